@@ -1,0 +1,54 @@
+# Playhall: `make help` lists the targets. Every target builds the virtualenv and the generated
+# protobuf code it needs, so a fresh clone only needs Python 3.11+ and make.
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-builtin-rules
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+PROTOS := $(shell find protos -name '*.proto')
+PROTO_STAMP := .proto.stamp
+PYTEST_ARGS ?=
+
+.PHONY: help install proto lint test demo bench clean
+
+help: ## List the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -c 'import sys; sys.exit("Python 3.11+ is required") if sys.version_info < (3, 11) else None'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]' --config-settings editable_mode=compat
+	touch $@
+
+install: $(VENV)/.installed ## Create .venv and install Playhall with its dev tools
+
+$(PROTO_STAMP): $(VENV)/.installed $(PROTOS)
+	find services/playhall -path '*/v1/*_pb2*.py*' -delete
+	$(PY) -m grpc_tools.protoc -Iprotos --python_out=services --pyi_out=services \
+		--grpc_python_out=services $(PROTOS)
+	touch $@
+
+proto: $(PROTO_STAMP) ## Generate the Python code for protos/ (never edit or commit it)
+
+lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code
+	$(BIN)/buf lint
+	$(BIN)/ruff check services tests bench
+	$(BIN)/ruff format --check services tests bench
+
+test: lint ## Lint, then the whole test suite
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+demo: $(PROTO_STAMP) ## Start a Galileo rules service and play a random 3-player game through it
+	$(PY) -m playhall.demo
+
+bench: $(PROTO_STAMP) ## Benchmarks; reports go to bench/results/
+	$(PY) -m bench.engine
+
+clean: ## Remove the virtualenv, generated code and caches
+	rm -rf $(VENV) $(PROTO_STAMP) .pytest_cache .ruff_cache
+	find services/playhall -path '*/v1/*_pb2*.py*' -delete

@@ -1,0 +1,1 @@
+"""Playhall: the backend of a multi-title online board-game portal."""

@@ -1,0 +1,90 @@
+"""Prometheus metrics: the conventional `grpc_server_*` series for every RPC, and the /metrics
+HTTP endpoint each process serves on its own port."""
+
+import time
+from collections.abc import Callable, Iterator
+
+import grpc
+from prometheus_client import Counter, Histogram, start_http_server
+
+RPC_STARTED = Counter(
+    "grpc_server_started",
+    "RPCs started on the server.",
+    ["grpc_type", "grpc_service", "grpc_method"],
+)
+RPC_HANDLED = Counter(
+    "grpc_server_handled",
+    "RPCs completed on the server, by status code.",
+    ["grpc_type", "grpc_service", "grpc_method", "grpc_code"],
+)
+RPC_SECONDS = Histogram(
+    "grpc_server_handling_seconds",
+    "Time to handle an RPC, until its last response.",
+    ["grpc_type", "grpc_service", "grpc_method"],
+    buckets=(0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
+             1, 2.5, 5, 10),
+)
+
+
+def start_metrics_server(port: int, host: str = "0.0.0.0") -> int:
+    """Serves /metrics in a daemon thread; returns the bound port (port 0 picks one)."""
+    server, _thread = start_http_server(port, addr=host)
+    return server.server_port
+
+
+def _code_of(context: grpc.ServicerContext) -> str:
+    code = context.code()
+    return (code or grpc.StatusCode.OK).name
+
+
+class MetricsInterceptor(grpc.ServerInterceptor):
+    """Counts and times every unary and server-streaming RPC."""
+
+    def intercept_service(self, continuation, handler_call_details):
+        handler = continuation(handler_call_details)
+        if handler is None:
+            return None
+        service, _, method = handler_call_details.method.lstrip("/").rpartition("/")
+        if handler.unary_unary:
+            return grpc.unary_unary_rpc_method_handler(
+                self._unary(handler.unary_unary, service, method),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        if handler.unary_stream:
+            return grpc.unary_stream_rpc_method_handler(
+                self._stream(handler.unary_stream, service, method),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        return handler
+
+    @staticmethod
+    def _unary(behaviour: Callable, service: str, method: str) -> Callable:
+        labels = ("unary", service, method)
+
+        def wrapped(request, context):
+            RPC_STARTED.labels(*labels).inc()
+            started = time.perf_counter()
+            try:
+                return behaviour(request, context)
+            finally:
+                RPC_SECONDS.labels(*labels).observe(time.perf_counter() - started)
+                RPC_HANDLED.labels(*labels, _code_of(context)).inc()
+
+        return wrapped
+
+    @staticmethod
+    def _stream(behaviour: Callable, service: str, method: str) -> Callable:
+        labels = ("server_stream", service, method)
+
+        def wrapped(request, context) -> Iterator:
+            RPC_STARTED.labels(*labels).inc()
+            started = time.perf_counter()
+            try:
+                yield from behaviour(request, context)
+            finally:
+                RPC_SECONDS.labels(*labels).observe(time.perf_counter() - started)
+                RPC_HANDLED.labels(*labels, _code_of(context)).inc()
+
+        return wrapped

@@ -1,0 +1,98 @@
+"""Starting Playhall services as child processes and stopping them cleanly: used by the demo, the
+benchmarks and the tests, so each starts a service the way an operator would."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Mapping, Sequence
+
+
+class ServiceProcess:
+    """A service child process that announced its ports with a JSON log line ("serving")."""
+
+    def __init__(self, module: str, args: Sequence[str] = (),
+                 env: Mapping[str, str] | None = None, timeout: float = 20.0):
+        self.module = module
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", module, *args],
+            env={**os.environ, **(env or {})},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+        self.log_lines: list[str] = []
+        self._ready = threading.Event()
+        self.announcement: dict = {}
+        threading.Thread(target=self._read_logs, daemon=True).start()
+        if not self._ready.wait(timeout) or not self.announcement:
+            self.kill()
+            raise RuntimeError(f"{module} did not start:\n" + "\n".join(self.log_lines[-20:]))
+
+    def _read_logs(self) -> None:
+        for line in self.proc.stderr:
+            self.log_lines.append(line.rstrip())
+            if not self._ready.is_set():
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue
+                if entry.get("msg") == "serving":
+                    self.announcement = entry
+                    self._ready.set()
+        self._ready.set()
+
+    @property
+    def port(self) -> int:
+        return self.announcement["port"]
+
+    @property
+    def metrics_port(self) -> int:
+        return self.announcement["metrics_port"]
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def terminate(self, timeout: float = 10.0) -> int:
+        """SIGTERM, then wait; SIGKILL if it does not stop in time. Returns the exit code."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                return self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                pass
+        self.kill()
+        return self.proc.returncode
+
+    def kill(self) -> None:
+        """SIGKILL to the whole process group."""
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+
+    def wait_for_log(self, text: str, timeout: float = 10.0) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if any(text in line for line in self.log_lines):
+                return True
+            time.sleep(0.05)
+        return False
+
+    def __enter__(self) -> ServiceProcess:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.terminate()
+
+
+def start_rules_service(title: str, env: Mapping[str, str] | None = None) -> ServiceProcess:
+    """A rules service for `title` on free ports."""
+    return ServiceProcess("playhall.rules_service",
+                          ["--game", title, "--port", "0", "--metrics-port", "0"], env)

@@ -1,0 +1,318 @@
+"""The engine API every title implements, in the spirit of OpenSpiel's `State`.
+
+A title is a `Game` (its description, setup, and the operations that start from a view) plus a
+`State` class (one position, immutable: `apply` returns a new state) and a `Codec` (engine objects
+to and from the title's protobuf messages).
+
+The shape carries every title without special cases:
+- *Who moves* is a tuple of seats. Several seats at once is a simultaneous step (Galileo's secret
+  picks); one seat several times in a row is a multi-step turn (Eynsteyn's place, mark, end);
+  a seat other than the turn's owner is a choice that seat makes (Inventors' rewards).
+- *The step id* stays the same while the seats of one simultaneous step commit and changes with
+  everything else, so the orchestrator can tell a harmless concurrent pick from a stale move.
+- *Moves* are the title's own immutable values; a title with many equivalent descriptions of a
+  move (Einstein's placements) canonicalises inside `apply` and lists each move once.
+- *Events* come out of `apply` in the versions each audience may see, so no caller ever has to
+  read a state to tell people what happened.
+- *Views* are all that a seat or a spectator may know; bots start from a view and sample the rest
+  with `Game.determinize`, and renderers draw views, never states, so neither can leak.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple
+
+from playhall.core.errors import IllegalMove, IncompatibleVersion, InvalidSetup
+from playhall.core.rng import Rng
+
+SPECTATOR = None
+"""The viewer value that stands for a spectator (public information only)."""
+
+Viewer = int | None
+"""A seat number, or `SPECTATOR`."""
+
+
+@dataclass(frozen=True)
+class IntOption:
+    """An integer option with an inclusive range."""
+
+    name: str
+    description: str
+    min: int
+    max: int
+    default: int
+
+
+@dataclass(frozen=True)
+class BoolOption:
+    """An on/off option."""
+
+    name: str
+    description: str
+    default: bool
+
+
+@dataclass(frozen=True)
+class ChoiceOption:
+    """Names chosen, each at most once, from a fixed list. An empty default means "the title
+    decides from the player count"."""
+
+    name: str
+    description: str
+    choices: tuple[str, ...]
+    default: tuple[str, ...] = ()
+
+
+OptionSpec = IntOption | BoolOption | ChoiceOption
+OptionValue = int | bool | tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a title is: ids, names, seats, options and the version of its rules."""
+
+    title_id: str
+    display_name: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    options: tuple[OptionSpec, ...] = ()
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidSetup(
+                f"{self.display_name} is played by {self.min_players} to {self.max_players} "
+                f"players, not {players}"
+            )
+
+    def resolve_options(self, given: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
+        """Every option's value: the given ones checked, the rest at their defaults."""
+        specs = {spec.name: spec for spec in self.options}
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            known = ", ".join(sorted(specs)) or "none"
+            raise InvalidSetup(
+                f"Unknown option {unknown[0]!r} for {self.display_name} (options: {known})"
+            )
+        return {
+            name: _check_option(spec, given[name]) if name in given else spec.default
+            for name, spec in specs.items()
+        }
+
+    def check_rules_version(self, found: str) -> None:
+        """Refuses a state written by another major version of these rules."""
+        if _major(found) != _major(self.rules_version):
+            raise IncompatibleVersion(
+                f"This match was started with rules {found!r}; this service plays "
+                f"{self.rules_version!r} and cannot continue it"
+            )
+
+
+def _major(version: str) -> str:
+    return version.split(".", 1)[0]
+
+
+def _check_option(spec: OptionSpec, value: OptionValue) -> OptionValue:
+    if isinstance(spec, BoolOption):
+        if not isinstance(value, bool):
+            raise InvalidSetup(f"Option {spec.name!r} takes true or false")
+        return value
+    if isinstance(spec, IntOption):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidSetup(f"Option {spec.name!r} takes a whole number")
+        if not spec.min <= value <= spec.max:
+            raise InvalidSetup(f"Option {spec.name!r} must be {spec.min} to {spec.max}, not {value}")
+        return value
+    if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
+        raise InvalidSetup(f"Option {spec.name!r} takes a list of names")
+    for name in value:
+        if name not in spec.choices:
+            raise InvalidSetup(
+                f"Option {spec.name!r}: {name!r} is not one of {', '.join(spec.choices)}"
+            )
+    if len(set(value)) != len(value):
+        raise InvalidSetup(f"Option {spec.name!r} names the same choice twice")
+    return value
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, as each audience may see it.
+
+    `public` is what spectators and every seat not in `private` see; `private` holds fuller
+    versions for seats that may see more (e.g. their own secret pick). Payloads are the title's
+    own event values, encoded by its codec.
+    """
+
+    public: Any
+    private: Mapping[int, Any] = field(default_factory=dict)
+
+    def seen_by(self, viewer: Viewer) -> Any:
+        if viewer is SPECTATOR:
+            return self.public
+        return self.private.get(viewer, self.public)
+
+
+class Transition(NamedTuple):
+    """What `State.apply` returns: the new state and what happened on the way."""
+
+    state: State
+    events: list[Event]
+
+
+class State(ABC):
+    """One position of a game, hidden information included. Immutable: `apply` returns a new
+    state and never changes the one it is called on."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """The number of seats."""
+
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """Seats that may move now, in ascending order; empty when the game is over."""
+
+    @property
+    @abstractmethod
+    def step(self) -> int:
+        """The step id: unchanged while seats of one simultaneous step commit."""
+
+    @property
+    @abstractmethod
+    def move_count(self) -> int:
+        """Moves applied since setup."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Every seat's current score (public information)."""
+
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the game is over (several for a shared win, none for a draw)."""
+
+    @abstractmethod
+    def legal_moves(self, seat: int) -> list:
+        """Every legal move of `seat` now, each once, in a canonical order."""
+
+    @abstractmethod
+    def apply(self, seat: int, move: Any) -> Transition:
+        """The state after `seat` plays `move`. Raises a `RuleError` and changes nothing when the
+        move is refused."""
+
+    @abstractmethod
+    def view(self, viewer: Viewer) -> Any:
+        """What `viewer` (a seat, or `SPECTATOR`) may see: hidden information removed."""
+
+    def check_seat(self, seat: int) -> None:
+        """Refuses a seat number outside the game."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise IllegalMove(f"There is no seat {seat}: seats are 0 to {self.num_players - 1}")
+
+    def check_viewer(self, viewer: Viewer) -> None:
+        if viewer is not SPECTATOR:
+            self.check_seat(viewer)
+
+
+class Codec(ABC):
+    """Converts a title's engine values to and from its protobuf messages.
+
+    Decoding is the trust boundary: a decoded state is checked to be one the engine could have
+    produced (every card exactly once, indices in range), so no request can make the engine
+    crash.
+    """
+
+    state_message: ClassVar[type]
+    move_message: ClassVar[type]
+    view_message: ClassVar[type]
+    event_message: ClassVar[type]
+
+    @abstractmethod
+    def encode_state(self, state: State) -> Any: ...
+
+    @abstractmethod
+    def decode_state(self, message: Any) -> State: ...
+
+    @abstractmethod
+    def encode_move(self, move: Any) -> Any: ...
+
+    @abstractmethod
+    def decode_move(self, message: Any) -> Any: ...
+
+    @abstractmethod
+    def encode_view(self, view: Any) -> Any: ...
+
+    @abstractmethod
+    def decode_view(self, message: Any) -> Any: ...
+
+    @abstractmethod
+    def encode_event(self, event: Any) -> Any: ...
+
+
+class Game(ABC):
+    """A title: its description, its setup, and what starts from a view."""
+
+    info: ClassVar[GameInfo]
+    codec: ClassVar[Codec]
+
+    def new_game(
+        self, players: int, options: Mapping[str, OptionValue] | None = None, seed: bytes = b""
+    ) -> State:
+        """The first state of a game. Deterministic in (players, options, seed)."""
+        self.info.check_players(players)
+        resolved = self.info.resolve_options(options or {})
+        if not 1 <= len(seed) <= 64:
+            raise InvalidSetup("A game needs a seed of 1 to 64 bytes")
+        return self.setup(players, resolved, Rng(seed))
+
+    @abstractmethod
+    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> State:
+        """The first state, from checked arguments."""
+
+    @abstractmethod
+    def determinize(self, view: Any, rng: Rng) -> State:
+        """A full state consistent with `view`: whatever the view hides is sampled from `rng`.
+        `determinize(v, rng).view(viewer) == v` for the view's viewer."""
+
+    @abstractmethod
+    def evaluate(self, state: State, seat: int) -> float:
+        """A heuristic value of `state` for `seat` in [0, 1]: about the chance it wins."""
+
+    @abstractmethod
+    def render_text(self, view: Any) -> str:
+        """A plain-text drawing of a view."""
+
+    @abstractmethod
+    def render_svg(self, view: Any) -> str:
+        """A standalone SVG drawing of a view."""
+
+
+def play_random(state: State, rng: Rng, max_moves: int = 100_000) -> tuple[State, list]:
+    """Plays uniformly random legal moves to the end; returns the final state and the moves as
+    (seat, move) pairs. The one random playout shared by demos, tests and benchmarks."""
+    history: list[tuple[int, Any]] = []
+    while not state.is_terminal():
+        if len(history) >= max_moves:
+            raise RuntimeError(f"no end after {max_moves} moves")
+        movers = state.to_move()
+        seat = movers[rng.below(len(movers))]
+        move = rng.choice(state.legal_moves(seat))
+        state = state.apply(seat, move).state
+        history.append((seat, move))
+    return state, history
+
+
+def replay(game: Game, players: int, options: Mapping[str, OptionValue], seed: bytes,
+           moves: Sequence[tuple[int, Any]]) -> State:
+    """The state reached from a seed by a list of (seat, move) pairs."""
+    state = game.new_game(players, options, seed)
+    for seat, move in moves:
+        state = state.apply(seat, move).state
+    return state

@@ -1,0 +1,5 @@
+"""Galileo Galilei (shared/rules/galileo.md): secret simultaneous picks, hidden hands."""
+
+from playhall.games.galileo.game import GalileoGame
+
+GAME = GalileoGame()

@@ -1,0 +1,236 @@
+"""Galileo's engine values to and from playhall.galileo.v1 messages."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from playhall.core import SPECTATOR, Codec, MalformedMessage
+from playhall.galileo.v1 import galileo_pb2 as pb
+from playhall.games.galileo import engine as e
+from playhall.games.galileo.cards import EXPERIMENT_IDS, SCIENTIST_IDS
+
+
+class GalileoCodec(Codec):
+    state_message = pb.State
+    move_message = pb.Move
+    view_message = pb.View
+    event_message = pb.Event
+
+    # -- states --------------------------------------------------------------------------------
+
+    def encode_state(self, state: e.GalileoState) -> pb.State:
+        return pb.State(
+            rules_version=state.rules_version,
+            seats=[
+                pb.SeatState(
+                    hand=hand, pick=pick, played=played, taken=[_encode_take(t) for t in taken]
+                )
+                for hand, pick, played, taken in zip(
+                    state.hands, state.picks, state.played, state.taken, strict=True
+                )
+            ],
+            undealt_scientists=state.undealt,
+            experiment_deck=state.deck,
+            table=state.table,
+            discarded_experiments=state.discarded,
+            phase=int(state.phase),
+            round=state.round,
+            order=state.order,
+            previous_order=state.previous_order,
+            take_index=state.take_index,
+            start_player=state.start_player,
+            step=state.step,
+            move_count=state.move_count,
+        )
+
+    def decode_state(self, message: pb.State) -> e.GalileoState:
+        e.INFO.check_rules_version(message.rules_version)
+        e.INFO.check_players(len(message.seats))
+        state = e.GalileoState(
+            hands=tuple(tuple(seat.hand) for seat in message.seats),
+            picks=tuple(seat.pick for seat in message.seats),
+            played=tuple(tuple(seat.played) for seat in message.seats),
+            taken=tuple(tuple(_decode_take(t) for t in seat.taken) for seat in message.seats),
+            undealt=tuple(message.undealt_scientists),
+            deck=tuple(message.experiment_deck),
+            table=tuple(message.table),
+            discarded=tuple(message.discarded_experiments),
+            phase=_decode_phase(message.phase),
+            round=message.round,
+            order=tuple(message.order),
+            previous_order=tuple(message.previous_order),
+            take_index=message.take_index,
+            start_player=message.start_player,
+            rules_version=message.rules_version,
+            _step=message.step,
+            _move_count=message.move_count,
+        )
+        _check_consistent(state)
+        return state
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def encode_move(self, move: e.Move) -> pb.Move:
+        if isinstance(move, e.Pick):
+            return pb.Move(pick=pb.Pick(scientist=move.scientist))
+        return pb.Move(take=pb.TakeExperiment(experiment=move.experiment))
+
+    def decode_move(self, message: pb.Move) -> e.Move:
+        action = message.WhichOneof("action")
+        if action == "pick":
+            return e.Pick(message.pick.scientist)
+        if action == "take":
+            return e.TakeExperiment(message.take.experiment)
+        raise MalformedMessage("The move is empty: pick a scientist or take an experiment")
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def encode_view(self, view: e.GalileoView) -> pb.View:
+        message = pb.View(
+            rules_version=view.rules_version,
+            hand=view.hand,
+            own_pick=view.own_pick,
+            seats=[
+                pb.SeatView(
+                    hand_size=seat.hand_size,
+                    has_picked=seat.has_picked,
+                    revealed_pick=seat.revealed_pick,
+                    played=seat.played,
+                    taken=[_encode_take(t) for t in seat.taken],
+                    score=seat.score,
+                )
+                for seat in view.seats
+            ],
+            deck_size=view.deck_size,
+            undealt_count=view.undealt_count,
+            table=view.table,
+            discarded_experiments=view.discarded,
+            phase=int(view.phase),
+            round=view.round,
+            rounds_total=view.rounds_total,
+            order=view.order,
+            previous_order=view.previous_order,
+            take_index=view.take_index,
+            start_player=view.start_player,
+            step=view.step,
+            move_count=view.move_count,
+        )
+        if view.viewer is SPECTATOR:
+            message.spectator = True
+        else:
+            message.seat = view.viewer
+        return message
+
+    def decode_view(self, message: pb.View) -> e.GalileoView:
+        if message.WhichOneof("viewer") is None:
+            raise MalformedMessage("The view names no viewer")
+        return e.GalileoView(
+            rules_version=message.rules_version,
+            viewer=SPECTATOR if message.spectator else message.seat,
+            hand=tuple(message.hand),
+            own_pick=message.own_pick,
+            seats=tuple(
+                e.SeatView(
+                    hand_size=seat.hand_size,
+                    has_picked=seat.has_picked,
+                    revealed_pick=seat.revealed_pick,
+                    played=tuple(seat.played),
+                    taken=tuple(_decode_take(t) for t in seat.taken),
+                    score=seat.score,
+                )
+                for seat in message.seats
+            ),
+            deck_size=message.deck_size,
+            undealt_count=message.undealt_count,
+            table=tuple(message.table),
+            discarded=tuple(message.discarded_experiments),
+            phase=_decode_phase(message.phase),
+            round=message.round,
+            rounds_total=message.rounds_total,
+            order=tuple(message.order),
+            previous_order=tuple(message.previous_order),
+            take_index=message.take_index,
+            start_player=message.start_player,
+            step=message.step,
+            move_count=message.move_count,
+        )
+
+    # -- events --------------------------------------------------------------------------------
+
+    def encode_event(self, event) -> pb.Event:
+        match event:
+            case e.RoundStarted():
+                return pb.Event(round_started=pb.RoundStarted(round=event.round,
+                                                              revealed=event.revealed))
+            case e.PickCommitted():
+                return pb.Event(pick_committed=pb.PickCommitted(seat=event.seat,
+                                                                scientist=event.scientist))
+            case e.PicksRevealed():
+                return pb.Event(picks_revealed=pb.PicksRevealed(scientists=event.scientists,
+                                                                order=event.order))
+            case e.ExperimentTaken():
+                return pb.Event(experiment_taken=pb.ExperimentTaken(
+                    seat=event.seat, take=_encode_take(event.take)))
+            case e.NoExperimentLeft():
+                return pb.Event(no_experiment_left=pb.NoExperimentLeft(seat=event.seat))
+            case e.RoundEnded():
+                return pb.Event(round_ended=pb.RoundEnded(round=event.round,
+                                                          discarded=event.discarded))
+            case e.GameEnded():
+                return pb.Event(game_ended=pb.GameEnded(scores=event.scores,
+                                                        winners=event.winners))
+        raise TypeError(f"not a Galileo event: {event!r}")
+
+
+def _encode_take(take: e.Take) -> pb.Take:
+    return pb.Take(
+        experiment=take.experiment, round=take.round, doubled=take.doubled, points=take.points
+    )
+
+
+def _decode_take(message: pb.Take) -> e.Take:
+    return e.Take(message.experiment, message.round, message.doubled, message.points)
+
+
+def _decode_phase(value: int) -> e.Phase:
+    try:
+        return e.Phase(value)
+    except ValueError:
+        raise MalformedMessage(f"Unknown phase {value}") from None
+
+
+def _check_consistent(state: e.GalileoState) -> None:
+    """Refuses a state the engine could never have produced, so none can make it fail."""
+    players = state.num_players
+    seats = set(range(players))
+    scientists = Counter(card for hand in state.hands for card in hand)
+    scientists.update(card for cards in state.played for card in cards)
+    scientists.update(pick for pick in state.picks if pick)
+    scientists.update(state.undealt)
+    if scientists != Counter(SCIENTIST_IDS):
+        _inconsistent("every scientist must appear exactly once")
+    experiments = Counter(state.deck + state.table + state.discarded)
+    experiments.update(take.experiment for taken in state.taken for take in taken)
+    if experiments != Counter(EXPERIMENT_IDS):
+        _inconsistent("every experiment must appear exactly once")
+    if sorted(state.previous_order) != sorted(seats) or state.start_player not in seats:
+        _inconsistent("the seat orders are broken")
+    if state.phase is e.Phase.TAKE:
+        if sorted(state.order) != sorted(seats) or not 0 <= state.take_index < players:
+            _inconsistent("the take order is broken")
+        if 0 in state.picks:
+            _inconsistent("a seat takes without a pick")
+    elif state.order or state.take_index:
+        _inconsistent("a take order outside the take phase")
+    if state.phase is e.Phase.PICK and any(
+        not pick and not hand for pick, hand in zip(state.picks, state.hands, strict=True)
+    ):
+        _inconsistent("a seat must pick with an empty hand")
+    if state.round < 1:
+        _inconsistent("the round number is broken")
+    if state.phase is e.Phase.OVER and (any(state.picks) or state.table or state.deck):
+        _inconsistent("a finished game with cards in play")
+
+
+def _inconsistent(why: str) -> None:
+    raise MalformedMessage(f"The state is inconsistent: {why}")

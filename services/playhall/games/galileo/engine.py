@@ -1,0 +1,378 @@
+"""Galileo Galilei: the state, its moves, its events and its views.
+
+Rules: shared/rules/galileo.md. A round reveals one experiment per seat; every seat secretly picks
+a scientist (a simultaneous step); picks are revealed together and fix the order (power, highest
+first; ties by the previous round's order); in that order each seat takes one revealed
+experiment, scoring double when its colour matches the scientist's. The game ends when the
+experiment deck is used up.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import IntEnum
+
+from playhall.core import (
+    SPECTATOR,
+    Event,
+    GameInfo,
+    GameOver,
+    IllegalMove,
+    NotYourTurn,
+    State,
+    Transition,
+)
+from playhall.core.api import Viewer
+from playhall.games.galileo.cards import EXPERIMENT_BY_ID, EXPERIMENTS, SCIENTIST_BY_ID
+
+RULES_VERSION = "galileo/1.0"
+INFO = GameInfo(
+    title_id="galileo",
+    display_name="Galileo Galilei",
+    min_players=2,
+    max_players=5,
+    rules_version=RULES_VERSION,
+)
+
+
+def rounds_for(players: int) -> int:
+    """Rounds in a game, which is also the hand size: ceil(30 / players)."""
+    return math.ceil(len(EXPERIMENTS) / players)
+
+
+class Phase(IntEnum):
+    """The part of a round being played (values match the proto enum)."""
+
+    PICK = 1
+    TAKE = 2
+    OVER = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """Secretly commit a scientist from the hand."""
+
+    scientist: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeExperiment:
+    """Take a revealed experiment."""
+
+    experiment: int
+
+
+Move = Pick | TakeExperiment
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """An experiment a seat took and what it scored."""
+
+    experiment: int
+    round: int
+    doubled: bool
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    round: int
+    revealed: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PickCommitted:
+    seat: int
+    scientist: int  # 0 in every version but the picker's own
+
+
+@dataclass(frozen=True, slots=True)
+class PicksRevealed:
+    scientists: tuple[int, ...]
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ExperimentTaken:
+    seat: int
+    take: Take
+
+
+@dataclass(frozen=True, slots=True)
+class NoExperimentLeft:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    round: int
+    discarded: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """The public part of one seat."""
+
+    hand_size: int
+    has_picked: bool
+    revealed_pick: int
+    played: tuple[int, ...]
+    taken: tuple[Take, ...]
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class GalileoView:
+    """What one seat (or a spectator, `viewer` None) may see."""
+
+    rules_version: str
+    viewer: Viewer
+    hand: tuple[int, ...]
+    own_pick: int
+    seats: tuple[SeatView, ...]
+    deck_size: int
+    undealt_count: int
+    table: tuple[int, ...]
+    discarded: tuple[int, ...]
+    phase: Phase
+    round: int
+    rounds_total: int
+    order: tuple[int, ...]
+    previous_order: tuple[int, ...]
+    take_index: int
+    start_player: int
+    step: int
+    move_count: int
+
+
+class GalileoState(State):
+    """A Galileo position. Fields are tuples; `apply` builds a new state."""
+
+    __slots__ = (
+        "hands",
+        "picks",
+        "played",
+        "taken",
+        "undealt",
+        "deck",
+        "table",
+        "discarded",
+        "phase",
+        "round",
+        "order",
+        "previous_order",
+        "take_index",
+        "start_player",
+        "rules_version",
+        "_step",
+        "_move_count",
+    )
+
+    def __init__(self, **fields):
+        for name in self.__slots__:
+            setattr(self, name, fields.pop(name))
+        if fields:
+            raise TypeError(f"unknown fields {sorted(fields)}")
+
+    def _copy(self) -> GalileoState:
+        clone = object.__new__(GalileoState)
+        for name in self.__slots__:
+            setattr(clone, name, getattr(self, name))
+        return clone
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GalileoState):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- the State API -------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def step(self) -> int:
+        return self._step
+
+    @property
+    def move_count(self) -> int:
+        return self._move_count
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.phase is Phase.PICK:
+            return tuple(seat for seat, pick in enumerate(self.picks) if not pick)
+        if self.phase is Phase.TAKE:
+            return (self.order[self.take_index],)
+        return ()
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(sum(take.points for take in taken) for taken in self.taken)
+
+    def winners(self) -> tuple[int, ...]:
+        if self.phase is not Phase.OVER:
+            return ()
+        keys = [
+            (score, len(taken), sum(take.doubled for take in taken))
+            for score, taken in zip(self.scores(), self.taken, strict=True)
+        ]
+        best = max(keys)
+        return tuple(seat for seat, key in enumerate(keys) if key == best)
+
+    def legal_moves(self, seat: int) -> list[Move]:
+        self.check_seat(seat)
+        if self.phase is Phase.PICK and not self.picks[seat]:
+            return [Pick(card) for card in self.hands[seat]]
+        if self.phase is Phase.TAKE and self.order[self.take_index] == seat:
+            return [TakeExperiment(card) for card in self.table]
+        return []
+
+    def apply(self, seat: int, move: Move) -> Transition:
+        self.check_seat(seat)
+        if self.phase is Phase.OVER:
+            raise GameOver("The game is over: no more moves")
+        if self.phase is Phase.PICK:
+            return self._pick(seat, move)
+        return self._take(seat, move)
+
+    def view(self, viewer: Viewer) -> GalileoView:
+        self.check_viewer(viewer)
+        revealed = self.phase is Phase.TAKE
+        scores = self.scores()
+        seats = tuple(
+            SeatView(
+                hand_size=len(self.hands[seat]),
+                has_picked=bool(self.picks[seat]),
+                revealed_pick=self.picks[seat] if revealed else 0,
+                played=self.played[seat],
+                taken=self.taken[seat],
+                score=scores[seat],
+            )
+            for seat in range(self.num_players)
+        )
+        own = viewer is not SPECTATOR
+        return GalileoView(
+            rules_version=self.rules_version,
+            viewer=viewer,
+            hand=self.hands[viewer] if own else (),
+            own_pick=self.picks[viewer] if own else 0,
+            seats=seats,
+            deck_size=len(self.deck),
+            undealt_count=len(self.undealt),
+            table=self.table,
+            discarded=self.discarded,
+            phase=self.phase,
+            round=self.round,
+            rounds_total=rounds_for(self.num_players),
+            order=self.order,
+            previous_order=self.previous_order,
+            take_index=self.take_index,
+            start_player=self.start_player,
+            step=self._step,
+            move_count=self._move_count,
+        )
+
+    # -- the rules -----------------------------------------------------------------------------
+
+    def _pick(self, seat: int, move: Move) -> Transition:
+        if self.picks[seat]:
+            raise NotYourTurn("You have already picked a scientist this round; a pick is final")
+        if not isinstance(move, Pick):
+            raise IllegalMove("Scientists are being picked: pick a scientist from your hand")
+        if move.scientist not in self.hands[seat]:
+            raise IllegalMove(f"Scientist {move.scientist} is not in your hand")
+        state = self._copy()
+        state.hands = _replaced(self.hands, seat, tuple(c for c in self.hands[seat]
+                                                        if c != move.scientist))
+        state.picks = _replaced(self.picks, seat, move.scientist)
+        state._move_count += 1
+        events = [Event(PickCommitted(seat, 0), {seat: PickCommitted(seat, move.scientist)})]
+        if 0 not in state.picks:
+            state._reveal_picks(events)
+        return Transition(state, events)
+
+    def _take(self, seat: int, move: Move) -> Transition:
+        current = self.order[self.take_index]
+        if seat != current:
+            raise NotYourTurn(f"It is not your turn: seat {current} takes an experiment now")
+        if not isinstance(move, TakeExperiment):
+            raise IllegalMove("Your scientist is already revealed: take an experiment instead")
+        if move.experiment not in self.table:
+            raise IllegalMove(f"Experiment {move.experiment} is not on the table")
+        experiment = EXPERIMENT_BY_ID[move.experiment]
+        doubled = experiment.colour == SCIENTIST_BY_ID[self.picks[seat]].colour
+        take = Take(experiment.id, self.round, doubled, experiment.points * (2 if doubled else 1))
+        state = self._copy()
+        state.table = tuple(card for card in self.table if card != move.experiment)
+        state.taken = _replaced(self.taken, seat, self.taken[seat] + (take,))
+        state.take_index += 1
+        state._step += 1
+        state._move_count += 1
+        events = [Event(ExperimentTaken(seat, take))]
+        state._skip_empty_takes(events)
+        return Transition(state, events)
+
+    # The helpers below change a state that `apply` has just copied and not yet returned.
+
+    def _reveal_picks(self, events: list[Event]) -> None:
+        tie_rank = {seat: rank for rank, seat in enumerate(self.previous_order)}
+        self.order = tuple(
+            sorted(
+                range(self.num_players),
+                key=lambda seat: (-SCIENTIST_BY_ID[self.picks[seat]].power, tie_rank[seat]),
+            )
+        )
+        self.phase = Phase.TAKE
+        self.take_index = 0
+        self._step += 1
+        events.append(Event(PicksRevealed(self.picks, self.order)))
+        self._skip_empty_takes(events)
+
+    def _skip_empty_takes(self, events: list[Event]) -> None:
+        """Seats whose turn comes when the table is empty get nothing; then the round ends."""
+        while self.take_index < self.num_players and not self.table:
+            events.append(Event(NoExperimentLeft(self.order[self.take_index])))
+            self.take_index += 1
+        if self.take_index == self.num_players:
+            self._end_round(events)
+
+    def _end_round(self, events: list[Event]) -> None:
+        events.append(Event(RoundEnded(self.round, self.table)))
+        self.discarded += self.table
+        self.table = ()
+        self.played = tuple(p + (pick,) for p, pick in zip(self.played, self.picks, strict=True))
+        self.picks = (0,) * self.num_players
+        self.previous_order = self.order
+        self.order = ()
+        self.take_index = 0
+        if self.deck:
+            self.start_round(events)
+        else:
+            self.phase = Phase.OVER
+            events.append(Event(GameEnded(self.scores(), self.winners())))
+
+    def start_round(self, events: list[Event]) -> None:
+        """Reveals the next round's experiments (one per seat, or what the deck has left)."""
+        count = min(self.num_players, len(self.deck))
+        self.round += 1
+        self.table = tuple(sorted(self.deck[:count]))
+        self.deck = self.deck[count:]
+        self.phase = Phase.PICK
+        events.append(Event(RoundStarted(self.round, self.table)))
+
+
+def _replaced(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1 :]

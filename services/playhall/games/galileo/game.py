@@ -1,0 +1,128 @@
+"""Galileo Galilei: setup, determinization and the bots' evaluation."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from playhall.core import Game, MalformedMessage, Rng
+from playhall.core.api import OptionValue
+from playhall.games.galileo import render
+from playhall.games.galileo.cards import EXPERIMENT_IDS, SCIENTIST_IDS
+from playhall.games.galileo.codec import GalileoCodec
+from playhall.games.galileo.engine import (
+    INFO,
+    RULES_VERSION,
+    GalileoState,
+    GalileoView,
+    Phase,
+    rounds_for,
+)
+
+
+class GalileoGame(Game):
+    """Galileo Galilei for 2 to 5 players."""
+
+    info = INFO
+    codec = GalileoCodec()
+
+    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> GalileoState:
+        scientists = sorted(SCIENTIST_IDS)
+        rng.shuffle(scientists)
+        hand_size = rounds_for(players)
+        experiments = sorted(EXPERIMENT_IDS)
+        rng.shuffle(experiments)
+        start = rng.below(players)
+        others = [seat for seat in range(players) if seat != start]
+        rng.shuffle(others)
+        state = GalileoState(
+            hands=tuple(
+                tuple(sorted(scientists[seat * hand_size : (seat + 1) * hand_size]))
+                for seat in range(players)
+            ),
+            picks=(0,) * players,
+            played=((),) * players,
+            taken=((),) * players,
+            undealt=tuple(scientists[players * hand_size :]),
+            deck=tuple(experiments),
+            table=(),
+            discarded=(),
+            phase=Phase.PICK,
+            round=0,
+            order=(),
+            previous_order=(start, *others),
+            take_index=0,
+            start_player=start,
+            rules_version=RULES_VERSION,
+            _step=0,
+            _move_count=0,
+        )
+        state.start_round([])
+        return state
+
+    def determinize(self, view: GalileoView, rng: Rng) -> GalileoState:
+        own = view.viewer
+        known = set(view.hand) | {view.own_pick} | {s.revealed_pick for s in view.seats}
+        for seat in view.seats:
+            known.update(seat.played)
+        unseen = sorted(SCIENTIST_IDS - known)
+        rng.shuffle(unseen)
+        hands, picks = [], []
+        for seat, public in enumerate(view.seats):
+            if seat == own:
+                hands.append(view.hand)
+                picks.append(view.own_pick)
+                continue
+            hands.append(tuple(sorted(_deal(unseen, public.hand_size))))
+            if public.revealed_pick:
+                picks.append(public.revealed_pick)
+            else:
+                picks.append(_deal(unseen, 1)[0] if public.has_picked else 0)
+        if len(unseen) != view.undealt_count:
+            raise MalformedMessage("The view's card counts do not add up")
+        taken = {take.experiment for seat in view.seats for take in seat.taken}
+        deck = sorted(EXPERIMENT_IDS - taken - set(view.table) - set(view.discarded))
+        if len(deck) != view.deck_size:
+            raise MalformedMessage("The view's experiment counts do not add up")
+        rng.shuffle(deck)
+        return GalileoState(
+            hands=tuple(hands),
+            picks=tuple(picks),
+            played=tuple(seat.played for seat in view.seats),
+            taken=tuple(seat.taken for seat in view.seats),
+            undealt=tuple(unseen),
+            deck=tuple(deck),
+            table=view.table,
+            discarded=view.discarded,
+            phase=view.phase,
+            round=view.round,
+            order=view.order,
+            previous_order=view.previous_order,
+            take_index=view.take_index,
+            start_player=view.start_player,
+            rules_version=view.rules_version,
+            _step=view.step,
+            _move_count=view.move_count,
+        )
+
+    def evaluate(self, state: GalileoState, seat: int) -> float:
+        if state.is_terminal():
+            winners = state.winners()
+            return 1 / len(winners) if seat in winners else 0.0
+        scores = state.scores()
+        lead = scores[seat] - max(s for other, s in enumerate(scores) if other != seat)
+        return 0.5 + 0.5 * math.tanh(lead / 8)
+
+    def render_text(self, view: GalileoView) -> str:
+        return render.text(view)
+
+    def render_svg(self, view: GalileoView) -> str:
+        return render.svg(view)
+
+
+def _deal(pool: list[int], count: int) -> list[int]:
+    if count > len(pool):
+        raise MalformedMessage("The view's card counts do not add up")
+    dealt = pool[-count:] if count else []
+    del pool[len(pool) - count :]
+    return dealt

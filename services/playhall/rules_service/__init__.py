@@ -1,0 +1,1 @@
+"""The gRPC RulesService hosting one title's pure engine."""

@@ -1,0 +1,3 @@
+from playhall.rules_service.server import main
+
+main()
