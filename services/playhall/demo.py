@@ -26,22 +26,27 @@ def describe_round(events: list[galileo_pb2.Event]) -> list[str]:
             revealed = ", ".join(describe_experiment(c) for c in event.round_started.revealed)
             lines.append(f"Round {event.round_started.round}: revealed {revealed}")
         elif kind == "picks_revealed":
-            picks = "; ".join(f"seat {seat} {describe_scientist(card)}"
-                              for seat, card in enumerate(event.picks_revealed.scientists))
+            picks = "; ".join(
+                f"seat {seat} {describe_scientist(card)}"
+                for seat, card in enumerate(event.picks_revealed.scientists)
+            )
             order = " > ".join(str(s) for s in event.picks_revealed.order)
             lines.append(f"  picks: {picks}   order: {order}")
         elif kind == "experiment_taken":
             take = event.experiment_taken.take
             bonus = " doubled" if take.doubled else ""
-            lines.append(f"  seat {event.experiment_taken.seat} takes "
-                         f"{describe_experiment(take.experiment)}: {take.points} pts{bonus}")
+            lines.append(
+                f"  seat {event.experiment_taken.seat} takes "
+                f"{describe_experiment(take.experiment)}: {take.points} pts{bonus}"
+            )
         elif kind == "no_experiment_left":
             lines.append(f"  seat {event.no_experiment_left.seat} gets no experiment")
     return lines
 
 
-def play(stub: rules_service_pb2_grpc.RulesServiceStub, players: int, seed: bytes,
-         rng: Rng) -> pb.GameStatus:
+def play(
+    stub: rules_service_pb2_grpc.RulesServiceStub, players: int, seed: bytes, rng: Rng
+) -> pb.GameStatus:
     """Plays random legal moves until the end, printing each round's public events."""
     started = stub.NewGame(pb.NewGameRequest(players=players, seed=seed))
     state, status = started.state, started.status
@@ -72,8 +77,10 @@ def main(argv: list[str] | None = None) -> int:
         with grpc.insecure_channel(service.address) as channel:
             stub = rules_service_pb2_grpc.RulesServiceStub(channel)
             info = stub.GetGameInfo(pb.GetGameInfoRequest()).game
-            print(f"Playing {info.display_name} ({info.rules_version}), "
-                  f"{args.players} random players\n")
+            print(
+                f"Playing {info.display_name} ({info.rules_version}), "
+                f"{args.players} random players\n"
+            )
             status = play(stub, args.players, seed, Rng(seed))
         print("\nFinal scores")
         for seat, score in enumerate(status.scores):

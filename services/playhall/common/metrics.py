@@ -21,8 +21,24 @@ RPC_SECONDS = Histogram(
     "grpc_server_handling_seconds",
     "Time to handle an RPC, until its last response.",
     ["grpc_type", "grpc_service", "grpc_method"],
-    buckets=(0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
-             1, 2.5, 5, 10),
+    buckets=(
+        0.0001,
+        0.00025,
+        0.0005,
+        0.001,
+        0.0025,
+        0.005,
+        0.01,
+        0.025,
+        0.05,
+        0.1,
+        0.25,
+        0.5,
+        1,
+        2.5,
+        5,
+        10,
+    ),
 )
 
 

@@ -16,8 +16,13 @@ from collections.abc import Mapping, Sequence
 class ServiceProcess:
     """A service child process that announced its ports with a JSON log line ("serving")."""
 
-    def __init__(self, module: str, args: Sequence[str] = (),
-                 env: Mapping[str, str] | None = None, timeout: float = 20.0):
+    def __init__(
+        self,
+        module: str,
+        args: Sequence[str] = (),
+        env: Mapping[str, str] | None = None,
+        timeout: float = 20.0,
+    ):
         self.module = module
         self.proc = subprocess.Popen(
             [sys.executable, "-m", module, *args],
@@ -94,5 +99,6 @@ class ServiceProcess:
 
 def start_rules_service(title: str, env: Mapping[str, str] | None = None) -> ServiceProcess:
     """A rules service for `title` on free ports."""
-    return ServiceProcess("playhall.rules_service",
-                          ["--game", title, "--port", "0", "--metrics-port", "0"], env)
+    return ServiceProcess(
+        "playhall.rules_service", ["--game", title, "--port", "0", "--metrics-port", "0"], env
+    )

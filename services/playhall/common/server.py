@@ -65,8 +65,11 @@ def create_server(
     for name in ["", *names]:
         health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
     reflection.enable_server_reflection(
-        [*names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
-         reflection.SERVICE_NAME],
+        [
+            *names,
+            health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+            reflection.SERVICE_NAME,
+        ],
         server,
     )
     bound = server.add_insecure_port(f"{host}:{port}")

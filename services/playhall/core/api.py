@@ -124,7 +124,9 @@ def _check_option(spec: OptionSpec, value: OptionValue) -> OptionValue:
         if isinstance(value, bool) or not isinstance(value, int):
             raise InvalidSetup(f"Option {spec.name!r} takes a whole number")
         if not spec.min <= value <= spec.max:
-            raise InvalidSetup(f"Option {spec.name!r} must be {spec.min} to {spec.max}, not {value}")
+            raise InvalidSetup(
+                f"Option {spec.name!r} must be {spec.min} to {spec.max}, not {value}"
+            )
         return value
     if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
         raise InvalidSetup(f"Option {spec.name!r} takes a list of names")
@@ -309,8 +311,13 @@ def play_random(state: State, rng: Rng, max_moves: int = 100_000) -> tuple[State
     return state, history
 
 
-def replay(game: Game, players: int, options: Mapping[str, OptionValue], seed: bytes,
-           moves: Sequence[tuple[int, Any]]) -> State:
+def replay(
+    game: Game,
+    players: int,
+    options: Mapping[str, OptionValue],
+    seed: bytes,
+    moves: Sequence[tuple[int, Any]],
+) -> State:
     """The state reached from a seed by a list of (seat, move) pairs."""
     state = game.new_game(players, options, seed)
     for seat, move in moves:

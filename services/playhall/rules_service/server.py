@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from playhall.common import logs
 from playhall.common.metrics import start_metrics_server
-from playhall.common.server import Service, create_server as create_grpc_server
-from playhall.common.server import run_until_signalled
+from playhall.common.server import Service, run_until_signalled
+from playhall.common.server import create_server as create_grpc_server
 from playhall.common.settings import env_float, env_int, env_str
 from playhall.core import get_game, title_ids
 from playhall.rules.v1 import rules_service_pb2, rules_service_pb2_grpc
@@ -34,16 +34,26 @@ class Settings:
             prog="python -m playhall.rules_service",
             description="Serve one title's rules over gRPC (playhall.rules.v1.RulesService).",
         )
-        parser.add_argument("--game", choices=title_ids(),
-                            help="title id to host (env PLAYHALL_GAME)")
+        parser.add_argument(
+            "--game", choices=title_ids(), help="title id to host (env PLAYHALL_GAME)"
+        )
         parser.add_argument("--host", help="address to listen on (env PLAYHALL_HOST, default [::])")
-        parser.add_argument("--port", type=int,
-                            help="gRPC port, 0 picks a free one (env PLAYHALL_PORT, default 50051)")
-        parser.add_argument("--metrics-port", type=int,
-                            help="Prometheus /metrics port, 0 picks a free one "
-                                 "(env PLAYHALL_METRICS_PORT, default 9464)")
-        parser.add_argument("--grace-seconds", type=float,
-                            help="time in-flight calls get on SIGTERM (env PLAYHALL_GRACE_SECONDS)")
+        parser.add_argument(
+            "--port",
+            type=int,
+            help="gRPC port, 0 picks a free one (env PLAYHALL_PORT, default 50051)",
+        )
+        parser.add_argument(
+            "--metrics-port",
+            type=int,
+            help="Prometheus /metrics port, 0 picks a free one "
+            "(env PLAYHALL_METRICS_PORT, default 9464)",
+        )
+        parser.add_argument(
+            "--grace-seconds",
+            type=float,
+            help="time in-flight calls get on SIGTERM (env PLAYHALL_GRACE_SECONDS)",
+        )
         args = parser.parse_args(argv)
         game = args.game or env_str("PLAYHALL_GAME")
         if game not in title_ids():
@@ -52,9 +62,11 @@ class Settings:
             game=game,
             host=args.host or env_str("PLAYHALL_HOST", cls.host),
             port=args.port if args.port is not None else env_int("PLAYHALL_PORT", cls.port),
-            metrics_port=args.metrics_port if args.metrics_port is not None
+            metrics_port=args.metrics_port
+            if args.metrics_port is not None
             else env_int("PLAYHALL_METRICS_PORT", cls.metrics_port),
-            grace_seconds=args.grace_seconds if args.grace_seconds is not None
+            grace_seconds=args.grace_seconds
+            if args.grace_seconds is not None
             else env_float("PLAYHALL_GRACE_SECONDS", cls.grace_seconds),
             log_level=env_str("PLAYHALL_LOG_LEVEL", cls.log_level),
         )
@@ -77,6 +89,5 @@ def main(argv: list[str] | None = None) -> None:
     metrics_port = start_metrics_server(settings.metrics_port)
     service, port = create_server(settings)
     service.mark_serving()
-    log.info("serving", extra={"title": settings.game, "port": port,
-                               "metrics_port": metrics_port})
+    log.info("serving", extra={"title": settings.game, "port": port, "metrics_port": metrics_port})
     run_until_signalled(service, settings.grace_seconds)

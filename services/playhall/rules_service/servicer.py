@@ -130,4 +130,3 @@ def _viewer(request, state: State):
         return SPECTATOR
     state.check_seat(request.seat)
     return request.seat
-

@@ -160,25 +160,31 @@ class GalileoCodec(Codec):
     def encode_event(self, event) -> pb.Event:
         match event:
             case e.RoundStarted():
-                return pb.Event(round_started=pb.RoundStarted(round=event.round,
-                                                              revealed=event.revealed))
+                return pb.Event(
+                    round_started=pb.RoundStarted(round=event.round, revealed=event.revealed)
+                )
             case e.PickCommitted():
-                return pb.Event(pick_committed=pb.PickCommitted(seat=event.seat,
-                                                                scientist=event.scientist))
+                return pb.Event(
+                    pick_committed=pb.PickCommitted(seat=event.seat, scientist=event.scientist)
+                )
             case e.PicksRevealed():
-                return pb.Event(picks_revealed=pb.PicksRevealed(scientists=event.scientists,
-                                                                order=event.order))
+                return pb.Event(
+                    picks_revealed=pb.PicksRevealed(scientists=event.scientists, order=event.order)
+                )
             case e.ExperimentTaken():
-                return pb.Event(experiment_taken=pb.ExperimentTaken(
-                    seat=event.seat, take=_encode_take(event.take)))
+                return pb.Event(
+                    experiment_taken=pb.ExperimentTaken(
+                        seat=event.seat, take=_encode_take(event.take)
+                    )
+                )
             case e.NoExperimentLeft():
                 return pb.Event(no_experiment_left=pb.NoExperimentLeft(seat=event.seat))
             case e.RoundEnded():
-                return pb.Event(round_ended=pb.RoundEnded(round=event.round,
-                                                          discarded=event.discarded))
+                return pb.Event(
+                    round_ended=pb.RoundEnded(round=event.round, discarded=event.discarded)
+                )
             case e.GameEnded():
-                return pb.Event(game_ended=pb.GameEnded(scores=event.scores,
-                                                        winners=event.winners))
+                return pb.Event(game_ended=pb.GameEnded(scores=event.scores, winners=event.winners))
         raise TypeError(f"not a Galileo event: {event!r}")
 
 

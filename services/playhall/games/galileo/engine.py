@@ -295,8 +295,9 @@ class GalileoState(State):
         if move.scientist not in self.hands[seat]:
             raise IllegalMove(f"Scientist {move.scientist} is not in your hand")
         state = self._copy()
-        state.hands = _replaced(self.hands, seat, tuple(c for c in self.hands[seat]
-                                                        if c != move.scientist))
+        state.hands = _replaced(
+            self.hands, seat, tuple(c for c in self.hands[seat] if c != move.scientist)
+        )
         state.picks = _replaced(self.picks, seat, move.scientist)
         state._move_count += 1
         events = [Event(PickCommitted(seat, 0), {seat: PickCommitted(seat, move.scientist)})]

@@ -26,10 +26,15 @@ def _status_line(view: GalileoView) -> str:
         return "Game over"
     if view.phase is Phase.PICK:
         waiting = [str(s) for s, seat in enumerate(view.seats) if not seat.has_picked]
-        return f"Round {view.round}/{view.rounds_total}: picking (waiting for seats {', '.join(waiting)})"
+        return (
+            f"Round {view.round}/{view.rounds_total}: picking "
+            f"(waiting for seats {', '.join(waiting)})"
+        )
     order = " > ".join(str(s) for s in view.order)
-    return (f"Round {view.round}/{view.rounds_total}: taking in order {order}, "
-            f"seat {view.order[view.take_index]} to take")
+    return (
+        f"Round {view.round}/{view.rounds_total}: taking in order {order}, "
+        f"seat {view.order[view.take_index]} to take"
+    )
 
 
 def text(view: GalileoView) -> str:
@@ -41,8 +46,11 @@ def text(view: GalileoView) -> str:
         f"Table: {_cards(view.table, describe_experiment)}   (deck {view.deck_size})",
     ]
     for number, seat in enumerate(view.seats):
-        pick = describe_scientist(seat.revealed_pick) if seat.revealed_pick else (
-            "picked" if seat.has_picked else "-")
+        pick = (
+            describe_scientist(seat.revealed_pick)
+            if seat.revealed_pick
+            else ("picked" if seat.has_picked else "-")
+        )
         doubled = sum(take.doubled for take in seat.taken)
         lines.append(
             f"  seat {number}: {seat.score:3d} pts, {len(seat.taken)} experiments "
@@ -71,8 +79,9 @@ def svg(view: GalileoView) -> str:
         parts.append(_card(10 + 50 * i, 34, card.colour, f"{card.points}pt"))
     y = 110
     for number, seat in enumerate(view.seats):
-        parts.append(f'<text x="10" y="{y + 34}" font-size="14">seat {number}: '
-                     f"{seat.score} pts</text>")
+        parts.append(
+            f'<text x="10" y="{y + 34}" font-size="14">seat {number}: {seat.score} pts</text>'
+        )
         for i, take in enumerate(seat.taken):
             card = EXPERIMENT_BY_ID[take.experiment]
             label = f"{take.points}" + ("x2" if take.doubled else "")

@@ -1,0 +1,37 @@
+"""For each title: a state that differs from a given one only in what `viewer` may not see.
+
+Written independently of the engines' `view` and `determinize`, from the rules pages' lists of
+hidden information, so that a leak in a view cannot hide behind the same mistake elsewhere.
+"""
+
+from playhall.core import SPECTATOR, Rng
+from playhall.games.galileo.engine import GalileoState, Phase
+
+
+def perturb_galileo(state: GalileoState, viewer, rng: Rng) -> GalileoState:
+    """Re-deals other seats' hands, their unrevealed picks and the undealt scientists among
+    themselves (sizes kept), and reshuffles the experiment deck."""
+    secret_seats = [s for s in range(state.num_players) if viewer is SPECTATOR or s != viewer]
+    picks_hidden = state.phase is Phase.PICK
+    pool = list(state.undealt)
+    for seat in secret_seats:
+        pool += state.hands[seat]
+        if picks_hidden and state.picks[seat]:
+            pool.append(state.picks[seat])
+    rng.shuffle(pool)
+    hands, picks = list(state.hands), list(state.picks)
+    for seat in secret_seats:
+        size = len(hands[seat])
+        hands[seat], pool = tuple(sorted(pool[:size])), pool[size:]
+        if picks_hidden and picks[seat]:
+            picks[seat], pool = pool[0], pool[1:]
+    deck = list(state.deck)
+    rng.shuffle(deck)
+    fields = {name: getattr(state, name) for name in GalileoState.__slots__}
+    fields.update(hands=tuple(hands), picks=tuple(picks), undealt=tuple(pool), deck=tuple(deck))
+    return GalileoState(**fields)
+
+
+PERTURB = {
+    "galileo": perturb_galileo,
+}
