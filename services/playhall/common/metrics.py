@@ -48,9 +48,12 @@ def start_metrics_server(port: int, host: str = "0.0.0.0") -> int:
     return server.server_port
 
 
-def _code_of(context: grpc.ServicerContext) -> str:
+def _code_of(context: grpc.ServicerContext, completed: bool) -> str:
+    """The status the client gets: set by abort, else OK, or UNKNOWN when the handler raised."""
     code = context.code()
-    return (code or grpc.StatusCode.OK).name
+    if code is None:
+        code = grpc.StatusCode.OK if completed else grpc.StatusCode.UNKNOWN
+    return code.name
 
 
 class MetricsInterceptor(grpc.ServerInterceptor):
@@ -82,11 +85,14 @@ class MetricsInterceptor(grpc.ServerInterceptor):
         def wrapped(request, context):
             RPC_STARTED.labels(*labels).inc()
             started = time.perf_counter()
+            completed = False
             try:
-                return behaviour(request, context)
+                response = behaviour(request, context)
+                completed = True
+                return response
             finally:
                 RPC_SECONDS.labels(*labels).observe(time.perf_counter() - started)
-                RPC_HANDLED.labels(*labels, _code_of(context)).inc()
+                RPC_HANDLED.labels(*labels, _code_of(context, completed)).inc()
 
         return wrapped
 
@@ -97,10 +103,12 @@ class MetricsInterceptor(grpc.ServerInterceptor):
         def wrapped(request, context) -> Iterator:
             RPC_STARTED.labels(*labels).inc()
             started = time.perf_counter()
+            completed = False
             try:
                 yield from behaviour(request, context)
+                completed = True
             finally:
                 RPC_SECONDS.labels(*labels).observe(time.perf_counter() - started)
-                RPC_HANDLED.labels(*labels, _code_of(context)).inc()
+                RPC_HANDLED.labels(*labels, _code_of(context, completed)).inc()
 
         return wrapped

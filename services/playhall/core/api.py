@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
-from playhall.core.errors import IllegalMove, IncompatibleVersion, InvalidSetup
+from playhall.core.errors import IllegalMove, IncompatibleVersion, InvalidSetup, MalformedMessage
 from playhall.core.rng import Rng
 
 SPECTATOR = None
@@ -104,6 +104,8 @@ class GameInfo:
 
     def check_rules_version(self, found: str) -> None:
         """Refuses a state written by another major version of these rules."""
+        if not found:
+            raise MalformedMessage("The state names no rules version: it is not a saved game")
         if _major(found) != _major(self.rules_version):
             raise IncompatibleVersion(
                 f"This match was started with rules {found!r}; this service plays "

@@ -7,7 +7,7 @@ from collections import Counter
 from playhall.core import SPECTATOR, Codec, MalformedMessage
 from playhall.galileo.v1 import galileo_pb2 as pb
 from playhall.games.galileo import engine as e
-from playhall.games.galileo.cards import EXPERIMENT_IDS, SCIENTIST_IDS
+from playhall.games.galileo.cards import EXPERIMENT_BY_ID, EXPERIMENT_IDS, SCIENTIST_IDS
 
 
 class GalileoCodec(Codec):
@@ -219,6 +219,11 @@ def _check_consistent(state: e.GalileoState) -> None:
     experiments.update(take.experiment for taken in state.taken for take in taken)
     if experiments != Counter(EXPERIMENT_IDS):
         _inconsistent("every experiment must appear exactly once")
+    for taken in state.taken:
+        for take in taken:
+            experiment = EXPERIMENT_BY_ID[take.experiment]
+            if take.points != experiment.points * (2 if take.doubled else 1):
+                _inconsistent(f"experiment {take.experiment} cannot score {take.points}")
     if sorted(state.previous_order) != sorted(seats) or state.start_player not in seats:
         _inconsistent("the seat orders are broken")
     if state.phase is e.Phase.TAKE:
