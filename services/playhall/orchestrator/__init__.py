@@ -1,0 +1,1 @@
+"""The match orchestrator: MatchService, the Redis match store, turn clocks."""

@@ -1,0 +1,3 @@
+from playhall.orchestrator.server import main
+
+main()

@@ -1,0 +1,59 @@
+"""The background work every replica does: turn deadlines and abandoned matches. Deadlines live
+in a Redis sorted set that every replica scans; whichever replica commits first acts, the
+others' commits lose the version race and do nothing."""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+import redis
+
+from playhall.orchestrator.matches import MatchError, Matches
+from playhall.orchestrator.rules_client import RulesRefused, RulesUnavailable
+from playhall.orchestrator.store import now_ms
+
+log = logging.getLogger(__name__)
+
+
+class Housekeeper:
+    """Scans deadlines every `interval_s`, idle matches every `idle_every` scans."""
+
+    def __init__(self, matches: Matches, interval_s: float, idle_every: int = 60):
+        self.matches = matches
+        self.interval_s = interval_s
+        self.idle_every = idle_every
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="housekeeper", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+
+    def run_once(self, scan: int = 0) -> int:
+        """One pass; returns how many changes it committed."""
+        committed = 0
+        for match_id, version in self.matches.store.due_deadlines(now_ms()):
+            try:
+                committed += self.matches.expire(match_id, version)
+            except (MatchError, RulesRefused, RulesUnavailable) as error:
+                log.warning(
+                    "deadline not handled", extra={"match_id": match_id, "error": str(error)}
+                )
+        if scan % self.idle_every == 0:
+            committed += self.matches.abandon_idle()
+        return committed
+
+    def _run(self) -> None:
+        scan = 0
+        while not self._stop.wait(self.interval_s):
+            try:
+                self.run_once(scan)
+            except redis.RedisError as error:
+                log.warning(
+                    "housekeeping skipped: storage unavailable", extra={"error": str(error)}
+                )
+            scan += 1

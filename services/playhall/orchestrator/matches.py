@@ -1,0 +1,629 @@
+"""Matches: creating, joining, reading, moving, resigning, watching, and the clock.
+
+The orchestrator never interprets a title's state: it stores the rules service's answers and
+commits each change with optimistic concurrency (`MatchStore.commit`). Nothing about a match
+lives in process memory, so any replica can serve any request.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import grpc
+from google.protobuf import any_pb2
+from prometheus_client import Counter, Gauge, Histogram
+
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.match.v1 import storage_pb2
+from playhall.orchestrator.rules_client import RulesClients, RulesRefused
+from playhall.orchestrator.store import Commit, Match, MatchStore, now_ms
+from playhall.rules.v1 import rules_service_pb2 as rpb
+
+log = logging.getLogger(__name__)
+
+SERVER_SEAT = -1
+MAX_COMMIT_ATTEMPTS = 50
+
+MATCHES_CREATED = Counter("playhall_matches_created", "Matches created.", ["title"])
+MATCHES_FINISHED = Counter("playhall_matches_finished", "Matches finished.", ["title", "reason"])
+MOVES_ACCEPTED = Counter("playhall_moves_accepted", "Moves committed.", ["title"])
+MOVES_REFUSED = Counter("playhall_moves_refused", "Moves refused.", ["title", "reason"])
+COMMIT_CONFLICTS = Counter(
+    "playhall_commit_conflicts", "Commits retried because another change won.", ["title"]
+)
+RULES_SECONDS = Histogram(
+    "playhall_rules_call_seconds", "Latency of calls to rules services.", ["title", "method"]
+)
+WATCH_STREAMS = Gauge("playhall_watch_streams", "Open WatchMatch streams.")
+
+
+class MatchError(Exception):
+    """A refusal with the status code and a reason for the caller."""
+
+    def __init__(self, code: grpc.StatusCode, reason: str):
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+def _refuse(code: grpc.StatusCode, reason: str) -> MatchError:
+    return MatchError(code, reason)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The orchestrator's behaviour (see orchestrator.server.Settings for the environment)."""
+
+    worker_credential: str
+    testing: bool = False
+    finished_state_ttl_s: int = 7 * 86_400
+    abandon_after_s: int = 7 * 86_400
+    watch_poll_ms: int = 1_000
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is calling: a seat (through its token or the worker credential) or a spectator."""
+
+    seat: int | None
+    worker: bool = False
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Matches:
+    """The match domain; the gRPC servicer is a thin adapter over it."""
+
+    def __init__(self, store: MatchStore, rules: RulesClients, settings: Settings):
+        self.store = store
+        self.rules = rules
+        self.settings = settings
+        self._worker_hash = hashlib.sha256(settings.worker_credential.encode()).digest()
+
+    # -- calls to the rules services -----------------------------------------------------------
+
+    def _rules(self, title: str, method: str, request):
+        started = time.perf_counter()
+        try:
+            return self.rules.call(title, method, request)
+        finally:
+            RULES_SECONDS.labels(title, method).observe(time.perf_counter() - started)
+
+    def _view(self, match: Match, state: bytes, caller: Caller) -> rpb.GetViewResponse:
+        request = rpb.GetViewRequest(state=any_pb2.Any.FromString(state))
+        if caller.seat is None:
+            request.spectator = True
+        else:
+            request.seat = caller.seat
+        return self._rules(match.title, "GetView", request)
+
+    # -- identity ------------------------------------------------------------------------------
+
+    def identify(self, match: Match, token: str | None, seat: int | None) -> Caller:
+        """The caller of a request on `match`, from its bearer token and requested seat."""
+        if token is None:
+            if seat is not None:
+                raise _refuse(
+                    grpc.StatusCode.UNAUTHENTICATED, f"Send seat {seat}'s token to act as that seat"
+                )
+            return Caller(None)
+        if hmac.compare_digest(hashlib.sha256(token.encode()).digest(), self._worker_hash):
+            if seat is None:
+                raise _refuse(
+                    grpc.StatusCode.INVALID_ARGUMENT,
+                    "The worker credential must name the seat it acts for",
+                )
+            self._check_seat_number(match, seat)
+            if match.seats[seat].kind != mpb.SEAT_KIND_BOT:
+                raise _refuse(grpc.StatusCode.PERMISSION_DENIED, f"Seat {seat} is not a bot seat")
+            return Caller(seat, worker=True)
+        digest = token_hash(token)
+        owned = [s for s, h in match.token_hashes.items() if hmac.compare_digest(h, digest)]
+        if not owned or (seat is not None and seat not in owned):
+            where = f"seat {seat}" if seat is not None else "a seat"
+            raise _refuse(
+                grpc.StatusCode.PERMISSION_DENIED,
+                f"This token does not hold {where} in match {match.match_id}",
+            )
+        if match.seats[owned[0]].resigned:
+            raise _refuse(grpc.StatusCode.PERMISSION_DENIED, "You resigned from this match")
+        return Caller(owned[0])
+
+    @staticmethod
+    def _check_seat_number(match: Match, seat: int) -> None:
+        if not 0 <= seat < len(match.seats):
+            raise _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"There is no seat {seat}: seats are 0 to {len(match.seats) - 1}",
+            )
+
+    def load(self, match_id: str) -> Match:
+        match = self.store.load(match_id) if match_id else None
+        if match is None:
+            raise _refuse(grpc.StatusCode.NOT_FOUND, f"There is no match {match_id!r}")
+        return match
+
+    def _state(self, match: Match) -> bytes:
+        state = self.store.load_state(match.match_id)
+        if state is None:
+            raise _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "This match is over and its board has been archived; "
+                "its history is still available",
+            )
+        return state
+
+    # -- lobby ---------------------------------------------------------------------------------
+
+    def list_games(self) -> list[rpb.GameInfo]:
+        return [self.rules.game_info(title) for title in self.rules.titles()]
+
+    def create(self, request: mpb.CreateMatchRequest) -> mpb.CreateMatchResponse:
+        title = request.title_id
+        if title not in self.rules.titles():
+            raise _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"Unknown title {title!r}; served: {', '.join(self.rules.titles())}",
+            )
+        seats, humans = _seat_infos(request.seats)
+        if request.seed and humans and not self.settings.testing:
+            raise _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                "A chosen seed is only accepted for matches without human seats",
+            )
+        _check_clock(request.clock)
+        seed = request.seed or secrets.token_bytes(32)
+        started = self._rules(
+            title,
+            "NewGame",
+            rpb.NewGameRequest(players=len(seats), options=request.options, seed=seed),
+        )
+        tokens = {seat: secrets.token_urlsafe(32) for seat in humans}
+        created = now_ms()
+        phase = (
+            mpb.MATCH_PHASE_OPEN
+            if any(s.kind == mpb.SEAT_KIND_OPEN for s in seats)
+            else mpb.MATCH_PHASE_RUNNING
+        )
+        match = Match(
+            match_id=secrets.token_hex(12),
+            title=title,
+            rules_version=started.status.rules_version,
+            setup=mpb.Replay(players=len(seats), options=request.options, seed=seed),
+            seed_sha256=hashlib.sha256(seed).digest(),
+            clock=request.clock,
+            seats=seats,
+            token_hashes={seat: token_hash(token) for seat, token in tokens.items()},
+            version=0,
+            step=started.status.step,
+            step_version=0,
+            status=started.status,
+            phase=phase,
+            end_reason=mpb.END_REASON_UNSPECIFIED,
+            winners=[],
+            created_ms=created,
+            updated_ms=created,
+            deadline_ms=self._deadline(request.clock, phase, created),
+        )
+        change = storage_pb2.StoredChange(
+            version=0,
+            seat=SERVER_SEAT,
+            status=started.status,
+            phase=phase,
+            committed_unix_ms=created,
+        )
+        if match.deadline_ms:
+            self.store.set_deadline(match.match_id, 0, match.deadline_ms)
+        self.store.create(match, started.state.SerializeToString(), change)
+        MATCHES_CREATED.labels(title).inc()
+        log.info(
+            "match created", extra={"match_id": match.match_id, "title": title, "seats": len(seats)}
+        )
+        return mpb.CreateMatchResponse(
+            match=match.summary(),
+            tokens=[mpb.SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
+        )
+
+    def list_matches(self, request: mpb.ListMatchesRequest) -> list[mpb.MatchSummary]:
+        limit = min(request.limit or 50, 500)
+        titles = [request.title_id] if request.title_id else self.rules.titles()
+        phases = (
+            [request.phase]
+            if request.phase
+            else [mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING, mpb.MATCH_PHASE_FINISHED]
+        )
+        found = []
+        for title in titles:
+            for phase in phases:
+                for match_id in self.store.lobby(title, phase, limit):
+                    match = self.store.load(match_id)
+                    if match is not None and match.phase == phase:
+                        found.append(match)
+        found.sort(key=lambda m: m.created_ms, reverse=True)
+        return [m.summary() for m in found[:limit]]
+
+    def join(self, request: mpb.JoinMatchRequest) -> mpb.JoinMatchResponse:
+        for _ in range(MAX_COMMIT_ATTEMPTS):
+            match = self.load(request.match_id)
+            if match.phase != mpb.MATCH_PHASE_OPEN:
+                raise _refuse(grpc.StatusCode.FAILED_PRECONDITION, "This match has no open seat")
+            open_seats = [s.seat for s in match.seats if s.kind == mpb.SEAT_KIND_OPEN]
+            seat = request.seat if request.HasField("seat") else open_seats[0]
+            if seat not in open_seats:
+                self._check_seat_number(match, seat)
+                raise _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"Seat {seat} is not open")
+            token = secrets.token_urlsafe(32)
+            old_phase = match.phase
+            match.seats[seat].kind = mpb.SEAT_KIND_HUMAN
+            match.seats[seat].display_name = request.display_name[:64]
+            match.token_hashes[seat] = token_hash(token)
+            if len(open_seats) == 1:
+                match.phase = mpb.MATCH_PHASE_RUNNING
+            fields = {f"token:{seat}": match.token_hashes[seat]}
+            if self._commit(match, seat, fields=fields) is None:
+                continue
+            if match.phase != old_phase:
+                self.store.move_in_lobby(match, old_phase)
+            return mpb.JoinMatchResponse(
+                token=mpb.SeatToken(seat=seat, token=token), match=match.summary()
+            )
+        raise self._too_busy()
+
+    # -- reading -------------------------------------------------------------------------------
+
+    def get(self, request: mpb.GetMatchRequest, token: str | None) -> mpb.GetMatchResponse:
+        match = self.load(request.match_id)
+        caller = self.identify(match, token, _optional_seat(request))
+        return self._answer(match, caller, self._state(match), mpb.GetMatchResponse)
+
+    def _answer(self, match: Match, caller: Caller, state: bytes, response_type):
+        seen = self._view(match, state, caller)
+        response = response_type(
+            match=match.summary(), view=seen.view, legal_moves=seen.legal_moves
+        )
+        if response_type is mpb.GetMatchResponse and caller.seat is not None:
+            response.seat = caller.seat
+        return response
+
+    def history(self, request: mpb.GetHistoryRequest, token: str | None):
+        match = self.load(request.match_id)
+        caller = self.identify(match, token, _optional_seat(request))
+        entries = self.store.changes(match.match_id)
+        response = mpb.GetHistoryResponse(
+            match=match.summary(),
+            changes=[_visible(change, caller.seat) for change, _ in entries],
+        )
+        if match.phase == mpb.MATCH_PHASE_FINISHED:
+            response.replay.CopyFrom(match.setup)
+            response.replay.moves.extend(
+                mpb.ReplayMove(
+                    version=change.version, seat=change.seat, move=any_pb2.Any.FromString(move)
+                )
+                for change, move in entries
+                if move
+            )
+        return response
+
+    def watch(
+        self, request: mpb.WatchMatchRequest, token: str | None, is_active
+    ) -> Iterator[mpb.WatchMatchResponse]:
+        match = self.load(request.match_id)
+        caller = self.identify(match, token, _optional_seat(request))
+        after = request.after_version
+        WATCH_STREAMS.inc()
+        try:
+            backlog = [change for change, _ in self.store.changes(match.match_id, after)]
+            while is_active():
+                for change in backlog:
+                    yield mpb.WatchMatchResponse(change=_visible(change, caller.seat))
+                    after = change.version
+                    if change.phase == mpb.MATCH_PHASE_FINISHED:
+                        return
+                backlog = self.store.wait_for_changes(
+                    match.match_id, after, self.settings.watch_poll_ms
+                )
+        finally:
+            WATCH_STREAMS.dec()
+
+    # -- moving --------------------------------------------------------------------------------
+
+    def submit(self, request: mpb.SubmitMoveRequest, token: str | None):
+        if token is None:
+            raise _refuse(grpc.StatusCode.UNAUTHENTICATED, "Send your seat's token to move")
+        if not 1 <= len(request.request_id) <= 128:
+            raise _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT, "request_id must be 1 to 128 characters"
+            )
+        move = request.move.SerializeToString(deterministic=True)
+        for _ in range(MAX_COMMIT_ATTEMPTS):
+            match = self.load(request.match_id)
+            caller = self.identify(match, token, _optional_seat(request))
+            if caller.seat is None:
+                raise _refuse(grpc.StatusCode.UNAUTHENTICATED, "Spectators cannot move")
+            digest = hashlib.sha256(move).hexdigest()[:32]
+            recorded = self._replayed(match, request.request_id, caller.seat, digest)
+            if recorded is not None:
+                return self._answer(
+                    self.load(match.match_id), caller, self._state(match), mpb.SubmitMoveResponse
+                ), recorded
+            self._check_can_move(match, caller.seat, request.expected_version)
+            version = self._apply(
+                match, caller.seat, request.move, (request.request_id, f"{caller.seat}:{digest}")
+            )
+            if version is None:
+                continue
+            return self._answer(match, caller, self._state(match), mpb.SubmitMoveResponse), version
+        raise self._too_busy()
+
+    def _replayed(self, match: Match, request_id: str, seat: int, digest: str) -> int | None:
+        record = self.store.request_record(match.match_id, request_id)
+        if record is None:
+            return None
+        recorded_seat, recorded_digest, version = record.split(":")
+        if int(recorded_seat) != seat or recorded_digest != digest:
+            raise _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"request_id {request_id!r} was already used for a different move",
+            )
+        return int(version)
+
+    def _check_can_move(self, match: Match, seat: int, expected: int) -> None:
+        if match.phase == mpb.MATCH_PHASE_OPEN:
+            raise _refuse(grpc.StatusCode.FAILED_PRECONDITION, "The match is waiting for players")
+        if match.phase == mpb.MATCH_PHASE_FINISHED:
+            raise _refuse(grpc.StatusCode.FAILED_PRECONDITION, "The match is over")
+        if expected == match.version:
+            return
+        # Within one simultaneous step, changes by other seats do not make a move stale: it is
+        # re-validated against the current state instead.
+        same_step = match.step_version <= expected < match.version
+        if not (same_step and seat in match.status.to_move):
+            MOVES_REFUSED.labels(match.title, "stale_version").inc()
+            raise _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"The match has moved on: it is at version {match.version}, "
+                f"your move was for version {expected}",
+            )
+
+    def _apply(
+        self, match: Match, seat: int, move: any_pb2.Any, request: tuple[str, str] | None
+    ) -> int | None:
+        """Applies a move through the rules service and commits it. None on a lost race."""
+        state = self._state(match)
+        try:
+            applied = self._rules(
+                match.title,
+                "ApplyMove",
+                rpb.ApplyMoveRequest(state=any_pb2.Any.FromString(state), seat=seat, move=move),
+            )
+        except RulesRefused as refused:
+            MOVES_REFUSED.labels(match.title, refused.code.name.lower()).inc()
+            raise
+        old_phase = match.phase
+        match.status = applied.status
+        if applied.status.step != match.step:
+            match.step, match.step_version = applied.status.step, match.version + 1
+        if applied.status.finished:
+            self._finish(match, mpb.END_REASON_GAME_OVER, list(applied.status.winners))
+        version = self._commit(
+            match,
+            seat,
+            events=applied.events,
+            state=applied.state.SerializeToString(),
+            move=move.SerializeToString(),
+            request=request,
+        )
+        if version is not None:
+            MOVES_ACCEPTED.labels(match.title).inc()
+            self._after_phase_change(match, old_phase)
+        return version
+
+    def resign(self, request: mpb.ResignRequest, token: str | None) -> mpb.ResignResponse:
+        for _ in range(MAX_COMMIT_ATTEMPTS):
+            match = self.load(request.match_id)
+            caller = self.identify(match, token, _optional_seat(request))
+            if caller.seat is None:
+                raise _refuse(grpc.StatusCode.UNAUTHENTICATED, "Send your seat's token to resign")
+            if match.phase == mpb.MATCH_PHASE_FINISHED:
+                raise _refuse(grpc.StatusCode.FAILED_PRECONDITION, "The match is over")
+            old_phase = match.phase
+            seat = match.seats[caller.seat]
+            seat.resigned = True
+            if len(match.seats) == 2:
+                self._finish(match, mpb.END_REASON_RESIGNATION, [1 - caller.seat])
+            else:
+                seat.kind, seat.bot_level = mpb.SEAT_KIND_BOT, mpb.BOT_LEVEL_RANDOM
+            if self._commit(match, caller.seat) is None:
+                continue
+            self._after_phase_change(match, old_phase)
+            return mpb.ResignResponse(match=match.summary())
+        raise self._too_busy()
+
+    # -- the clock and abandonment -------------------------------------------------------------
+
+    def expire(self, match_id: str, version: int) -> bool:
+        """Acts on a due turn deadline set at `version`; True when this call committed."""
+        match = self.store.load(match_id)
+        if match is None or match.version != version or match.phase != mpb.MATCH_PHASE_RUNNING:
+            self.store.clear_deadline(match_id, version)
+            return False
+        if match.clock.on_timeout == mpb.TIMEOUT_ACTION_BOT_MOVE:
+            seat = match.status.to_move[0]
+            seen = self._view(match, self._state(match), Caller(seat))
+            move = random.SystemRandom().choice(list(seen.legal_moves))
+            committed = self._apply(match, seat, move, None) is not None
+        else:
+            losers = set(match.status.to_move)
+            old_phase = match.phase
+            self._finish(
+                match, mpb.END_REASON_TIMEOUT, [s.seat for s in match.seats if s.seat not in losers]
+            )
+            committed = self._commit(match, SERVER_SEAT) is not None
+            if committed:
+                self._after_phase_change(match, old_phase)
+        # Cleared only once handled: a failure above leaves it for the next scan.
+        self.store.clear_deadline(match_id, version)
+        return committed
+
+    def abandon_idle(self) -> int:
+        """Closes matches with no change for `abandon_after_s`; returns how many."""
+        cutoff = now_ms() - self.settings.abandon_after_s * 1000
+        closed = 0
+        for match_id in self.store.idle_since(cutoff):
+            match = self.store.load(match_id)
+            if match is None or match.phase == mpb.MATCH_PHASE_FINISHED:
+                self.store.forget_activity(match_id)
+                continue
+            if match.updated_ms > cutoff:
+                self.store.touch(match_id, match.updated_ms)
+                continue
+            old_phase = match.phase
+            self._finish(match, mpb.END_REASON_ABANDONED, [])
+            if self._commit(match, SERVER_SEAT) is not None:
+                self._after_phase_change(match, old_phase)
+                closed += 1
+        return closed
+
+    # -- committing ----------------------------------------------------------------------------
+
+    def _finish(self, match: Match, reason: int, winners: list[int]) -> None:
+        match.phase = mpb.MATCH_PHASE_FINISHED
+        match.end_reason = reason
+        match.winners = winners
+
+    @staticmethod
+    def _deadline(clock: mpb.Clock, phase: int, at_ms: int) -> int:
+        if clock.seconds_per_move and phase == mpb.MATCH_PHASE_RUNNING:
+            return at_ms + clock.seconds_per_move * 1000
+        return 0
+
+    def _commit(
+        self,
+        match: Match,
+        seat: int,
+        events=(),
+        state: bytes = b"",
+        move: bytes = b"",
+        request: tuple[str, str] | None = None,
+        fields: dict | None = None,
+    ) -> int | None:
+        """Commits the changed `match` as one new version; None when another change won."""
+        loaded = match.version
+        match.updated_ms = now_ms()
+        match.deadline_ms = self._deadline(match.clock, match.phase, match.updated_ms)
+        finished = match.phase == mpb.MATCH_PHASE_FINISHED
+        change = storage_pb2.StoredChange(
+            version=loaded + 1,
+            seat=seat,
+            events=events,
+            status=match.status,
+            phase=match.phase,
+            end_reason=match.end_reason,
+            committed_unix_ms=match.updated_ms,
+        )
+        if match.deadline_ms:
+            # Recorded before the commit, so a crash right after it cannot lose the deadline;
+            # an entry for a version that never came is dropped by the clock.
+            self.store.set_deadline(match.match_id, loaded + 1, match.deadline_ms)
+        result = self.store.commit(
+            match.match_id,
+            loaded,
+            Commit(
+                change=change,
+                fields={**self.store.mutable_fields(match), **(fields or {})},
+                state=state,
+                move=move,
+                state_ttl_s=self.settings.finished_state_ttl_s if finished else 0,
+            ),
+            request,
+        )
+        if result.outcome == "conflict":
+            COMMIT_CONFLICTS.labels(match.title).inc()
+            return None
+        if result.outcome == "duplicate":
+            return None
+        match.version = int(result.value)
+        self.store.clear_deadline(match.match_id, loaded)
+        return match.version
+
+    def _after_phase_change(self, match: Match, old_phase: int) -> None:
+        if match.phase == old_phase:
+            self.store.touch(match.match_id, match.updated_ms)
+            return
+        self.store.move_in_lobby(match, old_phase)
+        if match.phase == mpb.MATCH_PHASE_FINISHED:
+            self.store.forget_activity(match.match_id)
+            reason = mpb.EndReason.Name(match.end_reason).removeprefix("END_REASON_").lower()
+            MATCHES_FINISHED.labels(match.title, reason).inc()
+            log.info("match finished", extra={"match_id": match.match_id, "reason": reason})
+
+    @staticmethod
+    def _too_busy() -> MatchError:
+        return _refuse(grpc.StatusCode.ABORTED, "The match is too busy right now; try again")
+
+
+def _optional_seat(request) -> int | None:
+    return request.seat if request.HasField("seat") else None
+
+
+def _seat_infos(specs) -> tuple[list[mpb.SeatInfo], list[int]]:
+    seats, humans = [], []
+    for number, spec in enumerate(specs):
+        if spec.kind == mpb.SEAT_KIND_UNSPECIFIED:
+            raise _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT, f"Say who plays seat {number}: human, open or bot"
+            )
+        if spec.kind == mpb.SEAT_KIND_BOT and spec.bot_level == mpb.BOT_LEVEL_UNSPECIFIED:
+            raise _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"Choose a level for bot seat {number}")
+        if spec.kind == mpb.SEAT_KIND_HUMAN:
+            humans.append(number)
+        seats.append(
+            mpb.SeatInfo(
+                seat=number,
+                kind=spec.kind,
+                bot_level=spec.bot_level,
+                display_name=spec.display_name[:64],
+            )
+        )
+    return seats, humans
+
+
+def _check_clock(clock: mpb.Clock) -> None:
+    if not 0 <= clock.seconds_per_move <= 7 * 86_400:
+        raise _refuse(
+            grpc.StatusCode.INVALID_ARGUMENT, "seconds_per_move must be 0 (no clock) to 604800"
+        )
+    if clock.seconds_per_move and clock.on_timeout == mpb.TIMEOUT_ACTION_UNSPECIFIED:
+        raise _refuse(
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "Say what the clock does on timeout: forfeit or a bot move",
+        )
+
+
+def _visible(change: storage_pb2.StoredChange, seat: int | None) -> mpb.MatchChange:
+    """A logged change as `seat` (None: a spectator) may see it."""
+    events = []
+    for event in change.events:
+        version = event.public_event
+        for private in event.seat_events:
+            if private.seat == seat:
+                version = private.event
+        events.append(version)
+    return mpb.MatchChange(
+        version=change.version,
+        seat=change.seat,
+        events=events,
+        status=change.status,
+        phase=change.phase,
+        end_reason=change.end_reason,
+        committed_unix_ms=change.committed_unix_ms,
+    )

@@ -1,0 +1,80 @@
+"""Clients of the title rules services. One channel per title, balanced round-robin over every
+address (a list of host:port, or a `dns:///` name that resolves to all replicas), so new
+replicas get traffic even on long-lived HTTP/2 connections."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+import grpc
+
+from playhall.rules.v1 import rules_service_pb2 as pb
+from playhall.rules.v1 import rules_service_pb2_grpc
+
+_SERVICE_CONFIG = json.dumps({"loadBalancingConfig": [{"round_robin": {}}]})
+UNREACHABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED}
+
+
+class RulesUnavailable(Exception):
+    """The rules service of a title cannot be reached."""
+
+
+class RulesRefused(Exception):
+    """The rules service refused a request; `code` and `reason` are passed on to the caller."""
+
+    def __init__(self, code: grpc.StatusCode, reason: str):
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+def channel_target(addresses: Sequence[str]) -> str:
+    """`dns:///name:port` as given; plain host:port lists become an ipv4/ipv6 target list."""
+    if len(addresses) == 1 and ":///" in addresses[0]:
+        return addresses[0]
+    return (
+        "ipv4:" + ",".join(addresses)
+        if all("[" not in a for a in addresses)
+        else ("ipv6:" + ",".join(addresses))
+    )
+
+
+class RulesClients:
+    """A stub per title; every call has a deadline and turns transport failures into
+    `RulesUnavailable` and refusals into `RulesRefused`."""
+
+    def __init__(self, addresses: Mapping[str, Sequence[str]], timeout_s: float = 5.0):
+        self.timeout_s = timeout_s
+        self._channels = {
+            title: grpc.insecure_channel(
+                channel_target(addrs),
+                options=[("grpc.service_config", _SERVICE_CONFIG), ("grpc.enable_retries", 1)],
+            )
+            for title, addrs in addresses.items()
+        }
+        self._stubs = {
+            title: rules_service_pb2_grpc.RulesServiceStub(channel)
+            for title, channel in self._channels.items()
+        }
+
+    def titles(self) -> list[str]:
+        return sorted(self._stubs)
+
+    def call(self, title: str, method: str, request):
+        stub = self._stubs[title]
+        try:
+            return getattr(stub, method)(request, timeout=self.timeout_s)
+        except grpc.RpcError as error:
+            if error.code() in UNREACHABLE:
+                raise RulesUnavailable(
+                    f"The {title} rules service is unavailable; nothing was changed, try again"
+                ) from error
+            raise RulesRefused(error.code(), error.details() or error.code().name) from error
+
+    def game_info(self, title: str) -> pb.GameInfo:
+        return self.call(title, "GetGameInfo", pb.GetGameInfoRequest()).game
+
+    def close(self) -> None:
+        for channel in self._channels.values():
+            channel.close()

@@ -1,0 +1,93 @@
+"""MatchService: a thin adapter that reads the caller's token, calls the match domain, and maps
+its refusals to status codes."""
+
+from __future__ import annotations
+
+import contextlib
+
+import grpc
+import redis
+
+from playhall.match.v1 import match_service_pb2 as pb
+from playhall.match.v1 import match_service_pb2_grpc
+from playhall.orchestrator.matches import MatchError, Matches
+from playhall.orchestrator.rules_client import RulesRefused, RulesUnavailable
+
+
+@contextlib.contextmanager
+def refusals(context: grpc.ServicerContext):
+    try:
+        yield
+    except MatchError as error:
+        context.abort(error.code, error.reason)
+    except RulesRefused as error:
+        context.abort(error.code, error.reason)
+    except RulesUnavailable as error:
+        context.abort(grpc.StatusCode.UNAVAILABLE, str(error))
+    except redis.ConnectionError:
+        context.abort(
+            grpc.StatusCode.UNAVAILABLE,
+            "Match storage is unavailable; nothing was changed, try again",
+        )
+
+
+def bearer_token(context: grpc.ServicerContext) -> str | None:
+    """The token of `authorization: Bearer <token>`, None without the header."""
+    for key, value in context.invocation_metadata():
+        if key == "authorization":
+            scheme, _, token = value.partition(" ")
+            if scheme.lower() != "bearer" or not token.strip():
+                context.abort(
+                    grpc.StatusCode.UNAUTHENTICATED,
+                    "Send the token as 'authorization: Bearer <token>'",
+                )
+            return token.strip()
+    return None
+
+
+class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
+    def __init__(self, matches: Matches):
+        self.matches = matches
+
+    def ListGames(self, request, context):
+        with refusals(context):
+            return pb.ListGamesResponse(games=self.matches.list_games())
+
+    def CreateMatch(self, request, context):
+        with refusals(context):
+            return self.matches.create(request)
+
+    def ListMatches(self, request, context):
+        with refusals(context):
+            return pb.ListMatchesResponse(matches=self.matches.list_matches(request))
+
+    def JoinMatch(self, request, context):
+        with refusals(context):
+            return self.matches.join(request)
+
+    def GetMatch(self, request, context):
+        token = bearer_token(context)
+        with refusals(context):
+            return self.matches.get(request, token)
+
+    def SubmitMove(self, request, context):
+        token = bearer_token(context)
+        with refusals(context):
+            response, version = self.matches.submit(request, token)
+            response.version = version
+            return response
+
+    def WatchMatch(self, request, context):
+        token = bearer_token(context)
+        with refusals(context):
+            yield from self.matches.watch(request, token, context.is_active)
+
+    def GetHistory(self, request, context):
+        token = bearer_token(context)
+        with refusals(context):
+            return self.matches.history(request, token)
+
+    def Resign(self, request, context):
+        token = bearer_token(context)
+        with refusals(context):
+            return self.matches.resign(request, token)

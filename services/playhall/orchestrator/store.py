@@ -1,0 +1,320 @@
+"""The match store: every match in Redis, committed atomically.
+
+Keys of one match share the hash tag `{match_id}`, so a Redis Cluster keeps them in one slot and
+one Lua script can commit a move:
+
+    pm:{id}            hash: title, setup, seats, tokens (SHA-256), version, step, status, phase
+    pm:{id}:state      the title's state (an Any); expires some time after the match ends
+    pm:{id}:log        stream of StoredChange entries, entry id "<version>-1"
+    pm:{id}:req:<rid>  idempotency record "<seat>:<digest>:<version>", expiring
+
+Indexes across matches (lobby lists, turn deadlines, last activity) are separate keys updated
+around the commit; each reader re-checks the match itself, so a stale index entry is harmless.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import redis
+
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.match.v1 import storage_pb2
+from playhall.rules.v1 import rules_service_pb2 as rpb
+
+DEADLINES = "playhall:deadlines"
+ACTIVITY = "playhall:activity"
+
+_COMMIT = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if current ~= ARGV[1] then return {'conflict', current or ''} end
+if ARGV[2] ~= '' then
+  local seen = redis.call('GET', KEYS[4])
+  if seen then return {'duplicate', seen} end
+end
+local version = tostring(tonumber(ARGV[1]) + 1)
+local fields = {'version', version}
+for i = 9, #ARGV do fields[#fields + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(fields))
+if ARGV[3] ~= '' then redis.call('SET', KEYS[3], ARGV[3]) end
+if ARGV[4] ~= '' then redis.call('EXPIRE', KEYS[3], tonumber(ARGV[4])) end
+if ARGV[6] ~= '' then
+  redis.call('XADD', KEYS[2], version .. '-1', 'change', ARGV[5], 'move', ARGV[6])
+else
+  redis.call('XADD', KEYS[2], version .. '-1', 'change', ARGV[5])
+end
+if ARGV[2] ~= '' then
+  redis.call('SET', KEYS[4], ARGV[7] .. ':' .. version, 'EX', tonumber(ARGV[8]))
+end
+return {'ok', version}
+"""
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def _hash(match_id: str) -> str:
+    return f"pm:{{{match_id}}}"
+
+
+def _state_key(match_id: str) -> str:
+    return f"pm:{{{match_id}}}:state"
+
+
+def _log_key(match_id: str) -> str:
+    return f"pm:{{{match_id}}}:log"
+
+
+def _request_key(match_id: str, request_id: str) -> str:
+    return f"pm:{{{match_id}}}:req:{request_id}"
+
+
+def lobby_key(title: str, phase: int) -> str:
+    return f"playhall:lobby:{title}:{phase}"
+
+
+@dataclass
+class Match:
+    """A match as stored (the state itself is loaded separately)."""
+
+    match_id: str
+    title: str
+    rules_version: str
+    setup: mpb.Replay
+    seed_sha256: bytes
+    clock: mpb.Clock
+    seats: list[mpb.SeatInfo]
+    token_hashes: dict[int, str]
+    version: int
+    step: int
+    step_version: int
+    status: rpb.GameStatus
+    phase: int
+    end_reason: int
+    winners: list[int]
+    created_ms: int
+    updated_ms: int
+    deadline_ms: int
+
+    def summary(self) -> mpb.MatchSummary:
+        finished = self.phase == mpb.MATCH_PHASE_FINISHED
+        return mpb.MatchSummary(
+            match_id=self.match_id,
+            title_id=self.title,
+            rules_version=self.rules_version,
+            phase=self.phase,
+            version=self.version,
+            seats=self.seats,
+            status=self.status,
+            seed_sha256=self.seed_sha256,
+            seed=self.setup.seed if finished else b"",
+            clock=self.clock,
+            end_reason=self.end_reason,
+            winners=self.winners,
+            deadline_unix_ms=self.deadline_ms,
+        )
+
+
+@dataclass
+class Commit:
+    """What a commit changes besides the version."""
+
+    change: storage_pb2.StoredChange
+    fields: dict[str, bytes | str | int] = field(default_factory=dict)
+    state: bytes = b""
+    state_ttl_s: int = 0
+    move: bytes = b""
+
+
+@dataclass(frozen=True)
+class CommitResult:
+    outcome: str  # "ok", "conflict" or "duplicate"
+    value: str  # the new version, the current version, or the idempotency record
+
+
+class MatchStore:
+    """Reads and commits matches. Safe to share between threads."""
+
+    def __init__(self, client: redis.Redis, request_ttl_s: int = 86_400):
+        self.redis = client
+        self.request_ttl_s = request_ttl_s
+        self._commit = client.register_script(_COMMIT)
+
+    # -- creating and reading ------------------------------------------------------------------
+
+    def create(self, match: Match, state: bytes, change: storage_pb2.StoredChange) -> None:
+        fields = {
+            "title": match.title,
+            "rules_version": match.rules_version,
+            "setup": match.setup.SerializeToString(),
+            "seed_sha256": match.seed_sha256,
+            "clock": match.clock.SerializeToString(),
+            "created_ms": match.created_ms,
+            "version": match.version,
+            **self.mutable_fields(match),
+        }
+        for seat, token_hash in match.token_hashes.items():
+            fields[f"token:{seat}"] = token_hash
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(_hash(match.match_id), mapping=fields)
+            pipe.set(_state_key(match.match_id), state)
+            pipe.xadd(_log_key(match.match_id), {"change": change.SerializeToString()}, id="0-1")
+            pipe.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
+            pipe.zadd(ACTIVITY, {match.match_id: match.updated_ms})
+            pipe.execute()
+
+    @staticmethod
+    def mutable_fields(match: Match) -> dict[str, bytes | str | int]:
+        """The hash fields a commit may change (the version aside)."""
+        fields: dict[str, bytes | str | int] = {
+            "step": match.step,
+            "step_version": match.step_version,
+            "status": match.status.SerializeToString(),
+            "phase": match.phase,
+            "end_reason": match.end_reason,
+            "winners": ",".join(str(w) for w in match.winners),
+            "updated_ms": match.updated_ms,
+            "deadline_ms": match.deadline_ms,
+        }
+        for seat in match.seats:
+            fields[f"seat:{seat.seat}"] = seat.SerializeToString()
+        return fields
+
+    def load(self, match_id: str) -> Match | None:
+        raw = self.redis.hgetall(_hash(match_id))
+        if not raw:
+            return None
+        text = {k.decode(): v for k, v in raw.items()}
+        seats = sorted(
+            (mpb.SeatInfo.FromString(v) for k, v in text.items() if k.startswith("seat:")),
+            key=lambda s: s.seat,
+        )
+        return Match(
+            match_id=match_id,
+            title=text["title"].decode(),
+            rules_version=text["rules_version"].decode(),
+            setup=mpb.Replay.FromString(text["setup"]),
+            seed_sha256=text["seed_sha256"],
+            clock=mpb.Clock.FromString(text["clock"]),
+            seats=seats,
+            token_hashes={
+                int(k.split(":", 1)[1]): v.decode()
+                for k, v in text.items()
+                if k.startswith("token:")
+            },
+            version=int(text["version"]),
+            step=int(text["step"]),
+            step_version=int(text["step_version"]),
+            status=rpb.GameStatus.FromString(text["status"]),
+            phase=int(text["phase"]),
+            end_reason=int(text["end_reason"]),
+            winners=[int(w) for w in text["winners"].decode().split(",") if w],
+            created_ms=int(text["created_ms"]),
+            updated_ms=int(text["updated_ms"]),
+            deadline_ms=int(text["deadline_ms"]),
+        )
+
+    def load_state(self, match_id: str) -> bytes | None:
+        return self.redis.get(_state_key(match_id))
+
+    def request_record(self, match_id: str, request_id: str) -> str | None:
+        value = self.redis.get(_request_key(match_id, request_id))
+        return value.decode() if value is not None else None
+
+    # -- committing ----------------------------------------------------------------------------
+
+    def commit(
+        self,
+        match_id: str,
+        loaded_version: int,
+        commit: Commit,
+        request: tuple[str, str] | None = None,
+    ) -> CommitResult:
+        """Applies `commit` if the match is still at `loaded_version` and the request id (if
+        any) is new: new hash fields, state, one log entry and the idempotency record, all at
+        once or not at all."""
+        request_id, request_value = request or ("", "")
+        args: list[bytes | str | int] = [
+            loaded_version,
+            "1" if request_id else "",
+            commit.state,
+            commit.state_ttl_s or "",
+            commit.change.SerializeToString(),
+            commit.move,
+            request_value,
+            self.request_ttl_s,
+        ]
+        for name, value in commit.fields.items():
+            args += [name, value]
+        outcome, value = self._commit(
+            keys=[
+                _hash(match_id),
+                _log_key(match_id),
+                _state_key(match_id),
+                _request_key(match_id, request_id),
+            ],
+            args=args,
+        )
+        return CommitResult(outcome.decode(), value.decode())
+
+    # -- the log -------------------------------------------------------------------------------
+
+    def changes(
+        self, match_id: str, after_version: int = -1
+    ) -> list[tuple[storage_pb2.StoredChange, bytes]]:
+        """Logged changes with a version above `after_version`, with their moves (b"" if none)."""
+        start = f"{after_version + 1}-0" if after_version >= 0 else "-"
+        entries = self.redis.xrange(_log_key(match_id), min=start, max="+")
+        return [_entry(fields) for _, fields in entries]
+
+    def wait_for_changes(
+        self, match_id: str, after_version: int, block_ms: int
+    ) -> list[storage_pb2.StoredChange]:
+        """Blocks up to `block_ms` for changes after `after_version`."""
+        reply = self.redis.xread(
+            {_log_key(match_id): f"{after_version}-1"}, count=256, block=block_ms
+        )
+        return [_entry(fields)[0] for _, entries in reply for _, fields in entries]
+
+    # -- indexes -------------------------------------------------------------------------------
+
+    def move_in_lobby(self, match: Match, old_phase: int) -> None:
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zrem(lobby_key(match.title, old_phase), match.match_id)
+            pipe.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
+            pipe.execute()
+
+    def lobby(self, title: str, phase: int, limit: int) -> Iterator[str]:
+        for member in self.redis.zrevrange(lobby_key(title, phase), 0, limit - 1):
+            yield member.decode()
+
+    def set_deadline(self, match_id: str, version: int, deadline_ms: int) -> None:
+        self.redis.zadd(DEADLINES, {f"{match_id}@{version}": deadline_ms})
+
+    def due_deadlines(self, now: int, limit: int = 32) -> list[tuple[str, int]]:
+        members = self.redis.zrangebyscore(DEADLINES, "-inf", now, start=0, num=limit)
+        due = []
+        for member in members:
+            match_id, _, version = member.decode().rpartition("@")
+            due.append((match_id, int(version)))
+        return due
+
+    def clear_deadline(self, match_id: str, version: int) -> None:
+        self.redis.zrem(DEADLINES, f"{match_id}@{version}")
+
+    def touch(self, match_id: str, at_ms: int) -> None:
+        self.redis.zadd(ACTIVITY, {match_id: at_ms})
+
+    def idle_since(self, before_ms: int, limit: int = 32) -> list[str]:
+        members = self.redis.zrangebyscore(ACTIVITY, "-inf", before_ms, start=0, num=limit)
+        return [m.decode() for m in members]
+
+    def forget_activity(self, match_id: str) -> None:
+        self.redis.zrem(ACTIVITY, match_id)
+
+
+def _entry(fields: dict) -> tuple[storage_pb2.StoredChange, bytes]:
+    return storage_pb2.StoredChange.FromString(fields[b"change"]), fields.get(b"move", b"")
