@@ -17,12 +17,11 @@ log = logging.getLogger(__name__)
 
 
 class Housekeeper:
-    """Scans deadlines every `interval_s`, idle matches every `idle_every` scans."""
+    """Scans turn deadlines and idle matches every `interval_s` (both are one range query)."""
 
-    def __init__(self, matches: Matches, interval_s: float, idle_every: int = 60):
+    def __init__(self, matches: Matches, interval_s: float):
         self.matches = matches
         self.interval_s = interval_s
-        self.idle_every = idle_every
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="housekeeper", daemon=True)
 
@@ -33,7 +32,7 @@ class Housekeeper:
         self._stop.set()
         self._thread.join(timeout=5)
 
-    def run_once(self, scan: int = 0) -> int:
+    def run_once(self) -> int:
         """One pass; returns how many changes it committed."""
         committed = 0
         for match_id, version in self.matches.store.due_deadlines(now_ms()):
@@ -43,9 +42,7 @@ class Housekeeper:
                 log.warning(
                     "deadline not handled", extra={"match_id": match_id, "error": str(error)}
                 )
-        if scan % self.idle_every == 0:
-            committed += self.matches.abandon_idle()
-        return committed
+        return committed + self.matches.abandon_idle()
 
     def _run(self) -> None:
         scan = 0

@@ -1,0 +1,124 @@
+"""A small client of MatchService for the demo, the bots, the benchmarks and the tests: every
+call has a deadline, and a seat's calls carry its bearer token."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import grpc
+from google.protobuf import any_pb2
+
+from playhall.match.v1 import match_service_pb2 as pb
+from playhall.match.v1 import match_service_pb2_grpc
+
+DEFAULT_TIMEOUT_S = 10.0
+
+
+def bearer(token: str | None) -> list[tuple[str, str]]:
+    return [("authorization", f"Bearer {token}")] if token else []
+
+
+class MatchClient:
+    """MatchService calls as one caller: a seat token, the worker credential (with a seat) or
+    nobody (a spectator)."""
+
+    def __init__(
+        self,
+        channel: grpc.Channel,
+        token: str | None = None,
+        seat: int | None = None,
+        timeout_s: float = DEFAULT_TIMEOUT_S,
+    ):
+        self.stub = match_service_pb2_grpc.MatchServiceStub(channel)
+        self.metadata = bearer(token)
+        self.seat = seat
+        self.timeout_s = timeout_s
+
+    def as_seat(self, token: str | None, seat: int | None = None) -> MatchClient:
+        """The same channel, another caller."""
+        other = object.__new__(MatchClient)
+        other.stub, other.metadata = self.stub, bearer(token)
+        other.seat, other.timeout_s = seat, self.timeout_s
+        return other
+
+    def _call(self, method: str, request, **kwargs):
+        return getattr(self.stub, method)(
+            request, metadata=self.metadata, timeout=self.timeout_s, **kwargs
+        )
+
+    def _with_seat(self, request):
+        if self.seat is not None:
+            request.seat = self.seat
+        return request
+
+    def create(
+        self,
+        title: str,
+        seats: list[pb.SeatSpec],
+        seed: bytes = b"",
+        clock: pb.Clock | None = None,
+        options=None,
+    ) -> pb.CreateMatchResponse:
+        return self._call(
+            "CreateMatch",
+            pb.CreateMatchRequest(
+                title_id=title, seats=seats, seed=seed, clock=clock, options=options or {}
+            ),
+        )
+
+    def get(self, match_id: str) -> pb.GetMatchResponse:
+        return self._call("GetMatch", self._with_seat(pb.GetMatchRequest(match_id=match_id)))
+
+    def submit(
+        self, match_id: str, move: any_pb2.Any, expected_version: int, request_id: str | None = None
+    ) -> pb.SubmitMoveResponse:
+        return self._call(
+            "SubmitMove",
+            self._with_seat(
+                pb.SubmitMoveRequest(
+                    match_id=match_id,
+                    move=move,
+                    expected_version=expected_version,
+                    request_id=request_id or uuid.uuid4().hex,
+                )
+            ),
+        )
+
+    def watch(
+        self, match_id: str, after_version: int = 0, timeout_s: float | None = None
+    ) -> Iterator[pb.MatchChange]:
+        request = self._with_seat(
+            pb.WatchMatchRequest(match_id=match_id, after_version=after_version)
+        )
+        stream = self.stub.WatchMatch(
+            request, metadata=self.metadata, timeout=timeout_s or self.timeout_s
+        )
+        for response in stream:
+            yield response.change
+
+    def history(self, match_id: str) -> pb.GetHistoryResponse:
+        return self._call("GetHistory", self._with_seat(pb.GetHistoryRequest(match_id=match_id)))
+
+    def resign(self, match_id: str) -> pb.ResignResponse:
+        return self._call("Resign", self._with_seat(pb.ResignRequest(match_id=match_id)))
+
+    def join(
+        self, match_id: str, seat: int | None = None, display_name: str = ""
+    ) -> pb.JoinMatchResponse:
+        request = pb.JoinMatchRequest(match_id=match_id, display_name=display_name)
+        if seat is not None:
+            request.seat = seat
+        return self._call("JoinMatch", request)
+
+    def list_matches(self, title: str = "", phase: int = 0, limit: int = 50):
+        return self._call(
+            "ListMatches", pb.ListMatchesRequest(title_id=title, phase=phase, limit=limit)
+        ).matches
+
+    def list_games(self):
+        return self._call("ListGames", pb.ListGamesRequest()).games
+
+
+def human_seats(count: int) -> list[pb.SeatSpec]:
+    return [pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN) for _ in range(count)]
