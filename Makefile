@@ -13,7 +13,7 @@ PROTOS := $(shell find protos -name '*.proto')
 PROTO_STAMP := .proto.stamp
 PYTEST_ARGS ?=
 
-.PHONY: help install proto lint test demo bench clean
+.PHONY: help install proto lint test demo run bench clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -43,8 +43,11 @@ lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code
 test: lint ## Lint, then the whole test suite
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-demo: $(PROTO_STAMP) ## Start a Galileo rules service and play a random 3-player game through it
+demo: $(PROTO_STAMP) ## Start the stack, play a Galileo match through the orchestrator, stop
 	$(PY) -m playhall.demo
+
+run: $(PROTO_STAMP) ## Start Redis (embedded unless REDIS_URL), rules services, orchestrator
+	$(PY) -m playhall.devstack
 
 bench: $(PROTO_STAMP) ## Benchmarks; reports go to bench/results/
 	$(PY) -m bench.engine

@@ -86,10 +86,12 @@ class MatchClient:
         )
 
     def watch(
-        self, match_id: str, after_version: int = 0, timeout_s: float | None = None
+        self, match_id: str, after_version: int | None = 0, timeout_s: float | None = None
     ) -> Iterator[pb.MatchChange]:
         request = self._with_seat(
             pb.WatchMatchRequest(match_id=match_id, after_version=after_version)
+            if after_version is not None
+            else pb.WatchMatchRequest(match_id=match_id)
         )
         stream = self.stub.WatchMatch(
             request, metadata=self.metadata, timeout=timeout_s or self.timeout_s

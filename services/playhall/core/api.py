@@ -280,6 +280,11 @@ class Game(ABC):
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> State:
         """The first state, from checked arguments."""
 
+    def setup_events(self, state: State) -> list[Event]:
+        """What setup revealed (e.g. the first cards on the table), as events: the start of
+        every match's event log. None by default."""
+        return []
+
     @abstractmethod
     def determinize(self, view: Any, rng: Rng) -> State:
         """A full state consistent with `view`: whatever the view hides is sampled from `rng`.

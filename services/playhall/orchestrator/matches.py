@@ -217,6 +217,7 @@ class Matches:
         change = storage_pb2.StoredChange(
             version=0,
             seat=SERVER_SEAT,
+            events=started.events,
             status=started.status,
             phase=phase,
             committed_unix_ms=created,
@@ -318,7 +319,7 @@ class Matches:
     ) -> Iterator[mpb.WatchMatchResponse]:
         match = self.load(request.match_id)
         caller = self.identify(match, token, _optional_seat(request))
-        after = request.after_version
+        after = request.after_version if request.HasField("after_version") else -1
         WATCH_STREAMS.inc()
         try:
             backlog = [change for change, _ in self.store.changes(match.match_id, after)]

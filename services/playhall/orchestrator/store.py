@@ -275,7 +275,9 @@ class MatchStore:
     ) -> list[storage_pb2.StoredChange]:
         """Blocks up to `block_ms` for changes after `after_version`."""
         reply = self.redis.xread(
-            {_log_key(match_id): f"{after_version}-1"}, count=256, block=block_ms
+            {_log_key(match_id): f"{after_version}-1" if after_version >= 0 else "0-0"},
+            count=256,
+            block=block_ms,
         )
         return [_entry(fields)[0] for _, entries in reply for _, fields in entries]
 

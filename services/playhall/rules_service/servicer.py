@@ -71,7 +71,11 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
         with refusals(context):
             options = convert.decode_options(request.options)
             state = self.game.new_game(request.players, options, request.seed)
-        return pb.NewGameResponse(state=self._pack_state(state), status=convert.status(state))
+        return pb.NewGameResponse(
+            state=self._pack_state(state),
+            status=convert.status(state),
+            events=[convert.move_event(self.codec, e) for e in self.game.setup_events(state)],
+        )
 
     def ApplyMove(self, request, context):
         try:

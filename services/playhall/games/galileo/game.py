@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from playhall.core import Game, MalformedMessage, Rng
+from playhall.core import Event, Game, MalformedMessage, Rng
 from playhall.core.api import OptionValue
 from playhall.games.galileo import render
 from playhall.games.galileo.cards import EXPERIMENT_IDS, SCIENTIST_IDS
@@ -16,6 +16,7 @@ from playhall.games.galileo.engine import (
     GalileoState,
     GalileoView,
     Phase,
+    RoundStarted,
     rounds_for,
 )
 
@@ -59,6 +60,9 @@ class GalileoGame(Game):
         )
         state.start_round([])
         return state
+
+    def setup_events(self, state: GalileoState) -> list[Event]:
+        return [Event(RoundStarted(state.round, state.table))]
 
     def determinize(self, view: GalileoView, rng: Rng) -> GalileoState:
         own = view.viewer

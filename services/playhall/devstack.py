@@ -1,0 +1,127 @@
+"""`make run`: the whole backend on one machine, each service in its own process.
+
+Starts Redis (a private embedded server unless REDIS_URL is set), one rules service per
+registered title and the orchestrator, prints the endpoints, and stays up until Ctrl-C or
+SIGTERM; then stops everything it started, in reverse order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import secrets
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+
+from playhall.common.process import ServiceProcess, start_rules_service
+from playhall.common.redis_server import EmbeddedRedis
+from playhall.core import title_ids
+
+
+class Stack:
+    """Redis, the rules services and the orchestrator, started together."""
+
+    def __init__(
+        self,
+        redis_url: str | None = None,
+        titles: tuple[str, ...] | None = None,
+        testing: bool = False,
+        extra_env: dict[str, str] | None = None,
+    ):
+        self.titles = titles or title_ids()
+        self.worker_credential = secrets.token_urlsafe(32)
+        self.testing = testing
+        self.extra_env = extra_env or {}
+        self._redis_url = redis_url
+        self.redis: EmbeddedRedis | None = None
+        self.rules: dict[str, ServiceProcess] = {}
+        self.orchestrator: ServiceProcess | None = None
+
+    @property
+    def redis_url(self) -> str:
+        return self._redis_url or self.redis.url
+
+    @property
+    def env(self) -> dict[str, str]:
+        """What every Playhall process of this stack needs in its environment."""
+        env = {
+            "REDIS_URL": self.redis_url,
+            "PLAYHALL_WORKER_CREDENTIAL": self.worker_credential,
+            "PLAYHALL_TESTING": "1" if self.testing else "0",
+            **self.extra_env,
+        }
+        for title, service in self.rules.items():
+            env[f"PLAYHALL_RULES_{title.upper()}"] = service.address
+        return env
+
+    def start(self) -> Stack:
+        try:
+            if self._redis_url is None:
+                self.redis = EmbeddedRedis(appendonly=True).start()
+            for title in self.titles:
+                self.rules[title] = start_rules_service(title)
+            self.orchestrator = ServiceProcess(
+                "playhall.orchestrator", ["--port", "0", "--metrics-port", "0"], self.env
+            )
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def stop(self) -> None:
+        if self.orchestrator:
+            self.orchestrator.terminate()
+        for service in self.rules.values():
+            service.terminate()
+        if self.redis:
+            self.redis.close()
+
+    def describe(self) -> Iterator[str]:
+        if self.redis:
+            yield f"redis         {self.redis.url}  (embedded, AOF fsync always, {self.redis.dir})"
+        else:
+            yield f"redis         {self.redis_url}"
+        for title, service in self.rules.items():
+            yield (
+                f"rules-{title:<8}127.0.0.1:{service.port}  "
+                f"metrics http://127.0.0.1:{service.metrics_port}/metrics"
+            )
+        yield (
+            f"orchestrator  127.0.0.1:{self.orchestrator.port}  "
+            f"metrics http://127.0.0.1:{self.orchestrator.metrics_port}/metrics"
+        )
+
+    def __enter__(self) -> Stack:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m playhall.devstack",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.parse_args(argv)
+    stopping = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stopping.set())
+    print("Starting Playhall ...", flush=True)
+    with Stack(redis_url=os.environ.get("REDIS_URL") or None) as stack:
+        print("\n".join(stack.describe()))
+        print(f"worker credential (for bot workers): {stack.worker_credential}")
+        print("Press Ctrl-C to stop.", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):
+            stopping.wait()
+        print("\nStopping ...", flush=True)
+    print("Stopped.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
