@@ -13,7 +13,7 @@ PROTOS := $(shell find protos -name '*.proto')
 PROTO_STAMP := .proto.stamp
 PYTEST_ARGS ?=
 
-.PHONY: help install proto lint test demo run bench clean
+.PHONY: help install proto lint test demo run bench image k8s clean
 
 help: ## List the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -51,6 +51,12 @@ run: $(PROTO_STAMP) ## Start Redis (embedded unless REDIS_URL), rules services, 
 
 bench: $(PROTO_STAMP) ## Benchmarks; reports go to bench/results/
 	$(PY) -m bench.engine
+
+image: ## Build the container image (needs Docker with BuildKit)
+	docker build -f deploy/Dockerfile -t playhall:dev .
+
+k8s: ## Render the kustomize base deploy/k8s
+	kubectl kustomize deploy/k8s
 
 clean: ## Remove the virtualenv, generated code and caches
 	rm -rf $(VENV) $(PROTO_STAMP) .pytest_cache .ruff_cache

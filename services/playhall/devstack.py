@@ -1,8 +1,8 @@
 """`make run`: the whole backend on one machine, each service in its own process.
 
 Starts Redis (a private embedded server unless REDIS_URL is set), one rules service per
-registered title and the orchestrator, prints the endpoints, and stays up until Ctrl-C or
-SIGTERM; then stops everything it started, in reverse order.
+registered title, the orchestrator and a bot worker, prints the endpoints, and stays up until
+Ctrl-C or SIGTERM; then stops everything it started, in reverse order.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import sys
 import threading
 from collections.abc import Iterator
 
+from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
 from playhall.common.process import ServiceProcess, start_rules_service
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core import title_ids
@@ -39,6 +40,7 @@ class Stack:
         self.redis: EmbeddedRedis | None = None
         self.rules: dict[str, ServiceProcess] = {}
         self.orchestrator: ServiceProcess | None = None
+        self.workers: list[ServiceProcess] = []
 
     @property
     def redis_url(self) -> str:
@@ -66,12 +68,41 @@ class Stack:
             self.orchestrator = ServiceProcess(
                 "playhall.orchestrator", ["--port", "0", "--metrics-port", "0"], self.env
             )
+            self.start_worker()
         except BaseException:
             self.stop()
             raise
         return self
 
+    def start_worker(self, concurrency: int = 2) -> ServiceProcess:
+        """A Celery bot worker on the live and batch queues."""
+        worker = ServiceProcess(
+            "celery",
+            [
+                "-A",
+                "playhall.bots.app",
+                "worker",
+                "-Q",
+                f"{LIVE_QUEUE},{BATCH_QUEUE}",
+                "-c",
+                str(concurrency),
+                "-n",
+                f"bots-{len(self.workers)}-{os.getpid()}@%h",
+                "--without-mingle",
+                "--without-gossip",
+            ],
+            {
+                **self.env,
+                "PLAYHALL_ORCHESTRATOR": self.orchestrator.address,
+                "PLAYHALL_METRICS_PORT": "0",
+            },
+        )
+        self.workers.append(worker)
+        return worker
+
     def stop(self) -> None:
+        for worker in self.workers:
+            worker.terminate()
         if self.orchestrator:
             self.orchestrator.terminate()
         for service in self.rules.values():

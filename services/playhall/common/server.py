@@ -54,6 +54,10 @@ def create_server(
             ("grpc.max_receive_message_length", max_message_bytes),
             ("grpc.max_send_message_length", max_message_bytes),
             ("grpc.so_reuseport", 0),
+            # Clients reconnect (and re-resolve DNS) at least every few minutes, so replicas
+            # added by scaling get their share of long-lived HTTP/2 connections.
+            ("grpc.max_connection_age_ms", 300_000),
+            ("grpc.max_connection_age_grace_ms", 30_000),
         ],
     )
     names = []

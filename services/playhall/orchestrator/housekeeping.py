@@ -1,4 +1,5 @@
-"""The background work every replica does: turn deadlines and abandoned matches. Deadlines live
+"""The background work every replica does: turn deadlines, stalled bot turns and abandoned
+matches. Deadlines live
 in a Redis sorted set that every replica scans; whichever replica commits first acts, the
 others' commits lose the version race and do nothing."""
 
@@ -42,15 +43,14 @@ class Housekeeper:
                 log.warning(
                     "deadline not handled", extra={"match_id": match_id, "error": str(error)}
                 )
+        self.matches.sweep_bot_turns()
         return committed + self.matches.abandon_idle()
 
     def _run(self) -> None:
-        scan = 0
         while not self._stop.wait(self.interval_s):
             try:
-                self.run_once(scan)
+                self.run_once()
             except redis.RedisError as error:
                 log.warning(
                     "housekeeping skipped: storage unavailable", extra={"error": str(error)}
                 )
-            scan += 1

@@ -22,6 +22,7 @@ from prometheus_client import Counter, Gauge, Histogram
 
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import storage_pb2
+from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.rules_client import RulesClients, RulesRefused
 from playhall.orchestrator.store import Commit, Match, MatchStore, now_ms
 from playhall.rules.v1 import rules_service_pb2 as rpb
@@ -66,6 +67,7 @@ class Settings:
     finished_state_ttl_s: int = 7 * 86_400
     abandon_after_s: int = 7 * 86_400
     watch_poll_ms: int = 1_000
+    bot_sweep_after_s: float = 60.0
 
 
 @dataclass(frozen=True)
@@ -83,10 +85,17 @@ def token_hash(token: str) -> str:
 class Matches:
     """The match domain; the gRPC servicer is a thin adapter over it."""
 
-    def __init__(self, store: MatchStore, rules: RulesClients, settings: Settings):
+    def __init__(
+        self,
+        store: MatchStore,
+        rules: RulesClients,
+        settings: Settings,
+        bots: BotScheduler | None = None,
+    ):
         self.store = store
         self.rules = rules
         self.settings = settings
+        self.bots = bots
         self._worker_hash = hashlib.sha256(settings.worker_credential.encode()).digest()
 
     # -- calls to the rules services -----------------------------------------------------------
@@ -224,7 +233,10 @@ class Matches:
         )
         if match.deadline_ms:
             self.store.set_deadline(match.match_id, 0, match.deadline_ms)
+        if self._bot_seats_to_move(match):
+            self.store.mark_bot_turn(match.match_id, created)
         self.store.create(match, started.state.SerializeToString(), change)
+        self._enqueue_bots(match, "turn")
         MATCHES_CREATED.labels(title).inc()
         log.info(
             "match created", extra={"match_id": match.match_id, "title": title, "seats": len(seats)}
@@ -531,6 +543,10 @@ class Matches:
             end_reason=match.end_reason,
             committed_unix_ms=match.updated_ms,
         )
+        if self._bot_seats_to_move(match):
+            # Recorded before the commit, like the deadline below: if this process dies between
+            # the commit and the publish, the sweeper still finds the turn.
+            self.store.mark_bot_turn(match.match_id, match.updated_ms, only_new=True)
         if match.deadline_ms:
             # Recorded before the commit, so a crash right after it cannot lose the deadline;
             # an entry for a version that never came is dropped by the clock.
@@ -554,7 +570,41 @@ class Matches:
             return None
         match.version = int(result.value)
         self.store.clear_deadline(match.match_id, loaded)
+        if not self._bot_seats_to_move(match):
+            self.store.unmark_bot_turn(match.match_id)
+        elif not move or match.step_version == match.version:
+            # A new step (or new seats, after a join or a resignation): the bots to move now
+            # have no task yet. Within a simultaneous step they all got theirs at its start.
+            self.store.mark_bot_turn(match.match_id, match.updated_ms)
+            self._enqueue_bots(match, "turn")
         return match.version
+
+    @staticmethod
+    def _bot_seats_to_move(match: Match) -> list[int]:
+        if match.phase != mpb.MATCH_PHASE_RUNNING:
+            return []
+        return [s for s in match.status.to_move if match.seats[s].kind == mpb.SEAT_KIND_BOT]
+
+    def _enqueue_bots(self, match: Match, cause: str) -> None:
+        if self.bots is None:
+            return
+        for seat in self._bot_seats_to_move(match):
+            self.bots.enqueue(match.match_id, seat, match.version, cause)
+
+    def sweep_bot_turns(self) -> int:
+        """Re-enqueues bot turns that waited longer than `bot_sweep_after_s`; returns how many
+        matches it nudged."""
+        cutoff = now_ms() - int(self.settings.bot_sweep_after_s * 1000)
+        nudged = 0
+        for match_id in self.store.bot_turns_waiting(cutoff):
+            match = self.store.load(match_id)
+            if match is None or not self._bot_seats_to_move(match):
+                self.store.unmark_bot_turn(match_id)
+                continue
+            self.store.mark_bot_turn(match_id, now_ms())
+            self._enqueue_bots(match, "sweep")
+            nudged += 1
+        return nudged
 
     def _after_phase_change(self, match: Match, old_phase: int) -> None:
         if match.phase == old_phase:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import redis
 
 from playhall.common import logs
+from playhall.common.brokers import celery_broker_url
 from playhall.common.metrics import start_metrics_server
 from playhall.common.server import Service, run_until_signalled
 from playhall.common.server import create_server as create_grpc_server
@@ -17,6 +18,7 @@ from playhall.common.settings import SettingsError, env_float, env_int, env_str
 from playhall.core import title_ids
 from playhall.match.v1 import match_service_pb2, match_service_pb2_grpc
 from playhall.orchestrator import matches
+from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.housekeeping import Housekeeper
 from playhall.orchestrator.rules_client import RulesClients
 from playhall.orchestrator.servicer import MatchServicer
@@ -42,6 +44,8 @@ class Settings:
     finished_state_ttl_s: int = 7 * 86_400
     abandon_after_s: int = 7 * 86_400
     sweep_interval_s: float = 0.5
+    bot_sweep_after_s: float = 60.0
+    broker_url: str = ""
     log_level: str = "INFO"
 
     @classmethod
@@ -71,6 +75,8 @@ class Settings:
             finished_state_ttl_s=env_int("PLAYHALL_FINISHED_STATE_TTL_S", cls.finished_state_ttl_s),
             abandon_after_s=env_int("PLAYHALL_ABANDON_AFTER_S", cls.abandon_after_s),
             sweep_interval_s=env_float("PLAYHALL_SWEEP_INTERVAL_S", cls.sweep_interval_s),
+            bot_sweep_after_s=env_float("PLAYHALL_BOT_SWEEP_AFTER_S", cls.bot_sweep_after_s),
+            broker_url=celery_broker_url(),
             log_level=env_str("PLAYHALL_LOG_LEVEL", cls.log_level),
         )
 
@@ -85,7 +91,9 @@ def build_matches(settings: Settings) -> matches.Matches:
             testing=settings.testing,
             finished_state_ttl_s=settings.finished_state_ttl_s,
             abandon_after_s=settings.abandon_after_s,
+            bot_sweep_after_s=settings.bot_sweep_after_s,
         ),
+        BotScheduler(settings.broker_url),
     )
 
 

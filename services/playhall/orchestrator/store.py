@@ -26,6 +26,7 @@ from playhall.rules.v1 import rules_service_pb2 as rpb
 
 DEADLINES = "playhall:deadlines"
 ACTIVITY = "playhall:activity"
+BOT_TURNS = "playhall:bot_turns"
 
 _COMMIT = """
 local current = redis.call('HGET', KEYS[1], 'version')
@@ -312,6 +313,17 @@ class MatchStore:
 
     def idle_since(self, before_ms: int, limit: int = 32) -> list[str]:
         members = self.redis.zrangebyscore(ACTIVITY, "-inf", before_ms, start=0, num=limit)
+        return [m.decode() for m in members]
+
+    def mark_bot_turn(self, match_id: str, at_ms: int, only_new: bool = False) -> None:
+        """Records that a bot seat of the match is to move since `at_ms`."""
+        self.redis.zadd(BOT_TURNS, {match_id: at_ms}, nx=only_new)
+
+    def unmark_bot_turn(self, match_id: str) -> None:
+        self.redis.zrem(BOT_TURNS, match_id)
+
+    def bot_turns_waiting(self, before_ms: int, limit: int = 64) -> list[str]:
+        members = self.redis.zrangebyscore(BOT_TURNS, "-inf", before_ms, start=0, num=limit)
         return [m.decode() for m in members]
 
     def forget_activity(self, match_id: str) -> None:

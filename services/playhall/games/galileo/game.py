@@ -8,7 +8,12 @@ from collections.abc import Mapping
 from playhall.core import Event, Game, MalformedMessage, Rng
 from playhall.core.api import OptionValue
 from playhall.games.galileo import render
-from playhall.games.galileo.cards import EXPERIMENT_IDS, SCIENTIST_IDS
+from playhall.games.galileo.cards import (
+    EXPERIMENT_BY_ID,
+    EXPERIMENT_IDS,
+    SCIENTIST_BY_ID,
+    SCIENTIST_IDS,
+)
 from playhall.games.galileo.codec import GalileoCodec
 from playhall.games.galileo.engine import (
     INFO,
@@ -110,11 +115,13 @@ class GalileoGame(Game):
         )
 
     def evaluate(self, state: GalileoState, seat: int) -> float:
+        """The seat's lead over the best other seat, counting each committed pick's best
+        take from the table (at half value when others take first), squashed into [0, 1]."""
         if state.is_terminal():
             winners = state.winners()
             return 1 / len(winners) if seat in winners else 0.0
-        scores = state.scores()
-        lead = scores[seat] - max(s for other, s in enumerate(scores) if other != seat)
+        expected = [score + _round_prospect(state, s) for s, score in enumerate(state.scores())]
+        lead = expected[seat] - max(v for other, v in enumerate(expected) if other != seat)
         return 0.5 + 0.5 * math.tanh(lead / 8)
 
     def render_text(self, view: GalileoView) -> str:
@@ -130,3 +137,19 @@ def _deal(pool: list[int], count: int) -> list[int]:
     dealt = pool[-count:] if count else []
     del pool[len(pool) - count :]
     return dealt
+
+
+def _round_prospect(state: GalileoState, seat: int) -> float:
+    """What `seat` can still expect from this round's table with the scientist it picked."""
+    pick = state.picks[seat]
+    if not pick or not state.table:
+        return 0.0
+    if state.phase is Phase.TAKE and state.order.index(seat) < state.take_index:
+        return 0.0
+    colour = SCIENTIST_BY_ID[pick].colour
+    best = max(
+        EXPERIMENT_BY_ID[card].points * (2 if EXPERIMENT_BY_ID[card].colour == colour else 1)
+        for card in state.table
+    )
+    first = state.phase is Phase.TAKE and state.order[state.take_index] == seat
+    return best if first else best / 2

@@ -1,0 +1,38 @@
+"""The bot interface. A bot's only input is what its seat may see: a view. Whatever the view
+hides, a bot samples with the engine's `determinize`; it never receives a full state, so it
+cannot read another seat's secrets by construction."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any
+
+from playhall.core import Game, Rng
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A chosen move and the work it took."""
+
+    move: Any
+    iterations: int = 0
+
+
+class Bot(ABC):
+    """Chooses a move for `seat` from that seat's view."""
+
+    name: str
+
+    @abstractmethod
+    def choose(self, game: Game, view: Any, seat: int, rng: Rng) -> Decision:
+        """A legal move for `seat`, which must be to move in `view`."""
+
+
+def legal_moves(game: Game, view: Any, seat: int, rng: Rng) -> list:
+    """The seat's legal moves. They depend only on what the seat sees (the conformance suite
+    checks it), so any sample of the hidden rest gives the same list."""
+    moves = game.determinize(view, rng).legal_moves(seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no move in this view")
+    return moves

@@ -1,0 +1,141 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and Whitehouse,
+2012), for any number of seats.
+
+Every iteration samples a full state from the bot's view with the engine's `determinize`, then
+walks one tree shared by all samples: select (UCB1 with availability counts, since a move may be
+legal in some samples only), expand, roll out at random, and back up a reward for every seat.
+At a simultaneous step the tree takes the searching seat's move first when it is to move, so
+the opponents' replies are judged pessimistically rather than with knowledge of its choice.
+Large move lists are widened progressively: a node considers more of its moves as its visits
+grow, so a decision with thousands of candidates is sampled, never enumerated.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from playhall.bots.base import Bot, Decision, legal_moves
+from playhall.core import Game, Rng, State
+
+WIDEN_ABOVE = 24  # move lists longer than this are widened progressively
+
+
+class Node:
+    __slots__ = ("children", "visits", "available", "totals")
+
+    def __init__(self, players: int):
+        self.children: dict[tuple[int, Any], Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.totals = [0.0] * players
+
+    def mean(self, seat: int) -> float:
+        return self.totals[seat] / self.visits
+
+
+class IsmctsBot(Bot):
+    """ISMCTS with an iteration budget and a time cap (whichever ends first)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int,
+        time_cap_s: float,
+        exploration: float = 0.7,
+        rollout_moves: int = 400,
+        widen_c: float = 4.0,
+        widen_alpha: float = 0.5,
+    ):
+        self.iterations = iterations
+        self.time_cap_s = time_cap_s
+        self.exploration = exploration
+        self.rollout_moves = rollout_moves
+        self.widen_c = widen_c
+        self.widen_alpha = widen_alpha
+
+    def choose(self, game: Game, view: Any, seat: int, rng: Rng) -> Decision:
+        moves = legal_moves(game, view, seat, rng)
+        if len(moves) == 1:
+            return Decision(moves[0])
+        players = game.determinize(view, rng).num_players
+        root = Node(players)
+        deadline = time.perf_counter() + self.time_cap_s
+        done = 0
+        while done < self.iterations and (done % 8 or time.perf_counter() < deadline):
+            self._iterate(game, game.determinize(view, rng), root, seat, rng)
+            done += 1
+        visits = {
+            move: child.visits for (mover, move), child in root.children.items() if mover == seat
+        }
+        return Decision(max(visits, key=visits.get), iterations=done)
+
+    def _iterate(self, game: Game, state: State, root: Node, seat: int, rng: Rng) -> None:
+        path = [root]
+        node = root
+        while not state.is_terminal():
+            mover = _mover(state, seat)
+            moves = state.legal_moves(mover)
+            child_move = self._expand(node, mover, moves, rng)
+            if child_move is not None:
+                child = node.children[(mover, child_move)] = Node(len(node.totals))
+                state = state.apply(mover, child_move).state
+                path.append(child)
+                break
+            mover_move, node = self._select(node, mover, moves)
+            state = state.apply(mover, mover_move).state
+            path.append(node)
+        reward = self._rollout(game, state, rng)
+        for visited in path:
+            visited.visits += 1
+            for index, value in enumerate(reward):
+                visited.totals[index] += value
+
+    def _expand(self, node: Node, mover: int, moves: list, rng: Rng):
+        """An untried move to add, or None when the node is (as far as widening allows) full."""
+        if len(moves) > WIDEN_ABOVE:
+            allowed = max(1, int(self.widen_c * (node.visits + 1) ** self.widen_alpha))
+            tried = sum(1 for move in moves if (mover, move) in node.children)
+            if tried >= allowed:
+                return None
+        untried = [move for move in moves if (mover, move) not in node.children]
+        return rng.choice(untried) if untried else None
+
+    def _select(self, node: Node, mover: int, moves: list) -> tuple[Any, Node]:
+        best, best_score = None, -math.inf
+        for move in moves:
+            child = node.children.get((mover, move))
+            if child is None:
+                continue
+            child.available += 1
+            score = child.mean(mover) + self.exploration * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best_score:
+                best, best_score = (move, child), score
+        return best
+
+    def _rollout(self, game: Game, state: State, rng: Rng) -> list[float]:
+        for _ in range(self.rollout_moves):
+            if state.is_terminal():
+                return outcome(state)
+            movers = state.to_move()
+            mover = movers[rng.below(len(movers))]
+            state = state.apply(mover, rng.choice(state.legal_moves(mover))).state
+        if state.is_terminal():
+            return outcome(state)
+        return [game.evaluate(state, seat) for seat in range(state.num_players)]
+
+
+def _mover(state: State, seat: int) -> int:
+    movers = state.to_move()
+    return seat if seat in movers else movers[0]
+
+
+def outcome(state: State) -> list[float]:
+    """A finished game's reward per seat: a shared win is split, a loss or draw is 0."""
+    winners = state.winners()
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if seat in winners else 0.0 for seat in range(state.num_players)]

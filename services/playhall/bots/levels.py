@@ -1,0 +1,22 @@
+"""The bot levels a match can ask for. Each is an iteration budget with a time cap: on this
+machine the budget ends first, so a seeded decision reproduces; the cap only protects a slow
+or overloaded worker."""
+
+from playhall.bots.base import Bot
+from playhall.bots.greedy import GreedyBot
+from playhall.bots.ismcts import IsmctsBot
+from playhall.bots.random_bot import RandomBot
+
+LEVELS: dict[str, Bot] = {
+    "random": RandomBot(),
+    "easy": GreedyBot(samples=8),
+    "normal": IsmctsBot(iterations=1000, time_cap_s=0.5),
+    "hard": IsmctsBot(iterations=4000, time_cap_s=2.0),
+}
+LOWEST_LEVEL = "random"
+
+
+def bot_for(level: str) -> Bot:
+    if level not in LEVELS:
+        raise KeyError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+    return LEVELS[level]

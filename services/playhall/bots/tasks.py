@@ -1,0 +1,108 @@
+"""The one bot task: play a bot seat's turn through MatchService, like any player.
+
+`play_turn(match_id, seat, version)` fetches the seat's view with the worker credential, lets the
+seat's bot choose, and submits with `expected_version` and a request id derived from
+(match, seat, version): a late or duplicate task finds the seat no longer to move, or replays
+the same submission, and does nothing twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+
+import grpc
+
+from playhall.bots.app import app
+from playhall.bots.arena import decision_rng
+from playhall.bots.levels import bot_for
+from playhall.bots.metrics import BOT_MOVE_SECONDS, SEARCH_ITERATIONS, TASK_SECONDS, TASKS
+from playhall.client import MatchClient
+from playhall.common.brokers import PLAY_TURN_TASK
+from playhall.common.settings import env_str
+from playhall.core import get_game
+from playhall.core.wire import pack, unpack
+from playhall.match.v1 import match_service_pb2 as mpb
+
+log = logging.getLogger(__name__)
+RETRY_CODES = {
+    grpc.StatusCode.UNAVAILABLE,
+    grpc.StatusCode.DEADLINE_EXCEEDED,
+    grpc.StatusCode.ABORTED,
+}
+MAX_STALE_RETRIES = 5
+_channel_lock = threading.Lock()
+_channel: list[grpc.Channel] = []
+
+
+def _client(seat: int) -> MatchClient:
+    """A client for this worker process (created after the prefork, once per process)."""
+    with _channel_lock:
+        if not _channel:
+            _channel.append(grpc.insecure_channel(env_str("PLAYHALL_ORCHESTRATOR")))
+    return MatchClient(_channel[0], token=env_str("PLAYHALL_WORKER_CREDENTIAL"), seat=seat)
+
+
+def level_name(level: int) -> str:
+    return mpb.BotLevel.Name(level).removeprefix("BOT_LEVEL_").lower()
+
+
+@app.task(name=PLAY_TURN_TASK, bind=True, max_retries=8)
+def play_turn(self, match_id: str, seat: int, version: int) -> str:
+    """Plays one turn of a bot seat; returns what happened."""
+    try:
+        outcome = take_turn(_client(seat), match_id, seat)
+    except grpc.RpcError as error:
+        if error.code() in RETRY_CODES:
+            TASKS.labels("retried").inc()
+            raise self.retry(
+                exc=error, countdown=min(30, 2**self.request.retries) * random.uniform(0.5, 1.0)
+            ) from error
+        TASKS.labels("failed").inc()
+        log.warning(
+            "bot turn failed",
+            extra={
+                "match_id": match_id,
+                "seat": seat,
+                "code": error.code().name,
+                "reason": error.details(),
+            },
+        )
+        raise
+    TASKS.labels(outcome).inc()
+    return outcome
+
+
+def take_turn(client: MatchClient, match_id: str, seat: int) -> str:
+    """Reads, chooses and submits until the seat has moved or is no longer to move."""
+    for _ in range(MAX_STALE_RETRIES):
+        started = time.perf_counter()
+        current = client.get(match_id)
+        match = current.match
+        if match.phase != mpb.MATCH_PHASE_RUNNING or seat not in match.status.to_move:
+            return "not_to_move"
+        game = get_game(match.title_id)
+        level = level_name(match.seats[seat].bot_level)
+        view = game.codec.decode_view(unpack(current.view, game.codec.view_message, "view"))
+        chose = time.perf_counter()
+        decision = bot_for(level).choose(
+            game, view, seat, decision_rng(match_id, seat, match.version)
+        )
+        BOT_MOVE_SECONDS.labels(match.title_id, level).observe(time.perf_counter() - chose)
+        SEARCH_ITERATIONS.labels(match.title_id, level).inc(decision.iterations)
+        try:
+            client.submit(
+                match_id,
+                pack(game.codec.encode_move(decision.move)),
+                expected_version=match.version,
+                request_id=f"bot:{match_id}:{seat}:{match.version}",
+            )
+        except grpc.RpcError as error:
+            if error.code() == grpc.StatusCode.FAILED_PRECONDITION:
+                continue  # someone moved first: look again
+            raise
+        TASK_SECONDS.labels(match.title_id, level).observe(time.perf_counter() - started)
+        return "moved"
+    return "gave_up_stale"
