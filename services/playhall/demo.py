@@ -1,80 +1,95 @@
-"""`make demo`: the whole stack on this machine, one Galileo match played through it.
+"""`make demo`: the whole stack on this machine, bots playing every title through it.
 
-Starts a private Redis, the rules services and the orchestrator as their own processes; creates
-a 3-player Galileo match; three clients, each holding one seat's token, play random legal moves
-through the orchestrator while a spectator watches the live event stream and prints each round;
-then prints the final score table, checks the revealed seed against the hash published at
-creation, and stops everything.
+Starts a private Redis, one rules service per registered title, the orchestrator and a bot
+worker, each as its own process; plays one bot-vs-bot match of every title through the
+orchestrator while a spectator follows the live event stream (the progress line); prints each
+final score table, checks the revealed seed against the hash published at creation, prints a
+short metrics summary, and stops everything, leaving no process behind.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import re
 import sys
-import threading
+import time
+import urllib.request
 
 import grpc
 
-from playhall.client import MatchClient, human_seats
-from playhall.core import Rng
-from playhall.core.wire import unpack
+from playhall.client import MatchClient
+from playhall.core import get_game
 from playhall.devstack import Stack
-from playhall.galileo.v1 import galileo_pb2
-from playhall.games.galileo.cards import describe_experiment, describe_scientist
 from playhall.match.v1 import match_service_pb2 as mpb
 
+LINEUP = (
+    mpb.BOT_LEVEL_NORMAL,
+    mpb.BOT_LEVEL_EASY,
+    mpb.BOT_LEVEL_RANDOM,
+    mpb.BOT_LEVEL_EASY,
+    mpb.BOT_LEVEL_RANDOM,
+)
 
-def describe(event: galileo_pb2.Event) -> str | None:
-    """One line for a public Galileo event, None for those not worth a line."""
-    kind = event.WhichOneof("kind")
-    if kind == "round_started":
-        revealed = ", ".join(describe_experiment(c) for c in event.round_started.revealed)
-        return f"Round {event.round_started.round}: revealed {revealed}"
-    if kind == "picks_revealed":
-        picks = "; ".join(
-            f"seat {seat} {describe_scientist(card)}"
-            for seat, card in enumerate(event.picks_revealed.scientists)
+
+def level_name(level: int) -> str:
+    return mpb.BotLevel.Name(level).removeprefix("BOT_LEVEL_").lower()
+
+
+class Progress:
+    """One line that rewrites itself on a terminal, or a line every few seconds elsewhere."""
+
+    def __init__(self, stream=sys.stdout):
+        self.stream = stream
+        self.tty = stream.isatty()
+        self.last = 0.0
+
+    def show(self, text: str, final: bool = False) -> None:
+        if self.tty:
+            self.stream.write("\r\033[K" + text + ("\n" if final else ""))
+        elif final or time.monotonic() - self.last > 2:
+            self.stream.write(text + "\n")
+            self.last = time.monotonic()
+        self.stream.flush()
+
+
+def play_bot_match(lobby: MatchClient, title: str, players: int) -> mpb.MatchSummary:
+    seats = [mpb.SeatSpec(kind=mpb.SEAT_KIND_BOT, bot_level=level) for level in LINEUP[:players]]
+    match = lobby.create(title, seats).match
+    names = ", ".join(f"seat {s.seat} {level_name(s.bot_level)}" for s in match.seats)
+    print(f"\n{get_game(title).info.display_name}: match {match.match_id} ({names})")
+    progress, started = Progress(), time.monotonic()
+    for change in lobby.watch(match.match_id, timeout_s=900):
+        status = change.status
+        movers = ",".join(map(str, status.to_move)) or "-"
+        progress.show(
+            f"  version {change.version:4d}  {time.monotonic() - started:6.1f}s  "
+            f"scores {list(status.scores)}  to move: {movers}"
         )
-        order = " > ".join(str(s) for s in event.picks_revealed.order)
-        return f"  picks: {picks}   order: {order}"
-    if kind == "experiment_taken":
-        take = event.experiment_taken.take
-        bonus = " doubled" if take.doubled else ""
-        return (
-            f"  seat {event.experiment_taken.seat} takes "
-            f"{describe_experiment(take.experiment)}: {take.points} pts{bonus}"
+    progress.show(f"  finished after {time.monotonic() - started:.1f}s", final=True)
+    return lobby.get(match.match_id).match
+
+
+def print_result(match: mpb.MatchSummary) -> bool:
+    for seat in match.seats:
+        mark = "  winner" if seat.seat in match.winners else ""
+        print(
+            f"    seat {seat.seat} ({level_name(seat.bot_level):6}) "
+            f"{match.status.scores[seat.seat]:4d}{mark}"
         )
-    if kind == "no_experiment_left":
-        return f"  seat {event.no_experiment_left.seat} gets no experiment"
-    return None
+    fair = hashlib.sha256(match.seed).digest() == match.seed_sha256
+    print(
+        f"    {match.version} changes; the revealed seed "
+        f"{'matches' if fair else 'DOES NOT MATCH'} the SHA-256 published at creation"
+    )
+    return fair
 
 
-def spectate(spectator: MatchClient, match_id: str, done: threading.Event) -> None:
-    """Prints the match as a spectator sees it, live, until it finishes."""
-    for change in spectator.watch(match_id, after_version=None, timeout_s=600):
-        for payload in change.events:
-            line = describe(unpack(payload, galileo_pb2.Event, "event"))
-            if line:
-                print(line, flush=True)
-    done.set()
-
-
-def play_seat(client: MatchClient, match_id: str, seat: int, rng: Rng) -> None:
-    """Plays random legal moves for one seat until the match ends."""
-    while True:
-        current = client.get(match_id)
-        if current.match.phase == mpb.MATCH_PHASE_FINISHED:
-            return
-        if seat not in current.match.status.to_move:
-            next(client.watch(match_id, current.match.version), None)
-            continue
-        move = rng.choice(list(current.legal_moves))
-        try:
-            client.submit(match_id, move, current.match.version)
-        except grpc.RpcError as error:
-            if error.code() != grpc.StatusCode.FAILED_PRECONDITION:
-                raise
+def metric_lines(port: int, names: tuple[str, ...]) -> list[str]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
+        text = response.read().decode()
+    pattern = re.compile(r"^(" + "|".join(names) + r")(\{[^}]*\})? (\S+)$", re.M)
+    return [f"    {m[1]}{m[2] or ''} = {float(m[3]):g}" for m in pattern.finditer(text)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,48 +98,52 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--players", type=int, default=3, help="seats (2-5, default 3)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=3,
+        help="seats per match, within each title's range (default 3)",
+    )
     args = parser.parse_args(argv)
-    print("Starting Redis, the rules services and the orchestrator ...", flush=True)
+    print("Starting Redis, the rules services, the orchestrator and a bot worker ...", flush=True)
+    fair = True
     with Stack() as stack:
         print("\n".join(f"  {line}" for line in stack.describe()), flush=True)
         with grpc.insecure_channel(stack.orchestrator.address) as channel:
-            lobby = MatchClient(channel)
-            created = lobby.create("galileo", human_seats(args.players))
-            match = created.match
-            print(
-                f"\nMatch {match.match_id}: Galileo Galilei, {args.players} random players, "
-                f"seed SHA-256 {match.seed_sha256.hex()[:16]}...\n",
-                flush=True,
-            )
-            watched = threading.Event()
-            watcher = threading.Thread(target=spectate, args=(lobby, match.match_id, watched))
-            watcher.start()
-            players = [
-                threading.Thread(
-                    target=play_seat,
-                    args=(lobby.as_seat(t.token), match.match_id, t.seat, Rng.from_int(t.seat)),
-                )
-                for t in created.tokens
-            ]
-            for player in players:
-                player.start()
-            for player in players:
-                player.join()
-            watcher.join(timeout=30)
-            final = lobby.get(match.match_id).match
-        print("\nFinal scores")
-        for seat, score in enumerate(final.status.scores):
-            mark = "  winner" if seat in final.winners else ""
-            print(f"  seat {seat}: {score:3d}{mark}")
-        fair = hashlib.sha256(final.seed).digest() == final.seed_sha256
+            lobby = MatchClient(channel, timeout_s=30)
+            for title in stack.titles:
+                info = get_game(title).info
+                players = min(max(args.players, info.min_players), info.max_players)
+                fair &= print_result(play_bot_match(lobby, title, players))
+        print("\nMetrics")
         print(
-            f"{final.version} changes; revealed seed {final.seed.hex()[:16]}... "
-            f"{'matches' if fair else 'DOES NOT MATCH'} the hash published at creation"
+            "\n".join(
+                metric_lines(
+                    stack.orchestrator.metrics_port,
+                    (
+                        "playhall_moves_accepted_total",
+                        "playhall_matches_finished_total",
+                        "playhall_bot_turns_enqueued_total",
+                    ),
+                )
+            )
+        )
+        print(
+            "\n".join(
+                metric_lines(
+                    stack.workers[0].metrics_port,
+                    (
+                        "playhall_bot_move_seconds_sum",
+                        "playhall_bot_move_seconds_count",
+                        "playhall_bot_search_iterations_total",
+                        "playhall_bot_tasks_total",
+                    ),
+                )
+            )
         )
         print("Stopping ...", flush=True)
     print("Stopped.")
-    return 0 if fair and watched.is_set() else 1
+    return 0 if fair else 1
 
 
 if __name__ == "__main__":
