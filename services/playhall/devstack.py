@@ -75,7 +75,8 @@ class Stack:
         return self
 
     def start_worker(self, concurrency: int = 2) -> ServiceProcess:
-        """A Celery bot worker on the live and batch queues."""
+        """A Celery bot worker on the live and batch queues, named `bots-<n>-<pid>@<host>`
+        (`python -m playhall.bots.liveness --node` takes that name)."""
         worker = ServiceProcess(
             "celery",
             [
