@@ -161,15 +161,20 @@ class Matches:
             raise _refuse(grpc.StatusCode.NOT_FOUND, f"There is no match {match_id!r}")
         return match
 
-    def _state(self, match: Match) -> bytes:
-        state = self.store.load_state(match.match_id)
+    def snapshot(self, match_id: str, request_id: str = "") -> tuple[Match, bytes, str | None]:
+        """The match with its state (and an idempotency record), all of one version."""
+        match, state, record = (
+            self.store.snapshot(match_id, request_id) if match_id else (None, None, None)
+        )
+        if match is None:
+            raise _refuse(grpc.StatusCode.NOT_FOUND, f"There is no match {match_id!r}")
         if state is None:
             raise _refuse(
                 grpc.StatusCode.FAILED_PRECONDITION,
                 "This match is over and its board has been archived; "
                 "its history is still available",
             )
-        return state
+        return match, state, record
 
     # -- lobby ---------------------------------------------------------------------------------
 
@@ -294,9 +299,9 @@ class Matches:
     # -- reading -------------------------------------------------------------------------------
 
     def get(self, request: mpb.GetMatchRequest, token: str | None) -> mpb.GetMatchResponse:
-        match = self.load(request.match_id)
+        match, state, _ = self.snapshot(request.match_id)
         caller = self.identify(match, token, _optional_seat(request))
-        return self._answer(match, caller, self._state(match), mpb.GetMatchResponse)
+        return self._answer(match, caller, state, mpb.GetMatchResponse)
 
     def _answer(self, match: Match, caller: Caller, state: bytes, response_type):
         seen = self._view(match, state, caller)
@@ -357,37 +362,27 @@ class Matches:
                 grpc.StatusCode.INVALID_ARGUMENT, "request_id must be 1 to 128 characters"
             )
         move = request.move.SerializeToString(deterministic=True)
+        digest = hashlib.sha256(move).hexdigest()[:32]
         for _ in range(MAX_COMMIT_ATTEMPTS):
-            match = self.load(request.match_id)
+            match, state, record = self.snapshot(request.match_id, request.request_id)
             caller = self.identify(match, token, _optional_seat(request))
             if caller.seat is None:
                 raise _refuse(grpc.StatusCode.UNAUTHENTICATED, "Spectators cannot move")
-            digest = hashlib.sha256(move).hexdigest()[:32]
-            recorded = self._replayed(match, request.request_id, caller.seat, digest)
+            recorded = _replayed(record, request.request_id, caller.seat, digest)
             if recorded is not None:
-                return self._answer(
-                    self.load(match.match_id), caller, self._state(match), mpb.SubmitMoveResponse
-                ), recorded
+                return self._answer(match, caller, state, mpb.SubmitMoveResponse), recorded
             self._check_can_move(match, caller.seat, request.expected_version)
-            version = self._apply(
-                match, caller.seat, request.move, (request.request_id, f"{caller.seat}:{digest}")
+            committed = self._apply(
+                match,
+                state,
+                caller.seat,
+                request.move,
+                (request.request_id, f"{caller.seat}:{digest}"),
             )
-            if version is None:
+            if committed is None:
                 continue
-            return self._answer(match, caller, self._state(match), mpb.SubmitMoveResponse), version
+            return self._answer(match, caller, committed, mpb.SubmitMoveResponse), match.version
         raise self._too_busy()
-
-    def _replayed(self, match: Match, request_id: str, seat: int, digest: str) -> int | None:
-        record = self.store.request_record(match.match_id, request_id)
-        if record is None:
-            return None
-        recorded_seat, recorded_digest, version = record.split(":")
-        if int(recorded_seat) != seat or recorded_digest != digest:
-            raise _refuse(
-                grpc.StatusCode.INVALID_ARGUMENT,
-                f"request_id {request_id!r} was already used for a different move",
-            )
-        return int(version)
 
     def _check_can_move(self, match: Match, seat: int, expected: int) -> None:
         if match.phase == mpb.MATCH_PHASE_OPEN:
@@ -408,10 +403,15 @@ class Matches:
             )
 
     def _apply(
-        self, match: Match, seat: int, move: any_pb2.Any, request: tuple[str, str] | None
-    ) -> int | None:
-        """Applies a move through the rules service and commits it. None on a lost race."""
-        state = self._state(match)
+        self,
+        match: Match,
+        state: bytes,
+        seat: int,
+        move: any_pb2.Any,
+        request: tuple[str, str] | None,
+    ) -> bytes | None:
+        """Applies a move to `state` (of `match`'s version) through the rules service and
+        commits it; returns the new state, or None when another change won the race."""
         try:
             applied = self._rules(
                 match.title,
@@ -427,18 +427,20 @@ class Matches:
             match.step, match.step_version = applied.status.step, match.version + 1
         if applied.status.finished:
             self._finish(match, mpb.END_REASON_GAME_OVER, list(applied.status.winners))
+        new_state = applied.state.SerializeToString()
         version = self._commit(
             match,
             seat,
             events=applied.events,
-            state=applied.state.SerializeToString(),
+            state=new_state,
             move=move.SerializeToString(),
             request=request,
         )
-        if version is not None:
-            MOVES_ACCEPTED.labels(match.title).inc()
-            self._after_phase_change(match, old_phase)
-        return version
+        if version is None:
+            return None
+        MOVES_ACCEPTED.labels(match.title).inc()
+        self._after_phase_change(match, old_phase)
+        return new_state
 
     def resign(self, request: mpb.ResignRequest, token: str | None) -> mpb.ResignResponse:
         for _ in range(MAX_COMMIT_ATTEMPTS):
@@ -465,15 +467,15 @@ class Matches:
 
     def expire(self, match_id: str, version: int) -> bool:
         """Acts on a due turn deadline set at `version`; True when this call committed."""
-        match = self.store.load(match_id)
+        match, state, _ = self.store.snapshot(match_id)
         if match is None or match.version != version or match.phase != mpb.MATCH_PHASE_RUNNING:
             self.store.clear_deadline(match_id, version)
             return False
         if match.clock.on_timeout == mpb.TIMEOUT_ACTION_BOT_MOVE:
             seat = match.status.to_move[0]
-            seen = self._view(match, self._state(match), Caller(seat))
+            seen = self._view(match, state, Caller(seat))
             move = random.SystemRandom().choice(list(seen.legal_moves))
-            committed = self._apply(match, seat, move, None) is not None
+            committed = self._apply(match, state, seat, move, None) is not None
         else:
             losers = set(match.status.to_move)
             old_phase = match.phase
@@ -620,6 +622,19 @@ class Matches:
     @staticmethod
     def _too_busy() -> MatchError:
         return _refuse(grpc.StatusCode.ABORTED, "The match is too busy right now; try again")
+
+
+def _replayed(record: str | None, request_id: str, seat: int, digest: str) -> int | None:
+    """The version an earlier identical request created, None for a new request id."""
+    if record is None:
+        return None
+    recorded_seat, recorded_digest, version = record.split(":")
+    if int(recorded_seat) != seat or recorded_digest != digest:
+        raise _refuse(
+            grpc.StatusCode.INVALID_ARGUMENT,
+            f"request_id {request_id!r} was already used for a different move",
+        )
+    return int(version)
 
 
 def _optional_seat(request) -> int | None:

@@ -185,45 +185,20 @@ class MatchStore:
         return fields
 
     def load(self, match_id: str) -> Match | None:
-        raw = self.redis.hgetall(_hash(match_id))
-        if not raw:
-            return None
-        text = {k.decode(): v for k, v in raw.items()}
-        seats = sorted(
-            (mpb.SeatInfo.FromString(v) for k, v in text.items() if k.startswith("seat:")),
-            key=lambda s: s.seat,
-        )
-        return Match(
-            match_id=match_id,
-            title=text["title"].decode(),
-            rules_version=text["rules_version"].decode(),
-            setup=mpb.Replay.FromString(text["setup"]),
-            seed_sha256=text["seed_sha256"],
-            clock=mpb.Clock.FromString(text["clock"]),
-            seats=seats,
-            token_hashes={
-                int(k.split(":", 1)[1]): v.decode()
-                for k, v in text.items()
-                if k.startswith("token:")
-            },
-            version=int(text["version"]),
-            step=int(text["step"]),
-            step_version=int(text["step_version"]),
-            status=rpb.GameStatus.FromString(text["status"]),
-            phase=int(text["phase"]),
-            end_reason=int(text["end_reason"]),
-            winners=[int(w) for w in text["winners"].decode().split(",") if w],
-            created_ms=int(text["created_ms"]),
-            updated_ms=int(text["updated_ms"]),
-            deadline_ms=int(text["deadline_ms"]),
-        )
+        return _parse(match_id, self.redis.hgetall(_hash(match_id)))
 
-    def load_state(self, match_id: str) -> bytes | None:
-        return self.redis.get(_state_key(match_id))
-
-    def request_record(self, match_id: str, request_id: str) -> str | None:
-        value = self.redis.get(_request_key(match_id, request_id))
-        return value.decode() if value is not None else None
+    def snapshot(
+        self, match_id: str, request_id: str = ""
+    ) -> tuple[Match | None, bytes | None, str | None]:
+        """The match, its state and an idempotency record, read in one transaction so that all
+        three belong to the same version."""
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hgetall(_hash(match_id))
+            pipe.get(_state_key(match_id))
+            pipe.get(_request_key(match_id, request_id))
+            raw, state, record = pipe.execute()
+        match = _parse(match_id, raw)
+        return match, state, record.decode() if record is not None and request_id else None
 
     # -- committing ----------------------------------------------------------------------------
 
@@ -332,3 +307,35 @@ class MatchStore:
 
 def _entry(fields: dict) -> tuple[storage_pb2.StoredChange, bytes]:
     return storage_pb2.StoredChange.FromString(fields[b"change"]), fields.get(b"move", b"")
+
+
+def _parse(match_id: str, raw: dict) -> Match | None:
+    if not raw:
+        return None
+    text = {k.decode(): v for k, v in raw.items()}
+    seats = sorted(
+        (mpb.SeatInfo.FromString(v) for k, v in text.items() if k.startswith("seat:")),
+        key=lambda s: s.seat,
+    )
+    return Match(
+        match_id=match_id,
+        title=text["title"].decode(),
+        rules_version=text["rules_version"].decode(),
+        setup=mpb.Replay.FromString(text["setup"]),
+        seed_sha256=text["seed_sha256"],
+        clock=mpb.Clock.FromString(text["clock"]),
+        seats=seats,
+        token_hashes={
+            int(k.split(":", 1)[1]): v.decode() for k, v in text.items() if k.startswith("token:")
+        },
+        version=int(text["version"]),
+        step=int(text["step"]),
+        step_version=int(text["step_version"]),
+        status=rpb.GameStatus.FromString(text["status"]),
+        phase=int(text["phase"]),
+        end_reason=int(text["end_reason"]),
+        winners=[int(w) for w in text["winners"].decode().split(",") if w],
+        created_ms=int(text["created_ms"]),
+        updated_ms=int(text["updated_ms"]),
+        deadline_ms=int(text["deadline_ms"]),
+    )
