@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import grpc
 from google.protobuf import any_pb2
 from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client.core import GaugeMetricFamily
 
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import storage_pb2
@@ -43,6 +44,25 @@ RULES_SECONDS = Histogram(
     "playhall_rules_call_seconds", "Latency of calls to rules services.", ["title", "method"]
 )
 WATCH_STREAMS = Gauge("playhall_watch_streams", "Open WatchMatch streams.")
+
+
+class ActiveMatchesCollector:
+    """Open and running matches per title, counted in Redis at scrape time, so the number is
+    the same whichever replica is scraped."""
+
+    def __init__(self, store: MatchStore, titles: list[str]):
+        self.store = store
+        self.titles = titles
+
+    def collect(self):
+        family = GaugeMetricFamily(
+            "playhall_matches_active", "Open and running matches.", labels=["title", "phase"]
+        )
+        for title in self.titles:
+            for phase in (mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING):
+                name = mpb.MatchPhase.Name(phase).removeprefix("MATCH_PHASE_").lower()
+                family.add_metric([title, name], self.store.lobby_size(title, phase))
+        yield family
 
 
 class MatchError(Exception):

@@ -8,6 +8,7 @@ import os
 from dataclasses import dataclass
 
 import redis
+from prometheus_client import REGISTRY
 
 from playhall.common import logs
 from playhall.common.brokers import celery_broker_url
@@ -134,6 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     metrics_port = start_metrics_server(settings.metrics_port)
     service, port, domain = create_server(settings)
     domain.store.redis.ping()
+    REGISTRY.register(matches.ActiveMatchesCollector(domain.store, sorted(settings.rules)))
     housekeeper = Housekeeper(domain, settings.sweep_interval_s)
     housekeeper.start()
     service.mark_serving()

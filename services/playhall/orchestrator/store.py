@@ -269,6 +269,9 @@ class MatchStore:
         for member in self.redis.zrevrange(lobby_key(title, phase), 0, limit - 1):
             yield member.decode()
 
+    def lobby_size(self, title: str, phase: int) -> int:
+        return self.redis.zcard(lobby_key(title, phase))
+
     def set_deadline(self, match_id: str, version: int, deadline_ms: int) -> None:
         self.redis.zadd(DEADLINES, {f"{match_id}@{version}": deadline_ms})
 
