@@ -1,0 +1,784 @@
+"""Failure and durability tests of the match orchestrator, with real processes only.
+
+Each test owns what it breaks: a private redis-server (AOF, `appendfsync always`) in its own
+`tmp_path`, the orchestrator replicas it starts with `start_orchestrator`, and, when it kills
+one, its own Galileo rules service. The session fixtures of `tests/conftest.py` are only read
+from (the shared Galileo rules service), never killed.
+
+What is proven, as the orchestrator issue asks:
+- an orchestrator killed with SIGKILL mid-match and restarted: nothing lost, nothing applied
+  twice, lost answers recovered through the idempotency record;
+- clients racing on one match through two replicas while one of them is SIGKILLed: every move
+  applied exactly once; a retry racing its still-running original through the other replica
+  gets the original's answer; GetMatch answers from one version while another replica commits;
+- a rules service down: UNAVAILABLE with a clear message and no state change; back on the same
+  port: play continues;
+- a Redis restart with AOF loses no committed move, and a move while Redis is down gets
+  UNAVAILABLE (no crash, no hang);
+- turn clocks: deadlines in Redis that every replica scans, each expiry committed once, with a
+  replica killed and across an orchestrator restart;
+- finished matches keep their history while their board expires; idle matches are abandoned;
+- a state whose rules version was tampered with is refused and nothing changes.
+
+Every RPC has a deadline (`TIMEOUT`), every wait is bounded, so no test can hang.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import threading
+import time
+import uuid
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import grpc
+import pytest
+import redis
+from google.protobuf import any_pb2
+
+from playhall.client import MatchClient, human_seats
+from playhall.common.process import ServiceProcess, start_rules_service
+from playhall.common.redis_server import EmbeddedRedis
+from playhall.core.wire import unpack
+from playhall.galileo.v1 import galileo_pb2 as gal
+from playhall.match.v1 import match_service_pb2 as pb
+from tests.conftest import start_orchestrator
+
+pytestmark = pytest.mark.timeout(60)
+
+TIMEOUT = 5.0
+GALILEO_MOVES = 60  # 30 experiments: 15 rounds x 4 moves (2 seats) or 10 rounds x 6 (3 seats)
+SERVER_SEAT = -1
+UNAVAILABLE = grpc.StatusCode.UNAVAILABLE
+PRECONDITION = grpc.StatusCode.FAILED_PRECONDITION
+FINISHED = pb.MATCH_PHASE_FINISHED
+RUNNING = pb.MATCH_PHASE_RUNNING
+
+
+# -- the stack a test owns ----------------------------------------------------------------------
+
+
+class Stack:
+    """A private Redis plus the orchestrators, rules services and channels a test starts; all
+    of them are stopped when the test ends, whatever it killed on the way."""
+
+    def __init__(self, redis_server: EmbeddedRedis, rules_address: str):
+        self.redis = redis_server
+        self.rules_address = rules_address
+        self.processes: list[ServiceProcess] = []
+        self.channels: list[grpc.Channel] = []
+
+    @property
+    def db(self) -> redis.Redis:
+        """A fresh redis-py client on the private server (for checks and tampering)."""
+        return redis.Redis(unix_socket_path=str(self.redis.socket), socket_timeout=TIMEOUT)
+
+    def orchestrator(self, rules_address: str | None = None, **env: str) -> ServiceProcess:
+        process = start_orchestrator(self.redis.url, rules_address or self.rules_address, **env)
+        self.processes.append(process)
+        return process
+
+    def orchestrators(self, count: int, **env: str) -> list[ServiceProcess]:
+        """`count` replicas on the same Redis, started in parallel."""
+        with ThreadPoolExecutor(count) as pool:
+            return list(pool.map(lambda _: self.orchestrator(**env), range(count)))
+
+    def adopt(self, process: ServiceProcess) -> ServiceProcess:
+        self.processes.append(process)
+        return process
+
+    def client(self, process: ServiceProcess, token: str | None = None) -> MatchClient:
+        channel = grpc.insecure_channel(process.address)
+        self.channels.append(channel)
+        return MatchClient(channel, token, timeout_s=TIMEOUT)
+
+    def seats(self, process: ServiceProcess, tokens: dict[int, str]) -> dict[int, MatchClient]:
+        """One client per seat, each holding its token, all on one channel to `process`."""
+        spectator = self.client(process)
+        return {seat: spectator.as_seat(token) for seat, token in tokens.items()}
+
+    def close(self) -> None:
+        for channel in self.channels:
+            channel.close()
+        for process in reversed(self.processes):
+            process.terminate(timeout=5)
+        self.redis.stop()
+
+
+@pytest.fixture
+def stack(tmp_path, galileo_rules):
+    """A private AOF Redis in tmp_path; orchestrators default to the session rules service."""
+    directory = tmp_path / "redis"
+    directory.mkdir()
+    server = EmbeddedRedis(directory=str(directory), appendonly=True).start()
+    owned = Stack(server, galileo_rules.address)
+    try:
+        yield owned
+    finally:
+        owned.close()
+
+
+# -- playing ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Planned:
+    """A move chosen by a seat at a version."""
+
+    seat: int
+    move: any_pb2.Any
+    expected: int
+    request_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+
+@dataclass(frozen=True)
+class Committed:
+    """A move the server acknowledged, with the version it said it created."""
+
+    planned: Planned
+    version: int
+
+
+def create_match(
+    client: MatchClient, players: int, clock: pb.Clock | None = None
+) -> tuple[str, dict[int, str], pb.MatchSummary]:
+    response = client.create("galileo", human_seats(players), clock=clock)
+    return (
+        response.match.match_id,
+        {token.seat: token.token for token in response.tokens},
+        response.match,
+    )
+
+
+def plan_move(seats: dict[int, MatchClient], match_id: str, rng: random.Random) -> Planned:
+    """A random legal move of a random seat that is to move now."""
+    summary = seats[min(seats)].get(match_id).match
+    assert summary.phase == RUNNING, f"match is not running: {summary}"
+    seat = rng.choice(list(summary.status.to_move))
+    seen = seats[seat].get(match_id)
+    assert seen.legal_moves, f"seat {seat} is to move but has no legal move"
+    return Planned(seat, rng.choice(list(seen.legal_moves)), seen.match.version)
+
+
+def submit(
+    seats: dict[int, MatchClient], match_id: str, planned: Planned, within_s: float = 10.0
+) -> Committed:
+    """Submits `planned`, retrying the very same request (same request_id) while the service
+    answers UNAVAILABLE, as a well-behaved client does."""
+    give_up = time.monotonic() + within_s
+    while True:
+        try:
+            response = seats[planned.seat].submit(
+                match_id, planned.move, planned.expected, planned.request_id
+            )
+            return Committed(planned, response.version)
+        except grpc.RpcError as error:
+            if error.code() != UNAVAILABLE or time.monotonic() > give_up:
+                raise
+            time.sleep(0.1)
+
+
+def play_random_move(seats: dict[int, MatchClient], match_id: str, rng: random.Random):
+    return submit(seats, match_id, plan_move(seats, match_id, rng))
+
+
+def play_to_end(seats: dict[int, MatchClient], match_id: str, rng: random.Random):
+    played = []
+    for _ in range(GALILEO_MOVES + 1):
+        if seats[min(seats)].history(match_id).match.phase == FINISHED:
+            return played
+        played.append(play_random_move(seats, match_id, rng))
+    pytest.fail(f"match {match_id} did not finish after {len(played)} moves")
+
+
+def rpc_error(call, *args) -> grpc.RpcError:
+    """The error `call(*args)` fails with; fails the test if it succeeds."""
+    try:
+        response = call(*args)
+    except grpc.RpcError as error:
+        return error
+    pytest.fail(f"the call succeeded: {response}")
+
+
+# -- checking -----------------------------------------------------------------------------------
+
+
+def assert_contiguous(history: pb.GetHistoryResponse) -> list[pb.MatchChange]:
+    """Every version 0..N exactly once, in order, N being the match's version."""
+    versions = [change.version for change in history.changes]
+    assert versions == list(range(len(versions))), f"versions not contiguous: {versions}"
+    assert versions[-1] == history.match.version
+    return list(history.changes)
+
+
+def assert_replay_matches(history: pb.GetHistoryResponse, committed: list[Committed]) -> None:
+    """The replay holds exactly the acknowledged moves, each at the version it was given."""
+    assert len(history.replay.moves) == len(committed)
+    by_version = {move.version: move for move in history.replay.moves}
+    assert len(by_version) == len(history.replay.moves), "two replay moves share a version"
+    for ack in committed:
+        logged = by_version[ack.version]
+        assert (logged.seat, logged.move) == (ack.planned.seat, ack.planned.move), ack.version
+
+
+def state_key(match_id: str) -> str:
+    return f"pm:{{{match_id}}}:state"
+
+
+def request_key(match_id: str, request_id: str) -> str:
+    return f"pm:{{{match_id}}}:req:{request_id}"
+
+
+def wait_for(condition, within_s: float, every_s: float = 0.05):
+    """Polls `condition()` until it returns something truthy; that value, or None in time."""
+    give_up = time.monotonic() + within_s
+    while time.monotonic() < give_up:
+        value = condition()
+        if value:
+            return value
+        time.sleep(every_s)
+    return None
+
+
+def finished_history(client: MatchClient, match_id: str, within_s: float):
+    """The history once the match has finished, or None if it does not within `within_s`."""
+
+    def done():
+        history = client.history(match_id)
+        return history if history.match.phase == FINISHED else None
+
+    return wait_for(done, within_s)
+
+
+# -- 1. orchestrator SIGKILLed and restarted -----------------------------------------------------
+
+
+def test_orchestrator_sigkilled_mid_match_loses_nothing_and_applies_nothing_twice(stack):
+    rng = random.Random(1)
+    first = stack.orchestrator()
+    match_id, tokens, _ = create_match(stack.client(first), 3)
+    seats = stack.seats(first, tokens)
+    committed = [play_random_move(seats, match_id, rng) for _ in range(17)]
+    acknowledged = committed[-1]
+
+    # A move in flight when the process dies: its answer is lost, its fate unknown.
+    in_flight = plan_move(seats, match_id, rng)
+    future = seats[in_flight.seat].stub.SubmitMove.future(
+        pb.SubmitMoveRequest(
+            match_id=match_id,
+            move=in_flight.move,
+            expected_version=in_flight.expected,
+            request_id=in_flight.request_id,
+        ),
+        metadata=seats[in_flight.seat].metadata,
+        timeout=TIMEOUT,
+    )
+    first.kill()
+    assert first.proc.returncode == -9
+    try:
+        lost_answer = future.result(timeout=TIMEOUT).version
+    except grpc.RpcError as error:
+        assert error.code() in (UNAVAILABLE, grpc.StatusCode.CANCELLED), error
+        lost_answer = None
+
+    second = stack.orchestrator()
+    seats = stack.seats(second, tokens)
+
+    # The acknowledged last move, resubmitted: answered from its idempotency record.
+    again = submit(seats, match_id, acknowledged.planned)
+    assert again.version == acknowledged.version
+    # The in-flight move, resubmitted: applied now or already, but once either way.
+    recovered = submit(seats, match_id, in_flight)
+    assert recovered.version == in_flight.expected + 1
+    if lost_answer is not None:
+        assert recovered.version == lost_answer
+    assert seats[0].history(match_id).match.version == in_flight.expected + 1
+    committed.append(recovered)
+
+    committed += play_to_end(seats, match_id, rng)
+    history = seats[0].history(match_id)
+    changes = assert_contiguous(history)
+    assert history.match.end_reason == pb.END_REASON_GAME_OVER
+    assert len(changes) == GALILEO_MOVES + 1
+    assert sorted(c.version for c in committed) == list(range(1, GALILEO_MOVES + 1))
+    assert_replay_matches(history, committed)
+
+
+# -- 2. clients racing while a replica dies ------------------------------------------------------
+
+
+@dataclass
+class SeatLog:
+    """What one racing seat saw."""
+
+    acknowledged: list[Committed] = field(default_factory=list)
+    failovers: int = 0
+    stale: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+def race_seat(
+    seat: int,
+    replicas: list[MatchClient],
+    match_id: str,
+    stop: threading.Event,
+    give_up: float,
+    log: SeatLog,
+) -> None:
+    """Plays `seat` until the match ends, starting on one replica; on UNAVAILABLE or a
+    deadline it retries the same request (same request_id) through the next replica."""
+    rng = random.Random(seat)
+    current = seat % len(replicas)
+    pending: Planned | None = None
+    while not stop.is_set() and time.monotonic() < give_up:
+        client = replicas[current]
+        try:
+            if pending is None:
+                seen = client.get(match_id)
+                if seen.match.phase == FINISHED:
+                    return
+                if seat not in seen.match.status.to_move:
+                    time.sleep(0.002)
+                    continue
+                if not seen.legal_moves:
+                    log.errors.append(f"to move at version {seen.match.version}, no legal move")
+                    return
+                pending = Planned(seat, rng.choice(list(seen.legal_moves)), seen.match.version)
+            response = client.submit(match_id, pending.move, pending.expected, pending.request_id)
+            log.acknowledged.append(Committed(pending, response.version))
+            pending = None
+        except grpc.RpcError as error:
+            if error.code() in (UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
+                current = (current + 1) % len(replicas)
+                log.failovers += 1
+            elif error.code() in (PRECONDITION, grpc.StatusCode.ABORTED):
+                log.stale += 1  # chosen on a view that moved on: choose again
+                pending = None
+            else:
+                log.errors.append(f"{error.code().name}: {error.details()}")
+                return
+    log.errors.append("stopped before the match finished")
+
+
+def assert_each_seat_moves_once_per_step(history: pb.GetHistoryResponse, players: int) -> None:
+    """No seat moved twice within one step (a pick step or a take), and each made its share."""
+    changes = list(history.changes)
+    moves_by_seat: dict[int, int] = defaultdict(int)
+    seats_by_step: dict[int, list[int]] = defaultdict(list)
+    for move in history.replay.moves:
+        moves_by_seat[move.seat] += 1
+        seats_by_step[changes[move.version - 1].status.step].append(move.seat)
+    assert dict(moves_by_seat) == {seat: GALILEO_MOVES // players for seat in range(players)}
+    for step, movers in seats_by_step.items():
+        assert len(movers) == len(set(movers)), f"a seat moved twice in step {step}: {movers}"
+
+
+def test_racing_clients_through_two_replicas_one_sigkilled_apply_each_move_once(stack):
+    replicas = stack.orchestrators(2)
+    match_id, tokens, _ = create_match(stack.client(replicas[0]), 3)
+    channels = [stack.client(process) for process in replicas]
+    logs = {seat: SeatLog() for seat in tokens}
+    stop, give_up = threading.Event(), time.monotonic() + 30
+    threads = [
+        threading.Thread(
+            target=race_seat,
+            args=(seat, [c.as_seat(token) for c in channels], match_id, stop, give_up, logs[seat]),
+            daemon=True,
+        )
+        for seat, token in tokens.items()
+    ]
+    for thread in threads:
+        thread.start()
+
+    def progress() -> int:
+        return max((c.version for log in logs.values() for c in log.acknowledged), default=0)
+
+    try:
+        assert wait_for(lambda: progress() >= 20, within_s=15), "the racing seats are stuck"
+        replicas[0].kill()
+        killed_at = progress()
+        for thread in threads:
+            thread.join(timeout=max(0.0, give_up - time.monotonic()) + 1)
+    finally:
+        stop.set()
+    assert not any(thread.is_alive() for thread in threads), "a racing seat is stuck"
+
+    assert {seat: log.errors for seat, log in logs.items() if log.errors} == {}
+    assert killed_at < GALILEO_MOVES, "the replica died after the game had ended"
+    assert sum(log.failovers for log in logs.values()) >= 1, "no client saw the replica die"
+    committed = [c for log in logs.values() for c in log.acknowledged]
+    assert sorted(c.version for c in committed) == list(range(1, GALILEO_MOVES + 1))
+
+    history = channels[1].as_seat(tokens[0]).history(match_id)
+    assert_contiguous(history)
+    assert history.match.end_reason == pb.END_REASON_GAME_OVER
+    assert_replay_matches(history, committed)
+    assert_each_seat_moves_once_per_step(history, 3)
+
+
+def outcome(client: MatchClient, match_id: str, planned: Planned) -> tuple[str, object]:
+    """("OK", version) or (status code name, details) of submitting `planned`."""
+    try:
+        response = client.submit(match_id, planned.move, planned.expected, planned.request_id)
+    except grpc.RpcError as error:
+        return error.code().name, error.details()
+    return "OK", response.version
+
+
+def test_a_retry_racing_its_original_through_another_replica_gets_the_same_answer(stack):
+    """A client whose call timed out on a slow replica retries the same request through the
+    other one while the first is still working on it: every copy must get the one answer."""
+    copies = 6
+    rng = random.Random(22)
+    replicas = stack.orchestrators(2)
+    match_id, tokens, _ = create_match(stack.client(replicas[0]), 3)
+    seats = [stack.seats(process, tokens) for process in replicas]
+    committed, different = [], []
+    with ThreadPoolExecutor(copies) as pool:
+        for _ in range(GALILEO_MOVES):
+            planned = plan_move(seats[0], match_id, rng)
+            answers = list(
+                pool.map(
+                    lambda copy, p=planned: outcome(seats[copy % 2][p.seat], match_id, p),
+                    range(copies),
+                )
+            )
+            expected = ("OK", planned.expected + 1)
+            if any(answer != expected for answer in answers):
+                different.append((planned.expected, [a for a in answers if a != expected]))
+            if expected in answers:
+                committed.append(Committed(planned, planned.expected + 1))
+            else:
+                break
+
+    history = seats[1][0].history(match_id)
+    assert_contiguous(history)
+    assert history.match.end_reason == pb.END_REASON_GAME_OVER
+    assert_replay_matches(history, committed)
+    assert_each_seat_moves_once_per_step(history, 3)
+    assert different == [], (
+        f"{len(different)} of {GALILEO_MOVES} moves: copies of an applied request were refused "
+        f"instead of answered from its idempotency record; first: {different[:3]}"
+    )
+
+
+def test_get_match_answers_from_one_snapshot_while_moves_commit(stack):
+    """GetMatch's summary (version, status) and the caller's view are of the same version,
+    even while another replica commits moves."""
+    rng = random.Random(23)
+    writer, reader = stack.orchestrators(2)
+    match_id, tokens, _ = create_match(stack.client(writer), 3)
+    players = stack.seats(writer, tokens)
+    watchers = [*stack.seats(reader, tokens).values(), stack.client(reader)]
+    torn: list[tuple] = []
+    done = threading.Event()
+
+    def read() -> None:
+        while not done.is_set():
+            for client in watchers:
+                seen = client.get(match_id)
+                view = unpack(seen.view, gal.View, "view")
+                summary = (seen.match.status.move_count, seen.match.status.step)
+                if (view.move_count, view.step) != summary:
+                    torn.append((seen.match.version, summary, (view.move_count, view.step)))
+
+    with ThreadPoolExecutor(2) as pool:
+        readers = [pool.submit(read) for _ in range(2)]
+        try:
+            play_to_end(players, match_id, rng)
+        finally:
+            done.set()
+        for reader_done in readers:
+            reader_done.result(timeout=TIMEOUT * 2)
+    assert torn == [], (
+        f"{len(torn)} GetMatch answers mixed versions: (version, summary (move_count, step), "
+        f"view (move_count, step)): {torn[:3]}"
+    )
+
+
+# -- 3. the rules service down -------------------------------------------------------------------
+
+
+def test_rules_service_down_is_unavailable_without_change_and_play_resumes(stack):
+    rng = random.Random(3)
+    rules = stack.adopt(start_rules_service("galileo"))
+    port = rules.port
+    orchestrator = stack.orchestrator(rules_address=rules.address)
+    match_id, tokens, _ = create_match(stack.client(orchestrator), 2)
+    seats = stack.seats(orchestrator, tokens)
+    committed = [play_random_move(seats, match_id, rng) for _ in range(5)]
+    planned = plan_move(seats, match_id, rng)
+    before = seats[0].history(match_id)
+    state = stack.db.get(state_key(match_id))
+
+    rules.kill()
+    started = time.monotonic()
+    error = rpc_error(
+        seats[planned.seat].submit,
+        match_id,
+        planned.move,
+        planned.expected,
+        planned.request_id,
+    )
+    assert error.code() == UNAVAILABLE, error
+    assert "rules service" in error.details(), error.details()
+    assert time.monotonic() - started < TIMEOUT
+    assert rpc_error(seats[0].get, match_id).code() == UNAVAILABLE
+    assert seats[0].history(match_id) == before
+    assert stack.db.get(state_key(match_id)) == state
+    assert not stack.db.exists(request_key(match_id, planned.request_id))
+    assert orchestrator.proc.poll() is None
+
+    stack.adopt(
+        ServiceProcess(
+            "playhall.rules_service",
+            ["--game", "galileo", "--port", str(port), "--metrics-port", "0"],
+        )
+    )
+    # The refused request, sent again unchanged, is now applied (nothing was recorded for it).
+    resumed = submit(seats, match_id, planned, within_s=15)
+    assert resumed.version == planned.expected + 1
+    committed.append(resumed)
+    committed += play_to_end(seats, match_id, rng)
+    history = seats[0].history(match_id)
+    assert_contiguous(history)
+    assert history.match.end_reason == pb.END_REASON_GAME_OVER
+    assert_replay_matches(history, committed)
+    assert len(committed) == GALILEO_MOVES
+
+
+# -- 4. Redis restarted from its AOF -------------------------------------------------------------
+
+
+def test_redis_sigkilled_and_restarted_from_aof_loses_no_committed_move(stack):
+    rng = random.Random(4)
+    orchestrator = stack.orchestrator()
+    match_id, tokens, _ = create_match(stack.client(orchestrator), 2)
+    seats = stack.seats(orchestrator, tokens)
+    committed = [play_random_move(seats, match_id, rng) for _ in range(23)]
+    planned = plan_move(seats, match_id, rng)
+    before = seats[0].history(match_id)
+    assert before.match.version == 23
+
+    stack.redis.kill()
+    started = time.monotonic()
+    error = rpc_error(
+        seats[planned.seat].submit,
+        match_id,
+        planned.move,
+        planned.expected,
+        planned.request_id,
+    )
+    assert error.code() == UNAVAILABLE, error
+    assert time.monotonic() - started < TIMEOUT
+    assert rpc_error(seats[0].history, match_id).code() == UNAVAILABLE
+    assert orchestrator.proc.poll() is None, "the orchestrator died with Redis"
+
+    stack.redis = EmbeddedRedis(directory=str(stack.redis.dir), appendonly=True).start()
+    assert seats[0].history(match_id) == before
+    assert seats[planned.seat].get(match_id).match.version == 23
+    resumed = submit(seats, match_id, planned)
+    assert resumed.version == 24
+    committed.append(resumed)
+    committed += play_to_end(seats, match_id, rng)
+    history = seats[0].history(match_id)
+    changes = assert_contiguous(history)
+    assert changes[: len(before.changes)] == list(before.changes)
+    assert history.match.end_reason == pb.END_REASON_GAME_OVER
+    assert_replay_matches(history, committed)
+    assert len(committed) == GALILEO_MOVES
+
+
+# -- 5. clocks: a replica killed, an orchestrator restarted --------------------------------------
+
+
+def timeout_changes(history: pb.GetHistoryResponse) -> list[pb.MatchChange]:
+    return [c for c in history.changes if c.end_reason == pb.END_REASON_TIMEOUT]
+
+
+def test_clock_expiry_is_committed_once_by_the_surviving_replica(stack):
+    doomed, survivor = stack.orchestrators(2)
+    clock = pb.Clock(seconds_per_move=2, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
+    match_id, tokens, _ = create_match(stack.client(survivor), 2, clock)
+    seats = stack.seats(survivor, tokens)
+    picked = seats[0].submit(match_id, seats[0].get(match_id).legal_moves[0], 0)
+    deadline_ms = picked.match.deadline_unix_ms
+    assert deadline_ms > 0
+    doomed.kill()
+    assert time.time() * 1000 < deadline_ms, "the replica was killed after the deadline"
+
+    history = finished_history(seats[0], match_id, within_s=5)
+    assert history is not None, "the surviving replica did not act on the deadline"
+    time.sleep(0.5)  # room for a second, wrong, commit of the same expiry
+    history = seats[0].history(match_id)
+    changes = assert_contiguous(history)
+    assert len(changes) == 3
+    [timeout] = timeout_changes(history)
+    assert timeout == changes[-1]
+    assert timeout.seat == SERVER_SEAT
+    assert deadline_ms <= timeout.committed_unix_ms < deadline_ms + 2000
+    assert history.match.end_reason == pb.END_REASON_TIMEOUT
+    assert list(history.match.winners) == [0]
+
+
+def test_clock_expires_across_an_orchestrator_restart(stack):
+    first = stack.orchestrator()
+    clock = pb.Clock(seconds_per_move=2, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
+    match_id, tokens, created = create_match(stack.client(first), 2, clock)
+    first.kill()
+    time.sleep(3)
+    assert time.time() * 1000 > created.deadline_unix_ms
+
+    second = stack.orchestrator()
+    restarted = time.monotonic()
+    seats = stack.seats(second, tokens)
+    history = finished_history(seats[0], match_id, within_s=3)
+    assert history is not None, "the restarted orchestrator did not act on the due deadline"
+    assert time.monotonic() - restarted < 1.5
+    changes = assert_contiguous(history)
+    assert len(changes) == 2
+    [timeout] = timeout_changes(history)
+    assert timeout.seat == SERVER_SEAT
+    assert history.match.end_reason == pb.END_REASON_TIMEOUT
+    assert list(history.match.winners) == []
+
+
+# -- 6. each expiry commits once, with a bot move ------------------------------------------------
+
+
+def test_bot_move_on_timeout_commits_one_move_per_expiry_with_two_replicas(stack):
+    replicas = stack.orchestrators(2)
+    clock = pb.Clock(seconds_per_move=1, on_timeout=pb.TIMEOUT_ACTION_BOT_MOVE)
+    match_id, tokens, created = create_match(stack.client(replicas[0]), 3, clock)
+    watcher = stack.seats(replicas[1], tokens)[0]
+
+    def two_bot_moves():
+        history = watcher.history(match_id)
+        return history if history.match.version >= 2 else None
+
+    history = wait_for(two_bot_moves, within_s=5)
+    assert history is not None, "no bot move was made on timeout"
+    changes = assert_contiguous(history)
+    first, second = changes[1], changes[2]
+    assert [first.seat, second.seat] == [0, 1], "the bot moved for the wrong seats"
+    assert all(len(c.events) >= 1 and c.end_reason == 0 for c in (first, second))
+    assert first.committed_unix_ms >= created.deadline_unix_ms
+    # The second deadline is set by the first commit: an expiry acted on twice would commit
+    # two moves in a row instead of one a second.
+    assert second.committed_unix_ms - first.committed_unix_ms >= 1000
+    assert history.match.phase == RUNNING
+    deadlines = [
+        member.decode()
+        for member in stack.db.zrange("playhall:deadlines", 0, -1)
+        if member.decode().startswith(match_id)
+    ]
+    assert len(deadlines) <= 1, f"stale deadlines left behind: {deadlines}"
+
+
+# -- 7. a finished match keeps its history, not its board -----------------------------------------
+
+
+def test_finished_match_keeps_history_while_its_state_expires(stack):
+    rng = random.Random(7)
+    orchestrator = stack.orchestrator(PLAYHALL_FINISHED_STATE_TTL_S="1")
+    match_id, tokens, created = create_match(stack.client(orchestrator), 2)
+    seats = stack.seats(orchestrator, tokens)
+    committed = [play_random_move(seats, match_id, rng) for _ in range(6)]
+    resigned = seats[1].resign(match_id).match
+    assert resigned.phase == FINISHED
+    assert resigned.end_reason == pb.END_REASON_RESIGNATION
+    assert 0 < stack.db.pttl(state_key(match_id)) <= 1000
+    assert seats[0].get(match_id).match.version == 7
+
+    time.sleep(2)
+    assert not stack.db.exists(state_key(match_id))
+    error = rpc_error(seats[0].get, match_id)
+    assert error.code() == PRECONDITION
+    assert "archived" in error.details(), error.details()
+
+    history = seats[0].history(match_id)
+    changes = assert_contiguous(history)
+    assert len(changes) == 8
+    assert changes[-1].end_reason == pb.END_REASON_RESIGNATION
+    assert history.match.end_reason == pb.END_REASON_RESIGNATION
+    assert list(history.match.winners) == [0]
+    assert_replay_matches(history, committed)
+    assert hashlib.sha256(history.replay.seed).digest() == created.seed_sha256
+
+
+# -- 8. abandonment -------------------------------------------------------------------------------
+
+
+def test_idle_match_is_abandoned_while_an_active_one_is_not(stack):
+    rng = random.Random(8)
+    orchestrator = stack.orchestrator(PLAYHALL_ABANDON_AFTER_S="1")
+    client = stack.client(orchestrator)
+    idle_id, idle_tokens, _ = create_match(client, 2)
+    idle = stack.seats(orchestrator, idle_tokens)
+    play_random_move(idle, idle_id, rng)
+    busy_id, busy_tokens, _ = create_match(client, 2)
+    busy = stack.seats(orchestrator, busy_tokens)
+
+    give_up = time.monotonic() + 4
+    history = None
+    while history is None and time.monotonic() < give_up:
+        play_random_move(busy, busy_id, rng)  # a move every 0.3 s keeps it alive
+        time.sleep(0.3)
+        candidate = idle[0].history(idle_id)
+        history = candidate if candidate.match.phase == FINISHED else None
+    assert history is not None, "the idle match was not abandoned"
+
+    changes = assert_contiguous(history)
+    assert len(changes) == 3
+    abandoned = changes[-1]
+    assert abandoned.seat == SERVER_SEAT
+    assert abandoned.end_reason == pb.END_REASON_ABANDONED
+    assert abandoned.committed_unix_ms - changes[-2].committed_unix_ms >= 1000
+    assert history.match.end_reason == pb.END_REASON_ABANDONED
+    # A move that was legal when the match was closed is refused now, at the current version.
+    seat = history.match.status.to_move[0]
+    legal = idle[seat].get(idle_id).legal_moves
+    error = rpc_error(idle[seat].submit, idle_id, legal[0], history.match.version)
+    assert error.code() == PRECONDITION
+    assert "over" in error.details(), error.details()
+    assert idle[0].history(idle_id).match.version == 2
+    assert busy[0].history(busy_id).match.phase == RUNNING
+
+
+# -- 9. the rules version is pinned ---------------------------------------------------------------
+
+
+def test_state_of_another_rules_version_is_refused_and_nothing_changes(stack):
+    rng = random.Random(9)
+    orchestrator = stack.orchestrator()
+    match_id, tokens, _ = create_match(stack.client(orchestrator), 3)
+    seats = stack.seats(orchestrator, tokens)
+    for _ in range(4):
+        play_random_move(seats, match_id, rng)
+    planned = plan_move(seats, match_id, rng)
+
+    db = stack.db
+    stored = any_pb2.Any.FromString(db.get(state_key(match_id)))
+    state = unpack(stored, gal.State, "state")
+    assert state.rules_version == "galileo/1.0"
+    state.rules_version = "galileo/2.0"
+    tampered = any_pb2.Any(type_url=stored.type_url, value=state.SerializeToString())
+    db.set(state_key(match_id), tampered.SerializeToString())
+    before = seats[0].history(match_id)
+
+    error = rpc_error(
+        seats[planned.seat].submit,
+        match_id,
+        planned.move,
+        planned.expected,
+        planned.request_id,
+    )
+    assert error.code() == PRECONDITION, error
+    assert "galileo/2.0" in error.details(), error.details()
+    assert seats[0].history(match_id) == before
+    assert before.match.version == 4
+    assert db.get(state_key(match_id)) == tampered.SerializeToString()
+    assert not db.exists(request_key(match_id, planned.request_id))
