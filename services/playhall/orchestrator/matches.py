@@ -321,14 +321,11 @@ class Matches:
     def get(self, request: mpb.GetMatchRequest, token: str | None) -> mpb.GetMatchResponse:
         match, state, _ = self.snapshot(request.match_id)
         caller = self.identify(match, token, _optional_seat(request))
-        return self._answer(match, caller, state, mpb.GetMatchResponse)
-
-    def _answer(self, match: Match, caller: Caller, state: bytes, response_type):
         seen = self._view(match, state, caller)
-        response = response_type(
+        response = mpb.GetMatchResponse(
             match=match.summary(), view=seen.view, legal_moves=seen.legal_moves
         )
-        if response_type is mpb.GetMatchResponse and caller.seat is not None:
+        if caller.seat is not None:
             response.seat = caller.seat
         return response
 
@@ -390,7 +387,13 @@ class Matches:
                 raise _refuse(grpc.StatusCode.UNAUTHENTICATED, "Spectators cannot move")
             recorded = _replayed(record, request.request_id, caller.seat, digest)
             if recorded is not None:
-                return self._answer(match, caller, state, mpb.SubmitMoveResponse), recorded
+                seen = self._view(match, state, caller)
+                return mpb.SubmitMoveResponse(
+                    version=recorded,
+                    match=match.summary(),
+                    view=seen.view,
+                    legal_moves=seen.legal_moves,
+                )
             self._check_can_move(match, caller.seat, request.expected_version)
             committed = self._apply(
                 match,
@@ -401,7 +404,12 @@ class Matches:
             )
             if committed is None:
                 continue
-            return self._answer(match, caller, committed, mpb.SubmitMoveResponse), match.version
+            return mpb.SubmitMoveResponse(
+                version=match.version,
+                match=match.summary(),
+                view=committed.view,
+                legal_moves=committed.legal_moves,
+            )
         raise self._too_busy()
 
     def _check_can_move(self, match: Match, seat: int, expected: int) -> None:
@@ -429,9 +437,10 @@ class Matches:
         seat: int,
         move: any_pb2.Any,
         request: tuple[str, str] | None,
-    ) -> bytes | None:
+    ) -> rpb.PlayerView | None:
         """Applies a move to `state` (of `match`'s version) through the rules service and
-        commits it; returns the new state, or None when another change won the race."""
+        commits it; returns the mover's view of the new state, or None when another change won
+        the race."""
         try:
             applied = self._rules(
                 match.title,
@@ -447,12 +456,11 @@ class Matches:
             match.step, match.step_version = applied.status.step, match.version + 1
         if applied.status.finished:
             self._finish(match, mpb.END_REASON_GAME_OVER, list(applied.status.winners))
-        new_state = applied.state.SerializeToString()
         version = self._commit(
             match,
             seat,
             events=applied.events,
-            state=new_state,
+            state=applied.state.SerializeToString(),
             move=move.SerializeToString(),
             request=request,
         )
@@ -460,7 +468,7 @@ class Matches:
             return None
         MOVES_ACCEPTED.labels(match.title).inc()
         self._after_phase_change(match, old_phase)
-        return new_state
+        return applied.mover_view
 
     def resign(self, request: mpb.ResignRequest, token: str | None) -> mpb.ResignResponse:
         for _ in range(MAX_COMMIT_ATTEMPTS):
@@ -591,9 +599,12 @@ class Matches:
         if result.outcome == "duplicate":
             return None
         match.version = int(result.value)
-        self.store.clear_deadline(match.match_id, loaded)
+        if match.clock.seconds_per_move:
+            self.store.clear_deadline(match.match_id, loaded)
+        has_bots = any(s.kind == mpb.SEAT_KIND_BOT for s in match.seats)
         if not self._bot_seats_to_move(match):
-            self.store.unmark_bot_turn(match.match_id)
+            if has_bots:
+                self.store.unmark_bot_turn(match.match_id)
         elif not move or match.step_version == match.version:
             # A new step (or new seats, after a join or a resignation): the bots to move now
             # have no task yet. Within a simultaneous step they all got theirs at its start.

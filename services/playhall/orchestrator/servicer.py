@@ -73,9 +73,7 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
     def SubmitMove(self, request, context):
         token = bearer_token(context)
         with refusals(context):
-            response, version = self.matches.submit(request, token)
-            response.version = version
-            return response
+            return self.matches.submit(request, token)
 
     def WatchMatch(self, request, context):
         token = bearer_token(context)

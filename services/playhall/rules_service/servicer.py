@@ -91,6 +91,10 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
             state=self._pack_state(after),
             status=convert.status(after),
             events=[convert.move_event(self.codec, event) for event in events],
+            mover_view=pb.PlayerView(
+                view=pack(self.codec.encode_view(after.view(request.seat))),
+                legal_moves=self._pack_moves(after.legal_moves(request.seat)),
+            ),
         )
 
     def GetView(self, request, context):
@@ -102,7 +106,7 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
         return pb.GetViewResponse(
             view=pack(self.codec.encode_view(view)),
             status=convert.status(state),
-            legal_moves=[pack(self.codec.encode_move(move)) for move in legal],
+            legal_moves=self._pack_moves(legal),
         )
 
     def RenderView(self, request, context):
@@ -119,6 +123,9 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
 
     def _state(self, payload) -> State:
         return self.codec.decode_state(unpack(payload, self.codec.state_message, "state"))
+
+    def _pack_moves(self, moves: list) -> list:
+        return [pack(self.codec.encode_move(move)) for move in moves]
 
     def _pack_state(self, state: State):
         return pack(self.codec.encode_state(state))
