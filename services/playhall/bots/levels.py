@@ -1,6 +1,7 @@
 """The bot levels a match can ask for. Each is an iteration budget with a time cap: on this
-machine the budget ends first, so a seeded decision reproduces; the cap only protects a slow
-or overloaded worker."""
+machine the budget ends first (normal about 0.5 s, hard about 2 s per Galileo decision), so a
+seeded decision reproduces; the cap only protects a slow or overloaded worker. Measured
+strength: bench/results/bots.md."""
 
 from playhall.bots.base import Bot
 from playhall.bots.greedy import GreedyBot
@@ -10,8 +11,8 @@ from playhall.bots.random_bot import RandomBot
 LEVELS: dict[str, Bot] = {
     "random": RandomBot(),
     "easy": GreedyBot(samples=8),
-    "normal": IsmctsBot(iterations=1000, time_cap_s=0.5),
-    "hard": IsmctsBot(iterations=4000, time_cap_s=2.0),
+    "normal": IsmctsBot(iterations=3500, time_cap_s=1.0),
+    "hard": IsmctsBot(iterations=14000, time_cap_s=4.0),
 }
 LOWEST_LEVEL = "random"
 
