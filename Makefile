@@ -13,10 +13,10 @@ PROTOS := $(shell find protos -name '*.proto')
 PROTO_STAMP := .proto.stamp
 PYTEST_ARGS ?=
 
-.PHONY: help install proto lint test demo run bench image k8s clean
+.PHONY: help install proto lint test demo run bench bench-bots image k8s clean
 
 help: ## List the targets
-	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit("Python 3.11+ is required") if sys.version_info < (3, 11) else None'
@@ -43,19 +43,23 @@ lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code
 test: lint ## Lint, then the whole test suite
 	$(BIN)/pytest $(PYTEST_ARGS)
 
-demo: $(PROTO_STAMP) ## Start the stack, play a Galileo match through the orchestrator, stop
+demo: $(PROTO_STAMP) ## Start the stack, play a bot match of every title through it, stop
 	$(PY) -m playhall.demo
 
-run: $(PROTO_STAMP) ## Start Redis (embedded unless REDIS_URL), rules services, orchestrator
+run: $(PROTO_STAMP) ## Run Redis (embedded unless REDIS_URL), rules, orchestrator, a worker
 	$(PY) -m playhall.devstack
 
-bench: $(PROTO_STAMP) ## Benchmarks; reports go to bench/results/
+bench: $(PROTO_STAMP) ## Engine, rules-service and orchestrator benchmarks: bench/results/
 	$(PY) -m bench.engine
+	$(PY) -m bench.orchestrator
+
+bench-bots: $(PROTO_STAMP) ## Bot strength and speed (resumable, ~25 min): bench/results/bots.md
+	$(PY) -m bench.bots
 
 image: ## Build the container image (needs Docker with BuildKit)
 	docker build -f deploy/Dockerfile -t playhall:dev .
 
-k8s: ## Render the kustomize base deploy/k8s
+k8s: ## Render the Kubernetes manifests (kustomize base deploy/k8s)
 	kubectl kustomize deploy/k8s
 
 clean: ## Remove the virtualenv, generated code and caches
