@@ -9,27 +9,43 @@ hands a running task to a second worker).
 
 from __future__ import annotations
 
+import atexit
 import logging
 import os
+import shutil
 import tempfile
 
-# Prometheus' multiprocess mode must be chosen before prometheus_client is first imported.
-os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="playhall-metrics-"))
+# Prometheus' multiprocess mode must be chosen before prometheus_client is first imported. A
+# directory made here is removed when the process that made it exits.
+if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="playhall-metrics-")
+    atexit.register(shutil.rmtree, os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True)
 
 from celery import Celery, signals  # noqa: E402
 from kombu import Queue  # noqa: E402
 
 from playhall.common import logs  # noqa: E402
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url  # noqa: E402
-from playhall.common.settings import env_float, env_int, env_str  # noqa: E402
+from playhall.common.settings import (  # noqa: E402
+    SettingsError,
+    env_float,
+    env_int,
+    env_str,
+)
 
-SOFT_TIME_LIMIT_S = env_float("PLAYHALL_BOT_SOFT_TIME_LIMIT_S", 30.0)
-TIME_LIMIT_S = env_float("PLAYHALL_BOT_TIME_LIMIT_S", 60.0)
-VISIBILITY_TIMEOUT_S = env_int("PLAYHALL_BOT_VISIBILITY_TIMEOUT_S", 3600)
+try:
+    BROKER_URL = celery_broker_url()
+    ORCHESTRATOR = env_str("PLAYHALL_ORCHESTRATOR")
+    WORKER_CREDENTIAL = env_str("PLAYHALL_WORKER_CREDENTIAL")
+    SOFT_TIME_LIMIT_S = env_float("PLAYHALL_BOT_SOFT_TIME_LIMIT_S", 30.0)
+    TIME_LIMIT_S = env_float("PLAYHALL_BOT_TIME_LIMIT_S", 60.0)
+    VISIBILITY_TIMEOUT_S = env_int("PLAYHALL_BOT_VISIBILITY_TIMEOUT_S", 3600)
+except SettingsError as error:
+    raise SystemExit(f"playhall bot worker: {error}") from None
 if VISIBILITY_TIMEOUT_S <= TIME_LIMIT_S:
     raise SystemExit("PLAYHALL_BOT_VISIBILITY_TIMEOUT_S must be longer than the task time limit")
 
-app = Celery("playhall.bots", broker=celery_broker_url(), include=["playhall.bots.tasks"])
+app = Celery("playhall.bots", broker=BROKER_URL, include=["playhall.bots.tasks"])
 app.conf.update(
     task_acks_late=True,
     task_reject_on_worker_lost=True,
@@ -65,6 +81,20 @@ def _serve_metrics(**_kwargs) -> None:
     port = env_int("PLAYHALL_METRICS_PORT", 9464)
     server, _ = start_http_server(port, registry=worker_registry(app, [LIVE_QUEUE, BATCH_QUEUE]))
     _metrics_port.append(server.server_port)
+
+
+@signals.task_failure.connect
+def _count_failure(**_kwargs) -> None:
+    from playhall.bots.metrics import TASKS
+
+    TASKS.labels("failed").inc()
+
+
+@signals.task_retry.connect
+def _count_retry(**_kwargs) -> None:
+    from playhall.bots.metrics import TASKS
+
+    TASKS.labels("retried").inc()
 
 
 @signals.worker_ready.connect

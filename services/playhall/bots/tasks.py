@@ -15,13 +15,12 @@ import time
 
 import grpc
 
-from playhall.bots.app import app
+from playhall.bots.app import ORCHESTRATOR, WORKER_CREDENTIAL, app
 from playhall.bots.arena import decision_rng
 from playhall.bots.levels import bot_for
 from playhall.bots.metrics import BOT_MOVE_SECONDS, SEARCH_ITERATIONS, TASK_SECONDS, TASKS
 from playhall.client import MatchClient
 from playhall.common.brokers import PLAY_TURN_TASK
-from playhall.common.settings import env_str
 from playhall.core import get_game
 from playhall.core.wire import pack, unpack
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -41,8 +40,8 @@ def _client(seat: int) -> MatchClient:
     """A client for this worker process (created after the prefork, once per process)."""
     with _channel_lock:
         if not _channel:
-            _channel.append(grpc.insecure_channel(env_str("PLAYHALL_ORCHESTRATOR")))
-    return MatchClient(_channel[0], token=env_str("PLAYHALL_WORKER_CREDENTIAL"), seat=seat)
+            _channel.append(grpc.insecure_channel(ORCHESTRATOR))
+    return MatchClient(_channel[0], token=WORKER_CREDENTIAL, seat=seat)
 
 
 def level_name(level: int) -> str:
@@ -56,11 +55,9 @@ def play_turn(self, match_id: str, seat: int, version: int) -> str:
         outcome = take_turn(_client(seat), match_id, seat)
     except grpc.RpcError as error:
         if error.code() in RETRY_CODES:
-            TASKS.labels("retried").inc()
             raise self.retry(
                 exc=error, countdown=min(30, 2**self.request.retries) * random.uniform(0.5, 1.0)
             ) from error
-        TASKS.labels("failed").inc()
         log.warning(
             "bot turn failed",
             extra={

@@ -1,0 +1,925 @@
+"""Integration tests of the bot workers: Celery processes playing bot seats through MatchService.
+
+Everything is real and runs in its own process, started by `playhall.devstack.Stack`: a private
+redis-server (match store and Celery broker), the rules service of every registered title, the
+orchestrator and `celery -A playhall.bots.app worker` processes, all with short settings (the
+housekeeper scans every 0.1 s, a bot turn is swept after 2 s). Most tests share one module
+stack; a test that kills or stops a worker, or changes the broker, owns a fresh one.
+
+What is proven, as the bots issue asks:
+- full bot-vs-bot matches of every registered title through a worker: every move by a bot seat,
+  submitted once under its deterministic request id, the history contiguous and the result
+  reproducible from the revealed seed;
+- a worker's whole process group SIGKILLed in the middle of a task, a second worker started:
+  the match completes and every move is applied exactly once; the orchestrator SIGKILLed while
+  a task runs: the task retries on UNAVAILABLE and the match completes;
+- a bot turn committed but never enqueued (its task deleted from the broker) is picked up by
+  the sweeper;
+- human and bot seats mixed (bots wait for an open seat to be joined); a human resigns and a
+  random bot finishes the seat's game;
+- a bot sees only its seat's view: the worker credential gets exactly the engine's view of a
+  bot seat, and nothing of a human seat;
+- the worker liveness probe; the worker metrics, summed over the prefork pool; a worker with
+  missing settings refuses to start; a task over its soft time limit counts as failed;
+- a bot match on RabbitMQ when one is reachable on 127.0.0.1:5672 (its queues are shared with
+  anything else using that broker: leftovers are purged first, and a task taken by a foreign
+  worker is swept again after 2 s).
+
+Every RPC has a deadline, every stream and wait is bounded, so no test can hang.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import math
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import grpc
+import kombu
+import pytest
+import redis
+from google.protobuf import any_pb2
+from kombu.exceptions import ChannelError
+from prometheus_client.parser import text_string_to_metric_families
+
+from playhall.client import MatchClient
+from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
+from playhall.common.process import ServiceProcess
+from playhall.core import get_game, replay, title_ids
+from playhall.core.wire import unpack
+from playhall.devstack import Stack
+from playhall.galileo.v1 import galileo_pb2 as gal
+from playhall.match.v1 import match_service_pb2 as pb
+
+pytestmark = pytest.mark.timeout(90)
+
+GALILEO = "galileo"
+TIMEOUT = 10.0  # every unary RPC
+MATCH_TIMEOUT = 60.0  # the longest a match may take to finish
+SWEEP_AFTER_S = 2.0
+FAST = {
+    "PLAYHALL_SWEEP_INTERVAL_S": "0.1",
+    "PLAYHALL_BOT_SWEEP_AFTER_S": str(SWEEP_AFTER_S),
+    "PLAYHALL_LOG_LEVEL": "INFO",
+}
+RABBITMQ_URL = "amqp://guest:guest@127.0.0.1:5672//"
+SERVER_SEAT = -1
+DEAD_PROBE_TIMEOUT_S = 2.0  # how long a liveness probe waits for a node that is not there
+FINISHED, RUNNING = pb.MATCH_PHASE_FINISHED, pb.MATCH_PHASE_RUNNING
+BOT, HUMAN = pb.SEAT_KIND_BOT, pb.SEAT_KIND_HUMAN
+RANDOM, EASY, NORMAL = pb.BOT_LEVEL_RANDOM, pb.BOT_LEVEL_EASY, pb.BOT_LEVEL_NORMAL
+PRECONDITION = grpc.StatusCode.FAILED_PRECONDITION
+DENIED = grpc.StatusCode.PERMISSION_DENIED
+
+
+def galileo_moves(players: int) -> int:
+    """Moves in a Galileo game of 2, 3 or 5 players: ceil(30 / p) rounds of p picks and p takes
+    (4 players run out of experiments in the last round, so not that formula)."""
+    assert players in (2, 3, 5)
+    return math.ceil(30 / players) * 2 * players
+
+
+# -- the stacks ------------------------------------------------------------------------------------
+
+
+def start_stack(**extra: str) -> Stack:
+    return Stack(testing=True, extra_env={**FAST, **extra}).start()
+
+
+@pytest.fixture(scope="module")
+def stack():
+    """Redis, every rules service, the orchestrator and one worker, shared by the tests that
+    only play."""
+    started = start_stack()
+    try:
+        yield started
+    finally:
+        started.stop()
+
+
+@pytest.fixture(scope="module")
+def lobby(stack):
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
+        yield MatchClient(channel, timeout_s=TIMEOUT)
+
+
+@pytest.fixture
+def own_stack():
+    """A stack for one test that breaks something in it."""
+    started = start_stack()
+    try:
+        yield started
+    finally:
+        started.stop()
+
+
+def client_of(channel: grpc.Channel) -> MatchClient:
+    grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
+    return MatchClient(channel, timeout_s=TIMEOUT)
+
+
+def redis_of(stack: Stack) -> redis.Redis:
+    return redis.Redis(unix_socket_path=str(stack.redis.socket), socket_timeout=TIMEOUT)
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+
+
+def bot(level: int) -> pb.SeatSpec:
+    return pb.SeatSpec(kind=BOT, bot_level=level)
+
+
+def human() -> pb.SeatSpec:
+    return pb.SeatSpec(kind=HUMAN)
+
+
+def wait_finished(client: MatchClient, match_id: str, timeout: float = MATCH_TIMEOUT):
+    """Follows the match's watch stream until it finishes; fails (never hangs) after `timeout`."""
+    last = None
+    try:
+        for change in client.watch(match_id, after_version=0, timeout_s=timeout):
+            last = change
+    except grpc.RpcError as error:
+        if error.code() != grpc.StatusCode.DEADLINE_EXCEEDED:
+            raise
+        now = client.get(match_id).match
+        pytest.fail(
+            f"match {match_id} did not finish within {timeout}s: at version {now.version}, "
+            f"phase {pb.MatchPhase.Name(now.phase)}, to move {list(now.status.to_move)}"
+        )
+    assert last is not None and last.phase == FINISHED, f"watch of {match_id} ended early"
+    return client.get(match_id).match
+
+
+def wait_until(condition, timeout: float, what: str, interval: float = 0.02):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout}s waiting for {what}")
+        time.sleep(interval)
+
+
+def decoded_moves(history: pb.GetHistoryResponse, title: str) -> list[tuple[int, object]]:
+    game = get_game(title)
+    return [
+        (move.seat, game.codec.decode_move(unpack(move.move, game.codec.move_message, "move")))
+        for move in history.replay.moves
+    ]
+
+
+def check_finished_game(client: MatchClient, match: pb.MatchSummary) -> pb.GetHistoryResponse:
+    """The invariants of every finished match: contiguous history, one change per version, a
+    fair seed, winners with the best score, and the result reproducible from seed + moves."""
+    assert match.phase == FINISHED
+    assert match.end_reason == pb.END_REASON_GAME_OVER
+    history = client.history(match.match_id)
+    versions = [change.version for change in history.changes]
+    assert versions == list(range(match.version + 1)), "history versions not contiguous 0..N"
+    assert history.changes[0].seat == SERVER_SEAT
+    assert match.seed and hashlib.sha256(match.seed).digest() == match.seed_sha256
+    scores = list(match.status.scores)
+    assert match.winners, "a finished game has winners"
+    assert set(match.winners) <= set(range(len(match.seats)))
+    assert all(scores[w] == max(scores) for w in match.winners), (scores, list(match.winners))
+    game = get_game(match.title_id)
+    final = replay(
+        game,
+        history.replay.players,
+        {},
+        history.replay.seed,
+        decoded_moves(history, match.title_id),
+    )
+    assert final.is_terminal()
+    assert list(final.scores()) == scores
+    assert sorted(final.winners()) == sorted(match.winners)
+    return history
+
+
+def check_all_moves_by_bots(match: pb.MatchSummary, history: pb.GetHistoryResponse) -> None:
+    """Every change after the setup is one move, by a bot seat."""
+    for change in history.changes[1:]:
+        assert 0 <= change.seat < len(match.seats), change
+        assert match.seats[change.seat].kind == BOT, change
+    assert [m.version for m in history.replay.moves] == list(range(1, match.version + 1))
+
+
+def worker_tasks(worker: ServiceProcess, match_id: str) -> list[tuple[list, str]]:
+    """(args, outcome) of every play_turn task of `match_id` the worker finished."""
+    found = []
+    for line in list(worker.log_lines):
+        if match_id not in line or "play_turn" not in line:
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        data = entry.get("data") or {}
+        if data.get("name") == "playhall.bots.play_turn" and "args" in data:
+            found.append((eval_args(data["args"]), data.get("return_value", "")))
+    return found
+
+
+def eval_args(text: str) -> list:
+    """Celery's argsrepr of play_turn: "['<match id>', <seat>, <version>]"."""
+    match = re.fullmatch(r"\['([0-9a-f]+)', (\d+), (\d+)\]", text)
+    assert match, text
+    return [match[1], int(match[2]), int(match[3])]
+
+
+def node_name(worker: ServiceProcess) -> str:
+    """The Celery node name a worker announced ("<name> ready.")."""
+
+    def announced():
+        for line in list(worker.log_lines):
+            found = re.search(r'"msg": "(\S+@\S+) ready\."', line)
+            if found:
+                return found[1]
+        return None
+
+    return wait_until(announced, 10, "the worker's ready line")
+
+
+def scrape(port: int) -> dict[tuple[str, tuple], float]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=TIMEOUT) as response:
+        text = response.read().decode()
+    return {
+        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
+        for family in text_string_to_metric_families(text)
+        for sample in family.samples
+    }
+
+
+def metric(samples: dict, name: str, **labels: str) -> float:
+    return samples.get((name, tuple(sorted(labels.items()))), 0.0)
+
+
+def unacked_tasks(client: redis.Redis) -> dict[bytes, list]:
+    """Tasks a worker has taken from the Redis broker and not yet acknowledged (acks_late: not
+    finished): delivery tag -> [match id, seat, version]."""
+    found = {}
+    for tag, raw in client.hgetall("unacked").items():
+        message = json.loads(raw)[0]
+        args = json.loads(base64.b64decode(message["body"]))[0]
+        found[tag] = args
+    return found
+
+
+def kill_mid_task(
+    broker: redis.Redis, lobby: MatchClient, match_id: str, seat: int, kill
+) -> tuple[list[bytes], int]:
+    """Calls `kill` while a Galileo task of `seat` (a normal bot) is thinking about a pick with
+    several cards in hand (round 2 to half the game: 0.25 s or more, where a last take or a
+    last pick is a single legal move and takes no time).
+
+    The task is the only one of the seat that a worker holds (the broker's unacked hash),
+    published for this round's pick step (round r of p players starts at version 2p(r-1)) and
+    taken less than 0.1 s ago. Returns its delivery tags and the match version before the
+    kill."""
+    first_seen: dict[bytes, float] = {}
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        current = lobby.get(match_id)
+        seen = time.monotonic()
+        mine = {
+            tag: args for tag, args in unacked_tasks(broker).items() if args[:2] == [match_id, seat]
+        }
+        for tag in mine:
+            first_seen.setdefault(tag, seen)
+        view = unpack(current.view, gal.View, "view")
+        step_start = 2 * len(current.match.seats) * (view.round - 1)
+        fresh = [
+            tag
+            for tag, args in mine.items()
+            if args[2] >= step_start and seen - first_seen[tag] < 0.1
+        ]
+        if (
+            view.phase == gal.PHASE_PICK
+            and 2 <= view.round <= view.rounds_total // 2
+            and seat in current.match.status.to_move
+            and len(mine) == 1  # with a sweeper's duplicate, the older one may be committing
+            and fresh
+        ):
+            kill()
+            return fresh, current.match.version
+        time.sleep(0.005)
+    pytest.fail(f"no task of seat {seat} of {match_id} caught in flight within 30 s")
+
+
+def live_group_members(pgid: int) -> list[int]:
+    """Processes of process group `pgid` that are not zombies."""
+    members = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        fields = text[text.rindex(")") + 2 :].split()
+        if fields[0] != "Z" and int(fields[2]) == pgid:
+            members.append(int(stat.parent.name))
+    return members
+
+
+def play_random_until(
+    client: MatchClient, match_id: str, seat: int, rng: random.Random, stop, timeout: float
+) -> tuple[pb.GetMatchResponse, int]:
+    """Plays random legal moves for a human `seat` until `stop(current, moves_made)` or the end
+    of the match; returns the last GetMatch answer and the number of moves made."""
+    deadline = time.monotonic() + timeout
+    moves = 0
+    while True:
+        current = client.get(match_id)
+        if current.match.phase == FINISHED or stop(current, moves):
+            return current, moves
+        if time.monotonic() > deadline:
+            pytest.fail(f"seat {seat} of {match_id} got stuck: {current.match}")
+        if seat not in current.match.status.to_move:
+            time.sleep(0.02)
+            continue
+        move = rng.choice(list(current.legal_moves))
+        try:
+            client.submit(match_id, move, expected_version=current.match.version)
+        except grpc.RpcError as error:
+            if error.code() != PRECONDITION:
+                raise
+            continue  # the match moved on under us: look again
+        moves += 1
+
+
+def state_of(client: redis.Redis, match_id: str) -> gal.State:
+    """The full Galileo state as stored (what only the orchestrator and rules services see)."""
+    raw = client.get(f"pm:{{{match_id}}}:state")
+    assert raw is not None
+    return unpack(any_pb2.Any.FromString(raw), gal.State, "state")
+
+
+# -- full bot-vs-bot matches of every title --------------------------------------------------------
+
+
+def lineups(title: str) -> list[list[int]]:
+    """Seat levels of the matches played per title: the smallest, three (if allowed) and the
+    largest table, random and easy mixed; one normal seat in the largest (fewest turns each)."""
+    info = get_game(title).info
+    sizes = sorted({info.min_players, min(max(3, info.min_players), info.max_players)})
+    cycle = [RANDOM, EASY]
+    tables = [[cycle[(i + n) % 2] for i in range(n)] for n in sizes]
+    biggest = [cycle[i % 2] for i in range(info.max_players)]
+    biggest[0] = NORMAL
+    return [*tables, biggest]
+
+
+@pytest.mark.parametrize("title", title_ids())
+def test_bot_matches_of_every_title_finish_through_the_worker(stack, lobby, title):
+    worker = stack.workers[0]
+    created = [
+        lobby.create(title, [bot(level) for level in levels]).match for levels in lineups(title)
+    ]
+    for match in created:
+        assert match.phase == RUNNING
+        assert all(seat.kind == BOT for seat in match.seats)
+    with ThreadPoolExecutor(len(created)) as pool:
+        finished = list(pool.map(lambda m: wait_finished(lobby, m.match_id), created))
+    for match in finished:
+        history = check_finished_game(lobby, match)
+        check_all_moves_by_bots(match, history)
+        players = len(match.seats)
+        if title == GALILEO and players in (2, 3, 5):
+            assert len(history.replay.moves) == galileo_moves(players)
+        check_bot_request_records(stack, match, history)
+        # The moves came from the worker's play_turn tasks: every seat's turns were played there.
+        wait_until(
+            lambda m=match: seats_moved_by(worker, m.match_id) == set(range(len(m.seats))),
+            5,
+            f"the worker's log of a moved task for every seat of {match.match_id}",
+        )
+
+
+def check_bot_request_records(stack: Stack, match: pb.MatchSummary, history) -> None:
+    """Each bot move was submitted once, with the deterministic request id
+    `bot:<match>:<seat>:<version read>`: its idempotency record names that move's version."""
+    client = redis_of(stack)
+    prefix = f"pm:{{{match.match_id}}}:req:"
+    records = {}
+    for key in client.scan_iter(match=f"{prefix}*", count=1000):
+        request_id = key.decode().removeprefix(prefix)
+        seat, _digest, version = client.get(key).decode().split(":")
+        records[request_id] = (int(seat), int(version))
+    assert all(rid.startswith(f"bot:{match.match_id}:") for rid in records), records
+    by_version = {version: seat for seat, version in records.values()}
+    assert len(by_version) == len(records), "two requests committed as one version"
+    assert by_version == {m.version: m.seat for m in history.replay.moves}
+    for request_id, (seat, version) in records.items():
+        _, _, id_seat, read_version = request_id.split(":")
+        assert int(id_seat) == seat and int(read_version) < version
+
+
+def seats_moved_by(worker: ServiceProcess, match_id: str) -> set[int]:
+    return {args[1] for args, outcome in worker_tasks(worker, match_id) if outcome == "'moved'"}
+
+
+# -- human and bot seats mixed; a human resigns ----------------------------------------------------
+
+
+def test_a_human_plays_with_two_bots(lobby):
+    created = lobby.create(GALILEO, [human(), bot(RANDOM), bot(EASY)])
+    match_id = created.match.match_id
+    (token,) = created.tokens
+    assert token.seat == 0
+    player = lobby.as_seat(token.token, 0)
+    _, made = play_random_until(
+        player, match_id, 0, random.Random(4), lambda _c, _m: False, MATCH_TIMEOUT
+    )
+    final = wait_finished(lobby, match_id)
+    history = check_finished_game(lobby, final)
+    assert len(history.replay.moves) == galileo_moves(3)
+    by_seat = Counter(change.seat for change in history.changes[1:])
+    assert by_seat == {0: 20, 1: 20, 2: 20}
+    assert made == 20, "the human made every move of seat 0"
+
+
+def test_a_human_who_resigns_is_replaced_by_a_random_bot(stack, lobby):
+    created = lobby.create(GALILEO, [human(), bot(EASY), bot(RANDOM)])
+    match_id = created.match.match_id
+    player = lobby.as_seat(created.tokens[0].token, 0)
+    # Play round 1 (a pick and a take), then wait to be the only seat still to move: the bots
+    # have picked for round 2, seat 0 has not.
+    _, made = play_random_until(
+        player, match_id, 0, random.Random(7), lambda _c, moves: moves >= 2, 30
+    )
+    assert made == 2
+    wait_until(
+        lambda: list(lobby.get(match_id).match.status.to_move) == [0], 20, "seat 0 alone to move"
+    )
+    resigned_at = player.resign(match_id).match.version
+    seat = lobby.get(match_id).match.seats[0]
+    assert (seat.kind, seat.bot_level, seat.resigned) == (BOT, RANDOM, True)
+    with pytest.raises(grpc.RpcError) as refused:
+        player.get(match_id)
+    assert refused.value.code() == DENIED
+    # From here on, no human input at all: the workers must play seat 0 to the end.
+    final = wait_finished(lobby, match_id)
+    history = check_finished_game(lobby, final)
+    resign_change = history.changes[resigned_at]
+    assert resign_change.seat == 0
+    assert resigned_at not in {m.version for m in history.replay.moves}, "a resignation is no move"
+    later = [m for m in history.replay.moves if m.seat == 0 and m.version > resigned_at]
+    assert len(later) == 20 - made, "the bot played every remaining turn of seat 0"
+    assert len(history.replay.moves) == galileo_moves(3)
+    played_by_worker = {
+        args[2] for args, outcome in worker_tasks(stack.workers[0], match_id) if args[1] == 0
+    }
+    assert played_by_worker, "the worker played the resigned seat"
+
+
+def test_bots_wait_for_an_open_seat_then_play_with_the_human_who_joins(stack, lobby):
+    def turns_enqueued() -> float:
+        samples = scrape(stack.orchestrator.metrics_port)
+        return metric(samples, "playhall_bot_turns_enqueued_total", cause="turn")
+
+    before = turns_enqueued()
+    match = lobby.create(GALILEO, [pb.SeatSpec(kind=pb.SEAT_KIND_OPEN), bot(EASY), bot(RANDOM)])
+    match_id = match.match.match_id
+    assert match.match.phase == pb.MATCH_PHASE_OPEN
+    time.sleep(3 * float(FAST["PLAYHALL_SWEEP_INTERVAL_S"]))
+    assert lobby.get(match_id).match.version == 0, "a bot moved before the match started"
+    assert turns_enqueued() == before, "a bot turn was enqueued for a match still open"
+    joined = lobby.join(match_id, seat=0, display_name="late")
+    assert joined.match.phase == RUNNING
+    # The join started the match and enqueued both bots' picks itself (not left to a sweep).
+    assert turns_enqueued() == before + 2
+    wait_until(lambda: list(lobby.get(match_id).match.status.to_move) == [0], 20, "the bots' picks")
+    player = lobby.as_seat(joined.token.token, 0)
+    _, made = play_random_until(
+        player, match_id, 0, random.Random(11), lambda _c, _m: False, MATCH_TIMEOUT
+    )
+    final = wait_finished(lobby, match_id)
+    history = check_finished_game(lobby, final)
+    assert made == 20 and len(history.replay.moves) == galileo_moves(3)
+
+
+# -- a bot sees only its seat's view ---------------------------------------------------------------
+
+
+def test_the_worker_credential_reads_only_the_bot_seats_view(stack, lobby):
+    created = lobby.create(GALILEO, [human(), human(), bot(RANDOM)])
+    match_id = created.match.match_id
+    first = lobby.as_seat(created.tokens[0].token, 0)
+    worker = lobby.as_seat(stack.worker_credential, 2)
+    # The bot picks at once; then seat 0 picks too, seat 1 still thinks: two secret picks.
+    wait_until(
+        lambda: 2 not in lobby.get(match_id).match.status.to_move, 20, "the bot's secret pick"
+    )
+    before = first.get(match_id)
+    first.submit(match_id, before.legal_moves[0], expected_version=before.match.version)
+
+    seen = worker.get(match_id)
+    assert seen.seat == 2
+    view = unpack(seen.view, gal.View, "view")
+    full = state_of(redis_of(stack), match_id)
+    assert view.WhichOneof("viewer") == "seat" and view.seat == 2
+    assert list(view.hand) == list(full.seats[2].hand)
+    assert view.own_pick == full.seats[2].pick != 0
+    for other in (0, 1):
+        assert view.seats[other].hand_size == len(full.seats[other].hand)
+        assert view.seats[other].revealed_pick == 0, "picks stay secret until all have picked"
+    assert view.seats[0].has_picked and not view.seats[1].has_picked
+    secrets = set(full.seats[0].hand) | set(full.seats[1].hand) | {full.seats[0].pick}
+    assert not secrets & (set(view.hand) | {view.own_pick})
+    # Exactly the engine's view of seat 2, nothing more.
+    game = get_game(GALILEO)
+    expected = game.codec.encode_view(game.codec.decode_state(full).view(2))
+    assert view == expected
+    # The seat's event log hides seat 0's scientist, shows its own.
+    picks = {}
+    for change in worker.history(match_id).changes:
+        for event in change.events:
+            decoded = unpack(event, gal.Event, "event")
+            if decoded.WhichOneof("kind") == "pick_committed":
+                picks[decoded.pick_committed.seat] = decoded.pick_committed.scientist
+    assert picks == {2: full.seats[2].pick, 0: 0}
+
+    # The worker credential is refused for a human seat, to read or to move.
+    as_human = lobby.as_seat(stack.worker_credential, 1)
+    for call in (
+        lambda: as_human.get(match_id),
+        lambda: as_human.submit(match_id, before.legal_moves[0], seen.match.version),
+    ):
+        with pytest.raises(grpc.RpcError) as refused:
+            call()
+        assert refused.value.code() == DENIED
+    with pytest.raises(grpc.RpcError) as nameless:
+        lobby.as_seat(stack.worker_credential).get(match_id)
+    assert nameless.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+# -- worker liveness -------------------------------------------------------------------------------
+
+
+def probe(stack: Stack, tmp_path: Path, *args: str) -> subprocess.Popen:
+    """`python -m playhall.bots.liveness` with a worker's environment."""
+    metrics_dir = tmp_path / f"probe-metrics-{time.monotonic_ns()}"
+    metrics_dir.mkdir()
+    env = {
+        **os.environ,
+        **stack.env,
+        "PLAYHALL_ORCHESTRATOR": stack.orchestrator.address,
+        "PROMETHEUS_MULTIPROC_DIR": str(metrics_dir),
+    }
+    return subprocess.Popen(
+        [sys.executable, "-m", "playhall.bots.liveness", *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def finish(process: subprocess.Popen, timeout: float = 30) -> tuple[int, str]:
+    try:
+        out, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        pytest.fail("the liveness probe hung")
+    return process.returncode, out + err
+
+
+def test_liveness_probe_finds_the_stack_worker_by_its_node_name(stack, tmp_path):
+    """Stack names its workers `bots-<n>-<pid>@<host>`, and Stack.start_worker says
+    `python -m playhall.bots.liveness --node` takes that name."""
+    name = node_name(stack.workers[0])
+    assert not name.startswith("celery@")
+    alive = probe(stack, tmp_path, "--node", name)
+    nobody = probe(
+        stack,
+        tmp_path,
+        "--node",
+        f"nobody-{os.getpid()}@{socket.gethostname()}",
+        "--timeout",
+        str(DEAD_PROBE_TIMEOUT_S),
+    )
+    code, output = finish(alive)
+    assert code == 0 and f"{name}: alive" in output, output
+    code, output = finish(nobody)
+    assert code == 1, output
+
+
+def test_liveness_probe_pings_the_hosts_default_worker(stack, tmp_path):
+    """What the module does: it pings celery@<hostname> (a worker started without -n)."""
+    default_node = f"celery@{socket.gethostname()}"
+    worker = ServiceProcess(
+        "celery",
+        [
+            "-A",
+            "playhall.bots.app",
+            "worker",
+            "-Q",
+            f"{LIVE_QUEUE},{BATCH_QUEUE}",
+            "-c",
+            "1",
+            "--without-mingle",
+            "--without-gossip",
+        ],
+        {
+            **stack.env,
+            "PLAYHALL_ORCHESTRATOR": stack.orchestrator.address,
+            "PLAYHALL_METRICS_PORT": "0",
+        },
+    )
+    with worker:
+        assert node_name(worker) == default_node
+        code, output = finish(probe(stack, tmp_path))
+        assert code == 0 and f"{default_node}: alive" in output, output
+    assert worker.proc.returncode is not None
+    code, output = finish(probe(stack, tmp_path, "--timeout", str(DEAD_PROBE_TIMEOUT_S)))
+    assert code == 1 and f"{default_node}: no answer" in output, output
+
+
+# -- worker metrics --------------------------------------------------------------------------------
+
+
+def test_worker_metrics_count_every_move_across_pool_processes(stack, lobby):
+    port = stack.workers[0].metrics_port
+    before = scrape(port)
+    swept_before = swept(stack)
+    match = lobby.create(GALILEO, [bot(RANDOM), bot(EASY)]).match
+    final = wait_finished(lobby, match.match_id)
+    moves = len(check_finished_game(lobby, final).replay.moves)
+    assert moves == galileo_moves(2)
+
+    def delta(samples, name, **labels):
+        return metric(samples, name, **labels) - metric(before, name, **labels)
+
+    def moved(samples):
+        return delta(samples, "playhall_bot_tasks_total", outcome="moved")
+
+    # The last task counts its move just after the commit the watch reported.
+    wait_until(lambda: moved(scrape(port)) >= moves, 5, "the last task's count", 0.1)
+    after = scrape(port)
+    # Summed over the prefork pool's processes: every move counted once. Only a turn the
+    # sweeper re-enqueued (a task slower than the 2 s threshold) may count a replayed answer.
+    assert moves <= moved(after) <= moves + (swept(stack) - swept_before)
+    assert delta(after, "playhall_bot_tasks_total", outcome="failed") == 0
+    for level in ("random", "easy"):
+        labels = {"title": GALILEO, "level": level}
+        assert delta(after, "playhall_bot_move_seconds_count", **labels) >= moves / 2
+        assert delta(after, "playhall_bot_move_seconds_sum", **labels) > 0
+        assert delta(after, "playhall_bot_task_seconds_count", **labels) >= moves / 2
+    for queue in (LIVE_QUEUE, BATCH_QUEUE):
+        key = ("playhall_bot_queue_depth", (("queue", queue),))
+        assert key in after, f"no queue depth for {queue}"
+        assert after[key] >= 0
+
+
+def swept(stack: Stack) -> float:
+    """Bot turns the orchestrator's sweeper re-enqueued so far."""
+    samples = scrape(stack.orchestrator.metrics_port)
+    return metric(samples, "playhall_bot_turns_enqueued_total", cause="sweep")
+
+
+# -- a worker SIGKILLed mid-task -------------------------------------------------------------------
+
+
+def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match(own_stack):
+    stack = own_stack
+    broker = redis_of(stack)
+    first = stack.workers[0]
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        lobby = client_of(channel)
+        match_id = lobby.create(GALILEO, [bot(NORMAL), bot(RANDOM), bot(RANDOM)]).match.match_id
+
+        tags, version = kill_mid_task(broker, lobby, match_id, 0, first.kill)
+        wait_until(lambda: not live_group_members(first.proc.pid), 5, "the whole group to die")
+        # It died mid-task: the task was never acknowledged, and its move never committed.
+        left = unacked_tasks(broker)
+        assert set(tags) <= set(left), f"the killed task {tags} was acknowledged; unacked: {left}"
+        stalled = lobby.get(match_id).match
+        assert stalled.phase == RUNNING and 0 in stalled.status.to_move, (
+            f"seat 0's move committed: killed at version {version}, now {stalled.version}"
+        )
+
+        second = stack.start_worker()
+        final = wait_finished(lobby, match_id)
+        history = check_finished_game(lobby, final)
+        check_all_moves_by_bots(final, history)
+        versions = [change.version for change in history.changes]
+        assert len(versions) == len(set(versions)), "a version with two changes"
+        assert len(history.replay.moves) == galileo_moves(3), "a move applied twice or lost"
+        assert Counter(m.seat for m in history.replay.moves) == {0: 20, 1: 20, 2: 20}
+        assert any(args[1] == 0 for args, _ in worker_tasks(second, match_id))
+        # The Redis visibility timeout is an hour: the sweeper, not the broker, revived the turn.
+        assert swept(stack) > 0
+
+
+def test_orchestrator_killed_mid_match_bots_retry_and_finish(own_stack):
+    """The worker's MatchService calls meet UNAVAILABLE while the orchestrator is down: the
+    task retries with backoff, and the orchestrator restarted on the same port serves it."""
+    stack = own_stack
+    broker = redis_of(stack)
+    worker = stack.workers[0]
+    port = stack.orchestrator.port
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        lobby = client_of(channel)
+        seats = [bot(NORMAL), *(bot(RANDOM) for _ in range(4))]
+        match_id = lobby.create(GALILEO, seats).match.match_id
+
+        kill_mid_task(broker, lobby, match_id, 0, stack.orchestrator.kill)
+        time.sleep(0.8)  # longer than the decision in flight: its submission finds no server
+        stack.orchestrator = ServiceProcess(
+            "playhall.orchestrator", ["--port", str(port), "--metrics-port", "0"], stack.env
+        )
+        assert stack.orchestrator.port == port
+        final = wait_finished(lobby, match_id)
+        history = check_finished_game(lobby, final)
+        check_all_moves_by_bots(final, history)
+        assert len(history.replay.moves) == galileo_moves(5)
+        wait_until(
+            lambda: (
+                metric(scrape(worker.metrics_port), "playhall_bot_tasks_total", outcome="retried")
+                > 0
+            ),
+            5,
+            "a retried task in the worker's metrics",
+            0.1,
+        )
+
+
+# -- a bot turn committed but never enqueued -------------------------------------------------------
+
+
+def test_a_bot_turn_never_enqueued_is_picked_up_by_the_sweeper(own_stack):
+    stack = own_stack
+    broker = redis_of(stack)
+    stack.workers[0].terminate()
+    assert stack.workers[0].proc.returncode is not None
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        lobby = client_of(channel)
+        assert swept(stack) == 0
+        match = lobby.create(GALILEO, [bot(RANDOM), bot(EASY)]).match
+        # Both picks were committed as due and published; lose the publications, as if the
+        # orchestrator had died between its commit and the publish.
+        assert broker.llen(LIVE_QUEUE) == 2
+        assert broker.delete(LIVE_QUEUE) == 1
+        stack.start_worker()
+        final = wait_finished(lobby, match.match_id)
+        history = check_finished_game(lobby, final)
+        check_all_moves_by_bots(final, history)
+        assert len(history.replay.moves) == galileo_moves(2)
+        created_ms = history.changes[0].committed_unix_ms
+        first_move_ms = history.changes[1].committed_unix_ms
+        assert first_move_ms - created_ms >= SWEEP_AFTER_S * 1000, "moved before the sweep"
+        assert swept(stack) > 0
+
+
+# -- worker settings and failures ------------------------------------------------------------------
+
+
+def start_side_worker(stack: Stack, env: dict[str, str], queue: str) -> ServiceProcess:
+    """A worker of `stack` on its own queue (so it never takes a real task), with `env` as its
+    whole Playhall environment."""
+    return ServiceProcess(
+        "celery",
+        [
+            "-A",
+            "playhall.bots.app",
+            "worker",
+            "-Q",
+            queue,
+            "-c",
+            "1",
+            "-n",
+            f"{queue}-{os.getpid()}@%h",
+            "--without-mingle",
+            "--without-gossip",
+        ],
+        {**env, "PLAYHALL_METRICS_PORT": "0"},
+        timeout=15,
+    )
+
+
+@pytest.mark.parametrize(
+    "missing", ["PLAYHALL_ORCHESTRATOR", "PLAYHALL_WORKER_CREDENTIAL", "visibility"]
+)
+def test_a_worker_without_valid_settings_refuses_to_start(stack, missing):
+    """DESIGN: settings come from the environment once, failing fast on a missing value. A
+    worker that starts without them answers pings (the liveness probe calls it alive) while
+    every task it takes fails."""
+    env = {**stack.env, "PLAYHALL_ORCHESTRATOR": stack.orchestrator.address}
+    if missing == "visibility":
+        env["PLAYHALL_BOT_VISIBILITY_TIMEOUT_S"] = "10"  # not longer than the 60 s time limit
+        expected = "PLAYHALL_BOT_VISIBILITY_TIMEOUT_S"
+    else:
+        assert missing not in os.environ
+        del env[missing]
+        expected = missing
+    try:
+        worker = start_side_worker(stack, env, f"bots.check-{missing.lower()}")
+    except RuntimeError as refused:
+        assert expected in str(refused)
+    else:
+        worker.terminate()
+        pytest.fail(f"the worker started without {expected} and reported ready")
+
+
+def test_a_task_over_its_soft_time_limit_is_counted_as_failed():
+    """A normal bot (~0.3-0.5 s a decision) under a 0.2 s soft time limit: its tasks fail, and
+    the worker's `playhall_bot_tasks_total{outcome="failed"}` must count them."""
+    stack = start_stack(
+        PLAYHALL_BOT_SOFT_TIME_LIMIT_S="0.2",
+        PLAYHALL_BOT_TIME_LIMIT_S="5",
+        PLAYHALL_BOT_VISIBILITY_TIMEOUT_S="10",
+    )
+    try:
+        worker = stack.workers[0]
+        with grpc.insecure_channel(stack.orchestrator.address) as channel:
+            lobby = client_of(channel)
+            match_id = lobby.create(GALILEO, [bot(NORMAL), bot(RANDOM)]).match.match_id
+
+            def failures():
+                return [
+                    line
+                    for line in list(worker.log_lines)
+                    if match_id in line and "SoftTimeLimitExceeded" in line
+                ]
+
+            wait_until(failures, 20, "a task over its soft time limit", 0.05)
+            assert 0 in lobby.get(match_id).match.status.to_move, "the slow seat moved anyway"
+        deadline = time.monotonic() + 3  # room for a count made just after the log line
+        while True:
+            failed = metric(
+                scrape(worker.metrics_port), "playhall_bot_tasks_total", outcome="failed"
+            )
+            if failed >= 1 or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        assert failed >= 1, (
+            f"{len(failures())} task(s) failed on the soft time limit, but "
+            f'playhall_bot_tasks_total{{outcome="failed"}} = {failed}'
+        )
+    finally:
+        stack.stop()
+
+
+# -- RabbitMQ as the broker ------------------------------------------------------------------------
+
+
+def rabbitmq_reachable() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 5672), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def purge_rabbitmq_queues() -> None:
+    """Leftovers of earlier runs would only cost a few failed tasks; purge them anyway."""
+    with kombu.Connection(RABBITMQ_URL, connect_timeout=5) as connection:
+        connection.ensure_connection(max_retries=1)
+        for queue in (LIVE_QUEUE, BATCH_QUEUE):
+            channel = connection.channel()
+            try:
+                channel.queue_purge(queue)
+            except ChannelError:
+                pass  # never declared: nothing to purge
+            finally:
+                channel.close()
+
+
+def test_bot_match_on_rabbitmq():
+    if not rabbitmq_reachable():
+        pytest.skip("no RabbitMQ reachable on 127.0.0.1:5672")
+    purge_rabbitmq_queues()
+    stack = start_stack(CELERY_BROKER_URL=RABBITMQ_URL)
+    try:
+        worker = stack.workers[0]
+        assert any("Connected to amqp://" in line for line in worker.log_lines)
+        with grpc.insecure_channel(stack.orchestrator.address) as channel:
+            lobby = client_of(channel)
+            match = lobby.create(GALILEO, [bot(RANDOM), bot(EASY), bot(RANDOM)]).match
+            final = wait_finished(lobby, match.match_id)
+            history = check_finished_game(lobby, final)
+            check_all_moves_by_bots(final, history)
+            assert len(history.replay.moves) == galileo_moves(3)
+            assert worker_tasks(worker, match.match_id), "the worker played through RabbitMQ"
+        # No task ever went through Redis.
+        broker = redis_of(stack)
+        assert not broker.exists(LIVE_QUEUE) and not broker.exists("unacked")
+        samples = scrape(worker.metrics_port)
+        assert ("playhall_bot_queue_depth", (("queue", LIVE_QUEUE),)) in samples
+    finally:
+        stack.stop()
