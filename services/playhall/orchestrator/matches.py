@@ -640,8 +640,9 @@ class Matches:
         return nudged
 
     def _after_phase_change(self, match: Match, old_phase: int) -> None:
+        # The activity index is not touched per move: it only has to hold a time no later than
+        # the last change, and the idle scan re-reads `updated_ms` before it closes anything.
         if match.phase == old_phase:
-            self.store.touch(match.match_id, match.updated_ms)
             return
         self.store.move_in_lobby(match, old_phase)
         if match.phase == mpb.MATCH_PHASE_FINISHED:

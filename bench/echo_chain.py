@@ -1,0 +1,98 @@
+"""The bare chain of `bench.orchestrator`: the least any orchestrator of Playhall's shape does per
+move, with none of its logic.
+
+    client ──gRPC──▶ echo A ──gRPC──▶ echo B
+                       │
+                     Redis: one GET (a real game state), one EVALSHA (a tiny script that SETs a key)
+
+`python -m bench.echo_chain --role b` echoes every request back. `--role a --downstream HOST:PORT
+--redis-url URL` answers each call by GETting `STATE_KEY` (the benchmark stores a real mid-game
+Galileo state there), sending that value to B, storing B's answer with one EVALSHA, and echoing
+the caller's request. Both use gRPC generic handlers on raw bytes (no proto) and announce their
+port with a JSON log line `{"msg": "serving", "port": N}` on stderr, as Playhall services do, so
+`playhall.common.process.ServiceProcess` can start them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+import threading
+from concurrent import futures
+
+import grpc
+import redis
+
+SERVICE = "playhall.bench.Echo"
+METHOD = f"/{SERVICE}/Call"
+STATE_KEY = "bench:echo:state"
+"""Where the benchmark stores the payload A reads and sends to B (a real game state)."""
+RESULT_KEY = "bench:echo:result"
+"""What A's script writes: B's answer, as a commit writes the new state."""
+SET_SCRIPT = "redis.call('SET', KEYS[1], ARGV[1]) return 1"
+WORKERS = 16
+
+
+def echo_b():
+    def call(request: bytes, context: grpc.ServicerContext) -> bytes:
+        return request
+
+    return call
+
+
+def echo_a(downstream: str, redis_url: str):
+    client = redis.Redis.from_url(redis_url)
+    store = client.register_script(SET_SCRIPT)
+    channel = grpc.insecure_channel(downstream)
+    grpc.channel_ready_future(channel).result(timeout=10)
+    call_b = channel.unary_unary(METHOD)
+
+    def call(request: bytes, context: grpc.ServicerContext) -> bytes:
+        state = client.get(STATE_KEY) or b""
+        answer = call_b(state, timeout=10)
+        store(keys=[RESULT_KEY], args=[answer])
+        return request
+
+    return call
+
+
+def serve(handler, port: int) -> None:
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=WORKERS))
+    server.add_generic_rpc_handlers(
+        [
+            grpc.method_handlers_generic_handler(
+                SERVICE, {"Call": grpc.unary_unary_rpc_method_handler(handler)}
+            )
+        ]
+    )
+    bound = server.add_insecure_port(f"127.0.0.1:{port}")
+    server.start()
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    print(json.dumps({"msg": "serving", "port": bound}), file=sys.stderr, flush=True)
+    stop.wait()
+    server.stop(0).wait()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.echo_chain",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--role", choices=["a", "b"], required=True)
+    parser.add_argument("--port", type=int, default=0, help="0 picks a free port (default)")
+    parser.add_argument("--downstream", help="B's host:port (role a)")
+    parser.add_argument("--redis-url", help="the Redis server (role a)")
+    args = parser.parse_args(argv)
+    if args.role == "a" and not (args.downstream and args.redis_url):
+        parser.error("--role a needs --downstream and --redis-url")
+    handler = echo_b() if args.role == "b" else echo_a(args.downstream, args.redis_url)
+    serve(handler, args.port)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1167 @@
+"""`make bench`: the match orchestrator under load, next to the bare chain it cannot beat.
+
+Starts a private Redis (AOF with `appendfsync always`, as a deployment needs), the Galileo rules
+service, one orchestrator and the two echo servers of `bench.echo_chain`, each as its own
+process. The load generator is one more process (its threads are the concurrent clients, each
+with its own connection); this process only starts, samples and reports.
+
+1. Redis memory per active match: `--matches` 3-player Galileo matches are played to
+   `--moves` committed moves (mid-game); INFO `used_memory` before and after, divided by the
+   matches, plus MEMORY USAGE of every key of one match. The median state of those matches is
+   the payload of the bare chain.
+2. SubmitMove through the orchestrator, each scenario for `--seconds` of wall time:
+   - separate matches, 1 and 8 clients: each client plays its own match with human seats
+     (random legal moves), and creates a new one when it ends. A client takes its next legal
+     moves from the SubmitMove answer when the same seat moves again, else asks GetMatch as the
+     seat to move: the report counts the RPCs a move costs.
+   - one shared match, 8 clients holding all three tokens: each submits for a seat that is to
+     move at the version it knows. Only commits count as moves; refusals and conflicts are
+     counted by status code.
+3. The bare chain, 1 and 8 clients: echo client → echo server A (one Redis GET of the state,
+   a call to echo server B carrying it, one EVALSHA of a script that SETs a key) → reply.
+
+At the start and end of every scenario's window the load generator samples the CPU time of each
+process, Redis INFO commandstats and the orchestrator's and rules service's metrics, so the
+report says what one move costs each of them and where a SubmitMove's time goes.
+
+Writes bench/results/orchestrator.json and bench/results/orchestrator.md, targets marked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import multiprocessing
+import os
+import random
+import secrets
+import signal
+import statistics
+import subprocess
+import threading
+import time
+import urllib.request
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from itertools import count
+from pathlib import Path
+
+import grpc
+import redis
+from prometheus_client.parser import text_string_to_metric_families
+
+from bench.echo_chain import METHOD as ECHO_METHOD
+from bench.echo_chain import STATE_KEY
+from bench.engine import RESULTS, machine, mark, open_channel, percentile_ms, say, section
+from playhall.client import MatchClient, human_seats
+from playhall.common.process import ServiceProcess, start_rules_service
+from playhall.common.redis_server import EmbeddedRedis
+from playhall.match.v1 import match_service_pb2 as mpb
+
+TITLE = "galileo"
+PLAYERS = 3
+CLIENT_COUNTS = (1, 8)
+SHARED_CLIENTS = 8
+WARM_UP_MOVES = 6
+ECHO_REQUEST = b"m" * 96
+"""What the echo client sends (about a SubmitMoveRequest's size); A echoes it back."""
+MOVES_PER_S_TARGET = 800
+RATIO_TARGET = 0.75
+MEMORY_TARGET_BYTES = 16 * 1024
+FINISHED = mpb.MATCH_PHASE_FINISHED
+
+
+# --- The load generator (runs in its own process) --------------------------------------------
+
+
+@dataclass
+class Tally:
+    """What one client did in a measurement window."""
+
+    moves: int = 0
+    submits: int = 0
+    gets: int = 0
+    creates: int = 0
+    commit_s: list[float] = field(default_factory=list)
+    """Latency of each SubmitMove that committed (the echo call, for the bare chain)."""
+    refused_s: list[float] = field(default_factory=list)
+    get_s: list[float] = field(default_factory=list)
+    refusals: Counter = field(default_factory=Counter)
+
+
+def timed(latencies: list[float], call: Callable, *args):
+    start = time.perf_counter()
+    response = call(*args)
+    latencies.append(time.perf_counter() - start)
+    return response
+
+
+class Seats:
+    """Where a client stands in one match: the version it knows, the seats to move, and legal
+    moves of one seat at that version when an answer gave them."""
+
+    def __init__(self, lobby: MatchClient, match_id: str, tokens, summary: mpb.MatchSummary):
+        self.match_id = match_id
+        self.clients = {t.seat: lobby.as_seat(t.token) for t in tokens}
+        self.known: tuple[int, list] | None = None
+        self.learn(summary)
+
+    def learn(self, summary: mpb.MatchSummary, seat: int | None = None, legal=()) -> None:
+        self.version = summary.version
+        self.to_move = list(summary.status.to_move)
+        self.finished = summary.phase == FINISHED
+        self.known = (seat, list(legal)) if legal and seat in self.to_move else None
+
+    def choose(self, rng: random.Random, tally: Tally) -> tuple[int, object] | None:
+        """A seat to move and a legal move of it, asking GetMatch when no answer told them."""
+        if self.known is None:
+            seat = rng.choice(self.to_move)
+            tally.gets += 1
+            got = timed(tally.get_s, self.clients[seat].get, self.match_id)
+            self.learn(got.match, seat, got.legal_moves)
+            if self.known is None:
+                return None
+        seat, legal = self.known
+        return seat, rng.choice(legal)
+
+    def submit(self, seat: int, move, tally: Tally) -> mpb.SubmitMoveResponse:
+        tally.submits += 1
+        start = time.perf_counter()
+        try:
+            response = self.clients[seat].submit(self.match_id, move, self.version)
+        except grpc.RpcError:
+            tally.refused_s.append(time.perf_counter() - start)
+            raise
+        tally.commit_s.append(time.perf_counter() - start)
+        tally.moves += 1
+        self.learn(response.match, seat, response.legal_moves)
+        return response
+
+
+class SeparatePlayer:
+    """One client playing its own matches, one after another, all seats itself."""
+
+    def __init__(self, address: str, index: int, label: str = "bench"):
+        self.channel = open_channel(address)
+        self.lobby = MatchClient(self.channel)
+        self.rng = random.Random(f"{label}:{index}")
+        self.label = f"{label}:{index}"
+        self.games = 0
+        self.match: Seats | None = None
+
+    def new_match(self, tally: Tally) -> None:
+        seed = f"{self.label}:{self.games}".encode()
+        created = self.lobby.create(TITLE, human_seats(PLAYERS), seed=seed)
+        self.games += 1
+        tally.creates += 1
+        self.match = Seats(self.lobby, created.match.match_id, created.tokens, created.match)
+
+    def step(self, tally: Tally) -> None:
+        """Commits one move (creating a match first when the last one ended)."""
+        if self.match is None or self.match.finished:
+            self.new_match(tally)
+        chosen = None
+        while chosen is None:
+            chosen = self.match.choose(self.rng, tally)
+        self.match.submit(*chosen, tally)
+
+    def warm_up(self) -> None:
+        tally = Tally()
+        for _ in range(WARM_UP_MOVES):
+            self.step(tally)
+
+    def close(self) -> None:
+        self.channel.close()
+
+
+class SharedMatch:
+    """The one match every client of the shared scenario plays; renewed when it ends."""
+
+    def __init__(self, address: str):
+        self.channel = open_channel(address)
+        self.lobby = MatchClient(self.channel)
+        self.lock = threading.Lock()
+        self.generation = 0
+        self.creates = 0
+        self._create()
+
+    def _create(self) -> None:
+        seed = f"bench-shared:{self.generation}".encode()
+        self.created = self.lobby.create(TITLE, human_seats(PLAYERS), seed=seed)
+        self.creates += 1
+
+    def current(self) -> tuple[int, mpb.CreateMatchResponse]:
+        with self.lock:
+            return self.generation, self.created
+
+    def renew(self, generation: int) -> None:
+        """A new match, unless another client already replaced `generation`."""
+        with self.lock:
+            if self.generation == generation:
+                self.generation += 1
+                self._create()
+
+    def close(self) -> None:
+        self.channel.close()
+
+
+class SharedPlayer:
+    """One of the clients racing on the shared match."""
+
+    def __init__(self, shared: SharedMatch, address: str, index: int):
+        self.shared = shared
+        self.channel = open_channel(address)
+        self.lobby = MatchClient(self.channel)
+        self.rng = random.Random(f"bench-shared:{index}")
+        self.generation = -1
+        self.match: Seats | None = None
+
+    def step(self, tally: Tally) -> None:
+        generation, created = self.shared.current()
+        if generation != self.generation:
+            self.generation = generation
+            self.match = Seats(self.lobby, created.match.match_id, created.tokens, created.match)
+        if self.match.finished:
+            self.shared.renew(generation)
+            return
+        chosen = self.match.choose(self.rng, tally)
+        if chosen is None:
+            return
+        try:
+            self.match.submit(*chosen, tally)
+        except grpc.RpcError as error:
+            tally.refusals[error.code().name] += 1
+            self.match.known = None
+
+    def warm_up(self) -> None:
+        tally = Tally()
+        while tally.moves < WARM_UP_MOVES:
+            self.step(tally)
+
+    def close(self) -> None:
+        self.channel.close()
+
+
+class EchoCaller:
+    """A client of the bare chain."""
+
+    def __init__(self, address: str):
+        self.channel = open_channel(address)
+        self.call = self.channel.unary_unary(ECHO_METHOD)
+
+    def step(self, tally: Tally) -> None:
+        timed(tally.commit_s, self.call, ECHO_REQUEST, 10)
+        tally.moves += 1
+        tally.submits += 1
+
+    def warm_up(self) -> None:
+        for _ in range(WARM_UP_MOVES * 4):
+            self.call(ECHO_REQUEST, timeout=10)
+
+    def close(self) -> None:
+        self.channel.close()
+
+
+def run_clients(
+    make_client: Callable[[int], object], clients: int, seconds: float, sampler: Sampler
+) -> dict:
+    """`clients` threads, each with a client of its own, stepping back to back for `seconds`
+    after a warm-up; returns the merged tallies, the window's wall time and the samples of the
+    servers' counters at its start and end."""
+    window: dict = {}
+
+    def start() -> None:
+        window["before"] = sampler.sample()
+        window["start"] = time.perf_counter()
+
+    start_together = threading.Barrier(clients, action=start, timeout=120)
+
+    def client(index: int) -> tuple[Tally, float]:
+        try:
+            player = make_client(index)
+        except BaseException:
+            start_together.abort()
+            raise
+        try:
+            player.warm_up()
+            start_together.wait()
+            tally = Tally()
+            while time.perf_counter() - window["start"] < seconds:
+                player.step(tally)
+            return tally, time.perf_counter()
+        except BaseException:
+            start_together.abort()
+            raise
+        finally:
+            player.close()
+
+    with ThreadPoolExecutor(max_workers=clients) as pool:
+        results = list(pool.map(client, range(clients)))
+    after = sampler.sample()
+    total = Tally()
+    for tally, _ in results:
+        total.moves += tally.moves
+        total.submits += tally.submits
+        total.gets += tally.gets
+        total.creates += tally.creates
+        total.commit_s += tally.commit_s
+        total.refused_s += tally.refused_s
+        total.get_s += tally.get_s
+        total.refusals.update(tally.refusals)
+    return {
+        "tally": total,
+        "elapsed_s": max(end for _, end in results) - window["start"],
+        "before": window["before"],
+        "after": after,
+    }
+
+
+def latency_ms(samples: list[float]) -> dict:
+    if len(samples) < 2:
+        return {}
+    return {
+        "p50_ms": round(percentile_ms(samples, 50), 3),
+        "p99_ms": round(percentile_ms(samples, 99), 3),
+        "mean_ms": round(statistics.fmean(samples) * 1000, 3),
+    }
+
+
+def summarize(run: dict, clients: int) -> dict:
+    tally, elapsed = run["tally"], run["elapsed_s"]
+    moves = max(tally.moves, 1)
+    calls = tally.submits + tally.gets + tally.creates
+    return {
+        "clients": clients,
+        "seconds": round(elapsed, 2),
+        "moves": tally.moves,
+        "moves_per_s": round(tally.moves / elapsed, 1),
+        **latency_ms(tally.commit_s),
+        "submit_calls": tally.submits,
+        "get_match_calls": tally.gets,
+        "create_match_calls": tally.creates,
+        "get_match_per_move": round(tally.gets / moves, 3),
+        "client_rpcs_per_move": round(calls / moves, 3),
+        "get_match_latency": latency_ms(tally.get_s),
+        "refusals": dict(tally.refusals),
+        "refused_latency": latency_ms(tally.refused_s),
+        **per_move(run["before"], run["after"], tally.moves, elapsed),
+    }
+
+
+def bench_separate(address: str, clients: int, seconds: float, sampler: Sampler) -> dict:
+    say(f"  separate matches, {clients} client(s), {seconds:g} s")
+    run = run_clients(lambda i: SeparatePlayer(address, i), clients, seconds, sampler)
+    return summarize(run, clients)
+
+
+def bench_shared(address: str, clients: int, seconds: float, sampler: Sampler) -> dict:
+    say(f"  one shared match, {clients} clients, {seconds:g} s")
+    shared = SharedMatch(address)
+    try:
+        run = run_clients(lambda i: SharedPlayer(shared, address, i), clients, seconds, sampler)
+    finally:
+        shared.close()
+    run["tally"].creates += shared.creates - 1  # the first match was created before the window
+    return summarize(run, clients)
+
+
+def bench_bare_chain(address: str, clients: int, seconds: float, sampler: Sampler) -> dict:
+    say(f"  bare chain, {clients} client(s), {seconds:g} s")
+    run = run_clients(lambda i: EchoCaller(address), clients, seconds, sampler)
+    summary = summarize(run, clients)
+    summary["calls_per_s"] = summary.pop("moves_per_s")
+    summary["calls"] = summary.pop("moves")
+    return summary
+
+
+def play_to_mid_game(address: str, matches: int, moves: int, clients: int) -> list[str]:
+    """Plays `matches` new matches to `moves` committed moves each; returns their ids."""
+    next_match = count()
+
+    def client(index: int) -> list[str]:
+        player = SeparatePlayer(address, index, label="bench-memory")
+        played = []
+        tally = Tally()
+        try:
+            while next(next_match) < matches:
+                player.new_match(tally)
+                for _ in range(moves):
+                    player.step(tally)
+                played.append(player.match.match_id)
+        finally:
+            player.close()
+        return played
+
+    with ThreadPoolExecutor(max_workers=clients) as pool:
+        return [match_id for played in pool.map(client, range(clients)) for match_id in played]
+
+
+# --- Sampling the servers ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sampler:
+    """Counters of the processes under measurement, read by the load generator right before
+    and after a measurement window."""
+
+    pids: dict[str, int]
+    """Server process ids by role."""
+    redis_url: str
+    metrics: dict[str, str]
+    """Prometheus URL by role: the orchestrator and the rules service."""
+
+    def sample(self) -> dict:
+        client = redis.Redis.from_url(self.redis_url)
+        try:
+            commands = client.info("commandstats")
+        finally:
+            client.close()
+        cpu = {role: cpu_seconds(pid) for role, pid in self.pids.items()}
+        cpu["load_generator"] = time.process_time()
+        return {
+            "cpu": cpu,
+            "machine_cpu": machine_busy_seconds(),
+            "redis": {name.removeprefix("cmdstat_"): c["calls"] for name, c in commands.items()},
+            **{role: scrape(url) for role, url in self.metrics.items()},
+        }
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc), 0 where unknown."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy_seconds() -> float:
+    """CPU time every process of the machine has used so far (Linux /proc/stat), 0 elsewhere."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = [int(v) for v in stat.readline().split()[1:]]
+    except OSError:
+        return 0.0
+    idle = fields[3] + fields[4]  # idle + iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def scrape(url: str) -> dict[str, float]:
+    """From a Prometheus endpoint, by `series:method`: RPCs started (`started:<method>`), and
+    the time and count of handled RPCs (`handled_s`, `handled_n`) and of the orchestrator's calls
+    to rules services (`rules_s`, `rules_n`)."""
+    with urllib.request.urlopen(url, timeout=5) as response:
+        text = response.read().decode()
+    wanted = {
+        "grpc_server_started_total": ("started", "grpc_method"),
+        "grpc_server_handling_seconds_sum": ("handled_s", "grpc_method"),
+        "grpc_server_handling_seconds_count": ("handled_n", "grpc_method"),
+        "playhall_rules_call_seconds_sum": ("rules_s", "method"),
+        "playhall_rules_call_seconds_count": ("rules_n", "method"),
+    }
+    values: dict[str, float] = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if sample.name in wanted:
+                series, label = wanted[sample.name]
+                key = f"{series}:{sample.labels.get(label, '')}"
+                values[key] = values.get(key, 0.0) + sample.value
+    return values
+
+
+def per_move(before: dict, after: dict, moves: int, seconds: float) -> dict:
+    """What the servers did between two samples, per move."""
+    moves = max(moves, 1)
+
+    def delta(kind: str) -> dict[str, float]:
+        return {k: v - before[kind].get(k, 0) for k, v in after[kind].items()}
+
+    def mean_ms(values: dict[str, float], series: str) -> dict[str, float]:
+        means = {}
+        for key, n in values.items():
+            if key.startswith(f"{series}_n:") and n:
+                method = key.split(":", 1)[1]
+                means[method] = round(values[f"{series}_s:{method}"] / n * 1000, 3)
+        return means
+
+    def calls(values: dict[str, float]) -> dict[str, float]:
+        return {
+            key.split(":", 1)[1]: round(n / moves, 2)
+            for key, n in values.items()
+            if key.startswith("started:") and n
+        }
+
+    cpu = delta("cpu")
+    orchestrator, rules = delta("orchestrator"), delta("rules")
+    others = after["machine_cpu"] - before["machine_cpu"] - sum(cpu.values())
+    return {
+        "cpu_ms_per_move": {role: round(s * 1000 / moves, 3) for role, s in cpu.items()},
+        "cpu_utilisation": {role: round(s / seconds, 2) for role, s in cpu.items()},
+        "other_processes_cpu_utilisation": round(max(others, 0.0) / seconds, 2),
+        "redis_commands_per_move": {
+            name: round(calls / moves, 2)
+            for name, calls in sorted(delta("redis").items())
+            if calls / moves >= 0.005 and name != "info"
+        },
+        "orchestrator_calls_per_move": calls(orchestrator),
+        "rules_calls_per_move": calls(rules),
+        "orchestrator_handling_ms": mean_ms(orchestrator, "handled"),
+        "orchestrator_rules_call_ms": mean_ms(orchestrator, "rules"),
+        "rules_handling_ms": mean_ms(rules, "handled"),
+    }
+
+
+# --- Redis memory ----------------------------------------------------------------------------
+
+
+def match_keys(client: redis.Redis, match_id: str) -> dict[str, bytes]:
+    """Every key of one match, by kind: the match hash, its state, its log, idempotency
+    records (prefix `req`), ..."""
+    prefix = f"pm:{{{match_id}}}"
+    keys = {}
+    for key in client.scan_iter(match=prefix + "*", count=1000):
+        rest = key.decode()[len(prefix) :].lstrip(":")
+        keys[rest or "match"] = key
+    return keys
+
+
+def memory_breakdown(client: redis.Redis, match_id: str) -> list[dict]:
+    rows: dict[str, dict] = {}
+    for name, key in sorted(match_keys(client, match_id).items()):
+        kind = name.split(":", 1)[0]
+        row = rows.setdefault(
+            kind, {"key": kind, "redis_type": client.type(key).decode(), "count": 0, "bytes": 0}
+        )
+        row["count"] += 1
+        row["bytes"] += client.memory_usage(key, samples=0) or 0
+        if kind in ("state", "log"):
+            row["length"] = client.strlen(key) if kind == "state" else client.xlen(key)
+    return list(rows.values())
+
+
+def keys_bytes(client: redis.Redis, match_ids: Sequence[str]) -> int:
+    """MEMORY USAGE (SAMPLES 0) of every key of these matches, summed."""
+    with client.pipeline(transaction=False) as pipe:
+        for match_id in match_ids:
+            for key in match_keys(client, match_id).values():
+                pipe.memory_usage(key, samples=0)
+        return sum(size or 0 for size in pipe.execute())
+
+
+def state_sizes(client: redis.Redis, match_ids: Sequence[str]) -> list[tuple[int, str]]:
+    """(size of the stored state, match id) of each match, smallest first."""
+    return sorted(
+        (client.strlen(match_keys(client, match_id)["state"]), match_id) for match_id in match_ids
+    )
+
+
+MEMORY_FIELDS = ("used_memory", "used_memory_dataset", "mem_clients_normal", "mem_aof_buffer")
+"""INFO memory fields recorded before and after (the first is the measure)."""
+
+
+def memory_info(client: redis.Redis) -> dict[str, int]:
+    info = client.info("memory")
+    return {name: info.get(name, 0) for name in MEMORY_FIELDS}
+
+
+def bench_memory(client: redis.Redis, loadgen, address: str, matches: int, moves: int) -> dict:
+    clients = CLIENT_COUNTS[-1]
+    say(f"Redis memory: {matches} matches played to {moves} moves each ({clients} clients)")
+    # The same load first, unmeasured, so the orchestrator's pool of Redis connections (whose
+    # buffers count in used_memory) is as large before as after.
+    loadgen.apply(play_to_mid_game, (address, clients, moves, clients))
+    before = memory_info(client)
+    started = time.perf_counter()
+    match_ids = loadgen.apply(play_to_mid_game, (address, matches, moves, clients))
+    elapsed = time.perf_counter() - started
+    after = memory_info(client)
+    sizes = state_sizes(client, match_ids)
+    median_size, median_match = sizes[len(sizes) // 2]
+    breakdown = memory_breakdown(client, median_match)
+    delta = {name: round((after[name] - before[name]) / len(match_ids)) for name in after}
+    per_match = delta["used_memory"]
+    say(
+        f"  {per_match:,} bytes per match (used_memory delta); "
+        f"median state {median_size:,} bytes; {elapsed:.1f} s"
+    )
+    return {
+        "matches": len(match_ids),
+        "moves_per_match": moves,
+        "info_before": before,
+        "info_after": after,
+        "bytes_per_match": per_match,
+        "info_delta_per_match": delta,
+        "keys_bytes_per_match_mean": round(keys_bytes(client, match_ids) / len(match_ids)),
+        "keys_of_one_match": breakdown,
+        "keys_bytes_of_one_match": sum(row["bytes"] for row in breakdown),
+        "state_bytes_median": median_size,
+        "state_bytes_min": sizes[0][0],
+        "state_bytes_max": sizes[-1][0],
+        "example_match_id": median_match,
+        "seconds": round(elapsed, 1),
+    }
+
+
+# --- The whole run ---------------------------------------------------------------------------
+
+
+def start_services(stack: contextlib.ExitStack, aof: bool) -> dict:
+    """Redis, the rules service, the orchestrator and the echo chain, each stopped on exit."""
+    server = EmbeddedRedis(appendonly=aof)
+    stack.callback(server.close)
+    server.start()
+    rules = stack.enter_context(start_rules_service(TITLE))
+    orchestrator = stack.enter_context(
+        ServiceProcess(
+            "playhall.orchestrator",
+            ["--port", "0", "--metrics-port", "0"],
+            {
+                "REDIS_URL": server.url,
+                f"PLAYHALL_RULES_{TITLE.upper()}": rules.address,
+                "PLAYHALL_WORKER_CREDENTIAL": secrets.token_urlsafe(32),
+                "PLAYHALL_TESTING": "1",
+            },
+        )
+    )
+    echo_b = stack.enter_context(ServiceProcess("bench.echo_chain", ["--role", "b"]))
+    echo_a = stack.enter_context(
+        ServiceProcess(
+            "bench.echo_chain",
+            ["--role", "a", "--downstream", echo_b.address, "--redis-url", server.url],
+        )
+    )
+    say(
+        f"  redis pid {server.proc.pid} ({server.url}), rules pid {rules.proc.pid} "
+        f"({rules.address}), orchestrator pid {orchestrator.proc.pid} ({orchestrator.address}), "
+        f"echo A pid {echo_a.proc.pid} ({echo_a.address}), echo B pid {echo_b.proc.pid}"
+    )
+    return {
+        "redis": server,
+        "rules": rules,
+        "orchestrator": orchestrator,
+        "echo_a": echo_a,
+        "echo_b": echo_b,
+    }
+
+
+def source_version() -> str:
+    """The commit of the code under test, "+changes" when services/ or protos/ differ from it."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        changed = subprocess.run(
+            ["git", "status", "--porcelain", "--", "services", "protos"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return commit + (" +changes" if changed else "")
+
+
+def run(args: argparse.Namespace) -> dict:
+    report: dict = {
+        "machine": machine(),
+        "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "settings": {
+            "title": TITLE,
+            "players": PLAYERS,
+            "seconds": args.seconds,
+            "memory_matches": args.matches,
+            "memory_moves_per_match": args.moves,
+            "redis_aof": "appendfsync always" if args.aof else "off",
+            "load_average_at_start": [round(v, 2) for v in os.getloadavg()],
+            "source": source_version(),
+        },
+    }
+    with contextlib.ExitStack() as stack:
+        say("Starting Redis, the Galileo rules service, the orchestrator and the echo chain")
+        services = start_services(stack, args.aof)
+        client = redis.Redis.from_url(services["redis"].url)
+        stack.callback(client.close)
+        loadgen = stack.enter_context(multiprocessing.get_context("spawn").Pool(1))
+        loadgen.apply(say, ("  load generator process ready",))
+        sampler = Sampler(
+            pids={role: s.proc.pid for role, s in services.items()},
+            redis_url=services["redis"].url,
+            metrics={
+                role: f"http://127.0.0.1:{services[role].metrics_port}/metrics"
+                for role in ("orchestrator", "rules")
+            },
+        )
+        orchestrator = services["orchestrator"].address
+        echo = services["echo_a"].address
+
+        memory = bench_memory(client, loadgen, orchestrator, args.matches, args.moves)
+        report["redis_memory"] = memory
+        client.set(STATE_KEY, client.get(match_keys(client, memory["example_match_id"])["state"]))
+
+        say("Throughput and latency")
+        plan = [
+            *(
+                (f"{kind}_{clients}", bench, address, clients)
+                for clients in CLIENT_COUNTS
+                for kind, bench, address in (
+                    ("bare_chain", bench_bare_chain, echo),
+                    ("separate", bench_separate, orchestrator),
+                )
+            ),
+            (f"shared_{SHARED_CLIENTS}", bench_shared, orchestrator, SHARED_CLIENTS),
+        ]
+        scenarios: dict[str, dict] = {}
+        for name, bench, address, clients in plan:
+            result = loadgen.apply(bench, (address, clients, args.seconds, sampler))
+            rate = result.get("moves_per_s", result.get("calls_per_s"))
+            refused = sum(result["refusals"].values())
+            say(
+                f"    {rate:,.0f}/s committed, p50 {result['p50_ms']:.2f} ms, "
+                f"p99 {result['p99_ms']:.2f} ms"
+                + (f", {refused:,} refused" if refused else "")
+                + f"; other processes on this machine used "
+                f"{result['other_processes_cpu_utilisation']:.2f} CPUs"
+            )
+            add_cpu_bound(name, result, report["machine"]["cpus_usable"])
+            scenarios[name] = result
+        report["scenarios"] = scenarios
+        say("Stopping every process")
+    return headline(report)
+
+
+def cpu_roles(scenario: str) -> tuple[str, ...]:
+    """The processes a scenario's requests go through."""
+    if scenario.startswith("bare"):
+        return ("load_generator", "echo_a", "echo_b", "redis")
+    return ("load_generator", "orchestrator", "rules", "redis")
+
+
+def add_cpu_bound(scenario: str, result: dict, cpus: int) -> None:
+    """The CPU time a move costs all the processes it goes through, and the moves per second
+    this machine's CPUs could run at that cost if they did nothing else: a ceiling that other
+    load on the machine disturbs far less than the measured rate."""
+    total_ms = sum(result["cpu_ms_per_move"].get(role, 0.0) for role in cpu_roles(scenario))
+    result["cpu_ms_per_move_total"] = round(total_ms, 3)
+    result["cpu_bound_ceiling_per_s"] = round(cpus * 1000 / total_ms, 1) if total_ms else None
+
+
+def headline(report: dict) -> dict:
+    """The report's top-level keys and targets, from the scenarios."""
+    s = report["scenarios"]
+    n = CLIENT_COUNTS[-1]
+    ratio = s[f"separate_{n}"]["moves_per_s"] / s[f"bare_chain_{n}"]["calls_per_s"]
+    per_match = report["redis_memory"]["bytes_per_match"]
+    top = {
+        "moves_per_s_1_client": s["separate_1"]["moves_per_s"],
+        f"moves_per_s_{n}_clients": s[f"separate_{n}"]["moves_per_s"],
+        f"shared_match_moves_per_s_{SHARED_CLIENTS}_clients": s[f"shared_{SHARED_CLIENTS}"][
+            "moves_per_s"
+        ],
+        "bare_chain_per_s_1_client": s["bare_chain_1"]["calls_per_s"],
+        f"bare_chain_per_s_{n}_clients": s[f"bare_chain_{n}"]["calls_per_s"],
+        "p50_ms": s[f"separate_{n}"]["p50_ms"],
+        "p99_ms": s[f"separate_{n}"]["p99_ms"],
+        f"ratio_to_bare_chain_{n}_clients": round(ratio, 3),
+        "redis_bytes_per_match": per_match,
+        "state_bytes": report["redis_memory"]["state_bytes_median"],
+        f"cpu_ms_per_move_{n}_clients": s[f"separate_{n}"]["cpu_ms_per_move_total"],
+        f"cpu_ms_per_bare_chain_call_{n}_clients": s[f"bare_chain_{n}"]["cpu_ms_per_move_total"],
+        f"cpu_bound_moves_per_s_{n}_clients": s[f"separate_{n}"]["cpu_bound_ceiling_per_s"],
+    }
+    top[f"cpu_ratio_to_bare_chain_{n}_clients"] = round(
+        top[f"cpu_ms_per_bare_chain_call_{n}_clients"] / top[f"cpu_ms_per_move_{n}_clients"], 3
+    )
+    top["targets"] = {
+        "ratio_to_bare_chain": {
+            "target": RATIO_TARGET,
+            "value": top[f"ratio_to_bare_chain_{n}_clients"],
+            "passed": ratio >= RATIO_TARGET,
+        },
+        "moves_per_s": {
+            "target": MOVES_PER_S_TARGET,
+            "value": top[f"moves_per_s_{n}_clients"],
+            "passed": top[f"moves_per_s_{n}_clients"] >= MOVES_PER_S_TARGET,
+        },
+        "redis_bytes_per_match": {
+            "target": MEMORY_TARGET_BYTES,
+            "value": per_match,
+            "passed": per_match <= MEMORY_TARGET_BYTES,
+        },
+    }
+    return {**top, **report}
+
+
+# --- The markdown report -----------------------------------------------------------------------
+
+
+def fmt(value, digits: int = 2) -> str:
+    return "—" if value is None else f"{value:,.{digits}f}"
+
+
+def listed(values: dict, digits: int = 2) -> str:
+    return ", ".join(f"{name} {fmt(v, digits)}" for name, v in values.items()) or "—"
+
+
+def target_rows(report: dict) -> list[list[str]]:
+    n, t, mem = CLIENT_COUNTS[-1], report["targets"], report["redis_memory"]
+    cpus = report["machine"]["cpus_usable"]
+    moves, bare = report[f"moves_per_s_{n}_clients"], report[f"bare_chain_per_s_{n}_clients"]
+    return [
+        [
+            f"≥ {RATIO_TARGET:.0%} of the bare chain's throughput ({n} clients, separate matches)",
+            f"{t['ratio_to_bare_chain']['value']:.0%} ({moves:,.0f} moves/s vs "
+            f"{bare:,.0f} calls/s); by CPU cost "
+            f"{report[f'cpu_ratio_to_bare_chain_{n}_clients']:.0%} "
+            f"({report[f'cpu_ms_per_move_{n}_clients']:.2f} ms per move vs "
+            f"{report[f'cpu_ms_per_bare_chain_call_{n}_clients']:.2f} ms per call)",
+            mark(t["ratio_to_bare_chain"]["passed"]),
+        ],
+        [
+            f"≥ {MOVES_PER_S_TARGET:,} moves/s ({n} clients, separate matches)",
+            f"{moves:,.0f} moves/s; ceiling at its CPU cost on {cpus} idle CPUs: "
+            f"{report[f'cpu_bound_moves_per_s_{n}_clients']:,.0f} moves/s",
+            mark(t["moves_per_s"]["passed"]),
+        ],
+        [
+            f"≤ {MEMORY_TARGET_BYTES // 1024} KiB of Redis memory per active match",
+            f"{mem['bytes_per_match'] / 1024:,.1f} KiB ({mem['bytes_per_match']:,} bytes)",
+            mark(t["redis_bytes_per_match"]["passed"]),
+        ],
+    ]
+
+
+def scenario_rows(s: dict) -> list[list[str]]:
+    rows = []
+    for name, r in s.items():
+        what = {
+            "bare": "bare chain (echo calls)",
+            "separate": "SubmitMove, separate matches",
+            "shared": "SubmitMove, one shared match",
+        }[name.split("_")[0]]
+        refusals = ", ".join(f"{code} {n:,}" for code, n in sorted(r["refusals"].items()))
+        rows.append(
+            [
+                what,
+                str(r["clients"]),
+                f"{r.get('moves_per_s', r.get('calls_per_s')):,.0f}",
+                fmt(r.get("p50_ms")),
+                fmt(r.get("p99_ms")),
+                fmt(r["client_rpcs_per_move"]),
+                fmt(r["get_match_per_move"]),
+                refusals or "—",
+                fmt(r["other_processes_cpu_utilisation"]),
+            ]
+        )
+    return rows
+
+
+def rules_ms_per_submit(r: dict) -> float | None:
+    """Time a SubmitMove spends waiting for the rules service: its ApplyMove calls, and the
+    GetView calls beyond the one each GetMatch makes. None when SubmitMoves were refused (they
+    stop early) or nothing was measured."""
+    calls, means = r["rules_calls_per_move"], r["orchestrator_rules_call_ms"]
+    submits = r["orchestrator_calls_per_move"].get("SubmitMove", 0.0)
+    if r["refusals"] or not submits:
+        return None
+    getviews = calls.get("GetView", 0.0) - r["orchestrator_calls_per_move"].get("GetMatch", 0.0)
+    waited = calls.get("ApplyMove", 0.0) * means.get("ApplyMove", 0.0)
+    waited += max(getviews, 0.0) * means.get("GetView", 0.0)
+    return waited / submits
+
+
+def time_rows(s: dict) -> list[list[str]]:
+    rows = []
+    for name, r in s.items():
+        if name.startswith("bare"):
+            continue
+        handled, calls = r["orchestrator_handling_ms"], r["orchestrator_rules_call_ms"]
+        submit, rules = handled.get("SubmitMove"), rules_ms_per_submit(r)
+        rows.append(
+            [
+                name,
+                fmt(r.get("mean_ms")),
+                fmt(submit),
+                listed({m: calls[m] for m in ("ApplyMove", "GetView") if m in calls}),
+                fmt(rules),
+                fmt(submit - rules if submit is not None and rules is not None else None),
+                listed({m: v for m, v in r["rules_handling_ms"].items() if m != "GetGameInfo"}, 3),
+                fmt(handled.get("GetMatch")),
+            ]
+        )
+    return rows
+
+
+def cost_rows(s: dict) -> list[list[str]]:
+    rows = []
+    for name, r in s.items():
+        cpu = r["cpu_ms_per_move"]
+        bare = name.startswith("bare")
+        rows.append(
+            [
+                name,
+                *(fmt(cpu.get(role), 3) for role in cpu_roles(name)),
+                fmt(r["cpu_ms_per_move_total"], 3),
+                fmt(r["cpu_bound_ceiling_per_s"], 0),
+                "echo 1" if bare else listed(r["orchestrator_calls_per_move"]),
+                "echo 1" if bare else listed(r["rules_calls_per_move"]),
+                listed(r["redis_commands_per_move"]),
+            ]
+        )
+    return rows
+
+
+def memory_rows(m: dict) -> list[list[str]]:
+    rows = [
+        [r["key"], r["redis_type"], str(r["count"]), f"{r.get('length', '')}", f"{r['bytes']:,}"]
+        for r in m["keys_of_one_match"]
+    ]
+    delta = m["info_delta_per_match"]
+    rows += [
+        ["all keys of that match", "", "", "", f"{m['keys_bytes_of_one_match']:,}"],
+        [
+            f"all keys of a match, mean of the {m['matches']}",
+            "",
+            "",
+            "",
+            f"{m['keys_bytes_per_match_mean']:,}",
+        ],
+        [
+            "`used_memory_dataset` delta per match",
+            "",
+            "",
+            "",
+            f"{delta['used_memory_dataset']:,}",
+        ],
+        [
+            "**`used_memory` delta per match**",
+            "",
+            "",
+            "",
+            f"**{m['bytes_per_match']:,}**",
+        ],
+    ]
+    return rows
+
+
+INTRO = (
+    "Every process runs on this machine and shares its CPUs: a private Redis (AOF {aof}), the "
+    "Galileo rules service, one orchestrator, the two echo servers of the bare chain, and the "
+    "load generator (one process; its threads are the clients, each with its own connection). "
+    "3-player Galileo matches with human seats, random legal moves, {seconds:g} s of wall time "
+    "per scenario; the load average was {load} at the start. Code under test: {source}. "
+    "Reproduce with `make bench` "
+    "(options: `.venv/bin/python -m bench.orchestrator --help`); the raw numbers are in "
+    "`orchestrator.json`."
+)
+THROUGHPUT_ABOUT = (
+    "*moves/s*: committed SubmitMoves per second of wall time (echo calls for the bare chain). "
+    "*p50/p99*: client-side latency of the committed SubmitMove calls (of the echo calls). A "
+    "client takes the legal moves of its next move from the SubmitMove answer when the same "
+    "seat moves again, else it asks GetMatch as the seat to move; *RPCs/move* counts every "
+    "client call (SubmitMove, GetMatch, CreateMatch, refused SubmitMoves) per committed move. "
+    "In the shared match the clients hold all three tokens and submit for a seat to move at "
+    "the version they last saw; refused submissions are listed by status code and not counted "
+    "as moves. *Other load*: CPUs used by processes outside this benchmark during the window "
+    "(the machine has {cpus}); above a few tenths the numbers are disturbed."
+)
+TIME_ABOUT = (
+    "Mean milliseconds, from the services' own metrics over each window: a SubmitMove as the "
+    "client saw it and as the orchestrator handled it (`grpc_server_handling_seconds`); each "
+    "call of the orchestrator to the rules service, as it waited for it "
+    "(`playhall_rules_call_seconds`); of a SubmitMove, the time waiting for the rules service "
+    "(its ApplyMove calls, and any GetView beyond the one of each GetMatch, from the call "
+    "counts) and the rest: Redis round trips, its own CPU, waiting for the GIL (neither is "
+    "shown for the shared match, whose refused SubmitMoves stop early); the rules service's "
+    "own handling time; and a GetMatch at the orchestrator."
+)
+COST_ABOUT = (
+    "CPU milliseconds each process spent per committed move (per echo call for the bare "
+    "chain), from /proc over each window; the RPCs the orchestrator and the rules service "
+    "received per move (their `grpc_server_started_total`); and the Redis commands per move "
+    "(INFO commandstats: commands run inside a Lua script are counted besides their EVALSHA). "
+    "*Ceiling*: the moves per second this machine's {cpus} CPUs could run at that CPU cost if "
+    "they did nothing else; other load disturbs it far less than the measured rates."
+)
+MEMORY_ABOUT = (
+    "{matches} new 3-player Galileo matches played to {moves} committed moves each (mid-game; "
+    "a game has 60). Per match: the growth of INFO `used_memory` over them, divided by the "
+    "matches. The rows: MEMORY USAGE (SAMPLES 0) of every key of one of them "
+    "(`{example}`, the one with the median state), by kind (`req` are the idempotency records, "
+    "one per move). Its state is {state:,} bytes (range {low:,} to {high:,}); the bare chain "
+    "carries that very state. What `used_memory` counts beyond the keys' MEMORY USAGE is the "
+    "main and expiry dictionaries' tables, the index entries (lobby, activity) and allocator "
+    "overhead; `used_memory_dataset` leaves out Redis's own overhead (client buffers, AOF "
+    "buffer, ...). The orchestrator played the same load once before the first sample, so its "
+    "pool of Redis connections does not grow in between."
+)
+
+
+def markdown(report: dict) -> str:
+    m, s, mem, settings = (
+        report["machine"],
+        report["scenarios"],
+        report["redis_memory"],
+        report["settings"],
+    )
+    intro = [
+        "# Orchestrator benchmark",
+        "",
+        f"Generated {report['generated_at']} on {m['platform']}, {m['cpu_model']}, "
+        f"{m['cpus_usable']} usable CPUs; Python {m['python']}, grpcio {m['grpcio']}, "
+        f"protobuf {m['protobuf']} ({m['protobuf_backend']} backend).",
+        "",
+        INTRO.format(
+            aof=settings["redis_aof"],
+            seconds=settings["seconds"],
+            load=", ".join(f"{v:g}" for v in settings["load_average_at_start"]),
+            source=settings["source"],
+        ),
+        "",
+    ]
+    targets = section(
+        "Targets",
+        "The issue's targets, judged on the rates measured in this run; beside them the same "
+        "comparisons by CPU cost per move (see *What a move costs*), which other load on the "
+        "machine disturbs less.",
+        ("target", "measured", ""),
+        target_rows(report),
+    )
+    throughput = section(
+        "Throughput and latency",
+        THROUGHPUT_ABOUT.format(cpus=m["cpus_usable"]),
+        (
+            "scenario",
+            "clients",
+            "moves/s",
+            "p50 ms",
+            "p99 ms",
+            "RPCs/move",
+            "GetMatch/move",
+            "refused",
+            "other load",
+        ),
+        scenario_rows(s),
+    )
+    times = section(
+        "Where a SubmitMove's time goes",
+        TIME_ABOUT,
+        (
+            "scenario",
+            "client",
+            "orchestrator",
+            "each rules call",
+            "SubmitMove: rules",
+            "SubmitMove: rest",
+            "rules service handling",
+            "GetMatch",
+        ),
+        time_rows(s),
+    )
+    cost = section(
+        "What a move costs",
+        COST_ABOUT.format(cpus=m["cpus_usable"]),
+        (
+            "scenario",
+            "CPU ms: load generator",
+            "orchestrator / echo A",
+            "rules / echo B",
+            "redis",
+            "all",
+            "ceiling/s",
+            "orchestrator RPCs/move",
+            "rules RPCs/move",
+            "Redis commands/move",
+        ),
+        cost_rows(s),
+    )
+    memory = section(
+        "Redis memory per active match",
+        MEMORY_ABOUT.format(
+            matches=mem["matches"],
+            moves=mem["moves_per_match"],
+            example=mem["example_match_id"],
+            state=mem["state_bytes_median"],
+            low=mem["state_bytes_min"],
+            high=mem["state_bytes_max"],
+        ),
+        ("key", "type", "keys", "length (bytes / entries)", "bytes"),
+        memory_rows(mem),
+    )
+    return "\n".join(intro + targets + throughput + times + cost + memory)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.orchestrator",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=8.0,
+        help="wall time of each of the 5 throughput scenarios (default 8)",
+    )
+    parser.add_argument(
+        "--matches",
+        type=int,
+        default=200,
+        help="matches played to mid-game for the memory measurement (default 200)",
+    )
+    parser.add_argument(
+        "--moves",
+        type=int,
+        default=30,
+        help="committed moves of each of those matches (default 30, half a 3-player game)",
+    )
+    parser.add_argument(
+        "--no-aof",
+        dest="aof",
+        action="store_false",
+        help="run Redis without AOF (default: AOF with appendfsync always, as deployed)",
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=RESULTS,
+        help="directory for orchestrator.json and orchestrator.md (default bench/results)",
+    )
+    args = parser.parse_args(argv)
+    if args.seconds <= 0:
+        parser.error("--seconds must be positive")
+    if args.matches < 1 or not 1 <= args.moves < 60:
+        parser.error("--matches must be at least 1 and --moves 1 to 59")
+    return args
+
+
+def stop_on_sigterm(signum, frame) -> None:
+    raise SystemExit(128 + signum)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    signal.signal(signal.SIGTERM, stop_on_sigterm)  # unwinds, so every process is stopped
+    started = time.perf_counter()
+    report = run(args)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "orchestrator.json").write_text(json.dumps(report, indent=2) + "\n")
+    (args.out / "orchestrator.md").write_text(markdown(report))
+    say(
+        f"Wrote {args.out / 'orchestrator.json'} and {args.out / 'orchestrator.md'} "
+        f"in {time.perf_counter() - started:.0f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
