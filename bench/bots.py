@@ -1,0 +1,1114 @@
+"""`make bench-bots`: how fast the bot levels search, how strong they play, and how much of a bot
+task's time is spent deciding.
+
+1. Search speed, in this process: every level (`random`, `easy`, `normal`, `hard`, as
+   `playhall.bots.levels` defines them when the run starts) decides in positions taken from
+   random 2-player games at evenly spread stages (positions where the mover has one legal move
+   are skipped). Reported: mean decision time per level and search iterations per second.
+2. Win rates, in process, no services: 2-player games between bots (`playhall.bots.arena.play`),
+   the tested bot's seat rotated game by game, a distinct seed for every game, played in
+   parallel by a pool of `--workers` processes. `normal` against `random` (target: wins
+   >= 95 %) and against `greedy` (the `easy` level; target >= 65 %); for titles that seat 3,
+   `normal` against two `random` bots (target: at least twice its fair share, >= 2/3). A shared
+   win counts 1/k. A pairing stops after `--max-games` or as soon as a sequential probability
+   ratio test (SPRT, alpha = beta = 0.05) decides between H0: p <= target - d and
+   H1: p >= target + d (d = 0.05, narrowed to half the distance to 0 or 1 when the target is
+   that close to it). The SPRT reads games in seed order, whatever order the workers finish
+   them in, so a verdict never depends on scheduling. Every finished game is appended to a
+   JSON-lines state file, keyed by title, pairing, seed and a hash of the bots' configuration
+   (classes, parameters and code, the title's rules version); a rerun reads finished games
+   back instead of replaying them, and never reuses a game played by other bots.
+3. Bot task time: a dev stack (embedded Redis, the rules services, the orchestrator and one
+   Celery worker) plays `normal` vs `random` matches through the orchestrator; the worker's
+   metrics then give the share of a `play_turn` task's wall time spent deciding
+   (playhall_bot_move_seconds_sum / playhall_bot_task_seconds_sum; target >= 90 % for
+   `normal`).
+
+Writes bench/results/bots.json and bench/results/bots.md, with the issue's targets marked.
+`--quick` is a smoke run of about two minutes with small limits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import inspect
+import json
+import math
+import multiprocessing
+import os
+import queue
+import signal
+import statistics
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bench.engine import RESULTS, machine, mark, say, section
+from playhall.bots import arena
+from playhall.bots.arena import decision_rng, play
+from playhall.bots.base import Bot, Decision
+from playhall.bots.levels import LEVELS
+from playhall.core import Game, Rng, get_game, title_ids
+
+STATE_FILE = RESULTS / ".bots-state.jsonl"
+TESTED = "normal"
+SEARCH_LEVELS = ("random", "easy", "normal", "hard")
+ALPHA = BETA = 0.05
+DELTA = 0.05
+WILSON_Z = 1.959963984540054
+TASK_SHARE_TARGET = 0.90
+SEARCH_STAGES = ("early", "middle", "late")
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """The tested level against opponents; the tested bot's seat rotates game by game."""
+
+    name: str
+    levels: tuple[str, ...]  # tested level first
+    target: float
+    target_text: str
+
+    @property
+    def players(self) -> int:
+        return len(self.levels)
+
+    def describe(self) -> str:
+        names = {"easy": "greedy (easy)"}
+        return " vs ".join(names.get(level, level) for level in self.levels)
+
+
+PAIRINGS = {
+    p.name: p
+    for p in (
+        Pairing("normal-vs-random", ("normal", "random"), 0.95, "wins ≥ 95 %"),
+        Pairing("normal-vs-greedy", ("normal", "easy"), 0.65, "wins ≥ 65 %"),
+        Pairing(
+            "normal-vs-random-random",
+            ("normal", "random", "random"),
+            2 / 3,
+            "win share ≥ 2/3 (twice the fair 1/3)",
+        ),
+    )
+}
+
+
+# --- Configuration: what a game's result depends on -----------------------------------------
+
+
+def level_config(level: str) -> dict:
+    bot = LEVELS[level]
+    return {
+        "class": f"{type(bot).__module__}.{type(bot).__qualname__}",
+        "params": {key: value for key, value in vars(bot).items() if not key.startswith("_")},
+    }
+
+
+def code_digest() -> str:
+    """A hash of the code a bot game runs: the play loop and every level's bot class."""
+    modules = {arena, *(sys.modules[type(bot).__module__] for bot in LEVELS.values())}
+    digest = hashlib.sha256()
+    for module in sorted(modules, key=lambda m: m.__name__):
+        digest.update(module.__name__.encode() + b"\0" + inspect.getsource(module).encode())
+    return digest.hexdigest()[:16]
+
+
+def pairing_config(game: Game, pairing: Pairing, code: str) -> str:
+    """The key of a pairing's games in the state file: changes whenever the bots' classes,
+    parameters or code, or the title's rules version change."""
+    payload = {
+        "title": game.info.title_id,
+        "rules_version": game.info.rules_version,
+        "levels": [{"level": level, **level_config(level)} for level in pairing.levels],
+        "code": code,
+    }
+    blob = json.dumps(payload, sort_keys=True, default=repr).encode()
+    return hashlib.sha256(blob).hexdigest()[:16]
+
+
+# --- Statistics ---------------------------------------------------------------------------------
+
+
+def wilson(successes: float, n: int, z: float = WILSON_Z) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (successes may be fractional: shared wins)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Sprt:
+    """Wald's SPRT for a win rate: H0 p <= p0 against H1 p >= p1. An outcome x in [0, 1] (a
+    shared win counts 1/k) adds x log(p1/p0) + (1 - x) log((1 - p1)/(1 - p0))."""
+
+    p0: float
+    p1: float
+    alpha: float = ALPHA
+    beta: float = BETA
+
+    @classmethod
+    def around(cls, target: float, delta: float = DELTA) -> Sprt:
+        d = min(delta, (1 - target) / 2, target / 2)
+        return cls(target - d, target + d)
+
+    @property
+    def upper(self) -> float:
+        return math.log((1 - self.beta) / self.alpha)
+
+    @property
+    def lower(self) -> float:
+        return math.log(self.beta / (1 - self.alpha))
+
+    def step(self, x: float) -> float:
+        return x * math.log(self.p1 / self.p0) + (1 - x) * math.log((1 - self.p1) / (1 - self.p0))
+
+    def run(self, outcomes: list[float]) -> tuple[str, int, float]:
+        """(verdict, outcomes read, log-likelihood ratio): "accept" (H1, the target is met),
+        "reject" (H0) or "undecided" after all of them."""
+        llr = 0.0
+        for n, x in enumerate(outcomes, 1):
+            llr += self.step(x)
+            if llr >= self.upper:
+                return "accept", n, llr
+            if llr <= self.lower:
+                return "reject", n, llr
+        return "undecided", len(outcomes), llr
+
+
+# --- 1. Search speed, in process -----------------------------------------------------------
+
+
+def two_player(game: Game) -> int:
+    return max(2, game.info.min_players)
+
+
+def sample_positions(game: Game, count: int) -> list[dict]:
+    """`count` positions, the k-th from the k-th random game at stage (k + 1/2) / count of its
+    decisions (moves where the mover had a choice)."""
+    positions = []
+    for k in range(count):
+        seed = b"bench-bots:positions:%d" % k
+        state = game.new_game(two_player(game), {}, seed)
+        rng = Rng(b"bench-bots:position-moves:" + seed)
+        choices = []
+        while not state.is_terminal():
+            seat = state.to_move()[0]
+            moves = state.legal_moves(seat)
+            if len(moves) > 1:
+                choices.append((state, seat, len(moves)))
+            state = state.apply(seat, rng.choice(moves)).state
+        fraction = (k + 0.5) / count
+        state, seat, moves = choices[min(len(choices) - 1, int(fraction * len(choices)))]
+        positions.append(
+            {
+                "state": state,
+                "seat": seat,
+                "legal_moves": moves,
+                "move_count": state.move_count,
+                "fraction": round(fraction, 3),
+                "stage": SEARCH_STAGES[min(2, int(fraction * 3))],
+            }
+        )
+    return positions
+
+
+def capped(bot: Bot, decision: Decision) -> bool:
+    """True when a search stopped at its time cap before its iteration budget."""
+    budget = getattr(bot, "iterations", None)
+    return isinstance(budget, int) and 0 < decision.iterations < budget
+
+
+def bench_search(title: str, count: int) -> dict:
+    game = get_game(title)
+    positions = sample_positions(game, count)
+    say(f"[{title}] search speed: {len(positions)} positions, levels {', '.join(SEARCH_LEVELS)}")
+    first = positions[0]
+    LEVELS[TESTED].choose(  # warm-up, untimed
+        game,
+        first["state"].view(first["seat"]),
+        first["seat"],
+        decision_rng("bench-bots:warm-up", title),
+    )
+    levels: dict[str, dict] = {}
+    for level in SEARCH_LEVELS:
+        bot = LEVELS[level]
+        samples = []
+        for index, position in enumerate(positions):
+            seat = position["seat"]
+            view = position["state"].view(seat)
+            rng = decision_rng("bench-bots:search", title, index, level)
+            start = time.perf_counter()
+            decision = bot.choose(game, view, seat, rng)
+            elapsed = time.perf_counter() - start
+            samples.append(
+                {
+                    "stage": position["stage"],
+                    "seconds": elapsed,
+                    "iterations": decision.iterations,
+                    "capped": capped(bot, decision),
+                }
+            )
+        seconds = sum(s["seconds"] for s in samples)
+        iterations = sum(s["iterations"] for s in samples)
+        by_stage = {}
+        for stage in SEARCH_STAGES:
+            chosen = [s for s in samples if s["stage"] == stage]
+            if chosen:
+                stage_seconds = sum(s["seconds"] for s in chosen)
+                by_stage[stage] = {
+                    "decisions": len(chosen),
+                    "mean_decision_ms": round(stage_seconds / len(chosen) * 1000, 2),
+                    "iterations_per_s": round(sum(s["iterations"] for s in chosen) / stage_seconds),
+                }
+        levels[level] = {
+            "decisions": len(samples),
+            "mean_decision_ms": round(seconds / len(samples) * 1000, 2),
+            "median_decision_ms": round(statistics.median(s["seconds"] for s in samples) * 1000, 2),
+            "max_decision_ms": round(max(s["seconds"] for s in samples) * 1000, 2),
+            "mean_iterations": round(iterations / len(samples), 1),
+            "iterations_per_s": round(iterations / seconds) if seconds else 0,
+            "capped_decisions": sum(s["capped"] for s in samples),
+            "by_stage": by_stage,
+        }
+        r = levels[level]
+        say(
+            f"  [{title}] {level:6}: mean {r['mean_decision_ms']:8.1f} ms/decision, "
+            f"{r['mean_iterations']:7.0f} iterations/decision, {r['iterations_per_s']:,} it/s"
+        )
+    return {
+        "players": two_player(game),
+        "positions": [
+            {k: p[k] for k in ("move_count", "fraction", "stage", "seat", "legal_moves")}
+            for p in positions
+        ],
+        "levels": levels,
+    }
+
+
+# --- 2. Win rates, in process, in parallel --------------------------------------------------
+
+
+class Timed(Bot):
+    """A bot that keeps count of its decisions and their wall time (its choices are the bot's)."""
+
+    def __init__(self, bot: Bot):
+        self.bot = bot
+        self.name = bot.name
+        self.decisions = self.capped = self.iterations = 0
+        self.seconds = 0.0
+
+    def choose(self, game: Game, view, seat: int, rng: Rng) -> Decision:
+        start = time.perf_counter()
+        decision = self.bot.choose(game, view, seat, rng)
+        self.seconds += time.perf_counter() - start
+        self.decisions += 1
+        self.iterations += decision.iterations
+        self.capped += capped(self.bot, decision)
+        return decision
+
+
+def game_seed(title: str, pairing: str, index: int) -> bytes:
+    return hashlib.sha256(f"bench-bots:{title}:{pairing}:{index}".encode()).digest()[:16]
+
+
+def seat_levels(pairing: Pairing, index: int) -> tuple[int, list[str]]:
+    """The tested bot's seat in the index-th game (rotating) and every seat's level."""
+    tested = index % pairing.players
+    others = list(pairing.levels[1:])
+    return tested, [
+        pairing.levels[0] if seat == tested else others.pop(0) for seat in range(pairing.players)
+    ]
+
+
+def play_one(task: dict) -> dict:
+    """One game, in a pool process. The bots arrive pickled from the parent's LEVELS."""
+    game = get_game(task["title"])
+    bots = [Timed(bot) for bot in task["bots"]]
+    start = time.perf_counter()
+    result = play(game, bots, bytes.fromhex(task["seed"]))
+    seconds = time.perf_counter() - start
+    tested = bots[task["tested_seat"]]
+    winners = list(result.winners)
+    share = 1 / len(winners) if task["tested_seat"] in winners else 0.0
+    return {
+        **{k: task[k] for k in ("title", "pairing", "config", "index", "seed", "tested_seat")},
+        "levels": task["levels"],
+        "scores": list(result.scores),
+        "winners": winners,
+        "share": share,
+        "moves": result.moves,
+        "seconds": round(seconds, 3),
+        "tested_decisions": tested.decisions,
+        "tested_seconds": round(tested.seconds, 4),
+        "tested_iterations": tested.iterations,
+        "tested_capped": tested.capped,
+    }
+
+
+def ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+@dataclass
+class Run:
+    """The games of one pairing on one title."""
+
+    title: str
+    pairing: Pairing
+    config: str
+    max_games: int
+    done: dict[int, dict] = field(default_factory=dict)
+    in_flight: set[int] = field(default_factory=set)
+    resumed: int = 0
+
+    @property
+    def label(self) -> str:
+        return f"{self.title} {self.pairing.name}"
+
+    @property
+    def sprt(self) -> Sprt:
+        return Sprt.around(self.pairing.target)
+
+    def counted(self) -> list[dict]:
+        """Finished games in seed order up to the first gap, as far as the SPRT reads them."""
+        games = []
+        for index in range(self.max_games):
+            if index not in self.done:
+                break
+            games.append(self.done[index])
+        _, read, _ = self.sprt.run([g["share"] for g in games])
+        return games[:read]
+
+    def verdict(self) -> tuple[str, int, float]:
+        return self.sprt.run([g["share"] for g in self.counted()])
+
+    def next_index(self) -> int | None:
+        if self.verdict()[0] != "undecided":
+            return None
+        for index in range(self.max_games):
+            if index not in self.done and index not in self.in_flight:
+                return index
+        return None
+
+    def task(self, index: int) -> dict:
+        tested, levels = seat_levels(self.pairing, index)
+        return {
+            "title": self.title,
+            "pairing": self.pairing.name,
+            "config": self.config,
+            "index": index,
+            "seed": game_seed(self.title, self.pairing.name, index).hex(),
+            "tested_seat": tested,
+            "levels": levels,
+            "bots": [LEVELS[level] for level in levels],
+        }
+
+    def summary(self, stopped_early: bool) -> dict:
+        games = self.counted()
+        n = len(games)
+        wins = sum(g["share"] for g in games)
+        verdict, _, llr = self.verdict()
+        low, high = wilson(wins, n)
+        decisions = sum(g["tested_decisions"] for g in games)
+        tested_seconds = sum(g["tested_seconds"] for g in games)
+        by_seat = {}
+        for seat in range(self.pairing.players):
+            at_seat = [g for g in games if g["tested_seat"] == seat]
+            if at_seat:
+                by_seat[str(seat)] = {
+                    "games": len(at_seat),
+                    "win_rate": round(sum(g["share"] for g in at_seat) / len(at_seat), 4),
+                }
+        sprt = self.sprt
+        return {
+            "pairing": self.pairing.describe(),
+            "players": self.pairing.players,
+            "levels": list(self.pairing.levels),
+            "config": self.config,
+            "target": round(self.pairing.target, 4),
+            "target_text": self.pairing.target_text,
+            "max_games": self.max_games,
+            "games": n,
+            "wins": round(wins, 3),
+            "shared_wins": sum(1 for g in games if g["share"] and len(g["winners"]) > 1),
+            "win_rate": round(wins / n, 4) if n else None,
+            "wilson_95": [round(low, 4), round(high, 4)],
+            "by_tested_seat": by_seat,
+            "sprt": {
+                "p0": round(sprt.p0, 4),
+                "p1": round(sprt.p1, 4),
+                "alpha": sprt.alpha,
+                "beta": sprt.beta,
+                "llr": round(llr, 3),
+                "bounds": [round(sprt.lower, 3), round(sprt.upper, 3)],
+                "verdict": verdict,
+            },
+            "stopped_by_time_limit": stopped_early
+            and verdict == "undecided"
+            and n < self.max_games,
+            "finished_games_not_counted": len(self.done) - n,
+            "resumed_games": self.resumed,
+            "mean_game_s": round(statistics.fmean(g["seconds"] for g in games), 2) if n else None,
+            "mean_moves": round(statistics.fmean(g["moves"] for g in games), 1) if n else None,
+            "tested_mean_decision_ms": round(tested_seconds / decisions * 1000, 1)
+            if decisions
+            else None,
+            "tested_capped_decisions": sum(g["tested_capped"] for g in games),
+            "tested_decisions": decisions,
+        }
+
+
+def load_state(path: Path, runs: dict[tuple[str, str], Run]) -> tuple[int, int]:
+    """Reads finished games back into their runs; returns (games reused, lines ignored)."""
+    reused = ignored = 0
+    if not path.exists():
+        return 0, 0
+    for line in path.read_text().splitlines():
+        try:
+            game = json.loads(line)
+            run = runs.get((game["title"], game["pairing"]))
+            index = game["index"]
+            fits = (
+                run is not None
+                and game["config"] == run.config
+                and game["seed"] == game_seed(run.title, run.pairing.name, index).hex()
+                and index < run.max_games
+            )
+        except (ValueError, KeyError, TypeError):
+            ignored += 1  # e.g. a line cut short when a run was killed
+            continue
+        if not fits:
+            ignored += 1
+            continue
+        run.done[index] = game
+        reused += 1
+    for run in runs.values():
+        run.resumed = len(run.done)
+    return reused, ignored
+
+
+def progress_line(run: Run, game: dict, finished: int, total: int) -> str:
+    games = run.counted()
+    wins = sum(g["share"] for g in games)
+    verdict, _, llr = run.verdict()
+    low, high = wilson(wins, len(games))
+    outcome = {1.0: "won"}.get(game["share"], "lost" if not game["share"] else "shared")
+    rate = f"{wins / len(games):.3f}" if games else "-"
+    return (
+        f"  [{run.label}] game {game['index']:3d} ({TESTED} at seat {game['tested_seat']}): "
+        f"{outcome:6} {game['seconds']:5.1f} s | {len(games)} counted, win rate {rate} "
+        f"[{low:.2f}, {high:.2f}], LLR {llr:+.2f} in ({run.sprt.lower:.2f}, "
+        f"{run.sprt.upper:.2f}) {verdict} | {finished} played this run, <= {total} to go"
+    )
+
+
+def bench_games(runs: list[Run], workers: int, state: Path, time_limit: float | None) -> bool:
+    """Plays the runs' missing games in a pool; returns whether the time limit stopped it."""
+    by_key = {(run.title, run.pairing.name): run for run in runs}
+    reused, ignored = load_state(state, by_key)
+    say(
+        f"win rates: {len(runs)} pairings, {workers} worker processes, state {state} "
+        f"({reused} finished games reused; {ignored} lines unused: other bots or configurations, "
+        "beyond --max-games, or cut short)"
+    )
+    state.parent.mkdir(parents=True, exist_ok=True)
+    results: queue.Queue = queue.Queue()
+    started = time.monotonic()
+    finished = 0
+    stopped = False
+    # fork: the pool runs exactly the code and levels this process loaded (no gRPC channel
+    # exists in this process yet, so forking is safe)
+    pool = multiprocessing.get_context("fork").Pool(workers, initializer=ignore_sigint)
+    try:
+        in_flight = 0
+
+        def submit() -> bool:
+            candidates = [(run, run.next_index()) for run in runs]
+            candidates = [(run, index) for run, index in candidates if index is not None]
+            if not candidates:
+                return False
+            run, index = min(candidates, key=lambda c: len(c[0].done) + len(c[0].in_flight))
+            run.in_flight.add(index)
+            pool.apply_async(
+                play_one, (run.task(index),), callback=results.put, error_callback=results.put
+            )
+            return True
+
+        def remaining() -> int:
+            return sum(
+                run.max_games - len(run.done) for run in runs if run.verdict()[0] == "undecided"
+            )
+
+        while in_flight < workers and submit():
+            in_flight += 1
+        with state.open("a") as log:
+            if log.tell() and not state.read_bytes().endswith(b"\n"):
+                log.write("\n")  # end a line cut short when a run was killed mid-write
+            while in_flight:
+                try:
+                    item = results.get(timeout=1)
+                except queue.Empty:
+                    continue
+                in_flight -= 1
+                if isinstance(item, BaseException):
+                    raise item
+                run = by_key[(item["title"], item["pairing"])]
+                run.in_flight.discard(item["index"])
+                run.done[item["index"]] = item
+                log.write(json.dumps(item) + "\n")
+                log.flush()
+                finished += 1
+                say(progress_line(run, item, finished, remaining()))
+                if time_limit is not None and time.monotonic() - started > time_limit:
+                    if not stopped:
+                        say(f"  time limit of {time_limit:g} s reached: finishing games in play")
+                    stopped = True
+                    continue
+                while in_flight < workers and submit():
+                    in_flight += 1
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+    say(f"  {finished} games played in {time.monotonic() - started:.0f} s")
+    return stopped
+
+
+# --- 3. Bot task time through the stack -----------------------------------------------------
+
+
+def scrape(port: int) -> dict[tuple[str, str, str], float]:
+    """The worker's bot metrics: (sample name, title, level) -> value."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
+        text = response.read().decode()
+    values = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            if "level" in sample.labels:
+                key = (sample.name, sample.labels.get("title", ""), sample.labels["level"])
+                values[key] = sample.value
+    return values
+
+
+def settled_metrics(port: int, wait_s: float = 5.0) -> dict:
+    """Scrapes until two scrapes half a second apart agree (the last task's observation lands
+    just after its move commits), or `wait_s` passes."""
+    deadline = time.monotonic() + wait_s
+    previous = scrape(port)
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        current = scrape(port)
+        if current == previous:
+            break
+        previous = current
+    return previous
+
+
+def bench_tasks(titles: list[str], matches: int) -> dict:
+    """Bot-vs-bot matches through a dev stack; the share of task time spent deciding."""
+    import grpc
+
+    from playhall.client import MatchClient
+    from playhall.devstack import Stack
+    from playhall.match.v1 import match_service_pb2 as mpb
+
+    say(f"bot tasks: starting a stack ({', '.join(titles)}) with one worker")
+    stack = Stack(titles=tuple(titles))
+    played = []
+    try:
+        stack.start()
+        with grpc.insecure_channel(stack.orchestrator.address) as channel:
+            lobby = MatchClient(channel, timeout_s=30)
+            for title in titles:
+                players = two_player(get_game(title))
+                for index in range(matches):
+                    tested = index % players
+                    levels = [TESTED if seat == tested else "random" for seat in range(players)]
+                    seats = [
+                        mpb.SeatSpec(
+                            kind=mpb.SEAT_KIND_BOT,
+                            bot_level=mpb.BotLevel.Value(f"BOT_LEVEL_{level.upper()}"),
+                        )
+                        for level in levels
+                    ]
+                    seed = b"bench-bots:stack:%s:%d" % (title.encode(), index)
+                    start = time.monotonic()
+                    match = lobby.create(title, seats, seed=seed).match
+                    for _ in lobby.watch(match.match_id, timeout_s=900):
+                        pass
+                    final = lobby.get(match.match_id).match
+                    elapsed = time.monotonic() - start
+                    if final.phase != mpb.MATCH_PHASE_FINISHED:
+                        raise RuntimeError(f"match {match.match_id} did not finish")
+                    played.append(
+                        {
+                            "title": title,
+                            "levels": levels,
+                            "version": final.version,
+                            "scores": list(final.status.scores),
+                            "winners": list(final.winners),
+                            "seconds": round(elapsed, 2),
+                        }
+                    )
+                    say(
+                        f"  [{title}] match {index + 1}/{matches} ({' vs '.join(levels)}): "
+                        f"scores {list(final.status.scores)}, winners {list(final.winners)}, "
+                        f"{final.version} changes in {elapsed:.1f} s"
+                    )
+        metrics = settled_metrics(stack.workers[0].metrics_port)
+    finally:
+        say("  stopping the stack")
+        stack.stop()
+    levels: dict[str, dict] = {}
+    for title in titles:
+        for level in (TESTED, "random"):
+
+            def value(name: str, title: str = title, level: str = level) -> float:
+                return metrics.get((name, title, level), 0.0)
+
+            tasks = value("playhall_bot_task_seconds_count")
+            task_s = value("playhall_bot_task_seconds_sum")
+            move_s = value("playhall_bot_move_seconds_sum")
+            if not tasks:
+                continue
+            iterations = value("playhall_bot_search_iterations_total")
+            levels[f"{title}/{level}"] = {
+                "title": title,
+                "level": level,
+                "tasks": int(tasks),
+                "decisions": int(value("playhall_bot_move_seconds_count")),
+                "task_seconds_sum": round(task_s, 4),
+                "move_seconds_sum": round(move_s, 4),
+                "search_share": round(move_s / task_s, 4) if task_s else None,
+                "mean_task_ms": round(task_s / tasks * 1000, 2),
+                "mean_overhead_ms": round((task_s - move_s) / tasks * 1000, 2),
+                "iterations_per_s": round(iterations / move_s) if move_s else 0,
+            }
+            r = levels[f"{title}/{level}"]
+            say(
+                f"  [{title}] {level}: {r['tasks']} tasks, {r['mean_task_ms']:.1f} ms each, "
+                f"{r['mean_overhead_ms']:.1f} ms outside the decision, "
+                f"deciding {r['search_share']:.1%} of task time"
+            )
+    return {"matches": played, "levels": levels, "target_share": TASK_SHARE_TARGET}
+
+
+# --- The report -----------------------------------------------------------------------------
+
+
+def pct(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1%}"
+
+
+def verdict_mark(summary: dict) -> str:
+    verdict = summary["sprt"]["verdict"]
+    if verdict == "accept":
+        return f"{mark(True)} (SPRT accepts)"
+    if verdict == "reject":
+        return f"{mark(False)} (SPRT rejects)"
+    rate = summary["win_rate"]
+    side = "≥" if rate is not None and rate >= summary["target"] else "<"
+    why = "time limit" if summary["stopped_by_time_limit"] else "max games"
+    return f"⚠️ undecided at {why} (estimate {side} target)"
+
+
+def search_rows(report: dict) -> list[list[str]]:
+    rows = []
+    for title, result in report.get("search", {}).items():
+        for level, r in result["levels"].items():
+            stages = ", ".join(
+                f"{stage} {s['iterations_per_s']:,}" for stage, s in r["by_stage"].items()
+            )
+            rows.append(
+                [
+                    title,
+                    level,
+                    str(r["decisions"]),
+                    f"{r['mean_decision_ms']:,.1f}",
+                    f"{r['median_decision_ms']:,.1f}",
+                    f"{r['max_decision_ms']:,.1f}",
+                    f"{r['mean_iterations']:,.0f}",
+                    f"{r['iterations_per_s']:,}" if r["mean_iterations"] else "—",
+                    stages if r["mean_iterations"] else "—",
+                    str(r["capped_decisions"]),
+                ]
+            )
+    return rows
+
+
+def games_rows(report: dict) -> list[list[str]]:
+    rows = []
+    for title, pairings in report.get("games", {}).get("titles", {}).items():
+        for s in pairings.values():
+            low, high = s["wilson_95"]
+            sprt = s["sprt"]
+            seats = ", ".join(
+                f"{seat}: {v['win_rate']:.0%}" for seat, v in s["by_tested_seat"].items()
+            )
+            rows.append(
+                [
+                    title,
+                    s["pairing"],
+                    str(s["players"]),
+                    f"{s['games']} / {s['max_games']}",
+                    f"{s['wins']:g}",
+                    pct(s["win_rate"]),
+                    f"{low:.1%} – {high:.1%}",
+                    seats or "—",
+                    f"{sprt['p0']:.3f} vs {sprt['p1']:.3f}, LLR {sprt['llr']:+.2f}: "
+                    f"{sprt['verdict']}",
+                    f"{s['tested_mean_decision_ms']} ms" if s["tested_mean_decision_ms"] else "—",
+                    f"{s['tested_capped_decisions']} / {s['tested_decisions']}",
+                    f"{s['target_text']}: {verdict_mark(s)}",
+                ]
+            )
+    return rows
+
+
+def task_rows(report: dict) -> list[list[str]]:
+    rows = []
+    for r in report.get("tasks", {}).get("levels", {}).values():
+        target = (
+            f"≥ {TASK_SHARE_TARGET:.0%}: {mark(r['search_share'] >= TASK_SHARE_TARGET)}"
+            if r["level"] == TESTED and r["search_share"] is not None
+            else "—"
+        )
+        rows.append(
+            [
+                r["title"],
+                r["level"],
+                str(r["tasks"]),
+                f"{r['mean_task_ms']:,.1f}",
+                f"{r['mean_overhead_ms']:,.1f}",
+                f"{r['iterations_per_s']:,}" if r["iterations_per_s"] else "—",
+                pct(r["search_share"]),
+                target,
+            ]
+        )
+    return rows
+
+
+SEARCH_HEADER = (
+    "title",
+    "level",
+    "decisions",
+    "mean ms",
+    "median ms",
+    "max ms",
+    "iterations/decision",
+    "iterations/s",
+    "iterations/s by stage",
+    "stopped by time cap",
+)
+GAMES_HEADER = (
+    "title",
+    "pairing",
+    "players",
+    "games / max",
+    f"{TESTED} wins",
+    "win rate",
+    "95 % Wilson interval",
+    f"win rate by {TESTED}'s seat",
+    "SPRT (H0 p ≤ p0 vs H1 p ≥ p1)",
+    f"{TESTED} ms/decision",
+    f"{TESTED} decisions stopped by time cap",
+    "target",
+)
+TASK_HEADER = (
+    "title",
+    "level",
+    "tasks",
+    "mean task ms",
+    "ms outside the decision",
+    "iterations/s in the worker",
+    "task time deciding",
+    "target",
+)
+
+
+def display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def target_rows(report: dict) -> list[list[str]]:
+    rows = []
+    for title, pairings in report.get("games", {}).get("titles", {}).items():
+        for s in pairings.values():
+            low, high = s["wilson_95"]
+            rows.append(
+                [
+                    f"{title}: {s['pairing']}, {s['target_text']}",
+                    f"{pct(s['win_rate'])} over {s['games']} games (95 % CI "
+                    f"{low:.1%} – {high:.1%}); SPRT {s['sprt']['verdict']}",
+                    verdict_mark(s),
+                ]
+            )
+    for r in report.get("tasks", {}).get("levels", {}).values():
+        if r["level"] == TESTED and r["search_share"] is not None:
+            rows.append(
+                [
+                    f"{r['title']}: {TESTED} bot task time spent deciding ≥ "
+                    f"{TASK_SHARE_TARGET:.0%}",
+                    f"{pct(r['search_share'])} over {r['tasks']} tasks",
+                    mark(r["search_share"] >= TASK_SHARE_TARGET),
+                ]
+            )
+    return rows
+
+
+def levels_section(report: dict) -> list[str]:
+    lines = [
+        "## Levels",
+        "",
+        "As `playhall.bots.levels` defined them when this run started "
+        f"(bot code digest `{report['code_digest']}`).",
+        "",
+        "| level | bot | parameters |",
+        "|---|---|---|",
+    ]
+    for level, config in report["levels"].items():
+        params = ", ".join(f"{k}={v}" for k, v in config["params"].items()) or "—"
+        lines.append(f"| {level} | `{config['class']}` | {params} |")
+    return lines + [""]
+
+
+def markdown(report: dict) -> str:
+    m = report["machine"]
+    run = report["run"]
+    quick = " (quick smoke run: small limits, not the full benchmark)" if run["quick"] else ""
+    lines = [
+        f"# Bot benchmark{quick}",
+        "",
+        f"Generated {report['generated_at']} on {m['platform']}, {m['cpu_model']}, "
+        f"{m['cpus_usable']} usable CPUs; Python {m['python']}. Took {run['wall_s']:.0f} s. "
+        "Reproduce with `make bench-bots` (options: `.venv/bin/python -m bench.bots --help`; "
+        "`--quick` for a smoke run); the raw numbers are in `bots.json`.",
+        "",
+    ]
+    targets = target_rows(report)
+    if targets:
+        about = "The issue's targets; details in the sections below."
+        lines += section("Targets", about, ("target", "measured", "result"), targets)
+    lines += levels_section(report)
+    if "search" in report:
+        about = (
+            f"Every level decides, one decision at a time in this process (1-minute load "
+            f"average {report['load']['search']:.1f} at the start), in "
+            f"{run['positions']} positions per title taken from random 2-player games at evenly "
+            "spread stages (the k-th of n positions at fraction (k + ½)/n of its game's "
+            "decisions; early/middle/late are the thirds); positions where the mover has a "
+            "single legal move are skipped. Iterations are ISMCTS iterations (for `easy`, "
+            "evaluated move samples). A decision stops at its iteration budget, or at its time "
+            "cap when that comes first (last column)."
+        )
+        lines += section("Search speed", about, SEARCH_HEADER, search_rows(report))
+    if "games" in report:
+        g = report["games"]
+        limit = f"; time limit {g['time_limit_s']:g} s" if g["time_limit_s"] else ""
+        about = (
+            f"Bot-vs-bot games in process (`playhall.bots.arena.play`, no services), "
+            f"{g['workers']} worker processes (1-minute load average {report['load']['games']:.1f} "
+            "at the start). The tested bot's seat rotates game by game; every "
+            "game has its own seed. A shared win counts 1/k of a win. Each pairing stops at its "
+            "maximum number of games or when Wald's SPRT (α = β = 0.05) decides between "
+            "H0 p ≤ p0 and H1 p ≥ p1 around the target (± 0.05, narrowed near 1): *accept* "
+            "means the target is met, *reject* that it is not. The SPRT reads games in seed "
+            "order, so the verdict does not depend on which worker finished first; games "
+            "finished past the decision are not counted. Finished games are kept in "
+            f"`{g['state_file']}` and reused by a rerun with the same bots "
+            f"({g['reused_games']} reused in this run{limit})."
+        )
+        lines += section("Win rates", about, GAMES_HEADER, games_rows(report))
+    if "tasks" in report:
+        t = report["tasks"]
+        about = (
+            f"A dev stack (embedded Redis, the rules services, the orchestrator, one Celery "
+            f"worker with 2 processes) played {len(t['matches'])} `{TESTED}` vs `random` "
+            f"match(es) through the orchestrator, one at a time (1-minute load average "
+            f"{report['load']['tasks']:.1f} at the start). From the worker's metrics: "
+            "`playhall_bot_task_seconds` (a `play_turn` task from reading the view to the "
+            "committed move) and `playhall_bot_move_seconds` (the bot's decision). The share "
+            "is the ratio of their sums."
+        )
+        lines += section("Bot task time", about, TASK_HEADER, task_rows(report))
+    return "\n".join(lines)
+
+
+# --- The whole run ----------------------------------------------------------------------------
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.bots",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--titles",
+        nargs="+",
+        choices=title_ids(),
+        default=list(title_ids()),
+        metavar="TITLE",
+        help=f"titles to measure (default: all of {', '.join(title_ids())})",
+    )
+    parser.add_argument(
+        "--pairings",
+        nargs="+",
+        choices=list(PAIRINGS),
+        default=list(PAIRINGS),
+        metavar="PAIRING",
+        help=f"pairings to play (default: all of {', '.join(PAIRINGS)}; a multi-player "
+        "pairing only on titles that seat that many)",
+    )
+    parser.add_argument(
+        "--max-games",
+        type=int,
+        help="most games of a 2-player pairing (default 200; --quick 2)",
+    )
+    parser.add_argument(
+        "--max-games-multi",
+        type=int,
+        help="most games of a multi-player pairing (default 60; --quick 2)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=2, help="processes playing games (default 2)"
+    )
+    parser.add_argument(
+        "--state",
+        type=Path,
+        default=STATE_FILE,
+        help=f"JSON-lines file of finished games, for resuming (default {STATE_FILE})",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        help="seconds after which no new game starts (the games in play finish; rerun to "
+        "resume); default 1200, --quick none; 0 for none",
+    )
+    parser.add_argument(
+        "--positions",
+        type=int,
+        help="positions per title for the search speed (default 12; --quick 3)",
+    )
+    parser.add_argument(
+        "--matches",
+        type=int,
+        help="normal vs random matches per title through the stack (default 3; --quick 1)",
+    )
+    parser.add_argument(
+        "--sections",
+        nargs="+",
+        choices=("search", "games", "tasks"),
+        default=["search", "games", "tasks"],
+        help="what to measure (default: all)",
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="a smoke run of about two minutes, small limits"
+    )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=RESULTS,
+        help="directory for bots.json and bots.md (default bench/results)",
+    )
+    args = parser.parse_args(argv)
+    quick = args.quick
+    defaults = {
+        "max_games": 2 if quick else 200,
+        "max_games_multi": 2 if quick else 60,
+        "time_limit": 0 if quick else 1200,
+        "positions": 3 if quick else 12,
+        "matches": 1 if quick else 3,
+    }
+    for name, default in defaults.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
+    for name in ("max_games", "max_games_multi", "positions", "matches", "workers"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    if args.time_limit < 0:
+        parser.error("--time-limit must not be negative")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    started = time.monotonic()
+    code = code_digest()
+    report: dict = {
+        "machine": machine(),
+        "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "run": {
+            "quick": args.quick,
+            "titles": args.titles,
+            "pairings": args.pairings,
+            "positions": args.positions,
+            "matches": args.matches,
+        },
+        "levels": {level: level_config(level) for level in LEVELS},
+        "code_digest": code,
+    }
+    report["load"] = {}
+    if "search" in args.sections:
+        report["load"]["search"] = os.getloadavg()[0]
+        report["search"] = {title: bench_search(title, args.positions) for title in args.titles}
+    if "games" in args.sections:
+        report["load"]["games"] = os.getloadavg()[0]
+        runs = []
+        for title in args.titles:
+            game = get_game(title)
+            for name in args.pairings:
+                pairing = PAIRINGS[name]
+                if not game.info.min_players <= pairing.players <= game.info.max_players:
+                    continue
+                most = args.max_games if pairing.players == 2 else args.max_games_multi
+                runs.append(Run(title, pairing, pairing_config(game, pairing, code), most))
+        time_limit = args.time_limit or None
+        try:
+            stopped = bench_games(runs, args.workers, args.state, time_limit)
+        except KeyboardInterrupt:
+            say(f"\ninterrupted: finished games are in {args.state}; run again to resume")
+            return 130
+        report["games"] = {
+            "workers": args.workers,
+            "state_file": display_path(args.state),
+            "time_limit_s": time_limit,
+            "reused_games": sum(run.resumed for run in runs),
+            "titles": {},
+        }
+        for run in runs:
+            summary = run.summary(stopped)
+            report["games"]["titles"].setdefault(run.title, {})[run.pairing.name] = summary
+            say(
+                f"  [{run.label}] {summary['games']} games, win rate {pct(summary['win_rate'])} "
+                f"{summary['wilson_95']}, SPRT {summary['sprt']['verdict']}"
+            )
+    if "tasks" in args.sections:
+        report["load"]["tasks"] = os.getloadavg()[0]
+        report["tasks"] = bench_tasks(args.titles, args.matches)
+    report["run"]["wall_s"] = round(time.monotonic() - started, 1)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "bots.json").write_text(json.dumps(report, indent=2) + "\n")
+    (args.out / "bots.md").write_text(markdown(report))
+    took = report["run"]["wall_s"]
+    say(f"Wrote {args.out / 'bots.json'} and {args.out / 'bots.md'} in {took:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
