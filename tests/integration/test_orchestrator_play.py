@@ -719,9 +719,47 @@ def test_bad_match_creation_is_refused(redis_server, galileo_rules, spectator):
     ):
         client = MatchClient(channel, timeout_s=TIMEOUT)
         assert_refused(INVALID, client.create, TITLE, human_seats(2), seed)
+        open_seat = pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)
+        assert "open" in assert_refused(INVALID, client.create, TITLE, [bot, open_seat], seed)
         created = client.create(TITLE, [bot, bot], seed)
         assert created.match.seed_sha256 == hashlib.sha256(seed).digest()
         assert client.create(TITLE, human_seats(2)).match.phase == RUNNING
+
+
+def test_watchers_beyond_the_cap_are_refused_and_other_calls_still_served(
+    redis_server, galileo_rules
+):
+    """PLAYHALL_THREADS=4: three watch streams may run, a fourth is refused at once."""
+    with (
+        start_orchestrator(redis_server.url, galileo_rules.address, PLAYHALL_THREADS="4") as small,
+        grpc.insecure_channel(small.address) as channel,
+    ):
+        client = MatchClient(channel, timeout_s=TIMEOUT)
+        match_id = client.create(TITLE, human_seats(2), b"\x02" * 32).match.match_id
+        watches = [open_watch(client, match_id, after_version=None) for _ in range(3)]
+        try:
+            for call in watches:
+                assert next(call).change.version == 0
+            extra = open_watch(client, match_id, after_version=None)
+            with pytest.raises(grpc.RpcError) as refused:
+                next(extra)
+            assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert client.get(match_id).match.version == 0
+        finally:
+            for call in watches:
+                call.cancel()
+        # Cancelled watches give their slots back.
+
+        def watch_accepted() -> bool:
+            call = open_watch(client, match_id, after_version=None)
+            try:
+                return next(call).change.version == 0
+            except grpc.RpcError:
+                return False
+            finally:
+                call.cancel()
+
+        wait_until(watch_accepted, timeout=5, what="a watch slot freed by a cancelled stream")
 
 
 # -- 8. resignation -----------------------------------------------------------------------------

@@ -209,10 +209,11 @@ class Matches:
                 f"Unknown title {title!r}; served: {', '.join(self.rules.titles())}",
             )
         seats, humans = _seat_infos(request.seats)
-        if request.seed and humans and not self.settings.testing:
+        people = any(seat.kind != mpb.SEAT_KIND_BOT for seat in seats)
+        if request.seed and people and not self.settings.testing:
             raise _refuse(
                 grpc.StatusCode.INVALID_ARGUMENT,
-                "A chosen seed is only accepted for matches without human seats",
+                "A chosen seed is only accepted for matches without human or open seats",
             )
         _check_clock(request.clock)
         seed = request.seed or secrets.token_bytes(32)

@@ -45,6 +45,7 @@ class Settings:
     finished_state_ttl_s: int = 7 * 86_400
     abandon_after_s: int = 7 * 86_400
     sweep_interval_s: float = 0.5
+    threads: int = 256
     bot_sweep_after_s: float = 60.0
     broker_url: str = ""
     log_level: str = "INFO"
@@ -76,6 +77,7 @@ class Settings:
             finished_state_ttl_s=env_int("PLAYHALL_FINISHED_STATE_TTL_S", cls.finished_state_ttl_s),
             abandon_after_s=env_int("PLAYHALL_ABANDON_AFTER_S", cls.abandon_after_s),
             sweep_interval_s=env_float("PLAYHALL_SWEEP_INTERVAL_S", cls.sweep_interval_s),
+            threads=env_int("PLAYHALL_THREADS", cls.threads),
             bot_sweep_after_s=env_float("PLAYHALL_BOT_SWEEP_AFTER_S", cls.bot_sweep_after_s),
             broker_url=celery_broker_url(),
             log_level=env_str("PLAYHALL_LOG_LEVEL", cls.log_level),
@@ -105,13 +107,13 @@ def create_server(settings: Settings) -> tuple[Service, int, matches.Matches]:
         [
             (
                 match_service_pb2_grpc.add_MatchServiceServicer_to_server,
-                MatchServicer(domain),
+                MatchServicer(domain, max_watch_streams=settings.threads * 3 // 4),
                 SERVICE_NAME,
             )
         ],
         port=settings.port,
         host=settings.host,
-        max_workers=64,
+        max_workers=settings.threads,
     )
     return service, service.port, domain
 

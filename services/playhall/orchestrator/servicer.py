@@ -4,6 +4,7 @@ its refusals to status codes."""
 from __future__ import annotations
 
 import contextlib
+import threading
 
 import grpc
 import redis
@@ -46,8 +47,11 @@ def bearer_token(context: grpc.ServicerContext) -> str | None:
 
 
 class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
-    def __init__(self, matches: Matches):
+    def __init__(self, matches: Matches, max_watch_streams: int):
         self.matches = matches
+        # A watch holds a server thread for its whole life; the cap keeps threads free for
+        # every other call, and refuses the watcher beyond it instead of queueing it forever.
+        self._watch_slots = threading.BoundedSemaphore(max_watch_streams)
 
     def ListGames(self, request, context):
         with refusals(context):
@@ -77,8 +81,17 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
 
     def WatchMatch(self, request, context):
         token = bearer_token(context)
-        with refusals(context):
-            yield from self.matches.watch(request, token, context.is_active)
+        if not self._watch_slots.acquire(blocking=False):
+            context.abort(
+                grpc.StatusCode.RESOURCE_EXHAUSTED,
+                "This server is watching as many matches as it can; try another replica, "
+                "or poll GetMatch",
+            )
+        try:
+            with refusals(context):
+                yield from self.matches.watch(request, token, context.is_active)
+        finally:
+            self._watch_slots.release()
 
     def GetHistory(self, request, context):
         token = bearer_token(context)
