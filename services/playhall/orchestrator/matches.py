@@ -74,10 +74,6 @@ class MatchError(Exception):
         self.reason = reason
 
 
-def _refuse(code: grpc.StatusCode, reason: str) -> MatchError:
-    return MatchError(code, reason)
-
-
 @dataclass(frozen=True)
 class Settings:
     """The orchestrator's behaviour (see orchestrator.server.Settings for the environment)."""
@@ -95,7 +91,6 @@ class Caller:
     """Who is calling: a seat (through its token or the worker credential) or a spectator."""
 
     seat: int | None
-    worker: bool = False
 
 
 def token_hash(token: str) -> str:
@@ -116,7 +111,7 @@ class Matches:
         self.rules = rules
         self.settings = settings
         self.bots = bots
-        self._worker_hash = hashlib.sha256(settings.worker_credential.encode()).digest()
+        self._worker_hash = token_hash(settings.worker_credential)
 
     # -- calls to the rules services -----------------------------------------------------------
 
@@ -141,36 +136,38 @@ class Matches:
         """The caller of a request on `match`, from its bearer token and requested seat."""
         if token is None:
             if seat is not None:
-                raise _refuse(
+                raise MatchError(
                     grpc.StatusCode.UNAUTHENTICATED, f"Send seat {seat}'s token to act as that seat"
                 )
             return Caller(None)
-        if hmac.compare_digest(hashlib.sha256(token.encode()).digest(), self._worker_hash):
+        digest = token_hash(token)
+        if hmac.compare_digest(digest, self._worker_hash):
             if seat is None:
-                raise _refuse(
+                raise MatchError(
                     grpc.StatusCode.INVALID_ARGUMENT,
                     "The worker credential must name the seat it acts for",
                 )
             self._check_seat_number(match, seat)
             if match.seats[seat].kind != mpb.SEAT_KIND_BOT:
-                raise _refuse(grpc.StatusCode.PERMISSION_DENIED, f"Seat {seat} is not a bot seat")
-            return Caller(seat, worker=True)
-        digest = token_hash(token)
+                raise MatchError(
+                    grpc.StatusCode.PERMISSION_DENIED, f"Seat {seat} is not a bot seat"
+                )
+            return Caller(seat)
         owned = [s for s, h in match.token_hashes.items() if hmac.compare_digest(h, digest)]
         if not owned or (seat is not None and seat not in owned):
             where = f"seat {seat}" if seat is not None else "a seat"
-            raise _refuse(
+            raise MatchError(
                 grpc.StatusCode.PERMISSION_DENIED,
                 f"This token does not hold {where} in match {match.match_id}",
             )
         if match.seats[owned[0]].resigned:
-            raise _refuse(grpc.StatusCode.PERMISSION_DENIED, "You resigned from this match")
+            raise MatchError(grpc.StatusCode.PERMISSION_DENIED, "You resigned from this match")
         return Caller(owned[0])
 
     @staticmethod
     def _check_seat_number(match: Match, seat: int) -> None:
         if not 0 <= seat < len(match.seats):
-            raise _refuse(
+            raise MatchError(
                 grpc.StatusCode.INVALID_ARGUMENT,
                 f"There is no seat {seat}: seats are 0 to {len(match.seats) - 1}",
             )
@@ -178,7 +175,7 @@ class Matches:
     def load(self, match_id: str) -> Match:
         match = self.store.load(match_id) if match_id else None
         if match is None:
-            raise _refuse(grpc.StatusCode.NOT_FOUND, f"There is no match {match_id!r}")
+            raise MatchError(grpc.StatusCode.NOT_FOUND, f"There is no match {match_id!r}")
         return match
 
     def snapshot(self, match_id: str, request_id: str = "") -> tuple[Match, bytes, str | None]:
@@ -187,9 +184,9 @@ class Matches:
             self.store.snapshot(match_id, request_id) if match_id else (None, None, None)
         )
         if match is None:
-            raise _refuse(grpc.StatusCode.NOT_FOUND, f"There is no match {match_id!r}")
+            raise MatchError(grpc.StatusCode.NOT_FOUND, f"There is no match {match_id!r}")
         if state is None:
-            raise _refuse(
+            raise MatchError(
                 grpc.StatusCode.FAILED_PRECONDITION,
                 "This match is over and its board has been archived; "
                 "its history is still available",
@@ -204,14 +201,14 @@ class Matches:
     def create(self, request: mpb.CreateMatchRequest) -> mpb.CreateMatchResponse:
         title = request.title_id
         if title not in self.rules.titles():
-            raise _refuse(
+            raise MatchError(
                 grpc.StatusCode.INVALID_ARGUMENT,
                 f"Unknown title {title!r}; served: {', '.join(self.rules.titles())}",
             )
         seats, humans = _seat_infos(request.seats)
         people = any(seat.kind != mpb.SEAT_KIND_BOT for seat in seats)
         if request.seed and people and not self.settings.testing:
-            raise _refuse(
+            raise MatchError(
                 grpc.StatusCode.INVALID_ARGUMENT,
                 "A chosen seed is only accepted for matches without human or open seats",
             )
@@ -294,12 +291,12 @@ class Matches:
         for _ in range(MAX_COMMIT_ATTEMPTS):
             match = self.load(request.match_id)
             if match.phase != mpb.MATCH_PHASE_OPEN:
-                raise _refuse(grpc.StatusCode.FAILED_PRECONDITION, "This match has no open seat")
+                raise MatchError(grpc.StatusCode.FAILED_PRECONDITION, "This match has no open seat")
             open_seats = [s.seat for s in match.seats if s.kind == mpb.SEAT_KIND_OPEN]
             seat = request.seat if request.HasField("seat") else open_seats[0]
             if seat not in open_seats:
                 self._check_seat_number(match, seat)
-                raise _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"Seat {seat} is not open")
+                raise MatchError(grpc.StatusCode.FAILED_PRECONDITION, f"Seat {seat} is not open")
             token = secrets.token_urlsafe(32)
             old_phase = match.phase
             match.seats[seat].kind = mpb.SEAT_KIND_HUMAN
@@ -374,9 +371,9 @@ class Matches:
 
     def submit(self, request: mpb.SubmitMoveRequest, token: str | None):
         if token is None:
-            raise _refuse(grpc.StatusCode.UNAUTHENTICATED, "Send your seat's token to move")
+            raise MatchError(grpc.StatusCode.UNAUTHENTICATED, "Send your seat's token to move")
         if not 1 <= len(request.request_id) <= 128:
-            raise _refuse(
+            raise MatchError(
                 grpc.StatusCode.INVALID_ARGUMENT, "request_id must be 1 to 128 characters"
             )
         move = request.move.SerializeToString(deterministic=True)
@@ -385,7 +382,7 @@ class Matches:
             match, state, record = self.snapshot(request.match_id, request.request_id)
             caller = self.identify(match, token, _optional_seat(request))
             if caller.seat is None:
-                raise _refuse(grpc.StatusCode.UNAUTHENTICATED, "Spectators cannot move")
+                raise MatchError(grpc.StatusCode.UNAUTHENTICATED, "Spectators cannot move")
             recorded = _replayed(record, request.request_id, caller.seat, digest)
             if recorded is not None:
                 seen = self._view(match, state, caller)
@@ -415,9 +412,11 @@ class Matches:
 
     def _check_can_move(self, match: Match, seat: int, expected: int) -> None:
         if match.phase == mpb.MATCH_PHASE_OPEN:
-            raise _refuse(grpc.StatusCode.FAILED_PRECONDITION, "The match is waiting for players")
+            raise MatchError(
+                grpc.StatusCode.FAILED_PRECONDITION, "The match is waiting for players"
+            )
         if match.phase == mpb.MATCH_PHASE_FINISHED:
-            raise _refuse(grpc.StatusCode.FAILED_PRECONDITION, "The match is over")
+            raise MatchError(grpc.StatusCode.FAILED_PRECONDITION, "The match is over")
         if expected == match.version:
             return
         # Within one simultaneous step, changes by other seats do not make a move stale: it is
@@ -425,7 +424,7 @@ class Matches:
         same_step = match.step_version <= expected < match.version
         if not (same_step and seat in match.status.to_move):
             MOVES_REFUSED.labels(match.title, "stale_version").inc()
-            raise _refuse(
+            raise MatchError(
                 grpc.StatusCode.FAILED_PRECONDITION,
                 f"The match has moved on: it is at version {match.version}, "
                 f"your move was for version {expected}",
@@ -476,9 +475,11 @@ class Matches:
             match = self.load(request.match_id)
             caller = self.identify(match, token, _optional_seat(request))
             if caller.seat is None:
-                raise _refuse(grpc.StatusCode.UNAUTHENTICATED, "Send your seat's token to resign")
+                raise MatchError(
+                    grpc.StatusCode.UNAUTHENTICATED, "Send your seat's token to resign"
+                )
             if match.phase == mpb.MATCH_PHASE_FINISHED:
-                raise _refuse(grpc.StatusCode.FAILED_PRECONDITION, "The match is over")
+                raise MatchError(grpc.StatusCode.FAILED_PRECONDITION, "The match is over")
             old_phase = match.phase
             seat = match.seats[caller.seat]
             seat.resigned = True
@@ -654,7 +655,7 @@ class Matches:
 
     @staticmethod
     def _too_busy() -> MatchError:
-        return _refuse(grpc.StatusCode.ABORTED, "The match is too busy right now; try again")
+        return MatchError(grpc.StatusCode.ABORTED, "The match is too busy right now; try again")
 
 
 def _replayed(record: str | None, request_id: str, seat: int, digest: str) -> int | None:
@@ -663,7 +664,7 @@ def _replayed(record: str | None, request_id: str, seat: int, digest: str) -> in
         return None
     recorded_seat, recorded_digest, version = record.split(":")
     if int(recorded_seat) != seat or recorded_digest != digest:
-        raise _refuse(
+        raise MatchError(
             grpc.StatusCode.INVALID_ARGUMENT,
             f"request_id {request_id!r} was already used for a different move",
         )
@@ -678,11 +679,13 @@ def _seat_infos(specs) -> tuple[list[mpb.SeatInfo], list[int]]:
     seats, humans = [], []
     for number, spec in enumerate(specs):
         if spec.kind == mpb.SEAT_KIND_UNSPECIFIED:
-            raise _refuse(
+            raise MatchError(
                 grpc.StatusCode.INVALID_ARGUMENT, f"Say who plays seat {number}: human, open or bot"
             )
         if spec.kind == mpb.SEAT_KIND_BOT and spec.bot_level == mpb.BOT_LEVEL_UNSPECIFIED:
-            raise _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"Choose a level for bot seat {number}")
+            raise MatchError(
+                grpc.StatusCode.INVALID_ARGUMENT, f"Choose a level for bot seat {number}"
+            )
         if spec.kind == mpb.SEAT_KIND_HUMAN:
             humans.append(number)
         seats.append(
@@ -698,11 +701,11 @@ def _seat_infos(specs) -> tuple[list[mpb.SeatInfo], list[int]]:
 
 def _check_clock(clock: mpb.Clock) -> None:
     if not 0 <= clock.seconds_per_move <= 7 * 86_400:
-        raise _refuse(
+        raise MatchError(
             grpc.StatusCode.INVALID_ARGUMENT, "seconds_per_move must be 0 (no clock) to 604800"
         )
     if clock.seconds_per_move and clock.on_timeout == mpb.TIMEOUT_ACTION_UNSPECIFIED:
-        raise _refuse(
+        raise MatchError(
             grpc.StatusCode.INVALID_ARGUMENT,
             "Say what the clock does on timeout: forfeit or a bot move",
         )
