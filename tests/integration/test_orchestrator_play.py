@@ -762,6 +762,16 @@ def test_watchers_beyond_the_cap_are_refused_and_other_calls_still_served(
         wait_until(watch_accepted, timeout=5, what="a watch slot freed by a cancelled stream")
 
 
+def test_watching_a_finished_match_past_its_end_returns_at_once(channel_a, spectator):
+    created = create(spectator, 2)
+    resigned = seat_clients([channel_a], created)[0].resign(created.match.match_id)
+    final = resigned.match.version
+    started = time.monotonic()
+    assert list(spectator.watch(created.match.match_id, after_version=final)) == []
+    assert time.monotonic() - started < 2
+    assert [c.version for c in spectator.watch(created.match.match_id, final - 1)] == [final]
+
+
 # -- 8. resignation -----------------------------------------------------------------------------
 
 

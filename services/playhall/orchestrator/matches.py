@@ -355,6 +355,8 @@ class Matches:
         WATCH_STREAMS.inc()
         try:
             backlog = [change for change, _ in self.store.changes(match.match_id, after)]
+            if not backlog and match.phase == mpb.MATCH_PHASE_FINISHED:
+                return  # nothing after `after`, and nothing will ever come
             while is_active():
                 for change in backlog:
                     yield mpb.WatchMatchResponse(change=_visible(change, caller.seat))
