@@ -772,6 +772,25 @@ def test_watching_a_finished_match_past_its_end_returns_at_once(channel_a, spect
     assert [c.version for c in spectator.watch(created.match.match_id, final - 1)] == [final]
 
 
+def test_hostile_requests_get_a_clear_status(channel_a, spectator):
+    created = create(spectator, 2)
+    match_id = created.match.match_id
+    seat0 = seat_clients([channel_a], created)[0]
+    legal = seat0.get(match_id).legal_moves[0]
+    reason = assert_refused(INVALID, seat0.submit, match_id, legal, 0, "bot:0:0:guess")
+    assert "reserved" in reason
+    assert_refused(INVALID, spectator.create, TITLE, [pb.SeatSpec(kind=77), pb.SeatSpec(kind=77)])
+    weird_bot = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=42)
+    assert_refused(INVALID, spectator.create, TITLE, [weird_bot, weird_bot])
+    far = open_watch(spectator, match_id, after_version=2**64 - 1)
+    with pytest.raises(grpc.RpcError) as refused:
+        next(far)
+    assert refused.value.code() == INVALID
+    assert_refused(grpc.StatusCode.NOT_FOUND, spectator.get, f"{match_id}}}:req:x")
+    assert len(spectator.list_matches(TITLE, limit=-1)) <= 50
+    assert spectator.get(match_id).match.version == 0
+
+
 # -- 8. resignation -----------------------------------------------------------------------------
 
 

@@ -419,9 +419,11 @@ def test_metrics_count_rpcs_by_code_and_moves(service, stub):
     buckets = [s for s in after if s.name == "grpc_server_handling_seconds_bucket"
                and rpc.items() <= s.labels.items()]  # fmt: skip
     assert buckets and max(s.value for s in buckets) >= 3
-    assert value(after, "playhall_moves_applied_total", title="galileo") > 0
-    assert delta("playhall_moves_applied_total", title="galileo") == 1
-    assert delta("playhall_moves_refused_total", title="galileo", code="INVALID_ARGUMENT") == 2
+    assert value(after, "playhall_rules_moves_applied_total", title="galileo") > 0
+    assert delta("playhall_rules_moves_applied_total", title="galileo") == 1
+    assert (
+        delta("playhall_rules_moves_refused_total", title="galileo", code="INVALID_ARGUMENT") == 2
+    )
 
 
 def test_metrics_count_a_failed_call_under_the_code_the_client_got(service, stub):

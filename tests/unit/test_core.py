@@ -4,6 +4,7 @@ the Any wrapper."""
 import pytest
 from google.protobuf import any_pb2, empty_pb2
 
+from playhall.common.settings import SettingsError
 from playhall.core import (
     BoolOption,
     ChoiceOption,
@@ -18,6 +19,7 @@ from playhall.core import (
 )
 from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2
+from playhall.orchestrator.rules_client import channel_target
 
 INFO = GameInfo(
     title_id="demo",
@@ -128,3 +130,12 @@ def test_unpack_refuses_missing_foreign_and_garbage_payloads():
     garbage.value = b"\xff\xff\xff"
     with pytest.raises(MalformedMessage, match="could not be decoded"):
         unpack(garbage, galileo_pb2.Move, "move")
+
+
+def test_rules_addresses_become_dialable_targets_or_a_clear_error():
+    assert channel_target(["rules:50051"]) == "rules:50051"
+    assert channel_target(["dns:///rules:50051"]) == "dns:///rules:50051"
+    assert channel_target(["10.0.0.1:1", "10.0.0.2:1"]) == "ipv4:10.0.0.1:1,10.0.0.2:1"
+    assert channel_target(["[::1]:1", "[::2]:1"]) == "ipv6:[::1]:1,[::2]:1"
+    with pytest.raises(SettingsError, match="dns:///"):
+        channel_target(["rules-a:1", "rules-b:1"])

@@ -830,3 +830,14 @@ def test_different_seeds_deal_differently():
     states = [GAME.new_game(3, {}, b"seed-%d" % n) for n in range(6)]
     assert len({s.hands for s in states}) == len(states)
     assert len({s.deck for s in states}) == len(states)
+
+
+def test_a_saved_pick_phase_in_which_every_seat_has_picked_is_refused():
+    """Nobody would be to move and the game would not be over: the codec refuses it."""
+    from playhall.core import MalformedMessage
+
+    message = GAME.codec.encode_state(GAME.new_game(2, {}, b"all-picked"))
+    for seat in message.seats:
+        seat.pick = seat.hand.pop()
+    with pytest.raises(MalformedMessage, match="every seat has picked"):
+        GAME.codec.decode_state(message)

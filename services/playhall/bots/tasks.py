@@ -8,6 +8,7 @@ the same submission, and does nothing twice.
 
 from __future__ import annotations
 
+import hmac
 import logging
 import random
 import threading
@@ -42,6 +43,13 @@ def _client(seat: int) -> MatchClient:
         if not _channel:
             _channel.append(grpc.insecure_channel(ORCHESTRATOR))
     return MatchClient(_channel[0], token=WORKER_CREDENTIAL, seat=seat)
+
+
+def bot_request_id(match_id: str, seat: int, version: int) -> str:
+    """The same for every attempt at one turn, and unguessable without the worker credential
+    (a player who could predict it could spend it first and stall the bot)."""
+    mac = hmac.new(WORKER_CREDENTIAL.encode(), f"{match_id}:{seat}:{version}".encode(), "sha256")
+    return f"bot:{seat}:{version}:{mac.hexdigest()[:32]}"
 
 
 def level_name(level: int) -> str:
@@ -94,7 +102,7 @@ def take_turn(client: MatchClient, match_id: str, seat: int) -> str:
                 match_id,
                 pack(game.codec.encode_move(decision.move)),
                 expected_version=match.version,
-                request_id=f"bot:{match_id}:{seat}:{match.version}",
+                request_id=bot_request_id(match_id, seat, match.version),
             )
         except grpc.RpcError as error:
             if error.code() == grpc.StatusCode.FAILED_PRECONDITION:

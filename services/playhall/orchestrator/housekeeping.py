@@ -54,3 +54,6 @@ class Housekeeper:
                 log.warning(
                     "housekeeping skipped: storage unavailable", extra={"error": str(error)}
                 )
+            except Exception:
+                # The thread boundary: one bad match must not stop the clocks of every other.
+                log.exception("housekeeping pass failed; the next pass goes on")

@@ -11,6 +11,7 @@ import hashlib
 import hmac
 import logging
 import random
+import re
 import secrets
 import time
 from collections.abc import Iterator
@@ -31,6 +32,8 @@ from playhall.rules.v1 import rules_service_pb2 as rpb
 log = logging.getLogger(__name__)
 
 SERVER_SEAT = -1
+BOT_REQUEST_PREFIX = "bot:"
+MATCH_ID = re.compile(r"[0-9a-f]{24}")
 MAX_COMMIT_ATTEMPTS = 50
 
 MATCHES_CREATED = Counter("playhall_matches_created", "Matches created.", ["title"])
@@ -91,6 +94,7 @@ class Caller:
     """Who is calling: a seat (through its token or the worker credential) or a spectator."""
 
     seat: int | None
+    worker: bool = False
 
 
 def token_hash(token: str) -> str:
@@ -152,7 +156,7 @@ class Matches:
                 raise MatchError(
                     grpc.StatusCode.PERMISSION_DENIED, f"Seat {seat} is not a bot seat"
                 )
-            return Caller(seat)
+            return Caller(seat, worker=True)
         owned = [s for s, h in match.token_hashes.items() if hmac.compare_digest(h, digest)]
         if not owned or (seat is not None and seat not in owned):
             where = f"seat {seat}" if seat is not None else "a seat"
@@ -173,18 +177,18 @@ class Matches:
             )
 
     def load(self, match_id: str) -> Match:
-        match = self.store.load(match_id) if match_id else None
+        match = self.store.load(match_id) if MATCH_ID.fullmatch(match_id) else None
         if match is None:
-            raise MatchError(grpc.StatusCode.NOT_FOUND, f"There is no match {match_id!r}")
+            raise _no_match(match_id)
         return match
 
     def snapshot(self, match_id: str, request_id: str = "") -> tuple[Match, bytes, str | None]:
         """The match with its state (and an idempotency record), all of one version."""
-        match, state, record = (
-            self.store.snapshot(match_id, request_id) if match_id else (None, None, None)
-        )
+        if not MATCH_ID.fullmatch(match_id):
+            raise _no_match(match_id)
+        match, state, record = self.store.snapshot(match_id, request_id)
         if match is None:
-            raise MatchError(grpc.StatusCode.NOT_FOUND, f"There is no match {match_id!r}")
+            raise _no_match(match_id)
         if state is None:
             raise MatchError(
                 grpc.StatusCode.FAILED_PRECONDITION,
@@ -270,7 +274,7 @@ class Matches:
         )
 
     def list_matches(self, request: mpb.ListMatchesRequest) -> list[mpb.MatchSummary]:
-        limit = min(request.limit or 50, 500)
+        limit = 50 if request.limit <= 0 else min(request.limit, 500)
         titles = [request.title_id] if request.title_id else self.rules.titles()
         phases = (
             [request.phase]
@@ -352,6 +356,11 @@ class Matches:
         match = self.load(request.match_id)
         caller = self.identify(match, token, _optional_seat(request))
         after = request.after_version if request.HasField("after_version") else -1
+        if after > match.version:
+            raise MatchError(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"after_version {after} is ahead of the match (version {match.version})",
+            )
         WATCH_STREAMS.inc()
         try:
             backlog = [change for change, _ in self.store.changes(match.match_id, after)]
@@ -385,6 +394,11 @@ class Matches:
             caller = self.identify(match, token, _optional_seat(request))
             if caller.seat is None:
                 raise MatchError(grpc.StatusCode.UNAUTHENTICATED, "Spectators cannot move")
+            if request.request_id.startswith(BOT_REQUEST_PREFIX) and not caller.worker:
+                raise MatchError(
+                    grpc.StatusCode.INVALID_ARGUMENT,
+                    f"request ids starting with {BOT_REQUEST_PREFIX!r} are reserved for bots",
+                )
             recorded = _replayed(record, request.request_id, caller.seat, digest)
             if recorded is not None:
                 seen = self._view(match, state, caller)
@@ -660,6 +674,10 @@ class Matches:
         return MatchError(grpc.StatusCode.ABORTED, "The match is too busy right now; try again")
 
 
+def _no_match(match_id: str) -> MatchError:
+    return MatchError(grpc.StatusCode.NOT_FOUND, f"There is no match {match_id[:64]!r}")
+
+
 def _replayed(record: str | None, request_id: str, seat: int, digest: str) -> int | None:
     """The version an earlier identical request created, None for a new request id."""
     if record is None:
@@ -680,11 +698,11 @@ def _optional_seat(request) -> int | None:
 def _seat_infos(specs) -> tuple[list[mpb.SeatInfo], list[int]]:
     seats, humans = [], []
     for number, spec in enumerate(specs):
-        if spec.kind == mpb.SEAT_KIND_UNSPECIFIED:
+        if spec.kind not in (mpb.SEAT_KIND_HUMAN, mpb.SEAT_KIND_OPEN, mpb.SEAT_KIND_BOT):
             raise MatchError(
                 grpc.StatusCode.INVALID_ARGUMENT, f"Say who plays seat {number}: human, open or bot"
             )
-        if spec.kind == mpb.SEAT_KIND_BOT and spec.bot_level == mpb.BOT_LEVEL_UNSPECIFIED:
+        if spec.kind == mpb.SEAT_KIND_BOT and spec.bot_level not in mpb.BotLevel.values()[1:]:
             raise MatchError(
                 grpc.StatusCode.INVALID_ARGUMENT, f"Choose a level for bot seat {number}"
             )

@@ -4,11 +4,13 @@ replicas get traffic even on long-lived HTTP/2 connections."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from collections.abc import Mapping, Sequence
 
 import grpc
 
+from playhall.common.settings import SettingsError
 from playhall.rules.v1 import rules_service_pb2 as pb
 from playhall.rules.v1 import rules_service_pb2_grpc
 
@@ -30,14 +32,21 @@ class RulesRefused(Exception):
 
 
 def channel_target(addresses: Sequence[str]) -> str:
-    """`dns:///name:port` as given; plain host:port lists become an ipv4/ipv6 target list."""
-    if len(addresses) == 1 and ":///" in addresses[0]:
+    """A gRPC target for the addresses: one address (`host:port`, `dns:///name:port`) as it is;
+    several as a list of IP literals. Several host names would need one DNS name instead."""
+    if len(addresses) == 1:
         return addresses[0]
-    return (
-        "ipv4:" + ",".join(addresses)
-        if all("[" not in a for a in addresses)
-        else ("ipv6:" + ",".join(addresses))
-    )
+    hosts = [address.rpartition(":")[0].strip("[]") for address in addresses]
+    try:
+        families = {ipaddress.ip_address(host).version for host in hosts}
+    except ValueError:
+        raise SettingsError(
+            f"{', '.join(addresses)}: list IP addresses, or give one dns:///name:port that "
+            "resolves to every replica"
+        ) from None
+    if len(families) > 1:
+        raise SettingsError(f"{', '.join(addresses)}: do not mix IPv4 and IPv6 addresses")
+    return f"ipv{families.pop()}:" + ",".join(addresses)
 
 
 class RulesClients:

@@ -21,7 +21,7 @@ from playhall.match.v1 import match_service_pb2, match_service_pb2_grpc
 from playhall.orchestrator import matches
 from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.housekeeping import Housekeeper
-from playhall.orchestrator.rules_client import RulesClients
+from playhall.orchestrator.rules_client import RulesClients, channel_target
 from playhall.orchestrator.servicer import MatchServicer
 from playhall.orchestrator.store import MatchStore
 
@@ -57,6 +57,8 @@ class Settings:
             for title in title_ids()
             if os.environ.get(f"PLAYHALL_RULES_{title.upper()}")
         }
+        for addresses in rules.values():
+            channel_target(addresses)  # refuses address lists gRPC could not dial
         if not rules:
             raise SettingsError(
                 "Set the rules service addresses of at least one title, e.g. "
@@ -85,7 +87,11 @@ class Settings:
 
 
 def build_matches(settings: Settings) -> matches.Matches:
-    client = redis.Redis.from_url(settings.redis_url, health_check_interval=30)
+    # Timeouts above the 1 s blocking reads of WatchMatch, so a dead connection never hangs a
+    # thread.
+    client = redis.Redis.from_url(
+        settings.redis_url, health_check_interval=30, socket_timeout=10, socket_connect_timeout=5
+    )
     return matches.Matches(
         MatchStore(client, request_ttl_s=settings.request_ttl_s),
         RulesClients(settings.rules),

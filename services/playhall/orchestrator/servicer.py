@@ -4,6 +4,7 @@ its refusals to status codes."""
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 
 import grpc
@@ -13,6 +14,8 @@ from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.orchestrator.matches import MatchError, Matches
 from playhall.orchestrator.rules_client import RulesRefused, RulesUnavailable
+
+log = logging.getLogger(__name__)
 
 
 @contextlib.contextmanager
@@ -25,11 +28,14 @@ def refusals(context: grpc.ServicerContext):
         context.abort(error.code, error.reason)
     except RulesUnavailable as error:
         context.abort(grpc.StatusCode.UNAVAILABLE, str(error))
-    except redis.ConnectionError:
+    except (redis.ConnectionError, redis.TimeoutError):
         context.abort(
             grpc.StatusCode.UNAVAILABLE,
             "Match storage is unavailable; nothing was changed, try again",
         )
+    except redis.RedisError as error:
+        log.error("storage refused a request", extra={"error": str(error)})
+        context.abort(grpc.StatusCode.INTERNAL, "Match storage failed; nothing was changed")
 
 
 def bearer_token(context: grpc.ServicerContext) -> str | None:

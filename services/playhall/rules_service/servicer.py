@@ -33,9 +33,9 @@ STATUS_OF = {
     IncompatibleVersion: grpc.StatusCode.FAILED_PRECONDITION,
 }
 
-MOVES_APPLIED = Counter("playhall_moves_applied", "Moves applied, per title.", ["title"])
+MOVES_APPLIED = Counter("playhall_rules_moves_applied", "Moves applied, per title.", ["title"])
 MOVES_REFUSED = Counter(
-    "playhall_moves_refused", "Moves refused, per title and status code.", ["title", "code"]
+    "playhall_rules_moves_refused", "Moves refused, per title and status code.", ["title", "code"]
 )
 
 

@@ -233,6 +233,8 @@ def _check_consistent(state: e.GalileoState) -> None:
             _inconsistent("a seat takes without a pick")
     elif state.order or state.take_index:
         _inconsistent("a take order outside the take phase")
+    if state.phase is e.Phase.PICK and all(state.picks):
+        _inconsistent("a pick phase in which every seat has picked")
     if state.phase is e.Phase.PICK and any(
         not pick and not hand for pick, hand in zip(state.picks, state.hands, strict=True)
     ):
