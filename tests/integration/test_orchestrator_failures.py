@@ -655,20 +655,21 @@ def test_bot_move_on_timeout_commits_one_move_per_expiry_with_two_replicas(stack
     match_id, tokens, created = create_match(stack.client(replicas[0]), 3, clock)
     watcher = stack.seats(replicas[1], tokens)[0]
 
-    def two_bot_moves():
+    def four_bot_moves():
         history = watcher.history(match_id)
-        return history if history.match.version >= 2 else None
+        return history if history.match.version >= 4 else None
 
-    history = wait_for(two_bot_moves, within_s=5)
+    history = wait_for(four_bot_moves, within_s=6)
     assert history is not None, "no bot move was made on timeout"
     changes = assert_contiguous(history)
-    first, second = changes[1], changes[2]
-    assert [first.seat, second.seat] == [0, 1], "the bot moved for the wrong seats"
-    assert all(len(c.events) >= 1 and c.end_reason == 0 for c in (first, second))
-    assert first.committed_unix_ms >= created.deadline_unix_ms
-    # The second deadline is set by the first commit: an expiry acted on twice would commit
-    # two moves in a row instead of one a second.
-    assert second.committed_unix_ms - first.committed_unix_ms >= 1000
+    picks, take = changes[1:4], changes[4]
+    # The simultaneous pick step has one deadline: when it passes, each seat that has not
+    # picked gets a bot pick, one commit per expiry (a version never gets two changes).
+    assert [c.seat for c in picks] == [0, 1, 2], "the bot moved for the wrong seats"
+    assert all(len(c.events) >= 1 and c.end_reason == 0 for c in changes[1:5])
+    assert all(c.committed_unix_ms >= created.deadline_unix_ms for c in picks)
+    # The take is a new step with a deadline of its own, set when the picks were revealed.
+    assert take.committed_unix_ms - picks[-1].committed_unix_ms >= 1000
     assert history.match.phase == RUNNING
     deadlines = [
         member.decode()

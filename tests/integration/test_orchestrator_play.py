@@ -811,6 +811,30 @@ def test_resigning_in_a_three_player_match_hands_the_seat_to_a_bot(channel_a, sp
     assert history_seats(spectator.history(match_id)) == [1, 1]
 
 
+def test_a_resigned_seats_open_watch_ends_before_the_bots_secrets_reach_it(channel_a, spectator):
+    created = create(spectator, players=3)
+    match_id = created.match.match_id
+    clients = seat_clients([channel_a], created)
+    stream = open_watch(clients[1], match_id, after_version=0)
+    clients[1].resign(match_id)
+    worker = MatchClient(channel_a, WORKER_CREDENTIAL, seat=1)
+    scientist = view_of(worker.get(match_id)).hand[0]
+    worker.submit(match_id, pick(scientist), 1)
+    seen = [response.change for response in stream]  # ends by itself, before the deadline
+    assert all(event.scientist == 0 for change in seen for event in pick_events([change])), (
+        "the resigned seat saw the bot's secret pick"
+    )
+
+
+def test_an_open_match_called_off_by_its_only_player_has_no_winner(spectator):
+    open_seat = pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)
+    created = spectator.create(TITLE, [pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN), open_seat])
+    (token,) = created.tokens
+    match = spectator.as_seat(token.token).resign(created.match.match_id).match
+    assert match.phase == FINISHED and list(match.winners) == []
+    assert match.end_reason == pb.END_REASON_RESIGNATION
+
+
 def test_resigning_in_a_two_player_match_ends_it(channel_a, spectator):
     created = create(spectator, players=2)
     match_id = created.match.match_id
@@ -903,14 +927,17 @@ def test_clock_bot_move_plays_for_the_seat_and_the_match_goes_on(
     assert created.match.deadline_unix_ms > 0
     started = time.monotonic()
     try:
+        # One deadline for the whole pick step: both seats get a clock pick when it passes;
+        # the take step that follows has a deadline of its own.
         wait_until(
-            lambda: spectator.get(match_id).match.version >= 1, 5.0, "clock move", orchestrator
+            lambda: spectator.get(match_id).match.version >= 2, 5.0, "clock moves", orchestrator
         )
         assert time.monotonic() - started >= 0.9
         match = spectator.get(match_id).match
         assert match.phase == RUNNING and match.deadline_unix_ms > created.match.deadline_unix_ms
-        clock_move = spectator.history(match_id).changes[1]
-        assert clock_move.seat in (0, 1) and pick_events([clock_move])[0].seat == clock_move.seat
+        clock_moves = spectator.history(match_id).changes[1:3]
+        assert sorted(change.seat for change in clock_moves) == [0, 1]
+        assert [e.seat for e in pick_events(clock_moves)] == [c.seat for c in clock_moves]
         play_moves(clients, match_id, 1)
         assert spectator.get(match_id).match.phase == RUNNING
     finally:

@@ -375,6 +375,8 @@ class Matches:
                 backlog = self.store.wait_for_changes(
                     match.match_id, after, self.settings.watch_poll_ms
                 )
+                if backlog and caller.seat is not None and self._resigned(match, caller.seat):
+                    return  # the seat is a bot's now: its secrets are no longer this caller's
         finally:
             WATCH_STREAMS.dec()
 
@@ -425,6 +427,10 @@ class Matches:
                 legal_moves=committed.legal_moves,
             )
         raise self._too_busy()
+
+    def _resigned(self, match: Match, seat: int) -> bool:
+        current = self.store.load(match.match_id)
+        return current is None or current.seats[seat].resigned
 
     def _check_can_move(self, match: Match, seat: int, expected: int) -> None:
         if match.phase == mpb.MATCH_PHASE_OPEN:
@@ -499,7 +505,10 @@ class Matches:
             old_phase = match.phase
             seat = match.seats[caller.seat]
             seat.resigned = True
-            if len(match.seats) == 2:
+            if match.phase == mpb.MATCH_PHASE_OPEN:
+                # Nobody has played yet: the match is called off, nobody wins.
+                self._finish(match, mpb.END_REASON_RESIGNATION, [])
+            elif len(match.seats) == 2:
                 self._finish(match, mpb.END_REASON_RESIGNATION, [1 - caller.seat])
             else:
                 seat.kind, seat.bot_level = mpb.SEAT_KIND_BOT, mpb.BOT_LEVEL_RANDOM
@@ -580,7 +589,11 @@ class Matches:
         """Commits the changed `match` as one new version; None when another change won."""
         loaded = match.version
         match.updated_ms = now_ms()
-        match.deadline_ms = self._deadline(match.clock, match.phase, match.updated_ms)
+        # One deadline per step: a seat's pick in a simultaneous step gives the others no
+        # extra time.
+        same_step = match.phase == mpb.MATCH_PHASE_RUNNING and match.step_version <= loaded
+        if not (same_step and match.deadline_ms):
+            match.deadline_ms = self._deadline(match.clock, match.phase, match.updated_ms)
         finished = match.phase == mpb.MATCH_PHASE_FINISHED
         change = storage_pb2.StoredChange(
             version=loaded + 1,
