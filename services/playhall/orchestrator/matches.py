@@ -632,11 +632,10 @@ class Matches:
         match.version = int(result.value)
         if match.clock.seconds_per_move:
             self.store.clear_deadline(match.match_id, loaded)
-        has_bots = any(s.kind == mpb.SEAT_KIND_BOT for s in match.seats)
-        if not self._bot_seats_to_move(match):
-            if has_bots:
-                self.store.unmark_bot_turn(match.match_id)
-        elif not move or match.step_version == match.version:
+        # A waiting-turn entry is never removed here: a replica that commits a change with no
+        # bot to move could otherwise erase the entry another replica just wrote for a newer
+        # bot turn. The sweeper drops entries whose match has no bot to move.
+        if self._bot_seats_to_move(match) and (not move or match.step_version == match.version):
             # A new step (or new seats, after a join or a resignation): the bots to move now
             # have no task yet. Within a simultaneous step they all got theirs at its start.
             self.store.mark_bot_turn(match.match_id, match.updated_ms)
