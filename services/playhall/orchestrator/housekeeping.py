@@ -10,8 +10,8 @@ import threading
 
 import redis
 
-from playhall.orchestrator.matches import MatchError, Matches
-from playhall.orchestrator.rules_client import RulesRefused, RulesUnavailable
+from playhall.orchestrator.errors import MatchError
+from playhall.orchestrator.matches import Matches
 from playhall.orchestrator.store import now_ms
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ class Housekeeper:
         for match_id, version in self.matches.store.due_deadlines(now_ms()):
             try:
                 committed += self.matches.expire(match_id, version)
-            except (MatchError, RulesRefused, RulesUnavailable) as error:
+            except MatchError as error:
                 log.warning(
                     "deadline not handled", extra={"match_id": match_id, "error": str(error)}
                 )

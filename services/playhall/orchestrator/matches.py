@@ -25,6 +25,7 @@ from prometheus_client.core import GaugeMetricFamily
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import storage_pb2
 from playhall.orchestrator.bot_scheduler import BotScheduler
+from playhall.orchestrator.errors import MatchError
 from playhall.orchestrator.rules_client import RulesClients, RulesRefused
 from playhall.orchestrator.store import Commit, Match, MatchStore, now_ms
 from playhall.rules.v1 import rules_service_pb2 as rpb
@@ -66,15 +67,6 @@ class ActiveMatchesCollector:
                 name = mpb.MatchPhase.Name(phase).removeprefix("MATCH_PHASE_").lower()
                 family.add_metric([title, name], self.store.lobby_size(title, phase))
         yield family
-
-
-class MatchError(Exception):
-    """A refusal with the status code and a reason for the caller."""
-
-    def __init__(self, code: grpc.StatusCode, reason: str):
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -302,7 +294,6 @@ class Matches:
                 self._check_seat_number(match, seat)
                 raise MatchError(grpc.StatusCode.FAILED_PRECONDITION, f"Seat {seat} is not open")
             token = secrets.token_urlsafe(32)
-            old_phase = match.phase
             match.seats[seat].kind = mpb.SEAT_KIND_HUMAN
             match.seats[seat].display_name = request.display_name[:64]
             match.token_hashes[seat] = token_hash(token)
@@ -311,8 +302,6 @@ class Matches:
             fields = {f"token:{seat}": match.token_hashes[seat]}
             if self._commit(match, seat, fields=fields) is None:
                 continue
-            if match.phase != old_phase:
-                self.store.move_in_lobby(match, old_phase)
             return mpb.JoinMatchResponse(
                 token=mpb.SeatToken(seat=seat, token=token), match=match.summary()
             )
@@ -472,7 +461,6 @@ class Matches:
         except RulesRefused as refused:
             MOVES_REFUSED.labels(match.title, refused.code.name.lower()).inc()
             raise
-        old_phase = match.phase
         match.status = applied.status
         if applied.status.step != match.step:
             match.step, match.step_version = applied.status.step, match.version + 1
@@ -489,7 +477,6 @@ class Matches:
         if version is None:
             return None
         MOVES_ACCEPTED.labels(match.title).inc()
-        self._after_phase_change(match, old_phase)
         return applied.mover_view
 
     def resign(self, request: mpb.ResignRequest, token: str | None) -> mpb.ResignResponse:
@@ -502,7 +489,6 @@ class Matches:
                 )
             if match.phase == mpb.MATCH_PHASE_FINISHED:
                 raise MatchError(grpc.StatusCode.FAILED_PRECONDITION, "The match is over")
-            old_phase = match.phase
             seat = match.seats[caller.seat]
             seat.resigned = True
             if match.phase == mpb.MATCH_PHASE_OPEN:
@@ -514,7 +500,6 @@ class Matches:
                 seat.kind, seat.bot_level = mpb.SEAT_KIND_BOT, mpb.BOT_LEVEL_RANDOM
             if self._commit(match, caller.seat) is None:
                 continue
-            self._after_phase_change(match, old_phase)
             return mpb.ResignResponse(match=match.summary())
         raise self._too_busy()
 
@@ -533,13 +518,10 @@ class Matches:
             committed = self._apply(match, state, seat, move, None) is not None
         else:
             losers = set(match.status.to_move)
-            old_phase = match.phase
             self._finish(
                 match, mpb.END_REASON_TIMEOUT, [s.seat for s in match.seats if s.seat not in losers]
             )
             committed = self._commit(match, SERVER_SEAT) is not None
-            if committed:
-                self._after_phase_change(match, old_phase)
         # Cleared only once handled: a failure above leaves it for the next scan.
         self.store.clear_deadline(match_id, version)
         return committed
@@ -556,11 +538,8 @@ class Matches:
             if match.updated_ms > cutoff:
                 self.store.touch(match_id, match.updated_ms)
                 continue
-            old_phase = match.phase
             self._finish(match, mpb.END_REASON_ABANDONED, [])
-            if self._commit(match, SERVER_SEAT) is not None:
-                self._after_phase_change(match, old_phase)
-                closed += 1
+            closed += self._commit(match, SERVER_SEAT) is not None
         return closed
 
     # -- committing ----------------------------------------------------------------------------
@@ -586,7 +565,8 @@ class Matches:
         request: tuple[str, str] | None = None,
         fields: dict | None = None,
     ) -> int | None:
-        """Commits the changed `match` as one new version; None when another change won."""
+        """Commits the changed `match` as one new version, with the index updates that follow
+        from it; None when another change won."""
         loaded = match.version
         match.updated_ms = now_ms()
         # One deadline per step: a seat's pick in a simultaneous step gives the others no
@@ -630,6 +610,7 @@ class Matches:
         if result.outcome == "duplicate":
             return None
         match.version = int(result.value)
+        self._after_phase_change(match)
         if match.clock.seconds_per_move:
             self.store.clear_deadline(match.match_id, loaded)
         # A waiting-turn entry is never removed here: a replica that commits a change with no
@@ -669,7 +650,9 @@ class Matches:
             nudged += 1
         return nudged
 
-    def _after_phase_change(self, match: Match, old_phase: int) -> None:
+    def _after_phase_change(self, match: Match) -> None:
+        """Moves a committed match between lobby lists when its phase changed."""
+        old_phase, match.stored_phase = match.stored_phase, match.phase
         # The activity index is not touched per move: it only has to hold a time no later than
         # the last change, and the idle scan re-reads `updated_ms` before it closes anything.
         if match.phase == old_phase:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 import grpc
 
 from playhall.common.settings import SettingsError
+from playhall.orchestrator.errors import MatchError
 from playhall.rules.v1 import rules_service_pb2 as pb
 from playhall.rules.v1 import rules_service_pb2_grpc
 
@@ -18,17 +19,8 @@ _SERVICE_CONFIG = json.dumps({"loadBalancingConfig": [{"round_robin": {}}]})
 UNREACHABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED}
 
 
-class RulesUnavailable(Exception):
-    """The rules service of a title cannot be reached."""
-
-
-class RulesRefused(Exception):
-    """The rules service refused a request; `code` and `reason` are passed on to the caller."""
-
-    def __init__(self, code: grpc.StatusCode, reason: str):
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
+class RulesRefused(MatchError):
+    """The rules service refused a request; its code and reason are passed on to the caller."""
 
 
 def channel_target(addresses: Sequence[str]) -> str:
@@ -51,7 +43,7 @@ def channel_target(addresses: Sequence[str]) -> str:
 
 class RulesClients:
     """A stub per title; every call has a deadline and turns transport failures into
-    `RulesUnavailable` and refusals into `RulesRefused`."""
+    UNAVAILABLE refusals and its refusals into `RulesRefused`."""
 
     def __init__(self, addresses: Mapping[str, Sequence[str]], timeout_s: float = 5.0):
         self.timeout_s = timeout_s
@@ -76,8 +68,9 @@ class RulesClients:
             return getattr(stub, method)(request, timeout=self.timeout_s)
         except grpc.RpcError as error:
             if error.code() in UNREACHABLE:
-                raise RulesUnavailable(
-                    f"The {title} rules service is unavailable; nothing was changed, try again"
+                raise MatchError(
+                    grpc.StatusCode.UNAVAILABLE,
+                    f"The {title} rules service is unavailable; nothing was changed, try again",
                 ) from error
             raise RulesRefused(error.code(), error.details() or error.code().name) from error
 

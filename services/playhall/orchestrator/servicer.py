@@ -12,8 +12,8 @@ import redis
 
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
-from playhall.orchestrator.matches import MatchError, Matches
-from playhall.orchestrator.rules_client import RulesRefused, RulesUnavailable
+from playhall.orchestrator.errors import MatchError
+from playhall.orchestrator.matches import Matches
 
 log = logging.getLogger(__name__)
 
@@ -24,10 +24,6 @@ def refusals(context: grpc.ServicerContext):
         yield
     except MatchError as error:
         context.abort(error.code, error.reason)
-    except RulesRefused as error:
-        context.abort(error.code, error.reason)
-    except RulesUnavailable as error:
-        context.abort(grpc.StatusCode.UNAVAILABLE, str(error))
     except (redis.ConnectionError, redis.TimeoutError):
         context.abort(
             grpc.StatusCode.UNAVAILABLE,

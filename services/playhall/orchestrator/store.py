@@ -99,6 +99,12 @@ class Match:
     created_ms: int
     updated_ms: int
     deadline_ms: int
+    stored_phase: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        # The phase as stored, which the lobby index follows; `phase` may be changed ahead of
+        # a commit.
+        self.stored_phase = self.phase
 
     def summary(self) -> mpb.MatchSummary:
         finished = self.phase == mpb.MATCH_PHASE_FINISHED
