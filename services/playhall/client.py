@@ -30,6 +30,7 @@ class MatchClient:
         seat: int | None = None,
         timeout_s: float = DEFAULT_TIMEOUT_S,
     ):
+        self.channel = channel
         self.stub = match_service_pb2_grpc.MatchServiceStub(channel)
         self.metadata = bearer(token)
         self.seat = seat
@@ -37,10 +38,7 @@ class MatchClient:
 
     def as_seat(self, token: str | None, seat: int | None = None) -> MatchClient:
         """The same channel, another caller."""
-        other = object.__new__(MatchClient)
-        other.stub, other.metadata = self.stub, bearer(token)
-        other.seat, other.timeout_s = seat, self.timeout_s
-        return other
+        return MatchClient(self.channel, token, seat, self.timeout_s)
 
     def _call(self, method: str, request, **kwargs):
         return getattr(self.stub, method)(

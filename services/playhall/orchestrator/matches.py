@@ -27,6 +27,7 @@ from playhall.match.v1 import storage_pb2
 from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.errors import MatchError
 from playhall.orchestrator.rules_client import RulesClients, RulesRefused
+from playhall.orchestrator.settings import Settings
 from playhall.orchestrator.store import Commit, Match, MatchStore, now_ms
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
@@ -67,18 +68,6 @@ class ActiveMatchesCollector:
                 name = mpb.MatchPhase.Name(phase).removeprefix("MATCH_PHASE_").lower()
                 family.add_metric([title, name], self.store.lobby_size(title, phase))
         yield family
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The orchestrator's behaviour (see orchestrator.server.Settings for the environment)."""
-
-    worker_credential: str
-    testing: bool = False
-    finished_state_ttl_s: int = 7 * 86_400
-    abandon_after_s: int = 7 * 86_400
-    watch_poll_ms: int = 1_000
-    bot_sweep_after_s: float = 60.0
 
 
 @dataclass(frozen=True)
@@ -299,8 +288,7 @@ class Matches:
             match.token_hashes[seat] = token_hash(token)
             if len(open_seats) == 1:
                 match.phase = mpb.MATCH_PHASE_RUNNING
-            fields = {f"token:{seat}": match.token_hashes[seat]}
-            if self._commit(match, seat, fields=fields) is None:
+            if self._commit(match, seat) is None:
                 continue
             return mpb.JoinMatchResponse(
                 token=mpb.SeatToken(seat=seat, token=token), match=match.summary()
@@ -563,7 +551,6 @@ class Matches:
         state: bytes = b"",
         move: bytes = b"",
         request: tuple[str, str] | None = None,
-        fields: dict | None = None,
     ) -> int | None:
         """Commits the changed `match` as one new version, with the index updates that follow
         from it; None when another change won."""
@@ -597,7 +584,7 @@ class Matches:
             loaded,
             Commit(
                 change=change,
-                fields={**self.store.mutable_fields(match), **(fields or {})},
+                fields=self.store.mutable_fields(match),
                 state=state,
                 move=move,
                 state_ttl_s=self.settings.finished_state_ttl_s if finished else 0,

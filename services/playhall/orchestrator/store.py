@@ -163,8 +163,6 @@ class MatchStore:
             "version": match.version,
             **self.mutable_fields(match),
         }
-        for seat, token_hash in match.token_hashes.items():
-            fields[f"token:{seat}"] = token_hash
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hset(_hash(match.match_id), mapping=fields)
             pipe.set(_state_key(match.match_id), state)
@@ -188,6 +186,8 @@ class MatchStore:
         }
         for seat in match.seats:
             fields[f"seat:{seat.seat}"] = seat.SerializeToString()
+        for seat, token_hash in match.token_hashes.items():
+            fields[f"token:{seat}"] = token_hash
         return fields
 
     def load(self, match_id: str) -> Match | None:
