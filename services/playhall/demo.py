@@ -18,6 +18,7 @@ import urllib.request
 
 import grpc
 
+from playhall.bots.levels import level_name
 from playhall.client import MatchClient
 from playhall.core import get_game
 from playhall.devstack import Stack
@@ -30,10 +31,6 @@ LINEUP = (
     mpb.BOT_LEVEL_EASY,
     mpb.BOT_LEVEL_RANDOM,
 )
-
-
-def level_name(level: int) -> str:
-    return mpb.BotLevel.Name(level).removeprefix("BOT_LEVEL_").lower()
 
 
 class Progress:

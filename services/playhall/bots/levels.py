@@ -7,6 +7,7 @@ from playhall.bots.base import Bot
 from playhall.bots.greedy import GreedyBot
 from playhall.bots.ismcts import IsmctsBot
 from playhall.bots.random_bot import RandomBot
+from playhall.match.v1 import match_service_pb2 as mpb
 
 LEVELS: dict[str, Bot] = {
     "random": RandomBot(),
@@ -14,7 +15,11 @@ LEVELS: dict[str, Bot] = {
     "normal": IsmctsBot(iterations=3500, time_cap_s=1.0),
     "hard": IsmctsBot(iterations=14000, time_cap_s=4.0),
 }
-LOWEST_LEVEL = "random"
+
+
+def level_name(level: int) -> str:
+    """The level name of a `playhall.match.v1.BotLevel` value ("normal" for BOT_LEVEL_NORMAL)."""
+    return mpb.BotLevel.Name(level).removeprefix("BOT_LEVEL_").lower()
 
 
 def bot_for(level: str) -> Bot:

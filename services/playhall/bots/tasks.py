@@ -18,7 +18,7 @@ import grpc
 
 from playhall.bots.app import ORCHESTRATOR, WORKER_CREDENTIAL, app
 from playhall.bots.arena import decision_rng
-from playhall.bots.levels import bot_for
+from playhall.bots.levels import bot_for, level_name
 from playhall.bots.metrics import BOT_MOVE_SECONDS, SEARCH_ITERATIONS, TASK_SECONDS, TASKS
 from playhall.client import MatchClient
 from playhall.common.brokers import PLAY_TURN_TASK
@@ -52,10 +52,6 @@ def bot_request_id(match_id: str, seat: int, version: int) -> str:
     return f"bot:{seat}:{version}:{mac.hexdigest()[:32]}"
 
 
-def level_name(level: int) -> str:
-    return mpb.BotLevel.Name(level).removeprefix("BOT_LEVEL_").lower()
-
-
 @app.task(name=PLAY_TURN_TASK, bind=True, max_retries=8)
 def play_turn(self, match_id: str, seat: int, version: int) -> str:
     """Plays one turn of a bot seat; returns what happened."""
@@ -71,6 +67,7 @@ def play_turn(self, match_id: str, seat: int, version: int) -> str:
             extra={
                 "match_id": match_id,
                 "seat": seat,
+                "version": version,
                 "code": error.code().name,
                 "reason": error.details(),
             },

@@ -28,10 +28,6 @@ class Rng:
         """An Rng for tests and bots, seeded by a small integer."""
         return cls(value.to_bytes(16, "big", signed=True))
 
-    def derive(self, label: str) -> "Rng":
-        """An independent stream for a named purpose, drawn from this one."""
-        return Rng(self._source.getrandbits(256).to_bytes(32, "big") + label.encode())
-
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
         if n <= 0:
@@ -51,7 +47,3 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
-
-    def random(self) -> float:
-        """A uniform float in [0, 1)."""
-        return self._source.getrandbits(53) / (1 << 53)
