@@ -23,7 +23,7 @@ from playhall.core import title_ids
 
 
 class Stack:
-    """Redis, the rules services and the orchestrator, started together."""
+    """Redis, the rules services, the orchestrator and bot workers, started together."""
 
     def __init__(
         self,
