@@ -60,6 +60,9 @@ from bench.engine import RESULTS, machine, mark, open_channel, percentile_ms, sa
 from playhall.client import MatchClient, human_seats
 from playhall.common.process import ServiceProcess, start_rules_service
 from playhall.common.redis_server import EmbeddedRedis
+from playhall.core.api import State
+from playhall.core.registry import get_game
+from playhall.core.wire import pack
 from playhall.match.v1 import match_service_pb2 as mpb
 
 TITLE = "galileo"
@@ -73,6 +76,7 @@ MOVES_PER_S_TARGET = 800
 RATIO_TARGET = 0.75
 MEMORY_TARGET_BYTES = 16 * 1024
 FINISHED = mpb.MATCH_PHASE_FINISHED
+GAME = get_game(TITLE)
 
 
 # --- The load generator (runs in its own process) --------------------------------------------
@@ -143,7 +147,12 @@ class Seats:
 
 
 class SeparatePlayer:
-    """One client playing its own matches, one after another, all seats itself."""
+    """One client playing its own matches, one after another, all seats itself.
+
+    It chooses each seed (the orchestrator runs with its testing flag), so it plays the same
+    game on a local engine next to the orchestrator's and knows every seat's legal moves without
+    asking: a move costs it exactly one SubmitMove. The orchestrator's answers are checked
+    against the local game as they come."""
 
     def __init__(self, address: str, index: int, label: str = "bench"):
         self.channel = open_channel(address)
@@ -151,23 +160,40 @@ class SeparatePlayer:
         self.rng = random.Random(f"{label}:{index}")
         self.label = f"{label}:{index}"
         self.games = 0
-        self.match: Seats | None = None
+        self.match_id = ""
+        self.clients: dict[int, MatchClient] = {}
+        self.version = 0
+        self.state: State | None = None
 
     def new_match(self, tally: Tally) -> None:
         seed = f"{self.label}:{self.games}".encode()
         created = self.lobby.create(TITLE, human_seats(PLAYERS), seed=seed)
         self.games += 1
         tally.creates += 1
-        self.match = Seats(self.lobby, created.match.match_id, created.tokens, created.match)
+        self.match_id = created.match.match_id
+        self.clients = {t.seat: self.lobby.as_seat(t.token) for t in created.tokens}
+        self.version = created.match.version
+        self.state = GAME.new_game(PLAYERS, {}, seed)
 
     def step(self, tally: Tally) -> None:
         """Commits one move (creating a match first when the last one ended)."""
-        if self.match is None or self.match.finished:
+        if self.state is None or self.state.is_terminal():
             self.new_match(tally)
-        chosen = None
-        while chosen is None:
-            chosen = self.match.choose(self.rng, tally)
-        self.match.submit(*chosen, tally)
+        seat = self.rng.choice(self.state.to_move())
+        move = self.rng.choice(self.state.legal_moves(seat))
+        tally.submits += 1
+        response = timed(
+            tally.commit_s,
+            self.clients[seat].submit,
+            self.match_id,
+            pack(GAME.codec.encode_move(move)),
+            self.version,
+        )
+        tally.moves += 1
+        self.state, _ = self.state.apply(seat, move)
+        self.version = response.version
+        if (response.match.phase == FINISHED) != self.state.is_terminal():
+            raise AssertionError(f"match {self.match_id} and the local game disagree on its end")
 
     def warm_up(self) -> None:
         tally = Tally()
@@ -391,7 +417,7 @@ def play_to_mid_game(address: str, matches: int, moves: int, clients: int) -> li
                 player.new_match(tally)
                 for _ in range(moves):
                     player.step(tally)
-                played.append(player.match.match_id)
+                played.append(player.match_id)
         finally:
             player.close()
         return played

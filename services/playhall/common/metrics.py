@@ -57,58 +57,76 @@ def _code_of(context: grpc.ServicerContext, completed: bool) -> str:
 
 
 class MetricsInterceptor(grpc.ServerInterceptor):
-    """Counts and times every unary and server-streaming RPC."""
+    """Counts and times every unary and server-streaming RPC.
+
+    A method's handler never changes, so each is wrapped once, with its metric children bound,
+    instead of on every call."""
+
+    def __init__(self) -> None:
+        self._wrapped: dict[str, grpc.RpcMethodHandler | None] = {}
 
     def intercept_service(self, continuation, handler_call_details):
-        handler = continuation(handler_call_details)
+        method = handler_call_details.method
+        if method not in self._wrapped:
+            self._wrapped[method] = self._wrap(continuation(handler_call_details), method)
+        return self._wrapped[method]
+
+    def _wrap(self, handler, full_method: str):
         if handler is None:
             return None
-        service, _, method = handler_call_details.method.lstrip("/").rpartition("/")
+        service, _, method = full_method.lstrip("/").rpartition("/")
         if handler.unary_unary:
             return grpc.unary_unary_rpc_method_handler(
-                self._unary(handler.unary_unary, service, method),
+                _unary(handler.unary_unary, _Series("unary", service, method)),
                 request_deserializer=handler.request_deserializer,
                 response_serializer=handler.response_serializer,
             )
         if handler.unary_stream:
             return grpc.unary_stream_rpc_method_handler(
-                self._stream(handler.unary_stream, service, method),
+                _stream(handler.unary_stream, _Series("server_stream", service, method)),
                 request_deserializer=handler.request_deserializer,
                 response_serializer=handler.response_serializer,
             )
         return handler
 
-    @staticmethod
-    def _unary(behaviour: Callable, service: str, method: str) -> Callable:
-        labels = ("unary", service, method)
 
-        def wrapped(request, context):
-            RPC_STARTED.labels(*labels).inc()
-            started = time.perf_counter()
-            completed = False
-            try:
-                response = behaviour(request, context)
-                completed = True
-                return response
-            finally:
-                RPC_SECONDS.labels(*labels).observe(time.perf_counter() - started)
-                RPC_HANDLED.labels(*labels, _code_of(context, completed)).inc()
+class _Series:
+    """The metric children of one method."""
 
-        return wrapped
+    def __init__(self, *labels: str):
+        self.labels = labels
+        self.started = RPC_STARTED.labels(*labels)
+        self.seconds = RPC_SECONDS.labels(*labels)
 
-    @staticmethod
-    def _stream(behaviour: Callable, service: str, method: str) -> Callable:
-        labels = ("server_stream", service, method)
+    def finished(self, started: float, context: grpc.ServicerContext, completed: bool) -> None:
+        self.seconds.observe(time.perf_counter() - started)
+        RPC_HANDLED.labels(*self.labels, _code_of(context, completed)).inc()
 
-        def wrapped(request, context) -> Iterator:
-            RPC_STARTED.labels(*labels).inc()
-            started = time.perf_counter()
-            completed = False
-            try:
-                yield from behaviour(request, context)
-                completed = True
-            finally:
-                RPC_SECONDS.labels(*labels).observe(time.perf_counter() - started)
-                RPC_HANDLED.labels(*labels, _code_of(context, completed)).inc()
 
-        return wrapped
+def _unary(behaviour: Callable, series: _Series) -> Callable:
+    def wrapped(request, context):
+        series.started.inc()
+        started = time.perf_counter()
+        completed = False
+        try:
+            response = behaviour(request, context)
+            completed = True
+            return response
+        finally:
+            series.finished(started, context, completed)
+
+    return wrapped
+
+
+def _stream(behaviour: Callable, series: _Series) -> Callable:
+    def wrapped(request, context) -> Iterator:
+        series.started.inc()
+        started = time.perf_counter()
+        completed = False
+        try:
+            yield from behaviour(request, context)
+            completed = True
+        finally:
+            series.finished(started, context, completed)
+
+    return wrapped

@@ -28,7 +28,7 @@ from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.errors import MatchError
 from playhall.orchestrator.rules_client import RulesClients, RulesRefused
 from playhall.orchestrator.settings import Settings
-from playhall.orchestrator.store import Commit, Match, MatchStore, now_ms
+from playhall.orchestrator.store import Commit, Match, MatchStore, match_record, now_ms
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 log = logging.getLogger(__name__)
@@ -584,7 +584,7 @@ class Matches:
             loaded,
             Commit(
                 change=change,
-                fields=self.store.mutable_fields(match),
+                record=match_record(match),
                 state=state,
                 move=move,
                 state_ttl_s=self.settings.finished_state_ttl_s if finished else 0,

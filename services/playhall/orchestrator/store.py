@@ -3,7 +3,8 @@
 Keys of one match share the hash tag `{match_id}`, so a Redis Cluster keeps them in one slot and
 one Lua script can commit a move:
 
-    pm:{id}            hash: title, setup, seats, tokens (SHA-256), version, step, status, phase
+    pm:{id}            hash: `version` and `record` (a StoredMatch: title, setup, seats, token
+                       hashes, step, status, phase, ...)
     pm:{id}:state      the title's state (an Any); expires some time after the match ends
     pm:{id}:log        stream of StoredChange entries, entry id "<version>-1"
     pm:{id}:req:<rid>  idempotency record "<seat>:<digest>:<version>", expiring
@@ -36,9 +37,7 @@ if ARGV[2] ~= '' then
   if seen then return {'duplicate', seen} end
 end
 local version = tostring(tonumber(ARGV[1]) + 1)
-local fields = {'version', version}
-for i = 9, #ARGV do fields[#fields + 1] = ARGV[i] end
-redis.call('HSET', KEYS[1], unpack(fields))
+redis.call('HSET', KEYS[1], 'version', version, 'record', ARGV[9])
 if ARGV[3] ~= '' then redis.call('SET', KEYS[3], ARGV[3]) end
 if ARGV[4] ~= '' then redis.call('EXPIRE', KEYS[3], tonumber(ARGV[4])) end
 if ARGV[6] ~= '' then
@@ -50,6 +49,12 @@ if ARGV[2] ~= '' then
   redis.call('SET', KEYS[4], ARGV[7] .. ':' .. version, 'EX', tonumber(ARGV[8]))
 end
 return {'ok', version}
+"""
+
+_SNAPSHOT = """
+local record = false
+if ARGV[1] ~= '' then record = redis.call('GET', KEYS[3]) end
+return {redis.call('HMGET', KEYS[1], 'version', 'record'), redis.call('GET', KEYS[2]), record}
 """
 
 
@@ -130,7 +135,7 @@ class Commit:
     """What a commit changes besides the version."""
 
     change: storage_pb2.StoredChange
-    fields: dict[str, bytes | str | int] = field(default_factory=dict)
+    record: bytes
     state: bytes = b""
     state_ttl_s: int = 0
     move: bytes = b""
@@ -149,21 +154,13 @@ class MatchStore:
         self.redis = client
         self.request_ttl_s = request_ttl_s
         self._commit = client.register_script(_COMMIT)
+        self._snapshot = client.register_script(_SNAPSHOT)
 
     # -- creating and reading ------------------------------------------------------------------
 
     def create(self, match: Match, state: bytes, change: storage_pb2.StoredChange) -> None:
-        fields = {
-            "title": match.title,
-            "rules_version": match.rules_version,
-            "setup": match.setup.SerializeToString(),
-            "seed_sha256": match.seed_sha256,
-            "clock": match.clock.SerializeToString(),
-            "created_ms": match.created_ms,
-            "version": match.version,
-            **self.mutable_fields(match),
-        }
         with self.redis.pipeline(transaction=True) as pipe:
+            fields = {"version": match.version, "record": match_record(match)}
             pipe.hset(_hash(match.match_id), mapping=fields)
             pipe.set(_state_key(match.match_id), state)
             pipe.xadd(_log_key(match.match_id), {"change": change.SerializeToString()}, id="0-1")
@@ -171,40 +168,20 @@ class MatchStore:
             pipe.zadd(ACTIVITY, {match.match_id: match.updated_ms})
             pipe.execute()
 
-    @staticmethod
-    def mutable_fields(match: Match) -> dict[str, bytes | str | int]:
-        """The hash fields a commit may change (the version aside)."""
-        fields: dict[str, bytes | str | int] = {
-            "step": match.step,
-            "step_version": match.step_version,
-            "status": match.status.SerializeToString(),
-            "phase": match.phase,
-            "end_reason": match.end_reason,
-            "winners": ",".join(str(w) for w in match.winners),
-            "updated_ms": match.updated_ms,
-            "deadline_ms": match.deadline_ms,
-        }
-        for seat in match.seats:
-            fields[f"seat:{seat.seat}"] = seat.SerializeToString()
-        for seat, token_hash in match.token_hashes.items():
-            fields[f"token:{seat}"] = token_hash
-        return fields
-
     def load(self, match_id: str) -> Match | None:
-        return _parse(match_id, self.redis.hgetall(_hash(match_id)))
+        return _parse(match_id, *self.redis.hmget(_hash(match_id), "version", "record"))
 
     def snapshot(
         self, match_id: str, request_id: str = ""
     ) -> tuple[Match | None, bytes | None, str | None]:
-        """The match, its state and an idempotency record, read in one transaction so that all
+        """The match, its state and an idempotency record, read by one script so that all
         three belong to the same version."""
-        with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hgetall(_hash(match_id))
-            pipe.get(_state_key(match_id))
-            pipe.get(_request_key(match_id, request_id))
-            raw, state, record = pipe.execute()
-        match = _parse(match_id, raw)
-        return match, state, record.decode() if record is not None and request_id else None
+        flat, state, record = self._snapshot(
+            keys=[_hash(match_id), _state_key(match_id), _request_key(match_id, request_id)],
+            args=["1" if request_id else ""],
+        )
+        match = _parse(match_id, *flat)
+        return match, state, record.decode() if record is not None else None
 
     # -- committing ----------------------------------------------------------------------------
 
@@ -228,9 +205,8 @@ class MatchStore:
             commit.move,
             request_value,
             self.request_ttl_s,
+            commit.record,
         ]
-        for name, value in commit.fields.items():
-            args += [name, value]
         outcome, value = self._commit(
             keys=[
                 _hash(match_id),
@@ -318,33 +294,49 @@ def _entry(fields: dict) -> tuple[storage_pb2.StoredChange, bytes]:
     return storage_pb2.StoredChange.FromString(fields[b"change"]), fields.get(b"move", b"")
 
 
-def _parse(match_id: str, raw: dict) -> Match | None:
-    if not raw:
+def match_record(match: Match) -> bytes:
+    """The match's StoredMatch record."""
+    return storage_pb2.StoredMatch(
+        title_id=match.title,
+        rules_version=match.rules_version,
+        setup=match.setup,
+        seed_sha256=match.seed_sha256,
+        clock=match.clock,
+        seats=match.seats,
+        token_hashes=match.token_hashes,
+        step=match.step,
+        step_version=match.step_version,
+        status=match.status,
+        phase=match.phase,
+        end_reason=match.end_reason,
+        winners=match.winners,
+        created_unix_ms=match.created_ms,
+        updated_unix_ms=match.updated_ms,
+        deadline_unix_ms=match.deadline_ms,
+    ).SerializeToString()
+
+
+def _parse(match_id: str, version: bytes | None, raw: bytes | None) -> Match | None:
+    if version is None or raw is None:
         return None
-    text = {k.decode(): v for k, v in raw.items()}
-    seats = sorted(
-        (mpb.SeatInfo.FromString(v) for k, v in text.items() if k.startswith("seat:")),
-        key=lambda s: s.seat,
-    )
+    stored = storage_pb2.StoredMatch.FromString(raw)
     return Match(
         match_id=match_id,
-        title=text["title"].decode(),
-        rules_version=text["rules_version"].decode(),
-        setup=mpb.Replay.FromString(text["setup"]),
-        seed_sha256=text["seed_sha256"],
-        clock=mpb.Clock.FromString(text["clock"]),
-        seats=seats,
-        token_hashes={
-            int(k.split(":", 1)[1]): v.decode() for k, v in text.items() if k.startswith("token:")
-        },
-        version=int(text["version"]),
-        step=int(text["step"]),
-        step_version=int(text["step_version"]),
-        status=rpb.GameStatus.FromString(text["status"]),
-        phase=int(text["phase"]),
-        end_reason=int(text["end_reason"]),
-        winners=[int(w) for w in text["winners"].decode().split(",") if w],
-        created_ms=int(text["created_ms"]),
-        updated_ms=int(text["updated_ms"]),
-        deadline_ms=int(text["deadline_ms"]),
+        title=stored.title_id,
+        rules_version=stored.rules_version,
+        setup=stored.setup,
+        seed_sha256=stored.seed_sha256,
+        clock=stored.clock,
+        seats=list(stored.seats),
+        token_hashes=dict(stored.token_hashes),
+        version=int(version),
+        step=stored.step,
+        step_version=stored.step_version,
+        status=stored.status,
+        phase=stored.phase,
+        end_reason=stored.end_reason,
+        winners=list(stored.winners),
+        created_ms=stored.created_unix_ms,
+        updated_ms=stored.updated_unix_ms,
+        deadline_ms=stored.deadline_unix_ms,
     )

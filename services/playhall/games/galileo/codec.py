@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from playhall.core import SPECTATOR, Codec, MalformedMessage
 from playhall.galileo.v1 import galileo_pb2 as pb
 from playhall.games.galileo import engine as e
 from playhall.games.galileo.cards import EXPERIMENT_BY_ID, EXPERIMENT_IDS, SCIENTIST_IDS
+
+ALL_SCIENTISTS = sorted(SCIENTIST_IDS)
+ALL_EXPERIMENTS = sorted(EXPERIMENT_IDS)
+"""Every card of each deck once: what the cards of a consistent state sort to."""
 
 
 class GalileoCodec(Codec):
@@ -209,21 +211,18 @@ def _check_consistent(state: e.GalileoState) -> None:
     """Refuses a state the engine could never have produced, so none can make it fail."""
     players = state.num_players
     seats = set(range(players))
-    scientists = Counter(card for hand in state.hands for card in hand)
-    scientists.update(card for cards in state.played for card in cards)
-    scientists.update(pick for pick in state.picks if pick)
-    scientists.update(state.undealt)
-    if scientists != Counter(SCIENTIST_IDS):
+    scientists = [card for cards in (*state.hands, *state.played, state.undealt) for card in cards]
+    scientists += [pick for pick in state.picks if pick]
+    if sorted(scientists) != ALL_SCIENTISTS:
         _inconsistent("every scientist must appear exactly once")
-    experiments = Counter(state.deck + state.table + state.discarded)
-    experiments.update(take.experiment for taken in state.taken for take in taken)
-    if experiments != Counter(EXPERIMENT_IDS):
+    takes = [take for taken in state.taken for take in taken]
+    experiments = [*state.deck, *state.table, *state.discarded]
+    experiments += [take.experiment for take in takes]
+    if sorted(experiments) != ALL_EXPERIMENTS:
         _inconsistent("every experiment must appear exactly once")
-    for taken in state.taken:
-        for take in taken:
-            experiment = EXPERIMENT_BY_ID[take.experiment]
-            if take.points != experiment.points * (2 if take.doubled else 1):
-                _inconsistent(f"experiment {take.experiment} cannot score {take.points}")
+    for take in takes:
+        if take.points != EXPERIMENT_BY_ID[take.experiment].points * (2 if take.doubled else 1):
+            _inconsistent(f"experiment {take.experiment} cannot score {take.points}")
     if sorted(state.previous_order) != sorted(seats) or state.start_player not in seats:
         _inconsistent("the seat orders are broken")
     if state.phase is e.Phase.TAKE:
