@@ -3,8 +3,8 @@
 Keys of one match share the hash tag `{match_id}`, so a Redis Cluster keeps them in one slot and
 one Lua script can commit a move:
 
-    pm:{id}            hash: `version` and `record` (a StoredMatch: title, setup, seats, token
-                       hashes, step, status, phase, ...)
+    pm:{id}            "<version>:<StoredMatch>": the version, where the commit script can
+                       compare it, then title, setup, seats, token hashes, step, status, phase...
     pm:{id}:state      the title's state (an Any); expires some time after the match ends
     pm:{id}:log        stream of StoredChange entries, entry id "<version>-1"
     pm:{id}:req:<rid>  idempotency record "<seat>:<digest>:<version>", expiring
@@ -30,14 +30,15 @@ ACTIVITY = "playhall:activity"
 BOT_TURNS = "playhall:bot_turns"
 
 _COMMIT = """
-local current = redis.call('HGET', KEYS[1], 'version')
-if current ~= ARGV[1] then return {'conflict', current or ''} end
+local stored = redis.call('GET', KEYS[1])
+local current = stored and string.match(stored, '^(%d+):') or ''
+if current ~= ARGV[1] then return {'conflict', current} end
 if ARGV[2] ~= '' then
   local seen = redis.call('GET', KEYS[4])
   if seen then return {'duplicate', seen} end
 end
 local version = tostring(tonumber(ARGV[1]) + 1)
-redis.call('HSET', KEYS[1], 'version', version, 'record', ARGV[9])
+redis.call('SET', KEYS[1], version .. ':' .. ARGV[9])
 if ARGV[3] ~= '' then redis.call('SET', KEYS[3], ARGV[3]) end
 if ARGV[4] ~= '' then redis.call('EXPIRE', KEYS[3], tonumber(ARGV[4])) end
 if ARGV[6] ~= '' then
@@ -54,7 +55,7 @@ return {'ok', version}
 _SNAPSHOT = """
 local record = false
 if ARGV[1] ~= '' then record = redis.call('GET', KEYS[3]) end
-return {redis.call('HMGET', KEYS[1], 'version', 'record'), redis.call('GET', KEYS[2]), record}
+return {redis.call('GET', KEYS[1]), redis.call('GET', KEYS[2]), record}
 """
 
 
@@ -62,7 +63,7 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def _hash(match_id: str) -> str:
+def _match_key(match_id: str) -> str:
     return f"pm:{{{match_id}}}"
 
 
@@ -160,8 +161,7 @@ class MatchStore:
 
     def create(self, match: Match, state: bytes, change: storage_pb2.StoredChange) -> None:
         with self.redis.pipeline(transaction=True) as pipe:
-            fields = {"version": match.version, "record": match_record(match)}
-            pipe.hset(_hash(match.match_id), mapping=fields)
+            pipe.set(_match_key(match.match_id), f"{match.version}:".encode() + match_record(match))
             pipe.set(_state_key(match.match_id), state)
             pipe.xadd(_log_key(match.match_id), {"change": change.SerializeToString()}, id="0-1")
             pipe.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
@@ -169,18 +169,18 @@ class MatchStore:
             pipe.execute()
 
     def load(self, match_id: str) -> Match | None:
-        return _parse(match_id, *self.redis.hmget(_hash(match_id), "version", "record"))
+        return _parse(match_id, self.redis.get(_match_key(match_id)))
 
     def snapshot(
         self, match_id: str, request_id: str = ""
     ) -> tuple[Match | None, bytes | None, str | None]:
         """The match, its state and an idempotency record, read by one script so that all
         three belong to the same version."""
-        flat, state, record = self._snapshot(
-            keys=[_hash(match_id), _state_key(match_id), _request_key(match_id, request_id)],
+        stored, state, record = self._snapshot(
+            keys=[_match_key(match_id), _state_key(match_id), _request_key(match_id, request_id)],
             args=["1" if request_id else ""],
         )
-        match = _parse(match_id, *flat)
+        match = _parse(match_id, stored)
         return match, state, record.decode() if record is not None else None
 
     # -- committing ----------------------------------------------------------------------------
@@ -209,7 +209,7 @@ class MatchStore:
         ]
         outcome, value = self._commit(
             keys=[
-                _hash(match_id),
+                _match_key(match_id),
                 _log_key(match_id),
                 _state_key(match_id),
                 _request_key(match_id, request_id),
@@ -316,10 +316,11 @@ def match_record(match: Match) -> bytes:
     ).SerializeToString()
 
 
-def _parse(match_id: str, version: bytes | None, raw: bytes | None) -> Match | None:
-    if version is None or raw is None:
+def _parse(match_id: str, raw: bytes | None) -> Match | None:
+    if raw is None:
         return None
-    stored = storage_pb2.StoredMatch.FromString(raw)
+    version, _, record = raw.partition(b":")
+    stored = storage_pb2.StoredMatch.FromString(record)
     return Match(
         match_id=match_id,
         title=stored.title_id,
