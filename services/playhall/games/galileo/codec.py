@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from playhall.core import SPECTATOR, Codec, MalformedMessage
 from playhall.galileo.v1 import galileo_pb2 as pb
 from playhall.games.galileo import engine as e
@@ -190,7 +192,11 @@ class GalileoCodec(Codec):
         raise TypeError(f"not a Galileo event: {event!r}")
 
 
+@functools.lru_cache(maxsize=4096)
 def _encode_take(take: e.Take) -> pb.Take:
+    # Cached, and bounded since a crafted state may hold odd rounds: a game has a few hundred
+    # distinct takes, and a constructor copies the messages it is given, so the shared
+    # instances are never changed.
     return pb.Take(
         experiment=take.experiment, round=take.round, doubled=take.doubled, points=take.points
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 from playhall.core import (
     SPECTATOR,
@@ -66,9 +67,9 @@ class TakeExperiment:
 Move = Pick | TakeExperiment
 
 
-@dataclass(frozen=True, slots=True)
-class Take:
-    """An experiment a seat took and what it scored."""
+class Take(NamedTuple):
+    """An experiment a seat took and what it scored. (A named tuple: every state decoded from
+    the wire builds dozens of them, several times faster than a frozen dataclass.)"""
 
     experiment: int
     round: int
