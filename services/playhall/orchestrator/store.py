@@ -193,7 +193,7 @@ class MatchStore:
         request: tuple[str, str] | None = None,
     ) -> CommitResult:
         """Applies `commit` if the match is still at `loaded_version` and the request id (if
-        any) is new: new hash fields, state, one log entry and the idempotency record, all at
+        any) is new: the new record, state, one log entry and the idempotency record, all at
         once or not at all."""
         request_id, request_value = request or ("", "")
         args: list[bytes | str | int] = [
