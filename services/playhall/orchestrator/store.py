@@ -52,11 +52,6 @@ end
 return {'ok', version}
 """
 
-_SNAPSHOT = """
-local record = false
-if ARGV[1] ~= '' then record = redis.call('GET', KEYS[3]) end
-return {redis.call('GET', KEYS[1]), redis.call('GET', KEYS[2]), record}
-"""
 
 
 def now_ms() -> int:
@@ -155,7 +150,6 @@ class MatchStore:
         self.redis = client
         self.request_ttl_s = request_ttl_s
         self._commit = client.register_script(_COMMIT)
-        self._snapshot = client.register_script(_SNAPSHOT)
 
     # -- creating and reading ------------------------------------------------------------------
 
@@ -174,14 +168,13 @@ class MatchStore:
     def snapshot(
         self, match_id: str, request_id: str = ""
     ) -> tuple[Match | None, bytes | None, str | None]:
-        """The match, its state and an idempotency record, read by one script so that all
-        three belong to the same version."""
-        stored, state, record = self._snapshot(
-            keys=[_match_key(match_id), _state_key(match_id), _request_key(match_id, request_id)],
-            args=["1" if request_id else ""],
+        """The match, its state and an idempotency record, read by one MGET (atomic, and one
+        slot thanks to the hash tag) so that all three belong to the same version."""
+        stored, state, record = self.redis.mget(
+            _match_key(match_id), _state_key(match_id), _request_key(match_id, request_id)
         )
         match = _parse(match_id, stored)
-        return match, state, record.decode() if record is not None else None
+        return match, state, record.decode() if record is not None and request_id else None
 
     # -- committing ----------------------------------------------------------------------------
 
