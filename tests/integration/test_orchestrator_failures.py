@@ -783,3 +783,43 @@ def test_state_of_another_rules_version_is_refused_and_nothing_changes(stack):
     assert before.match.version == 4
     assert db.get(state_key(match_id)) == tampered.SerializeToString()
     assert not db.exists(request_key(match_id, planned.request_id))
+
+
+# -- 10. the lobby repairs itself ------------------------------------------------------------------
+
+
+def lobby_ids(db: redis.Redis, phase: int) -> set[str]:
+    return {member.decode() for member in db.zrange(f"playhall:lobby:galileo:{phase}", 0, -1)}
+
+
+def test_lobby_entries_a_crash_left_wrong_are_repaired(stack):
+    """A process that dies between a commit and its lobby update, or between a creation's index
+    entries and its keys, leaves the lobby wrong; every replica repairs it in the background.
+    The window is too narrow to hit with a real kill, so the test writes what such a crash
+    leaves behind."""
+    orchestrator = stack.orchestrator(PLAYHALL_LOBBY_REPAIR_INTERVAL_S="0.2")
+    client = stack.client(orchestrator)
+    match_id, _, _ = create_match(client, 2)  # human seats only: running at once
+    now_ms = int(time.time() * 1000)
+    open_key, running_key = (f"playhall:lobby:galileo:{p}" for p in (pb.MATCH_PHASE_OPEN, RUNNING))
+    stale_creation, fresh_creation = "ab" * 12, "cd" * 12
+    db = stack.db
+    with db.pipeline(transaction=True) as pipe:
+        # The match still filed as open, as if the join that started it died before the move;
+        # and the index entries of two creations that never stored their match.
+        pipe.zrem(running_key, match_id)
+        pipe.zadd(open_key, {match_id: now_ms, stale_creation: now_ms - 120_000})
+        pipe.zadd(open_key, {fresh_creation: now_ms})
+        pipe.execute()
+
+    repaired = wait_for(
+        lambda: (
+            match_id in lobby_ids(db, RUNNING)
+            and stale_creation not in lobby_ids(db, pb.MATCH_PHASE_OPEN)
+        ),
+        within_s=5,
+    )
+    assert repaired, f"lobby not repaired: {db.zrange(open_key, 0, -1)}"
+    assert lobby_ids(db, pb.MATCH_PHASE_OPEN) == {fresh_creation}  # may still be in progress
+    assert match_id in {m.match_id for m in client.list_matches("galileo", RUNNING)}
+    assert not client.list_matches("galileo", pb.MATCH_PHASE_OPEN)

@@ -1,12 +1,13 @@
-"""The background work every replica does: turn deadlines, stalled bot turns and abandoned
-matches. Deadlines live
-in a Redis sorted set that every replica scans; whichever replica commits first acts, the
-others' commits lose the version race and do nothing."""
+"""The background work every replica does: turn deadlines, stalled bot turns, abandoned
+matches and lobby repair. Deadlines live in a Redis sorted set that every replica scans;
+whichever replica commits first acts, the others' commits lose the version race and do
+nothing."""
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 
 import redis
 
@@ -18,11 +19,14 @@ log = logging.getLogger(__name__)
 
 
 class Housekeeper:
-    """Scans turn deadlines and idle matches every `interval_s` (both are one range query)."""
+    """Scans turn deadlines and idle matches every `interval_s` (both are one range query), and
+    a page of each lobby list every `lobby_repair_interval_s`."""
 
-    def __init__(self, matches: Matches, interval_s: float):
+    def __init__(self, matches: Matches, interval_s: float, lobby_repair_interval_s: float):
         self.matches = matches
         self.interval_s = interval_s
+        self.lobby_repair_interval_s = lobby_repair_interval_s
+        self._lobby_repaired_at = 0.0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="housekeeper", daemon=True)
 
@@ -44,6 +48,11 @@ class Housekeeper:
                     "deadline not handled", extra={"match_id": match_id, "error": str(error)}
                 )
         self.matches.sweep_bot_turns()
+        if time.monotonic() - self._lobby_repaired_at >= self.lobby_repair_interval_s:
+            self._lobby_repaired_at = time.monotonic()
+            repaired = self.matches.repair_lobby()
+            if repaired:
+                log.info("lobby entries repaired", extra={"count": repaired})
         return committed + self.matches.abandon_idle()
 
     def _run(self) -> None:

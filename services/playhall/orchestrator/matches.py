@@ -37,6 +37,8 @@ SERVER_SEAT = -1
 BOT_REQUEST_PREFIX = "bot:"
 MATCH_ID = re.compile(r"[0-9a-f]{24}")
 MAX_COMMIT_ATTEMPTS = 50
+LOBBY_CREATE_GRACE_MS = 60_000
+"""A lobby entry without a match is a creation in progress until it is this old."""
 
 MATCHES_CREATED = Counter("playhall_matches_created", "Matches created.", ["title"])
 MATCHES_FINISHED = Counter("playhall_matches_finished", "Matches finished.", ["title", "reason"])
@@ -97,6 +99,8 @@ class Matches:
         self.settings = settings
         self.bots = bots
         self._worker_hash = token_hash(settings.worker_credential)
+        self._lobby_cursor: dict[tuple[str, int], int] = {}
+        """Where `repair_lobby` goes on in each list: a scan position, not match state."""
 
     # -- calls to the rules services -----------------------------------------------------------
 
@@ -265,9 +269,11 @@ class Matches:
         found = []
         for title in titles:
             for phase in phases:
-                for match_id in self.store.lobby(title, phase, limit):
-                    match = self.store.load(match_id)
-                    if match is not None and match.phase == phase:
+                ids = list(self.store.lobby(title, phase, limit))
+                for match in self.store.load_many(ids):
+                    if match is not None and match.phase != phase:
+                        self.store.place_in_lobby(match)
+                    elif match is not None:
                         found.append(match)
         found.sort(key=lambda m: m.created_ms, reverse=True)
         return [m.summary() for m in found[:limit]]
@@ -356,6 +362,28 @@ class Matches:
                     return  # the seat is a bot's now: its secrets are no longer this caller's
         finally:
             WATCH_STREAMS.dec()
+
+    def repair_lobby(self, batch: int = 64) -> int:
+        """Checks the next `batch` entries of every open and running list, and files each
+        match under its phase: a process that died between a commit and its lobby update, or
+        in the middle of a creation, left it wrong. Returns how many entries it repaired."""
+        repaired = 0
+        oldest_unfinished_create = now_ms() - LOBBY_CREATE_GRACE_MS
+        for title in self.rules.titles():
+            for phase in (mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING):
+                start = self._lobby_cursor.get((title, phase), 0)
+                page = self.store.lobby_page(title, phase, start, batch)
+                self._lobby_cursor[(title, phase)] = start + len(page) if len(page) == batch else 0
+                matches = self.store.load_many([match_id for match_id, _ in page])
+                for (match_id, created_ms), match in zip(page, matches, strict=True):
+                    if match is None and created_ms < oldest_unfinished_create:
+                        self.store.drop_from_lobby(title, phase, match_id)
+                    elif match is None or match.phase == phase:
+                        continue
+                    else:
+                        self.store.place_in_lobby(match)
+                    repaired += 1
+        return repaired
 
     # -- moving --------------------------------------------------------------------------------
 

@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> None:
     service, port, domain = create_server(settings)
     domain.store.redis.ping()
     REGISTRY.register(matches.ActiveMatchesCollector(domain.store, sorted(settings.rules)))
-    housekeeper = Housekeeper(domain, settings.sweep_interval_s)
+    housekeeper = Housekeeper(domain, settings.sweep_interval_s, settings.lobby_repair_interval_s)
     housekeeper.start()
     service.mark_serving()
     log.info(

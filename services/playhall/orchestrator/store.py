@@ -16,7 +16,7 @@ around the commit; each reader re-checks the match itself, so a stale index entr
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 import redis
@@ -53,7 +53,6 @@ return {'ok', version}
 """
 
 
-
 def now_ms() -> int:
     return int(time.time() * 1000)
 
@@ -72,6 +71,9 @@ def _log_key(match_id: str) -> str:
 
 def _request_key(match_id: str, request_id: str) -> str:
     return f"pm:{{{match_id}}}:req:{request_id}"
+
+
+LOBBY_PHASES = (mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING, mpb.MATCH_PHASE_FINISHED)
 
 
 def lobby_key(title: str, phase: int) -> str:
@@ -154,16 +156,27 @@ class MatchStore:
     # -- creating and reading ------------------------------------------------------------------
 
     def create(self, match: Match, state: bytes, change: storage_pb2.StoredChange) -> None:
+        """Indexes first, then the match's own keys in one transaction (one slot): a crash in
+        between leaves index entries of a match that does not exist, which readers skip and
+        the lobby repair drops, never a match missing from them."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
+            pipe.zadd(ACTIVITY, {match.match_id: match.updated_ms})
+            pipe.execute()
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.set(_match_key(match.match_id), f"{match.version}:".encode() + match_record(match))
             pipe.set(_state_key(match.match_id), state)
             pipe.xadd(_log_key(match.match_id), {"change": change.SerializeToString()}, id="0-1")
-            pipe.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
-            pipe.zadd(ACTIVITY, {match.match_id: match.updated_ms})
             pipe.execute()
 
     def load(self, match_id: str) -> Match | None:
         return _parse(match_id, self.redis.get(_match_key(match_id)))
+
+    def load_many(self, match_ids: Sequence[str]) -> list[Match | None]:
+        if not match_ids:
+            return []
+        raws = self.redis.mget([_match_key(match_id) for match_id in match_ids])
+        return [_parse(match_id, raw) for match_id, raw in zip(match_ids, raws, strict=True)]
 
     def snapshot(
         self, match_id: str, request_id: str = ""
@@ -240,9 +253,29 @@ class MatchStore:
             pipe.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
             pipe.execute()
 
+    def place_in_lobby(self, match: Match) -> None:
+        """Files the match under its phase and under no other (repairs a move a crash cut
+        short)."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            for phase in LOBBY_PHASES:
+                if phase != match.phase:
+                    pipe.zrem(lobby_key(match.title, phase), match.match_id)
+            pipe.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
+            pipe.execute()
+
+    def drop_from_lobby(self, title: str, phase: int, match_id: str) -> None:
+        self.redis.zrem(lobby_key(title, phase), match_id)
+
     def lobby(self, title: str, phase: int, limit: int) -> Iterator[str]:
         for member in self.redis.zrevrange(lobby_key(title, phase), 0, limit - 1):
             yield member.decode()
+
+    def lobby_page(self, title: str, phase: int, start: int, count: int) -> list[tuple[str, int]]:
+        """(match id, creation time in ms) of `count` entries from rank `start`, oldest first."""
+        entries = self.redis.zrange(
+            lobby_key(title, phase), start, start + count - 1, withscores=True
+        )
+        return [(member.decode(), int(score)) for member, score in entries]
 
     def lobby_size(self, title: str, phase: int) -> int:
         return self.redis.zcard(lobby_key(title, phase))
