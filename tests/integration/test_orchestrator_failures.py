@@ -507,7 +507,9 @@ def test_rules_service_down_is_unavailable_without_change_and_play_resumes(stack
     rules = stack.adopt(start_rules_service("galileo"))
     port = rules.port
     orchestrator = stack.orchestrator(rules_address=rules.address)
-    match_id, tokens, _ = create_match(stack.client(orchestrator), 2)
+    lobby = stack.client(orchestrator)
+    assert [game.title_id for game in lobby.list_games()] == ["galileo"]
+    match_id, tokens, _ = create_match(lobby, 2)
     seats = stack.seats(orchestrator, tokens)
     committed = [play_random_move(seats, match_id, rng) for _ in range(5)]
     planned = plan_move(seats, match_id, rng)
@@ -531,6 +533,12 @@ def test_rules_service_down_is_unavailable_without_change_and_play_resumes(stack
     assert stack.db.get(state_key(match_id)) == state
     assert not stack.db.exists(request_key(match_id, planned.request_id))
     assert orchestrator.proc.poll() is None
+    # The title stays listed from what its service said before; a replica that never heard
+    # from any rules service says so.
+    assert [game.title_id for game in lobby.list_games()] == ["galileo"]
+    newcomer = stack.client(stack.orchestrator(rules_address=rules.address))
+    error = rpc_error(newcomer.list_games)
+    assert error.code() == UNAVAILABLE and "rules service" in error.details(), error
 
     stack.adopt(
         ServiceProcess(

@@ -185,7 +185,12 @@ class Matches:
     # -- lobby ---------------------------------------------------------------------------------
 
     def list_games(self) -> list[rpb.GameInfo]:
-        return [self.rules.game_info(title) for title in self.rules.titles()]
+        games = self.rules.game_infos()
+        if not games:
+            raise MatchError(
+                grpc.StatusCode.UNAVAILABLE, "No rules service answers right now; try again"
+            )
+        return games
 
     def create(self, request: mpb.CreateMatchRequest) -> mpb.CreateMatchResponse:
         title = request.title_id

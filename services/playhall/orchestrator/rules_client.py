@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import logging
+import time
 from collections.abc import Mapping, Sequence
 
 import grpc
@@ -15,6 +17,9 @@ from playhall.orchestrator.errors import MatchError
 from playhall.rules.v1 import rules_service_pb2 as pb
 from playhall.rules.v1 import rules_service_pb2_grpc
 
+log = logging.getLogger(__name__)
+
+GAME_INFO_TTL_S = 30.0
 _SERVICE_CONFIG = json.dumps({"loadBalancingConfig": [{"round_robin": {}}]})
 UNREACHABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED}
 
@@ -58,6 +63,8 @@ class RulesClients:
             title: rules_service_pb2_grpc.RulesServiceStub(channel)
             for title, channel in self._channels.items()
         }
+        self._game_infos: dict[str, tuple[float, pb.GameInfo]] = {}
+        """(when fetched, monotonic seconds; the info) by title."""
 
     def titles(self) -> list[str]:
         return sorted(self._stubs)
@@ -74,8 +81,25 @@ class RulesClients:
                 ) from error
             raise RulesRefused(error.code(), error.details() or error.code().name) from error
 
-    def game_info(self, title: str) -> pb.GameInfo:
-        return self.call(title, "GetGameInfo", pb.GetGameInfoRequest()).game
+    def game_infos(self) -> list[pb.GameInfo]:
+        """Every title's GameInfo, asked again once it is `GAME_INFO_TTL_S` old (a rolling
+        upgrade may change it). A title whose service does not answer keeps its last known
+        info, or is left out until it first answers, so one service down never hides the
+        others."""
+        infos = []
+        for title in self.titles():
+            fetched_at, info = self._game_infos.get(title, (-GAME_INFO_TTL_S, None))
+            if time.monotonic() - fetched_at >= GAME_INFO_TTL_S:
+                try:
+                    info = self.call(title, "GetGameInfo", pb.GetGameInfoRequest()).game
+                    self._game_infos[title] = (time.monotonic(), info)
+                except MatchError as error:
+                    log.warning(
+                        "game info unavailable", extra={"title": title, "error": error.reason}
+                    )
+            if info is not None:
+                infos.append(info)
+        return infos
 
     def close(self) -> None:
         for channel in self._channels.values():
