@@ -17,6 +17,8 @@ with its own connection); this process only starts, samples and reports.
    - one shared match, 8 clients holding all three tokens: each submits for a seat that is to
      move at the version it knows. Only commits count as moves; refusals and conflicts are
      counted by status code.
+   - separate matches, 8 clients split over two orchestrator replicas on the same Redis: what
+     scaling out adds on this machine (the targets are judged on one replica).
 3. The bare chain, 1 and 8 clients: echo client → echo server A (one Redis GET of the state,
    a call to echo server B carrying it, one EVALSHA of a script that SETs a key) → reply.
 
@@ -378,10 +380,16 @@ def summarize(run: dict, clients: int) -> dict:
     }
 
 
-def bench_separate(address: str, clients: int, seconds: float, sampler: Sampler) -> dict:
-    say(f"  separate matches, {clients} client(s), {seconds:g} s")
-    run = run_clients(lambda i: SeparatePlayer(address, i), clients, seconds, sampler)
-    return summarize(run, clients)
+def bench_separate(
+    addresses: Sequence[str], clients: int, seconds: float, sampler: Sampler
+) -> dict:
+    """Client i plays through orchestrator replica i mod len(addresses)."""
+    replicas = f", {len(addresses)} orchestrator replicas" if len(addresses) > 1 else ""
+    say(f"  separate matches, {clients} client(s){replicas}, {seconds:g} s")
+    run = run_clients(
+        lambda i: SeparatePlayer(addresses[i % len(addresses)], i), clients, seconds, sampler
+    )
+    return {**summarize(run, clients), "orchestrator_replicas": len(addresses)}
 
 
 def bench_shared(address: str, clients: int, seconds: float, sampler: Sampler) -> dict:
@@ -434,11 +442,11 @@ class Sampler:
     """Counters of the processes under measurement, read by the load generator right before
     and after a measurement window."""
 
-    pids: dict[str, int]
-    """Server process ids by role."""
+    pids: dict[str, tuple[int, ...]]
+    """Server process ids by role (the orchestrator role has both replicas: summed)."""
     redis_url: str
-    metrics: dict[str, str]
-    """Prometheus URL by role: the orchestrator and the rules service."""
+    metrics: dict[str, tuple[str, ...]]
+    """Prometheus URLs by role, summed: the orchestrator replicas and the rules service."""
 
     def sample(self) -> dict:
         client = redis.Redis.from_url(self.redis_url)
@@ -446,13 +454,13 @@ class Sampler:
             commands = client.info("commandstats")
         finally:
             client.close()
-        cpu = {role: cpu_seconds(pid) for role, pid in self.pids.items()}
+        cpu = {role: sum(cpu_seconds(pid) for pid in pids) for role, pids in self.pids.items()}
         cpu["load_generator"] = time.process_time()
         return {
             "cpu": cpu,
             "machine_cpu": machine_busy_seconds(),
             "redis": {name.removeprefix("cmdstat_"): c["calls"] for name, c in commands.items()},
-            **{role: scrape(url) for role, url in self.metrics.items()},
+            **{role: scrape_all(urls) for role, urls in self.metrics.items()},
         }
 
 
@@ -498,6 +506,14 @@ def scrape(url: str) -> dict[str, float]:
                 key = f"{series}:{sample.labels.get(label, '')}"
                 values[key] = values.get(key, 0.0) + sample.value
     return values
+
+
+def scrape_all(urls: Sequence[str]) -> dict[str, float]:
+    """`scrape` of every endpoint, summed."""
+    total: Counter = Counter()
+    for url in urls:
+        total.update(scrape(url))
+    return dict(total)
 
 
 def per_move(before: dict, after: dict, moves: int, seconds: float) -> dict:
@@ -637,22 +653,23 @@ def bench_memory(client: redis.Redis, loadgen, address: str, matches: int, moves
 
 
 def start_services(stack: contextlib.ExitStack, aof: bool) -> dict:
-    """Redis, the rules service, the orchestrator and the echo chain, each stopped on exit."""
+    """Redis, the rules service, two orchestrator replicas (the second only serves the
+    replicas scenario) and the echo chain, each stopped on exit."""
     server = EmbeddedRedis(appendonly=aof)
     stack.callback(server.close)
     server.start()
     rules = stack.enter_context(start_rules_service(TITLE))
-    orchestrator = stack.enter_context(
-        ServiceProcess(
-            "playhall.orchestrator",
-            ["--port", "0", "--metrics-port", "0"],
-            {
-                "REDIS_URL": server.url,
-                f"PLAYHALL_RULES_{TITLE.upper()}": rules.address,
-                "PLAYHALL_WORKER_CREDENTIAL": secrets.token_urlsafe(32),
-                "PLAYHALL_TESTING": "1",
-            },
+    env = {
+        "REDIS_URL": server.url,
+        f"PLAYHALL_RULES_{TITLE.upper()}": rules.address,
+        "PLAYHALL_WORKER_CREDENTIAL": secrets.token_urlsafe(32),
+        "PLAYHALL_TESTING": "1",
+    }
+    orchestrator, replica = (
+        stack.enter_context(
+            ServiceProcess("playhall.orchestrator", ["--port", "0", "--metrics-port", "0"], env)
         )
+        for _ in range(2)
     )
     echo_b = stack.enter_context(ServiceProcess("bench.echo_chain", ["--role", "b"]))
     echo_a = stack.enter_context(
@@ -663,13 +680,15 @@ def start_services(stack: contextlib.ExitStack, aof: bool) -> dict:
     )
     say(
         f"  redis pid {server.proc.pid} ({server.url}), rules pid {rules.proc.pid} "
-        f"({rules.address}), orchestrator pid {orchestrator.proc.pid} ({orchestrator.address}), "
+        f"({rules.address}), orchestrator pids {orchestrator.proc.pid} ({orchestrator.address})"
+        f" and {replica.proc.pid} ({replica.address}), "
         f"echo A pid {echo_a.proc.pid} ({echo_a.address}), echo B pid {echo_b.proc.pid}"
     )
     return {
         "redis": server,
         "rules": rules,
         "orchestrator": orchestrator,
+        "replica": replica,
         "echo_a": echo_a,
         "echo_b": echo_b,
     }
@@ -720,15 +739,18 @@ def run(args: argparse.Namespace) -> dict:
         stack.callback(client.close)
         loadgen = stack.enter_context(multiprocessing.get_context("spawn").Pool(1))
         loadgen.apply(say, ("  load generator process ready",))
+        roles = {role: (s,) for role, s in services.items() if role != "replica"}
+        roles["orchestrator"] += (services["replica"],)
         sampler = Sampler(
-            pids={role: s.proc.pid for role, s in services.items()},
+            pids={role: tuple(s.proc.pid for s in group) for role, group in roles.items()},
             redis_url=services["redis"].url,
             metrics={
-                role: f"http://127.0.0.1:{services[role].metrics_port}/metrics"
+                role: tuple(f"http://127.0.0.1:{s.metrics_port}/metrics" for s in roles[role])
                 for role in ("orchestrator", "rules")
             },
         )
         orchestrator = services["orchestrator"].address
+        replicas = (orchestrator, services["replica"].address)
         echo = services["echo_a"].address
 
         memory = bench_memory(client, loadgen, orchestrator, args.matches, args.moves)
@@ -742,10 +764,11 @@ def run(args: argparse.Namespace) -> dict:
                 for clients in CLIENT_COUNTS
                 for kind, bench, address in (
                     ("bare_chain", bench_bare_chain, echo),
-                    ("separate", bench_separate, orchestrator),
+                    ("separate", bench_separate, (orchestrator,)),
                 )
             ),
             (f"shared_{SHARED_CLIENTS}", bench_shared, orchestrator, SHARED_CLIENTS),
+            (f"replicas_{CLIENT_COUNTS[-1]}", bench_separate, replicas, CLIENT_COUNTS[-1]),
         ]
         scenarios: dict[str, dict] = {}
         for name, bench, address, clients in plan:
@@ -804,6 +827,7 @@ def headline(report: dict) -> dict:
         f"cpu_ms_per_move_{n}_clients": s[f"separate_{n}"]["cpu_ms_per_move_total"],
         f"cpu_ms_per_bare_chain_call_{n}_clients": s[f"bare_chain_{n}"]["cpu_ms_per_move_total"],
         f"cpu_bound_moves_per_s_{n}_clients": s[f"separate_{n}"]["cpu_bound_ceiling_per_s"],
+        f"moves_per_s_{n}_clients_2_replicas": s[f"replicas_{n}"]["moves_per_s"],
     }
     top[f"cpu_ratio_to_bare_chain_{n}_clients"] = round(
         top[f"cpu_ms_per_bare_chain_call_{n}_clients"] / top[f"cpu_ms_per_move_{n}_clients"], 3
@@ -874,6 +898,7 @@ def scenario_rows(s: dict) -> list[list[str]]:
             "bare": "bare chain (echo calls)",
             "separate": "SubmitMove, separate matches",
             "shared": "SubmitMove, one shared match",
+            "replicas": "SubmitMove, separate matches, 2 orchestrator replicas",
         }[name.split("_")[0]]
         refusals = ", ".join(f"{code} {n:,}" for code, n in sorted(r["refusals"].items()))
         rows.append(
@@ -999,7 +1024,11 @@ THROUGHPUT_ABOUT = (
     "*RPCs/move* counts every client call (SubmitMove, GetMatch, CreateMatch, refused "
     "SubmitMoves) per committed move. In the shared match the clients hold all three tokens "
     "and submit for a seat to move at the version they last saw, asking GetMatch for its legal "
-    "moves; refused submissions are listed by status code and not counted as moves. "
+    "moves; refused submissions are listed by status code and not counted as moves. With *2 "
+    "orchestrator replicas* the clients of separate matches are split over two orchestrator "
+    "processes on the same Redis and rules service (client i uses replica i mod 2): what a "
+    "second replica adds on this machine. The targets are judged on one replica, as the bare "
+    "chain has one echo A. "
     "*Other load*: CPUs used by processes outside this benchmark during the window (the "
     "machine has {cpus}); above a few tenths the numbers are disturbed."
 )
@@ -1015,9 +1044,11 @@ TIME_ABOUT = (
 )
 COST_ABOUT = (
     "CPU milliseconds each process spent per committed move (per echo call for the bare "
-    "chain), from /proc over each window; the RPCs the orchestrator and the rules service "
-    "received per move (their `grpc_server_started_total`); and the Redis commands per move "
-    "(INFO commandstats: commands run inside a Lua script are counted besides their EVALSHA). "
+    "chain), from /proc over each window (the orchestrator column adds both replicas; the "
+    "second only sweeps its clocks outside its own scenario); the RPCs the orchestrator and "
+    "the rules service received per move (their `grpc_server_started_total`); and the Redis "
+    "commands per move (INFO commandstats: commands run inside a Lua script are counted "
+    "besides their EVALSHA). "
     "*Ceiling*: the moves per second this machine's {cpus} CPUs could run at that CPU cost if "
     "they did nothing else; other load disturbs it far less than the measured rates."
 )
