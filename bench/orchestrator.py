@@ -60,7 +60,12 @@ from bench.echo_chain import METHOD as ECHO_METHOD
 from bench.echo_chain import STATE_KEY
 from bench.engine import RESULTS, machine, mark, open_channel, percentile_ms, say, section
 from playhall.client import MatchClient, human_seats
-from playhall.common.process import ServiceProcess, start_rules_service
+from playhall.common.process import (
+    ServiceProcess,
+    orchestrator_env,
+    start_orchestrator,
+    start_rules_service,
+)
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.api import State
 from playhall.core.registry import get_game
@@ -659,18 +664,10 @@ def start_services(stack: contextlib.ExitStack, aof: bool) -> dict:
     stack.callback(server.close)
     server.start()
     rules = stack.enter_context(start_rules_service(TITLE))
-    env = {
-        "REDIS_URL": server.url,
-        f"PLAYHALL_RULES_{TITLE.upper()}": rules.address,
-        "PLAYHALL_WORKER_CREDENTIAL": secrets.token_urlsafe(32),
-        "PLAYHALL_TESTING": "1",
-    }
-    orchestrator, replica = (
-        stack.enter_context(
-            ServiceProcess("playhall.orchestrator", ["--port", "0", "--metrics-port", "0"], env)
-        )
-        for _ in range(2)
+    env = orchestrator_env(
+        server.url, {TITLE: rules.address}, secrets.token_urlsafe(32), testing=True
     )
+    orchestrator, replica = (stack.enter_context(start_orchestrator(env)) for _ in range(2))
     echo_b = stack.enter_context(ServiceProcess("bench.echo_chain", ["--role", "b"]))
     echo_a = stack.enter_context(
         ServiceProcess(

@@ -5,7 +5,8 @@ from __future__ import annotations
 import grpc
 import pytest
 
-from playhall.common.process import ServiceProcess, start_rules_service
+from playhall.common import process
+from playhall.common.process import ServiceProcess, orchestrator_env, start_rules_service
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.match.v1 import match_service_pb2_grpc
 
@@ -25,23 +26,17 @@ def galileo_rules():
         yield service
 
 
-def orchestrator_env(redis_url: str, rules_address: str, **extra: str) -> dict[str, str]:
-    return {
-        "REDIS_URL": redis_url,
-        "PLAYHALL_RULES_GALILEO": rules_address,
-        "PLAYHALL_WORKER_CREDENTIAL": WORKER_CREDENTIAL,
-        "PLAYHALL_TESTING": "1",
-        "PLAYHALL_SWEEP_INTERVAL_S": "0.1",
-        **extra,
-    }
-
-
 def start_orchestrator(redis_url: str, rules_address: str, **extra: str) -> ServiceProcess:
-    return ServiceProcess(
-        "playhall.orchestrator",
-        ["--port", "0", "--metrics-port", "0"],
-        orchestrator_env(redis_url, rules_address, **extra),
+    """An orchestrator of the Galileo rules service at `rules_address`, with the testing flag
+    and a fast housekeeping sweep, then `extra` settings."""
+    env = orchestrator_env(
+        redis_url,
+        {"galileo": rules_address},
+        WORKER_CREDENTIAL,
+        testing=True,
+        **{"PLAYHALL_SWEEP_INTERVAL_S": "0.1", **extra},
     )
+    return process.start_orchestrator(env)
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,12 @@ import threading
 from collections.abc import Iterator
 
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
-from playhall.common.process import ServiceProcess, start_rules_service
+from playhall.common.process import (
+    ServiceProcess,
+    orchestrator_env,
+    start_orchestrator,
+    start_rules_service,
+)
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core import title_ids
 
@@ -49,15 +54,13 @@ class Stack:
     @property
     def env(self) -> dict[str, str]:
         """What every Playhall process of this stack needs in its environment."""
-        env = {
-            "REDIS_URL": self.redis_url,
-            "PLAYHALL_WORKER_CREDENTIAL": self.worker_credential,
-            "PLAYHALL_TESTING": "1" if self.testing else "0",
+        return orchestrator_env(
+            self.redis_url,
+            {title: service.address for title, service in self.rules.items()},
+            self.worker_credential,
+            self.testing,
             **self.extra_env,
-        }
-        for title, service in self.rules.items():
-            env[f"PLAYHALL_RULES_{title.upper()}"] = service.address
-        return env
+        )
 
     def start(self) -> Stack:
         try:
@@ -65,9 +68,7 @@ class Stack:
                 self.redis = EmbeddedRedis(appendonly=True).start()
             for title in self.titles:
                 self.rules[title] = start_rules_service(title)
-            self.orchestrator = ServiceProcess(
-                "playhall.orchestrator", ["--port", "0", "--metrics-port", "0"], self.env
-            )
+            self.orchestrator = start_orchestrator(self.env)
             self.start_worker()
         except BaseException:
             self.stop()

@@ -102,3 +102,27 @@ def start_rules_service(title: str, env: Mapping[str, str] | None = None) -> Ser
     return ServiceProcess(
         "playhall.rules_service", ["--game", title, "--port", "0", "--metrics-port", "0"], env
     )
+
+
+def orchestrator_env(
+    redis_url: str,
+    rules: Mapping[str, str],
+    worker_credential: str,
+    testing: bool = False,
+    **extra: str,
+) -> dict[str, str]:
+    """The environment of an orchestrator (and of the workers that share its credential): its
+    Redis, each title's rules service addresses, the worker credential and the testing flag,
+    then `extra` settings."""
+    return {
+        "REDIS_URL": redis_url,
+        "PLAYHALL_WORKER_CREDENTIAL": worker_credential,
+        "PLAYHALL_TESTING": "1" if testing else "0",
+        **{f"PLAYHALL_RULES_{title.upper()}": address for title, address in rules.items()},
+        **extra,
+    }
+
+
+def start_orchestrator(env: Mapping[str, str]) -> ServiceProcess:
+    """An orchestrator on free ports."""
+    return ServiceProcess("playhall.orchestrator", ["--port", "0", "--metrics-port", "0"], env)
