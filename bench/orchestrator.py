@@ -567,7 +567,7 @@ def per_move(before: dict, after: dict, moves: int, seconds: float) -> dict:
 
 
 def match_keys(client: redis.Redis, match_id: str) -> dict[str, bytes]:
-    """Every key of one match, by kind: the match hash, its state, its log, idempotency
+    """Every key of one match, by kind: the match record, its state, its log, idempotency
     records (prefix `req`), ..."""
     prefix = f"pm:{{{match_id}}}"
     keys = {}

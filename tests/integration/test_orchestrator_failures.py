@@ -808,26 +808,29 @@ def test_lobby_entries_a_crash_left_wrong_are_repaired(stack):
     orchestrator = stack.orchestrator(PLAYHALL_LOBBY_REPAIR_INTERVAL_S="0.2")
     client = stack.client(orchestrator)
     match_id, _, _ = create_match(client, 2)  # human seats only: running at once
+    over_id, over_tokens, _ = create_match(client, 2)
+    stack.seats(orchestrator, over_tokens)[0].resign(over_id)
     now_ms = int(time.time() * 1000)
     open_key, running_key = (f"playhall:lobby:galileo:{p}" for p in (pb.MATCH_PHASE_OPEN, RUNNING))
-    stale_creation, fresh_creation = "ab" * 12, "cd" * 12
+    stale_creation, fresh_creation, unreadable = "ab" * 12, "cd" * 12, "ef" * 12
     db = stack.db
     with db.pipeline(transaction=True) as pipe:
         # The match still filed as open, as if the join that started it died before the move;
-        # and the index entries of two creations that never stored their match.
+        # the finished one filed as running too, as a reader a moment late would; the index
+        # entries of two creations that never stored their match; and an old entry whose
+        # record this version cannot read (it must stay).
         pipe.zrem(running_key, match_id)
         pipe.zadd(open_key, {match_id: now_ms, stale_creation: now_ms - 120_000})
-        pipe.zadd(open_key, {fresh_creation: now_ms})
+        pipe.zadd(open_key, {fresh_creation: now_ms, unreadable: now_ms - 120_000})
+        pipe.zadd(running_key, {over_id: now_ms})
+        pipe.hset(f"pm:{{{unreadable}}}", "version", 3)
         pipe.execute()
 
-    repaired = wait_for(
-        lambda: (
-            match_id in lobby_ids(db, RUNNING)
-            and stale_creation not in lobby_ids(db, pb.MATCH_PHASE_OPEN)
-        ),
-        within_s=5,
-    )
-    assert repaired, f"lobby not repaired: {db.zrange(open_key, 0, -1)}"
-    assert lobby_ids(db, pb.MATCH_PHASE_OPEN) == {fresh_creation}  # may still be in progress
+    def repaired():
+        filed = lobby_ids(db, pb.MATCH_PHASE_OPEN), lobby_ids(db, RUNNING)
+        return filed == ({fresh_creation, unreadable}, {match_id})
+
+    assert wait_for(repaired, within_s=5), (lobby_ids(db, 1), lobby_ids(db, 2))
+    assert over_id in lobby_ids(db, FINISHED)
     assert match_id in {m.match_id for m in client.list_matches("galileo", RUNNING)}
     assert not client.list_matches("galileo", pb.MATCH_PHASE_OPEN)

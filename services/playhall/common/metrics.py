@@ -63,17 +63,22 @@ class MetricsInterceptor(grpc.ServerInterceptor):
     instead of on every call."""
 
     def __init__(self) -> None:
-        self._wrapped: dict[str, grpc.RpcMethodHandler | None] = {}
+        self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
+        """By method; only methods the server has, so unknown names sent by callers cannot
+        grow it."""
 
     def intercept_service(self, continuation, handler_call_details):
         method = handler_call_details.method
-        if method not in self._wrapped:
-            self._wrapped[method] = self._wrap(continuation(handler_call_details), method)
-        return self._wrapped[method]
+        wrapped = self._wrapped.get(method)
+        if wrapped is None:
+            handler = continuation(handler_call_details)
+            if handler is None:
+                return None
+            wrapped = self._wrapped.setdefault(method, self._wrap(handler, method))
+        return wrapped
 
-    def _wrap(self, handler, full_method: str):
-        if handler is None:
-            return None
+    @staticmethod
+    def _wrap(handler: grpc.RpcMethodHandler, full_method: str) -> grpc.RpcMethodHandler:
         service, _, method = full_method.lstrip("/").rpartition("/")
         if handler.unary_unary:
             return grpc.unary_unary_rpc_method_handler(

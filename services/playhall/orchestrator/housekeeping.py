@@ -48,12 +48,13 @@ class Housekeeper:
                     "deadline not handled", extra={"match_id": match_id, "error": str(error)}
                 )
         self.matches.sweep_bot_turns()
+        committed += self.matches.abandon_idle()
         if time.monotonic() - self._lobby_repaired_at >= self.lobby_repair_interval_s:
             self._lobby_repaired_at = time.monotonic()
             repaired = self.matches.repair_lobby()
             if repaired:
                 log.info("lobby entries repaired", extra={"count": repaired})
-        return committed + self.matches.abandon_idle()
+        return committed
 
     def _run(self) -> None:
         while not self._stop.wait(self.interval_s):

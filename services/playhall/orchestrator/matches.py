@@ -373,22 +373,34 @@ class Matches:
         match under its phase: a process that died between a commit and its lobby update, or
         in the middle of a creation, left it wrong. Returns how many entries it repaired."""
         repaired = 0
-        oldest_unfinished_create = now_ms() - LOBBY_CREATE_GRACE_MS
         for title in self.rules.titles():
             for phase in (mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING):
                 start = self._lobby_cursor.get((title, phase), 0)
                 page = self.store.lobby_page(title, phase, start, batch)
-                self._lobby_cursor[(title, phase)] = start + len(page) if len(page) == batch else 0
-                matches = self.store.load_many([match_id for match_id, _ in page])
-                for (match_id, created_ms), match in zip(page, matches, strict=True):
-                    if match is None and created_ms < oldest_unfinished_create:
-                        self.store.drop_from_lobby(title, phase, match_id)
-                    elif match is None or match.phase == phase:
-                        continue
-                    else:
-                        self.store.place_in_lobby(match)
-                    repaired += 1
+                moved_out = self._repair_lobby_page(title, phase, page)
+                # The entries taken out of this list shift the rest down by as many ranks.
+                more = len(page) == batch
+                self._lobby_cursor[(title, phase)] = start + batch - moved_out if more else 0
+                repaired += moved_out
         return repaired
+
+    def _repair_lobby_page(self, title: str, phase: int, page: list[tuple[str, int]]) -> int:
+        """Re-files the entries of one page of the `phase` list that belong elsewhere; returns
+        how many it took out of that list."""
+        moved_out = 0
+        oldest_unfinished_create = now_ms() - LOBBY_CREATE_GRACE_MS
+        matches = self.store.load_many([match_id for match_id, _ in page])
+        for (match_id, created_ms), match in zip(page, matches, strict=True):
+            if match is None:
+                if created_ms > oldest_unfinished_create or self.store.exists(match_id):
+                    continue  # a creation in progress, or a record this version cannot read
+                self.store.drop_from_lobby(title, phase, match_id)
+            elif match.phase == phase:
+                continue
+            else:
+                self.store.place_in_lobby(match)
+            moved_out += 1
+        return moved_out
 
     # -- moving --------------------------------------------------------------------------------
 

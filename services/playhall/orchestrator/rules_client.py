@@ -64,7 +64,7 @@ class RulesClients:
             for title, channel in self._channels.items()
         }
         self._game_infos: dict[str, tuple[float, pb.GameInfo]] = {}
-        """(when fetched, monotonic seconds; the info) by title."""
+        """(when last asked, monotonic seconds; the last info received) by title."""
 
     def titles(self) -> list[str]:
         return sorted(self._stubs)
@@ -88,8 +88,11 @@ class RulesClients:
         others."""
         infos = []
         for title in self.titles():
-            fetched_at, info = self._game_infos.get(title, (-GAME_INFO_TTL_S, None))
-            if time.monotonic() - fetched_at >= GAME_INFO_TTL_S:
+            asked_at, info = self._game_infos.get(title, (-GAME_INFO_TTL_S, None))
+            if time.monotonic() - asked_at >= GAME_INFO_TTL_S:
+                # Recorded before asking, so concurrent callers and the callers of the next
+                # `GAME_INFO_TTL_S` do not wait for a service that is down, one after another.
+                self._game_infos[title] = (time.monotonic(), info)
                 try:
                     info = self.call(title, "GetGameInfo", pb.GetGameInfoRequest()).game
                     self._game_infos[title] = (time.monotonic(), info)

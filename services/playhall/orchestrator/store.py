@@ -15,6 +15,7 @@ around the commit; each reader re-checks the match itself, so a stale index entr
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +25,8 @@ import redis
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import storage_pb2
 from playhall.rules.v1 import rules_service_pb2 as rpb
+
+log = logging.getLogger(__name__)
 
 DEADLINES = "playhall:deadlines"
 ACTIVITY = "playhall:activity"
@@ -173,10 +176,26 @@ class MatchStore:
         return _parse(match_id, self.redis.get(_match_key(match_id)))
 
     def load_many(self, match_ids: Sequence[str]) -> list[Match | None]:
-        if not match_ids:
-            return []
-        raws = self.redis.mget([_match_key(match_id) for match_id in match_ids])
-        return [_parse(match_id, raw) for match_id, raw in zip(match_ids, raws, strict=True)]
+        """`load` of each match in one round trip (a pipeline of GETs, not one MGET: the
+        matches live in different Cluster slots); None for a match without a record, or with
+        one this version cannot read, which is logged and skipped rather than failing all."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            for match_id in match_ids:
+                pipe.get(_match_key(match_id))
+            raws = pipe.execute(raise_on_error=False)
+        loaded = []
+        for match_id, raw in zip(match_ids, raws, strict=True):
+            if isinstance(raw, redis.ResponseError):
+                log.warning(
+                    "unreadable match record", extra={"match_id": match_id, "error": str(raw)}
+                )
+                raw = None
+            loaded.append(_parse(match_id, raw))
+        return loaded
+
+    def exists(self, match_id: str) -> bool:
+        """Whether the match has a record, whatever its form."""
+        return bool(self.redis.exists(_match_key(match_id)))
 
     def snapshot(
         self, match_id: str, request_id: str = ""
@@ -254,12 +273,13 @@ class MatchStore:
             pipe.execute()
 
     def place_in_lobby(self, match: Match) -> None:
-        """Files the match under its phase and under no other (repairs a move a crash cut
-        short)."""
+        """Files the match under its phase and takes it out of the lists of earlier phases
+        (repairs a move a crash cut short). Phases only move forward, so a `match` read a
+        moment ago can never take an entry out of a list its newer phase belongs in."""
+        earlier = LOBBY_PHASES[: LOBBY_PHASES.index(match.phase)]
         with self.redis.pipeline(transaction=False) as pipe:
-            for phase in LOBBY_PHASES:
-                if phase != match.phase:
-                    pipe.zrem(lobby_key(match.title, phase), match.match_id)
+            for phase in earlier:
+                pipe.zrem(lobby_key(match.title, phase), match.match_id)
             pipe.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
             pipe.execute()
 
