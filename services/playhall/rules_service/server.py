@@ -30,7 +30,9 @@ class Settings:
     threads: int = 2
     """Handler threads. Handlers are pure CPU under one interpreter lock, so a pool the size of
     a small machine's CPUs serves the most calls; more threads only contend for the lock (on
-    2 CPUs, 16 threads cost about 0.1 ms more CPU per call than 2). Scale with replicas."""
+    2 CPUs, 16 threads cost about 0.1 ms more CPU per call than 2; a semaphore letting 2 of 12
+    threads run handlers kept most of that cost). Scale with replicas. A stream holds a thread
+    for its life: clients that open `Health.Watch` need threads beyond these."""
 
     @classmethod
     def from_args(cls, argv: list[str] | None = None) -> "Settings":
