@@ -1004,8 +1004,9 @@ def memory_rows(m: dict) -> list[list[str]]:
 
 INTRO = (
     "Every process runs on this machine and shares its CPUs: a private Redis (AOF {aof}), the "
-    "Galileo rules service, one orchestrator, the two echo servers of the bare chain, and the "
-    "load generator (one process; its threads are the clients, each with its own connection). "
+    "Galileo rules service, two orchestrator replicas (the second serves only the scenario "
+    "with two), the two echo servers of the bare chain, and the load generator (one process; "
+    "its threads are the clients, each with its own connection). "
     "3-player Galileo matches with human seats, random legal moves, {seconds:g} s of wall time "
     "per scenario; the load average was {load} at the start. Code under test: {source}. "
     "Reproduce with `make bench` "
