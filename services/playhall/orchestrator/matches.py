@@ -412,7 +412,9 @@ class Matches:
                 grpc.StatusCode.INVALID_ARGUMENT, "request_id must be 1 to 128 characters"
             )
         move = request.move.SerializeToString(deterministic=True)
-        digest = hashlib.sha256(move).hexdigest()[:32]
+        # 64 bits tell a retry from a request id reused for another move, and every move
+        # keeps one such record, so a longer digest would only cost memory.
+        digest = hashlib.sha256(move).hexdigest()[:16]
         for _ in range(MAX_COMMIT_ATTEMPTS):
             match, state, record = self.snapshot(request.match_id, request.request_id)
             caller = self.identify(match, token, _optional_seat(request))
