@@ -506,7 +506,7 @@ def test_rules_service_down_is_unavailable_without_change_and_play_resumes(stack
     rng = random.Random(3)
     rules = stack.adopt(start_rules_service("galileo"))
     port = rules.port
-    orchestrator = stack.orchestrator(rules_address=rules.address)
+    orchestrator = stack.orchestrator(rules_address=rules.address, PLAYHALL_GAME_INFO_TTL_S="0.2")
     lobby = stack.client(orchestrator)
     assert [game.title_id for game in lobby.list_games()] == ["galileo"]
     match_id, tokens, _ = create_match(lobby, 2)
@@ -533,8 +533,9 @@ def test_rules_service_down_is_unavailable_without_change_and_play_resumes(stack
     assert stack.db.get(state_key(match_id)) == state
     assert not stack.db.exists(request_key(match_id, planned.request_id))
     assert orchestrator.proc.poll() is None
-    # The title stays listed from what its service said before; a replica that never heard
-    # from any rules service says so.
+    # Past its time to live, the title stays listed from what its service said before; a
+    # replica that never heard from any rules service says so.
+    time.sleep(0.3)
     assert [game.title_id for game in lobby.list_games()] == ["galileo"]
     newcomer = stack.client(stack.orchestrator(rules_address=rules.address))
     error = rpc_error(newcomer.list_games)
@@ -548,6 +549,16 @@ def test_rules_service_down_is_unavailable_without_change_and_play_resumes(stack
     )
     # The refused request, sent again unchanged, is now applied (nothing was recorded for it).
     resumed = submit(seats, match_id, planned, within_s=15)
+
+    # The newcomer lists the title within seconds of its service answering.
+    def newcomer_lists_galileo() -> bool:
+        try:
+            return [game.title_id for game in newcomer.list_games()] == ["galileo"]
+        except grpc.RpcError as error:
+            assert error.code() == UNAVAILABLE, error
+            return False
+
+    assert wait_for(newcomer_lists_galileo, within_s=5, every_s=0.5)
     assert resumed.version == planned.expected + 1
     committed.append(resumed)
     committed += play_to_end(seats, match_id, rng)
@@ -556,6 +567,35 @@ def test_rules_service_down_is_unavailable_without_change_and_play_resumes(stack
     assert history.match.end_reason == pb.END_REASON_GAME_OVER
     assert_replay_matches(history, committed)
     assert len(committed) == GALILEO_MOVES
+
+
+def test_a_retry_of_a_move_recorded_by_an_earlier_build_is_replayed(stack):
+    """Idempotency records keep 16 hex characters of the move's digest; records written with
+    the 32 an earlier build kept (they live a day) still replay, and still refuse another
+    move under the same request id."""
+    rng = random.Random(11)
+    orchestrator = stack.orchestrator()
+    match_id, tokens, _ = create_match(stack.client(orchestrator), 2)
+    seats = stack.seats(orchestrator, tokens)
+    play_random_move(seats, match_id, rng)
+    planned = plan_move(seats, match_id, rng)
+    legal = list(seats[planned.seat].get(match_id).legal_moves)
+    committed = submit(seats, match_id, planned)
+    key = request_key(match_id, planned.request_id)
+    seat, digest, version = stack.db.get(key).decode().split(":")
+    full = hashlib.sha256(planned.move.SerializeToString(deterministic=True)).hexdigest()
+    assert (int(seat), digest, int(version)) == (planned.seat, full[:16], committed.version)
+    stack.db.set(key, f"{seat}:{full[:32]}:{version}", keepttl=True)
+    before = seats[0].history(match_id)
+
+    assert submit(seats, match_id, planned).version == committed.version
+    other = next(move for move in legal if move != planned.move)
+    error = rpc_error(
+        seats[planned.seat].submit, match_id, other, planned.expected, planned.request_id
+    )
+    assert error.code() == grpc.StatusCode.INVALID_ARGUMENT, error
+    assert "already used" in error.details(), error.details()
+    assert seats[0].history(match_id) == before
 
 
 # -- 4. Redis restarted from its AOF -------------------------------------------------------------
@@ -812,7 +852,9 @@ def test_lobby_entries_a_crash_left_wrong_are_repaired(stack):
     stack.seats(orchestrator, over_tokens)[0].resign(over_id)
     now_ms = int(time.time() * 1000)
     open_key, running_key = (f"playhall:lobby:galileo:{p}" for p in (pb.MATCH_PHASE_OPEN, RUNNING))
-    stale_creation, fresh_creation, unreadable = "ab" * 12, "cd" * 12, "ef" * 12
+    stale_creation, fresh_creation, unreadable, garbled = "ab" * 12, "cd" * 12, "ef" * 12, "fe" * 12
+    # More than a page (64) of entries left by creations that never stored their match.
+    abandoned = {f"{n:024x}": now_ms - 120_000 - n for n in range(150)}
     db = stack.db
     with db.pipeline(transaction=True) as pipe:
         # The match still filed as open, as if the join that started it died before the move;
@@ -822,15 +864,17 @@ def test_lobby_entries_a_crash_left_wrong_are_repaired(stack):
         pipe.zrem(running_key, match_id)
         pipe.zadd(open_key, {match_id: now_ms, stale_creation: now_ms - 120_000})
         pipe.zadd(open_key, {fresh_creation: now_ms, unreadable: now_ms - 120_000})
-        pipe.zadd(running_key, {over_id: now_ms})
+        pipe.zadd(running_key, {over_id: now_ms, **abandoned, garbled: now_ms - 120_000})
         pipe.hset(f"pm:{{{unreadable}}}", "version", 3)
+        pipe.set(f"pm:{{{garbled}}}", b"7:\xff\xff not a record")
         pipe.execute()
 
     def repaired():
         filed = lobby_ids(db, pb.MATCH_PHASE_OPEN), lobby_ids(db, RUNNING)
-        return filed == ({fresh_creation, unreadable}, {match_id})
+        return filed == ({fresh_creation, unreadable}, {match_id, garbled})
 
     assert wait_for(repaired, within_s=5), (lobby_ids(db, 1), lobby_ids(db, 2))
     assert over_id in lobby_ids(db, FINISHED)
-    assert match_id in {m.match_id for m in client.list_matches("galileo", RUNNING)}
+    # Listing skips the record it cannot read instead of failing.
+    assert {m.match_id for m in client.list_matches("galileo", RUNNING)} == {match_id}
     assert not client.list_matches("galileo", pb.MATCH_PHASE_OPEN)

@@ -39,6 +39,10 @@ MATCH_ID = re.compile(r"[0-9a-f]{24}")
 MAX_COMMIT_ATTEMPTS = 50
 LOBBY_CREATE_GRACE_MS = 60_000
 """A lobby entry without a match is a creation in progress until it is this old."""
+RECORDED_DIGEST_CHARS = 16
+"""Hex characters of a move's SHA-256 an idempotency record keeps: 64 bits tell a retry from a
+request id reused for another move, and every move keeps a record, so more would only cost
+memory."""
 
 MATCHES_CREATED = Counter("playhall_matches_created", "Matches created.", ["title"])
 MATCHES_FINISHED = Counter("playhall_matches_finished", "Matches finished.", ["title", "reason"])
@@ -412,9 +416,7 @@ class Matches:
                 grpc.StatusCode.INVALID_ARGUMENT, "request_id must be 1 to 128 characters"
             )
         move = request.move.SerializeToString(deterministic=True)
-        # 64 bits tell a retry from a request id reused for another move, and every move
-        # keeps one such record, so a longer digest would only cost memory.
-        digest = hashlib.sha256(move).hexdigest()[:16]
+        digest = hashlib.sha256(move).hexdigest()
         for _ in range(MAX_COMMIT_ATTEMPTS):
             match, state, record = self.snapshot(request.match_id, request.request_id)
             caller = self.identify(match, token, _optional_seat(request))
@@ -440,7 +442,7 @@ class Matches:
                 state,
                 caller.seat,
                 request.move,
-                (request.request_id, f"{caller.seat}:{digest}"),
+                (request.request_id, f"{caller.seat}:{digest[:RECORDED_DIGEST_CHARS]}"),
             )
             if committed is None:
                 continue
@@ -712,7 +714,9 @@ def _replayed(record: str | None, request_id: str, seat: int, digest: str) -> in
     if record is None:
         return None
     recorded_seat, recorded_digest, version = record.split(":")
-    if int(recorded_seat) != seat or recorded_digest != digest:
+    # Records keep a prefix of the move's digest (earlier builds kept a longer one).
+    same_move = len(recorded_digest) >= RECORDED_DIGEST_CHARS and digest.startswith(recorded_digest)
+    if int(recorded_seat) != seat or not same_move:
         raise MatchError(
             grpc.StatusCode.INVALID_ARGUMENT,
             f"request_id {request_id!r} was already used for a different move",

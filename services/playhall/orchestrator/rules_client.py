@@ -7,6 +7,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import logging
+import math
 import time
 from collections.abc import Mapping, Sequence
 
@@ -19,7 +20,8 @@ from playhall.rules.v1 import rules_service_pb2_grpc
 
 log = logging.getLogger(__name__)
 
-GAME_INFO_TTL_S = 30.0
+GAME_INFO_RETRY_S = 2.0
+"""How soon a title that never answered is asked again for its GameInfo."""
 _SERVICE_CONFIG = json.dumps({"loadBalancingConfig": [{"round_robin": {}}]})
 UNREACHABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED}
 
@@ -50,8 +52,14 @@ class RulesClients:
     """A stub per title; every call has a deadline and turns transport failures into
     UNAVAILABLE refusals and its refusals into `RulesRefused`."""
 
-    def __init__(self, addresses: Mapping[str, Sequence[str]], timeout_s: float = 5.0):
+    def __init__(
+        self,
+        addresses: Mapping[str, Sequence[str]],
+        timeout_s: float = 5.0,
+        game_info_ttl_s: float = 30.0,
+    ):
         self.timeout_s = timeout_s
+        self.game_info_ttl_s = game_info_ttl_s
         self._channels = {
             title: grpc.insecure_channel(
                 channel_target(addrs),
@@ -82,16 +90,17 @@ class RulesClients:
             raise RulesRefused(error.code(), error.details() or error.code().name) from error
 
     def game_infos(self) -> list[pb.GameInfo]:
-        """Every title's GameInfo, asked again once it is `GAME_INFO_TTL_S` old (a rolling
+        """Every title's GameInfo, asked again once it is `game_info_ttl_s` old (a rolling
         upgrade may change it). A title whose service does not answer keeps its last known
-        info, or is left out until it first answers, so one service down never hides the
-        others."""
+        info, or is left out (and asked again after `GAME_INFO_RETRY_S`) until it first
+        answers, so one service down never hides the others."""
         infos = []
         for title in self.titles():
-            asked_at, info = self._game_infos.get(title, (-GAME_INFO_TTL_S, None))
-            if time.monotonic() - asked_at >= GAME_INFO_TTL_S:
+            asked_at, info = self._game_infos.get(title, (-math.inf, None))
+            wait = self.game_info_ttl_s if info is not None else GAME_INFO_RETRY_S
+            if time.monotonic() - asked_at >= wait:
                 # Recorded before asking, so concurrent callers and the callers of the next
-                # `GAME_INFO_TTL_S` do not wait for a service that is down, one after another.
+                # few seconds do not wait for a service that is down, one after another.
                 self._game_infos[title] = (time.monotonic(), info)
                 try:
                     info = self.call(title, "GetGameInfo", pb.GetGameInfoRequest()).game

@@ -34,7 +34,7 @@ def build_matches(settings: Settings) -> matches.Matches:
     )
     return matches.Matches(
         MatchStore(client, request_ttl_s=settings.request_ttl_s),
-        RulesClients(settings.rules),
+        RulesClients(settings.rules, game_info_ttl_s=settings.game_info_ttl_s),
         settings,
         BotScheduler(settings.broker_url),
     )

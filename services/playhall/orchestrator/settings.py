@@ -28,6 +28,7 @@ class Settings:
     abandon_after_s: int = 7 * 86_400
     sweep_interval_s: float = 0.5
     lobby_repair_interval_s: float = 10.0
+    game_info_ttl_s: float = 30.0
     threads: int = 256
     bot_sweep_after_s: float = 60.0
     watch_poll_ms: int = 1_000
@@ -63,6 +64,7 @@ class Settings:
             finished_state_ttl_s=env_int("PLAYHALL_FINISHED_STATE_TTL_S", cls.finished_state_ttl_s),
             abandon_after_s=env_int("PLAYHALL_ABANDON_AFTER_S", cls.abandon_after_s),
             sweep_interval_s=env_float("PLAYHALL_SWEEP_INTERVAL_S", cls.sweep_interval_s),
+            game_info_ttl_s=env_float("PLAYHALL_GAME_INFO_TTL_S", cls.game_info_ttl_s),
             lobby_repair_interval_s=env_float(
                 "PLAYHALL_LOBBY_REPAIR_INTERVAL_S", cls.lobby_repair_interval_s
             ),

@@ -20,10 +20,13 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+import grpc
 import redis
+from google.protobuf.message import DecodeError
 
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import storage_pb2
+from playhall.orchestrator.errors import MatchError
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 log = logging.getLogger(__name__)
@@ -171,6 +174,9 @@ class MatchStore:
             pipe.set(_state_key(match.match_id), state)
             pipe.xadd(_log_key(match.match_id), {"change": change.SerializeToString()}, id="0-1")
             pipe.execute()
+        # Again, in case the repair of another replica dropped the first entry while this
+        # creation was held up for longer than the repair's grace.
+        self.redis.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
 
     def load(self, match_id: str) -> Match | None:
         return _parse(match_id, self.redis.get(_match_key(match_id)))
@@ -185,12 +191,13 @@ class MatchStore:
             raws = pipe.execute(raise_on_error=False)
         loaded = []
         for match_id, raw in zip(match_ids, raws, strict=True):
-            if isinstance(raw, redis.ResponseError):
-                log.warning(
-                    "unreadable match record", extra={"match_id": match_id, "error": str(raw)}
-                )
-                raw = None
-            loaded.append(_parse(match_id, raw))
+            try:
+                if isinstance(raw, redis.ResponseError):
+                    raise UnreadableMatch(match_id)
+                loaded.append(_parse(match_id, raw))
+            except UnreadableMatch as error:
+                log.warning("skipped a match record", extra={"error": error.reason})
+                loaded.append(None)
         return loaded
 
     def exists(self, match_id: str) -> bool:
@@ -267,20 +274,23 @@ class MatchStore:
     # -- indexes -------------------------------------------------------------------------------
 
     def move_in_lobby(self, match: Match, old_phase: int) -> None:
-        with self.redis.pipeline(transaction=False) as pipe:
-            pipe.zrem(lobby_key(match.title, old_phase), match.match_id)
-            pipe.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
-            pipe.execute()
+        self._move_in_lobby(match, [old_phase])
 
     def place_in_lobby(self, match: Match) -> None:
         """Files the match under its phase and takes it out of the lists of earlier phases
         (repairs a move a crash cut short). Phases only move forward, so a `match` read a
         moment ago can never take an entry out of a list its newer phase belongs in."""
         earlier = LOBBY_PHASES[: LOBBY_PHASES.index(match.phase)]
+        self._move_in_lobby(match, earlier)
+
+    def _move_in_lobby(self, match: Match, old_phases: Sequence[int]) -> None:
+        """Adds the match to its phase's list, then (only once that worked) takes it out of
+        `old_phases`' lists: a failure in between leaves a duplicate, which readers and the
+        repair handle, never a match in no list at all."""
+        self.redis.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
         with self.redis.pipeline(transaction=False) as pipe:
-            for phase in earlier:
+            for phase in old_phases:
                 pipe.zrem(lobby_key(match.title, phase), match.match_id)
-            pipe.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
             pipe.execute()
 
     def drop_from_lobby(self, title: str, phase: int, match_id: str) -> None:
@@ -362,11 +372,22 @@ def match_record(match: Match) -> bytes:
     ).SerializeToString()
 
 
+class UnreadableMatch(MatchError):
+    """A match record this version cannot parse (written by another build, or damaged)."""
+
+    def __init__(self, match_id: str):
+        super().__init__(grpc.StatusCode.INTERNAL, f"The record of match {match_id} cannot be read")
+
+
 def _parse(match_id: str, raw: bytes | None) -> Match | None:
     if raw is None:
         return None
     version, _, record = raw.partition(b":")
-    stored = storage_pb2.StoredMatch.FromString(record)
+    try:
+        stored = storage_pb2.StoredMatch.FromString(record)
+        int(version)
+    except (DecodeError, ValueError):
+        raise UnreadableMatch(match_id) from None
     return Match(
         match_id=match_id,
         title=stored.title_id,
