@@ -875,6 +875,8 @@ def test_lobby_entries_a_crash_left_wrong_are_repaired(stack):
 
     assert wait_for(repaired, within_s=5), (lobby_ids(db, 1), lobby_ids(db, 2))
     assert over_id in lobby_ids(db, FINISHED)
-    # Listing skips the record it cannot read instead of failing.
+    # Listing skips the record it cannot read instead of failing; that match alone is refused.
     assert {m.match_id for m in client.list_matches("galileo", RUNNING)} == {match_id}
+    error = rpc_error(client.get, garbled)
+    assert error.code() == grpc.StatusCode.INTERNAL and "cannot be read" in error.details()
     assert not client.list_matches("galileo", pb.MATCH_PHASE_OPEN)
