@@ -121,7 +121,7 @@ class Matches:
             request.spectator = True
         else:
             request.seat = caller.seat
-        return self._rules(match.title, "GetView", request)
+        return self._rules(match.title_id, "GetView", request)
 
     # -- identity ------------------------------------------------------------------------------
 
@@ -226,7 +226,7 @@ class Matches:
         )
         match = Match(
             match_id=secrets.token_hex(12),
-            title=title,
+            title_id=title,
             rules_version=started.status.rules_version,
             setup=mpb.Replay(players=len(seats), options=request.options, seed=seed),
             seed_sha256=hashlib.sha256(seed).digest(),
@@ -240,9 +240,9 @@ class Matches:
             phase=phase,
             end_reason=mpb.END_REASON_UNSPECIFIED,
             winners=[],
-            created_ms=created,
-            updated_ms=created,
-            deadline_ms=self._deadline(request.clock, phase, created),
+            created_unix_ms=created,
+            updated_unix_ms=created,
+            deadline_unix_ms=self._deadline(request.clock, phase, created),
         )
         change = storage_pb2.StoredChange(
             version=0,
@@ -252,8 +252,8 @@ class Matches:
             phase=phase,
             committed_unix_ms=created,
         )
-        if match.deadline_ms:
-            self.store.set_deadline(match.match_id, 0, match.deadline_ms)
+        if match.deadline_unix_ms:
+            self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
         if self._bot_seats_to_move(match):
             self.store.mark_bot_turn(match.match_id, created)
         self.store.create(match, started.state.SerializeToString(), change)
@@ -284,7 +284,7 @@ class Matches:
                         self.store.place_in_lobby(match)
                     elif match is not None:
                         found.append(match)
-        found.sort(key=lambda m: m.created_ms, reverse=True)
+        found.sort(key=lambda m: m.created_unix_ms, reverse=True)
         return [m.summary() for m in found[:limit]]
 
     def join(self, request: mpb.JoinMatchRequest) -> mpb.JoinMatchResponse:
@@ -471,7 +471,7 @@ class Matches:
         # re-validated against the current state instead.
         same_step = match.step_version <= expected < match.version
         if not (same_step and seat in match.status.to_move):
-            MOVES_REFUSED.labels(match.title, "stale_version").inc()
+            MOVES_REFUSED.labels(match.title_id, "stale_version").inc()
             raise MatchError(
                 grpc.StatusCode.FAILED_PRECONDITION,
                 f"The match has moved on: it is at version {match.version}, "
@@ -491,12 +491,12 @@ class Matches:
         the race."""
         try:
             applied = self._rules(
-                match.title,
+                match.title_id,
                 "ApplyMove",
                 rpb.ApplyMoveRequest(state=any_pb2.Any.FromString(state), seat=seat, move=move),
             )
         except RulesRefused as refused:
-            MOVES_REFUSED.labels(match.title, refused.code.name.lower()).inc()
+            MOVES_REFUSED.labels(match.title_id, refused.code.name.lower()).inc()
             raise
         match.status = applied.status
         if applied.status.step != match.step:
@@ -513,7 +513,7 @@ class Matches:
         )
         if version is None:
             return None
-        MOVES_ACCEPTED.labels(match.title).inc()
+        MOVES_ACCEPTED.labels(match.title_id).inc()
         return applied.mover_view
 
     def resign(self, request: mpb.ResignRequest, token: str | None) -> mpb.ResignResponse:
@@ -572,8 +572,8 @@ class Matches:
             if match is None or match.phase == mpb.MATCH_PHASE_FINISHED:
                 self.store.forget_activity(match_id)
                 continue
-            if match.updated_ms > cutoff:
-                self.store.touch(match_id, match.updated_ms)
+            if match.updated_unix_ms > cutoff:
+                self.store.touch(match_id, match.updated_unix_ms)
                 continue
             self._finish(match, mpb.END_REASON_ABANDONED, [])
             closed += self._commit(match, SERVER_SEAT) is not None
@@ -604,12 +604,12 @@ class Matches:
         """Commits the changed `match` as one new version, with the index updates that follow
         from it; None when another change won."""
         loaded = match.version
-        match.updated_ms = now_ms()
+        match.updated_unix_ms = now_ms()
         # One deadline per step: a seat's pick in a simultaneous step gives the others no
         # extra time.
         same_step = match.phase == mpb.MATCH_PHASE_RUNNING and match.step_version <= loaded
-        if not (same_step and match.deadline_ms):
-            match.deadline_ms = self._deadline(match.clock, match.phase, match.updated_ms)
+        if not (same_step and match.deadline_unix_ms):
+            match.deadline_unix_ms = self._deadline(match.clock, match.phase, match.updated_unix_ms)
         finished = match.phase == mpb.MATCH_PHASE_FINISHED
         change = storage_pb2.StoredChange(
             version=loaded + 1,
@@ -618,16 +618,16 @@ class Matches:
             status=match.status,
             phase=match.phase,
             end_reason=match.end_reason,
-            committed_unix_ms=match.updated_ms,
+            committed_unix_ms=match.updated_unix_ms,
         )
         if self._bot_seats_to_move(match):
             # Recorded before the commit, like the deadline below: if this process dies between
             # the commit and the publish, the sweeper still finds the turn.
-            self.store.mark_bot_turn(match.match_id, match.updated_ms, only_new=True)
-        if match.deadline_ms:
+            self.store.mark_bot_turn(match.match_id, match.updated_unix_ms, only_new=True)
+        if match.deadline_unix_ms:
             # Recorded before the commit, so a crash right after it cannot lose the deadline;
             # an entry for a version that never came is dropped by the clock.
-            self.store.set_deadline(match.match_id, loaded + 1, match.deadline_ms)
+            self.store.set_deadline(match.match_id, loaded + 1, match.deadline_unix_ms)
         result = self.store.commit(
             match.match_id,
             loaded,
@@ -641,7 +641,7 @@ class Matches:
             request,
         )
         if result.outcome == "conflict":
-            COMMIT_CONFLICTS.labels(match.title).inc()
+            COMMIT_CONFLICTS.labels(match.title_id).inc()
             return None
         if result.outcome == "duplicate":
             return None
@@ -655,7 +655,7 @@ class Matches:
         if self._bot_seats_to_move(match) and (not move or match.step_version == match.version):
             # A new step (or new seats, after a join or a resignation): the bots to move now
             # have no task yet. Within a simultaneous step they all got theirs at its start.
-            self.store.mark_bot_turn(match.match_id, match.updated_ms)
+            self.store.mark_bot_turn(match.match_id, match.updated_unix_ms)
             self._enqueue_bots(match, "turn")
         return match.version
 
@@ -690,14 +690,14 @@ class Matches:
         """Moves a committed match between lobby lists when its phase changed."""
         old_phase, match.stored_phase = match.stored_phase, match.phase
         # The activity index is not touched per move: it only has to hold a time no later than
-        # the last change, and the idle scan re-reads `updated_ms` before it closes anything.
+        # the last change, and the idle scan re-reads `updated_unix_ms` before it closes anything.
         if match.phase == old_phase:
             return
         self.store.move_in_lobby(match, old_phase)
         if match.phase == mpb.MATCH_PHASE_FINISHED:
             self.store.forget_activity(match.match_id)
             reason = mpb.EndReason.Name(match.end_reason).removeprefix("END_REASON_").lower()
-            MATCHES_FINISHED.labels(match.title, reason).inc()
+            MATCHES_FINISHED.labels(match.title_id, reason).inc()
             log.info("match finished", extra={"match_id": match.match_id, "reason": reason})
 
     @staticmethod

@@ -88,26 +88,27 @@ def lobby_key(title: str, phase: int) -> str:
 
 @dataclass
 class Match:
-    """A match as stored (the state itself is loaded separately)."""
+    """A match as stored (the state itself is loaded separately): its id and version, and the
+    fields of its StoredMatch record under the same names."""
 
     match_id: str
-    title: str
+    version: int
+    title_id: str
     rules_version: str
     setup: mpb.Replay
     seed_sha256: bytes
     clock: mpb.Clock
     seats: list[mpb.SeatInfo]
     token_hashes: dict[int, str]
-    version: int
     step: int
     step_version: int
     status: rpb.GameStatus
     phase: int
     end_reason: int
     winners: list[int]
-    created_ms: int
-    updated_ms: int
-    deadline_ms: int
+    created_unix_ms: int
+    updated_unix_ms: int
+    deadline_unix_ms: int
     stored_phase: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -119,7 +120,7 @@ class Match:
         finished = self.phase == mpb.MATCH_PHASE_FINISHED
         return mpb.MatchSummary(
             match_id=self.match_id,
-            title_id=self.title,
+            title_id=self.title_id,
             rules_version=self.rules_version,
             phase=self.phase,
             version=self.version,
@@ -130,7 +131,7 @@ class Match:
             clock=self.clock,
             end_reason=self.end_reason,
             winners=self.winners,
-            deadline_unix_ms=self.deadline_ms,
+            deadline_unix_ms=self.deadline_unix_ms,
         )
 
 
@@ -166,8 +167,10 @@ class MatchStore:
         between leaves index entries of a match that does not exist, which readers skip and
         the lobby repair drops, never a match missing from them."""
         with self.redis.pipeline(transaction=False) as pipe:
-            pipe.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
-            pipe.zadd(ACTIVITY, {match.match_id: match.updated_ms})
+            pipe.zadd(
+                lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
+            )
+            pipe.zadd(ACTIVITY, {match.match_id: match.updated_unix_ms})
             pipe.execute()
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.set(_match_key(match.match_id), f"{match.version}:".encode() + match_record(match))
@@ -176,7 +179,9 @@ class MatchStore:
             pipe.execute()
         # Again, in case the repair of another replica dropped the first entry while this
         # creation was held up for longer than the repair's grace.
-        self.redis.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
+        self.redis.zadd(
+            lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
+        )
 
     def load(self, match_id: str) -> Match | None:
         return _parse(match_id, self.redis.get(_match_key(match_id)))
@@ -287,10 +292,12 @@ class MatchStore:
         """Adds the match to its phase's list, then (only once that worked) takes it out of
         `old_phases`' lists: a failure in between leaves a duplicate, which readers and the
         repair handle, never a match in no list at all."""
-        self.redis.zadd(lobby_key(match.title, match.phase), {match.match_id: match.created_ms})
+        self.redis.zadd(
+            lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
+        )
         with self.redis.pipeline(transaction=False) as pipe:
             for phase in old_phases:
-                pipe.zrem(lobby_key(match.title, phase), match.match_id)
+                pipe.zrem(lobby_key(match.title_id, phase), match.match_id)
             pipe.execute()
 
     def drop_from_lobby(self, title: str, phase: int, match_id: str) -> None:
@@ -350,26 +357,14 @@ def _entry(fields: dict) -> tuple[storage_pb2.StoredChange, bytes]:
     return storage_pb2.StoredChange.FromString(fields[b"change"]), fields.get(b"move", b"")
 
 
+RECORD_FIELDS = tuple(storage_pb2.StoredMatch.DESCRIPTOR.fields_by_name)
+"""The StoredMatch fields, which `Match` carries under the same names."""
+
+
 def match_record(match: Match) -> bytes:
     """The match's StoredMatch record."""
-    return storage_pb2.StoredMatch(
-        title_id=match.title,
-        rules_version=match.rules_version,
-        setup=match.setup,
-        seed_sha256=match.seed_sha256,
-        clock=match.clock,
-        seats=match.seats,
-        token_hashes=match.token_hashes,
-        step=match.step,
-        step_version=match.step_version,
-        status=match.status,
-        phase=match.phase,
-        end_reason=match.end_reason,
-        winners=match.winners,
-        created_unix_ms=match.created_ms,
-        updated_unix_ms=match.updated_ms,
-        deadline_unix_ms=match.deadline_ms,
-    ).SerializeToString()
+    fields = {name: getattr(match, name) for name in RECORD_FIELDS}
+    return storage_pb2.StoredMatch(**fields).SerializeToString()
 
 
 class UnreadableMatch(MatchError):
@@ -385,26 +380,14 @@ def _parse(match_id: str, raw: bytes | None) -> Match | None:
     version, _, record = raw.partition(b":")
     try:
         stored = storage_pb2.StoredMatch.FromString(record)
-        int(version)
+        number = int(version)
     except (DecodeError, ValueError):
         raise UnreadableMatch(match_id) from None
-    return Match(
-        match_id=match_id,
-        title=stored.title_id,
-        rules_version=stored.rules_version,
-        setup=stored.setup,
-        seed_sha256=stored.seed_sha256,
-        clock=stored.clock,
+    fields = {name: getattr(stored, name) for name in RECORD_FIELDS}
+    # Plain containers, which the domain changes freely.
+    fields.update(
         seats=list(stored.seats),
         token_hashes=dict(stored.token_hashes),
-        version=int(version),
-        step=stored.step,
-        step_version=stored.step_version,
-        status=stored.status,
-        phase=stored.phase,
-        end_reason=stored.end_reason,
         winners=list(stored.winners),
-        created_ms=stored.created_unix_ms,
-        updated_ms=stored.updated_unix_ms,
-        deadline_ms=stored.deadline_unix_ms,
     )
+    return Match(match_id=match_id, version=number, **fields)
