@@ -203,6 +203,13 @@ def rpc_error(call, *args) -> grpc.RpcError:
     pytest.fail(f"the call succeeded: {response}")
 
 
+def refusal(seats: dict[int, MatchClient], match_id: str, planned: Planned) -> grpc.RpcError:
+    """The error submitting `planned` fails with; fails the test if it is accepted."""
+    return rpc_error(
+        seats[planned.seat].submit, match_id, planned.move, planned.expected, planned.request_id
+    )
+
+
 # -- checking -----------------------------------------------------------------------------------
 
 
@@ -518,13 +525,7 @@ def test_rules_service_down_is_unavailable_without_change_and_play_resumes(stack
 
     rules.kill()
     started = time.monotonic()
-    error = rpc_error(
-        seats[planned.seat].submit,
-        match_id,
-        planned.move,
-        planned.expected,
-        planned.request_id,
-    )
+    error = refusal(seats, match_id, planned)
     assert error.code() == UNAVAILABLE, error
     assert "rules service" in error.details(), error.details()
     assert time.monotonic() - started < TIMEOUT
@@ -613,13 +614,7 @@ def test_redis_sigkilled_and_restarted_from_aof_loses_no_committed_move(stack):
 
     stack.redis.kill()
     started = time.monotonic()
-    error = rpc_error(
-        seats[planned.seat].submit,
-        match_id,
-        planned.move,
-        planned.expected,
-        planned.request_id,
-    )
+    error = refusal(seats, match_id, planned)
     assert error.code() == UNAVAILABLE, error
     assert time.monotonic() - started < TIMEOUT
     assert rpc_error(seats[0].history, match_id).code() == UNAVAILABLE
@@ -818,13 +813,7 @@ def test_state_of_another_rules_version_is_refused_and_nothing_changes(stack):
     db.set(state_key(match_id), tampered.SerializeToString())
     before = seats[0].history(match_id)
 
-    error = rpc_error(
-        seats[planned.seat].submit,
-        match_id,
-        planned.move,
-        planned.expected,
-        planned.request_id,
-    )
+    error = refusal(seats, match_id, planned)
     assert error.code() == PRECONDITION, error
     assert "galileo/2.0" in error.details(), error.details()
     assert seats[0].history(match_id) == before

@@ -28,7 +28,15 @@ from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.errors import MatchError
 from playhall.orchestrator.rules_client import RulesClients, RulesRefused
 from playhall.orchestrator.settings import Settings
-from playhall.orchestrator.store import Commit, Match, MatchStore, match_record, now_ms
+from playhall.orchestrator.store import (
+    ACTIVE_PHASES,
+    LOBBY_PHASES,
+    Commit,
+    Match,
+    MatchStore,
+    match_record,
+    now_ms,
+)
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 log = logging.getLogger(__name__)
@@ -70,7 +78,7 @@ class ActiveMatchesCollector:
             "playhall_matches_active", "Open and running matches.", labels=["title", "phase"]
         )
         for title in self.titles:
-            for phase in (mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING):
+            for phase in ACTIVE_PHASES:
                 name = mpb.MatchPhase.Name(phase).removeprefix("MATCH_PHASE_").lower()
                 family.add_metric([title, name], self.store.lobby_size(title, phase))
         yield family
@@ -270,11 +278,7 @@ class Matches:
     def list_matches(self, request: mpb.ListMatchesRequest) -> list[mpb.MatchSummary]:
         limit = 50 if request.limit <= 0 else min(request.limit, 500)
         titles = [request.title_id] if request.title_id else self.rules.titles()
-        phases = (
-            [request.phase]
-            if request.phase
-            else [mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING, mpb.MATCH_PHASE_FINISHED]
-        )
+        phases = [request.phase] if request.phase else LOBBY_PHASES
         found = []
         for title in titles:
             for phase in phases:
@@ -378,7 +382,7 @@ class Matches:
         in the middle of a creation, left it wrong. Returns how many entries it repaired."""
         repaired = 0
         for title in self.rules.titles():
-            for phase in (mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING):
+            for phase in ACTIVE_PHASES:
                 start = self._lobby_cursor.get((title, phase), 0)
                 page = self.store.lobby_page(title, phase, start, batch)
                 moved_out = self._repair_lobby_page(title, phase, page)

@@ -80,6 +80,9 @@ def _request_key(match_id: str, request_id: str) -> str:
 
 
 LOBBY_PHASES = (mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING, mpb.MATCH_PHASE_FINISHED)
+"""The lobby's lists, in the only order a match moves through them."""
+ACTIVE_PHASES = LOBBY_PHASES[:2]
+"""The lists of matches not yet over."""
 
 
 def lobby_key(title: str, phase: int) -> str:
