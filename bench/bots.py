@@ -49,8 +49,8 @@ from pathlib import Path
 
 from bench.engine import RESULTS, machine, mark, say, section
 from playhall.bots import arena
-from playhall.bots.arena import decision_rng, play
-from playhall.bots.base import Bot, Decision
+from playhall.bots.arena import play
+from playhall.bots.base import Bot, Decision, decision_rng
 from playhall.bots.levels import LEVELS
 from playhall.core import Game, Rng, get_game, title_ids
 
@@ -336,14 +336,12 @@ def play_one(task: dict) -> dict:
     result = play(game, bots, bytes.fromhex(task["seed"]))
     seconds = time.perf_counter() - start
     tested = bots[task["tested_seat"]]
-    winners = list(result.winners)
-    share = 1 / len(winners) if task["tested_seat"] in winners else 0.0
     return {
         **{k: task[k] for k in ("title", "pairing", "config", "index", "seed", "tested_seat")},
         "levels": task["levels"],
         "scores": list(result.scores),
-        "winners": winners,
-        "share": share,
+        "winners": list(result.winners),
+        "share": result.share(task["tested_seat"]),
         "moves": result.moves,
         "seconds": round(seconds, 3),
         "tested_decisions": tested.decisions,

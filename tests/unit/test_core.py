@@ -101,6 +101,8 @@ def test_states_of_another_major_rules_version_are_refused():
     INFO.check_rules_version("demo/3.7")
     with pytest.raises(IncompatibleVersion, match="cannot continue"):
         INFO.check_rules_version("demo/4.0")
+    with pytest.raises(MalformedMessage, match="names no rules version"):
+        INFO.check_rules_version("")
 
 
 def test_registry_knows_galileo_and_names_the_known_titles_for_unknown_ones():

@@ -3,12 +3,11 @@ the bot benchmark, the tests and anyone tuning a level."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from playhall.bots.base import Bot
-from playhall.core import Game, Rng
+from playhall.bots.base import Bot, decision_rng
+from playhall.core import Game
 
 
 @dataclass(frozen=True)
@@ -16,18 +15,16 @@ class GameResult:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     moves: int
-    iterations: int
 
-
-def decision_rng(*parts: object) -> Rng:
-    """The RNG of one decision, derived from what identifies it, so a decision reproduces."""
-    return Rng(hashlib.sha256(":".join(map(str, parts)).encode()).digest())
+    def share(self, seat: int) -> float:
+        """The seat's part of the win: a shared win is split, a loss is 0."""
+        return 1 / len(self.winners) if seat in self.winners else 0.0
 
 
 def play(game: Game, bots: Sequence[Bot], seed: bytes) -> GameResult:
     """Plays one game; seat i is played by bots[i]."""
     state = game.new_game(len(bots), {}, seed)
-    moves = iterations = 0
+    moves = 0
     while not state.is_terminal():
         seat = state.to_move()[0]
         decision = bots[seat].choose(
@@ -35,5 +32,4 @@ def play(game: Game, bots: Sequence[Bot], seed: bytes) -> GameResult:
         )
         state = state.apply(seat, decision.move).state
         moves += 1
-        iterations += decision.iterations
-    return GameResult(state.scores(), state.winners(), moves, iterations)
+    return GameResult(state.scores(), state.winners(), moves)

@@ -4,6 +4,7 @@ cannot read another seat's secrets by construction."""
 
 from __future__ import annotations
 
+import hashlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
@@ -36,3 +37,8 @@ def legal_moves(game: Game, view: Any, seat: int, rng: Rng) -> list:
     if not moves:
         raise ValueError(f"seat {seat} has no move in this view")
     return moves
+
+
+def decision_rng(*parts: object) -> Rng:
+    """The RNG of one decision, derived from what identifies it, so a decision reproduces."""
+    return Rng(hashlib.sha256(":".join(map(str, parts)).encode()).digest())

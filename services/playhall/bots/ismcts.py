@@ -9,8 +9,9 @@ seat. Short rollouts beat full ones at equal time: in Galileo, 3,500 iterations 
 rollouts won 72.5 % of 40 games against the greedy bot, 1,000 full rollouts 61 %.
 At a simultaneous step the tree takes the searching seat's move first when it is to move, so
 the opponents' replies are judged pessimistically rather than with knowledge of its choice.
-Large move lists are widened progressively: a node considers more of its moves as its visits
-grow, so a decision with thousands of candidates is sampled, never enumerated.
+Large move lists (more than `WIDEN_ABOVE`) are widened progressively: a node adds children
+only as its visits grow, so a decision with hundreds of candidates (Einstein's placements)
+deepens its best few instead of spreading its visits over all of them.
 """
 
 from __future__ import annotations

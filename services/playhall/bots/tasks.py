@@ -17,7 +17,7 @@ import time
 import grpc
 
 from playhall.bots.app import ORCHESTRATOR, WORKER_CREDENTIAL, app
-from playhall.bots.arena import decision_rng
+from playhall.bots.base import decision_rng
 from playhall.bots.levels import bot_for, level_name
 from playhall.bots.metrics import BOT_MOVE_SECONDS, SEARCH_ITERATIONS, TASK_SECONDS, TASKS
 from playhall.client import MatchClient
@@ -79,8 +79,8 @@ def play_turn(self, match_id: str, seat: int, version: int) -> str:
 
 def take_turn(client: MatchClient, match_id: str, seat: int) -> str:
     """Reads, chooses and submits until the seat has moved or is no longer to move."""
+    started = time.perf_counter()  # a task's time includes the attempts a stale read wasted
     for _ in range(MAX_STALE_RETRIES):
-        started = time.perf_counter()
         current = client.get(match_id)
         match = current.match
         if match.phase != mpb.MATCH_PHASE_RUNNING or seat not in match.status.to_move:
