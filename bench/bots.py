@@ -42,7 +42,6 @@ import signal
 import statistics
 import sys
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -52,6 +51,7 @@ from playhall.bots import arena
 from playhall.bots.arena import play
 from playhall.bots.base import Bot, Decision, decision_rng
 from playhall.bots.levels import LEVELS
+from playhall.common.process import metric_samples
 from playhall.core import Game, Rng, get_game, title_ids
 
 STATE_FILE = RESULTS / ".bots-state.jsonl"
@@ -587,17 +587,11 @@ def bench_games(runs: list[Run], workers: int, state: Path, time_limit: float | 
 
 def scrape(port: int) -> dict[tuple[str, str, str], float]:
     """The worker's bot metrics: (sample name, title, level) -> value."""
-    from prometheus_client.parser import text_string_to_metric_families
-
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as response:
-        text = response.read().decode()
-    values = {}
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            if "level" in sample.labels:
-                key = (sample.name, sample.labels.get("title", ""), sample.labels["level"])
-                values[key] = sample.value
-    return values
+    return {
+        (sample.name, sample.labels.get("title", ""), sample.labels["level"]): sample.value
+        for sample in metric_samples(port)
+        if "level" in sample.labels
+    }
 
 
 def settled_metrics(port: int, wait_s: float = 5.0) -> dict:

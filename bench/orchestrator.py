@@ -43,7 +43,6 @@ import statistics
 import subprocess
 import threading
 import time
-import urllib.request
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -54,7 +53,6 @@ from pathlib import Path
 
 import grpc
 import redis
-from prometheus_client.parser import text_string_to_metric_families
 
 from bench.echo_chain import METHOD as ECHO_METHOD
 from bench.echo_chain import STATE_KEY
@@ -62,6 +60,7 @@ from bench.engine import RESULTS, machine, mark, open_channel, percentile_ms, sa
 from playhall.client import MatchClient, human_seats
 from playhall.common.process import (
     ServiceProcess,
+    metric_samples,
     orchestrator_env,
     start_orchestrator,
     start_rules_service,
@@ -450,8 +449,8 @@ class Sampler:
     pids: dict[str, tuple[int, ...]]
     """Server process ids by role (the orchestrator role has both replicas: summed)."""
     redis_url: str
-    metrics: dict[str, tuple[str, ...]]
-    """Prometheus URLs by role, summed: the orchestrator replicas and the rules service."""
+    metrics: dict[str, tuple[int, ...]]
+    """Prometheus ports by role, summed: the orchestrator replicas and the rules service."""
 
     def sample(self) -> dict:
         client = redis.Redis.from_url(self.redis_url)
@@ -465,7 +464,7 @@ class Sampler:
             "cpu": cpu,
             "machine_cpu": machine_busy_seconds(),
             "redis": {name.removeprefix("cmdstat_"): c["calls"] for name, c in commands.items()},
-            **{role: scrape_all(urls) for role, urls in self.metrics.items()},
+            **{role: scrape_all(ports) for role, ports in self.metrics.items()},
         }
 
 
@@ -490,12 +489,10 @@ def machine_busy_seconds() -> float:
     return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
-def scrape(url: str) -> dict[str, float]:
+def scrape(port: int) -> dict[str, float]:
     """From a Prometheus endpoint, by `series:method`: RPCs started (`started:<method>`), and
     the time and count of handled RPCs (`handled_s`, `handled_n`) and of the orchestrator's calls
     to rules services (`rules_s`, `rules_n`)."""
-    with urllib.request.urlopen(url, timeout=5) as response:
-        text = response.read().decode()
     wanted = {
         "grpc_server_started_total": ("started", "grpc_method"),
         "grpc_server_handling_seconds_sum": ("handled_s", "grpc_method"),
@@ -504,20 +501,19 @@ def scrape(url: str) -> dict[str, float]:
         "playhall_rules_call_seconds_count": ("rules_n", "method"),
     }
     values: dict[str, float] = {}
-    for family in text_string_to_metric_families(text):
-        for sample in family.samples:
-            if sample.name in wanted:
-                series, label = wanted[sample.name]
-                key = f"{series}:{sample.labels.get(label, '')}"
-                values[key] = values.get(key, 0.0) + sample.value
+    for sample in metric_samples(port, timeout=5):
+        if sample.name in wanted:
+            series, label = wanted[sample.name]
+            key = f"{series}:{sample.labels.get(label, '')}"
+            values[key] = values.get(key, 0.0) + sample.value
     return values
 
 
-def scrape_all(urls: Sequence[str]) -> dict[str, float]:
+def scrape_all(ports: Sequence[int]) -> dict[str, float]:
     """`scrape` of every endpoint, summed."""
     total: Counter = Counter()
-    for url in urls:
-        total.update(scrape(url))
+    for port in ports:
+        total.update(scrape(port))
     return dict(total)
 
 
@@ -742,7 +738,7 @@ def run(args: argparse.Namespace) -> dict:
             pids={role: tuple(s.proc.pid for s in group) for role, group in roles.items()},
             redis_url=services["redis"].url,
             metrics={
-                role: tuple(f"http://127.0.0.1:{s.metrics_port}/metrics" for s in roles[role])
+                role: tuple(s.metrics_port for s in roles[role])
                 for role in ("orchestrator", "rules")
             },
         )

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import re
 import sys
 import time
-import urllib.request
 
 import grpc
 
 from playhall.bots.levels import level_name
 from playhall.client import MatchClient
+from playhall.common.process import metric_samples
 from playhall.core import get_game
 from playhall.devstack import Stack
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -83,10 +82,12 @@ def print_result(match: mpb.MatchSummary) -> bool:
 
 
 def metric_lines(port: int, names: tuple[str, ...]) -> list[str]:
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
-        text = response.read().decode()
-    pattern = re.compile(r"^(" + "|".join(names) + r")(\{[^}]*\})? (\S+)$", re.M)
-    return [f"    {m[1]}{m[2] or ''} = {float(m[3]):g}" for m in pattern.finditer(text)]
+    lines = []
+    for sample in metric_samples(port, timeout=5):
+        if sample.name in names:
+            labels = ",".join(f'{key}="{value}"' for key, value in sorted(sample.labels.items()))
+            lines.append(f"    {sample.name}{{{labels}}} = {sample.value:g}")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,6 +20,7 @@ from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
 from playhall.common.process import (
     ServiceProcess,
     orchestrator_env,
+    start_bot_worker,
     start_orchestrator,
     start_rules_service,
 )
@@ -78,26 +79,11 @@ class Stack:
     def start_worker(self, concurrency: int = 2) -> ServiceProcess:
         """A Celery bot worker on the live and batch queues, named `bots-<n>-<pid>@<host>`
         (`python -m playhall.bots.liveness --node` takes that name)."""
-        worker = ServiceProcess(
-            "celery",
-            [
-                "-A",
-                "playhall.bots.app",
-                "worker",
-                "-Q",
-                f"{LIVE_QUEUE},{BATCH_QUEUE}",
-                "-c",
-                str(concurrency),
-                "-n",
-                f"bots-{len(self.workers)}-{os.getpid()}@%h",
-                "--without-mingle",
-                "--without-gossip",
-            ],
-            {
-                **self.env,
-                "PLAYHALL_ORCHESTRATOR": self.orchestrator.address,
-                "PLAYHALL_METRICS_PORT": "0",
-            },
+        worker = start_bot_worker(
+            {**self.env, "PLAYHALL_ORCHESTRATOR": self.orchestrator.address},
+            [LIVE_QUEUE, BATCH_QUEUE],
+            concurrency,
+            node=f"bots-{len(self.workers)}-{os.getpid()}@%h",
         )
         self.workers.append(worker)
         return worker

@@ -41,7 +41,6 @@ import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -52,11 +51,15 @@ import pytest
 import redis
 from google.protobuf import any_pb2
 from kombu.exceptions import ChannelError
-from prometheus_client.parser import text_string_to_metric_families
 
 from playhall.client import MatchClient
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
-from playhall.common.process import ServiceProcess
+from playhall.common.process import (
+    ServiceProcess,
+    metric_samples,
+    start_bot_worker,
+    start_orchestrator,
+)
 from playhall.core import get_game, replay, title_ids
 from playhall.core.wire import unpack
 from playhall.devstack import Stack
@@ -256,12 +259,9 @@ def node_name(worker: ServiceProcess) -> str:
 
 
 def scrape(port: int) -> dict[tuple[str, tuple], float]:
-    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=TIMEOUT) as response:
-        text = response.read().decode()
     return {
         (sample.name, tuple(sorted(sample.labels.items()))): sample.value
-        for family in text_string_to_metric_families(text)
-        for sample in family.samples
+        for sample in metric_samples(port, TIMEOUT)
     }
 
 
@@ -622,24 +622,9 @@ def test_liveness_probe_finds_the_stack_worker_by_its_node_name(stack, tmp_path)
 def test_liveness_probe_pings_the_hosts_default_worker(stack, tmp_path):
     """What the module does: it pings celery@<hostname> (a worker started without -n)."""
     default_node = f"celery@{socket.gethostname()}"
-    worker = ServiceProcess(
-        "celery",
-        [
-            "-A",
-            "playhall.bots.app",
-            "worker",
-            "-Q",
-            f"{LIVE_QUEUE},{BATCH_QUEUE}",
-            "-c",
-            "1",
-            "--without-mingle",
-            "--without-gossip",
-        ],
-        {
-            **stack.env,
-            "PLAYHALL_ORCHESTRATOR": stack.orchestrator.address,
-            "PLAYHALL_METRICS_PORT": "0",
-        },
+    worker = start_bot_worker(
+        {**stack.env, "PLAYHALL_ORCHESTRATOR": stack.orchestrator.address},
+        [LIVE_QUEUE, BATCH_QUEUE],
     )
     with worker:
         assert node_name(worker) == default_node
@@ -740,9 +725,7 @@ def test_orchestrator_killed_mid_match_bots_retry_and_finish(own_stack):
 
         kill_mid_task(broker, lobby, match_id, 0, stack.orchestrator.kill)
         time.sleep(0.8)  # longer than the decision in flight: its submission finds no server
-        stack.orchestrator = ServiceProcess(
-            "playhall.orchestrator", ["--port", str(port), "--metrics-port", "0"], stack.env
-        )
+        stack.orchestrator = start_orchestrator(stack.env, port)
         assert stack.orchestrator.port == port
         final = wait_finished(lobby, match_id)
         history = check_finished_game(lobby, final)
@@ -792,24 +775,7 @@ def test_a_bot_turn_never_enqueued_is_picked_up_by_the_sweeper(own_stack):
 def start_side_worker(stack: Stack, env: dict[str, str], queue: str) -> ServiceProcess:
     """A worker of `stack` on its own queue (so it never takes a real task), with `env` as its
     whole Playhall environment."""
-    return ServiceProcess(
-        "celery",
-        [
-            "-A",
-            "playhall.bots.app",
-            "worker",
-            "-Q",
-            queue,
-            "-c",
-            "1",
-            "-n",
-            f"{queue}-{os.getpid()}@%h",
-            "--without-mingle",
-            "--without-gossip",
-        ],
-        {**env, "PLAYHALL_METRICS_PORT": "0"},
-        timeout=15,
-    )
+    return start_bot_worker(env, [queue], node=f"{queue}-{os.getpid()}@%h", timeout=15)
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,6 @@ call carries a deadline, so a hung server fails a test instead of hanging the su
 
 import random
 import signal
-import urllib.request
 from types import SimpleNamespace
 
 import grpc
@@ -16,9 +15,8 @@ import pytest
 from google.protobuf import any_pb2, descriptor_pb2, empty_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
-from prometheus_client.parser import text_string_to_metric_families
 
-from playhall.common.process import start_rules_service
+from playhall.common.process import metric_samples, start_rules_service
 from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.games.galileo.cards import describe_scientist
@@ -380,10 +378,7 @@ def test_a_pick_stays_secret_until_revealed(stub):
 
 
 def metrics(service) -> list:
-    url = f"http://127.0.0.1:{service.metrics_port}/metrics"
-    with urllib.request.urlopen(url, timeout=TIMEOUT) as response:
-        text = response.read().decode()
-    return [sample for family in text_string_to_metric_families(text) for sample in family.samples]
+    return metric_samples(service.metrics_port, TIMEOUT)
 
 
 def value(samples, name: str, **labels) -> float:

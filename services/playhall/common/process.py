@@ -10,7 +10,11 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Mapping, Sequence
+
+from prometheus_client.parser import text_string_to_metric_families
+from prometheus_client.samples import Sample
 
 
 class ServiceProcess:
@@ -123,6 +127,44 @@ def orchestrator_env(
     }
 
 
-def start_orchestrator(env: Mapping[str, str]) -> ServiceProcess:
-    """An orchestrator on free ports."""
-    return ServiceProcess("playhall.orchestrator", ["--port", "0", "--metrics-port", "0"], env)
+def start_orchestrator(env: Mapping[str, str], port: int = 0) -> ServiceProcess:
+    """An orchestrator on `port` (0 picks a free one) and a free metrics port."""
+    return ServiceProcess(
+        "playhall.orchestrator", ["--port", str(port), "--metrics-port", "0"], env
+    )
+
+
+def start_bot_worker(
+    env: Mapping[str, str],
+    queues: Sequence[str],
+    concurrency: int = 1,
+    node: str | None = None,
+    timeout: float = 20.0,
+) -> ServiceProcess:
+    """A Celery bot worker on `queues`, named `node` (default `celery@<host>`), with `env` as
+    its Playhall environment and a free metrics port."""
+    named = ["-n", node] if node else []
+    return ServiceProcess(
+        "celery",
+        [
+            "-A",
+            "playhall.bots.app",
+            "worker",
+            "-Q",
+            ",".join(queues),
+            "-c",
+            str(concurrency),
+            *named,
+            "--without-mingle",
+            "--without-gossip",
+        ],
+        {**env, "PLAYHALL_METRICS_PORT": "0"},
+        timeout=timeout,
+    )
+
+
+def metric_samples(port: int, timeout: float = 10.0) -> list[Sample]:
+    """Every sample a process's Prometheus endpoint on 127.0.0.1:`port` serves now."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=timeout) as response:
+        text = response.read().decode()
+    return [sample for family in text_string_to_metric_families(text) for sample in family.samples]
