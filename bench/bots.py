@@ -638,12 +638,8 @@ def bench_tasks(titles: list[str], matches: int) -> dict:
                     seed = b"bench-bots:stack:%s:%d" % (title.encode(), index)
                     start = time.monotonic()
                     match = lobby.create(title, seats, seed=seed).match
-                    for _ in lobby.watch(match.match_id, timeout_s=900):
-                        pass
-                    final = lobby.get(match.match_id).match
+                    final = lobby.wait_finished(match.match_id, timeout_s=900)
                     elapsed = time.monotonic() - start
-                    if final.phase != mpb.MATCH_PHASE_FINISHED:
-                        raise RuntimeError(f"match {match.match_id} did not finish")
                     played.append(
                         {
                             "title": title,

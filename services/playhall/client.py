@@ -4,7 +4,7 @@ call has a deadline, and a seat's calls carry its bearer token."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import grpc
 from google.protobuf import any_pb2
@@ -96,6 +96,23 @@ class MatchClient:
         )
         for response in stream:
             yield response.change
+
+    def wait_finished(
+        self,
+        match_id: str,
+        timeout_s: float,
+        on_change: Callable[[pb.MatchChange], None] | None = None,
+    ) -> pb.MatchSummary:
+        """Follows the match from its start until it ends (each change to `on_change`); its
+        final summary. After `timeout_s` the watch fails with DEADLINE_EXCEEDED."""
+        last = None
+        for change in self.watch(match_id, after_version=0, timeout_s=timeout_s):
+            last = change
+            if on_change is not None:
+                on_change(change)
+        if last is None or last.phase != pb.MATCH_PHASE_FINISHED:
+            raise RuntimeError(f"the watch of match {match_id} ended before the match")
+        return self.get(match_id).match
 
     def history(self, match_id: str) -> pb.GetHistoryResponse:
         return self._call("GetHistory", self._with_seat(pb.GetHistoryRequest(match_id=match_id)))

@@ -55,15 +55,17 @@ def play_bot_match(lobby: MatchClient, title: str, players: int) -> mpb.MatchSum
     names = ", ".join(f"seat {s.seat} {level_name(s.bot_level)}" for s in match.seats)
     print(f"\n{get_game(title).info.display_name}: match {match.match_id} ({names})")
     progress, started = Progress(), time.monotonic()
-    for change in lobby.watch(match.match_id, timeout_s=900):
-        status = change.status
-        movers = ",".join(map(str, status.to_move)) or "-"
+
+    def show(change: mpb.MatchChange) -> None:
+        movers = ",".join(map(str, change.status.to_move)) or "-"
         progress.show(
             f"  version {change.version:4d}  {time.monotonic() - started:6.1f}s  "
-            f"scores {list(status.scores)}  to move: {movers}"
+            f"scores {list(change.status.scores)}  to move: {movers}"
         )
+
+    final = lobby.wait_finished(match.match_id, timeout_s=900, on_change=show)
     progress.show(f"  finished after {time.monotonic() - started:.1f}s", final=True)
-    return lobby.get(match.match_id).match
+    return final
 
 
 def print_result(match: mpb.MatchSummary) -> bool:
