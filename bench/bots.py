@@ -46,13 +46,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench.engine import RESULTS, machine, mark, say, section
+from bench.engine import RESULTS, add_titles_argument, machine, mark, say, section
 from playhall.bots import arena
 from playhall.bots.arena import play
 from playhall.bots.base import Bot, Decision, decision_rng
 from playhall.bots.levels import LEVELS
 from playhall.common.process import metric_samples
-from playhall.core import Game, Rng, get_game, title_ids
+from playhall.core import Game, Rng, get_game
 
 STATE_FILE = RESULTS / ".bots-state.jsonl"
 TESTED = "normal"
@@ -946,14 +946,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument(
-        "--titles",
-        nargs="+",
-        choices=title_ids(),
-        default=list(title_ids()),
-        metavar="TITLE",
-        help=f"titles to measure (default: all of {', '.join(title_ids())})",
-    )
+    add_titles_argument(parser)
     parser.add_argument(
         "--pairings",
         nargs="+",

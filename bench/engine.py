@@ -338,6 +338,18 @@ def markdown(report: dict, seconds: float) -> str:
     )
 
 
+def add_titles_argument(parser: argparse.ArgumentParser) -> None:
+    """`--titles`: which registered titles a benchmark measures (default all)."""
+    parser.add_argument(
+        "--titles",
+        nargs="+",
+        choices=title_ids(),
+        default=list(title_ids()),
+        metavar="TITLE",
+        help=f"titles to measure (default: all of {', '.join(title_ids())})",
+    )
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bench.engine",
@@ -350,14 +362,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=5.0,
         help="wall time of each measurement, 5 per title (default 5)",
     )
-    parser.add_argument(
-        "--titles",
-        nargs="+",
-        choices=title_ids(),
-        default=list(title_ids()),
-        metavar="TITLE",
-        help=f"titles to measure (default: all of {', '.join(title_ids())})",
-    )
+    add_titles_argument(parser)
     parser.add_argument(
         "--players",
         type=int,
