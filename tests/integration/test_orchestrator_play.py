@@ -28,6 +28,7 @@ import pytest
 from google.protobuf import any_pb2
 
 from playhall.client import MatchClient, human_seats
+from playhall.common.process import metric_samples
 from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
@@ -729,9 +730,11 @@ def test_bad_match_creation_is_refused(redis_server, galileo_rules, spectator):
 def test_watchers_beyond_the_cap_are_refused_and_other_calls_still_served(
     redis_server, galileo_rules
 ):
-    """PLAYHALL_THREADS=4: three watch streams may run, a fourth is refused at once."""
+    """PLAYHALL_MAX_WATCH_STREAMS=3: three watch streams may run, a fourth is refused at once."""
     with (
-        start_orchestrator(redis_server.url, galileo_rules.address, PLAYHALL_THREADS="4") as small,
+        start_orchestrator(
+            redis_server.url, galileo_rules.address, PLAYHALL_MAX_WATCH_STREAMS="3"
+        ) as small,
         grpc.insecure_channel(small.address) as channel,
     ):
         client = MatchClient(channel, timeout_s=TIMEOUT)
@@ -942,3 +945,55 @@ def test_clock_bot_move_plays_for_the_seat_and_the_match_goes_on(
         assert spectator.get(match_id).match.phase == RUNNING
     finally:
         clients[0].resign(match_id)
+
+
+# -- 11. metrics --------------------------------------------------------------------------------
+
+
+def test_metrics_count_matches_moves_refusals_and_watch_streams(orchestrator, channel_a, spectator):
+    def samples() -> dict[tuple[str, frozenset], float]:
+        return {
+            (s.name, frozenset(s.labels.items())): s.value
+            for s in metric_samples(orchestrator.metrics_port, TIMEOUT)
+        }
+
+    def delta(after, name: str, **labels) -> float:
+        key = (name, frozenset(labels.items()))
+        return after.get(key, 0) - before.get(key, 0)
+
+    submit = {"grpc_type": "unary", "grpc_service": "playhall.match.v1.MatchService"}
+    submit["grpc_method"] = "SubmitMove"
+    watch = {**submit, "grpc_type": "server_stream", "grpc_method": "WatchMatch"}
+    before = samples()
+    created = create(spectator, players=2)
+    match_id = created.match.match_id
+    clients = seat_clients([channel_a], created)
+    play_moves(clients, match_id, 2)
+    mover = next(c for c in clients.values() if c.get(match_id).legal_moves)
+    assert_refused(INVALID, mover.submit, match_id, take(999), 2)
+    call = open_watch(spectator, match_id)
+    assert next(call).change.version == 1
+    running = samples()
+    call.cancel()
+    clients[0].resign(match_id)
+    wait_until(lambda: delta(samples(), "playhall_watch_streams") == 0, TIMEOUT, "watch closed")
+    after = samples()
+
+    assert delta(running, "playhall_watch_streams") == 1
+    assert delta(running, "playhall_matches_active", title=TITLE, phase="running") == 1
+    assert delta(after, "playhall_matches_active", title=TITLE, phase="running") == 0
+    assert delta(after, "playhall_matches_created_total", title=TITLE) == 1
+    finished = {"title": TITLE, "reason": "resignation"}
+    assert delta(after, "playhall_matches_finished_total", **finished) == 1
+    assert delta(after, "playhall_moves_accepted_total", title=TITLE) == 2
+    refused = {"title": TITLE, "reason": "invalid_argument"}
+    assert delta(after, "playhall_moves_refused_total", **refused) == 1
+    applied = {"title": TITLE, "method": "ApplyMove"}
+    assert delta(after, "playhall_rules_call_seconds_count", **applied) == 3
+    assert delta(after, "grpc_server_started_total", **submit) == 3
+    assert delta(after, "grpc_server_handled_total", **submit, grpc_code="OK") == 2
+    assert delta(after, "grpc_server_handled_total", **submit, grpc_code="INVALID_ARGUMENT") == 1
+    assert delta(after, "grpc_server_handling_seconds_count", **submit) == 3
+    assert delta(after, "grpc_server_started_total", **watch) == 1
+    assert sum(delta(after, "grpc_server_handled_total", **watch, grpc_code=c.name)
+               for c in grpc.StatusCode) == 1  # fmt: skip

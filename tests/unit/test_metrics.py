@@ -39,4 +39,4 @@ def test_unknown_methods_are_not_remembered():
     interceptor = MetricsInterceptor()
     for n in range(1000):
         assert interceptor.intercept_service(lambda _: None, CallDetails(f"/made.Up/M{n}")) is None
-    assert interceptor._wrapped == {}
+    assert interceptor.handlers._wrapped == {}

@@ -1,8 +1,9 @@
 """Prometheus metrics: the conventional `grpc_server_*` series for every RPC, and the /metrics
-HTTP endpoint each process serves on its own port."""
+HTTP endpoint each process serves on its own port. The interceptors come in two flavours, for
+thread-pool and for asyncio servers, recording the same series."""
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 
 import grpc
 from prometheus_client import Counter, Histogram, start_http_server
@@ -56,43 +57,67 @@ def _code_of(context: grpc.ServicerContext, completed: bool) -> str:
     return code.name
 
 
-class MetricsInterceptor(grpc.ServerInterceptor):
-    """Counts and times every unary and server-streaming RPC.
+class _Wrappers:
+    """Each method's handler wrapped once, with its metric children bound, instead of on every
+    call (a method's handler never changes). Holds only methods the server has, so names a
+    caller makes up cannot grow it."""
 
-    A method's handler never changes, so each is wrapped once, with its metric children bound,
-    instead of on every call."""
-
-    def __init__(self) -> None:
+    def __init__(self, unary: Callable, stream: Callable) -> None:
+        self._unary = unary
+        self._stream = stream
         self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
-        """By method; only methods the server has, so unknown names sent by callers cannot
-        grow it."""
 
-    def intercept_service(self, continuation, handler_call_details):
-        method = handler_call_details.method
-        wrapped = self._wrapped.get(method)
-        if wrapped is None:
-            handler = continuation(handler_call_details)
-            if handler is None:
-                return None
-            wrapped = self._wrapped.setdefault(method, self._wrap(handler, method))
-        return wrapped
+    def get(self, method: str) -> grpc.RpcMethodHandler | None:
+        return self._wrapped.get(method)
 
-    @staticmethod
-    def _wrap(handler: grpc.RpcMethodHandler, full_method: str) -> grpc.RpcMethodHandler:
+    def wrap(self, method: str, handler: grpc.RpcMethodHandler | None):
+        if handler is None:
+            return None
+        return self._wrapped.setdefault(method, self._wrap(handler, method))
+
+    def _wrap(self, handler: grpc.RpcMethodHandler, full_method: str) -> grpc.RpcMethodHandler:
         service, _, method = full_method.lstrip("/").rpartition("/")
         if handler.unary_unary:
             return grpc.unary_unary_rpc_method_handler(
-                _unary(handler.unary_unary, _Series("unary", service, method)),
+                self._unary(handler.unary_unary, _Series("unary", service, method)),
                 request_deserializer=handler.request_deserializer,
                 response_serializer=handler.response_serializer,
             )
         if handler.unary_stream:
             return grpc.unary_stream_rpc_method_handler(
-                _stream(handler.unary_stream, _Series("server_stream", service, method)),
+                self._stream(handler.unary_stream, _Series("server_stream", service, method)),
                 request_deserializer=handler.request_deserializer,
                 response_serializer=handler.response_serializer,
             )
         return handler
+
+
+class MetricsInterceptor(grpc.ServerInterceptor):
+    """Counts and times every unary and server-streaming RPC of a thread-pool server."""
+
+    def __init__(self) -> None:
+        self.handlers = _Wrappers(_unary, _stream)
+
+    def intercept_service(self, continuation, handler_call_details):
+        method = handler_call_details.method
+        wrapped = self.handlers.get(method)
+        if wrapped is None:
+            wrapped = self.handlers.wrap(method, continuation(handler_call_details))
+        return wrapped
+
+
+class AsyncMetricsInterceptor(grpc.aio.ServerInterceptor):
+    """`MetricsInterceptor` for an asyncio server (whose handlers are coroutines)."""
+
+    def __init__(self) -> None:
+        self.handlers = _Wrappers(_async_unary, _async_stream)
+
+    async def intercept_service(self, continuation, handler_call_details):
+        method = handler_call_details.method
+        wrapped = self.handlers.get(method)
+        if wrapped is None:
+            wrapped = self.handlers.wrap(method, await continuation(handler_call_details))
+        return wrapped
 
 
 class _Series:
@@ -130,6 +155,36 @@ def _stream(behaviour: Callable, series: _Series) -> Callable:
         completed = False
         try:
             yield from behaviour(request, context)
+            completed = True
+        finally:
+            series.finished(started, context, completed)
+
+    return wrapped
+
+
+def _async_unary(behaviour: Callable, series: _Series) -> Callable:
+    async def wrapped(request, context):
+        series.started.inc()
+        started = time.perf_counter()
+        completed = False
+        try:
+            response = await behaviour(request, context)
+            completed = True
+            return response
+        finally:
+            series.finished(started, context, completed)
+
+    return wrapped
+
+
+def _async_stream(behaviour: Callable, series: _Series) -> Callable:
+    async def wrapped(request, context) -> AsyncIterator:
+        series.started.inc()
+        started = time.perf_counter()
+        completed = False
+        try:
+            async for response in behaviour(request, context):
+                yield response
             completed = True
         finally:
             series.finished(started, context, completed)

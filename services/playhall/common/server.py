@@ -1,7 +1,12 @@
 """The gRPC server bootstrap every Playhall service uses: metrics interceptor, standard health
 service (SERVING only once started, NOT_SERVING while shutting down), server reflection, and a
-graceful stop on SIGTERM or SIGINT."""
+graceful stop on SIGTERM or SIGINT.
 
+Two flavours of one setup: a thread-pool server for the rules services, whose handlers are pure
+CPU, and an asyncio server for the orchestrator, whose handlers mostly wait on Redis and the
+rules services (one event loop hands work over without waking a thread per step)."""
+
+import asyncio
 import logging
 import signal
 import threading
@@ -12,7 +17,7 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from playhall.common.metrics import MetricsInterceptor
+from playhall.common.metrics import AsyncMetricsInterceptor, MetricsInterceptor
 
 log = logging.getLogger(__name__)
 
@@ -50,24 +55,36 @@ def create_server(
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=max_workers),
         interceptors=[MetricsInterceptor()],
-        options=[
-            ("grpc.max_receive_message_length", max_message_bytes),
-            ("grpc.max_send_message_length", max_message_bytes),
-            ("grpc.so_reuseport", 0),
-            # Clients reconnect (and re-resolve DNS) at least every few minutes, so replicas
-            # added by scaling get their share of long-lived HTTP/2 connections.
-            ("grpc.max_connection_age_ms", 300_000),
-            ("grpc.max_connection_age_grace_ms", 30_000),
-        ],
+        options=_options(max_message_bytes),
     )
+    health_servicer = health.HealthServicer()
+    names = _register(server, registrations, health_servicer)
+    for name in ["", *names]:
+        health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+    bound = _listen(server, host, port)
+    server.start()
+    return Service(server, bound, health_servicer, names)
+
+
+def _options(max_message_bytes: int) -> list[tuple[str, int]]:
+    return [
+        ("grpc.max_receive_message_length", max_message_bytes),
+        ("grpc.max_send_message_length", max_message_bytes),
+        ("grpc.so_reuseport", 0),
+        # Clients reconnect (and re-resolve DNS) at least every few minutes, so replicas
+        # added by scaling get their share of long-lived HTTP/2 connections.
+        ("grpc.max_connection_age_ms", 300_000),
+        ("grpc.max_connection_age_grace_ms", 30_000),
+    ]
+
+
+def _register(server, registrations: Iterable[Registration], health_servicer) -> list[str]:
+    """Adds the servicers, the health service and reflection; returns the services' names."""
     names = []
     for add, servicer, name in registrations:
         add(servicer, server)
         names.append(name)
-    health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    for name in ["", *names]:
-        health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
     reflection.enable_server_reflection(
         [
             *names,
@@ -76,11 +93,14 @@ def create_server(
         ],
         server,
     )
+    return names
+
+
+def _listen(server, host: str, port: int) -> int:
     bound = server.add_insecure_port(f"{host}:{port}")
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
-    server.start()
-    return Service(server, bound, health_servicer, names)
+    return bound
 
 
 def run_until_signalled(service: Service, grace: float) -> None:
@@ -96,3 +116,55 @@ def run_until_signalled(service: Service, grace: float) -> None:
     stopping.wait()
     service.stop(grace)
     log.info("stopped")
+
+
+class AsyncService:
+    """A started asyncio gRPC server with its health service."""
+
+    def __init__(self, server: grpc.aio.Server, port: int, health_servicer, names: list[str]):
+        self.server = server
+        self.port = port
+        self.health = health_servicer
+        self.names = names
+
+    async def mark_serving(self) -> None:
+        for name in ["", *self.names]:
+            await self.health.set(name, health_pb2.HealthCheckResponse.SERVING)
+
+    async def stop(self, grace: float) -> None:
+        """Reports NOT_SERVING, then lets in-flight RPCs finish for up to `grace` seconds."""
+        await self.health.enter_graceful_shutdown()
+        await self.server.stop(grace)
+
+
+async def create_async_server(
+    registrations: Iterable[Registration],
+    port: int,
+    host: str = "[::]",
+    max_message_bytes: int = 4 * 1024 * 1024,
+) -> AsyncService:
+    """`create_server` on the running event loop."""
+    server = grpc.aio.server(
+        interceptors=[AsyncMetricsInterceptor()], options=_options(max_message_bytes)
+    )
+    health_servicer = health.aio.HealthServicer()
+    names = _register(server, registrations, health_servicer)
+    for name in ["", *names]:
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+    bound = _listen(server, host, port)
+    await server.start()
+    return AsyncService(server, bound, health_servicer, names)
+
+
+async def wait_for_signal() -> None:
+    """Returns on the first SIGTERM or SIGINT."""
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+
+    def on_signal(signum: signal.Signals) -> None:
+        log.info("shutting down", extra={"signal": signum.name})
+        stopping.set()
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, on_signal, signum)
+    await stopping.wait()

@@ -1,10 +1,13 @@
 """Enqueues bot turns for the Celery workers, by task name: the orchestrator never imports bot
 code. Publishing is best effort; every bot turn is also recorded in Redis before its commit,
 and the sweeper re-enqueues any turn that waited too long, so no match stalls when a publish
-fails, an orchestrator dies between commit and publish, or a worker dies mid-task."""
+fails, an orchestrator dies between commit and publish, or a worker dies mid-task.
+
+Celery publishes with blocking I/O, so a publish runs in a worker thread, off the event loop."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from celery import Celery
@@ -34,10 +37,15 @@ class BotScheduler:
             },
         )
 
-    def enqueue(self, match_id: str, seat: int, version: int, cause: str = "turn") -> bool:
+    async def enqueue(self, match_id: str, seat: int, version: int, cause: str = "turn") -> bool:
         """True when the task was published."""
         try:
-            self.app.send_task(PLAY_TURN_TASK, args=[match_id, seat, version], queue=self.queue)
+            await asyncio.to_thread(
+                self.app.send_task,
+                PLAY_TURN_TASK,
+                args=[match_id, seat, version],
+                queue=self.queue,
+            )
         except OperationalError as error:
             log.warning(
                 "bot turn not published; the sweeper will retry",

@@ -5,8 +5,8 @@ nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-import threading
 import time
 
 import redis
@@ -27,43 +27,45 @@ class Housekeeper:
         self.interval_s = interval_s
         self.lobby_repair_interval_s = lobby_repair_interval_s
         self._lobby_repaired_at = 0.0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="housekeeper", daemon=True)
+        self._task: asyncio.Task | None = None
 
     def start(self) -> None:
-        self._thread.start()
+        """Runs the passes as a task of the running event loop."""
+        self._task = asyncio.create_task(self._run(), name="housekeeper")
 
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join(timeout=5)
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
 
-    def run_once(self) -> int:
+    async def run_once(self) -> int:
         """One pass; returns how many changes it committed."""
         committed = 0
-        for match_id, version in self.matches.store.due_deadlines(now_ms()):
+        for match_id, version in await self.matches.store.due_deadlines(now_ms()):
             try:
-                committed += self.matches.expire(match_id, version)
+                committed += await self.matches.expire(match_id, version)
             except MatchError as error:
                 log.warning(
                     "deadline not handled", extra={"match_id": match_id, "error": str(error)}
                 )
-        self.matches.sweep_bot_turns()
-        committed += self.matches.abandon_idle()
+        await self.matches.sweep_bot_turns()
+        committed += await self.matches.abandon_idle()
         if time.monotonic() - self._lobby_repaired_at >= self.lobby_repair_interval_s:
             self._lobby_repaired_at = time.monotonic()
-            repaired = self.matches.repair_lobby()
+            repaired = await self.matches.repair_lobby()
             if repaired:
                 log.info("lobby entries repaired", extra={"count": repaired})
         return committed
 
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval_s):
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.interval_s)
             try:
-                self.run_once()
+                await self.run_once()
             except redis.RedisError as error:
                 log.warning(
                     "housekeeping skipped: storage unavailable", extra={"error": str(error)}
                 )
             except Exception:
-                # The thread boundary: one bad match must not stop the clocks of every other.
+                # The task's boundary: one bad match must not stop the clocks of every other.
                 log.exception("housekeeping pass failed; the next pass goes on")

@@ -7,6 +7,7 @@ lives in process memory, so any replica can serve any request.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import logging
@@ -14,7 +15,7 @@ import random
 import re
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import grpc
@@ -67,21 +68,39 @@ WATCH_STREAMS = Gauge("playhall_watch_streams", "Open WatchMatch streams.")
 
 class ActiveMatchesCollector:
     """Open and running matches per title, counted in Redis at scrape time, so the number is
-    the same whichever replica is scraped."""
+    the same whichever replica is scraped. Scrapes run in the metrics server's thread; the
+    counting runs on the store's event loop `loop`."""
 
-    def __init__(self, store: MatchStore, titles: list[str]):
+    def __init__(self, store: MatchStore, titles: list[str], loop: asyncio.AbstractEventLoop):
         self.store = store
         self.titles = titles
+        self.loop = loop
 
-    def collect(self):
-        family = GaugeMetricFamily(
+    @staticmethod
+    def _family() -> GaugeMetricFamily:
+        return GaugeMetricFamily(
             "playhall_matches_active", "Open and running matches.", labels=["title", "phase"]
         )
-        for title in self.titles:
-            for phase in ACTIVE_PHASES:
-                name = mpb.MatchPhase.Name(phase).removeprefix("MATCH_PHASE_").lower()
-                family.add_metric([title, name], self.store.lobby_size(title, phase))
+
+    def describe(self):
+        # Registering asks for the names: from here, not from `collect`, which would wait
+        # on the event loop that is registering it.
+        yield self._family()
+
+    def collect(self):
+        family = self._family()
+        counts = asyncio.run_coroutine_threadsafe(self._count(), self.loop).result(timeout=5)
+        for (title, phase), count in counts.items():
+            name = mpb.MatchPhase.Name(phase).removeprefix("MATCH_PHASE_").lower()
+            family.add_metric([title, name], count)
         yield family
+
+    async def _count(self) -> dict[tuple[str, int], int]:
+        return {
+            (title, phase): await self.store.lobby_size(title, phase)
+            for title in self.titles
+            for phase in ACTIVE_PHASES
+        }
 
 
 @dataclass(frozen=True)
@@ -116,20 +135,20 @@ class Matches:
 
     # -- calls to the rules services -----------------------------------------------------------
 
-    def _rules(self, title: str, method: str, request):
+    async def _rules(self, title: str, method: str, request):
         started = time.perf_counter()
         try:
-            return self.rules.call(title, method, request)
+            return await self.rules.call(title, method, request)
         finally:
             RULES_SECONDS.labels(title, method).observe(time.perf_counter() - started)
 
-    def _view(self, match: Match, state: bytes, caller: Caller) -> rpb.GetViewResponse:
+    async def _view(self, match: Match, state: bytes, caller: Caller) -> rpb.GetViewResponse:
         request = rpb.GetViewRequest(state=any_pb2.Any.FromString(state))
         if caller.seat is None:
             request.spectator = True
         else:
             request.seat = caller.seat
-        return self._rules(match.title_id, "GetView", request)
+        return await self._rules(match.title_id, "GetView", request)
 
     # -- identity ------------------------------------------------------------------------------
 
@@ -173,17 +192,19 @@ class Matches:
                 f"There is no seat {seat}: seats are 0 to {len(match.seats) - 1}",
             )
 
-    def load(self, match_id: str) -> Match:
-        match = self.store.load(match_id) if MATCH_ID.fullmatch(match_id) else None
+    async def load(self, match_id: str) -> Match:
+        match = await self.store.load(match_id) if MATCH_ID.fullmatch(match_id) else None
         if match is None:
             raise _no_match(match_id)
         return match
 
-    def snapshot(self, match_id: str, request_id: str = "") -> tuple[Match, bytes, str | None]:
+    async def snapshot(
+        self, match_id: str, request_id: str = ""
+    ) -> tuple[Match, bytes, str | None]:
         """The match with its state (and an idempotency record), all of one version."""
         if not MATCH_ID.fullmatch(match_id):
             raise _no_match(match_id)
-        match, state, record = self.store.snapshot(match_id, request_id)
+        match, state, record = await self.store.snapshot(match_id, request_id)
         if match is None:
             raise _no_match(match_id)
         if state is None:
@@ -196,15 +217,15 @@ class Matches:
 
     # -- lobby ---------------------------------------------------------------------------------
 
-    def list_games(self) -> list[rpb.GameInfo]:
-        games = self.rules.game_infos()
+    async def list_games(self) -> list[rpb.GameInfo]:
+        games = await self.rules.game_infos()
         if not games:
             raise MatchError(
                 grpc.StatusCode.UNAVAILABLE, "No rules service answers right now; try again"
             )
         return games
 
-    def create(self, request: mpb.CreateMatchRequest) -> mpb.CreateMatchResponse:
+    async def create(self, request: mpb.CreateMatchRequest) -> mpb.CreateMatchResponse:
         title = request.title_id
         if title not in self.rules.titles():
             raise MatchError(
@@ -220,7 +241,7 @@ class Matches:
             )
         _check_clock(request.clock)
         seed = request.seed or secrets.token_bytes(32)
-        started = self._rules(
+        started = await self._rules(
             title,
             "NewGame",
             rpb.NewGameRequest(players=len(seats), options=request.options, seed=seed),
@@ -261,11 +282,11 @@ class Matches:
             committed_unix_ms=created,
         )
         if match.deadline_unix_ms:
-            self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
+            await self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
         if self._bot_seats_to_move(match):
-            self.store.mark_bot_turn(match.match_id, created)
-        self.store.create(match, started.state.SerializeToString(), change)
-        self._enqueue_bots(match, "turn")
+            await self.store.mark_bot_turn(match.match_id, created)
+        await self.store.create(match, started.state.SerializeToString(), change)
+        await self._enqueue_bots(match, "turn")
         MATCHES_CREATED.labels(title).inc()
         log.info(
             "match created", extra={"match_id": match.match_id, "title": title, "seats": len(seats)}
@@ -275,25 +296,25 @@ class Matches:
             tokens=[mpb.SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
         )
 
-    def list_matches(self, request: mpb.ListMatchesRequest) -> list[mpb.MatchSummary]:
+    async def list_matches(self, request: mpb.ListMatchesRequest) -> list[mpb.MatchSummary]:
         limit = 50 if request.limit <= 0 else min(request.limit, 500)
         titles = [request.title_id] if request.title_id else self.rules.titles()
         phases = [request.phase] if request.phase else LOBBY_PHASES
         found = []
         for title in titles:
             for phase in phases:
-                ids = list(self.store.lobby(title, phase, limit))
-                for match in self.store.load_many(ids):
+                ids = list(await self.store.lobby(title, phase, limit))
+                for match in await self.store.load_many(ids):
                     if match is not None and match.phase != phase:
-                        self.store.place_in_lobby(match)
+                        await self.store.place_in_lobby(match)
                     elif match is not None:
                         found.append(match)
         found.sort(key=lambda m: m.created_unix_ms, reverse=True)
         return [m.summary() for m in found[:limit]]
 
-    def join(self, request: mpb.JoinMatchRequest) -> mpb.JoinMatchResponse:
+    async def join(self, request: mpb.JoinMatchRequest) -> mpb.JoinMatchResponse:
         for _ in range(MAX_COMMIT_ATTEMPTS):
-            match = self.load(request.match_id)
+            match = await self.load(request.match_id)
             if match.phase != mpb.MATCH_PHASE_OPEN:
                 raise MatchError(grpc.StatusCode.FAILED_PRECONDITION, "This match has no open seat")
             open_seats = [s.seat for s in match.seats if s.kind == mpb.SEAT_KIND_OPEN]
@@ -307,7 +328,7 @@ class Matches:
             match.token_hashes[seat] = token_hash(token)
             if len(open_seats) == 1:
                 match.phase = mpb.MATCH_PHASE_RUNNING
-            if self._commit(match, seat) is None:
+            if await self._commit(match, seat) is None:
                 continue
             return mpb.JoinMatchResponse(
                 token=mpb.SeatToken(seat=seat, token=token), match=match.summary()
@@ -316,10 +337,10 @@ class Matches:
 
     # -- reading -------------------------------------------------------------------------------
 
-    def get(self, request: mpb.GetMatchRequest, token: str | None) -> mpb.GetMatchResponse:
-        match, state, _ = self.snapshot(request.match_id)
+    async def get(self, request: mpb.GetMatchRequest, token: str | None) -> mpb.GetMatchResponse:
+        match, state, _ = await self.snapshot(request.match_id)
         caller = self.identify(match, token, _optional_seat(request))
-        seen = self._view(match, state, caller)
+        seen = await self._view(match, state, caller)
         response = mpb.GetMatchResponse(
             match=match.summary(), view=seen.view, legal_moves=seen.legal_moves
         )
@@ -327,10 +348,10 @@ class Matches:
             response.seat = caller.seat
         return response
 
-    def history(self, request: mpb.GetHistoryRequest, token: str | None):
-        match = self.load(request.match_id)
+    async def history(self, request: mpb.GetHistoryRequest, token: str | None):
+        match = await self.load(request.match_id)
         caller = self.identify(match, token, _optional_seat(request))
-        entries = self.store.changes(match.match_id)
+        entries = await self.store.changes(match.match_id)
         response = mpb.GetHistoryResponse(
             match=match.summary(),
             changes=[_visible(change, caller.seat) for change, _ in entries],
@@ -346,10 +367,12 @@ class Matches:
             )
         return response
 
-    def watch(
-        self, request: mpb.WatchMatchRequest, token: str | None, is_active
-    ) -> Iterator[mpb.WatchMatchResponse]:
-        match = self.load(request.match_id)
+    async def watch(
+        self, request: mpb.WatchMatchRequest, token: str | None
+    ) -> AsyncIterator[mpb.WatchMatchResponse]:
+        """The match's changes after `after_version`, as the caller may see them, until the
+        match ends (or the caller resigns, or cancels the stream)."""
+        match = await self.load(request.match_id)
         caller = self.identify(match, token, _optional_seat(request))
         after = request.after_version if request.HasField("after_version") else -1
         if after > match.version:
@@ -359,24 +382,24 @@ class Matches:
             )
         WATCH_STREAMS.inc()
         try:
-            backlog = [change for change, _ in self.store.changes(match.match_id, after)]
+            backlog = [change for change, _ in await self.store.changes(match.match_id, after)]
             if not backlog and match.phase == mpb.MATCH_PHASE_FINISHED:
                 return  # nothing after `after`, and nothing will ever come
-            while is_active():
+            while True:
                 for change in backlog:
                     yield mpb.WatchMatchResponse(change=_visible(change, caller.seat))
                     after = change.version
                     if change.phase == mpb.MATCH_PHASE_FINISHED:
                         return
-                backlog = self.store.wait_for_changes(
+                backlog = await self.store.wait_for_changes(
                     match.match_id, after, self.settings.watch_poll_ms
                 )
-                if backlog and caller.seat is not None and self._resigned(match, caller.seat):
+                if backlog and caller.seat is not None and await self._resigned(match, caller.seat):
                     return  # the seat is a bot's now: its secrets are no longer this caller's
         finally:
             WATCH_STREAMS.dec()
 
-    def repair_lobby(self, batch: int = 64) -> int:
+    async def repair_lobby(self, batch: int = 64) -> int:
         """Checks the next `batch` entries of every open and running list, and files each
         match under its phase: a process that died between a commit and its lobby update, or
         in the middle of a creation, left it wrong. Returns how many entries it repaired."""
@@ -384,35 +407,35 @@ class Matches:
         for title in self.rules.titles():
             for phase in ACTIVE_PHASES:
                 start = self._lobby_cursor.get((title, phase), 0)
-                page = self.store.lobby_page(title, phase, start, batch)
-                moved_out = self._repair_lobby_page(title, phase, page)
+                page = await self.store.lobby_page(title, phase, start, batch)
+                moved_out = await self._repair_lobby_page(title, phase, page)
                 # The entries taken out of this list shift the rest down by as many ranks.
                 more = len(page) == batch
                 self._lobby_cursor[(title, phase)] = start + batch - moved_out if more else 0
                 repaired += moved_out
         return repaired
 
-    def _repair_lobby_page(self, title: str, phase: int, page: list[tuple[str, int]]) -> int:
+    async def _repair_lobby_page(self, title: str, phase: int, page: list[tuple[str, int]]) -> int:
         """Re-files the entries of one page of the `phase` list that belong elsewhere; returns
         how many it took out of that list."""
         moved_out = 0
         oldest_unfinished_create = now_ms() - LOBBY_CREATE_GRACE_MS
-        matches = self.store.load_many([match_id for match_id, _ in page])
+        matches = await self.store.load_many([match_id for match_id, _ in page])
         for (match_id, created_ms), match in zip(page, matches, strict=True):
             if match is None:
-                if created_ms > oldest_unfinished_create or self.store.exists(match_id):
+                if created_ms > oldest_unfinished_create or await self.store.exists(match_id):
                     continue  # a creation in progress, or a record this version cannot read
-                self.store.drop_from_lobby(title, phase, match_id)
+                await self.store.drop_from_lobby(title, phase, match_id)
             elif match.phase == phase:
                 continue
             else:
-                self.store.place_in_lobby(match)
+                await self.store.place_in_lobby(match)
             moved_out += 1
         return moved_out
 
     # -- moving --------------------------------------------------------------------------------
 
-    def submit(self, request: mpb.SubmitMoveRequest, token: str | None):
+    async def submit(self, request: mpb.SubmitMoveRequest, token: str | None):
         if token is None:
             raise MatchError(grpc.StatusCode.UNAUTHENTICATED, "Send your seat's token to move")
         if not 1 <= len(request.request_id) <= 128:
@@ -422,7 +445,7 @@ class Matches:
         move = request.move.SerializeToString(deterministic=True)
         digest = hashlib.sha256(move).hexdigest()
         for _ in range(MAX_COMMIT_ATTEMPTS):
-            match, state, record = self.snapshot(request.match_id, request.request_id)
+            match, state, record = await self.snapshot(request.match_id, request.request_id)
             caller = self.identify(match, token, _optional_seat(request))
             if caller.seat is None:
                 raise MatchError(grpc.StatusCode.UNAUTHENTICATED, "Spectators cannot move")
@@ -433,7 +456,7 @@ class Matches:
                 )
             recorded = _replayed(record, request.request_id, caller.seat, digest)
             if recorded is not None:
-                seen = self._view(match, state, caller)
+                seen = await self._view(match, state, caller)
                 return mpb.SubmitMoveResponse(
                     version=recorded,
                     match=match.summary(),
@@ -441,7 +464,7 @@ class Matches:
                     legal_moves=seen.legal_moves,
                 )
             self._check_can_move(match, caller.seat, request.expected_version)
-            committed = self._apply(
+            committed = await self._apply(
                 match,
                 state,
                 caller.seat,
@@ -458,8 +481,8 @@ class Matches:
             )
         raise self._too_busy()
 
-    def _resigned(self, match: Match, seat: int) -> bool:
-        current = self.store.load(match.match_id)
+    async def _resigned(self, match: Match, seat: int) -> bool:
+        current = await self.store.load(match.match_id)
         return current is None or current.seats[seat].resigned
 
     def _check_can_move(self, match: Match, seat: int, expected: int) -> None:
@@ -482,7 +505,7 @@ class Matches:
                 f"your move was for version {expected}",
             )
 
-    def _apply(
+    async def _apply(
         self,
         match: Match,
         state: bytes,
@@ -494,7 +517,7 @@ class Matches:
         commits it; returns the mover's view of the new state, or None when another change won
         the race."""
         try:
-            applied = self._rules(
+            applied = await self._rules(
                 match.title_id,
                 "ApplyMove",
                 rpb.ApplyMoveRequest(state=any_pb2.Any.FromString(state), seat=seat, move=move),
@@ -507,7 +530,7 @@ class Matches:
             match.step, match.step_version = applied.status.step, match.version + 1
         if applied.status.finished:
             self._finish(match, mpb.END_REASON_GAME_OVER, list(applied.status.winners))
-        version = self._commit(
+        version = await self._commit(
             match,
             seat,
             events=applied.events,
@@ -520,9 +543,9 @@ class Matches:
         MOVES_ACCEPTED.labels(match.title_id).inc()
         return applied.mover_view
 
-    def resign(self, request: mpb.ResignRequest, token: str | None) -> mpb.ResignResponse:
+    async def resign(self, request: mpb.ResignRequest, token: str | None) -> mpb.ResignResponse:
         for _ in range(MAX_COMMIT_ATTEMPTS):
-            match = self.load(request.match_id)
+            match = await self.load(request.match_id)
             caller = self.identify(match, token, _optional_seat(request))
             if caller.seat is None:
                 raise MatchError(
@@ -539,48 +562,48 @@ class Matches:
                 self._finish(match, mpb.END_REASON_RESIGNATION, [1 - caller.seat])
             else:
                 seat.kind, seat.bot_level = mpb.SEAT_KIND_BOT, mpb.BOT_LEVEL_RANDOM
-            if self._commit(match, caller.seat) is None:
+            if await self._commit(match, caller.seat) is None:
                 continue
             return mpb.ResignResponse(match=match.summary())
         raise self._too_busy()
 
     # -- the clock and abandonment -------------------------------------------------------------
 
-    def expire(self, match_id: str, version: int) -> bool:
+    async def expire(self, match_id: str, version: int) -> bool:
         """Acts on a due turn deadline set at `version`; True when this call committed."""
-        match, state, _ = self.store.snapshot(match_id)
+        match, state, _ = await self.store.snapshot(match_id)
         if match is None or match.version != version or match.phase != mpb.MATCH_PHASE_RUNNING:
-            self.store.clear_deadline(match_id, version)
+            await self.store.clear_deadline(match_id, version)
             return False
         if match.clock.on_timeout == mpb.TIMEOUT_ACTION_BOT_MOVE:
             seat = match.status.to_move[0]
-            seen = self._view(match, state, Caller(seat))
+            seen = await self._view(match, state, Caller(seat))
             move = random.SystemRandom().choice(list(seen.legal_moves))
-            committed = self._apply(match, state, seat, move, None) is not None
+            committed = await self._apply(match, state, seat, move, None) is not None
         else:
             losers = set(match.status.to_move)
             self._finish(
                 match, mpb.END_REASON_TIMEOUT, [s.seat for s in match.seats if s.seat not in losers]
             )
-            committed = self._commit(match, SERVER_SEAT) is not None
+            committed = await self._commit(match, SERVER_SEAT) is not None
         # Cleared only once handled: a failure above leaves it for the next scan.
-        self.store.clear_deadline(match_id, version)
+        await self.store.clear_deadline(match_id, version)
         return committed
 
-    def abandon_idle(self) -> int:
+    async def abandon_idle(self) -> int:
         """Closes matches with no change for `abandon_after_s`; returns how many."""
         cutoff = now_ms() - self.settings.abandon_after_s * 1000
         closed = 0
-        for match_id in self.store.idle_since(cutoff):
-            match = self.store.load(match_id)
+        for match_id in await self.store.idle_since(cutoff):
+            match = await self.store.load(match_id)
             if match is None or match.phase == mpb.MATCH_PHASE_FINISHED:
-                self.store.forget_activity(match_id)
+                await self.store.forget_activity(match_id)
                 continue
             if match.updated_unix_ms > cutoff:
-                self.store.touch(match_id, match.updated_unix_ms)
+                await self.store.touch(match_id, match.updated_unix_ms)
                 continue
             self._finish(match, mpb.END_REASON_ABANDONED, [])
-            closed += self._commit(match, SERVER_SEAT) is not None
+            closed += await self._commit(match, SERVER_SEAT) is not None
         return closed
 
     # -- committing ----------------------------------------------------------------------------
@@ -596,7 +619,7 @@ class Matches:
             return at_ms + clock.seconds_per_move * 1000
         return 0
 
-    def _commit(
+    async def _commit(
         self,
         match: Match,
         seat: int,
@@ -627,12 +650,12 @@ class Matches:
         if self._bot_seats_to_move(match):
             # Recorded before the commit, like the deadline below: if this process dies between
             # the commit and the publish, the sweeper still finds the turn.
-            self.store.mark_bot_turn(match.match_id, match.updated_unix_ms, only_new=True)
+            await self.store.mark_bot_turn(match.match_id, match.updated_unix_ms, only_new=True)
         if match.deadline_unix_ms:
             # Recorded before the commit, so a crash right after it cannot lose the deadline;
             # an entry for a version that never came is dropped by the clock.
-            self.store.set_deadline(match.match_id, loaded + 1, match.deadline_unix_ms)
-        result = self.store.commit(
+            await self.store.set_deadline(match.match_id, loaded + 1, match.deadline_unix_ms)
+        result = await self.store.commit(
             match.match_id,
             loaded,
             Commit(
@@ -650,17 +673,17 @@ class Matches:
         if result.outcome == "duplicate":
             return None
         match.version = int(result.value)
-        self._after_phase_change(match)
+        await self._after_phase_change(match)
         if match.clock.seconds_per_move:
-            self.store.clear_deadline(match.match_id, loaded)
+            await self.store.clear_deadline(match.match_id, loaded)
         # A waiting-turn entry is never removed here: a replica that commits a change with no
         # bot to move could otherwise erase the entry another replica just wrote for a newer
         # bot turn. The sweeper drops entries whose match has no bot to move.
         if self._bot_seats_to_move(match) and (not move or match.step_version == match.version):
             # A new step (or new seats, after a join or a resignation): the bots to move now
             # have no task yet. Within a simultaneous step they all got theirs at its start.
-            self.store.mark_bot_turn(match.match_id, match.updated_unix_ms)
-            self._enqueue_bots(match, "turn")
+            await self.store.mark_bot_turn(match.match_id, match.updated_unix_ms)
+            await self._enqueue_bots(match, "turn")
         return match.version
 
     @staticmethod
@@ -669,37 +692,37 @@ class Matches:
             return []
         return [s for s in match.status.to_move if match.seats[s].kind == mpb.SEAT_KIND_BOT]
 
-    def _enqueue_bots(self, match: Match, cause: str) -> None:
+    async def _enqueue_bots(self, match: Match, cause: str) -> None:
         if self.bots is None:
             return
         for seat in self._bot_seats_to_move(match):
-            self.bots.enqueue(match.match_id, seat, match.version, cause)
+            await self.bots.enqueue(match.match_id, seat, match.version, cause)
 
-    def sweep_bot_turns(self) -> int:
+    async def sweep_bot_turns(self) -> int:
         """Re-enqueues bot turns that waited longer than `bot_sweep_after_s`; returns how many
         matches it nudged."""
         cutoff = now_ms() - int(self.settings.bot_sweep_after_s * 1000)
         nudged = 0
-        for match_id in self.store.bot_turns_waiting(cutoff):
-            match = self.store.load(match_id)
+        for match_id in await self.store.bot_turns_waiting(cutoff):
+            match = await self.store.load(match_id)
             if match is None or not self._bot_seats_to_move(match):
-                self.store.unmark_bot_turn(match_id)
+                await self.store.unmark_bot_turn(match_id)
                 continue
-            self.store.mark_bot_turn(match_id, now_ms())
-            self._enqueue_bots(match, "sweep")
+            await self.store.mark_bot_turn(match_id, now_ms())
+            await self._enqueue_bots(match, "sweep")
             nudged += 1
         return nudged
 
-    def _after_phase_change(self, match: Match) -> None:
+    async def _after_phase_change(self, match: Match) -> None:
         """Moves a committed match between lobby lists when its phase changed."""
         old_phase, match.stored_phase = match.stored_phase, match.phase
         # The activity index is not touched per move: it only has to hold a time no later than
         # the last change, and the idle scan re-reads `updated_unix_ms` before it closes anything.
         if match.phase == old_phase:
             return
-        self.store.move_in_lobby(match, old_phase)
+        await self.store.move_in_lobby(match, old_phase)
         if match.phase == mpb.MATCH_PHASE_FINISHED:
-            self.store.forget_activity(match.match_id)
+            await self.store.forget_activity(match.match_id)
             reason = mpb.EndReason.Name(match.end_reason).removeprefix("END_REASON_").lower()
             MATCHES_FINISHED.labels(match.title_id, reason).inc()
             log.info("match finished", extra={"match_id": match.match_id, "reason": reason})

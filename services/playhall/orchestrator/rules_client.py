@@ -1,6 +1,7 @@
 """Clients of the title rules services. One channel per title, balanced round-robin over every
 address (a list of host:port, or a `dns:///` name that resolves to all replicas), so new
-replicas get traffic even on long-lived HTTP/2 connections."""
+replicas get traffic even on long-lived HTTP/2 connections. The channels are asyncio channels:
+create `RulesClients` on the event loop that uses it."""
 
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ class RulesClients:
         self.timeout_s = timeout_s
         self.game_info_ttl_s = game_info_ttl_s
         self._channels = {
-            title: grpc.insecure_channel(
+            title: grpc.aio.insecure_channel(
                 channel_target(addrs),
                 options=[("grpc.service_config", _SERVICE_CONFIG), ("grpc.enable_retries", 1)],
             )
@@ -77,10 +78,10 @@ class RulesClients:
     def titles(self) -> list[str]:
         return sorted(self._stubs)
 
-    def call(self, title: str, method: str, request):
+    async def call(self, title: str, method: str, request):
         stub = self._stubs[title]
         try:
-            return getattr(stub, method)(request, timeout=self.timeout_s)
+            return await getattr(stub, method)(request, timeout=self.timeout_s)
         except grpc.RpcError as error:
             if error.code() in UNREACHABLE:
                 raise MatchError(
@@ -89,7 +90,7 @@ class RulesClients:
                 ) from error
             raise RulesRefused(error.code(), error.details() or error.code().name) from error
 
-    def game_infos(self) -> list[pb.GameInfo]:
+    async def game_infos(self) -> list[pb.GameInfo]:
         """Every title's GameInfo, asked again once it is `game_info_ttl_s` old (a rolling
         upgrade may change it). A title whose service does not answer keeps its last known
         info, or is left out (and asked again after `GAME_INFO_RETRY_S`) until it first
@@ -103,7 +104,7 @@ class RulesClients:
                 # few seconds do not wait for a service that is down, one after another.
                 self._game_infos[title] = (time.monotonic(), info)
                 try:
-                    info = self.call(title, "GetGameInfo", pb.GetGameInfoRequest()).game
+                    info = (await self.call(title, "GetGameInfo", pb.GetGameInfoRequest())).game
                     self._game_infos[title] = (time.monotonic(), info)
                 except MatchError as error:
                     log.warning(
@@ -113,6 +114,6 @@ class RulesClients:
                 infos.append(info)
         return infos
 
-    def close(self) -> None:
+    async def close(self) -> None:
         for channel in self._channels.values():
-            channel.close()
+            await channel.close()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import threading
 
 import grpc
 import redis
@@ -18,29 +17,29 @@ from playhall.orchestrator.matches import Matches
 log = logging.getLogger(__name__)
 
 
-@contextlib.contextmanager
-def refusals(context: grpc.ServicerContext):
+@contextlib.asynccontextmanager
+async def refusals(context: grpc.aio.ServicerContext):
     try:
         yield
     except MatchError as error:
-        context.abort(error.code, error.reason)
+        await context.abort(error.code, error.reason)
     except (redis.ConnectionError, redis.TimeoutError):
-        context.abort(
+        await context.abort(
             grpc.StatusCode.UNAVAILABLE,
             "Match storage is unavailable; nothing was changed, try again",
         )
     except redis.RedisError as error:
         log.error("storage refused a request", extra={"error": str(error)})
-        context.abort(grpc.StatusCode.INTERNAL, "Match storage failed; nothing was changed")
+        await context.abort(grpc.StatusCode.INTERNAL, "Match storage failed; nothing was changed")
 
 
-def bearer_token(context: grpc.ServicerContext) -> str | None:
+def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
     """The token of `authorization: Bearer <token>`, None without the header."""
-    for key, value in context.invocation_metadata():
+    for key, value in context.invocation_metadata() or ():
         if key == "authorization":
             scheme, _, token = value.partition(" ")
             if scheme.lower() != "bearer" or not token.strip():
-                context.abort(
+                raise MatchError(
                     grpc.StatusCode.UNAUTHENTICATED,
                     "Send the token as 'authorization: Bearer <token>'",
                 )
@@ -51,56 +50,54 @@ def bearer_token(context: grpc.ServicerContext) -> str | None:
 class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
     def __init__(self, matches: Matches, max_watch_streams: int):
         self.matches = matches
-        # A watch holds a server thread for its whole life; the cap keeps threads free for
-        # every other call, and refuses the watcher beyond it instead of queueing it forever.
-        self._watch_slots = threading.BoundedSemaphore(max_watch_streams)
+        # A watch holds a Redis connection while it waits for changes; the cap bounds them, and
+        # refuses the watcher beyond it instead of queueing it.
+        self._max_watch_streams = max_watch_streams
+        self._watch_streams = 0
 
-    def ListGames(self, request, context):
-        with refusals(context):
-            return pb.ListGamesResponse(games=self.matches.list_games())
+    async def ListGames(self, request, context):
+        async with refusals(context):
+            return pb.ListGamesResponse(games=await self.matches.list_games())
 
-    def CreateMatch(self, request, context):
-        with refusals(context):
-            return self.matches.create(request)
+    async def CreateMatch(self, request, context):
+        async with refusals(context):
+            return await self.matches.create(request)
 
-    def ListMatches(self, request, context):
-        with refusals(context):
-            return pb.ListMatchesResponse(matches=self.matches.list_matches(request))
+    async def ListMatches(self, request, context):
+        async with refusals(context):
+            return pb.ListMatchesResponse(matches=await self.matches.list_matches(request))
 
-    def JoinMatch(self, request, context):
-        with refusals(context):
-            return self.matches.join(request)
+    async def JoinMatch(self, request, context):
+        async with refusals(context):
+            return await self.matches.join(request)
 
-    def GetMatch(self, request, context):
-        token = bearer_token(context)
-        with refusals(context):
-            return self.matches.get(request, token)
+    async def GetMatch(self, request, context):
+        async with refusals(context):
+            return await self.matches.get(request, bearer_token(context))
 
-    def SubmitMove(self, request, context):
-        token = bearer_token(context)
-        with refusals(context):
-            return self.matches.submit(request, token)
+    async def SubmitMove(self, request, context):
+        async with refusals(context):
+            return await self.matches.submit(request, bearer_token(context))
 
-    def WatchMatch(self, request, context):
-        token = bearer_token(context)
-        if not self._watch_slots.acquire(blocking=False):
-            context.abort(
+    async def WatchMatch(self, request, context):
+        if self._watch_streams >= self._max_watch_streams:
+            await context.abort(
                 grpc.StatusCode.RESOURCE_EXHAUSTED,
                 "This server is watching as many matches as it can; try another replica, "
                 "or poll GetMatch",
             )
+        self._watch_streams += 1
         try:
-            with refusals(context):
-                yield from self.matches.watch(request, token, context.is_active)
+            async with refusals(context):
+                async for response in self.matches.watch(request, bearer_token(context)):
+                    yield response
         finally:
-            self._watch_slots.release()
+            self._watch_streams -= 1
 
-    def GetHistory(self, request, context):
-        token = bearer_token(context)
-        with refusals(context):
-            return self.matches.history(request, token)
+    async def GetHistory(self, request, context):
+        async with refusals(context):
+            return await self.matches.history(request, bearer_token(context))
 
-    def Resign(self, request, context):
-        token = bearer_token(context)
-        with refusals(context):
-            return self.matches.resign(request, token)
+    async def Resign(self, request, context):
+        async with refusals(context):
+            return await self.matches.resign(request, bearer_token(context))

@@ -29,7 +29,7 @@ class Settings:
     sweep_interval_s: float = 0.5
     lobby_repair_interval_s: float = 10.0
     game_info_ttl_s: float = 30.0
-    threads: int = 256
+    max_watch_streams: int = 1_000
     bot_sweep_after_s: float = 60.0
     watch_poll_ms: int = 1_000
     broker_url: str = ""
@@ -68,7 +68,7 @@ class Settings:
             lobby_repair_interval_s=env_float(
                 "PLAYHALL_LOBBY_REPAIR_INTERVAL_S", cls.lobby_repair_interval_s
             ),
-            threads=env_int("PLAYHALL_THREADS", cls.threads),
+            max_watch_streams=env_int("PLAYHALL_MAX_WATCH_STREAMS", cls.max_watch_streams),
             bot_sweep_after_s=env_float("PLAYHALL_BOT_SWEEP_AFTER_S", cls.bot_sweep_after_s),
             broker_url=celery_broker_url(),
             log_level=env_str("PLAYHALL_LOG_LEVEL", cls.log_level),

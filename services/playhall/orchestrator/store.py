@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import grpc
 import redis
+import redis.asyncio
 from google.protobuf.message import DecodeError
 
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -156,47 +157,47 @@ class CommitResult:
 
 
 class MatchStore:
-    """Reads and commits matches. Safe to share between threads."""
+    """Reads and commits matches, on the event loop of its asyncio Redis client."""
 
-    def __init__(self, client: redis.Redis, request_ttl_s: int = 86_400):
+    def __init__(self, client: redis.asyncio.Redis, request_ttl_s: int = 86_400):
         self.redis = client
         self.request_ttl_s = request_ttl_s
         self._commit = client.register_script(_COMMIT)
 
     # -- creating and reading ------------------------------------------------------------------
 
-    def create(self, match: Match, state: bytes, change: storage_pb2.StoredChange) -> None:
+    async def create(self, match: Match, state: bytes, change: storage_pb2.StoredChange) -> None:
         """Indexes first, then the match's own keys in one transaction (one slot): a crash in
         between leaves index entries of a match that does not exist, which readers skip and
         the lobby repair drops, never a match missing from them."""
-        with self.redis.pipeline(transaction=False) as pipe:
+        async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(
                 lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
             )
             pipe.zadd(ACTIVITY, {match.match_id: match.updated_unix_ms})
-            pipe.execute()
-        with self.redis.pipeline(transaction=True) as pipe:
+            await pipe.execute()
+        async with self.redis.pipeline(transaction=True) as pipe:
             pipe.set(_match_key(match.match_id), f"{match.version}:".encode() + match_record(match))
             pipe.set(_state_key(match.match_id), state)
             pipe.xadd(_log_key(match.match_id), {"change": change.SerializeToString()}, id="0-1")
-            pipe.execute()
+            await pipe.execute()
         # Again, in case the repair of another replica dropped the first entry while this
         # creation was held up for longer than the repair's grace.
-        self.redis.zadd(
+        await self.redis.zadd(
             lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
         )
 
-    def load(self, match_id: str) -> Match | None:
-        return _parse(match_id, self.redis.get(_match_key(match_id)))
+    async def load(self, match_id: str) -> Match | None:
+        return _parse(match_id, await self.redis.get(_match_key(match_id)))
 
-    def load_many(self, match_ids: Sequence[str]) -> list[Match | None]:
+    async def load_many(self, match_ids: Sequence[str]) -> list[Match | None]:
         """`load` of each match in one round trip (a pipeline of GETs, not one MGET: the
         matches live in different Cluster slots); None for a match without a record, or with
         one this version cannot read, which is logged and skipped rather than failing all."""
-        with self.redis.pipeline(transaction=False) as pipe:
+        async with self.redis.pipeline(transaction=False) as pipe:
             for match_id in match_ids:
                 pipe.get(_match_key(match_id))
-            raws = pipe.execute(raise_on_error=False)
+            raws = await pipe.execute(raise_on_error=False)
         loaded = []
         for match_id, raw in zip(match_ids, raws, strict=True):
             try:
@@ -208,16 +209,16 @@ class MatchStore:
                 loaded.append(None)
         return loaded
 
-    def exists(self, match_id: str) -> bool:
+    async def exists(self, match_id: str) -> bool:
         """Whether the match has a record, whatever its form."""
-        return bool(self.redis.exists(_match_key(match_id)))
+        return bool(await self.redis.exists(_match_key(match_id)))
 
-    def snapshot(
+    async def snapshot(
         self, match_id: str, request_id: str = ""
     ) -> tuple[Match | None, bytes | None, str | None]:
         """The match, its state and an idempotency record, read by one MGET (atomic, and one
         slot thanks to the hash tag) so that all three belong to the same version."""
-        stored, state, record = self.redis.mget(
+        stored, state, record = await self.redis.mget(
             _match_key(match_id), _state_key(match_id), _request_key(match_id, request_id)
         )
         match = _parse(match_id, stored)
@@ -225,7 +226,7 @@ class MatchStore:
 
     # -- committing ----------------------------------------------------------------------------
 
-    def commit(
+    async def commit(
         self,
         match_id: str,
         loaded_version: int,
@@ -247,7 +248,7 @@ class MatchStore:
             self.request_ttl_s,
             commit.record,
         ]
-        outcome, value = self._commit(
+        outcome, value = await self._commit(
             keys=[
                 _match_key(match_id),
                 _log_key(match_id),
@@ -260,19 +261,19 @@ class MatchStore:
 
     # -- the log -------------------------------------------------------------------------------
 
-    def changes(
+    async def changes(
         self, match_id: str, after_version: int = -1
     ) -> list[tuple[storage_pb2.StoredChange, bytes]]:
         """Logged changes with a version above `after_version`, with their moves (b"" if none)."""
         start = f"{after_version + 1}-0" if after_version >= 0 else "-"
-        entries = self.redis.xrange(_log_key(match_id), min=start, max="+")
+        entries = await self.redis.xrange(_log_key(match_id), min=start, max="+")
         return [_entry(fields) for _, fields in entries]
 
-    def wait_for_changes(
+    async def wait_for_changes(
         self, match_id: str, after_version: int, block_ms: int
     ) -> list[storage_pb2.StoredChange]:
         """Blocks up to `block_ms` for changes after `after_version`."""
-        reply = self.redis.xread(
+        reply = await self.redis.xread(
             {_log_key(match_id): f"{after_version}-1" if after_version >= 0 else "0-0"},
             count=256,
             block=block_ms,
@@ -281,79 +282,82 @@ class MatchStore:
 
     # -- indexes -------------------------------------------------------------------------------
 
-    def move_in_lobby(self, match: Match, old_phase: int) -> None:
-        self._move_in_lobby(match, [old_phase])
+    async def move_in_lobby(self, match: Match, old_phase: int) -> None:
+        await self._move_in_lobby(match, [old_phase])
 
-    def place_in_lobby(self, match: Match) -> None:
+    async def place_in_lobby(self, match: Match) -> None:
         """Files the match under its phase and takes it out of the lists of earlier phases
         (repairs a move a crash cut short). Phases only move forward, so a `match` read a
         moment ago can never take an entry out of a list its newer phase belongs in."""
         earlier = LOBBY_PHASES[: LOBBY_PHASES.index(match.phase)]
-        self._move_in_lobby(match, earlier)
+        await self._move_in_lobby(match, earlier)
 
-    def _move_in_lobby(self, match: Match, old_phases: Sequence[int]) -> None:
+    async def _move_in_lobby(self, match: Match, old_phases: Sequence[int]) -> None:
         """Adds the match to its phase's list, then (only once that worked) takes it out of
         `old_phases`' lists: a failure in between leaves a duplicate, which readers and the
         repair handle, never a match in no list at all."""
-        self.redis.zadd(
+        await self.redis.zadd(
             lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
         )
-        with self.redis.pipeline(transaction=False) as pipe:
+        async with self.redis.pipeline(transaction=False) as pipe:
             for phase in old_phases:
                 pipe.zrem(lobby_key(match.title_id, phase), match.match_id)
-            pipe.execute()
+            await pipe.execute()
 
-    def drop_from_lobby(self, title: str, phase: int, match_id: str) -> None:
-        self.redis.zrem(lobby_key(title, phase), match_id)
+    async def drop_from_lobby(self, title: str, phase: int, match_id: str) -> None:
+        await self.redis.zrem(lobby_key(title, phase), match_id)
 
-    def lobby(self, title: str, phase: int, limit: int) -> Iterator[str]:
-        for member in self.redis.zrevrange(lobby_key(title, phase), 0, limit - 1):
-            yield member.decode()
+    async def lobby(self, title: str, phase: int, limit: int) -> list[str]:
+        """The ids of the `limit` newest matches of a list."""
+        members = await self.redis.zrevrange(lobby_key(title, phase), 0, limit - 1)
+        return [member.decode() for member in members]
 
-    def lobby_page(self, title: str, phase: int, start: int, count: int) -> list[tuple[str, int]]:
+    async def lobby_page(
+        self, title: str, phase: int, start: int, count: int
+    ) -> list[tuple[str, int]]:
         """(match id, creation time in ms) of `count` entries from rank `start`, oldest first."""
-        entries = self.redis.zrange(
+        entries = await self.redis.zrange(
             lobby_key(title, phase), start, start + count - 1, withscores=True
         )
         return [(member.decode(), int(score)) for member, score in entries]
 
-    def lobby_size(self, title: str, phase: int) -> int:
-        return self.redis.zcard(lobby_key(title, phase))
+    async def lobby_size(self, title: str, phase: int) -> int:
+        return await self.redis.zcard(lobby_key(title, phase))
 
-    def set_deadline(self, match_id: str, version: int, deadline_ms: int) -> None:
-        self.redis.zadd(DEADLINES, {f"{match_id}@{version}": deadline_ms})
+    async def set_deadline(self, match_id: str, version: int, deadline_ms: int) -> None:
+        await self.redis.zadd(DEADLINES, {f"{match_id}@{version}": deadline_ms})
 
-    def due_deadlines(self, now: int, limit: int = 32) -> list[tuple[str, int]]:
-        members = self.redis.zrangebyscore(DEADLINES, "-inf", now, start=0, num=limit)
+    async def due_deadlines(self, now: int, limit: int = 32) -> list[tuple[str, int]]:
+        members = await self.redis.zrangebyscore(DEADLINES, "-inf", now, start=0, num=limit)
         due = []
         for member in members:
             match_id, _, version = member.decode().rpartition("@")
             due.append((match_id, int(version)))
         return due
 
-    def clear_deadline(self, match_id: str, version: int) -> None:
-        self.redis.zrem(DEADLINES, f"{match_id}@{version}")
+    async def clear_deadline(self, match_id: str, version: int) -> None:
+        await self.redis.zrem(DEADLINES, f"{match_id}@{version}")
 
-    def touch(self, match_id: str, at_ms: int) -> None:
-        self.redis.zadd(ACTIVITY, {match_id: at_ms})
+    async def touch(self, match_id: str, at_ms: int) -> None:
+        await self.redis.zadd(ACTIVITY, {match_id: at_ms})
 
-    def idle_since(self, before_ms: int, limit: int = 32) -> list[str]:
-        members = self.redis.zrangebyscore(ACTIVITY, "-inf", before_ms, start=0, num=limit)
+    async def idle_since(self, before_ms: int, limit: int = 32) -> list[str]:
+        members = await self.redis.zrangebyscore(ACTIVITY, "-inf", before_ms, start=0, num=limit)
         return [m.decode() for m in members]
 
-    def mark_bot_turn(self, match_id: str, at_ms: int, only_new: bool = False) -> None:
+    async def mark_bot_turn(self, match_id: str, at_ms: int, only_new: bool = False) -> None:
         """Records that a bot seat of the match is to move since `at_ms`."""
-        self.redis.zadd(BOT_TURNS, {match_id: at_ms}, nx=only_new)
+        await self.redis.zadd(BOT_TURNS, {match_id: at_ms}, nx=only_new)
 
-    def unmark_bot_turn(self, match_id: str) -> None:
-        self.redis.zrem(BOT_TURNS, match_id)
+    async def unmark_bot_turn(self, match_id: str) -> None:
+        await self.redis.zrem(BOT_TURNS, match_id)
 
-    def bot_turns_waiting(self, before_ms: int, limit: int = 64) -> list[str]:
-        members = self.redis.zrangebyscore(BOT_TURNS, "-inf", before_ms, start=0, num=limit)
+    async def bot_turns_waiting(self, before_ms: int, limit: int = 64) -> list[str]:
+        members = await self.redis.zrangebyscore(BOT_TURNS, "-inf", before_ms, start=0, num=limit)
         return [m.decode() for m in members]
 
-    def forget_activity(self, match_id: str) -> None:
-        self.redis.zrem(ACTIVITY, match_id)
+    async def forget_activity(self, match_id: str) -> None:
+        await self.redis.zrem(ACTIVITY, match_id)
 
 
 def _entry(fields: dict) -> tuple[storage_pb2.StoredChange, bytes]:
