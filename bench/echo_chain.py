@@ -11,11 +11,16 @@ Galileo state there), sending that value to B, storing B's answer with one EVALS
 the caller's request. Both use gRPC generic handlers on raw bytes (no proto) and announce their
 port with a JSON log line `{"msg": "serving", "port": N}` on stderr, as Playhall services do, so
 `playhall.common.process.ServiceProcess` can start them.
+
+`--model asyncio` (the default) serves on one uvloop event loop with grpc.aio and redis.asyncio,
+as the orchestrator does; `--model threads` on a pool of threads with blocking calls, as the
+rules service does (and the orchestrator did before it moved to asyncio).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import signal
 import sys
@@ -24,6 +29,8 @@ from concurrent import futures
 
 import grpc
 import redis
+import redis.asyncio
+import uvloop
 
 SERVICE = "playhall.bench.Echo"
 METHOD = f"/{SERVICE}/Call"
@@ -58,23 +65,69 @@ def echo_a(downstream: str, redis_url: str):
     return call
 
 
+def async_echo_b():
+    async def call(request: bytes, context: grpc.aio.ServicerContext) -> bytes:
+        return request
+
+    return call
+
+
+async def async_echo_a(downstream: str, redis_url: str):
+    client = redis.asyncio.Redis.from_url(redis_url)
+    store = client.register_script(SET_SCRIPT)
+    channel = grpc.aio.insecure_channel(downstream)
+    await asyncio.wait_for(channel.channel_ready(), timeout=10)
+    call_b = channel.unary_unary(METHOD)
+
+    async def call(request: bytes, context: grpc.aio.ServicerContext) -> bytes:
+        state = await client.get(STATE_KEY) or b""
+        answer = await call_b(state, timeout=10)
+        await store(keys=[RESULT_KEY], args=[answer])
+        return request
+
+    return call
+
+
+def _handlers(handler) -> list:
+    return [
+        grpc.method_handlers_generic_handler(
+            SERVICE, {"Call": grpc.unary_unary_rpc_method_handler(handler)}
+        )
+    ]
+
+
+def _announce(port: int) -> None:
+    print(json.dumps({"msg": "serving", "port": port}), file=sys.stderr, flush=True)
+
+
 def serve(handler, port: int) -> None:
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=WORKERS))
-    server.add_generic_rpc_handlers(
-        [
-            grpc.method_handlers_generic_handler(
-                SERVICE, {"Call": grpc.unary_unary_rpc_method_handler(handler)}
-            )
-        ]
-    )
+    server.add_generic_rpc_handlers(_handlers(handler))
     bound = server.add_insecure_port(f"127.0.0.1:{port}")
     server.start()
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
-    print(json.dumps({"msg": "serving", "port": bound}), file=sys.stderr, flush=True)
+    _announce(bound)
     stop.wait()
     server.stop(0).wait()
+
+
+async def serve_async(args: argparse.Namespace) -> None:
+    if args.role == "b":
+        handler = async_echo_b()
+    else:
+        handler = await async_echo_a(args.downstream, args.redis_url)
+    server = grpc.aio.server()
+    server.add_generic_rpc_handlers(_handlers(handler))
+    bound = server.add_insecure_port(f"127.0.0.1:{args.port}")
+    await server.start()
+    stop = asyncio.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        asyncio.get_running_loop().add_signal_handler(signum, stop.set)
+    _announce(bound)
+    await stop.wait()
+    await server.stop(0)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -84,12 +137,21 @@ def main(argv: list[str] | None = None) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--role", choices=["a", "b"], required=True)
+    parser.add_argument(
+        "--model",
+        choices=["asyncio", "threads"],
+        default="asyncio",
+        help="one event loop (as the orchestrator) or a thread pool (default asyncio)",
+    )
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port (default)")
     parser.add_argument("--downstream", help="B's host:port (role a)")
     parser.add_argument("--redis-url", help="the Redis server (role a)")
     args = parser.parse_args(argv)
     if args.role == "a" and not (args.downstream and args.redis_url):
         parser.error("--role a needs --downstream and --redis-url")
+    if args.model == "asyncio":
+        uvloop.run(serve_async(args))
+        return
     handler = echo_b() if args.role == "b" else echo_a(args.downstream, args.redis_url)
     serve(handler, args.port)
 

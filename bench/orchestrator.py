@@ -20,7 +20,10 @@ with its own connection); this process only starts, samples and reports.
    - separate matches, 8 clients split over two orchestrator replicas on the same Redis: what
      scaling out adds on this machine (the targets are judged on one replica).
 3. The bare chain, 1 and 8 clients: echo client → echo server A (one Redis GET of the state,
-   a call to echo server B carrying it, one EVALSHA of a script that SETs a key) → reply.
+   a call to echo server B carrying it, one EVALSHA of a script that SETs a key) → reply. Its
+   servers run on one uvloop event loop each, as the orchestrator does, and the targets are
+   judged against it. For reference, the same chain on thread-pool servers (the model of the
+   rules service, and of the orchestrator before it moved to asyncio), 8 clients.
 
 At the start and end of every scenario's window the load generator samples the CPU time of each
 process, Redis INFO commandstats and the orchestrator's and rules service's metrics, so the
@@ -664,27 +667,26 @@ def start_services(stack: contextlib.ExitStack, aof: bool) -> dict:
         server.url, {TITLE: rules.address}, secrets.token_urlsafe(32), testing=True
     )
     orchestrator, replica = (stack.enter_context(start_orchestrator(env)) for _ in range(2))
-    echo_b = stack.enter_context(ServiceProcess("bench.echo_chain", ["--role", "b"]))
-    echo_a = stack.enter_context(
-        ServiceProcess(
-            "bench.echo_chain",
-            ["--role", "a", "--downstream", echo_b.address, "--redis-url", server.url],
+    services = {"redis": server, "rules": rules, "orchestrator": orchestrator, "replica": replica}
+    for model, suffix in (("asyncio", ""), ("threads", "_threads")):
+        echo_b = stack.enter_context(
+            ServiceProcess("bench.echo_chain", ["--role", "b", "--model", model])
         )
-    )
+        services[f"echo_a{suffix}"] = stack.enter_context(
+            ServiceProcess(
+                "bench.echo_chain",
+                ["--role", "a", "--model", model, "--downstream", echo_b.address]
+                + ["--redis-url", server.url],
+            )
+        )
+        services[f"echo_b{suffix}"] = echo_b
     say(
         f"  redis pid {server.proc.pid} ({server.url}), rules pid {rules.proc.pid} "
         f"({rules.address}), orchestrator pids {orchestrator.proc.pid} ({orchestrator.address})"
-        f" and {replica.proc.pid} ({replica.address}), "
-        f"echo A pid {echo_a.proc.pid} ({echo_a.address}), echo B pid {echo_b.proc.pid}"
+        f" and {replica.proc.pid} ({replica.address}), echo chain pids "
+        + ", ".join(f"{role} {services[role].proc.pid}" for role in services if "echo" in role)
     )
-    return {
-        "redis": server,
-        "rules": rules,
-        "orchestrator": orchestrator,
-        "replica": replica,
-        "echo_a": echo_a,
-        "echo_b": echo_b,
-    }
+    return services
 
 
 def source_version() -> str:
@@ -745,12 +747,14 @@ def run(args: argparse.Namespace) -> dict:
         orchestrator = services["orchestrator"].address
         replicas = (orchestrator, services["replica"].address)
         echo = services["echo_a"].address
+        echo_threads = services["echo_a_threads"].address
 
         memory = bench_memory(client, loadgen, orchestrator, args.matches, args.moves)
         report["redis_memory"] = memory
         client.set(STATE_KEY, client.get(match_keys(client, memory["example_match_id"])["state"]))
 
         say("Throughput and latency")
+        n = CLIENT_COUNTS[-1]
         plan = [
             *(
                 (f"{kind}_{clients}", bench, address, clients)
@@ -760,8 +764,9 @@ def run(args: argparse.Namespace) -> dict:
                     ("separate", bench_separate, (orchestrator,)),
                 )
             ),
+            (f"threads_chain_{n}", bench_bare_chain, echo_threads, n),
             (f"shared_{SHARED_CLIENTS}", bench_shared, orchestrator, SHARED_CLIENTS),
-            (f"replicas_{CLIENT_COUNTS[-1]}", bench_separate, replicas, CLIENT_COUNTS[-1]),
+            (f"replicas_{n}", bench_separate, replicas, n),
         ]
         scenarios: dict[str, dict] = {}
         for name, bench, address, clients in plan:
@@ -782,10 +787,17 @@ def run(args: argparse.Namespace) -> dict:
     return headline(report)
 
 
+def is_chain(scenario: str) -> bool:
+    """Whether the scenario measures an echo chain rather than the orchestrator."""
+    return scenario.startswith(("bare", "threads"))
+
+
 def cpu_roles(scenario: str) -> tuple[str, ...]:
     """The processes a scenario's requests go through."""
     if scenario.startswith("bare"):
         return ("load_generator", "echo_a", "echo_b", "redis")
+    if scenario.startswith("threads"):
+        return ("load_generator", "echo_a_threads", "echo_b_threads", "redis")
     return ("load_generator", "orchestrator", "rules", "redis")
 
 
@@ -812,9 +824,13 @@ def headline(report: dict) -> dict:
         ],
         "bare_chain_per_s_1_client": s["bare_chain_1"]["calls_per_s"],
         f"bare_chain_per_s_{n}_clients": s[f"bare_chain_{n}"]["calls_per_s"],
+        f"threads_chain_per_s_{n}_clients": s[f"threads_chain_{n}"]["calls_per_s"],
         "p50_ms": s[f"separate_{n}"]["p50_ms"],
         "p99_ms": s[f"separate_{n}"]["p99_ms"],
         f"ratio_to_bare_chain_{n}_clients": round(ratio, 3),
+        f"ratio_to_threads_chain_{n}_clients": round(
+            s[f"separate_{n}"]["moves_per_s"] / s[f"threads_chain_{n}"]["calls_per_s"], 3
+        ),
         "redis_bytes_per_match": per_match,
         "state_bytes": report["redis_memory"]["state_bytes_median"],
         f"cpu_ms_per_move_{n}_clients": s[f"separate_{n}"]["cpu_ms_per_move_total"],
@@ -867,7 +883,10 @@ def target_rows(report: dict) -> list[list[str]]:
             f"{bare:,.0f} calls/s); by CPU cost "
             f"{report[f'cpu_ratio_to_bare_chain_{n}_clients']:.0%} "
             f"({report[f'cpu_ms_per_move_{n}_clients']:.2f} ms per move vs "
-            f"{report[f'cpu_ms_per_bare_chain_call_{n}_clients']:.2f} ms per call)",
+            f"{report[f'cpu_ms_per_bare_chain_call_{n}_clients']:.2f} ms per call). "
+            f"Against the same chain on thread-pool servers: "
+            f"{report[f'ratio_to_threads_chain_{n}_clients']:.0%} "
+            f"({report[f'threads_chain_per_s_{n}_clients']:,.0f} calls/s)",
             mark(t["ratio_to_bare_chain"]["passed"]),
         ],
         [
@@ -889,6 +908,7 @@ def scenario_rows(s: dict) -> list[list[str]]:
     for name, r in s.items():
         what = {
             "bare": "bare chain (echo calls)",
+            "threads": "bare chain on thread-pool servers (echo calls, reference)",
             "separate": "SubmitMove, separate matches",
             "shared": "SubmitMove, one shared match",
             "replicas": "SubmitMove, separate matches, 2 orchestrator replicas",
@@ -927,7 +947,7 @@ def rules_ms_per_submit(r: dict) -> float | None:
 def time_rows(s: dict) -> list[list[str]]:
     rows = []
     for name, r in s.items():
-        if name.startswith("bare"):
+        if is_chain(name):
             continue
         handled, calls = r["orchestrator_handling_ms"], r["orchestrator_rules_call_ms"]
         submit, rules = handled.get("SubmitMove"), rules_ms_per_submit(r)
@@ -950,7 +970,7 @@ def cost_rows(s: dict) -> list[list[str]]:
     rows = []
     for name, r in s.items():
         cpu = r["cpu_ms_per_move"]
-        bare = name.startswith("bare")
+        bare = is_chain(name)
         rows.append(
             [
                 name,
@@ -1001,7 +1021,8 @@ def memory_rows(m: dict) -> list[list[str]]:
 INTRO = (
     "Every process runs on this machine and shares its CPUs: a private Redis (AOF {aof}), the "
     "Galileo rules service, two orchestrator replicas (the second serves only the scenario "
-    "with two), the two echo servers of the bare chain, and the load generator (one process; "
+    "with two), the two echo servers of the bare chain (asyncio on uvloop, as the orchestrator) "
+    "and the two of its reference version on thread pools, and the load generator (one process; "
     "its threads are the clients, each with its own connection). "
     "3-player Galileo matches with human seats, random legal moves, {seconds:g} s of wall time "
     "per scenario; the load average was {load} at the start. Code under test: {source}. "
