@@ -1,6 +1,5 @@
 """Prometheus metrics: the conventional `grpc_server_*` series for every RPC, and the /metrics
-HTTP endpoint each process serves on its own port. The interceptors come in two flavours, for
-thread-pool and for asyncio servers, recording the same series."""
+HTTP endpoint each process serves on its own port."""
 
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -57,23 +56,39 @@ def _code_of(context: grpc.ServicerContext, completed: bool) -> str:
     return code.name
 
 
-class _Wrappers:
-    """Each method's handler wrapped once, with its metric children bound, instead of on every
-    call (a method's handler never changes). Holds only methods the server has, so names a
-    caller makes up cannot grow it."""
+class InstrumentedServer:
+    """Registers services on a gRPC server, thread-pool or asyncio, with each method's handler
+    wrapped to count and time its calls. Pass it where a generated `add_XServicer_to_server`
+    expects the server.
 
-    def __init__(self, unary: Callable, stream: Callable) -> None:
-        self._unary = unary
-        self._stream = stream
+    Wrapping at registration, rather than in a server interceptor, costs nothing per call
+    beyond the counting itself: an asyncio server runs its interceptors as a pipeline of
+    coroutines on every call (measured: 0.04 ms of the orchestrator's CPU per move). Only the
+    methods registered are wrapped, so names a caller makes up never create a series."""
+
+    def __init__(self, server: grpc.Server | grpc.aio.Server, asynchronous: bool) -> None:
+        self.server = server
+        self._unary, self._stream = (
+            (_async_unary, _async_stream) if asynchronous else (_unary, _stream)
+        )
         self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
+        """By full method name: one wrapped handler serves both ways of finding a method."""
 
-    def get(self, method: str) -> grpc.RpcMethodHandler | None:
-        return self._wrapped.get(method)
+    def add_generic_rpc_handlers(self, handlers) -> None:
+        self.server.add_generic_rpc_handlers(
+            tuple(_InstrumentedHandlers(handler, self) for handler in handlers)
+        )
 
-    def wrap(self, method: str, handler: grpc.RpcMethodHandler | None):
-        if handler is None:
-            return None
-        return self._wrapped.setdefault(method, self._wrap(handler, method))
+    def add_registered_method_handlers(self, service: str, handlers: dict) -> None:
+        self.server.add_registered_method_handlers(
+            service, {name: self.wrapped(f"/{service}/{name}", h) for name, h in handlers.items()}
+        )
+
+    def wrapped(self, full_method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+        known = self._wrapped.get(full_method)
+        if known is None:
+            known = self._wrapped.setdefault(full_method, self._wrap(handler, full_method))
+        return known
 
     def _wrap(self, handler: grpc.RpcMethodHandler, full_method: str) -> grpc.RpcMethodHandler:
         service, _, method = full_method.lstrip("/").rpartition("/")
@@ -92,32 +107,18 @@ class _Wrappers:
         return handler
 
 
-class MetricsInterceptor(grpc.ServerInterceptor):
-    """Counts and times every unary and server-streaming RPC of a thread-pool server."""
+class _InstrumentedHandlers(grpc.GenericRpcHandler):
+    """A service's generic handler, answering with the instrumented method handlers."""
 
-    def __init__(self) -> None:
-        self.handlers = _Wrappers(_unary, _stream)
+    def __init__(self, handlers: grpc.GenericRpcHandler, server: InstrumentedServer):
+        self._handlers = handlers
+        self._server = server
 
-    def intercept_service(self, continuation, handler_call_details):
-        method = handler_call_details.method
-        wrapped = self.handlers.get(method)
-        if wrapped is None:
-            wrapped = self.handlers.wrap(method, continuation(handler_call_details))
-        return wrapped
-
-
-class AsyncMetricsInterceptor(grpc.aio.ServerInterceptor):
-    """`MetricsInterceptor` for an asyncio server (whose handlers are coroutines)."""
-
-    def __init__(self) -> None:
-        self.handlers = _Wrappers(_async_unary, _async_stream)
-
-    async def intercept_service(self, continuation, handler_call_details):
-        method = handler_call_details.method
-        wrapped = self.handlers.get(method)
-        if wrapped is None:
-            wrapped = self.handlers.wrap(method, await continuation(handler_call_details))
-        return wrapped
+    def service(self, handler_call_details):
+        handler = self._handlers.service(handler_call_details)
+        if handler is None:
+            return None
+        return self._server.wrapped(handler_call_details.method, handler)
 
 
 class _Series:

@@ -15,9 +15,9 @@ from concurrent import futures
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
+from grpc_reflection.v1alpha import reflection, reflection_pb2_grpc
 
-from playhall.common.metrics import AsyncMetricsInterceptor, MetricsInterceptor
+from playhall.common.metrics import InstrumentedServer
 
 log = logging.getLogger(__name__)
 
@@ -53,12 +53,15 @@ def create_server(
 ) -> Service:
     """Builds and starts a server on host:port (0 picks a free port) with the given servicers."""
     server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=max_workers),
-        interceptors=[MetricsInterceptor()],
-        options=_options(max_message_bytes),
+        futures.ThreadPoolExecutor(max_workers=max_workers), options=_options(max_message_bytes)
     )
     health_servicer = health.HealthServicer()
-    names = _register(server, registrations, health_servicer)
+    names = _register(
+        InstrumentedServer(server, asynchronous=False),
+        registrations,
+        health_servicer,
+        reflection.ReflectionServicer,
+    )
     for name in ["", *names]:
         health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
     bound = _listen(server, host, port)
@@ -78,20 +81,22 @@ def _options(max_message_bytes: int) -> list[tuple[str, int]]:
     ]
 
 
-def _register(server, registrations: Iterable[Registration], health_servicer) -> list[str]:
-    """Adds the servicers, the health service and reflection; returns the services' names."""
+def _register(
+    server: InstrumentedServer,
+    registrations: Iterable[Registration],
+    health_servicer,
+    reflection_servicer: type,
+) -> list[str]:
+    """Adds the servicers, the health service and reflection (servicers of the server's
+    flavour); returns the services' names."""
     names = []
     for add, servicer, name in registrations:
         add(servicer, server)
         names.append(name)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection(
-        [
-            *names,
-            health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
-            reflection.SERVICE_NAME,
-        ],
-        server,
+    listed = [*names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name]
+    reflection_pb2_grpc.add_ServerReflectionServicer_to_server(
+        reflection_servicer([*listed, reflection.SERVICE_NAME]), server
     )
     return names
 
@@ -144,11 +149,14 @@ async def create_async_server(
     max_message_bytes: int = 4 * 1024 * 1024,
 ) -> AsyncService:
     """`create_server` on the running event loop."""
-    server = grpc.aio.server(
-        interceptors=[AsyncMetricsInterceptor()], options=_options(max_message_bytes)
-    )
+    server = grpc.aio.server(options=_options(max_message_bytes))
     health_servicer = health.aio.HealthServicer()
-    names = _register(server, registrations, health_servicer)
+    names = _register(
+        InstrumentedServer(server, asynchronous=True),
+        registrations,
+        health_servicer,
+        reflection.aio.ReflectionServicer,
+    )
     for name in ["", *names]:
         await health_servicer.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
     bound = _listen(server, host, port)
