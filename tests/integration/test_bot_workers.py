@@ -410,12 +410,10 @@ def check_bot_request_records(stack: Stack, match: pb.MatchSummary, history) -> 
     """Each bot move was submitted once, with the deterministic request id
     `bot:<seat>:<version read>:<mac>`: its idempotency record names that move's version."""
     client = redis_of(stack)
-    prefix = f"pm:{{{match.match_id}}}:req:"
     records = {}
-    for key in client.scan_iter(match=f"{prefix}*", count=1000):
-        request_id = key.decode().removeprefix(prefix)
-        seat, _digest, version = client.get(key).decode().split(":")
-        records[request_id] = (int(seat), int(version))
+    for request_id, record in client.hgetall(f"pm:{{{match.match_id}}}:req").items():
+        seat, _digest, version = record.decode().split(":")
+        records[request_id.decode()] = (int(seat), int(version))
     assert all(rid.startswith("bot:") for rid in records), records
     by_version = {version: seat for seat, version in records.values()}
     assert len(by_version) == len(records), "two requests committed as one version"

@@ -741,9 +741,7 @@ def _replayed(record: str | None, request_id: str, seat: int, digest: str) -> in
     if record is None:
         return None
     recorded_seat, recorded_digest, version = record.split(":")
-    # Records keep a prefix of the move's digest (earlier builds kept a longer one).
-    same_move = len(recorded_digest) >= RECORDED_DIGEST_CHARS and digest.startswith(recorded_digest)
-    if int(recorded_seat) != seat or not same_move:
+    if int(recorded_seat) != seat or recorded_digest != digest[:RECORDED_DIGEST_CHARS]:
         raise MatchError(
             grpc.StatusCode.INVALID_ARGUMENT,
             f"request_id {request_id!r} was already used for a different move",

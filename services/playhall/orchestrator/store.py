@@ -7,7 +7,9 @@ one Lua script can commit a move:
                        compare it, then title, setup, seats, token hashes, step, status, phase...
     pm:{id}:state      the title's state (an Any); expires some time after the match ends
     pm:{id}:log        stream of StoredChange entries, entry id "<version>-1"
-    pm:{id}:req:<rid>  idempotency record "<seat>:<digest>:<version>", expiring
+    pm:{id}:req        hash of idempotency records, request id -> "<seat>:<digest>:<version>";
+                       it expires `request_ttl_s` after the last move that carried a request id
+                       (one small hash takes a third of the memory of a key per record)
 
 Indexes across matches (lobby lists, turn deadlines, last activity) are separate keys updated
 around the commit; each reader re-checks the match itself, so a stale index entry is harmless.
@@ -41,7 +43,7 @@ local stored = redis.call('GET', KEYS[1])
 local current = stored and string.match(stored, '^(%d+):') or ''
 if current ~= ARGV[1] then return {'conflict', current} end
 if ARGV[2] ~= '' then
-  local seen = redis.call('GET', KEYS[4])
+  local seen = redis.call('HGET', KEYS[4], ARGV[2])
   if seen then return {'duplicate', seen} end
 end
 local version = tostring(tonumber(ARGV[1]) + 1)
@@ -54,10 +56,18 @@ else
   redis.call('XADD', KEYS[2], version .. '-1', 'change', ARGV[5])
 end
 if ARGV[2] ~= '' then
-  redis.call('SET', KEYS[4], ARGV[7] .. ':' .. version, 'EX', tonumber(ARGV[8]))
+  redis.call('HSET', KEYS[4], ARGV[2], ARGV[7] .. ':' .. version)
+  redis.call('EXPIRE', KEYS[4], tonumber(ARGV[8]))
 end
 return {'ok', version}
 """
+
+_SNAPSHOT = """
+return {
+  redis.call('GET', KEYS[1]), redis.call('GET', KEYS[2]), redis.call('HGET', KEYS[3], ARGV[1])
+}
+"""
+"""The match record, its state and one idempotency record (false when missing), at once."""
 
 
 def now_ms() -> int:
@@ -76,8 +86,8 @@ def _log_key(match_id: str) -> str:
     return f"pm:{{{match_id}}}:log"
 
 
-def _request_key(match_id: str, request_id: str) -> str:
-    return f"pm:{{{match_id}}}:req:{request_id}"
+def _requests_key(match_id: str) -> str:
+    return f"pm:{{{match_id}}}:req"
 
 
 LOBBY_PHASES = (mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING, mpb.MATCH_PHASE_FINISHED)
@@ -163,6 +173,7 @@ class MatchStore:
         self.redis = client
         self.request_ttl_s = request_ttl_s
         self._commit = client.register_script(_COMMIT)
+        self._snapshot = client.register_script(_SNAPSHOT)
 
     # -- creating and reading ------------------------------------------------------------------
 
@@ -216,10 +227,11 @@ class MatchStore:
     async def snapshot(
         self, match_id: str, request_id: str = ""
     ) -> tuple[Match | None, bytes | None, str | None]:
-        """The match, its state and an idempotency record, read by one MGET (atomic, and one
+        """The match, its state and an idempotency record, read by one script (atomic, and one
         slot thanks to the hash tag) so that all three belong to the same version."""
-        stored, state, record = await self.redis.mget(
-            _match_key(match_id), _state_key(match_id), _request_key(match_id, request_id)
+        stored, state, record = await self._snapshot(
+            keys=[_match_key(match_id), _state_key(match_id), _requests_key(match_id)],
+            args=[request_id],
         )
         match = _parse(match_id, stored)
         return match, state, record.decode() if record is not None and request_id else None
@@ -239,7 +251,7 @@ class MatchStore:
         request_id, request_value = request or ("", "")
         args: list[bytes | str | int] = [
             loaded_version,
-            "1" if request_id else "",
+            request_id,
             commit.state,
             commit.state_ttl_s or "",
             commit.change.SerializeToString(),
@@ -253,7 +265,7 @@ class MatchStore:
                 _match_key(match_id),
                 _log_key(match_id),
                 _state_key(match_id),
-                _request_key(match_id, request_id),
+                _requests_key(match_id),
             ],
             args=args,
         )
