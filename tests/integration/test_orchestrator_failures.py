@@ -26,7 +26,9 @@ Every RPC has a deadline (`TIMEOUT`), every wait is bounded, so no test can hang
 from __future__ import annotations
 
 import hashlib
+import os
 import random
+import signal
 import threading
 import time
 import uuid
@@ -569,6 +571,39 @@ def test_rules_service_down_is_unavailable_without_change_and_play_resumes(stack
     assert history.match.end_reason == pb.END_REASON_GAME_OVER
     assert_replay_matches(history, committed)
     assert len(committed) == GALILEO_MOVES
+
+
+def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
+    """The last move of a match is submitted while its rules service is stopped (SIGSTOP), and
+    its caller's deadline passes. The orchestrator finishes what it started once the service
+    resumes: the move commits, and the match leaves the running lobby list at once (the
+    background repair, slowed to ten minutes here, never gets to it)."""
+    rng = random.Random(12)
+    rules = stack.adopt(start_rules_service("galileo"))
+    orchestrator = stack.orchestrator(
+        rules_address=rules.address, PLAYHALL_LOBBY_REPAIR_INTERVAL_S="600"
+    )
+    match_id, tokens, _ = create_match(stack.client(orchestrator), 2)
+    seats = stack.seats(orchestrator, tokens)
+    for _ in range(GALILEO_MOVES - 1):
+        play_random_move(seats, match_id, rng)
+    last = plan_move(seats, match_id, rng)
+    assert match_id in lobby_ids(stack.db, RUNNING)
+
+    os.kill(rules.proc.pid, signal.SIGSTOP)
+    try:
+        impatient = MatchClient(seats[last.seat].channel, tokens[last.seat], timeout_s=0.5)
+        error = rpc_error(impatient.submit, match_id, last.move, last.expected, last.request_id)
+        assert error.code() == grpc.StatusCode.DEADLINE_EXCEEDED, error
+    finally:
+        os.kill(rules.proc.pid, signal.SIGCONT)
+
+    ended = wait_for(lambda: match_id in lobby_ids(stack.db, FINISHED), within_s=TIMEOUT)
+    assert ended, "the finished match was not filed as finished"
+    assert match_id not in lobby_ids(stack.db, RUNNING)
+    history = seats[0].history(match_id)
+    assert history.match.phase == FINISHED and history.match.version == GALILEO_MOVES
+    assert submit(seats, match_id, last).version == GALILEO_MOVES, "the retry replays it"
 
 
 def test_a_retry_after_its_record_expired_is_refused_not_applied_again(stack):

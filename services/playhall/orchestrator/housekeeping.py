@@ -6,6 +6,7 @@ nothing."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 
@@ -27,6 +28,7 @@ class Housekeeper:
         self.interval_s = interval_s
         self.lobby_repair_interval_s = lobby_repair_interval_s
         self._lobby_repaired_at = 0.0
+        self._stopping = asyncio.Event()
         self._task: asyncio.Task | None = None
 
     def start(self) -> None:
@@ -34,9 +36,11 @@ class Housekeeper:
         self._task = asyncio.create_task(self._run(), name="housekeeper")
 
     async def stop(self) -> None:
+        """Lets the pass in progress finish (so no change is cut off between its commit and
+        what follows it), then ends."""
+        self._stopping.set()
         if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
+            await self._task
 
     async def run_once(self) -> int:
         """One pass; returns how many changes it committed."""
@@ -58,8 +62,10 @@ class Housekeeper:
         return committed
 
     async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self.interval_s)
+        while not self._stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), self.interval_s)
+                return
             try:
                 await self.run_once()
             except redis.RedisError as error:

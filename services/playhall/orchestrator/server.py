@@ -42,27 +42,24 @@ def build_matches(settings: Settings) -> matches.Matches:
     )
 
 
-async def create_server(settings: Settings) -> tuple[AsyncService, matches.Matches]:
-    """Starts the gRPC server (not yet SERVING); returns it and the domain."""
+async def create_server(
+    settings: Settings,
+) -> tuple[AsyncService, MatchServicer, matches.Matches]:
+    """Starts the gRPC server (not yet SERVING); returns it, its servicer and the domain."""
     domain = build_matches(settings)
+    servicer = MatchServicer(domain, max_watch_streams=settings.max_watch_streams)
     service = await create_async_server(
-        [
-            (
-                match_service_pb2_grpc.add_MatchServiceServicer_to_server,
-                MatchServicer(domain, max_watch_streams=settings.max_watch_streams),
-                SERVICE_NAME,
-            )
-        ],
+        [(match_service_pb2_grpc.add_MatchServiceServicer_to_server, servicer, SERVICE_NAME)],
         port=settings.port,
         host=settings.host,
     )
-    return service, domain
+    return service, servicer, domain
 
 
 async def serve(settings: Settings) -> None:
     """Serves until SIGTERM or SIGINT, then stops gracefully."""
     metrics_port = start_metrics_server(settings.metrics_port)
-    service, domain = await create_server(settings)
+    service, servicer, domain = await create_server(settings)
     await domain.store.redis.ping()
     REGISTRY.register(
         matches.ActiveMatchesCollector(
@@ -82,6 +79,7 @@ async def serve(settings: Settings) -> None:
     )
     await wait_for_signal()
     await service.stop(settings.grace_seconds)
+    await servicer.drain(settings.grace_seconds)
     await housekeeper.stop()
     await domain.rules.close()
     await domain.store.redis.aclose()

@@ -1,10 +1,18 @@
 """MatchService: a thin adapter that reads the caller's token, calls the match domain, and maps
-its refusals to status codes."""
+its refusals to status codes.
+
+A change, once started, is finished even if its caller goes away: a cancelled call (a client's
+deadline, a dropped connection) cancels the handler, and a change cut off between its commit
+and the index updates and bot turns that follow it would leave those to the background repair
+and sweeps (seconds to a minute) instead of now. So changes run as tasks of their own, which
+a cancellation of the call does not reach; `drain` waits for them on shutdown."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable
 
 import grpc
 import redis
@@ -54,6 +62,20 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         # refuses the watcher beyond it instead of queueing it.
         self._max_watch_streams = max_watch_streams
         self._watch_streams = 0
+        self._changes: set[asyncio.Task] = set()
+
+    async def _finish(self, change: Awaitable):
+        """Awaits `change` in a task of its own, which runs to its end even if this call is
+        cancelled."""
+        task = asyncio.ensure_future(change)
+        self._changes.add(task)
+        task.add_done_callback(_forget(self._changes))
+        return await asyncio.shield(task)
+
+    async def drain(self, timeout: float) -> None:
+        """Waits up to `timeout` seconds for changes whose callers went away."""
+        if self._changes:
+            await asyncio.wait(self._changes, timeout=timeout)
 
     async def ListGames(self, request, context):
         async with refusals(context):
@@ -61,7 +83,7 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
 
     async def CreateMatch(self, request, context):
         async with refusals(context):
-            return await self.matches.create(request)
+            return await self._finish(self.matches.create(request))
 
     async def ListMatches(self, request, context):
         async with refusals(context):
@@ -69,7 +91,7 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
 
     async def JoinMatch(self, request, context):
         async with refusals(context):
-            return await self.matches.join(request)
+            return await self._finish(self.matches.join(request))
 
     async def GetMatch(self, request, context):
         async with refusals(context):
@@ -77,7 +99,7 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
 
     async def SubmitMove(self, request, context):
         async with refusals(context):
-            return await self.matches.submit(request, bearer_token(context))
+            return await self._finish(self.matches.submit(request, bearer_token(context)))
 
     async def WatchMatch(self, request, context):
         if self._watch_streams >= self._max_watch_streams:
@@ -100,4 +122,16 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
 
     async def Resign(self, request, context):
         async with refusals(context):
-            return await self.matches.resign(request, bearer_token(context))
+            return await self._finish(self.matches.resign(request, bearer_token(context)))
+
+
+def _forget(tasks: set[asyncio.Task]):
+    """A done-callback that drops a finished task from `tasks` and retrieves its outcome (a
+    caller that went away never will; its refusal or failure is no error of the server)."""
+
+    def done(task: asyncio.Task) -> None:
+        tasks.discard(task)
+        if not task.cancelled():
+            task.exception()
+
+    return done
