@@ -1,8 +1,10 @@
-"""Instrumented registration: every method a server has is counted and timed under its own
-series, whichever way the server finds it; names a caller makes up are never remembered."""
+"""Instrumented registration on real servers, thread-pool and asyncio: every method a server has
+is counted and timed under its own series, whichever way the server finds it, under the status
+its client got; names a caller makes up are never remembered."""
 
 from __future__ import annotations
 
+import asyncio
 from concurrent import futures
 
 import grpc
@@ -10,7 +12,18 @@ import pytest
 
 from playhall.common.metrics import RPC_HANDLED, RPC_STARTED, InstrumentedServer
 
-SERVICE = "playhall.test.Echo"
+GENERIC = "playhall.test.Generic"
+"""Registered as generated code did before registered methods: a generic handler only."""
+REGISTERED = "playhall.test.Registered"
+"""Registered as generated code does now: a generic handler and the registered-method table."""
+
+
+def count(metric, *labels: str) -> float:
+    return metric.labels(*labels)._value.get()
+
+
+def handled(service: str, method: str, code: str, kind: str = "unary") -> float:
+    return count(RPC_HANDLED, kind, service, method, code)
 
 
 def echo(request: bytes, context: grpc.ServicerContext) -> bytes:
@@ -19,21 +32,16 @@ def echo(request: bytes, context: grpc.ServicerContext) -> bytes:
     return request
 
 
-def count(metric, *labels: str) -> float:
-    return metric.labels(*labels)._value.get()
-
-
 @pytest.fixture
 def served():
-    """A real thread-pool server with one echo method, registered the way generated code does
-    (a generic handler and the registered-method table); yields a channel to it."""
+    """A thread-pool server with both services; yields a channel to it and the registrar."""
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=2))
     instrumented = InstrumentedServer(server, asynchronous=False)
     handlers = {"Call": grpc.unary_unary_rpc_method_handler(echo)}
-    instrumented.add_generic_rpc_handlers(
-        (grpc.method_handlers_generic_handler(SERVICE, handlers),)
-    )
-    instrumented.add_registered_method_handlers(SERVICE, handlers)
+    for service in (GENERIC, REGISTERED):
+        generic = grpc.method_handlers_generic_handler(service, handlers)
+        instrumented.add_generic_rpc_handlers((generic,))
+    instrumented.add_registered_method_handlers(REGISTERED, handlers)
     port = server.add_insecure_port("127.0.0.1:0")
     server.start()
     try:
@@ -43,30 +51,99 @@ def served():
         server.stop(0)
 
 
-def test_calls_are_counted_by_method_and_code(served):
+@pytest.mark.parametrize("service", [GENERIC, REGISTERED])
+def test_calls_are_counted_by_method_and_code(served, service):
     channel, _ = served
-    labels = ("unary", SERVICE, "Call")
-    started, ok, invalid = (
-        count(RPC_STARTED, *labels),
-        count(RPC_HANDLED, *labels, "OK"),
-        count(RPC_HANDLED, *labels, "INVALID_ARGUMENT"),
-    )
-    call = channel.unary_unary(f"/{SERVICE}/Call", _registered_method=True)
-    generic = channel.unary_unary(f"/{SERVICE}/Call")
+    before = [
+        count(RPC_STARTED, "unary", service, "Call"),
+        handled(service, "Call", "OK"),
+        handled(service, "Call", "INVALID_ARGUMENT"),
+    ]
+    call = channel.unary_unary(f"/{service}/Call", _registered_method=service == REGISTERED)
     assert call(b"hi", timeout=5) == b"hi"
-    assert generic(b"hi", timeout=5) == b"hi"
+    assert call(b"hi", timeout=5) == b"hi"
     with pytest.raises(grpc.RpcError) as refused:
         call(b"refuse", timeout=5)
     assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
-    assert count(RPC_STARTED, *labels) - started == 3
-    assert count(RPC_HANDLED, *labels, "OK") - ok == 2
-    assert count(RPC_HANDLED, *labels, "INVALID_ARGUMENT") - invalid == 1
+    after = [
+        count(RPC_STARTED, "unary", service, "Call"),
+        handled(service, "Call", "OK"),
+        handled(service, "Call", "INVALID_ARGUMENT"),
+    ]
+    assert [a - b for a, b in zip(after, before, strict=True)] == [3, 2, 1]
 
 
 def test_unknown_methods_are_not_remembered(served):
     channel, instrumented = served
+    for service in (GENERIC, REGISTERED):
+        assert channel.unary_unary(f"/{service}/Call")(b"hi", timeout=5) == b"hi"
     for n in range(20):
         with pytest.raises(grpc.RpcError) as unknown:
             channel.unary_unary(f"/made.Up/M{n}")(b"", timeout=5)
         assert unknown.value.code() == grpc.StatusCode.UNIMPLEMENTED
-    assert list(instrumented._wrapped) == [f"/{SERVICE}/Call"]
+    assert sorted(instrumented._wrapped) == [f"/{GENERIC}/Call", f"/{REGISTERED}/Call"]
+
+
+ASYNC = "playhall.test.Async"
+
+
+async def slow(request: bytes, context: grpc.aio.ServicerContext) -> bytes:
+    await asyncio.sleep(10)
+    return request
+
+
+async def generated(request: bytes, context: grpc.aio.ServicerContext):
+    for _ in range(3):
+        yield request
+
+
+async def written(request: bytes, context: grpc.aio.ServicerContext) -> None:
+    for _ in range(2):
+        await context.write(request)
+
+
+async def exercise_asyncio_server() -> dict[str, list]:
+    server = grpc.aio.server()
+    handlers = {
+        "Slow": grpc.unary_unary_rpc_method_handler(slow),
+        "Generated": grpc.unary_stream_rpc_method_handler(generated),
+        "Written": grpc.unary_stream_rpc_method_handler(written),
+    }
+    instrumented = InstrumentedServer(server, asynchronous=True)
+    instrumented.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(ASYNC, handlers),))
+    port = server.add_insecure_port("127.0.0.1:0")
+    await server.start()
+    answers: dict[str, list] = {}
+    try:
+        async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
+            for method in ("Generated", "Written"):
+                stream = channel.unary_stream(f"/{ASYNC}/{method}")(b"x", timeout=5)
+                answers[method] = [response async for response in stream]
+            with pytest.raises(grpc.aio.AioRpcError) as late:
+                await channel.unary_unary(f"/{ASYNC}/Slow")(b"x", timeout=0.2)
+            answers["late"] = [late.value.code()]
+            cancelled = channel.unary_unary(f"/{ASYNC}/Slow")(b"x", timeout=5)
+            await asyncio.sleep(0.2)
+            cancelled.cancel()
+            await asyncio.sleep(0.2)  # the server sees the cancellation
+    finally:
+        await server.stop(0)
+    return answers
+
+
+def test_asyncio_streams_of_both_kinds_and_calls_the_client_gave_up_are_counted():
+    before = {
+        "generated": handled(ASYNC, "Generated", "OK", "server_stream"),
+        "written": handled(ASYNC, "Written", "OK", "server_stream"),
+        "late": handled(ASYNC, "Slow", "DEADLINE_EXCEEDED"),
+        "cancelled": handled(ASYNC, "Slow", "CANCELLED"),
+        "unknown": handled(ASYNC, "Slow", "UNKNOWN"),
+    }
+    answers = asyncio.run(exercise_asyncio_server())
+    assert answers["Generated"] == [b"x"] * 3 and answers["Written"] == [b"x"] * 2
+    assert answers["late"] == [grpc.StatusCode.DEADLINE_EXCEEDED]
+    assert handled(ASYNC, "Generated", "OK", "server_stream") - before["generated"] == 1
+    assert handled(ASYNC, "Written", "OK", "server_stream") - before["written"] == 1
+    assert handled(ASYNC, "Slow", "DEADLINE_EXCEEDED") - before["late"] == 1
+    assert handled(ASYNC, "Slow", "CANCELLED") - before["cancelled"] == 1
+    assert handled(ASYNC, "Slow", "UNKNOWN") == before["unknown"]

@@ -1,6 +1,9 @@
 """Prometheus metrics: the conventional `grpc_server_*` series for every RPC, and the /metrics
 HTTP endpoint each process serves on its own port."""
 
+import asyncio
+import contextlib
+import inspect
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 
@@ -46,14 +49,6 @@ def start_metrics_server(port: int, host: str = "0.0.0.0") -> int:
     """Serves /metrics in a daemon thread; returns the bound port (port 0 picks one)."""
     server, _thread = start_http_server(port, addr=host)
     return server.server_port
-
-
-def _code_of(context: grpc.ServicerContext, completed: bool) -> str:
-    """The status the client gets: set by abort, else OK, or UNKNOWN when the handler raised."""
-    code = context.code()
-    if code is None:
-        code = grpc.StatusCode.OK if completed else grpc.StatusCode.UNKNOWN
-    return code.name
 
 
 class InstrumentedServer:
@@ -129,65 +124,61 @@ class _Series:
         self.started = RPC_STARTED.labels(*labels)
         self.seconds = RPC_SECONDS.labels(*labels)
 
-    def finished(self, started: float, context: grpc.ServicerContext, completed: bool) -> None:
-        self.seconds.observe(time.perf_counter() - started)
-        RPC_HANDLED.labels(*self.labels, _code_of(context, completed)).inc()
+    @contextlib.contextmanager
+    def recording(self, context: grpc.ServicerContext):
+        """Counts and times the call run inside it, under the status its client gets: the one
+        the handler set (abort), else OK when it returned, CANCELLED or DEADLINE_EXCEEDED when
+        the client went away, UNKNOWN when it raised."""
+        self.started.inc()
+        started = time.perf_counter()
+        fallback = grpc.StatusCode.UNKNOWN
+        try:
+            yield
+            fallback = grpc.StatusCode.OK
+        except (asyncio.CancelledError, GeneratorExit):
+            remaining = context.time_remaining()
+            expired = remaining is not None and remaining <= 0
+            fallback = grpc.StatusCode.DEADLINE_EXCEEDED if expired else grpc.StatusCode.CANCELLED
+            raise
+        finally:
+            self.seconds.observe(time.perf_counter() - started)
+            code = context.code() or fallback
+            RPC_HANDLED.labels(*self.labels, code.name).inc()
 
 
 def _unary(behaviour: Callable, series: _Series) -> Callable:
     def wrapped(request, context):
-        series.started.inc()
-        started = time.perf_counter()
-        completed = False
-        try:
-            response = behaviour(request, context)
-            completed = True
-            return response
-        finally:
-            series.finished(started, context, completed)
+        with series.recording(context):
+            return behaviour(request, context)
 
     return wrapped
 
 
 def _stream(behaviour: Callable, series: _Series) -> Callable:
     def wrapped(request, context) -> Iterator:
-        series.started.inc()
-        started = time.perf_counter()
-        completed = False
-        try:
+        with series.recording(context):
             yield from behaviour(request, context)
-            completed = True
-        finally:
-            series.finished(started, context, completed)
 
     return wrapped
 
 
 def _async_unary(behaviour: Callable, series: _Series) -> Callable:
     async def wrapped(request, context):
-        series.started.inc()
-        started = time.perf_counter()
-        completed = False
-        try:
-            response = await behaviour(request, context)
-            completed = True
-            return response
-        finally:
-            series.finished(started, context, completed)
+        with series.recording(context):
+            return await behaviour(request, context)
 
     return wrapped
 
 
 def _async_stream(behaviour: Callable, series: _Series) -> Callable:
+    """An asyncio streaming handler is an async generator, or a coroutine that writes its
+    responses with `context.write` (as the standard health service's Watch does)."""
+    if inspect.iscoroutinefunction(behaviour):
+        return _async_unary(behaviour, series)
+
     async def wrapped(request, context) -> AsyncIterator:
-        series.started.inc()
-        started = time.perf_counter()
-        completed = False
-        try:
+        with series.recording(context):
             async for response in behaviour(request, context):
                 yield response
-            completed = True
-        finally:
-            series.finished(started, context, completed)
 
     return wrapped

@@ -1,6 +1,6 @@
-"""The gRPC server bootstrap every Playhall service uses: metrics interceptor, standard health
-service (SERVING only once started, NOT_SERVING while shutting down), server reflection, and a
-graceful stop on SIGTERM or SIGINT.
+"""The gRPC server bootstrap every Playhall service uses: every method counted and timed
+(`InstrumentedServer`), the standard health service (SERVING only once started, NOT_SERVING
+while shutting down), server reflection, and a graceful stop on SIGTERM or SIGINT.
 
 Two flavours of one setup: a thread-pool server for the rules services, whose handlers are pure
 CPU, and an asyncio server for the orchestrator, whose handlers mostly wait on Redis and the
@@ -172,6 +172,9 @@ async def wait_for_signal() -> None:
     def on_signal(signum: signal.Signals) -> None:
         log.info("shutting down", extra={"signal": signum.name})
         stopping.set()
+        for handled in (signal.SIGTERM, signal.SIGINT):
+            # A second signal then acts as usual: Ctrl-C twice stops at once.
+            loop.remove_signal_handler(handled)
 
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, on_signal, signum)

@@ -35,12 +35,13 @@ class Housekeeper:
         """Runs the passes as a task of the running event loop."""
         self._task = asyncio.create_task(self._run(), name="housekeeper")
 
-    async def stop(self) -> None:
+    async def stop(self, timeout: float) -> None:
         """Lets the pass in progress finish (so no change is cut off between its commit and
-        what follows it), then ends."""
+        what follows it) for up to `timeout` seconds, then ends."""
         self._stopping.set()
         if self._task is not None:
-            await self._task
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(self._task, timeout)
 
     async def run_once(self) -> int:
         """One pass; returns how many changes it committed."""

@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import grpc
+import redis
 from google.protobuf import any_pb2
 from prometheus_client import Counter, Gauge, Histogram
 from prometheus_client.core import GaugeMetricFamily
@@ -64,6 +65,8 @@ RULES_SECONDS = Histogram(
     "playhall_rules_call_seconds", "Latency of calls to rules services.", ["title", "method"]
 )
 WATCH_STREAMS = Gauge("playhall_watch_streams", "Open WatchMatch streams.")
+COLLECT_TIMEOUT_S = 3.0
+"""How long a scrape waits for the active-match counts (the loop itself bounds them)."""
 
 
 class ActiveMatchesCollector:
@@ -88,19 +91,30 @@ class ActiveMatchesCollector:
         yield self._family()
 
     def collect(self):
+        """The counts, or a family without samples when Redis or the loop cannot answer in
+        time: one gauge missing beats a scrape failing whole."""
         family = self._family()
-        counts = asyncio.run_coroutine_threadsafe(self._count(), self.loop).result(timeout=5)
+        counted = None
+        try:
+            counted = asyncio.run_coroutine_threadsafe(self._count(), self.loop)
+            counts = counted.result(timeout=COLLECT_TIMEOUT_S + 1)
+        except (TimeoutError, redis.RedisError, RuntimeError) as error:
+            if counted is not None:
+                counted.cancel()  # a loop too busy to count must not pile up more counting
+            log.warning("active matches not counted", extra={"error": repr(error)})
+            counts = {}
         for (title, phase), count in counts.items():
             name = mpb.MatchPhase.Name(phase).removeprefix("MATCH_PHASE_").lower()
             family.add_metric([title, name], count)
         yield family
 
     async def _count(self) -> dict[tuple[str, int], int]:
-        return {
-            (title, phase): await self.store.lobby_size(title, phase)
-            for title in self.titles
-            for phase in ACTIVE_PHASES
-        }
+        async with asyncio.timeout(COLLECT_TIMEOUT_S):
+            return {
+                (title, phase): await self.store.lobby_size(title, phase)
+                for title in self.titles
+                for phase in ACTIVE_PHASES
+            }
 
 
 @dataclass(frozen=True)
@@ -673,18 +687,30 @@ class Matches:
         if result.outcome == "duplicate":
             return None
         match.version = int(result.value)
+        try:
+            await self._after_commit(match, loaded, moved=bool(move))
+        except redis.RedisError as error:
+            # The change stands; what follows it is repaired in the background (the lobby
+            # repair, the clock scan, the bot sweep), so the caller hears of the commit.
+            log.warning(
+                "committed; an index update failed and is left to the background repair",
+                extra={"match_id": match.match_id, "version": match.version, "error": str(error)},
+            )
+        return match.version
+
+    async def _after_commit(self, match: Match, loaded: int, moved: bool) -> None:
+        """The index updates and bot turns that follow a commit of `match` over `loaded`."""
         await self._after_phase_change(match)
         if match.clock.seconds_per_move:
             await self.store.clear_deadline(match.match_id, loaded)
         # A waiting-turn entry is never removed here: a replica that commits a change with no
         # bot to move could otherwise erase the entry another replica just wrote for a newer
         # bot turn. The sweeper drops entries whose match has no bot to move.
-        if self._bot_seats_to_move(match) and (not move or match.step_version == match.version):
+        if self._bot_seats_to_move(match) and (not moved or match.step_version == match.version):
             # A new step (or new seats, after a join or a resignation): the bots to move now
             # have no task yet. Within a simultaneous step they all got theirs at its start.
             await self.store.mark_bot_turn(match.match_id, match.updated_unix_ms)
             await self._enqueue_bots(match, "turn")
-        return match.version
 
     @staticmethod
     def _bot_seats_to_move(match: Match) -> list[int]:
@@ -720,12 +746,13 @@ class Matches:
         # the last change, and the idle scan re-reads `updated_unix_ms` before it closes anything.
         if match.phase == old_phase:
             return
-        await self.store.move_in_lobby(match, old_phase)
         if match.phase == mpb.MATCH_PHASE_FINISHED:
-            await self.store.forget_activity(match.match_id)
             reason = mpb.EndReason.Name(match.end_reason).removeprefix("END_REASON_").lower()
             MATCHES_FINISHED.labels(match.title_id, reason).inc()
             log.info("match finished", extra={"match_id": match.match_id, "reason": reason})
+        await self.store.move_in_lobby(match, old_phase)
+        if match.phase == mpb.MATCH_PHASE_FINISHED:
+            await self.store.forget_activity(match.match_id)
 
     @staticmethod
     def _too_busy() -> MatchError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import time
 
 import redis.asyncio
 import uvloop
@@ -78,9 +79,12 @@ async def serve(settings: Settings) -> None:
         },
     )
     await wait_for_signal()
+    # One budget of `grace_seconds` for everything: calls in flight, changes whose callers went
+    # away, and the housekeeping pass in progress.
+    deadline = time.monotonic() + settings.grace_seconds
     await service.stop(settings.grace_seconds)
-    await servicer.drain(settings.grace_seconds)
-    await housekeeper.stop()
+    await servicer.drain(max(deadline - time.monotonic(), 0))
+    await housekeeper.stop(max(deadline - time.monotonic(), 0))
     await domain.rules.close()
     await domain.store.redis.aclose()
     log.info("stopped")

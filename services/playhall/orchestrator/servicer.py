@@ -69,12 +69,16 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         cancelled."""
         task = asyncio.ensure_future(change)
         self._changes.add(task)
-        task.add_done_callback(_forget(self._changes))
-        return await asyncio.shield(task)
+        task.add_done_callback(self._changes.discard)
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            task.add_done_callback(_log_failure)
+            raise
 
     async def drain(self, timeout: float) -> None:
         """Waits up to `timeout` seconds for changes whose callers went away."""
-        if self._changes:
+        if self._changes and timeout > 0:
             await asyncio.wait(self._changes, timeout=timeout)
 
     async def ListGames(self, request, context):
@@ -125,13 +129,14 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
             return await self._finish(self.matches.resign(request, bearer_token(context)))
 
 
-def _forget(tasks: set[asyncio.Task]):
-    """A done-callback that drops a finished task from `tasks` and retrieves its outcome (a
-    caller that went away never will; its refusal or failure is no error of the server)."""
-
-    def done(task: asyncio.Task) -> None:
-        tasks.discard(task)
-        if not task.cancelled():
-            task.exception()
-
-    return done
+def _log_failure(task: asyncio.Task) -> None:
+    """Logs how a change ended whose caller went away: a refusal is an answer nobody hears,
+    anything else a failure nobody else reports."""
+    if task.cancelled():
+        return
+    error = task.exception()
+    if error is not None and not isinstance(error, MatchError):
+        log.error(
+            "a change whose caller went away failed",
+            exc_info=(type(error), error, error.__traceback__),
+        )

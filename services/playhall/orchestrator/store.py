@@ -193,10 +193,17 @@ class MatchStore:
             pipe.xadd(_log_key(match.match_id), {"change": change.SerializeToString()}, id="0-1")
             await pipe.execute()
         # Again, in case the repair of another replica dropped the first entry while this
-        # creation was held up for longer than the repair's grace.
-        await self.redis.zadd(
-            lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
-        )
+        # creation was held up for longer than the repair's grace. The match exists now: a
+        # failure here is logged, not reported as a failed creation.
+        try:
+            await self.redis.zadd(
+                lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
+            )
+        except redis.RedisError as error:
+            log.warning(
+                "created; filing it again failed",
+                extra={"match_id": match.match_id, "error": str(error)},
+            )
 
     async def load(self, match_id: str) -> Match | None:
         return _parse(match_id, await self.redis.get(_match_key(match_id)))
