@@ -606,6 +606,30 @@ def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
     assert submit(seats, match_id, last).version == GALILEO_MOVES, "the retry replays it"
 
 
+def test_a_commit_stands_when_an_index_update_after_it_fails(stack):
+    """The finished list of the lobby is made unwritable (a key of the wrong type) before the
+    last move: the move commits and its caller hears so, the failure is logged, and once the
+    list is writable again the background repair files the match."""
+    rng = random.Random(13)
+    orchestrator = stack.orchestrator(PLAYHALL_LOBBY_REPAIR_INTERVAL_S="0.2")
+    match_id, tokens, _ = create_match(stack.client(orchestrator), 2)
+    seats = stack.seats(orchestrator, tokens)
+    for _ in range(GALILEO_MOVES - 1):
+        play_random_move(seats, match_id, rng)
+    finished_list = f"playhall:lobby:galileo:{FINISHED}"
+    stack.db.set(finished_list, "not a sorted set")
+
+    assert submit(seats, match_id, plan_move(seats, match_id, rng)).version == GALILEO_MOVES
+    assert seats[0].history(match_id).match.phase == FINISHED
+    assert wait_for(
+        lambda: any("index update failed" in line for line in orchestrator.log_lines), TIMEOUT
+    ), "the failed index update was not logged"
+
+    stack.db.delete(finished_list)
+    assert wait_for(lambda: match_id in lobby_ids(stack.db, FINISHED), within_s=TIMEOUT)
+    assert match_id not in lobby_ids(stack.db, RUNNING)
+
+
 def test_a_retry_after_its_record_expired_is_refused_not_applied_again(stack):
     """A record keeps the seat, 16 hex characters of the move's digest and the version it
     created, in the match's hash of records, which expires. Until then a retry replays; after
