@@ -112,6 +112,11 @@ class Stack:
             f"orchestrator  127.0.0.1:{self.orchestrator.port}  "
             f"metrics http://127.0.0.1:{self.orchestrator.metrics_port}/metrics"
         )
+        for worker in self.workers:
+            yield (
+                f"bot worker    queues {LIVE_QUEUE},{BATCH_QUEUE}  "
+                f"metrics http://127.0.0.1:{worker.metrics_port}/metrics"
+            )
 
     def __enter__(self) -> Stack:
         return self.start()
