@@ -1075,7 +1075,7 @@ TIME_ABOUT = (
     "call of the orchestrator to the rules service, as it waited for it "
     "(`playhall_rules_call_seconds`); of a SubmitMove, the time waiting for the rules service "
     "(its ApplyMove calls, and any GetView beyond the one of each GetMatch, from the call "
-    "counts) and the rest: Redis round trips, its own CPU, waiting for the GIL (neither is "
+    "counts) and the rest: Redis round trips, its own CPU, waiting for its event loop (neither is "
     "shown for the shared match, whose refused SubmitMoves stop early); the rules service's "
     "own handling time; and a GetMatch at the orchestrator."
 )
@@ -1090,16 +1090,16 @@ COST_ABOUT = (
     "they did nothing else; other load disturbs it far less than the measured rates."
 )
 MEMORY_ABOUT = (
-    "{matches} new 3-player Galileo matches played to {moves} committed moves each (mid-game; "
-    "a game has 60). Per match: the growth of INFO `used_memory` over them, divided by the "
-    "matches. The rows: MEMORY USAGE (SAMPLES 0) of every key of one of them "
-    "(`{example}`, the one with the median state), by kind (`req` are the idempotency records, "
-    "one per move). Its state is {state:,} bytes (range {low:,} to {high:,}); the bare chain "
-    "carries that very state. What `used_memory` counts beyond the keys' MEMORY USAGE is the "
-    "main and expiry dictionaries' tables, the index entries (lobby, activity) and allocator "
-    "overhead; `used_memory_dataset` leaves out Redis's own overhead (client buffers, AOF "
-    "buffer, ...). The orchestrator played the same load once before the first sample, so its "
-    "pool of Redis connections does not grow in between."
+    "{matches} new 3-player Galileo matches played to {moves} committed moves each (mid-game;"
+    " a game has 60). Per match: the growth of INFO `used_memory` over them, divided by the "
+    "matches. The rows: MEMORY USAGE (SAMPLES 0) of every key of one of them (`{example}`, "
+    "the one with the median state), by kind (`req` is the hash of idempotency records, a "
+    "field per move). Its state is {state:,} bytes (range {low:,} to {high:,}); the bare "
+    "chain carries that very state. What `used_memory` counts beyond the keys' MEMORY USAGE "
+    "is the main and expiry dictionaries' tables, the index entries (lobby, activity) and "
+    "allocator overhead; `used_memory_dataset` leaves out Redis's own overhead (client "
+    "buffers, AOF buffer, ...). The orchestrator played the same load once before the first "
+    "sample, so its pool of Redis connections does not grow in between."
 )
 
 
