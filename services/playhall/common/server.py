@@ -94,9 +94,9 @@ def _register(
         add(servicer, server)
         names.append(name)
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    listed = [*names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name]
+    health_name = health_pb2.DESCRIPTOR.services_by_name["Health"].full_name
     reflection_pb2_grpc.add_ServerReflectionServicer_to_server(
-        reflection_servicer([*listed, reflection.SERVICE_NAME]), server
+        reflection_servicer([*names, health_name, reflection.SERVICE_NAME]), server
     )
     return names
 

@@ -14,14 +14,13 @@ import logging
 import random
 import re
 import secrets
-import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import grpc
 import redis
 from google.protobuf import any_pb2
-from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client import Counter, Gauge
 from prometheus_client.core import GaugeMetricFamily
 
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -60,9 +59,6 @@ MOVES_ACCEPTED = Counter("playhall_moves_accepted", "Moves committed.", ["title"
 MOVES_REFUSED = Counter("playhall_moves_refused", "Moves refused.", ["title", "reason"])
 COMMIT_CONFLICTS = Counter(
     "playhall_commit_conflicts", "Commits retried because another change won.", ["title"]
-)
-RULES_SECONDS = Histogram(
-    "playhall_rules_call_seconds", "Latency of calls to rules services.", ["title", "method"]
 )
 WATCH_STREAMS = Gauge("playhall_watch_streams", "Open WatchMatch streams.")
 COLLECT_TIMEOUT_S = 3.0
@@ -149,20 +145,13 @@ class Matches:
 
     # -- calls to the rules services -----------------------------------------------------------
 
-    async def _rules(self, title: str, method: str, request):
-        started = time.perf_counter()
-        try:
-            return await self.rules.call(title, method, request)
-        finally:
-            RULES_SECONDS.labels(title, method).observe(time.perf_counter() - started)
-
     async def _view(self, match: Match, state: bytes, caller: Caller) -> rpb.GetViewResponse:
         request = rpb.GetViewRequest(state=any_pb2.Any.FromString(state))
         if caller.seat is None:
             request.spectator = True
         else:
             request.seat = caller.seat
-        return await self._rules(match.title_id, "GetView", request)
+        return await self.rules.call(match.title_id, "GetView", request)
 
     # -- identity ------------------------------------------------------------------------------
 
@@ -255,7 +244,7 @@ class Matches:
             )
         _check_clock(request.clock)
         seed = request.seed or secrets.token_bytes(32)
-        started = await self._rules(
+        started = await self.rules.call(
             title,
             "NewGame",
             rpb.NewGameRequest(players=len(seats), options=request.options, seed=seed),
@@ -531,7 +520,7 @@ class Matches:
         commits it; returns the mover's view of the new state, or None when another change won
         the race."""
         try:
-            applied = await self._rules(
+            applied = await self.rules.call(
                 match.title_id,
                 "ApplyMove",
                 rpb.ApplyMoveRequest(state=any_pb2.Any.FromString(state), seat=seat, move=move),

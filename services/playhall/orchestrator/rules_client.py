@@ -13,6 +13,7 @@ import time
 from collections.abc import Mapping, Sequence
 
 import grpc
+from prometheus_client import Histogram
 
 from playhall.common.settings import SettingsError
 from playhall.orchestrator.errors import MatchError
@@ -25,6 +26,9 @@ GAME_INFO_RETRY_S = 2.0
 """How soon a title that never answered is asked again for its GameInfo."""
 _SERVICE_CONFIG = json.dumps({"loadBalancingConfig": [{"round_robin": {}}]})
 UNREACHABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED}
+RULES_SECONDS = Histogram(
+    "playhall_rules_call_seconds", "Latency of calls to rules services.", ["title", "method"]
+)
 
 
 class RulesRefused(MatchError):
@@ -50,8 +54,9 @@ def channel_target(addresses: Sequence[str]) -> str:
 
 
 class RulesClients:
-    """A stub per title; every call has a deadline and turns transport failures into
-    UNAVAILABLE refusals and its refusals into `RulesRefused`."""
+    """A stub per title; every call has a deadline, is timed (`playhall_rules_call_seconds`),
+    and turns transport failures into UNAVAILABLE refusals and its refusals into
+    `RulesRefused`."""
 
     def __init__(
         self,
@@ -80,6 +85,7 @@ class RulesClients:
 
     async def call(self, title: str, method: str, request):
         stub = self._stubs[title]
+        started = time.perf_counter()
         try:
             return await getattr(stub, method)(request, timeout=self.timeout_s)
         except grpc.RpcError as error:
@@ -89,6 +95,8 @@ class RulesClients:
                     f"The {title} rules service is unavailable; nothing was changed, try again",
                 ) from error
             raise RulesRefused(error.code(), error.details() or error.code().name) from error
+        finally:
+            RULES_SECONDS.labels(title, method).observe(time.perf_counter() - started)
 
     async def game_infos(self) -> list[pb.GameInfo]:
         """Every title's GameInfo, asked again once it is `game_info_ttl_s` old (a rolling
