@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import grpc
 import pytest
 
@@ -11,6 +14,26 @@ from playhall.common.redis_server import EmbeddedRedis
 from playhall.match.v1 import match_service_pb2_grpc
 
 WORKER_CREDENTIAL = "test-worker-credential"
+
+
+def wait_until(
+    condition: Callable[[], object],
+    timeout: float,
+    what: str,
+    interval: float = 0.02,
+    service: ServiceProcess | None = None,
+):
+    """Polls `condition` until it returns something truthy, and returns that; after `timeout`
+    seconds fails the test, quoting `service`'s non-JSON log lines (tracebacks)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            errors = [line for line in getattr(service, "log_lines", []) if line[:1] != "{"]
+            pytest.fail(f"no {what} within {timeout} s\n" + "\n".join(errors[-12:]))
+        time.sleep(interval)
 
 
 @pytest.fixture(scope="session")

@@ -65,6 +65,7 @@ from playhall.core.wire import unpack
 from playhall.devstack import Stack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
+from tests.conftest import wait_until
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -162,17 +163,6 @@ def wait_finished(client: MatchClient, match_id: str, timeout: float = MATCH_TIM
             f"match {match_id} did not finish within {timeout}s: at version {now.version}, "
             f"phase {pb.MatchPhase.Name(now.phase)}, to move {list(now.status.to_move)}"
         )
-
-
-def wait_until(condition, timeout: float, what: str, interval: float = 0.02):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout}s waiting for {what}")
-        time.sleep(interval)
 
 
 def decoded_moves(history: pb.GetHistoryResponse, title: str) -> list[tuple[int, object]]:
@@ -625,7 +615,6 @@ def test_liveness_probe_pings_the_hosts_default_worker(stack, tmp_path):
         assert node_name(worker) == default_node
         code, output = finish(probe(stack, tmp_path))
         assert code == 0 and f"{default_node}: alive" in output, output
-    assert worker.proc.returncode is not None
     code, output = finish(probe(stack, tmp_path, "--timeout", str(DEAD_PROBE_TIMEOUT_S)))
     assert code == 1 and f"{default_node}: no answer" in output, output
 
@@ -663,7 +652,6 @@ def test_worker_metrics_count_every_move_across_pool_processes(stack, lobby):
     for queue in (LIVE_QUEUE, BATCH_QUEUE):
         key = ("playhall_bot_queue_depth", (("queue", queue),))
         assert key in after, f"no queue depth for {queue}"
-        assert after[key] >= 0
 
 
 def swept(stack: Stack) -> float:
@@ -697,8 +685,6 @@ def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match(own_stac
         final = wait_finished(lobby, match_id)
         history = check_finished_game(lobby, final)
         check_all_moves_by_bots(final, history)
-        versions = [change.version for change in history.changes]
-        assert len(versions) == len(set(versions)), "a version with two changes"
         assert len(history.replay.moves) == galileo_moves(3), "a move applied twice or lost"
         assert Counter(m.seat for m in history.replay.moves) == {0: 20, 1: 20, 2: 20}
         assert any(args[1] == 0 for args, _ in worker_tasks(second, match_id))
@@ -719,22 +705,22 @@ def test_orchestrator_killed_mid_match_bots_retry_and_finish(own_stack):
         match_id = lobby.create(GALILEO, seats).match.match_id
 
         kill_mid_task(broker, lobby, match_id, 0, stack.orchestrator.kill)
-        time.sleep(0.8)  # longer than the decision in flight: its submission finds no server
+        # The decision in flight submits to no server: the task retries, with backoff.
+        wait_until(
+            lambda: (
+                metric(scrape(worker.metrics_port), "playhall_bot_tasks_total", outcome="retried")
+                > 0
+            ),
+            10,
+            "a retried task in the worker's metrics",
+            0.1,
+        )
         stack.orchestrator = start_orchestrator(stack.env, port)
         assert stack.orchestrator.port == port
         final = wait_finished(lobby, match_id)
         history = check_finished_game(lobby, final)
         check_all_moves_by_bots(final, history)
         assert len(history.replay.moves) == galileo_moves(5)
-        wait_until(
-            lambda: (
-                metric(scrape(worker.metrics_port), "playhall_bot_tasks_total", outcome="retried")
-                > 0
-            ),
-            5,
-            "a retried task in the worker's metrics",
-            0.1,
-        )
 
 
 # -- a bot turn committed but never enqueued -------------------------------------------------------
@@ -744,7 +730,6 @@ def test_a_bot_turn_never_enqueued_is_picked_up_by_the_sweeper(own_stack):
     stack = own_stack
     broker = redis_of(stack)
     stack.workers[0].terminate()
-    assert stack.workers[0].proc.returncode is not None
     with grpc.insecure_channel(stack.orchestrator.address) as channel:
         lobby = client_of(channel)
         assert swept(stack) == 0
@@ -777,9 +762,9 @@ def start_side_worker(stack: Stack, env: dict[str, str], queue: str) -> ServiceP
     "missing", ["PLAYHALL_ORCHESTRATOR", "PLAYHALL_WORKER_CREDENTIAL", "visibility"]
 )
 def test_a_worker_without_valid_settings_refuses_to_start(stack, missing):
-    """DESIGN: settings come from the environment once, failing fast on a missing value. A
-    worker that starts without them answers pings (the liveness probe calls it alive) while
-    every task it takes fails."""
+    """DESIGN: settings come from the environment once, failing fast on a missing value.
+    Otherwise a worker would answer pings (the liveness probe would call it alive) while every
+    task it took failed."""
     env = {**stack.env, "PLAYHALL_ORCHESTRATOR": stack.orchestrator.address}
     if missing == "visibility":
         env["PLAYHALL_BOT_VISIBILITY_TIMEOUT_S"] = "10"  # not longer than the 60 s time limit
@@ -820,17 +805,15 @@ def test_a_task_over_its_soft_time_limit_is_counted_as_failed():
 
             wait_until(failures, 20, "a task over its soft time limit", 0.05)
             assert 0 in lobby.get(match_id).match.status.to_move, "the slow seat moved anyway"
-        deadline = time.monotonic() + 3  # room for a count made just after the log line
-        while True:
-            failed = metric(
-                scrape(worker.metrics_port), "playhall_bot_tasks_total", outcome="failed"
-            )
-            if failed >= 1 or time.monotonic() > deadline:
-                break
-            time.sleep(0.1)
-        assert failed >= 1, (
-            f"{len(failures())} task(s) failed on the soft time limit, but "
-            f'playhall_bot_tasks_total{{outcome="failed"}} = {failed}'
+        # Counted just after the log line is written.
+        wait_until(
+            lambda: (
+                metric(scrape(worker.metrics_port), "playhall_bot_tasks_total", outcome="failed")
+                >= 1
+            ),
+            3,
+            'the failed task in playhall_bot_tasks_total{outcome="failed"}',
+            0.1,
         )
     finally:
         stack.stop()
@@ -868,7 +851,7 @@ def test_bot_match_on_rabbitmq():
     stack = start_stack(CELERY_BROKER_URL=RABBITMQ_URL)
     try:
         worker = stack.workers[0]
-        assert any("Connected to amqp://" in line for line in worker.log_lines)
+        assert worker.wait_for_log("Connected to amqp://", 5)
         with grpc.insecure_channel(stack.orchestrator.address) as channel:
             lobby = client_of(channel)
             match = lobby.create(GALILEO, [bot(RANDOM), bot(EASY), bot(RANDOM)]).match

@@ -47,7 +47,7 @@ from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.conftest import start_orchestrator
+from tests.conftest import start_orchestrator, wait_until
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -242,25 +242,15 @@ def requests_key(match_id: str) -> str:
     return f"pm:{{{match_id}}}:req"
 
 
-def wait_for(condition, within_s: float, every_s: float = 0.05):
-    """Polls `condition()` until it returns something truthy; that value, or None in time."""
-    give_up = time.monotonic() + within_s
-    while time.monotonic() < give_up:
-        value = condition()
-        if value:
-            return value
-        time.sleep(every_s)
-    return None
-
-
-def finished_history(client: MatchClient, match_id: str, within_s: float):
-    """The history once the match has finished, or None if it does not within `within_s`."""
+def finished_history(client: MatchClient, match_id: str, within_s: float, what: str):
+    """The history once the match has finished; fails the test, naming `what` did not happen,
+    if it does not within `within_s`."""
 
     def done():
         history = client.history(match_id)
         return history if history.match.phase == FINISHED else None
 
-    return wait_for(done, within_s)
+    return wait_until(done, within_s, what)
 
 
 # -- 1. orchestrator SIGKILLed and restarted -----------------------------------------------------
@@ -407,7 +397,7 @@ def test_racing_clients_through_two_replicas_one_sigkilled_apply_each_move_once(
         return max((c.version for log in logs.values() for c in log.acknowledged), default=0)
 
     try:
-        assert wait_for(lambda: progress() >= 20, within_s=15), "the racing seats are stuck"
+        wait_until(lambda: progress() >= 20, 15, "progress of the racing seats")
         replicas[0].kill()
         killed_at = progress()
         for thread in threads:
@@ -562,7 +552,7 @@ def test_rules_service_down_is_unavailable_without_change_and_play_resumes(stack
             assert error.code() == UNAVAILABLE, error
             return False
 
-    assert wait_for(newcomer_lists_galileo, within_s=5, every_s=0.5)
+    wait_until(newcomer_lists_galileo, 5, "galileo listed by the newcomer", 0.5)
     assert resumed.version == planned.expected + 1
     committed.append(resumed)
     committed += play_to_end(seats, match_id, rng)
@@ -598,8 +588,9 @@ def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
     finally:
         os.kill(rules.proc.pid, signal.SIGCONT)
 
-    ended = wait_for(lambda: match_id in lobby_ids(stack.db, FINISHED), within_s=TIMEOUT)
-    assert ended, "the finished match was not filed as finished"
+    wait_until(
+        lambda: match_id in lobby_ids(stack.db, FINISHED), TIMEOUT, "the match filed as finished"
+    )
     assert match_id not in lobby_ids(stack.db, RUNNING)
     history = seats[0].history(match_id)
     assert history.match.phase == FINISHED and history.match.version == GALILEO_MOVES
@@ -621,12 +612,10 @@ def test_a_commit_stands_when_an_index_update_after_it_fails(stack):
 
     assert submit(seats, match_id, plan_move(seats, match_id, rng)).version == GALILEO_MOVES
     assert seats[0].history(match_id).match.phase == FINISHED
-    assert wait_for(
-        lambda: any("index update failed" in line for line in orchestrator.log_lines), TIMEOUT
-    ), "the failed index update was not logged"
+    assert orchestrator.wait_for_log("index update failed", TIMEOUT), "the failure was not logged"
 
     stack.db.delete(finished_list)
-    assert wait_for(lambda: match_id in lobby_ids(stack.db, FINISHED), within_s=TIMEOUT)
+    wait_until(lambda: match_id in lobby_ids(stack.db, FINISHED), TIMEOUT, "the repaired entry")
     assert match_id not in lobby_ids(stack.db, RUNNING)
 
 
@@ -709,8 +698,7 @@ def test_clock_expiry_is_committed_once_by_the_surviving_replica(stack):
     doomed.kill()
     assert time.time() * 1000 < deadline_ms, "the replica was killed after the deadline"
 
-    history = finished_history(seats[0], match_id, within_s=5)
-    assert history is not None, "the surviving replica did not act on the deadline"
+    history = finished_history(seats[0], match_id, 5, "action on the deadline by the survivor")
     time.sleep(0.5)  # room for a second, wrong, commit of the same expiry
     history = seats[0].history(match_id)
     changes = assert_contiguous(history)
@@ -734,8 +722,7 @@ def test_clock_expires_across_an_orchestrator_restart(stack):
     second = stack.orchestrator()
     restarted = time.monotonic()
     seats = stack.seats(second, tokens)
-    history = finished_history(seats[0], match_id, within_s=3)
-    assert history is not None, "the restarted orchestrator did not act on the due deadline"
+    history = finished_history(seats[0], match_id, 3, "action on the due deadline after restart")
     assert time.monotonic() - restarted < 1.5
     changes = assert_contiguous(history)
     assert len(changes) == 2
@@ -758,8 +745,7 @@ def test_bot_move_on_timeout_commits_one_move_per_expiry_with_two_replicas(stack
         history = watcher.history(match_id)
         return history if history.match.version >= 4 else None
 
-    history = wait_for(four_bot_moves, within_s=6)
-    assert history is not None, "no bot move was made on timeout"
+    history = wait_until(four_bot_moves, 6, "bot moves made on timeout")
     changes = assert_contiguous(history)
     picks, take = changes[1:4], changes[4]
     # The simultaneous pick step has one deadline: when it passes, each seat that has not
@@ -918,7 +904,7 @@ def test_lobby_entries_a_crash_left_wrong_are_repaired(stack):
         filed = lobby_ids(db, pb.MATCH_PHASE_OPEN), lobby_ids(db, RUNNING)
         return filed == ({fresh_creation, unreadable}, {match_id, garbled})
 
-    assert wait_for(repaired, within_s=5), (lobby_ids(db, 1), lobby_ids(db, 2))
+    wait_until(repaired, 5, "the repaired lobby lists")
     assert over_id in lobby_ids(db, FINISHED)
     # Listing skips the record it cannot read instead of failing; that match alone is refused.
     assert {m.match_id for m in client.list_matches("galileo", RUNNING)} == {match_id}

@@ -1,5 +1,6 @@
 """Bots: ISMCTS finds forced wins and avoids forced losses in small hand-built Galileo endgames,
-every level plays legal moves, and no bot can be swayed by what its seat cannot see."""
+and every level plays legal moves. That no bot sees another seat's secrets is tested end to
+end, through the orchestrator, in tests/integration/test_bot_workers.py."""
 
 from __future__ import annotations
 

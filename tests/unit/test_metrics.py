@@ -9,8 +9,9 @@ from concurrent import futures
 
 import grpc
 import pytest
+from prometheus_client import REGISTRY
 
-from playhall.common.metrics import RPC_HANDLED, RPC_STARTED, InstrumentedServer
+from playhall.common.metrics import InstrumentedServer
 
 GENERIC = "playhall.test.Generic"
 """Registered as generated code did before registered methods: a generic handler only."""
@@ -18,12 +19,17 @@ REGISTERED = "playhall.test.Registered"
 """Registered as generated code does now: a generic handler and the registered-method table."""
 
 
-def count(metric, *labels: str) -> float:
-    return metric.labels(*labels)._value.get()
+def count(name: str, kind: str, service: str, method: str, **labels: str) -> float:
+    labels.update(grpc_type=kind, grpc_service=service, grpc_method=method)
+    return REGISTRY.get_sample_value(name, labels) or 0.0
+
+
+def started_calls(service: str, method: str, kind: str = "unary") -> float:
+    return count("grpc_server_started_total", kind, service, method)
 
 
 def handled(service: str, method: str, code: str, kind: str = "unary") -> float:
-    return count(RPC_HANDLED, kind, service, method, code)
+    return count("grpc_server_handled_total", kind, service, method, grpc_code=code)
 
 
 def echo(request: bytes, context: grpc.ServicerContext) -> bytes:
@@ -55,7 +61,7 @@ def served():
 def test_calls_are_counted_by_method_and_code(served, service):
     channel, _ = served
     before = [
-        count(RPC_STARTED, "unary", service, "Call"),
+        started_calls(service, "Call"),
         handled(service, "Call", "OK"),
         handled(service, "Call", "INVALID_ARGUMENT"),
     ]
@@ -66,7 +72,7 @@ def test_calls_are_counted_by_method_and_code(served, service):
         call(b"refuse", timeout=5)
     assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     after = [
-        count(RPC_STARTED, "unary", service, "Call"),
+        started_calls(service, "Call"),
         handled(service, "Call", "OK"),
         handled(service, "Call", "INVALID_ARGUMENT"),
     ]
@@ -81,6 +87,8 @@ def test_unknown_methods_are_not_remembered(served):
         with pytest.raises(grpc.RpcError) as unknown:
             channel.unary_unary(f"/made.Up/M{n}")(b"", timeout=5)
         assert unknown.value.code() == grpc.StatusCode.UNIMPLEMENTED
+    series = [s for family in REGISTRY.collect() for s in family.samples]
+    assert not any(s.labels.get("grpc_service") == "made.Up" for s in series)
     assert sorted(instrumented._wrapped) == [f"/{GENERIC}/Call", f"/{REGISTERED}/Call"]
 
 
@@ -102,6 +110,15 @@ async def written(request: bytes, context: grpc.aio.ServicerContext) -> None:
         await context.write(request)
 
 
+async def until(condition, within_s: float = 2.0) -> None:
+    """Polls `condition` on the running loop; fails the test after `within_s`."""
+    for _ in range(int(within_s / 0.01)):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    pytest.fail("the server did not count the call in time")
+
+
 async def exercise_asyncio_server() -> dict[str, list]:
     server = grpc.aio.server()
     handlers = {
@@ -114,6 +131,7 @@ async def exercise_asyncio_server() -> dict[str, list]:
     port = server.add_insecure_port("127.0.0.1:0")
     await server.start()
     answers: dict[str, list] = {}
+    started = started_calls(ASYNC, "Slow")
     try:
         async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
             for method in ("Generated", "Written"):
@@ -122,10 +140,12 @@ async def exercise_asyncio_server() -> dict[str, list]:
             with pytest.raises(grpc.aio.AioRpcError) as late:
                 await channel.unary_unary(f"/{ASYNC}/Slow")(b"x", timeout=0.2)
             answers["late"] = [late.value.code()]
+            counted = handled(ASYNC, "Slow", "CANCELLED")
             cancelled = channel.unary_unary(f"/{ASYNC}/Slow")(b"x", timeout=5)
-            await asyncio.sleep(0.2)
+            await until(lambda: started_calls(ASYNC, "Slow") >= started + 2)
             cancelled.cancel()
-            await asyncio.sleep(0.2)  # the server sees the cancellation
+            # Counted while the channel and the server are still up: only the cancel can do it.
+            await until(lambda: handled(ASYNC, "Slow", "CANCELLED") > counted)
     finally:
         await server.stop(0)
     return answers
