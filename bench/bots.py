@@ -46,8 +46,17 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench.engine import RESULTS, add_titles_argument, machine, mark, say, section
-from playhall.bots import arena
+from bench.engine import (
+    RESULTS,
+    add_out_argument,
+    add_titles_argument,
+    machine,
+    mark,
+    say,
+    section,
+    write_report,
+)
+from playhall.bots import arena, base
 from playhall.bots.arena import play
 from playhall.bots.base import Bot, Decision, decision_rng
 from playhall.bots.levels import LEVELS
@@ -109,8 +118,9 @@ def level_config(level: str) -> dict:
 
 
 def code_digest() -> str:
-    """A hash of the code a bot game runs: the play loop and every level's bot class."""
-    modules = {arena, *(sys.modules[type(bot).__module__] for bot in LEVELS.values())}
+    """A hash of the code a bot game runs: the play loop, what every bot shares (`base`: the
+    decision RNG, legal moves from a view) and every level's bot class."""
+    modules = {arena, base, *(sys.modules[type(bot).__module__] for bot in LEVELS.values())}
     digest = hashlib.sha256()
     for module in sorted(modules, key=lambda m: m.__name__):
         digest.update(module.__name__.encode() + b"\0" + inspect.getsource(module).encode())
@@ -375,21 +385,19 @@ class Run:
     def sprt(self) -> Sprt:
         return Sprt.around(self.pairing.target)
 
-    def counted(self) -> list[dict]:
-        """Finished games in seed order up to the first gap, as far as the SPRT reads them."""
+    def read(self) -> tuple[list[dict], str, float]:
+        """The finished games in seed order up to the first gap, as far as the SPRT reads
+        them, with its verdict and log-likelihood ratio."""
         games = []
         for index in range(self.max_games):
             if index not in self.done:
                 break
             games.append(self.done[index])
-        _, read, _ = self.sprt.run([g["share"] for g in games])
-        return games[:read]
-
-    def verdict(self) -> tuple[str, int, float]:
-        return self.sprt.run([g["share"] for g in self.counted()])
+        verdict, read, llr = self.sprt.run([g["share"] for g in games])
+        return games[:read], verdict, llr
 
     def next_index(self) -> int | None:
-        if self.verdict()[0] != "undecided":
+        if self.read()[1] != "undecided":
             return None
         for index in range(self.max_games):
             if index not in self.done and index not in self.in_flight:
@@ -410,10 +418,9 @@ class Run:
         }
 
     def summary(self, stopped_early: bool) -> dict:
-        games = self.counted()
+        games, verdict, llr = self.read()
         n = len(games)
         wins = sum(g["share"] for g in games)
-        verdict, _, llr = self.verdict()
         low, high = wilson(wins, n)
         decisions = sum(g["tested_decisions"] for g in games)
         tested_seconds = sum(g["tested_seconds"] for g in games)
@@ -494,9 +501,8 @@ def load_state(path: Path, runs: dict[tuple[str, str], Run]) -> tuple[int, int]:
 
 
 def progress_line(run: Run, game: dict, finished: int, total: int) -> str:
-    games = run.counted()
+    games, verdict, llr = run.read()
     wins = sum(g["share"] for g in games)
-    verdict, _, llr = run.verdict()
     low, high = wilson(wins, len(games))
     outcome = {1.0: "won"}.get(game["share"], "lost" if not game["share"] else "shared")
     rate = f"{wins / len(games):.3f}" if games else "-"
@@ -526,7 +532,9 @@ def bench_games(runs: list[Run], workers: int, state: Path, time_limit: float | 
     # exists in this process yet, so forking is safe)
     pool = multiprocessing.get_context("fork").Pool(workers, initializer=ignore_sigint)
     try:
-        in_flight = 0
+
+        def in_flight() -> int:
+            return sum(len(run.in_flight) for run in runs)
 
         def submit() -> bool:
             candidates = [(run, run.next_index()) for run in runs]
@@ -542,20 +550,19 @@ def bench_games(runs: list[Run], workers: int, state: Path, time_limit: float | 
 
         def remaining() -> int:
             return sum(
-                run.max_games - len(run.done) for run in runs if run.verdict()[0] == "undecided"
+                run.max_games - len(run.done) for run in runs if run.read()[1] == "undecided"
             )
 
-        while in_flight < workers and submit():
-            in_flight += 1
+        while in_flight() < workers and submit():
+            pass
         with state.open("a") as log:
             if log.tell() and not state.read_bytes().endswith(b"\n"):
                 log.write("\n")  # end a line cut short when a run was killed mid-write
-            while in_flight:
+            while in_flight():
                 try:
                     item = results.get(timeout=1)
                 except queue.Empty:
                     continue
-                in_flight -= 1
                 if isinstance(item, BaseException):
                     raise item
                 run = by_key[(item["title"], item["pairing"])]
@@ -570,8 +577,8 @@ def bench_games(runs: list[Run], workers: int, state: Path, time_limit: float | 
                         say(f"  time limit of {time_limit:g} s reached: finishing games in play")
                     stopped = True
                     continue
-                while in_flight < workers and submit():
-                    in_flight += 1
+                while in_flight() < workers and submit():
+                    pass
         pool.close()
     except BaseException:
         pool.terminate()
@@ -1001,12 +1008,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--quick", action="store_true", help="a smoke run of about two minutes, small limits"
     )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=RESULTS,
-        help="directory for bots.json and bots.md (default bench/results)",
-    )
+    add_out_argument(parser, "bots")
     args = parser.parse_args(argv)
     quick = args.quick
     defaults = {
@@ -1083,11 +1085,7 @@ def main(argv: list[str] | None = None) -> int:
         report["load"]["tasks"] = os.getloadavg()[0]
         report["tasks"] = bench_tasks(args.titles, args.matches)
     report["run"]["wall_s"] = round(time.monotonic() - started, 1)
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "bots.json").write_text(json.dumps(report, indent=2) + "\n")
-    (args.out / "bots.md").write_text(markdown(report))
-    took = report["run"]["wall_s"]
-    say(f"Wrote {args.out / 'bots.json'} and {args.out / 'bots.md'} in {took:.0f} s")
+    write_report(args.out, "bots", report, markdown(report), report["run"]["wall_s"])
     return 0
 
 

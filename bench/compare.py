@@ -5,7 +5,8 @@ its protobuf code from its own protos, and starts, on one private Redis (AOF wit
 always`), two stacks: REV's rules service and orchestrator, and this tree's. The load generator
 of `bench.orchestrator` (8 clients on separate matches, by default) then plays against each in
 turn, `--rounds` times, interleaved, so both meet the same disturbances of a shared machine. It
-prints each round's SubmitMove/s and the CPU each process spent per move, and the medians.
+prints each round's SubmitMove/s, their median, and the median CPU the orchestrator and the
+rules service spent per move.
 
 This measures a change; `make bench` measures the tree against its targets.
 """
@@ -15,7 +16,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import multiprocessing
-import secrets
 import statistics
 import subprocess
 import sys
@@ -23,8 +23,7 @@ import tempfile
 from pathlib import Path
 
 from bench.engine import say
-from bench.orchestrator import TITLE, Sampler, bench_separate
-from playhall.common.process import orchestrator_env, start_orchestrator, start_rules_service
+from bench.orchestrator import Sampler, bench_separate, start_orchestrators
 from playhall.common.redis_server import EmbeddedRedis
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,46 +52,22 @@ def checkout(rev: str):
             )
 
 
-def start_stack(stack: contextlib.ExitStack, redis_url: str, env: dict[str, str]):
-    """A rules service and an orchestrator, with `env` (PYTHONPATH picks their code)."""
-    rules = stack.enter_context(start_rules_service(TITLE, env))
-    orchestrator_settings = orchestrator_env(
-        redis_url, {TITLE: rules.address}, secrets.token_urlsafe(32), testing=True
-    )
-    orchestrator = stack.enter_context(start_orchestrator({**orchestrator_settings, **env}))
-    return rules, orchestrator
-
-
 def run(args: argparse.Namespace) -> dict[str, list[dict]]:
     results: dict[str, list[dict]] = {args.baseline: [], "this tree": []}
     with contextlib.ExitStack() as stack:
         say(f"Checking out {args.baseline}")
         baseline_code = stack.enter_context(checkout(args.baseline))
-        server = EmbeddedRedis(appendonly=True)
-        stack.callback(server.close)
-        server.start()
-        sides = {
-            args.baseline: start_stack(stack, server.url, {"PYTHONPATH": str(baseline_code)}),
-            "this tree": start_stack(stack, server.url, {}),
-        }
+        server = stack.enter_context(EmbeddedRedis(appendonly=True))
+        sides = {}
+        for name, env in ((args.baseline, {"PYTHONPATH": str(baseline_code)}), ("this tree", {})):
+            rules, orchestrators = start_orchestrators(stack, server.url, env=env)
+            sides[name] = (orchestrators[0].address, Sampler.of(server, rules, orchestrators))
         loadgen = stack.enter_context(multiprocessing.get_context("spawn").Pool(1))
         for round_ in range(1, args.rounds + 1):
-            for name, (rules, orchestrator) in sides.items():
-                sampler = Sampler(
-                    pids={
-                        "orchestrator": (orchestrator.proc.pid,),
-                        "rules": (rules.proc.pid,),
-                        "redis": (server.proc.pid,),
-                    },
-                    redis_url=server.url,
-                    metrics={
-                        "orchestrator": (orchestrator.metrics_port,),
-                        "rules": (rules.metrics_port,),
-                    },
-                )
+            for name, (address, sampler) in sides.items():
                 say(f"Round {round_}, {name}")
                 result = loadgen.apply(
-                    bench_separate, ((orchestrator.address,), args.clients, args.seconds, sampler)
+                    bench_separate, ((address,), args.clients, args.seconds, sampler)
                 )
                 results[name].append(result)
     return results

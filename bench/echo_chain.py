@@ -13,8 +13,8 @@ port with a JSON log line `{"msg": "serving", "port": N}` on stderr, as Playhall
 `playhall.common.process.ServiceProcess` can start them.
 
 `--model asyncio` (the default) serves on one uvloop event loop with grpc.aio and redis.asyncio,
-as the orchestrator does; `--model threads` on a pool of threads with blocking calls, as the
-rules service does (and the orchestrator did before it moved to asyncio).
+as the orchestrator does; `--model threads` on a pool of 16 threads with blocking calls, as the
+orchestrator did before it moved to asyncio.
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ import grpc
 import redis
 import redis.asyncio
 import uvloop
+
+from playhall.common.server import wait_for_signal
 
 SERVICE = "playhall.bench.Echo"
 METHOD = f"/{SERVICE}/Call"
@@ -122,11 +124,8 @@ async def serve_async(args: argparse.Namespace) -> None:
     server.add_generic_rpc_handlers(_handlers(handler))
     bound = server.add_insecure_port(f"127.0.0.1:{args.port}")
     await server.start()
-    stop = asyncio.Event()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        asyncio.get_running_loop().add_signal_handler(signum, stop.set)
     _announce(bound)
-    await stop.wait()
+    await wait_for_signal()
     await server.stop(0)
 
 

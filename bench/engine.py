@@ -105,9 +105,10 @@ def open_channel(address: str) -> grpc.Channel:
     return channel
 
 
-def timed(call: Callable, request, latencies: list[float]):
+def timed(latencies: list[float], call: Callable, *args):
+    """`call(*args)`, its wall time appended to `latencies`."""
     start = time.perf_counter()
-    response = call(request)
+    response = call(*args)
     latencies.append(time.perf_counter() - start)
     return response
 
@@ -120,10 +121,10 @@ def play_wire_game(stub: RulesServiceStub, players: int, seed: bytes, log: WireL
     while not status.finished:
         seat = rng.choice(status.to_move)
         view_request = pb.GetViewRequest(state=state, seat=seat)
-        view = timed(stub.GetView, view_request, log.view_s)
+        view = timed(log.view_s, stub.GetView, view_request)
         move = rng.choice(view.legal_moves)
         apply_request = pb.ApplyMoveRequest(state=state, seat=seat, move=move)
-        applied = timed(stub.ApplyMove, apply_request, log.apply_s)
+        applied = timed(log.apply_s, stub.ApplyMove, apply_request)
         log.view_requests.append(view_request)
         log.apply_requests.append(apply_request)
         state, status = applied.state, applied.status
@@ -350,6 +351,24 @@ def add_titles_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_out_argument(parser: argparse.ArgumentParser, stem: str) -> None:
+    """`--out`: the directory of a benchmark's `<stem>.json` and `<stem>.md`."""
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=RESULTS,
+        help=f"directory for {stem}.json and {stem}.md (default bench/results)",
+    )
+
+
+def write_report(out: Path, stem: str, report: dict, markdown: str, took_s: float) -> None:
+    """Writes `<stem>.json` (the raw numbers) and `<stem>.md` into `out`, and says so."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"{stem}.json").write_text(json.dumps(report, indent=2) + "\n")
+    (out / f"{stem}.md").write_text(markdown)
+    say(f"Wrote {out / f'{stem}.json'} and {out / f'{stem}.md'} in {took_s:.0f} s")
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bench.engine",
@@ -368,12 +387,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         type=int,
         help="seats of every game (default: 3 when a title allows it, else its minimum)",
     )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=RESULTS,
-        help="directory for engine.json and engine.md (default bench/results)",
-    )
+    add_out_argument(parser, "engine")
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
@@ -387,6 +401,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    started = time.perf_counter()
     report = {
         "machine": machine(),
         "generated_at": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -395,10 +410,9 @@ def main(argv: list[str] | None = None) -> None:
     for title in args.titles:
         players = args.players or representative_players(get_game(title).info)
         report["titles"][title] = bench_title(title, players, args.seconds)
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "engine.json").write_text(json.dumps(report, indent=2) + "\n")
-    (args.out / "engine.md").write_text(markdown(report, args.seconds))
-    say(f"Wrote {args.out / 'engine.json'} and {args.out / 'engine.md'}")
+    write_report(
+        args.out, "engine", report, markdown(report, args.seconds), time.perf_counter() - started
+    )
 
 
 if __name__ == "__main__":

@@ -22,8 +22,8 @@ with its own connection); this process only starts, samples and reports.
 3. The bare chain, 1 and 8 clients: echo client → echo server A (one Redis GET of the state,
    a call to echo server B carrying it, one EVALSHA of a script that SETs a key) → reply. Its
    servers run on one uvloop event loop each, as the orchestrator does, and the targets are
-   judged against it. For reference, the same chain on thread-pool servers (the model of the
-   rules service, and of the orchestrator before it moved to asyncio), 8 clients.
+   judged against it. For reference, the same chain on thread-pool servers (16 threads each,
+   blocking calls: how the orchestrator ran before it moved to asyncio), 8 clients.
 
 At the start and end of every scenario's window the load generator samples the CPU time of each
 process, Redis INFO commandstats and the orchestrator's and rules service's metrics, so the
@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import multiprocessing
 import os
 import random
@@ -59,7 +58,17 @@ import redis
 
 from bench.echo_chain import METHOD as ECHO_METHOD
 from bench.echo_chain import STATE_KEY
-from bench.engine import RESULTS, machine, mark, open_channel, percentile_ms, say, section
+from bench.engine import (
+    add_out_argument,
+    machine,
+    mark,
+    open_channel,
+    percentile_ms,
+    say,
+    section,
+    timed,
+    write_report,
+)
 from playhall.client import MatchClient, human_seats
 from playhall.common.process import (
     ServiceProcess,
@@ -93,11 +102,8 @@ GAME = get_game(TITLE)
 
 @dataclass
 class Tally:
-    """What one client did in a measurement window."""
+    """What one client did in a measurement window: a latency per call, by outcome."""
 
-    moves: int = 0
-    submits: int = 0
-    gets: int = 0
     creates: int = 0
     commit_s: list[float] = field(default_factory=list)
     """Latency of each SubmitMove that committed (the echo call, for the bare chain)."""
@@ -105,12 +111,24 @@ class Tally:
     get_s: list[float] = field(default_factory=list)
     refusals: Counter = field(default_factory=Counter)
 
+    @property
+    def moves(self) -> int:
+        return len(self.commit_s)
 
-def timed(latencies: list[float], call: Callable, *args):
-    start = time.perf_counter()
-    response = call(*args)
-    latencies.append(time.perf_counter() - start)
-    return response
+    @property
+    def submits(self) -> int:
+        return len(self.commit_s) + len(self.refused_s)
+
+    @property
+    def gets(self) -> int:
+        return len(self.get_s)
+
+    def add(self, other: Tally) -> None:
+        self.creates += other.creates
+        self.commit_s += other.commit_s
+        self.refused_s += other.refused_s
+        self.get_s += other.get_s
+        self.refusals.update(other.refusals)
 
 
 class Seats:
@@ -133,7 +151,6 @@ class Seats:
         """A seat to move and a legal move of it, asking GetMatch when no answer told them."""
         if self.known is None:
             seat = rng.choice(self.to_move)
-            tally.gets += 1
             got = timed(tally.get_s, self.clients[seat].get, self.match_id)
             self.learn(got.match, seat, got.legal_moves)
             if self.known is None:
@@ -142,7 +159,6 @@ class Seats:
         return seat, rng.choice(legal)
 
     def submit(self, seat: int, move, tally: Tally) -> mpb.SubmitMoveResponse:
-        tally.submits += 1
         start = time.perf_counter()
         try:
             response = self.clients[seat].submit(self.match_id, move, self.version)
@@ -150,7 +166,6 @@ class Seats:
             tally.refused_s.append(time.perf_counter() - start)
             raise
         tally.commit_s.append(time.perf_counter() - start)
-        tally.moves += 1
         self.learn(response.match, seat, response.legal_moves)
         return response
 
@@ -190,7 +205,6 @@ class SeparatePlayer:
             self.new_match(tally)
         seat = self.rng.choice(self.state.to_move())
         move = self.rng.choice(self.state.legal_moves(seat))
-        tally.submits += 1
         response = timed(
             tally.commit_s,
             self.clients[seat].submit,
@@ -198,7 +212,6 @@ class SeparatePlayer:
             pack(GAME.codec.encode_move(move)),
             self.version,
         )
-        tally.moves += 1
         self.state, _ = self.state.apply(seat, move)
         self.version = response.version
         if (response.match.phase == FINISHED) != self.state.is_terminal():
@@ -221,24 +234,23 @@ class SharedMatch:
         self.lobby = MatchClient(self.channel)
         self.lock = threading.Lock()
         self.generation = 0
-        self.creates = 0
         self._create()
 
     def _create(self) -> None:
         seed = f"bench-shared:{self.generation}".encode()
         self.created = self.lobby.create(TITLE, human_seats(PLAYERS), seed=seed)
-        self.creates += 1
 
     def current(self) -> tuple[int, mpb.CreateMatchResponse]:
         with self.lock:
             return self.generation, self.created
 
-    def renew(self, generation: int) -> None:
+    def renew(self, generation: int, tally: Tally) -> None:
         """A new match, unless another client already replaced `generation`."""
         with self.lock:
             if self.generation == generation:
                 self.generation += 1
                 self._create()
+                tally.creates += 1
 
     def close(self) -> None:
         self.channel.close()
@@ -261,7 +273,7 @@ class SharedPlayer:
             self.generation = generation
             self.match = Seats(self.lobby, created.match.match_id, created.tokens, created.match)
         if self.match.finished:
-            self.shared.renew(generation)
+            self.shared.renew(generation, tally)
             return
         chosen = self.match.choose(self.rng, tally)
         if chosen is None:
@@ -290,8 +302,6 @@ class EchoCaller:
 
     def step(self, tally: Tally) -> None:
         timed(tally.commit_s, self.call, ECHO_REQUEST, 10)
-        tally.moves += 1
-        tally.submits += 1
 
     def warm_up(self) -> None:
         for _ in range(WARM_UP_MOVES * 4):
@@ -339,14 +349,7 @@ def run_clients(
     after = sampler.sample()
     total = Tally()
     for tally, _ in results:
-        total.moves += tally.moves
-        total.submits += tally.submits
-        total.gets += tally.gets
-        total.creates += tally.creates
-        total.commit_s += tally.commit_s
-        total.refused_s += tally.refused_s
-        total.get_s += tally.get_s
-        total.refusals.update(tally.refusals)
+        total.add(tally)
     return {
         "tally": total,
         "elapsed_s": max(end for _, end in results) - window["start"],
@@ -406,7 +409,6 @@ def bench_shared(address: str, clients: int, seconds: float, sampler: Sampler) -
         run = run_clients(lambda i: SharedPlayer(shared, address, i), clients, seconds, sampler)
     finally:
         shared.close()
-    run["tally"].creates += shared.creates - 1  # the first match was created before the window
     return summarize(run, clients)
 
 
@@ -454,6 +456,30 @@ class Sampler:
     redis_url: str
     metrics: dict[str, tuple[int, ...]]
     """Prometheus ports by role, summed: the orchestrator replicas and the rules service."""
+
+    @classmethod
+    def of(
+        cls,
+        redis_server: EmbeddedRedis,
+        rules: ServiceProcess,
+        orchestrators: Sequence[ServiceProcess],
+        **others: ServiceProcess,
+    ) -> Sampler:
+        """A sampler of these processes: Redis, the rules service, the orchestrators (summed as
+        one role) and `others` by role."""
+        return cls(
+            pids={
+                "redis": (redis_server.proc.pid,),
+                "rules": (rules.proc.pid,),
+                "orchestrator": tuple(o.proc.pid for o in orchestrators),
+                **{role: (process.proc.pid,) for role, process in others.items()},
+            },
+            redis_url=redis_server.url,
+            metrics={
+                "rules": (rules.metrics_port,),
+                "orchestrator": tuple(o.metrics_port for o in orchestrators),
+            },
+        )
 
     def sample(self) -> dict:
         client = redis.Redis.from_url(self.redis_url)
@@ -576,9 +602,10 @@ def match_keys(client: redis.Redis, match_id: str) -> dict[str, bytes]:
     return keys
 
 
-def memory_breakdown(client: redis.Redis, match_id: str) -> list[dict]:
+def memory_breakdown(client: redis.Redis, keys: dict[str, bytes]) -> list[dict]:
+    """MEMORY USAGE of one match's `keys` (from `match_keys`), by kind."""
     rows: dict[str, dict] = {}
-    for name, key in sorted(match_keys(client, match_id).items()):
+    for name, key in sorted(keys.items()):
         kind = name.split(":", 1)[0]
         row = rows.setdefault(
             kind, {"key": kind, "redis_type": client.type(key).decode(), "count": 0, "bytes": 0}
@@ -590,19 +617,19 @@ def memory_breakdown(client: redis.Redis, match_id: str) -> list[dict]:
     return list(rows.values())
 
 
-def keys_bytes(client: redis.Redis, match_ids: Sequence[str]) -> int:
-    """MEMORY USAGE (SAMPLES 0) of every key of these matches, summed."""
+def keys_bytes(client: redis.Redis, keys: dict[str, dict[str, bytes]]) -> int:
+    """MEMORY USAGE (SAMPLES 0) of every key of these matches (`match_keys` by match), summed."""
     with client.pipeline(transaction=False) as pipe:
-        for match_id in match_ids:
-            for key in match_keys(client, match_id).values():
+        for of_match in keys.values():
+            for key in of_match.values():
                 pipe.memory_usage(key, samples=0)
         return sum(size or 0 for size in pipe.execute())
 
 
-def state_sizes(client: redis.Redis, match_ids: Sequence[str]) -> list[tuple[int, str]]:
+def state_sizes(client: redis.Redis, keys: dict[str, dict[str, bytes]]) -> list[tuple[int, str]]:
     """(size of the stored state, match id) of each match, smallest first."""
     return sorted(
-        (client.strlen(match_keys(client, match_id)["state"]), match_id) for match_id in match_ids
+        (client.strlen(of_match["state"]), match_id) for match_id, of_match in keys.items()
     )
 
 
@@ -618,17 +645,18 @@ def memory_info(client: redis.Redis) -> dict[str, int]:
 def bench_memory(client: redis.Redis, loadgen, address: str, matches: int, moves: int) -> dict:
     clients = CLIENT_COUNTS[-1]
     say(f"Redis memory: {matches} matches played to {moves} moves each ({clients} clients)")
-    # The same load first, unmeasured, so the orchestrator's pool of Redis connections (whose
-    # buffers count in used_memory) is as large before as after.
+    # A few matches first, unmeasured, with as many clients: the orchestrator's pool of Redis
+    # connections (whose buffers count in used_memory) is then as large before as after.
     loadgen.apply(play_to_mid_game, (address, clients, moves, clients))
     before = memory_info(client)
     started = time.perf_counter()
     match_ids = loadgen.apply(play_to_mid_game, (address, matches, moves, clients))
     elapsed = time.perf_counter() - started
     after = memory_info(client)
-    sizes = state_sizes(client, match_ids)
+    keys = {match_id: match_keys(client, match_id) for match_id in match_ids}
+    sizes = state_sizes(client, keys)
     median_size, median_match = sizes[len(sizes) // 2]
-    breakdown = memory_breakdown(client, median_match)
+    breakdown = memory_breakdown(client, keys[median_match])
     delta = {name: round((after[name] - before[name]) / len(match_ids)) for name in after}
     per_match = delta["used_memory"]
     say(
@@ -642,7 +670,7 @@ def bench_memory(client: redis.Redis, loadgen, address: str, matches: int, moves
         "info_after": after,
         "bytes_per_match": per_match,
         "info_delta_per_match": delta,
-        "keys_bytes_per_match_mean": round(keys_bytes(client, match_ids) / len(match_ids)),
+        "keys_bytes_per_match_mean": round(keys_bytes(client, keys) / len(match_ids)),
         "keys_of_one_match": breakdown,
         "keys_bytes_of_one_match": sum(row["bytes"] for row in breakdown),
         "state_bytes_median": median_size,
@@ -656,17 +684,27 @@ def bench_memory(client: redis.Redis, loadgen, address: str, matches: int, moves
 # --- The whole run ---------------------------------------------------------------------------
 
 
+def start_orchestrators(
+    stack: contextlib.ExitStack,
+    redis_url: str,
+    replicas: int = 1,
+    env: dict[str, str] | None = None,
+) -> tuple[ServiceProcess, list[ServiceProcess]]:
+    """A Galileo rules service and `replicas` orchestrators of it (testing flag), each stopped
+    on exit; `env` is added to both (a PYTHONPATH picks their code)."""
+    env = env or {}
+    rules = stack.enter_context(start_rules_service(TITLE, env))
+    settings = orchestrator_env(
+        redis_url, {TITLE: rules.address}, secrets.token_urlsafe(32), testing=True, **env
+    )
+    return rules, [stack.enter_context(start_orchestrator(settings)) for _ in range(replicas)]
+
+
 def start_services(stack: contextlib.ExitStack, aof: bool) -> dict:
     """Redis, the rules service, two orchestrator replicas (the second only serves the
     replicas scenario) and the echo chain, each stopped on exit."""
-    server = EmbeddedRedis(appendonly=aof)
-    stack.callback(server.close)
-    server.start()
-    rules = stack.enter_context(start_rules_service(TITLE))
-    env = orchestrator_env(
-        server.url, {TITLE: rules.address}, secrets.token_urlsafe(32), testing=True
-    )
-    orchestrator, replica = (stack.enter_context(start_orchestrator(env)) for _ in range(2))
+    server = stack.enter_context(EmbeddedRedis(appendonly=aof))
+    rules, (orchestrator, replica) = start_orchestrators(stack, server.url, replicas=2)
     services = {"redis": server, "rules": rules, "orchestrator": orchestrator, "replica": replica}
     for model, suffix in (("asyncio", ""), ("threads", "_threads")):
         echo_b = stack.enter_context(
@@ -735,15 +773,11 @@ def run(args: argparse.Namespace) -> dict:
         stack.callback(client.close)
         loadgen = stack.enter_context(multiprocessing.get_context("spawn").Pool(1))
         loadgen.apply(say, ("  load generator process ready",))
-        roles = {role: (s,) for role, s in services.items() if role != "replica"}
-        roles["orchestrator"] += (services["replica"],)
-        sampler = Sampler(
-            pids={role: tuple(s.proc.pid for s in group) for role, group in roles.items()},
-            redis_url=services["redis"].url,
-            metrics={
-                role: tuple(s.metrics_port for s in roles[role])
-                for role in ("orchestrator", "rules")
-            },
+        sampler = Sampler.of(
+            services["redis"],
+            services["rules"],
+            (services["orchestrator"], services["replica"]),
+            **{role: process for role, process in services.items() if role.startswith("echo")},
         )
         orchestrator = services["orchestrator"].address
         replicas = (orchestrator, services["replica"].address)
@@ -1095,11 +1129,12 @@ MEMORY_ABOUT = (
     "matches. The rows: MEMORY USAGE (SAMPLES 0) of every key of one of them (`{example}`, "
     "the one with the median state), by kind (`req` is the hash of idempotency records, a "
     "field per move). Its state is {state:,} bytes (range {low:,} to {high:,}); the bare "
-    "chain carries that very state. What `used_memory` counts beyond the keys' MEMORY USAGE "
-    "is the main and expiry dictionaries' tables, the index entries (lobby, activity) and "
-    "allocator overhead; `used_memory_dataset` leaves out Redis's own overhead (client "
-    "buffers, AOF buffer, ...). The orchestrator played the same load once before the first "
-    "sample, so its pool of Redis connections does not grow in between."
+    "chain carries that very state. The two measures need not agree: MEMORY USAGE estimates "
+    "each key's allocations, while `used_memory` counts what the allocator holds, the main "
+    "and expiry dictionaries' tables and the index entries (lobby, activity); "
+    "`used_memory_dataset` leaves out Redis's own overhead (client buffers, AOF buffer, ...)."
+    " The orchestrator played a few matches with as many clients before the first sample, so "
+    "its pool of Redis connections does not grow in between."
 )
 
 
@@ -1236,12 +1271,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_false",
         help="run Redis without AOF (default: AOF with appendfsync always, as deployed)",
     )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=RESULTS,
-        help="directory for orchestrator.json and orchestrator.md (default bench/results)",
-    )
+    add_out_argument(parser, "orchestrator")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.rounds < 1:
         parser.error("--seconds must be positive and --rounds at least 1")
@@ -1259,13 +1289,7 @@ def main(argv: list[str] | None = None) -> None:
     signal.signal(signal.SIGTERM, stop_on_sigterm)  # unwinds, so every process is stopped
     started = time.perf_counter()
     report = run(args)
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "orchestrator.json").write_text(json.dumps(report, indent=2) + "\n")
-    (args.out / "orchestrator.md").write_text(markdown(report))
-    say(
-        f"Wrote {args.out / 'orchestrator.json'} and {args.out / 'orchestrator.md'} "
-        f"in {time.perf_counter() - started:.0f} s"
-    )
+    write_report(args.out, "orchestrator", report, markdown(report), time.perf_counter() - started)
 
 
 if __name__ == "__main__":
