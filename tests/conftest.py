@@ -7,13 +7,34 @@ from collections.abc import Callable
 
 import grpc
 import pytest
+from prometheus_client.samples import Sample
 
 from playhall.common import process
-from playhall.common.process import ServiceProcess, orchestrator_env, start_rules_service
+from playhall.common.process import (
+    ServiceProcess,
+    metric_samples,
+    orchestrator_env,
+    start_rules_service,
+)
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.match.v1 import match_service_pb2_grpc
 
 WORKER_CREDENTIAL = "test-worker-credential"
+
+
+def scrape(port: int) -> list[Sample]:
+    """Every sample the Prometheus endpoint of a process on 127.0.0.1:`port` serves now."""
+    return metric_samples(port, timeout=5.0)
+
+
+def metric(samples: list[Sample], name: str, **labels: str) -> float:
+    """The sum of the samples called `name` whose labels include `labels` (0 when none is)."""
+    return sum(s.value for s in samples if s.name == name and labels.items() <= s.labels.items())
+
+
+def has_metric(samples: list[Sample], name: str, **labels: str) -> bool:
+    """Whether some sample called `name` has exactly `labels`."""
+    return any(s.name == name and s.labels == labels for s in samples)
 
 
 def wait_until(

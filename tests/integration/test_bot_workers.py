@@ -56,7 +56,6 @@ from playhall.client import MatchClient
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
 from playhall.common.process import (
     ServiceProcess,
-    metric_samples,
     start_bot_worker,
     start_orchestrator,
 )
@@ -65,7 +64,7 @@ from playhall.core.wire import unpack
 from playhall.devstack import Stack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.conftest import wait_until
+from tests.conftest import has_metric, metric, scrape, wait_until
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -243,17 +242,6 @@ def node_name(worker: ServiceProcess) -> str:
         return None
 
     return wait_until(announced, 10, "the worker's ready line")
-
-
-def scrape(port: int) -> dict[tuple[str, tuple], float]:
-    return {
-        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
-        for sample in metric_samples(port, TIMEOUT)
-    }
-
-
-def metric(samples: dict, name: str, **labels: str) -> float:
-    return samples.get((name, tuple(sorted(labels.items()))), 0.0)
 
 
 def unacked_tasks(client: redis.Redis) -> dict[bytes, list]:
@@ -650,8 +638,7 @@ def test_worker_metrics_count_every_move_across_pool_processes(stack, lobby):
         assert delta(after, "playhall_bot_move_seconds_sum", **labels) > 0
         assert delta(after, "playhall_bot_task_seconds_count", **labels) >= moves / 2
     for queue in (LIVE_QUEUE, BATCH_QUEUE):
-        key = ("playhall_bot_queue_depth", (("queue", queue),))
-        assert key in after, f"no queue depth for {queue}"
+        assert has_metric(after, "playhall_bot_queue_depth", queue=queue), f"no depth of {queue}"
 
 
 def swept(stack: Stack) -> float:
@@ -864,6 +851,6 @@ def test_bot_match_on_rabbitmq():
         broker = redis_of(stack)
         assert not broker.exists(LIVE_QUEUE) and not broker.exists("unacked")
         samples = scrape(worker.metrics_port)
-        assert ("playhall_bot_queue_depth", (("queue", LIVE_QUEUE),)) in samples
+        assert has_metric(samples, "playhall_bot_queue_depth", queue=LIVE_QUEUE)
     finally:
         stack.stop()

@@ -29,13 +29,12 @@ from google.protobuf import any_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from playhall.client import MatchClient, human_seats
-from playhall.common.process import metric_samples
 from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.rules.v1 import rules_service_pb2_grpc
-from tests.conftest import WORKER_CREDENTIAL, start_orchestrator, wait_until
+from tests.conftest import WORKER_CREDENTIAL, metric, scrape, start_orchestrator, wait_until
 
 TITLE = "galileo"
 TIMEOUT = 5.0
@@ -951,15 +950,11 @@ def test_clock_bot_move_plays_for_the_seat_and_the_match_goes_on(
 
 
 def test_metrics_count_matches_moves_refusals_and_watch_streams(orchestrator, channel_a, spectator):
-    def samples() -> dict[tuple[str, frozenset], float]:
-        return {
-            (s.name, frozenset(s.labels.items())): s.value
-            for s in metric_samples(orchestrator.metrics_port, TIMEOUT)
-        }
+    def samples() -> list:
+        return scrape(orchestrator.metrics_port)
 
     def delta(after, name: str, **labels) -> float:
-        key = (name, frozenset(labels.items()))
-        return after.get(key, 0) - before.get(key, 0)
+        return metric(after, name, **labels) - metric(before, name, **labels)
 
     submit = {"grpc_type": "unary", "grpc_service": "playhall.match.v1.MatchService"}
     submit["grpc_method"] = "SubmitMove"

@@ -16,12 +16,13 @@ from google.protobuf import any_pb2, descriptor_pb2, empty_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from playhall.common.process import metric_samples, start_rules_service
+from playhall.common.process import start_rules_service
 from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.games.galileo.cards import describe_scientist
 from playhall.rules.v1 import rules_service_pb2 as pb
 from playhall.rules.v1 import rules_service_pb2_grpc
+from tests.conftest import metric, scrape
 
 TIMEOUT = 5.0
 SERVICE = "playhall.rules.v1.RulesService"
@@ -378,16 +379,7 @@ def test_a_pick_stays_secret_until_revealed(stub):
 
 
 def metrics(service) -> list:
-    return metric_samples(service.metrics_port, TIMEOUT)
-
-
-def value(samples, name: str, **labels) -> float:
-    """Sum of the samples called `name` whose labels include `labels` (0 when there is none)."""
-    return sum(
-        sample.value
-        for sample in samples
-        if sample.name == name and labels.items() <= sample.labels.items()
-    )
+    return scrape(service.metrics_port)
 
 
 def test_metrics_count_rpcs_by_code_and_moves(service, stub):
@@ -405,7 +397,7 @@ def test_metrics_count_rpcs_by_code_and_moves(service, stub):
     after = metrics(service)
 
     def delta(name, **labels):
-        return value(after, name, **labels) - value(before, name, **labels)
+        return metric(after, name, **labels) - metric(before, name, **labels)
 
     assert delta(handled, **rpc, grpc_code="OK") == 1
     assert delta(handled, **rpc, grpc_code="INVALID_ARGUMENT") == 2
@@ -414,7 +406,7 @@ def test_metrics_count_rpcs_by_code_and_moves(service, stub):
     buckets = [s for s in after if s.name == "grpc_server_handling_seconds_bucket"
                and rpc.items() <= s.labels.items()]  # fmt: skip
     assert buckets and max(s.value for s in buckets) >= 3
-    assert value(after, "playhall_rules_moves_applied_total", title="galileo") > 0
+    assert metric(after, "playhall_rules_moves_applied_total", title="galileo") > 0
     assert delta("playhall_rules_moves_applied_total", title="galileo") == 1
     assert (
         delta("playhall_rules_moves_refused_total", title="galileo", code="INVALID_ARGUMENT") == 2
@@ -428,7 +420,7 @@ def test_metrics_count_a_failed_call_under_the_code_the_client_got(service, stub
     error = call(stub.GetView, pb.GetViewRequest(state=forged, seat=0))
     after = metrics(service)
     for code in grpc.StatusCode:
-        change = value(after, "grpc_server_handled_total", **rpc, grpc_code=code.name) - value(
+        change = metric(after, "grpc_server_handled_total", **rpc, grpc_code=code.name) - metric(
             before, "grpc_server_handled_total", **rpc, grpc_code=code.name
         )
         assert change == (1 if code == error.code() else 0), (code, error.code())
