@@ -624,10 +624,8 @@ def bench_tasks(titles: list[str], matches: int) -> dict:
     from playhall.match.v1 import match_service_pb2 as mpb
 
     say(f"bot tasks: starting a stack ({', '.join(titles)}) with one worker")
-    stack = Stack(titles=tuple(titles))
     played = []
-    try:
-        stack.start()
+    with Stack(titles=tuple(titles)) as stack:
         with grpc.insecure_channel(stack.orchestrator.address) as channel:
             lobby = MatchClient(channel, timeout_s=30)
             for title in titles:
@@ -663,9 +661,7 @@ def bench_tasks(titles: list[str], matches: int) -> dict:
                         f"{final.version} changes in {elapsed:.1f} s"
                     )
         metrics = settled_metrics(stack.workers[0].metrics_port)
-    finally:
         say("  stopping the stack")
-        stack.stop()
     levels: dict[str, dict] = {}
     for title in titles:
         for level in (TESTED, "random"):
