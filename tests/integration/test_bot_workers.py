@@ -97,36 +97,30 @@ def galileo_moves(players: int) -> int:
 # -- the stacks ------------------------------------------------------------------------------------
 
 
-def start_stack(**extra: str) -> Stack:
-    return Stack(testing=True, extra_env={**FAST, **extra}).start()
+def fast_stack(**extra: str) -> Stack:
+    """A stack (not started: use it as a context manager) with the fast settings, then `extra`."""
+    return Stack(testing=True, extra_env={**FAST, **extra})
 
 
 @pytest.fixture(scope="module")
 def stack():
     """Redis, every rules service, the orchestrator and one worker, shared by the tests that
     only play."""
-    started = start_stack()
-    try:
+    with fast_stack() as started:
         yield started
-    finally:
-        started.stop()
 
 
 @pytest.fixture(scope="module")
 def lobby(stack):
     with grpc.insecure_channel(stack.orchestrator.address) as channel:
-        grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
-        yield MatchClient(channel, timeout_s=TIMEOUT)
+        yield client_of(channel)
 
 
 @pytest.fixture
 def own_stack():
     """A stack for one test that breaks something in it."""
-    started = start_stack()
-    try:
+    with fast_stack() as started:
         yield started
-    finally:
-        started.stop()
 
 
 def client_of(channel: grpc.Channel) -> MatchClient:
@@ -772,12 +766,11 @@ def test_a_worker_without_valid_settings_refuses_to_start(stack, missing):
 def test_a_task_over_its_soft_time_limit_is_counted_as_failed():
     """A normal bot (~0.3-0.5 s a decision) under a 0.2 s soft time limit: its tasks fail, and
     the worker's `playhall_bot_tasks_total{outcome="failed"}` must count them."""
-    stack = start_stack(
+    with fast_stack(
         PLAYHALL_BOT_SOFT_TIME_LIMIT_S="0.2",
         PLAYHALL_BOT_TIME_LIMIT_S="5",
         PLAYHALL_BOT_VISIBILITY_TIMEOUT_S="10",
-    )
-    try:
+    ) as stack:
         worker = stack.workers[0]
         with grpc.insecure_channel(stack.orchestrator.address) as channel:
             lobby = client_of(channel)
@@ -802,8 +795,6 @@ def test_a_task_over_its_soft_time_limit_is_counted_as_failed():
             'the failed task in playhall_bot_tasks_total{outcome="failed"}',
             0.1,
         )
-    finally:
-        stack.stop()
 
 
 # -- RabbitMQ as the broker ------------------------------------------------------------------------
@@ -835,8 +826,7 @@ def test_bot_match_on_rabbitmq():
     if not rabbitmq_reachable():
         pytest.skip("no RabbitMQ reachable on 127.0.0.1:5672")
     purge_rabbitmq_queues()
-    stack = start_stack(CELERY_BROKER_URL=RABBITMQ_URL)
-    try:
+    with fast_stack(CELERY_BROKER_URL=RABBITMQ_URL) as stack:
         worker = stack.workers[0]
         assert worker.wait_for_log("Connected to amqp://", 5)
         with grpc.insecure_channel(stack.orchestrator.address) as channel:
@@ -852,5 +842,3 @@ def test_bot_match_on_rabbitmq():
         assert not broker.exists(LIVE_QUEUE) and not broker.exists("unacked")
         samples = scrape(worker.metrics_port)
         assert has_metric(samples, "playhall_bot_queue_depth", queue=LIVE_QUEUE)
-    finally:
-        stack.stop()
