@@ -55,6 +55,7 @@ from pathlib import Path
 
 import grpc
 import redis
+from google.protobuf import any_pb2
 
 from bench.echo_chain import METHOD as ECHO_METHOD
 from bench.echo_chain import STATE_KEY
@@ -78,7 +79,6 @@ from playhall.common.process import (
     start_rules_service,
 )
 from playhall.common.redis_server import EmbeddedRedis
-from playhall.core.api import State
 from playhall.core.registry import get_game
 from playhall.core.wire import pack
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -88,6 +88,8 @@ PLAYERS = 3
 CLIENT_COUNTS = (1, 8)
 SHARED_CLIENTS = 8
 WARM_UP_MOVES = 6
+SCRIPTED_GAMES = 4
+"""Games each client of separate matches plays ahead, then replays in turn."""
 ECHO_REQUEST = b"m" * 96
 """What the echo client sends (about a SubmitMoveRequest's size); A echoes it back."""
 MOVES_PER_S_TARGET = 800
@@ -170,52 +172,78 @@ class Seats:
         return response
 
 
+@dataclass(frozen=True)
+class GameScript:
+    """A game played ahead of time on a local engine: its seed and every move, packed."""
+
+    seed: bytes
+    moves: tuple[tuple[int, any_pb2.Any], ...]
+    """(seat, move) in the order they are submitted."""
+
+    @classmethod
+    def play(cls, seed: bytes, rng: random.Random) -> GameScript:
+        """Random legal moves of a random seat to move, to the end."""
+        state = GAME.new_game(PLAYERS, {}, seed)
+        moves = []
+        while not state.is_terminal():
+            seat = rng.choice(state.to_move())
+            move = rng.choice(state.legal_moves(seat))
+            moves.append((seat, pack(GAME.codec.encode_move(move))))
+            state, _ = state.apply(seat, move)
+        return cls(seed, tuple(moves))
+
+
 class SeparatePlayer:
     """One client playing its own matches, one after another, all seats itself.
 
-    It chooses each seed (the orchestrator runs with its testing flag), so it plays the same
-    game on a local engine next to the orchestrator's and knows every seat's legal moves without
-    asking: a move costs it exactly one SubmitMove. The orchestrator's answers are checked
-    against the local game as they come."""
+    It chooses each seed (the orchestrator runs with its testing flag) and plays its `games` on
+    a local engine before it starts (replayed in turn when it needs more), so it knows
+    every move ahead: a move costs it exactly one SubmitMove, as an echo call costs the bare
+    chain's client one call, and no engine runs in the load generator during a measurement.
+    Each answer is checked against the script: the version it names, and the match ending
+    exactly with the script's last move."""
 
-    def __init__(self, address: str, index: int, label: str = "bench"):
+    def __init__(self, address: str, index: int, label: str = "bench", games: int = SCRIPTED_GAMES):
         self.channel = open_channel(address)
         self.lobby = MatchClient(self.channel)
-        self.rng = random.Random(f"{label}:{index}")
-        self.label = f"{label}:{index}"
+        rng = random.Random(f"{label}:{index}")
+        self.scripts = [
+            GameScript.play(f"{label}:{index}:{game}".encode(), rng) for game in range(games)
+        ]
         self.games = 0
         self.match_id = ""
         self.clients: dict[int, MatchClient] = {}
         self.version = 0
-        self.state: State | None = None
+        self.script = self.scripts[0]
+        self.played = len(self.script.moves)
+        """Moves of `script` committed so far (all: no match yet)."""
 
     def new_match(self, tally: Tally) -> None:
-        seed = f"{self.label}:{self.games}".encode()
-        created = self.lobby.create(TITLE, human_seats(PLAYERS), seed=seed)
+        self.script = self.scripts[self.games % len(self.scripts)]
+        created = self.lobby.create(TITLE, human_seats(PLAYERS), seed=self.script.seed)
         self.games += 1
         tally.creates += 1
         self.match_id = created.match.match_id
         self.clients = {t.seat: self.lobby.as_seat(t.token) for t in created.tokens}
         self.version = created.match.version
-        self.state = GAME.new_game(PLAYERS, {}, seed)
+        self.played = 0
 
     def step(self, tally: Tally) -> None:
         """Commits one move (creating a match first when the last one ended)."""
-        if self.state is None or self.state.is_terminal():
+        if self.played == len(self.script.moves):
             self.new_match(tally)
-        seat = self.rng.choice(self.state.to_move())
-        move = self.rng.choice(self.state.legal_moves(seat))
+        seat, move = self.script.moves[self.played]
         response = timed(
-            tally.commit_s,
-            self.clients[seat].submit,
-            self.match_id,
-            pack(GAME.codec.encode_move(move)),
-            self.version,
+            tally.commit_s, self.clients[seat].submit, self.match_id, move, self.version
         )
-        self.state, _ = self.state.apply(seat, move)
+        self.played += 1
+        if response.version != self.version + 1:
+            raise AssertionError(
+                f"match {self.match_id}: version {response.version} after {self.version}"
+            )
         self.version = response.version
-        if (response.match.phase == FINISHED) != self.state.is_terminal():
-            raise AssertionError(f"match {self.match_id} and the local game disagree on its end")
+        if (response.match.phase == FINISHED) != (self.played == len(self.script.moves)):
+            raise AssertionError(f"match {self.match_id} and its script disagree on its end")
 
     def warm_up(self) -> None:
         tally = Tally()
@@ -426,7 +454,8 @@ def play_to_mid_game(address: str, matches: int, moves: int, clients: int) -> li
     next_match = count()
 
     def client(index: int) -> list[str]:
-        player = SeparatePlayer(address, index, label="bench-memory")
+        # A game of its own for (nearly) every match: the memory is measured over as many games.
+        player = SeparatePlayer(address, index, "bench-memory", games=-(-matches // clients))
         played = []
         tally = Tally()
         try:
