@@ -11,9 +11,9 @@ with its own connection); this process only starts, samples and reports.
    the payload of the bare chain.
 2. SubmitMove through the orchestrator, each scenario for `--seconds` of wall time:
    - separate matches, 1 and 8 clients: each client plays its own match with human seats
-     (random legal moves), and creates a new one when it ends. It chooses the seed, so it
-     replays the game on a local engine and knows every seat's legal moves: a move costs it one
-     SubmitMove, as an echo call costs the bare chain's client one call.
+     (random legal moves), and creates a new one when it ends. It chooses the seeds and plays
+     its games on a local engine before the measurement, so it knows every move ahead: a move
+     costs it one SubmitMove, as an echo call costs the bare chain's client one call.
    - one shared match, 8 clients holding all three tokens: each submits for a seat that is to
      move at the version it knows. Only commits count as moves; refusals and conflicts are
      counted by status code.
@@ -1119,8 +1119,9 @@ THROUGHPUT_ABOUT = (
     "*moves/s*: committed SubmitMoves per second of wall time (echo calls for the bare chain). "
     "*p50/p99*: client-side latency of the committed SubmitMove calls (of the echo calls). A "
     "client of separate matches chooses each match's seed (the orchestrator runs with its "
-    "testing flag) and replays the game on a local engine, so it knows every seat's legal moves "
-    "and a move costs it one SubmitMove; its answers are checked against the local game. "
+    "testing flag) and plays its games on a local engine before the measurement, so it knows "
+    "every move ahead and a move costs it one SubmitMove; each answer is checked for its version "
+    "and for the match ending exactly with the game's last move. "
     "*RPCs/move* counts every client call (SubmitMove, GetMatch, CreateMatch, refused "
     "SubmitMoves) per committed move. In the shared match the clients hold all three tokens "
     "and submit for a seat to move at the version they last saw, asking GetMatch for its legal "
