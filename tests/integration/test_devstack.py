@@ -1,0 +1,132 @@
+"""The README's commands: `make run` (`python -m playhall.devstack`) serves until interrupted and
+then stops every process it started; `make demo` (`python -m playhall.demo`) plays through the
+orchestrator and leaves nothing behind."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import grpc
+import redis
+
+from playhall.client import MatchClient, human_seats
+from playhall.match.v1 import match_service_pb2 as mpb
+from tests.conftest import wait_until
+
+STARTUP_TIMEOUT_S = 60
+
+
+def children_of(pid: int) -> set[int]:
+    """The processes whose parent is `pid`."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def read_until(stream, marker: str, timeout_s: float) -> list[str]:
+    """Lines of `stream` up to the one containing `marker`."""
+    lines = []
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        line = stream.readline()
+        if not line:
+            break
+        lines.append(line.rstrip("\n"))
+        if marker in line:
+            return lines
+    raise AssertionError(f"no {marker!r} in the output:\n" + "\n".join(lines))
+
+
+def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everything(
+    redis_server,
+):
+    env = {**os.environ, "REDIS_URL": redis_server.url, "PYTHONUNBUFFERED": "1"}
+    stack = subprocess.Popen(
+        [sys.executable, "-m", "playhall.devstack"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        lines = read_until(stack.stdout, "Press Ctrl-C to stop.", STARTUP_TIMEOUT_S)
+        assert f"redis         {redis_server.url}" in lines
+        assert not any("embedded" in line for line in lines)
+        address = re.search(r"orchestrator\s+(\S+)", "\n".join(lines)).group(1)
+        children = children_of(stack.pid)
+        # A rules service per title, the orchestrator and a bot worker; no Redis of its own.
+        assert len(children) >= 3, lines
+        with grpc.insecure_channel(address) as channel:
+            client = MatchClient(channel)
+            games = client.stub.ListGames(mpb.ListGamesRequest(), timeout=10).games
+            assert "galileo" in {game.title_id for game in games}
+            created = client.create("galileo", human_seats(2))
+            # The match lives in the Redis it was given.
+            db = redis.Redis.from_url(redis_server.url)
+            try:
+                assert db.keys(f"*{created.match.match_id}*")
+            finally:
+                db.close()
+            # Ended, so the session's other tests never meet it running.
+            client.as_seat(created.tokens[0].token).resign(created.match.match_id)
+        stack.send_signal(signal.SIGINT)
+        assert stack.wait(timeout=30) == 0
+        rest = stack.stdout.read()
+        assert "Stopped." in rest
+        wait_until(
+            lambda: not any(alive(pid) for pid in children), 10, "exit of every started process"
+        )
+    finally:
+        if stack.poll() is None:
+            stack.kill()
+            stack.wait()
+
+
+def test_make_demo_plays_through_the_orchestrator_and_leaves_nothing_behind():
+    demo = subprocess.run(
+        [sys.executable, "-m", "playhall.demo"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert demo.returncode == 0, demo.stdout[-2000:] + demo.stderr[-2000:]
+    out = demo.stdout
+    assert "the revealed seed matches the SHA-256 published at creation" in out
+    assert re.search(r"seat \d \(\w+ *\) +\d+  winner", out)
+    assert re.search(r'playhall_moves_accepted_total\{title="galileo"\} = [1-9]', out)
+    redis_dir = re.search(r"embedded, AOF fsync always, (\S+?)\)", out).group(1)
+    assert not Path(redis_dir).exists()
+    for port in re.findall(r"127\.0\.0\.1:(\d+)", out):
+        assert refuses(int(port)), f"port {port} still answers after the demo"
+
+
+def refuses(port: int) -> bool:
+    """Whether a TCP connection to 127.0.0.1:`port` is refused (nothing listens there)."""
+    with socket.socket() as sock:
+        try:
+            sock.connect(("127.0.0.1", port))
+        except ConnectionRefusedError:
+            return True
+    return False
