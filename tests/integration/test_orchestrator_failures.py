@@ -648,6 +648,14 @@ def test_a_retry_after_its_record_expired_is_refused_not_applied_again(stack):
 
 
 def test_redis_sigkilled_and_restarted_from_aof_loses_no_committed_move(stack):
+    # A SIGKILL cannot tell fsync policies apart (the kernel keeps what Redis wrote), so the
+    # policy a lost machine needs is checked as configured: every write on disk before its reply.
+    db = stack.db
+    try:
+        assert db.config_get("appendonly") == {"appendonly": "yes"}
+        assert db.config_get("appendfsync") == {"appendfsync": "always"}
+    finally:
+        db.close()
     rng = random.Random(4)
     orchestrator = stack.orchestrator()
     match_id, tokens, _ = create_match(stack.client(orchestrator), 2)
