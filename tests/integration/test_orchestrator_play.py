@@ -19,8 +19,6 @@ import random
 import threading
 import time
 import uuid
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
 import grpc
@@ -35,9 +33,18 @@ from playhall.match.v1 import match_service_pb2 as pb
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.rules.v1 import rules_service_pb2_grpc
 from tests.conftest import WORKER_CREDENTIAL, metric, scrape, start_orchestrator, wait_until
+from tests.integration.conftest import (
+    TIMEOUT,
+    TITLE,
+    assert_refused,
+    pick,
+    race,
+    refusal,
+    split,
+    take,
+    view_of,
+)
 
-TITLE = "galileo"
-TIMEOUT = 5.0
 STREAM_TIMEOUT = 20.0
 MOVE_TYPE_URL = "type.googleapis.com/playhall.galileo.v1.Move"
 RUNNING, FINISHED, OPEN = pb.MATCH_PHASE_RUNNING, pb.MATCH_PHASE_FINISHED, pb.MATCH_PHASE_OPEN
@@ -48,32 +55,6 @@ UNAUTHENTICATED = grpc.StatusCode.UNAUTHENTICATED
 
 
 # -- fixtures -----------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def channel_a(orchestrator):
-    with grpc.insecure_channel(orchestrator.address) as channel:
-        grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
-        yield channel
-
-
-@pytest.fixture(scope="module")
-def replica_b(redis_server, galileo_rules):
-    """A second orchestrator process on the same Redis and rules service."""
-    with start_orchestrator(redis_server.url, galileo_rules.address) as service:
-        yield service
-
-
-@pytest.fixture(scope="module")
-def channel_b(replica_b):
-    with grpc.insecure_channel(replica_b.address) as channel:
-        grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
-        yield channel
-
-
-@pytest.fixture(scope="module")
-def spectator(channel_a) -> MatchClient:
-    return MatchClient(channel_a, timeout_s=TIMEOUT)
 
 
 @pytest.fixture(scope="module")
@@ -105,10 +86,6 @@ def seat_clients(channels, created: pb.CreateMatchResponse) -> dict[int, MatchCl
     }
 
 
-def view_of(response) -> gal.View:
-    return unpack(response.view, gal.View, "view")
-
-
 def events_of(change: pb.MatchChange) -> list[gal.Event]:
     return [unpack(event, gal.Event, "event") for event in change.events]
 
@@ -120,14 +97,6 @@ def pick_events(changes) -> list[gal.PickCommitted]:
         for event in events_of(change)
         if event.HasField("pick_committed")
     ]
-
-
-def pick(scientist: int) -> any_pb2.Any:
-    return pack(gal.Move(pick=gal.Pick(scientist=scientist)))
-
-
-def take(experiment: int) -> any_pb2.Any:
-    return pack(gal.Move(take=gal.TakeExperiment(experiment=experiment)))
 
 
 def play_random(client: MatchClient, match_id: str, rng: random.Random):
@@ -144,18 +113,6 @@ def play_moves(clients: dict[int, MatchClient], match_id: str, count: int, seed:
     rng = random.Random(seed)
     for _ in range(count):
         assert any(play_random(c, match_id, rng) for c in clients.values()), "nobody can move"
-
-
-def refusal(call: Callable, *args) -> grpc.RpcError:
-    with pytest.raises(grpc.RpcError) as caught:
-        call(*args)
-    return caught.value
-
-
-def assert_refused(code: grpc.StatusCode, call: Callable, *args) -> str:
-    error = refusal(call, *args)
-    assert error.code() == code, error.details()
-    return error.details()
 
 
 def open_watch(
@@ -320,31 +277,6 @@ class SeatPlayer:
         self._thread.join(STREAM_TIMEOUT + TIMEOUT)
         assert not self._thread.is_alive(), "the player did not stop"
         assert self.error is None, self.error
-
-
-def race(*calls: Callable[[], object], stagger: float = 0.0) -> list[object]:
-    """Runs the calls at the same moment (call i `i * stagger` seconds later); each result is
-    a response or the RpcError raised."""
-    barrier = threading.Barrier(len(calls))
-
-    def run(numbered):
-        number, call = numbered
-        barrier.wait(TIMEOUT)
-        time.sleep(number * stagger)
-        try:
-            return call()
-        except grpc.RpcError as error:
-            return error
-
-    with ThreadPoolExecutor(len(calls)) as pool:
-        return list(pool.map(run, enumerate(calls)))
-
-
-def split(results: list[object]) -> tuple[list[pb.SubmitMoveResponse], list[grpc.RpcError]]:
-    won = [r for r in results if isinstance(r, pb.SubmitMoveResponse)]
-    lost = [r for r in results if isinstance(r, grpc.RpcError)]
-    assert len(won) + len(lost) == len(results), results
-    return won, lost
 
 
 # -- 1. whole matches, watchers and replay ------------------------------------------------------
