@@ -15,6 +15,12 @@ port with a JSON log line `{"msg": "serving", "port": N}` on stderr, as Playhall
 `--model asyncio` (the default) serves on one uvloop event loop with grpc.aio and redis.asyncio,
 as the orchestrator does; `--model threads` on a pool of 16 threads with blocking calls, as the
 orchestrator did before it moved to asyncio.
+
+The *floor* is A with a real downstream: `--downstream` a rules service, `--forward-method` its
+ApplyMove, `--payload-key` a key holding a real ApplyMoveRequest, and `--reply answer` to answer
+the caller with the rules service's answer (about the size of a SubmitMove's). It does the
+chain's work with the real rules service and real message sizes, and nothing of the
+orchestrator's own: what is left of an orchestrator's cost beyond it is its own work.
 """
 
 from __future__ import annotations
@@ -51,18 +57,19 @@ def echo_b():
     return call
 
 
-def echo_a(downstream: str, redis_url: str):
-    client = redis.Redis.from_url(redis_url)
+def echo_a(args: argparse.Namespace):
+    client = redis.Redis.from_url(args.redis_url)
     store = client.register_script(SET_SCRIPT)
-    channel = grpc.insecure_channel(downstream)
+    channel = grpc.insecure_channel(args.downstream)
     grpc.channel_ready_future(channel).result(timeout=10)
-    call_b = channel.unary_unary(METHOD)
+    call_b = channel.unary_unary(args.forward_method)
+    reply_answer = args.reply == "answer"
 
     def call(request: bytes, context: grpc.ServicerContext) -> bytes:
-        state = client.get(STATE_KEY) or b""
-        answer = call_b(state, timeout=10)
+        payload = client.get(args.payload_key) or b""
+        answer = call_b(payload, timeout=10)
         store(keys=[RESULT_KEY], args=[answer])
-        return request
+        return answer if reply_answer else request
 
     return call
 
@@ -74,18 +81,19 @@ def async_echo_b():
     return call
 
 
-async def async_echo_a(downstream: str, redis_url: str):
-    client = redis.asyncio.Redis.from_url(redis_url)
+async def async_echo_a(args: argparse.Namespace):
+    client = redis.asyncio.Redis.from_url(args.redis_url)
     store = client.register_script(SET_SCRIPT)
-    channel = grpc.aio.insecure_channel(downstream)
+    channel = grpc.aio.insecure_channel(args.downstream)
     await asyncio.wait_for(channel.channel_ready(), timeout=10)
-    call_b = channel.unary_unary(METHOD)
+    call_b = channel.unary_unary(args.forward_method)
+    reply_answer = args.reply == "answer"
 
     async def call(request: bytes, context: grpc.aio.ServicerContext) -> bytes:
-        state = await client.get(STATE_KEY) or b""
-        answer = await call_b(state, timeout=10)
+        payload = await client.get(args.payload_key) or b""
+        answer = await call_b(payload, timeout=10)
         await store(keys=[RESULT_KEY], args=[answer])
-        return request
+        return answer if reply_answer else request
 
     return call
 
@@ -119,7 +127,7 @@ async def serve_async(args: argparse.Namespace) -> None:
     if args.role == "b":
         handler = async_echo_b()
     else:
-        handler = await async_echo_a(args.downstream, args.redis_url)
+        handler = await async_echo_a(args)
     server = grpc.aio.server()
     server.add_generic_rpc_handlers(_handlers(handler))
     bound = server.add_insecure_port(f"127.0.0.1:{args.port}")
@@ -145,13 +153,30 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port (default)")
     parser.add_argument("--downstream", help="B's host:port (role a)")
     parser.add_argument("--redis-url", help="the Redis server (role a)")
+    parser.add_argument(
+        "--forward-method",
+        default=METHOD,
+        help=f"the method A calls downstream, on raw bytes (role a; default {METHOD})",
+    )
+    parser.add_argument(
+        "--payload-key",
+        default=STATE_KEY,
+        help=f"the key whose value A sends downstream (role a; default {STATE_KEY})",
+    )
+    parser.add_argument(
+        "--reply",
+        choices=["request", "answer"],
+        default="request",
+        help="what A answers with: the caller's request, or the downstream answer (default "
+        "request)",
+    )
     args = parser.parse_args(argv)
     if args.role == "a" and not (args.downstream and args.redis_url):
         parser.error("--role a needs --downstream and --redis-url")
     if args.model == "asyncio":
         uvloop.run(serve_async(args))
         return
-    handler = echo_b() if args.role == "b" else echo_a(args.downstream, args.redis_url)
+    handler = echo_b() if args.role == "b" else echo_a(args)
     serve(handler, args.port)
 
 

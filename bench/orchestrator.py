@@ -1,9 +1,10 @@
 """`make bench`: the match orchestrator under load, next to the bare chain it cannot beat.
 
 Starts a private Redis (AOF with `appendfsync always`, as a deployment needs), the Galileo rules
-service, one orchestrator and the two echo servers of `bench.echo_chain`, each as its own
-process. The load generator is one more process (its threads are the concurrent clients, each
-with its own connection); this process only starts, samples and reports.
+service, two orchestrator replicas, the echo servers of `bench.echo_chain` and the floor's A,
+each as its own process. The load generator is one more process (its threads are the
+concurrent clients, each with its own connection); this process only starts, samples and
+reports.
 
 1. Redis memory per active match: `--matches` 3-player Galileo matches are played to
    `--moves` committed moves (mid-game); INFO `used_memory` before and after, divided by the
@@ -24,6 +25,11 @@ with its own connection); this process only starts, samples and reports.
    servers run on one uvloop event loop each, as the orchestrator does, and the targets are
    judged against it. For reference, the same chain on thread-pool servers (16 threads each,
    blocking calls: how the orchestrator ran before it moved to asyncio), 8 clients.
+4. The floor, 8 clients: the bare chain with the real rules service as B. Its A reads a real
+   ApplyMoveRequest (the median mid-game state, a legal move), calls ApplyMove with it,
+   stores the answer with the same EVALSHA and replies with it. It does the least any
+   orchestrator of this shape must, with real messages and none of the orchestrator's own
+   work: how far the orchestrator stays below it is what its own work costs.
 
 At the start and end of every scenario's window the load generator samples the CPU time of each
 process, Redis INFO commandstats and the orchestrator's and rules service's metrics, so the
@@ -80,8 +86,9 @@ from playhall.common.process import (
 )
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.registry import get_game
-from playhall.core.wire import pack
+from playhall.core.wire import pack, unpack
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.rules.v1 import rules_service_pb2 as rpb
 
 TITLE = "galileo"
 PLAYERS = 3
@@ -92,6 +99,11 @@ SCRIPTED_GAMES = 4
 """Games each client of separate matches plays ahead, then replays in turn."""
 ECHO_REQUEST = b"m" * 96
 """What the echo client sends (about a SubmitMoveRequest's size); A echoes it back."""
+FLOOR_KEY = "bench:floor:request"
+"""The real ApplyMoveRequest the floor's A sends the rules service (`bench.echo_chain`)."""
+APPLY_MOVE = "/playhall.rules.v1.RulesService/ApplyMove"
+CHAINS = ("echo", "floor")
+"""Roles of the processes of the bare chains and the floor."""
 MOVES_PER_S_TARGET = 800
 RATIO_TARGET = 0.75
 MEMORY_TARGET_BYTES = 16 * 1024
@@ -729,6 +741,16 @@ def start_orchestrators(
     return rules, [stack.enter_context(start_orchestrator(settings)) for _ in range(replicas)]
 
 
+def floor_request(stored_state: bytes) -> bytes:
+    """The floor's payload: an ApplyMoveRequest of a legal move of the first seat to move on
+    a state as the orchestrator stores it (a packed Any)."""
+    packed = any_pb2.Any.FromString(stored_state)
+    state = GAME.codec.decode_state(unpack(packed, GAME.codec.state_message, "state"))
+    seat = state.to_move()[0]
+    move = pack(GAME.codec.encode_move(state.legal_moves(seat)[0]))
+    return rpb.ApplyMoveRequest(state=packed, seat=seat, move=move).SerializeToString()
+
+
 def start_services(stack: contextlib.ExitStack, aof: bool) -> dict:
     """Redis, the rules service, two orchestrator replicas (the second only serves the
     replicas scenario) and the echo chain, each stopped on exit."""
@@ -747,11 +769,20 @@ def start_services(stack: contextlib.ExitStack, aof: bool) -> dict:
             )
         )
         services[f"echo_b{suffix}"] = echo_b
+    services["floor_a"] = stack.enter_context(
+        ServiceProcess(
+            "bench.echo_chain",
+            ["--role", "a", "--downstream", rules.address, "--redis-url", server.url]
+            + ["--forward-method", APPLY_MOVE, "--payload-key", FLOOR_KEY, "--reply", "answer"],
+        )
+    )
     say(
         f"  redis pid {server.proc.pid} ({server.url}), rules pid {rules.proc.pid} "
         f"({rules.address}), orchestrator pids {orchestrator.proc.pid} ({orchestrator.address})"
         f" and {replica.proc.pid} ({replica.address}), echo chain pids "
-        + ", ".join(f"{role} {services[role].proc.pid}" for role in services if "echo" in role)
+        + ", ".join(
+            f"{role} {services[role].proc.pid}" for role in services if role.startswith(CHAINS)
+        )
     )
     return services
 
@@ -806,7 +837,7 @@ def run(args: argparse.Namespace) -> dict:
             services["redis"],
             services["rules"],
             (services["orchestrator"], services["replica"]),
-            **{role: process for role, process in services.items() if role.startswith("echo")},
+            **{role: process for role, process in services.items() if role.startswith(CHAINS)},
         )
         orchestrator = services["orchestrator"].address
         replicas = (orchestrator, services["replica"].address)
@@ -815,13 +846,17 @@ def run(args: argparse.Namespace) -> dict:
 
         memory = bench_memory(client, loadgen, orchestrator, args.matches, args.moves)
         report["redis_memory"] = memory
-        client.set(STATE_KEY, client.get(match_keys(client, memory["example_match_id"])["state"]))
+        state = client.get(match_keys(client, memory["example_match_id"])["state"])
+        client.set(STATE_KEY, state)
+        client.set(FLOOR_KEY, floor_request(state))
+        floor = services["floor_a"].address
 
         say("Throughput and latency")
         n = CLIENT_COUNTS[-1]
         judged = [
             (f"bare_chain_{n}", bench_bare_chain, echo, n),
             (f"separate_{n}", bench_separate, (orchestrator,), n),
+            (f"floor_{n}", bench_bare_chain, floor, n),
         ]
         plan = [
             ("bare_chain_1", bench_bare_chain, echo, 1),
@@ -863,8 +898,14 @@ def median_round(results: list[dict]) -> dict:
 
 
 def is_chain(scenario: str) -> bool:
-    """Whether the scenario measures an echo chain rather than the orchestrator."""
-    return scenario.startswith(("bare", "threads"))
+    """Whether the scenario measures an echo chain (or the floor) rather than the
+    orchestrator."""
+    return scenario.startswith(("bare", "threads", "floor"))
+
+
+def uses_rules(scenario: str) -> bool:
+    """Whether the scenario's requests go through the rules service."""
+    return not scenario.startswith(("bare", "threads"))
 
 
 def cpu_roles(scenario: str) -> tuple[str, ...]:
@@ -873,6 +914,8 @@ def cpu_roles(scenario: str) -> tuple[str, ...]:
         return ("load_generator", "echo_a", "echo_b", "redis")
     if scenario.startswith("threads"):
         return ("load_generator", "echo_a_threads", "echo_b_threads", "redis")
+    if scenario.startswith("floor"):
+        return ("load_generator", "floor_a", "rules", "redis")
     return ("load_generator", "orchestrator", "rules", "redis")
 
 
@@ -900,6 +943,7 @@ def headline(report: dict) -> dict:
         "bare_chain_per_s_1_client": s["bare_chain_1"]["calls_per_s"],
         f"bare_chain_per_s_{n}_clients": s[f"bare_chain_{n}"]["calls_per_s"],
         f"threads_chain_per_s_{n}_clients": s[f"threads_chain_{n}"]["calls_per_s"],
+        f"floor_per_s_{n}_clients": s[f"floor_{n}"]["calls_per_s"],
         "p50_ms": s[f"separate_{n}"]["p50_ms"],
         "p99_ms": s[f"separate_{n}"]["p99_ms"],
         f"ratio_to_bare_chain_{n}_clients": round(ratio, 3),
@@ -910,11 +954,15 @@ def headline(report: dict) -> dict:
         "state_bytes": report["redis_memory"]["state_bytes_median"],
         f"cpu_ms_per_move_{n}_clients": s[f"separate_{n}"]["cpu_ms_per_move_total"],
         f"cpu_ms_per_bare_chain_call_{n}_clients": s[f"bare_chain_{n}"]["cpu_ms_per_move_total"],
+        f"cpu_ms_per_floor_call_{n}_clients": s[f"floor_{n}"]["cpu_ms_per_move_total"],
         f"cpu_bound_moves_per_s_{n}_clients": s[f"separate_{n}"]["cpu_bound_ceiling_per_s"],
         f"moves_per_s_{n}_clients_2_replicas": s[f"replicas_{n}"]["moves_per_s"],
     }
     top[f"cpu_ratio_to_bare_chain_{n}_clients"] = round(
         top[f"cpu_ms_per_bare_chain_call_{n}_clients"] / top[f"cpu_ms_per_move_{n}_clients"], 3
+    )
+    top[f"floor_ratio_to_bare_chain_{n}_clients"] = round(
+        top[f"floor_per_s_{n}_clients"] / top[f"bare_chain_per_s_{n}_clients"], 3
     )
     top["targets"] = {
         "ratio_to_bare_chain": {
@@ -961,7 +1009,13 @@ def target_rows(report: dict) -> list[list[str]]:
             f"{report[f'cpu_ms_per_bare_chain_call_{n}_clients']:.2f} ms per call). "
             f"Against the same chain on thread-pool servers: "
             f"{report[f'ratio_to_threads_chain_{n}_clients']:.0%} "
-            f"({report[f'threads_chain_per_s_{n}_clients']:,.0f} calls/s)",
+            f"({report[f'threads_chain_per_s_{n}_clients']:,.0f} calls/s). "
+            f"The floor, the chain with the real rules service and message sizes but none of "
+            f"the orchestrator's own work, reaches "
+            f"{report[f'floor_ratio_to_bare_chain_{n}_clients']:.0%} "
+            f"({report[f'floor_per_s_{n}_clients']:,.0f} calls/s, "
+            f"{report[f'cpu_ms_per_floor_call_{n}_clients']:.2f} ms of CPU per call): the gap "
+            f"below it is the orchestrator's own work",
             mark(t["ratio_to_bare_chain"]["passed"]),
         ],
         [
@@ -991,6 +1045,7 @@ def scenario_rows(s: dict) -> list[list[str]]:
         what = {
             "bare": "bare chain (echo calls)",
             "threads": "bare chain on thread-pool servers (echo calls, reference)",
+            "floor": "floor: the bare chain with the real rules service as B (calls)",
             "separate": "SubmitMove, separate matches",
             "shared": "SubmitMove, one shared match",
             "replicas": "SubmitMove, separate matches, 2 orchestrator replicas",
@@ -1060,7 +1115,8 @@ def cost_rows(s: dict) -> list[list[str]]:
                 fmt(r["cpu_ms_per_move_total"], 3),
                 fmt(r["cpu_bound_ceiling_per_s"], 0),
                 "echo 1" if bare else listed(r["orchestrator_calls_per_move"]),
-                "echo 1" if bare else listed(r["rules_calls_per_move"]),
+                # The floor's B is the rules service itself, whose metrics count its calls.
+                listed(r["rules_calls_per_move"]) if uses_rules(name) else "echo 1",
                 listed(r["redis_commands_per_move"]),
             ]
         )
@@ -1104,20 +1160,26 @@ INTRO = (
     "Every process runs on this machine and shares its CPUs: a private Redis (AOF {aof}), the "
     "Galileo rules service, two orchestrator replicas (the second serves only the scenario "
     "with two), the two echo servers of the bare chain (asyncio on uvloop, as the orchestrator) "
-    "and the two of its reference version on thread pools, and the load generator (one process; "
+    "and the two of its reference version on thread pools, the A of the floor (asyncio, with "
+    "the rules service as its B), and the load generator (one process; "
     "its threads are the clients, each with its own connection). "
     "3-player Galileo matches with human seats, random legal moves, {seconds:g} s of wall time "
     "per scenario. The two scenarios the targets judge (the bare chain and separate matches, "
-    "{clients} clients) ran {rounds} rounds, interleaved; each row and every number derived "
-    "from it is its median round. The load average was {load} at the start. Code under test: "
-    "{source}. "
+    "{clients} clients) and the floor ran {rounds} rounds, interleaved; each row and every "
+    "number derived from it is its median round. The load average was {load} at the start. "
+    "Code under test: {source}. "
     "Reproduce with `make bench` "
     "(options: `.venv/bin/python -m bench.orchestrator --help`); the raw numbers are in "
     "`orchestrator.json`."
 )
 THROUGHPUT_ABOUT = (
     "*moves/s*: committed SubmitMoves per second of wall time (echo calls for the bare chain). "
-    "*p50/p99*: client-side latency of the committed SubmitMove calls (of the echo calls). A "
+    "*p50/p99*: client-side latency of the committed SubmitMove calls (of the echo calls). "
+    "The *floor* is the bare chain with the real rules service as B: its A reads a real "
+    "ApplyMoveRequest (the mid-game state below, a legal move) where the chain's reads the "
+    "state, calls ApplyMove with it, stores the answer with the same EVALSHA and answers with "
+    "it (about a SubmitMove answer's size): the least an orchestrator of this shape costs, "
+    "with nothing of its own work. A "
     "client of separate matches chooses each match's seed (the orchestrator runs with its "
     "testing flag) and plays its games on a local engine before the measurement, so it knows "
     "every move ahead and a move costs it one SubmitMove; each answer is checked for its version "
@@ -1279,9 +1341,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--rounds",
         type=int,
-        default=3,
-        help="rounds of the two judged scenarios (bare chain and separate matches, 8 clients), "
-        "interleaved; the report takes the median round of each (default 3)",
+        default=5,
+        help="rounds of the two judged scenarios (bare chain and separate matches, 8 clients) "
+        "and the floor, interleaved; the report takes the median round of each (default 5)",
     )
     parser.add_argument(
         "--matches",
