@@ -861,7 +861,7 @@ def run(args: argparse.Namespace) -> dict:
         plan = [
             ("bare_chain_1", bench_bare_chain, echo, 1),
             ("separate_1", bench_separate, (orchestrator,), 1),
-            *(judged * args.rounds),
+            *interleaved(judged, args.rounds),
             (f"threads_chain_{n}", bench_bare_chain, echo_threads, n),
             (f"shared_{SHARED_CLIENTS}", bench_shared, orchestrator, SHARED_CLIENTS),
             (f"replicas_{n}", bench_separate, replicas, n),
@@ -883,6 +883,14 @@ def run(args: argparse.Namespace) -> dict:
         report["scenarios"] = {name: median_round(results) for name, results in rounds.items()}
         say("Stopping every process")
     return headline(report)
+
+
+def interleaved(scenarios: list, rounds: int) -> list:
+    """`rounds` rounds of the scenarios, each round in the order of the one before rotated by
+    one, so no scenario always runs right after the same other one or always first."""
+    return [
+        scenarios[(r + i) % len(scenarios)] for r in range(rounds) for i in range(len(scenarios))
+    ]
 
 
 def rate_of(result: dict) -> float:
