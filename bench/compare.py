@@ -5,11 +5,13 @@ its protobuf code from its own protos, and starts, on one private Redis (AOF wit
 always`), two stacks: REV's rules service and orchestrator, and this tree's. The load generator
 of `bench.orchestrator` (8 clients on separate matches, by default) then plays against each in
 turn, `--rounds` times, interleaved (the side going first alternating), so both meet the same
-disturbances of a shared machine. It prints each round's SubmitMove/s, their median, and the
-median CPU the orchestrator and the rules service spent per move.
+disturbances of a shared machine. The two stacks share the Redis server, each with a database
+of its own. It prints each round's SubmitMove/s, and the median round with the CPU the
+orchestrator and the rules service spent per move in it.
 
-Two identical stacks measured this way differed by 3 % (5 rounds of 6 s), and other pairs by
-up to a tenth in a busy hour: read differences below that as noise.
+How large a difference is noise depends on the hour: once, two identical stacks measured in
+interleaved rounds (5 of 6 s, by a script like this one) differed by 3 %, while single rounds
+of one stack spread by a fifth. `--baseline HEAD` measures the noise of the moment.
 
 This measures a change; `make bench` measures the tree against its targets.
 """
@@ -19,14 +21,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import multiprocessing
-import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 from bench.engine import say
-from bench.orchestrator import Sampler, bench_separate, start_orchestrators
+from bench.orchestrator import Sampler, bench_separate, median_round, start_orchestrators
 from playhall.common.redis_server import EmbeddedRedis
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,8 +63,14 @@ def run(args: argparse.Namespace) -> dict[str, list[dict]]:
         baseline_code = stack.enter_context(checkout(args.baseline))
         server = stack.enter_context(EmbeddedRedis(appendonly=True))
         sides = {}
-        for name, env in ((args.baseline, {"PYTHONPATH": str(baseline_code)}), ("this tree", {})):
-            rules, orchestrators = start_orchestrators(stack, server.url, env=env)
+        # One server, so both meet its disturbances; a database each, so neither's lobby repair
+        # and sweeps meet the other's records (whose format may differ).
+        for name, database, env in (
+            (args.baseline, 1, {"PYTHONPATH": str(baseline_code)}),
+            ("this tree", 0, {}),
+        ):
+            url = f"{server.url}?db={database}"
+            rules, orchestrators = start_orchestrators(stack, url, env=env)
             sides[name] = (orchestrators[0].address, Sampler.of(server, rules, orchestrators))
         loadgen = stack.enter_context(multiprocessing.get_context("spawn").Pool(1))
         for round_ in range(1, args.rounds + 1):
@@ -79,17 +86,19 @@ def run(args: argparse.Namespace) -> dict[str, list[dict]]:
 
 
 def report(results: dict[str, list[dict]]) -> str:
+    """Each side's rounds, and its median round (as `make bench` takes it) with that round's
+    CPU per move."""
     lines = [
-        "| code | SubmitMove/s, each round | median | CPU ms per move: orchestrator | rules |",
+        "| code | SubmitMove/s, each round | median round | its CPU ms per move: orchestrator "
+        "| rules |",
         "|---|---|---|---|---|",
     ]
     for name, rounds in results.items():
-        rates = [r["moves_per_s"] for r in rounds]
-        orchestrator = statistics.median(r["cpu_ms_per_move"]["orchestrator"] for r in rounds)
-        rules = statistics.median(r["cpu_ms_per_move"]["rules"] for r in rounds)
+        median = median_round(rounds)
+        cpu = median["cpu_ms_per_move"]
         lines.append(
-            f"| {name} | {', '.join(f'{v:,.0f}' for v in rates)} | "
-            f"{statistics.median(rates):,.0f} | {orchestrator:.3f} | {rules:.3f} |"
+            f"| {name} | {', '.join(f'{v:,.0f}' for v in median['round_rates'])} | "
+            f"{median['moves_per_s']:,.0f} | {cpu['orchestrator']:.3f} | {cpu['rules']:.3f} |"
         )
     return "\n".join(lines)
 
