@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-import grpc
 import pytest
 from prometheus_client.samples import Sample
 
@@ -17,7 +17,6 @@ from playhall.common.process import (
     start_rules_service,
 )
 from playhall.common.redis_server import EmbeddedRedis
-from playhall.match.v1 import match_service_pb2_grpc
 
 WORKER_CREDENTIAL = "test-worker-credential"
 
@@ -35,6 +34,21 @@ def metric(samples: list[Sample], name: str, **labels: str) -> float:
 def has_metric(samples: list[Sample], name: str, **labels: str) -> bool:
     """Whether some sample called `name` has exactly `labels`."""
     return any(s.name == name and s.labels == labels for s in samples)
+
+
+def live_processes() -> dict[int, tuple[int, int]]:
+    """(parent pid, process group) of every process on this machine that is not a zombie,
+    by pid (Linux /proc)."""
+    found = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue  # gone meanwhile
+        state, parent, group = text[text.rindex(")") + 2 :].split()[:3]
+        if state != "Z":
+            found[int(stat.parent.name)] = (int(parent), int(group))
+    return found
 
 
 def wait_until(
@@ -87,9 +101,3 @@ def start_orchestrator(redis_url: str, rules_address: str, **extra: str) -> Serv
 def orchestrator(redis_server, galileo_rules):
     with start_orchestrator(redis_server.url, galileo_rules.address) as service:
         yield service
-
-
-@pytest.fixture(scope="session")
-def match_stub(orchestrator):
-    with grpc.insecure_channel(orchestrator.address) as channel:
-        yield match_service_pb2_grpc.MatchServiceStub(channel)

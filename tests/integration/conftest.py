@@ -50,6 +50,16 @@ def spectator(channel_a) -> MatchClient:
     return MatchClient(channel_a, timeout_s=TIMEOUT)
 
 
+def seat_clients(
+    channels: list[grpc.Channel], created: pb.CreateMatchResponse, timeout_s: float = TIMEOUT
+) -> dict[int, MatchClient]:
+    """One client per seat token of a new match; seat s talks to channels[s % len(channels)]."""
+    return {
+        t.seat: MatchClient(channels[t.seat % len(channels)], t.token, timeout_s=timeout_s)
+        for t in created.tokens
+    }
+
+
 def view_of(response) -> gal.View:
     return unpack(response.view, gal.View, "view")
 
@@ -62,9 +72,10 @@ def take(experiment: int) -> any_pb2.Any:
     return pack(gal.Move(take=gal.TakeExperiment(experiment=experiment)))
 
 
-def refusal(call: Callable, *args) -> grpc.RpcError:
+def refusal(call: Callable, *args, **kwargs) -> grpc.RpcError:
+    """The error `call` fails with; fails the test if it succeeds."""
     with pytest.raises(grpc.RpcError) as caught:
-        call(*args)
+        call(*args, **kwargs)
     return caught.value
 
 

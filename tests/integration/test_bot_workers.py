@@ -64,7 +64,8 @@ from playhall.core.wire import unpack
 from playhall.devstack import Stack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.conftest import has_metric, metric, scrape, wait_until
+from playhall.orchestrator.store import requests_key, state_key
+from tests.conftest import has_metric, live_processes, metric, scrape, wait_until
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -290,20 +291,6 @@ def kill_mid_task(
     pytest.fail(f"no task of seat {seat} of {match_id} caught in flight within 30 s")
 
 
-def live_group_members(pgid: int) -> list[int]:
-    """Processes of process group `pgid` that are not zombies."""
-    members = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            text = stat.read_text()
-        except OSError:
-            continue
-        fields = text[text.rindex(")") + 2 :].split()
-        if fields[0] != "Z" and int(fields[2]) == pgid:
-            members.append(int(stat.parent.name))
-    return members
-
-
 def play_random_until(
     client: MatchClient, match_id: str, seat: int, rng: random.Random, stop, timeout: float
 ) -> tuple[pb.GetMatchResponse, int]:
@@ -332,7 +319,7 @@ def play_random_until(
 
 def state_of(client: redis.Redis, match_id: str) -> gal.State:
     """The full Galileo state as stored (what only the orchestrator and rules services see)."""
-    raw = client.get(f"pm:{{{match_id}}}:state")
+    raw = client.get(state_key(match_id))
     assert raw is not None
     return unpack(any_pb2.Any.FromString(raw), gal.State, "state")
 
@@ -383,7 +370,7 @@ def check_bot_request_records(stack: Stack, match: pb.MatchSummary, history) -> 
     `bot:<seat>:<version read>:<mac>`: its idempotency record names that move's version."""
     client = redis_of(stack)
     records = {}
-    for request_id, record in client.hgetall(f"pm:{{{match.match_id}}}:req").items():
+    for request_id, record in client.hgetall(requests_key(match.match_id)).items():
         seat, _digest, version = record.decode().split(":")
         records[request_id.decode()] = (int(seat), int(version))
     assert all(rid.startswith("bot:") for rid in records), records
@@ -653,7 +640,11 @@ def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match(own_stac
         match_id = lobby.create(GALILEO, [bot(NORMAL), bot(RANDOM), bot(RANDOM)]).match.match_id
 
         tags, version = kill_mid_task(broker, lobby, match_id, 0, first.kill)
-        wait_until(lambda: not live_group_members(first.proc.pid), 5, "the whole group to die")
+        wait_until(
+            lambda: first.proc.pid not in {g for _, g in live_processes().values()},
+            5,
+            "the whole group to die",
+        )
         # It died mid-task: the task was never acknowledged, and its move never committed.
         left = unacked_tasks(broker)
         assert set(tags) <= set(left), f"the killed task {tags} was acknowledged; unacked: {left}"

@@ -1,6 +1,7 @@
 """The README's commands: `make run` (`python -m playhall.devstack`) serves until interrupted and
 then stops every process it started; `make demo` (`python -m playhall.demo`) plays through the
-orchestrator and leaves nothing behind."""
+orchestrator, and afterwards no server it printed still listens and its Redis directory is
+gone."""
 
 from __future__ import annotations
 
@@ -17,31 +18,9 @@ import grpc
 import redis
 
 from playhall.client import MatchClient, human_seats
-from playhall.match.v1 import match_service_pb2 as mpb
-from tests.conftest import wait_until
+from tests.conftest import live_processes, wait_until
 
 STARTUP_TIMEOUT_S = 60
-
-
-def children_of(pid: int) -> set[int]:
-    """The processes whose parent is `pid`."""
-    found = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rpartition(")")[2].split()
-        except OSError:
-            continue  # gone meanwhile
-        if int(fields[1]) == pid:
-            found.add(int(stat.parent.name))
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def read_until(stream, marker: str, timeout_s: float) -> list[str]:
@@ -74,13 +53,12 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
         assert f"redis         {redis_server.url}" in lines
         assert not any("embedded" in line for line in lines)
         address = re.search(r"orchestrator\s+(\S+)", "\n".join(lines)).group(1)
-        children = children_of(stack.pid)
+        children = {pid for pid, (parent, _) in live_processes().items() if parent == stack.pid}
         # A rules service per title, the orchestrator and a bot worker; no Redis of its own.
         assert len(children) >= 3, lines
         with grpc.insecure_channel(address) as channel:
             client = MatchClient(channel)
-            games = client.stub.ListGames(mpb.ListGamesRequest(), timeout=10).games
-            assert "galileo" in {game.title_id for game in games}
+            assert "galileo" in {game.title_id for game in client.list_games()}
             created = client.create("galileo", human_seats(2))
             # The match lives in the Redis it was given.
             db = redis.Redis.from_url(redis_server.url)
@@ -95,7 +73,7 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
         rest = stack.stdout.read()
         assert "Stopped." in rest
         wait_until(
-            lambda: not any(alive(pid) for pid in children), 10, "exit of every started process"
+            lambda: not children & live_processes().keys(), 10, "exit of every started process"
         )
     finally:
         if stack.poll() is None:
@@ -103,7 +81,7 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
             stack.wait()
 
 
-def test_make_demo_plays_through_the_orchestrator_and_leaves_nothing_behind():
+def test_make_demo_plays_through_the_orchestrator_and_leaves_no_server_or_redis_dir_behind():
     demo = subprocess.run(
         [sys.executable, "-m", "playhall.demo"],
         capture_output=True,

@@ -18,13 +18,17 @@ What is proven, as the orchestrator issue asks:
 - turn clocks: deadlines in Redis that every replica scans, each expiry committed once, with a
   replica killed and across an orchestrator restart;
 - finished matches keep their history while their board expires; idle matches are abandoned;
-- a state whose rules version was tampered with is refused and nothing changes.
+- a state whose rules version was tampered with is refused and nothing changes;
+- a change whose caller gave up (its deadline passed) is still finished with what follows it;
+  a commit stands when an index update after it fails; a retry after its idempotency record
+  expired is refused, not applied again; lobby entries a crash left wrong are repaired.
 
 Every RPC has a deadline (`TIMEOUT`), every wait is bounded, so no test can hang.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import random
@@ -47,7 +51,9 @@ from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
+from playhall.orchestrator.store import DEADLINES, lobby_key, match_key, requests_key, state_key
 from tests.conftest import start_orchestrator, wait_until
+from tests.integration.conftest import refusal
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -73,9 +79,10 @@ class Stack:
         self.processes: list[ServiceProcess] = []
         self.channels: list[grpc.Channel] = []
 
-    @property
+    @functools.cached_property
     def db(self) -> redis.Redis:
-        """A fresh redis-py client on the private server (for checks and tampering)."""
+        """A redis-py client of the private server, for checks and tampering (it reconnects
+        to a server restarted on the same socket)."""
         return redis.Redis(unix_socket_path=str(self.redis.socket), socket_timeout=TIMEOUT)
 
     def orchestrator(self, rules_address: str | None = None, **env: str) -> ServiceProcess:
@@ -103,6 +110,8 @@ class Stack:
         return {seat: spectator.as_seat(token) for seat, token in tokens.items()}
 
     def close(self) -> None:
+        if "db" in self.__dict__:
+            self.db.close()
         for channel in self.channels:
             channel.close()
         for process in reversed(self.processes):
@@ -196,18 +205,9 @@ def play_to_end(seats: dict[int, MatchClient], match_id: str, rng: random.Random
     pytest.fail(f"match {match_id} did not finish after {len(played)} moves")
 
 
-def rpc_error(call, *args) -> grpc.RpcError:
-    """The error `call(*args)` fails with; fails the test if it succeeds."""
-    try:
-        response = call(*args)
-    except grpc.RpcError as error:
-        return error
-    pytest.fail(f"the call succeeded: {response}")
-
-
-def refusal(seats: dict[int, MatchClient], match_id: str, planned: Planned) -> grpc.RpcError:
+def refused_submit(seats: dict[int, MatchClient], match_id: str, planned: Planned) -> grpc.RpcError:
     """The error submitting `planned` fails with; fails the test if it is accepted."""
-    return rpc_error(
+    return refusal(
         seats[planned.seat].submit, match_id, planned.move, planned.expected, planned.request_id
     )
 
@@ -231,15 +231,6 @@ def assert_replay_matches(history: pb.GetHistoryResponse, committed: list[Commit
     for ack in committed:
         logged = by_version[ack.version]
         assert (logged.seat, logged.move) == (ack.planned.seat, ack.planned.move), ack.version
-
-
-def state_key(match_id: str) -> str:
-    return f"pm:{{{match_id}}}:state"
-
-
-def requests_key(match_id: str) -> str:
-    """The hash of a match's idempotency records, by request id."""
-    return f"pm:{{{match_id}}}:req"
 
 
 def finished_history(client: MatchClient, match_id: str, within_s: float, what: str):
@@ -518,11 +509,11 @@ def test_rules_service_down_is_unavailable_without_change_and_play_resumes(stack
 
     rules.kill()
     started = time.monotonic()
-    error = refusal(seats, match_id, planned)
+    error = refused_submit(seats, match_id, planned)
     assert error.code() == UNAVAILABLE, error
     assert "rules service" in error.details(), error.details()
     assert time.monotonic() - started < TIMEOUT
-    assert rpc_error(seats[0].get, match_id).code() == UNAVAILABLE
+    assert refusal(seats[0].get, match_id).code() == UNAVAILABLE
     assert seats[0].history(match_id) == before
     assert stack.db.get(state_key(match_id)) == state
     assert not stack.db.hexists(requests_key(match_id), planned.request_id)
@@ -532,7 +523,7 @@ def test_rules_service_down_is_unavailable_without_change_and_play_resumes(stack
     time.sleep(0.3)
     assert [game.title_id for game in lobby.list_games()] == ["galileo"]
     newcomer = stack.client(stack.orchestrator(rules_address=rules.address))
-    error = rpc_error(newcomer.list_games)
+    error = refusal(newcomer.list_games)
     assert error.code() == UNAVAILABLE and "rules service" in error.details(), error
 
     stack.adopt(
@@ -583,7 +574,7 @@ def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
     os.kill(rules.proc.pid, signal.SIGSTOP)
     try:
         impatient = MatchClient(seats[last.seat].channel, tokens[last.seat], timeout_s=0.5)
-        error = rpc_error(impatient.submit, match_id, last.move, last.expected, last.request_id)
+        error = refusal(impatient.submit, match_id, last.move, last.expected, last.request_id)
         assert error.code() == grpc.StatusCode.DEADLINE_EXCEEDED, error
     finally:
         os.kill(rules.proc.pid, signal.SIGCONT)
@@ -607,7 +598,7 @@ def test_a_commit_stands_when_an_index_update_after_it_fails(stack):
     seats = stack.seats(orchestrator, tokens)
     for _ in range(GALILEO_MOVES - 1):
         play_random_move(seats, match_id, rng)
-    finished_list = f"playhall:lobby:galileo:{FINISHED}"
+    finished_list = lobby_key("galileo", FINISHED)
     stack.db.set(finished_list, "not a sorted set")
 
     assert submit(seats, match_id, plan_move(seats, match_id, rng)).version == GALILEO_MOVES
@@ -639,7 +630,7 @@ def test_a_retry_after_its_record_expired_is_refused_not_applied_again(stack):
 
     stack.db.delete(key)  # what its expiry does
     before = seats[0].history(match_id)
-    error = refusal(seats, match_id, planned)
+    error = refused_submit(seats, match_id, planned)
     assert error.code() == PRECONDITION, error
     assert seats[0].history(match_id) == before
 
@@ -650,12 +641,8 @@ def test_a_retry_after_its_record_expired_is_refused_not_applied_again(stack):
 def test_redis_sigkilled_and_restarted_from_aof_loses_no_committed_move(stack):
     # A SIGKILL cannot tell fsync policies apart (the kernel keeps what Redis wrote), so the
     # policy a lost machine needs is checked as configured: every write on disk before its reply.
-    db = stack.db
-    try:
-        assert db.config_get("appendonly") == {"appendonly": "yes"}
-        assert db.config_get("appendfsync") == {"appendfsync": "always"}
-    finally:
-        db.close()
+    assert stack.db.config_get("appendonly") == {"appendonly": "yes"}
+    assert stack.db.config_get("appendfsync") == {"appendfsync": "always"}
     rng = random.Random(4)
     orchestrator = stack.orchestrator()
     match_id, tokens, _ = create_match(stack.client(orchestrator), 2)
@@ -667,10 +654,10 @@ def test_redis_sigkilled_and_restarted_from_aof_loses_no_committed_move(stack):
 
     stack.redis.kill()
     started = time.monotonic()
-    error = refusal(seats, match_id, planned)
+    error = refused_submit(seats, match_id, planned)
     assert error.code() == UNAVAILABLE, error
     assert time.monotonic() - started < TIMEOUT
-    assert rpc_error(seats[0].history, match_id).code() == UNAVAILABLE
+    assert refusal(seats[0].history, match_id).code() == UNAVAILABLE
     assert orchestrator.proc.poll() is None, "the orchestrator died with Redis"
 
     stack.redis = EmbeddedRedis(directory=str(stack.redis.dir), appendonly=True).start()
@@ -766,7 +753,7 @@ def test_bot_move_on_timeout_commits_one_move_per_expiry_with_two_replicas(stack
     assert history.match.phase == RUNNING
     deadlines = [
         member.decode()
-        for member in stack.db.zrange("playhall:deadlines", 0, -1)
+        for member in stack.db.zrange(DEADLINES, 0, -1)
         if member.decode().startswith(match_id)
     ]
     assert len(deadlines) <= 1, f"stale deadlines left behind: {deadlines}"
@@ -789,7 +776,7 @@ def test_finished_match_keeps_history_while_its_state_expires(stack):
 
     time.sleep(2)
     assert not stack.db.exists(state_key(match_id))
-    error = rpc_error(seats[0].get, match_id)
+    error = refusal(seats[0].get, match_id)
     assert error.code() == PRECONDITION
     assert "archived" in error.details(), error.details()
 
@@ -835,7 +822,7 @@ def test_idle_match_is_abandoned_while_an_active_one_is_not(stack):
     # A move that was legal when the match was closed is refused now, at the current version.
     seat = history.match.status.to_move[0]
     legal = idle[seat].get(idle_id).legal_moves
-    error = rpc_error(idle[seat].submit, idle_id, legal[0], history.match.version)
+    error = refusal(idle[seat].submit, idle_id, legal[0], history.match.version)
     assert error.code() == PRECONDITION
     assert "over" in error.details(), error.details()
     assert idle[0].history(idle_id).match.version == 2
@@ -863,7 +850,7 @@ def test_state_of_another_rules_version_is_refused_and_nothing_changes(stack):
     db.set(state_key(match_id), tampered.SerializeToString())
     before = seats[0].history(match_id)
 
-    error = refusal(seats, match_id, planned)
+    error = refused_submit(seats, match_id, planned)
     assert error.code() == PRECONDITION, error
     assert "galileo/2.0" in error.details(), error.details()
     assert seats[0].history(match_id) == before
@@ -876,7 +863,7 @@ def test_state_of_another_rules_version_is_refused_and_nothing_changes(stack):
 
 
 def lobby_ids(db: redis.Redis, phase: int) -> set[str]:
-    return {member.decode() for member in db.zrange(f"playhall:lobby:galileo:{phase}", 0, -1)}
+    return {member.decode() for member in db.zrange(lobby_key("galileo", phase), 0, -1)}
 
 
 def test_lobby_entries_a_crash_left_wrong_are_repaired(stack):
@@ -890,7 +877,7 @@ def test_lobby_entries_a_crash_left_wrong_are_repaired(stack):
     over_id, over_tokens, _ = create_match(client, 2)
     stack.seats(orchestrator, over_tokens)[0].resign(over_id)
     now_ms = int(time.time() * 1000)
-    open_key, running_key = (f"playhall:lobby:galileo:{p}" for p in (pb.MATCH_PHASE_OPEN, RUNNING))
+    open_key, running_key = (lobby_key("galileo", p) for p in (pb.MATCH_PHASE_OPEN, RUNNING))
     stale_creation, fresh_creation, unreadable, garbled = "ab" * 12, "cd" * 12, "ef" * 12, "fe" * 12
     # More than a page (64) of entries left by creations that never stored their match.
     abandoned = {f"{n:024x}": now_ms - 120_000 - n for n in range(150)}
@@ -904,8 +891,8 @@ def test_lobby_entries_a_crash_left_wrong_are_repaired(stack):
         pipe.zadd(open_key, {match_id: now_ms, stale_creation: now_ms - 120_000})
         pipe.zadd(open_key, {fresh_creation: now_ms, unreadable: now_ms - 120_000})
         pipe.zadd(running_key, {over_id: now_ms, **abandoned, garbled: now_ms - 120_000})
-        pipe.hset(f"pm:{{{unreadable}}}", "version", 3)
-        pipe.set(f"pm:{{{garbled}}}", b"7:\xff\xff not a record")
+        pipe.hset(match_key(unreadable), "version", 3)
+        pipe.set(match_key(garbled), b"7:\xff\xff not a record")
         pipe.execute()
 
     def repaired():
@@ -916,6 +903,6 @@ def test_lobby_entries_a_crash_left_wrong_are_repaired(stack):
     assert over_id in lobby_ids(db, FINISHED)
     # Listing skips the record it cannot read instead of failing; that match alone is refused.
     assert {m.match_id for m in client.list_matches("galileo", RUNNING)} == {match_id}
-    error = rpc_error(client.get, garbled)
+    error = refusal(client.get, garbled)
     assert error.code() == grpc.StatusCode.INTERNAL and "cannot be read" in error.details()
     assert not client.list_matches("galileo", pb.MATCH_PHASE_OPEN)

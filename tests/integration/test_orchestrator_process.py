@@ -31,10 +31,10 @@ from playhall.common.process import ServiceProcess, orchestrator_env, start_rule
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.match.v1 import match_service_pb2 as pb
 from tests.conftest import WORKER_CREDENTIAL, metric, scrape, start_orchestrator, wait_until
+from tests.integration.conftest import TIMEOUT, refusal, seat_clients
 
 pytestmark = pytest.mark.timeout(60)
 
-TIMEOUT = 5.0
 GRACE_S = 5.0
 MATCH_SERVICE = pb.DESCRIPTOR.services_by_name["MatchService"].full_name
 RULES_SERVICE = "playhall.rules.v1.RulesService"
@@ -45,15 +45,6 @@ SERVER_SEAT = -1
 
 
 # -- helpers ------------------------------------------------------------------------------------
-
-
-def rpc_error(call, *args, **kwargs) -> grpc.RpcError:
-    """The error `call` fails with; fails the test if it succeeds."""
-    try:
-        response = call(*args, **kwargs)
-    except grpc.RpcError as error:
-        return error
-    pytest.fail(f"the call succeeded: {response}")
 
 
 def calls_in_flight(service: ServiceProcess, method: str) -> float:
@@ -71,14 +62,10 @@ def apply_moves_served(rules: ServiceProcess) -> float:
     )
 
 
-def seat_clients(lobby: MatchClient, created: pb.CreateMatchResponse) -> dict[int, MatchClient]:
-    return {token.seat: lobby.as_seat(token.token) for token in created.tokens}
-
-
 def play_first_legal_moves(lobby: MatchClient, created: pb.CreateMatchResponse, count: int):
     """`count` moves, each the first legal move of the first seat to move."""
     match_id = created.match.match_id
-    seats = seat_clients(lobby, created)
+    seats = seat_clients([lobby.channel], created, lobby.timeout_s)
     for _ in range(count):
         seat = lobby.get(match_id).match.status.to_move[0]
         seen = seats[seat].get(match_id)
@@ -89,7 +76,7 @@ def play_first_legal_moves(lobby: MatchClient, created: pb.CreateMatchResponse, 
 
 
 def test_sigterm_turns_health_not_serving_finishes_the_move_in_flight_and_exits_0(
-    redis_server, orchestrator
+    redis_server, spectator
 ):
     """A move is held in flight (its rules service stopped with SIGSTOP) when the orchestrator
     gets SIGTERM: its health turns NOT_SERVING for the server and MatchService, new calls are
@@ -105,7 +92,7 @@ def test_sigterm_turns_health_not_serving_finishes_the_move_in_flight_and_exits_
         lobby = MatchClient(channel, timeout_s=2 * GRACE_S)
         created = lobby.create("galileo", human_seats(2))
         match_id = created.match.match_id
-        seat0 = seat_clients(lobby, created)[0]
+        seat0 = seat_clients([channel], created, lobby.timeout_s)[0]
         move = seat0.get(match_id).legal_moves[0]
         health = health_pb2_grpc.HealthStub(channel)
         watches = [
@@ -124,7 +111,7 @@ def test_sigterm_turns_health_not_serving_finishes_the_move_in_flight_and_exits_
                 for watch in watches:
                     watch.cancel()
                 request = health_pb2.HealthCheckRequest(service="")
-                refused = rpc_error(health.Check, request, timeout=TIMEOUT)
+                refused = refusal(health.Check, request, timeout=TIMEOUT)
                 assert refused.code() == grpc.StatusCode.UNAVAILABLE, refused
                 assert leaving.proc.poll() is None, "it did not wait for the move in flight"
                 os.kill(rules.proc.pid, signal.SIGCONT)
@@ -136,28 +123,26 @@ def test_sigterm_turns_health_not_serving_finishes_the_move_in_flight_and_exits_
     assert leaving.wait_for_log('"msg": "stopped"', timeout=1)
     assert not any('"level": "error"' in line for line in leaving.log_lines)
 
-    with grpc.insecure_channel(orchestrator.address) as channel:
-        history = MatchClient(channel, timeout_s=TIMEOUT).history(match_id)
+    history = spectator.history(match_id)
     assert [(c.version, c.seat) for c in history.changes] == [(0, SERVER_SEAT), (1, 0)]
 
 
 # -- reflection ---------------------------------------------------------------------------------
 
 
-def test_reflection_lists_match_service_and_health_and_describes_match_service(orchestrator):
+def test_reflection_lists_match_service_and_health_and_describes_match_service(channel_a):
     """Server reflection (grpc_reflection.v1alpha) lists MatchService and the health service,
     and serves MatchService's file with every method the contract defines."""
-    with grpc.insecure_channel(orchestrator.address) as channel:
-        stub = reflection_pb2_grpc.ServerReflectionStub(channel)
+    stub = reflection_pb2_grpc.ServerReflectionStub(channel_a)
 
-        def reflect(**request) -> reflection_pb2.ServerReflectionResponse:
-            requests = iter([reflection_pb2.ServerReflectionRequest(**request)])
-            (response,) = list(stub.ServerReflectionInfo(requests, timeout=TIMEOUT))
-            assert not response.HasField("error_response"), response.error_response
-            return response
+    def reflect(**request) -> reflection_pb2.ServerReflectionResponse:
+        requests = iter([reflection_pb2.ServerReflectionRequest(**request)])
+        (response,) = list(stub.ServerReflectionInfo(requests, timeout=TIMEOUT))
+        assert not response.HasField("error_response"), response.error_response
+        return response
 
-        listed = reflect(list_services="").list_services_response.service
-        described = reflect(file_containing_symbol=MATCH_SERVICE).file_descriptor_response
+    listed = reflect(list_services="").list_services_response.service
+    described = reflect(file_containing_symbol=MATCH_SERVICE).file_descriptor_response
     assert {MATCH_SERVICE, HEALTH_SERVICE} <= {service.name for service in listed}
     protos = [FileDescriptorProto.FromString(f) for f in described.file_descriptor_proto]
     (service,) = [s for f in protos for s in f.service if s.name == "MatchService"]
@@ -256,9 +241,8 @@ def test_clock_forfeit_with_two_live_replicas_ends_a_3_player_match_once_for_the
         clock = pb.Clock(seconds_per_move=2, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
         created = MatchClient(a, timeout_s=TIMEOUT).create("galileo", human_seats(3), clock=clock)
         match_id, deadline_ms = created.match.match_id, created.match.deadline_unix_ms
-        tokens = {token.seat: token.token for token in created.tokens}
-        for seat, channel in ((0, a), (1, b)):
-            client = MatchClient(channel, tokens[seat], timeout_s=TIMEOUT)
+        seats = seat_clients([a, b], created)  # seat 0 through replica A, seat 1 through B
+        for client in (seats[0], seats[1]):
             seen = client.get(match_id)
             client.submit(match_id, seen.legal_moves[0], seen.match.version)
         assert time.time() * 1000 < deadline_ms, "the picks came after the deadline"

@@ -22,10 +22,20 @@ from playhall.client import MatchClient, human_seats
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import storage_pb2
+from playhall.orchestrator.store import match_key
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.rules.v1 import rules_service_pb2_grpc
 from tests.conftest import metric, scrape
-from tests.integration.conftest import TIMEOUT, TITLE, assert_refused, pick, race, view_of
+from tests.integration.conftest import (
+    TIMEOUT,
+    TITLE,
+    assert_refused,
+    pick,
+    race,
+    seat_clients,
+    split,
+    view_of,
+)
 
 RUNNING, FINISHED = pb.MATCH_PHASE_RUNNING, pb.MATCH_PHASE_FINISHED
 INVALID = grpc.StatusCode.INVALID_ARGUMENT
@@ -58,16 +68,12 @@ def create(client: MatchClient, players: int) -> pb.CreateMatchResponse:
     return client.create(TITLE, human_seats(players))
 
 
-def seat(client: MatchClient, created: pb.CreateMatchResponse, number: int) -> MatchClient:
-    return client.as_seat(created.tokens[number].token)
-
-
 def play_first_picks(spectator: MatchClient, created: pb.CreateMatchResponse) -> gal.View:
     """Both seats of a 2-player match pick (versions 1 and 2); the spectator's view of the
     take step that follows."""
     match_id = created.match.match_id
     for number in (0, 1):
-        player = seat(spectator, created, number)
+        player = seat_clients([spectator.channel], created)[number]
         player.submit(match_id, pick(view_of(player.get(match_id)).hand[0]), number)
     view = view_of(spectator.get(match_id))
     assert view.phase == gal.PHASE_TAKE
@@ -104,7 +110,7 @@ def contents(db: redis.Redis, key: bytes) -> list[bytes]:
 
 def stored_match(db: redis.Redis, match_id: str) -> storage_pb2.StoredMatch:
     """The match's record, parsed as the store does: "<version>:<StoredMatch>"."""
-    version, _, record = db.get(f"pm:{{{match_id}}}").partition(b":")
+    version, _, record = db.get(match_key(match_id)).partition(b":")
     assert version.isdigit(), version
     return storage_pb2.StoredMatch.FromString(record)
 
@@ -124,7 +130,7 @@ def test_the_server_draws_a_fresh_256_bit_seed_for_each_match(spectator):
     for _ in range(2):
         created = create(spectator, 2)
         assert not created.match.seed, "the seed is secret until the end"
-        ended = seat(spectator, created, 0).resign(created.match.match_id).match
+        ended = seat_clients([spectator.channel], created)[0].resign(created.match.match_id).match
         assert ended.phase == FINISHED
         assert len(ended.seed) == 32
         assert hashlib.sha256(ended.seed).digest() == created.match.seed_sha256
@@ -141,7 +147,7 @@ def test_seat_tokens_are_stored_only_as_sha256_hashes(spectator, db):
     created = create(spectator, 3)
     match_id = created.match.match_id
     tokens = {t.seat: t.token for t in created.tokens}
-    player = seat(spectator, created, 0)
+    player = seat_clients([spectator.channel], created)[0]
     player.submit(match_id, player.get(match_id).legal_moves[0], 0)  # an idempotency record too
 
     assert len(match_keys(db, match_id)) == 4
@@ -162,9 +168,9 @@ def test_every_key_of_a_match_is_in_its_hash_slot_and_its_log_is_a_stream(specta
     created = create(spectator, 2)
     match_id = created.match.match_id
     view = play_first_picks(spectator, created)
-    taker = seat(spectator, created, view.order[view.take_index])
+    taker = seat_clients([spectator.channel], created)[view.order[view.take_index]]
     taker.submit(match_id, taker.get(match_id).legal_moves[0], 2)
-    final = seat(spectator, created, 0).resign(match_id).match
+    final = seat_clients([spectator.channel], created)[0].resign(match_id).match
     assert final.version == 4
 
     keys = match_keys(db, match_id)
@@ -204,7 +210,8 @@ def test_a_just_finished_match_is_listed_as_finished_and_no_longer_as_running(sp
     before any read of the running list could re-file it) and out of the running list, where
     a match still being played stays."""
     ended, running = create(spectator, 2), create(spectator, 2)
-    assert seat(spectator, ended, 0).resign(ended.match.match_id).match.phase == FINISHED
+    resigned = seat_clients([spectator.channel], ended)[0].resign(ended.match.match_id)
+    assert resigned.match.phase == FINISHED
     ended_id, running_id = ended.match.match_id, running.match.match_id
 
     finished_list = spectator.list_matches(TITLE, FINISHED, limit=500)
@@ -238,10 +245,11 @@ def test_racing_takes_count_stale_refusals_and_commit_conflicts(
 ):
     """Eight different submissions of one seat's take at the same expected_version race
     through both replicas, in 8 matches. One wins each race; every loser is refused as stale
-    (`playhall_moves_refused{reason="stale_version"}` counts each once, on the replica that
-    refused it). A loser that read the match before the winner committed fails its commit
+    (`playhall_moves_refused{reason="stale_version"}`, summed over both replicas, counts
+    each once). A loser that read the match before the winner committed fails its commit
     (`playhall_commit_conflicts`) and, after re-reading, is refused as stale: so conflicts
-    are at least one over these races and at most one per loser."""
+    are at most one per loser, and in practice many over 8 races (18 to 38 of 56 in ten
+    runs), so at least one is asserted."""
 
     def totals() -> tuple[float, float]:
         samples = [s for r in (orchestrator, replica_b) for s in scrape(r.metrics_port)]
@@ -260,13 +268,11 @@ def test_racing_takes_count_stale_refusals_and_commit_conflicts(
         results = race(
             *(partial(r.submit, match_id, moves[i % len(moves)], 2) for i, r in enumerate(racers))
         )
-        won = [r for r in results if isinstance(r, pb.SubmitMoveResponse)]
-        lost = [r for r in results if isinstance(r, grpc.RpcError)]
+        won, lost = split(results)
         assert len(won) == 1 and won[0].version == 3, results
         assert all(e.code() == PRECONDITION and "version 3" in e.details() for e in lost), lost
         assert spectator.get(match_id).match.version == 3
         losers += len(lost)
     stale_after, conflicts_after = totals()
-    print(f"{conflicts_after - conflicts_before:.0f} commit conflicts among {losers} losers")
     assert stale_after - stale_before == losers
     assert 1 <= conflicts_after - conflicts_before <= losers

@@ -74,19 +74,19 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def _match_key(match_id: str) -> str:
+def match_key(match_id: str) -> str:
     return f"pm:{{{match_id}}}"
 
 
-def _state_key(match_id: str) -> str:
+def state_key(match_id: str) -> str:
     return f"pm:{{{match_id}}}:state"
 
 
-def _log_key(match_id: str) -> str:
+def log_key(match_id: str) -> str:
     return f"pm:{{{match_id}}}:log"
 
 
-def _requests_key(match_id: str) -> str:
+def requests_key(match_id: str) -> str:
     return f"pm:{{{match_id}}}:req"
 
 
@@ -188,9 +188,9 @@ class MatchStore:
             pipe.zadd(ACTIVITY, {match.match_id: match.updated_unix_ms})
             await pipe.execute()
         async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(_match_key(match.match_id), f"{match.version}:".encode() + match_record(match))
-            pipe.set(_state_key(match.match_id), state)
-            pipe.xadd(_log_key(match.match_id), {"change": change.SerializeToString()}, id="0-1")
+            pipe.set(match_key(match.match_id), f"{match.version}:".encode() + match_record(match))
+            pipe.set(state_key(match.match_id), state)
+            pipe.xadd(log_key(match.match_id), {"change": change.SerializeToString()}, id="0-1")
             await pipe.execute()
         # Again, in case the repair of another replica dropped the first entry while this
         # creation was held up for longer than the repair's grace. The match exists now: a
@@ -206,7 +206,7 @@ class MatchStore:
             )
 
     async def load(self, match_id: str) -> Match | None:
-        return _parse(match_id, await self.redis.get(_match_key(match_id)))
+        return _parse(match_id, await self.redis.get(match_key(match_id)))
 
     async def load_many(self, match_ids: Sequence[str]) -> list[Match | None]:
         """`load` of each match in one round trip (a pipeline of GETs, not one MGET: the
@@ -214,7 +214,7 @@ class MatchStore:
         one this version cannot read, which is logged and skipped rather than failing all."""
         async with self.redis.pipeline(transaction=False) as pipe:
             for match_id in match_ids:
-                pipe.get(_match_key(match_id))
+                pipe.get(match_key(match_id))
             raws = await pipe.execute(raise_on_error=False)
         loaded = []
         for match_id, raw in zip(match_ids, raws, strict=True):
@@ -229,7 +229,7 @@ class MatchStore:
 
     async def exists(self, match_id: str) -> bool:
         """Whether the match has a record, whatever its form."""
-        return bool(await self.redis.exists(_match_key(match_id)))
+        return bool(await self.redis.exists(match_key(match_id)))
 
     async def snapshot(
         self, match_id: str, request_id: str = ""
@@ -237,7 +237,7 @@ class MatchStore:
         """The match, its state and an idempotency record, read by one script (atomic, and one
         slot thanks to the hash tag) so that all three belong to the same version."""
         stored, state, record = await self._snapshot(
-            keys=[_match_key(match_id), _state_key(match_id), _requests_key(match_id)],
+            keys=[match_key(match_id), state_key(match_id), requests_key(match_id)],
             args=[request_id],
         )
         match = _parse(match_id, stored)
@@ -269,10 +269,10 @@ class MatchStore:
         ]
         outcome, value = await self._commit(
             keys=[
-                _match_key(match_id),
-                _log_key(match_id),
-                _state_key(match_id),
-                _requests_key(match_id),
+                match_key(match_id),
+                log_key(match_id),
+                state_key(match_id),
+                requests_key(match_id),
             ],
             args=args,
         )
@@ -285,7 +285,7 @@ class MatchStore:
     ) -> list[tuple[storage_pb2.StoredChange, bytes]]:
         """Logged changes with a version above `after_version`, with their moves (b"" if none)."""
         start = f"{after_version + 1}-0" if after_version >= 0 else "-"
-        entries = await self.redis.xrange(_log_key(match_id), min=start, max="+")
+        entries = await self.redis.xrange(log_key(match_id), min=start, max="+")
         return [_entry(fields) for _, fields in entries]
 
     async def wait_for_changes(
@@ -293,7 +293,7 @@ class MatchStore:
     ) -> list[storage_pb2.StoredChange]:
         """Blocks up to `block_ms` for changes after `after_version`."""
         reply = await self.redis.xread(
-            {_log_key(match_id): f"{after_version}-1" if after_version >= 0 else "0-0"},
+            {log_key(match_id): f"{after_version}-1" if after_version >= 0 else "0-0"},
             count=256,
             block=block_ms,
         )
