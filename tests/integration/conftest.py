@@ -17,6 +17,7 @@ from playhall.client import MatchClient
 from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
+from playhall.rules.v1 import rules_service_pb2_grpc
 from tests.conftest import start_orchestrator
 
 TITLE = "galileo"
@@ -43,6 +44,13 @@ def channel_b(replica_b):
     with grpc.insecure_channel(replica_b.address) as channel:
         grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
         yield channel
+
+
+@pytest.fixture(scope="module")
+def rules_stub(galileo_rules) -> rules_service_pb2_grpc.RulesServiceStub:
+    """The session's Galileo rules service, called directly."""
+    with grpc.insecure_channel(galileo_rules.address) as channel:
+        yield rules_service_pb2_grpc.RulesServiceStub(channel)
 
 
 @pytest.fixture(scope="module")

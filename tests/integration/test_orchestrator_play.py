@@ -31,7 +31,6 @@ from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.rules.v1 import rules_service_pb2 as rpb
-from playhall.rules.v1 import rules_service_pb2_grpc
 from tests.conftest import WORKER_CREDENTIAL, metric, scrape, start_orchestrator, wait_until
 from tests.integration.conftest import (
     TIMEOUT,
@@ -56,12 +55,6 @@ UNAUTHENTICATED = grpc.StatusCode.UNAUTHENTICATED
 
 
 # -- fixtures -----------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def rules_stub(galileo_rules):
-    with grpc.insecure_channel(galileo_rules.address) as channel:
-        yield rules_service_pb2_grpc.RulesServiceStub(channel)
 
 
 # -- helpers ------------------------------------------------------------------------------------

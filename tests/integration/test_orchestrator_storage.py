@@ -24,7 +24,6 @@ from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import storage_pb2
 from playhall.orchestrator.store import match_key
 from playhall.rules.v1 import rules_service_pb2 as rpb
-from playhall.rules.v1 import rules_service_pb2_grpc
 from tests.conftest import metric, scrape
 from tests.integration.conftest import (
     TIMEOUT,
@@ -43,14 +42,6 @@ PRECONDITION = grpc.StatusCode.FAILED_PRECONDITION
 
 
 # -- fixtures -----------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def rules_info(galileo_rules) -> rpb.GameInfo:
-    """Galileo's GameInfo, straight from its rules service."""
-    with grpc.insecure_channel(galileo_rules.address) as channel:
-        stub = rules_service_pb2_grpc.RulesServiceStub(channel)
-        return stub.GetGameInfo(rpb.GetGameInfoRequest(), timeout=TIMEOUT).game
 
 
 @pytest.fixture(scope="module")
@@ -188,9 +179,10 @@ def test_every_key_of_a_match_is_in_its_hash_slot_and_its_log_is_a_stream(specta
     assert [c.version for c in spectator.history(match_id).changes] == versions
 
 
-def test_a_match_records_the_rules_version_it_started_with(spectator, db, rules_info):
+def test_a_match_records_the_rules_version_it_started_with(spectator, db, rules_stub):
     """The rules version the rules service reports (GetGameInfo, and ListGames through the
     orchestrator) is the match's rules_version: at creation, on reads and in its record."""
+    rules_info = rules_stub.GetGameInfo(rpb.GetGameInfoRequest(), timeout=TIMEOUT).game
     assert rules_info.rules_version
     games = {game.title_id: game for game in spectator.list_games()}
     assert games[TITLE].rules_version == rules_info.rules_version

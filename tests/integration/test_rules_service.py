@@ -378,14 +378,10 @@ def test_a_pick_stays_secret_until_revealed(stub):
 # -- metrics ------------------------------------------------------------------------------------
 
 
-def metrics(service) -> list:
-    return scrape(service.metrics_port)
-
-
 def test_metrics_count_rpcs_by_code_and_moves(service, stub):
     handled = "grpc_server_handled_total"
     rpc = {"grpc_service": SERVICE, "grpc_method": "ApplyMove"}
-    before = metrics(service)
+    before = scrape(service.metrics_port)
 
     start = new_game(stub).state
     apply(stub, start, 0, pick(hand(start, 0)[0]))
@@ -394,7 +390,7 @@ def test_metrics_count_rpcs_by_code_and_moves(service, stub):
     no_seat = call(stub.ApplyMove, pb.ApplyMoveRequest(state=start, seat=5, move=pick(1)))
     assert no_seat.code() == INVALID
 
-    after = metrics(service)
+    after = scrape(service.metrics_port)
 
     def delta(name, **labels):
         return metric(after, name, **labels) - metric(before, name, **labels)
@@ -415,10 +411,10 @@ def test_metrics_count_rpcs_by_code_and_moves(service, stub):
 
 def test_metrics_count_a_failed_call_under_the_code_the_client_got(service, stub):
     rpc = {"grpc_service": SERVICE, "grpc_method": "GetView"}
-    before = metrics(service)
+    before = scrape(service.metrics_port)
     forged = edited(new_game(stub).state, forge_points)
     error = call(stub.GetView, pb.GetViewRequest(state=forged, seat=0))
-    after = metrics(service)
+    after = scrape(service.metrics_port)
     for code in grpc.StatusCode:
         change = metric(after, "grpc_server_handled_total", **rpc, grpc_code=code.name) - metric(
             before, "grpc_server_handled_total", **rpc, grpc_code=code.name
