@@ -29,20 +29,28 @@ class MatchClient:
         token: str | None = None,
         seat: int | None = None,
         timeout_s: float = DEFAULT_TIMEOUT_S,
+        wait_for_ready: bool = False,
     ):
+        """`wait_for_ready`: a call made while the orchestrator is unreachable waits for it
+        (within its deadline) instead of failing with UNAVAILABLE at once."""
         self.channel = channel
         self.stub = match_service_pb2_grpc.MatchServiceStub(channel)
         self.metadata = bearer(token)
         self.seat = seat
         self.timeout_s = timeout_s
+        self.wait_for_ready = wait_for_ready
 
     def as_seat(self, token: str | None, seat: int | None = None) -> MatchClient:
         """The same channel, another caller."""
-        return MatchClient(self.channel, token, seat, self.timeout_s)
+        return MatchClient(self.channel, token, seat, self.timeout_s, self.wait_for_ready)
 
     def _call(self, method: str, request, **kwargs):
         return getattr(self.stub, method)(
-            request, metadata=self.metadata, timeout=self.timeout_s, **kwargs
+            request,
+            metadata=self.metadata,
+            timeout=self.timeout_s,
+            wait_for_ready=self.wait_for_ready,
+            **kwargs,
         )
 
     def _with_seat(self, request):

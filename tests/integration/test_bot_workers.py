@@ -59,6 +59,7 @@ from playhall.common.process import (
     start_bot_worker,
     start_orchestrator,
 )
+from playhall.common.redis_server import EmbeddedRedis
 from playhall.core import get_game, replay, title_ids
 from playhall.core.wire import unpack
 from playhall.devstack import Stack
@@ -719,6 +720,44 @@ def test_a_bot_turn_never_enqueued_is_picked_up_by_the_sweeper(own_stack):
         first_move_ms = history.changes[1].committed_unix_ms
         assert first_move_ms - created_ms >= SWEEP_AFTER_S * 1000, "moved before the sweep"
         assert swept(stack) > 0
+
+
+def test_a_bot_turn_not_published_while_the_broker_is_down_goes_out_when_it_is_back():
+    """The broker is a Redis of its own, killed: the match is created (the match store is up)
+    but its bot turns cannot be published. Once the broker is back they go out on the next
+    housekeeping pass, long before the sweeper's two minutes."""
+    with (
+        EmbeddedRedis() as broker,
+        # Celery's own spelling: its command line reads CELERY_BROKER_URL as it is.
+        fast_stack(
+            CELERY_BROKER_URL=f"redis+socket://{broker.socket}", PLAYHALL_BOT_SWEEP_AFTER_S="120"
+        ) as stack,
+        grpc.insecure_channel(stack.orchestrator.address) as channel,
+    ):
+        lobby = client_of(channel)
+        broker.kill()
+        match = lobby.create(GALILEO, [bot(RANDOM), bot(RANDOM)]).match
+        assert stack.orchestrator.wait_for_log("bot turn not published", TIMEOUT)
+        time.sleep(1)
+        assert lobby.get(match.match_id).match.version == 0
+        EmbeddedRedis(directory=str(broker.dir)).start()
+        back = time.monotonic()
+        wait_until(
+            lambda: lobby.get(match.match_id).match.version >= 1,
+            30,
+            "a bot move after the broker came back",
+            0.2,
+            service=stack.orchestrator,
+        )
+        resent = metric(
+            scrape(stack.orchestrator.metrics_port),
+            "playhall_bot_turns_enqueued_total",
+            cause="resend",
+        )
+        assert resent >= 1 and swept(stack) == 0
+        assert time.monotonic() - back < 30
+        final = wait_finished(lobby, match.match_id)
+        assert len(check_finished_game(lobby, final).replay.moves) == galileo_moves(2)
 
 
 # -- worker settings and failures ------------------------------------------------------------------

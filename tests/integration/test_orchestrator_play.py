@@ -674,6 +674,95 @@ def test_watchers_beyond_the_cap_are_refused_and_other_calls_still_served(
         wait_until(three_watches_accepted, timeout=5, what="the slots of cancelled streams")
 
 
+def test_more_watchers_than_the_redis_pool_starve_neither_moves_nor_clocks(
+    redis_server, galileo_rules
+):
+    """150 spectator streams (above redis-py's default pool of 100 connections, which they once
+    took whole): all are served, the 151st is refused, and moves and the clock go on."""
+    streams = 150
+    with (
+        start_orchestrator(
+            redis_server.url,
+            galileo_rules.address,
+            PLAYHALL_MAX_WATCH_STREAMS=str(streams),
+            PLAYHALL_MAX_ANONYMOUS_WATCH_STREAMS_PER_ADDRESS=str(streams),
+        ) as replica,
+        grpc.insecure_channel(replica.address) as channel,
+    ):
+        client = MatchClient(channel, timeout_s=TIMEOUT)
+        created = client.create(TITLE, human_seats(2), b"\x03" * 32)
+        match_id = created.match.match_id
+        watches = [
+            open_watch(client, match_id, after_version=0, timeout=60) for _ in range(streams)
+        ]
+        try:
+            wait_until(
+                lambda: metric(scrape(replica.metrics_port), "playhall_watch_streams") == streams,
+                20,
+                f"{streams} open watch streams",
+                0.2,
+            )
+            extra = open_watch(client, match_id, after_version=0)
+            with pytest.raises(grpc.RpcError) as refused:
+                next(extra)
+            assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            seat0 = seat_clients([channel], created)[0]
+            hand = view_of(seat0.get(match_id)).hand
+            assert seat0.submit(match_id, pick(hand[0]), 0).version == 1
+            assert all(next(call).change.version == 1 for call in watches)
+            clock = pb.Clock(seconds_per_move=1, on_timeout=pb.TIMEOUT_ACTION_BOT_MOVE)
+            timed = client.create(TITLE, human_seats(2), b"\x04" * 32, clock=clock).match
+            wait_until(
+                lambda: client.get(timed.match_id).match.version >= 2,
+                6,
+                "bot moves made on timeout while every watch slot is taken",
+                0.2,
+            )
+        finally:
+            for call in watches:
+                call.cancel()
+
+
+def test_anonymous_watchers_are_limited_per_address_and_seats_are_not(redis_server, galileo_rules):
+    with (
+        start_orchestrator(
+            redis_server.url,
+            galileo_rules.address,
+            PLAYHALL_MAX_ANONYMOUS_WATCH_STREAMS_PER_ADDRESS="2",
+        ) as replica,
+        grpc.insecure_channel(replica.address) as channel,
+    ):
+        client = MatchClient(channel, timeout_s=TIMEOUT)
+        created = client.create(TITLE, human_seats(2), b"\x05" * 32)
+        match_id = created.match.match_id
+        anonymous = [open_watch(client, match_id, after_version=None) for _ in range(2)]
+        seat0 = seat_clients([channel], created)[0]
+        seated = [open_watch(seat0, match_id, after_version=None) for _ in range(2)]
+        try:
+            for call in anonymous + seated:
+                assert next(call).change.version == 0
+            third = open_watch(client, match_id, after_version=None)
+            with pytest.raises(grpc.RpcError) as refused:
+                next(third)
+            assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert "without a seat token" in refused.value.details()
+        finally:
+            for call in anonymous + seated:
+                call.cancel()
+        # A closed stream gives its address's slot back.
+        wait_until(
+            lambda: metric(scrape(replica.metrics_port), "playhall_watch_streams") == 0,
+            15,
+            "the cancelled streams to close",
+            0.2,
+        )
+        again = open_watch(client, match_id, after_version=None)
+        try:
+            assert next(again).change.version == 0
+        finally:
+            again.cancel()
+
+
 def test_watching_a_finished_match_past_its_end_returns_at_once(channel_a, spectator):
     created = create(spectator, 2)
     resigned = seat_clients([channel_a], created)[0].resign(created.match.match_id)

@@ -841,3 +841,24 @@ def test_a_saved_pick_phase_in_which_every_seat_has_picked_is_refused():
         seat.pick = seat.hand.pop()
     with pytest.raises(MalformedMessage, match="every seat has picked"):
         GAME.codec.decode_state(message)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("step", 2**64 - 1), ("move_count", 2**64 - 1), ("round", 2**31 - 1), ("round", 0)],
+)
+def test_a_saved_state_with_a_counter_no_game_reaches_is_refused(field, value):
+    """A counter at its field's maximum would overflow when the next move increments it: the
+    codec refuses such a state with a reason instead of letting the move fail."""
+    from playhall.core import MalformedMessage
+
+    message = GAME.codec.encode_state(GAME.new_game(3, {}, b"counters"))
+    setattr(message, field, value)
+    with pytest.raises(MalformedMessage, match="a game of 3 has"):
+        GAME.codec.decode_state(message)
+    # Every state of a real game stays within the bounds.
+    state = GAME.new_game(5, {}, b"counters")
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        state, _ = state.apply(seat, state.legal_moves(seat)[0])
+        assert GAME.codec.decode_state(GAME.codec.encode_state(state)) == state

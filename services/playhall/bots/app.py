@@ -77,9 +77,13 @@ def _serve_metrics(**_kwargs) -> None:
     from prometheus_client import start_http_server
 
     from playhall.bots.metrics import worker_registry
+    from playhall.common.metrics import ALL_INTERFACES
 
     port = env_int("PLAYHALL_METRICS_PORT", 9464)
-    server, _ = start_http_server(port, registry=worker_registry(app, [LIVE_QUEUE, BATCH_QUEUE]))
+    host = env_str("PLAYHALL_METRICS_HOST", ALL_INTERFACES)
+    server, _ = start_http_server(
+        port, addr=host, registry=worker_registry(app, [LIVE_QUEUE, BATCH_QUEUE])
+    )
     _metrics_port.append(server.server_port)
 
 

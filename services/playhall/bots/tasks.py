@@ -22,6 +22,7 @@ from playhall.bots.levels import bot_for, level_name
 from playhall.bots.metrics import BOT_MOVE_SECONDS, SEARCH_ITERATIONS, TASK_SECONDS, TASKS
 from playhall.client import MatchClient
 from playhall.common.brokers import PLAY_TURN_TASK
+from playhall.common.channels import RECONNECT_OPTIONS
 from playhall.core import get_game
 from playhall.core.wire import pack, unpack
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -33,6 +34,9 @@ RETRY_CODES = {
     grpc.StatusCode.ABORTED,
 }
 MAX_STALE_RETRIES = 5
+MAX_RETRY_DELAY_S = 4.0
+"""A turn that failed on a component being down is tried again at most this long after: the
+sweeper's minute is the net under a long outage, not the way back from a restart."""
 _channel_lock = threading.Lock()
 _channel: list[grpc.Channel] = []
 
@@ -41,8 +45,10 @@ def _client(seat: int) -> MatchClient:
     """A client for this worker process (created after the prefork, once per process)."""
     with _channel_lock:
         if not _channel:
-            _channel.append(grpc.insecure_channel(ORCHESTRATOR))
-    return MatchClient(_channel[0], token=WORKER_CREDENTIAL, seat=seat)
+            _channel.append(grpc.insecure_channel(ORCHESTRATOR, options=RECONNECT_OPTIONS))
+    # Waiting for the channel, rather than failing at once, lets a turn asked for while the
+    # orchestrator restarts go on as soon as it is back.
+    return MatchClient(_channel[0], token=WORKER_CREDENTIAL, seat=seat, wait_for_ready=True)
 
 
 def bot_request_id(match_id: str, seat: int, version: int) -> str:
@@ -60,7 +66,9 @@ def play_turn(self, match_id: str, seat: int, version: int) -> str:
     except grpc.RpcError as error:
         if error.code() in RETRY_CODES:
             raise self.retry(
-                exc=error, countdown=min(30, 2**self.request.retries) * random.uniform(0.5, 1.0)
+                exc=error,
+                countdown=min(MAX_RETRY_DELAY_S, 2**self.request.retries)
+                * random.uniform(0.5, 1.0),
             ) from error
         log.warning(
             "bot turn failed",

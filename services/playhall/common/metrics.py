@@ -1,14 +1,24 @@
 """Prometheus metrics: the conventional `grpc_server_*` series for every RPC, and the /metrics
-HTTP endpoint each process serves on its own port."""
+HTTP endpoint each process serves on its own port.
+
+The instrumented handlers also decode each request themselves. Left to grpcio, a request that
+does not parse is answered UNKNOWN (asyncio) or INTERNAL (threads) with a traceback in the log,
+is missing from the series, and grows a thread-pool server by some kilobytes that are never
+freed; decoded here it is an INVALID_ARGUMENT like any other bad request, counted, and logged as
+one warning line."""
 
 import asyncio
 import contextlib
 import inspect
+import logging
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 
 import grpc
+from google.protobuf.message import DecodeError
 from prometheus_client import Counter, Histogram, start_http_server
+
+log = logging.getLogger(__name__)
 
 RPC_STARTED = Counter(
     "grpc_server_started",
@@ -45,8 +55,12 @@ RPC_SECONDS = Histogram(
 )
 
 
-def start_metrics_server(port: int, host: str = "0.0.0.0") -> int:
-    """Serves /metrics in a daemon thread; returns the bound port (port 0 picks one)."""
+ALL_INTERFACES = "0.0.0.0"
+"""The metrics listener's default host (`PLAYHALL_METRICS_HOST`), as a container needs."""
+
+
+def start_metrics_server(port: int, host: str) -> int:
+    """Serves /metrics on host:port in a daemon thread; returns the bound port (0 picks one)."""
     server, _thread = start_http_server(port, addr=host)
     return server.server_port
 
@@ -89,14 +103,18 @@ class InstrumentedServer:
         service, _, method = full_method.lstrip("/").rpartition("/")
         if handler.unary_unary:
             return grpc.unary_unary_rpc_method_handler(
-                self._unary(handler.unary_unary, _Series("unary", service, method)),
-                request_deserializer=handler.request_deserializer,
+                self._unary(
+                    handler.unary_unary,
+                    _Series("unary", service, method, handler.request_deserializer),
+                ),
                 response_serializer=handler.response_serializer,
             )
         if handler.unary_stream:
             return grpc.unary_stream_rpc_method_handler(
-                self._stream(handler.unary_stream, _Series("server_stream", service, method)),
-                request_deserializer=handler.request_deserializer,
+                self._stream(
+                    handler.unary_stream,
+                    _Series("server_stream", service, method, handler.request_deserializer),
+                ),
                 response_serializer=handler.response_serializer,
             )
         return handler
@@ -117,12 +135,32 @@ class _InstrumentedHandlers(grpc.GenericRpcHandler):
 
 
 class _Series:
-    """The metric children of one method."""
+    """The metric children of one method, and the decoder of its requests."""
 
-    def __init__(self, *labels: str):
-        self.labels = labels
-        self.started = RPC_STARTED.labels(*labels)
-        self.seconds = RPC_SECONDS.labels(*labels)
+    def __init__(
+        self,
+        grpc_type: str,
+        service: str,
+        method: str,
+        deserializer: Callable[[bytes], object] | None,
+    ):
+        self.labels = (grpc_type, service, method)
+        self.started = RPC_STARTED.labels(*self.labels)
+        self.seconds = RPC_SECONDS.labels(*self.labels)
+        self._deserializer = deserializer
+
+    def decode(self, raw: bytes):
+        """The request in `raw`; None (logged) when it does not parse."""
+        if self._deserializer is None:
+            return raw
+        try:
+            return self._deserializer(raw)
+        except DecodeError as error:
+            log.warning(
+                "undecodable request refused",
+                extra={"method": "/".join(self.labels[1:]), "error": str(error)[:200]},
+            )
+            return None
 
     @contextlib.contextmanager
     def recording(self, context: grpc.ServicerContext):
@@ -146,26 +184,43 @@ class _Series:
             RPC_HANDLED.labels(*self.labels, code.name).inc()
 
 
+UNDECODABLE = "The request could not be decoded as a message of this method's request type"
+
+
+def _request(series: _Series, raw: bytes, context: grpc.ServicerContext):
+    request = series.decode(raw)
+    if request is None:
+        context.abort(grpc.StatusCode.INVALID_ARGUMENT, UNDECODABLE)
+    return request
+
+
+async def _async_request(series: _Series, raw: bytes, context: grpc.aio.ServicerContext):
+    request = series.decode(raw)
+    if request is None:
+        await context.abort(grpc.StatusCode.INVALID_ARGUMENT, UNDECODABLE)
+    return request
+
+
 def _unary(behaviour: Callable, series: _Series) -> Callable:
-    def wrapped(request, context):
+    def wrapped(raw, context):
         with series.recording(context):
-            return behaviour(request, context)
+            return behaviour(_request(series, raw, context), context)
 
     return wrapped
 
 
 def _stream(behaviour: Callable, series: _Series) -> Callable:
-    def wrapped(request, context) -> Iterator:
+    def wrapped(raw, context) -> Iterator:
         with series.recording(context):
-            yield from behaviour(request, context)
+            yield from behaviour(_request(series, raw, context), context)
 
     return wrapped
 
 
 def _async_unary(behaviour: Callable, series: _Series) -> Callable:
-    async def wrapped(request, context):
+    async def wrapped(raw, context):
         with series.recording(context):
-            return await behaviour(request, context)
+            return await behaviour(await _async_request(series, raw, context), context)
 
     return wrapped
 
@@ -176,9 +231,9 @@ def _async_stream(behaviour: Callable, series: _Series) -> Callable:
     if inspect.iscoroutinefunction(behaviour):
         return _async_unary(behaviour, series)
 
-    async def wrapped(request, context) -> AsyncIterator:
+    async def wrapped(raw, context) -> AsyncIterator:
         with series.recording(context):
-            async for response in behaviour(request, context):
+            async for response in behaviour(await _async_request(series, raw, context), context):
                 yield response
 
     return wrapped

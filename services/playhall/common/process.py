@@ -16,6 +16,10 @@ from collections.abc import Mapping, Sequence
 from prometheus_client.parser import text_string_to_metric_families
 from prometheus_client.samples import Sample
 
+LOOPBACK = {"PLAYHALL_HOST": "127.0.0.1", "PLAYHALL_METRICS_HOST": "127.0.0.1"}
+"""Where the services started here listen, gRPC and metrics alike: this machine only (a
+container listens on every interface, the services' default)."""
+
 
 class ServiceProcess:
     """A service child process that announced its ports with a JSON log line ("serving")."""
@@ -30,7 +34,7 @@ class ServiceProcess:
         self.module = module
         self.proc = subprocess.Popen(
             [sys.executable, "-m", module, *args],
-            env={**os.environ, **(env or {})},
+            env={**os.environ, **LOOPBACK, **(env or {})},
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             text=True,

@@ -14,16 +14,19 @@ def env_str(name: str, default: str | None = None) -> str:
     return value
 
 
-def env_int(name: str, default: int | None = None) -> int:
+def env_int(name: str, default: int | None = None, minimum: int | None = None) -> int:
     raw = os.environ.get(name)
     if raw is None or raw == "":
         if default is None:
             raise SettingsError(f"{name} must be set")
         return default
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
         raise SettingsError(f"{name} must be a whole number, not {raw!r}") from None
+    if minimum is not None and value < minimum:
+        raise SettingsError(f"{name} must be at least {minimum}, not {value}")
+    return value
 
 
 def env_float(name: str, default: float) -> float:

@@ -1,7 +1,9 @@
 """Enqueues bot turns for the Celery workers, by task name: the orchestrator never imports bot
 code. Publishing is best effort; every bot turn is also recorded in Redis before its commit,
 and the sweeper re-enqueues any turn that waited too long, so no match stalls when a publish
-fails, an orchestrator dies between commit and publish, or a worker dies mid-task.
+fails, an orchestrator dies between commit and publish, or a worker dies mid-task. A turn whose
+publish failed is also kept here and sent again on every housekeeping pass until the broker
+takes it, so an outage of the broker delays it by that outage, not by the sweeper's wait.
 
 Celery publishes with blocking I/O, so a publish runs in a worker thread, off the event loop."""
 
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 
 from celery import Celery
 from kombu.exceptions import OperationalError
@@ -21,6 +24,8 @@ log = logging.getLogger(__name__)
 BOT_TURNS_ENQUEUED = Counter(
     "playhall_bot_turns_enqueued", "Bot turns sent to the workers, by cause.", ["cause"]
 )
+MAX_UNPUBLISHED = 10_000
+"""Turns kept for a resend at most; beyond, the oldest is left to the sweeper alone."""
 
 
 class BotScheduler:
@@ -29,16 +34,48 @@ class BotScheduler:
         self.app = Celery("playhall.orchestrator", broker=broker_url, set_as_current=False)
         self.app.conf.update(
             broker_connection_retry_on_startup=True,
-            broker_transport_options={"max_retries": 2},
+            # A broker that is down fails a publish within a second, not kombu's default of
+            # seconds per retry: the publish is awaited by a move or a housekeeping pass.
+            broker_transport_options={
+                "max_retries": 2,
+                "interval_start": 0,
+                "interval_step": 0.2,
+                "interval_max": 0.5,
+            },
             task_publish_retry_policy={
                 "max_retries": 2,
                 "interval_start": 0.1,
                 "interval_step": 0.2,
             },
         )
+        self._unpublished: OrderedDict[tuple[str, int], int] = OrderedDict()
+        """The version of each (match, seat) turn whose publish failed, oldest first."""
 
     async def enqueue(self, match_id: str, seat: int, version: int, cause: str = "turn") -> bool:
-        """True when the task was published."""
+        """True when the task was published; a turn that was not is kept for `resend`."""
+        published = await self._publish(match_id, seat, version, cause)
+        if not published:
+            self._unpublished[(match_id, seat)] = version
+            self._unpublished.move_to_end((match_id, seat))
+            if len(self._unpublished) > MAX_UNPUBLISHED:
+                self._unpublished.popitem(last=False)
+        return published
+
+    async def resend(self) -> int:
+        """Publishes the turns whose publish failed, oldest first, until one fails again;
+        returns how many went out. A turn played meanwhile is harmless: its task finds the
+        seat no longer to move."""
+        sent = 0
+        while self._unpublished:
+            (match_id, seat), version = next(iter(self._unpublished.items()))
+            if not await self._publish(match_id, seat, version, "resend"):
+                break
+            if self._unpublished.get((match_id, seat)) == version:
+                del self._unpublished[(match_id, seat)]
+            sent += 1
+        return sent
+
+    async def _publish(self, match_id: str, seat: int, version: int, cause: str) -> bool:
         try:
             await asyncio.to_thread(
                 self.app.send_task,
@@ -48,7 +85,7 @@ class BotScheduler:
             )
         except OperationalError as error:
             log.warning(
-                "bot turn not published; the sweeper will retry",
+                "bot turn not published; sent again once the broker answers",
                 extra={"match_id": match_id, "seat": seat, "error": str(error)},
             )
             return False

@@ -46,6 +46,8 @@ class Housekeeper:
     async def run_once(self) -> int:
         """One pass; returns how many changes it committed."""
         committed = 0
+        if self.matches.bots is not None:
+            await self.matches.bots.resend()
         for match_id, version in await self.matches.store.due_deadlines(now_ms()):
             try:
                 committed += await self.matches.expire(match_id, version)

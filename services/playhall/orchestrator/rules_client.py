@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 import grpc
 from prometheus_client import Histogram
 
+from playhall.common.channels import RECONNECT_OPTIONS
 from playhall.common.settings import SettingsError
 from playhall.orchestrator.errors import MatchError
 from playhall.rules.v1 import rules_service_pb2 as pb
@@ -69,7 +70,11 @@ class RulesClients:
         self._channels = {
             title: grpc.aio.insecure_channel(
                 channel_target(addrs),
-                options=[("grpc.service_config", _SERVICE_CONFIG), ("grpc.enable_retries", 1)],
+                options=[
+                    ("grpc.service_config", _SERVICE_CONFIG),
+                    ("grpc.enable_retries", 1),
+                    *RECONNECT_OPTIONS,
+                ],
             )
             for title, addrs in addresses.items()
         }

@@ -28,15 +28,32 @@ log = logging.getLogger("playhall.orchestrator")
 SERVICE_NAME = match_service_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name
 
 
+def redis_client(url: str, max_connections: int) -> redis.asyncio.Redis:
+    """A client whose pool holds at most `max_connections`; a call finding all of them busy
+    waits for one (up to the socket timeout) instead of failing."""
+    # Timeouts above the 1 s blocking reads of WatchMatch, so a dead connection never hangs a
+    # call; a short connect timeout, so a restarted Redis is found again within a second or two.
+    pool = redis.asyncio.BlockingConnectionPool.from_url(
+        url,
+        max_connections=max_connections,
+        timeout=10,
+        health_check_interval=30,
+        socket_timeout=10,
+        socket_connect_timeout=2,
+    )
+    return redis.asyncio.Redis(connection_pool=pool)
+
+
 def build_matches(settings: Settings) -> matches.Matches:
     """The domain and its clients, on the running event loop."""
-    # Timeouts above the 1 s blocking reads of WatchMatch, so a dead connection never hangs a
-    # call.
-    client = redis.asyncio.Redis.from_url(
-        settings.redis_url, health_check_interval=30, socket_timeout=10, socket_connect_timeout=5
+    store = MatchStore(
+        redis_client(settings.redis_url, settings.redis_max_connections),
+        request_ttl_s=settings.request_ttl_s,
+        # One connection per watch stream, and the servicer admits no more streams than that.
+        watch_client=redis_client(settings.redis_url, settings.max_watch_streams),
     )
     return matches.Matches(
-        MatchStore(client, request_ttl_s=settings.request_ttl_s),
+        store,
         RulesClients(settings.rules, game_info_ttl_s=settings.game_info_ttl_s),
         settings,
         BotScheduler(settings.broker_url),
@@ -48,7 +65,11 @@ async def create_server(
 ) -> tuple[AsyncService, MatchServicer, matches.Matches]:
     """Starts the gRPC server (not yet SERVING); returns it, its servicer and the domain."""
     domain = build_matches(settings)
-    servicer = MatchServicer(domain, max_watch_streams=settings.max_watch_streams)
+    servicer = MatchServicer(
+        domain,
+        max_watch_streams=settings.max_watch_streams,
+        max_anonymous_watch_streams_per_address=settings.max_anonymous_watch_streams_per_address,
+    )
     service = await create_async_server(
         [(match_service_pb2_grpc.add_MatchServiceServicer_to_server, servicer, SERVICE_NAME)],
         port=settings.port,
@@ -59,7 +80,7 @@ async def create_server(
 
 async def serve(settings: Settings) -> None:
     """Serves until SIGTERM or SIGINT, then stops gracefully."""
-    metrics_port = start_metrics_server(settings.metrics_port)
+    metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
     service, servicer, domain = await create_server(settings)
     await domain.store.redis.ping()
     REGISTRY.register(
@@ -86,7 +107,7 @@ async def serve(settings: Settings) -> None:
     await servicer.drain(max(deadline - time.monotonic(), 0))
     await housekeeper.stop(max(deadline - time.monotonic(), 0))
     await domain.rules.close()
-    await domain.store.redis.aclose()
+    await domain.store.close()
     log.info("stopped")
 
 

@@ -10,6 +10,7 @@ a cancellation of the call does not reach; `drain` waits for them on shutdown.""
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 from collections.abc import Awaitable
@@ -55,13 +56,63 @@ def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
     return None
 
 
+class WatchSlots:
+    """The watch streams one replica serves at once: at most `total`, of which at most
+    `per_address` from one address without a token (watching needs none, so one spectator
+    could otherwise take every slot). A stream holds a connection of the watchers' own Redis
+    pool, sized `total`, while it waits."""
+
+    def __init__(self, total: int, per_address: int):
+        self.total = total
+        self.per_address = per_address
+        self.open = 0
+        self._anonymous: collections.Counter[str] = collections.Counter()
+
+    def refusal(self, address: str | None) -> str | None:
+        """Why a new stream from `address` (None: a caller with a token) is refused, if it is."""
+        if self.open >= self.total:
+            return (
+                "This server is watching as many matches as it can; try another replica, "
+                "or poll GetMatch"
+            )
+        if address is not None and self._anonymous[address] >= self.per_address:
+            return (
+                f"Your address already watches {self.per_address} matches without a seat "
+                "token; close one first"
+            )
+        return None
+
+    @contextlib.contextmanager
+    def held(self, address: str | None):
+        self.open += 1
+        if address is not None:
+            self._anonymous[address] += 1
+        try:
+            yield
+        finally:
+            self.open -= 1
+            if address is not None:
+                self._anonymous[address] -= 1
+                if not self._anonymous[address]:
+                    del self._anonymous[address]
+
+
+def peer_address(context: grpc.aio.ServicerContext) -> str:
+    """The caller's address without its port: "ipv4:10.0.0.7:51234" is "ipv4:10.0.0.7"."""
+    peer = context.peer() or "unknown"
+    kind, _, rest = peer.partition(":")
+    return f"{kind}:{rest.rpartition(':')[0]}" if kind in ("ipv4", "ipv6") else peer
+
+
 class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
-    def __init__(self, matches: Matches, max_watch_streams: int):
+    def __init__(
+        self,
+        matches: Matches,
+        max_watch_streams: int,
+        max_anonymous_watch_streams_per_address: int,
+    ):
         self.matches = matches
-        # A watch holds a Redis connection while it waits for changes; the cap bounds them, and
-        # refuses the watcher beyond it instead of queueing it.
-        self._max_watch_streams = max_watch_streams
-        self._watch_streams = 0
+        self.watch_slots = WatchSlots(max_watch_streams, max_anonymous_watch_streams_per_address)
         self._changes: set[asyncio.Task] = set()
 
     async def _finish(self, change: Awaitable):
@@ -106,19 +157,17 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
             return await self._finish(self.matches.submit(request, bearer_token(context)))
 
     async def WatchMatch(self, request, context):
-        if self._watch_streams >= self._max_watch_streams:
-            await context.abort(
-                grpc.StatusCode.RESOURCE_EXHAUSTED,
-                "This server is watching as many matches as it can; try another replica, "
-                "or poll GetMatch",
-            )
-        self._watch_streams += 1
-        try:
+        async with refusals(context):
+            token = bearer_token(context)
+        # Checked and taken with no await in between: one event loop serves every stream.
+        address = None if token else peer_address(context)
+        refused = self.watch_slots.refusal(address)
+        if refused:
+            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, refused)
+        with self.watch_slots.held(address):
             async with refusals(context):
-                async for response in self.matches.watch(request, bearer_token(context)):
+                async for response in self.matches.watch(request, token):
                     yield response
-        finally:
-            self._watch_streams -= 1
 
     async def GetHistory(self, request, context):
         async with refusals(context):

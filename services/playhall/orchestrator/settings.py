@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 
 from playhall.common.brokers import celery_broker_url
+from playhall.common.metrics import ALL_INTERFACES
 from playhall.common.settings import SettingsError, env_float, env_int, env_str
 from playhall.core import title_ids
 from playhall.orchestrator.rules_client import channel_target
@@ -22,6 +23,7 @@ class Settings:
     host: str = "[::]"
     port: int = 50050
     metrics_port: int = 9464
+    metrics_host: str = ALL_INTERFACES
     grace_seconds: float = 5.0
     request_ttl_s: int = 86_400
     finished_state_ttl_s: int = 7 * 86_400
@@ -30,6 +32,8 @@ class Settings:
     lobby_repair_interval_s: float = 10.0
     game_info_ttl_s: float = 30.0
     max_watch_streams: int = 1_000
+    max_anonymous_watch_streams_per_address: int = 32
+    redis_max_connections: int = 64
     bot_sweep_after_s: float = 60.0
     watch_poll_ms: int = 1_000
     broker_url: str = ""
@@ -59,6 +63,7 @@ class Settings:
             metrics_port=metrics_port
             if metrics_port is not None
             else env_int("PLAYHALL_METRICS_PORT", cls.metrics_port),
+            metrics_host=env_str("PLAYHALL_METRICS_HOST", cls.metrics_host),
             grace_seconds=env_float("PLAYHALL_GRACE_SECONDS", cls.grace_seconds),
             request_ttl_s=env_int("PLAYHALL_REQUEST_TTL_S", cls.request_ttl_s),
             finished_state_ttl_s=env_int("PLAYHALL_FINISHED_STATE_TTL_S", cls.finished_state_ttl_s),
@@ -68,7 +73,17 @@ class Settings:
             lobby_repair_interval_s=env_float(
                 "PLAYHALL_LOBBY_REPAIR_INTERVAL_S", cls.lobby_repair_interval_s
             ),
-            max_watch_streams=env_int("PLAYHALL_MAX_WATCH_STREAMS", cls.max_watch_streams),
+            max_watch_streams=env_int(
+                "PLAYHALL_MAX_WATCH_STREAMS", cls.max_watch_streams, minimum=1
+            ),
+            max_anonymous_watch_streams_per_address=env_int(
+                "PLAYHALL_MAX_ANONYMOUS_WATCH_STREAMS_PER_ADDRESS",
+                cls.max_anonymous_watch_streams_per_address,
+                minimum=1,
+            ),
+            redis_max_connections=env_int(
+                "PLAYHALL_REDIS_MAX_CONNECTIONS", cls.redis_max_connections, minimum=4
+            ),
             bot_sweep_after_s=env_float("PLAYHALL_BOT_SWEEP_AFTER_S", cls.bot_sweep_after_s),
             broker_url=celery_broker_url(),
             log_level=env_str("PLAYHALL_LOG_LEVEL", cls.log_level),

@@ -5,7 +5,7 @@ import logging
 from dataclasses import dataclass
 
 from playhall.common import logs
-from playhall.common.metrics import start_metrics_server
+from playhall.common.metrics import ALL_INTERFACES, start_metrics_server
 from playhall.common.server import Service, run_until_signalled
 from playhall.common.server import create_server as create_grpc_server
 from playhall.common.settings import env_float, env_int, env_str
@@ -25,6 +25,7 @@ class Settings:
     host: str = "[::]"
     port: int = 50051
     metrics_port: int = 9464
+    metrics_host: str = ALL_INTERFACES
     grace_seconds: float = 5.0
     log_level: str = "INFO"
     threads: int = 2
@@ -71,6 +72,7 @@ class Settings:
             metrics_port=args.metrics_port
             if args.metrics_port is not None
             else env_int("PLAYHALL_METRICS_PORT", cls.metrics_port),
+            metrics_host=env_str("PLAYHALL_METRICS_HOST", cls.metrics_host),
             grace_seconds=args.grace_seconds
             if args.grace_seconds is not None
             else env_float("PLAYHALL_GRACE_SECONDS", cls.grace_seconds),
@@ -94,7 +96,7 @@ def create_server(settings: Settings) -> tuple[Service, int]:
 def main(argv: list[str] | None = None) -> None:
     settings = Settings.from_args(argv)
     logs.configure(f"rules-{settings.game}", settings.log_level)
-    metrics_port = start_metrics_server(settings.metrics_port)
+    metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
     service, port = create_server(settings)
     service.mark_serving()
     log.info("serving", extra={"title": settings.game, "port": port, "metrics_port": metrics_port})

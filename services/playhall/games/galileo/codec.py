@@ -244,8 +244,14 @@ def _check_consistent(state: e.GalileoState) -> None:
         not pick and not hand for pick, hand in zip(state.picks, state.hands, strict=True)
     ):
         _inconsistent("a seat must pick with an empty hand")
-    if state.round < 1:
-        _inconsistent("the round number is broken")
+    rounds = e.rounds_for(players)
+    if not 1 <= state.round <= rounds:
+        _inconsistent(f"a game of {players} has rounds 1 to {rounds}")
+    # A pick or a take per seat and round, a step per take and reveal: no counter of a real
+    # game passes this, and none may reach the largest value its field can hold.
+    most_moves = 2 * rounds * players
+    if not (0 <= state.step <= most_moves and 0 <= state.move_count <= most_moves):
+        _inconsistent(f"a game of {players} has at most {most_moves} moves and steps")
     if state.phase is e.Phase.OVER and (any(state.picks) or state.table or state.deck):
         _inconsistent("a finished game with cards in play")
 
