@@ -632,8 +632,14 @@ def swept(stack: Stack) -> float:
 # -- a worker SIGKILLed mid-task -------------------------------------------------------------------
 
 
-def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match(own_stack):
-    stack = own_stack
+def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match():
+    """The sweeper waits two minutes here: the second worker, finding the killed worker's task
+    unacknowledged and held by no live worker, puts it back on its queue."""
+    with fast_stack(PLAYHALL_BOT_SWEEP_AFTER_S="120") as stack:
+        check_a_killed_workers_task_is_restored(stack)
+
+
+def check_a_killed_workers_task_is_restored(stack: Stack) -> None:
     broker = redis_of(stack)
     first = stack.workers[0]
     with grpc.insecure_channel(stack.orchestrator.address) as channel:
@@ -661,8 +667,10 @@ def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match(own_stac
         assert len(history.replay.moves) == galileo_moves(3), "a move applied twice or lost"
         assert Counter(m.seat for m in history.replay.moves) == {0: 20, 1: 20, 2: 20}
         assert any(args[1] == 0 for args, _ in worker_tasks(second, match_id))
-        # The Redis visibility timeout is an hour: the sweeper, not the broker, revived the turn.
-        assert swept(stack) > 0
+        # The Redis visibility timeout is an hour: the second worker revived the turn.
+        assert metric(scrape(second.metrics_port), "playhall_bot_tasks_restored_total") >= 1
+        assert not set(tags) & set(unacked_tasks(broker))
+        assert swept(stack) == 0
 
 
 def test_orchestrator_killed_mid_match_bots_retry_and_finish(own_stack):
@@ -720,6 +728,31 @@ def test_a_bot_turn_never_enqueued_is_picked_up_by_the_sweeper(own_stack):
         first_move_ms = history.changes[1].committed_unix_ms
         assert first_move_ms - created_ms >= SWEEP_AFTER_S * 1000, "moved before the sweep"
         assert swept(stack) > 0
+
+
+def test_a_restarted_orchestrator_sends_the_bot_turns_that_waited_at_once():
+    """As if the orchestrator had died between a commit and its publish: the turns are lost,
+    and the replica that starts next sends every turn waiting over 2 s at once, not after
+    the sweeper's two minutes."""
+    with fast_stack(PLAYHALL_BOT_SWEEP_AFTER_S="120") as stack:
+        broker = redis_of(stack)
+        stack.workers[0].terminate()
+        port = stack.orchestrator.port
+        with grpc.insecure_channel(stack.orchestrator.address) as channel:
+            lobby = client_of(channel)
+            match = lobby.create(GALILEO, [bot(RANDOM), bot(RANDOM)]).match
+            assert broker.delete(LIVE_QUEUE) == 1
+            stack.orchestrator.kill()
+            time.sleep(2.5)
+            stack.orchestrator = start_orchestrator(stack.env, port)
+            stack.start_worker()
+            wait_until(
+                lambda: lobby.get(match.match_id).match.version >= 1,
+                15,
+                "a bot move after the orchestrator restarted",
+                0.2,
+            )
+            assert swept(stack) >= 1
 
 
 def test_a_bot_turn_not_published_while_the_broker_is_down_goes_out_when_it_is_back():

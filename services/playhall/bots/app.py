@@ -103,6 +103,9 @@ def _count_retry(**_kwargs) -> None:
 
 @signals.worker_ready.connect
 def _announce(**_kwargs) -> None:
+    from playhall.bots.orphans import watch_for_orphans
+
+    watch_for_orphans(app)
     logging.getLogger("playhall.bots").info(
         "serving", extra={"metrics_port": _metrics_port[0] if _metrics_port else None}
     )

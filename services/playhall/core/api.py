@@ -10,8 +10,12 @@ The shape carries every title without special cases:
   a seat other than the turn's owner is a choice that seat makes (Inventors' rewards).
 - *The step id* stays the same while the seats of one simultaneous step commit and changes with
   everything else, so the orchestrator can tell a harmless concurrent pick from a stale move.
-- *Moves* are the title's own immutable values; a title with many equivalent descriptions of a
-  move (Einstein's placements) canonicalises inside `apply` and lists each move once.
+- *The turn id* stays the same over all the steps of one seat's turn (Eynsteyn's draw, place,
+  mark and end), so a turn clock gives a whole turn one deadline; by default it is the step id.
+- *Moves* are the title's own immutable, hashable values. A move's canonical form depends on
+  the move alone, never on the state it is played in, and `legal_moves` lists each once; a
+  title with many equivalent descriptions of a move (Einstein's placements) canonicalises
+  inside `apply`.
 - *Events* come out of `apply` in the versions each audience may see, so no caller ever has to
   read a state to tell people what happened.
 - *Views* are all that a seat or a spectator may know; bots start from a view and sample the rest
@@ -58,12 +62,15 @@ class BoolOption:
 @dataclass(frozen=True)
 class ChoiceOption:
     """Names chosen, each at most once, from a fixed list. An empty default means "the title
-    decides from the player count"."""
+    decides from the player count". A value holds one name per seat when `per_seat`, exactly
+    `count` names when that is set, any number otherwise."""
 
     name: str
     description: str
     choices: tuple[str, ...]
     default: tuple[str, ...] = ()
+    per_seat: bool = False
+    count: int | None = None
 
 
 OptionSpec = IntOption | BoolOption | ChoiceOption
@@ -101,6 +108,21 @@ class GameInfo:
             name: _check_option(spec, given[name]) if name in given else spec.default
             for name, spec in specs.items()
         }
+
+    def check_choice_counts(self, players: int, options: Mapping[str, OptionValue]) -> None:
+        """Refuses a choice value with the wrong number of names for `players` seats."""
+        for spec in self.options:
+            value = options.get(spec.name)
+            if not isinstance(spec, ChoiceOption) or not isinstance(value, tuple) or not value:
+                continue
+            wanted = players if spec.per_seat else spec.count
+            if wanted is None:
+                continue
+            if len(value) != wanted:
+                raise InvalidSetup(
+                    f"Option {spec.name!r} takes {wanted} names for {players} players, "
+                    f"not {len(value)}"
+                )
 
     def check_rules_version(self, found: str) -> None:
         """Refuses a state written by another major version of these rules."""
@@ -186,9 +208,20 @@ class State(ABC):
         """The step id: unchanged while seats of one simultaneous step commit."""
 
     @property
+    def turn(self) -> int:
+        """The turn id: unchanged over every step of one seat's turn, which a turn clock times
+        as one. The step id unless a title's turns have several steps."""
+        return self.step
+
+    @property
     @abstractmethod
     def move_count(self) -> int:
         """Moves applied since setup."""
+
+    @property
+    @abstractmethod
+    def rules_version(self) -> str:
+        """The version of the rules that created this state (`GameInfo.rules_version`)."""
 
     @abstractmethod
     def is_terminal(self) -> bool:
@@ -204,7 +237,8 @@ class State(ABC):
 
     @abstractmethod
     def legal_moves(self, seat: int) -> list:
-        """Every legal move of `seat` now, each once, in a canonical order."""
+        """Every legal move of `seat` now, each once (in canonical form), in a canonical
+        order."""
 
     @abstractmethod
     def apply(self, seat: int, move: Any) -> Transition:
@@ -272,6 +306,7 @@ class Game(ABC):
         """The first state of a game. Deterministic in (players, options, seed)."""
         self.info.check_players(players)
         resolved = self.info.resolve_options(options or {})
+        self.info.check_choice_counts(players, resolved)
         if not 1 <= len(seed) <= 64:
             raise InvalidSetup("A game needs a seed of 1 to 64 bytes")
         return self.setup(players, resolved, Rng(seed))
@@ -293,6 +328,11 @@ class Game(ABC):
     @abstractmethod
     def evaluate(self, state: State, seat: int) -> float:
         """A heuristic value of `state` for `seat` in [0, 1]: about the chance it wins."""
+
+    def order_moves(self, state: State, seat: int, moves: list) -> list:
+        """`moves` (legal moves of `seat`), most promising first: search widens in this order.
+        A cheap guess, never a search; by default the order given."""
+        return moves
 
     @abstractmethod
     def render_text(self, view: Any) -> str:

@@ -19,6 +19,13 @@ from playhall.orchestrator.store import now_ms
 log = logging.getLogger(__name__)
 
 
+RECOVERY_SWEEP_AFTER_S = 2.0
+"""When this replica starts, and after a pass that storage failed, bot turns waiting this long
+are sent again at once rather than after `bot_sweep_after_s`: a publish, or a task the broker
+held, may have been lost with the process or the server that went down. A duplicate costs a
+wasted decision, never a second move."""
+
+
 class Housekeeper:
     """Scans turn deadlines and idle matches every `interval_s` (both are one range query), and
     a page of each lobby list every `lobby_repair_interval_s`."""
@@ -28,6 +35,7 @@ class Housekeeper:
         self.interval_s = interval_s
         self.lobby_repair_interval_s = lobby_repair_interval_s
         self._lobby_repaired_at = 0.0
+        self._recovering = True
         self._stopping = asyncio.Event()
         self._task: asyncio.Task | None = None
 
@@ -55,7 +63,8 @@ class Housekeeper:
                 log.warning(
                     "deadline not handled", extra={"match_id": match_id, "error": str(error)}
                 )
-        await self.matches.sweep_bot_turns()
+        await self.matches.sweep_bot_turns(RECOVERY_SWEEP_AFTER_S if self._recovering else None)
+        self._recovering = False
         committed += await self.matches.abandon_idle()
         if time.monotonic() - self._lobby_repaired_at >= self.lobby_repair_interval_s:
             self._lobby_repaired_at = time.monotonic()
@@ -72,6 +81,7 @@ class Housekeeper:
             try:
                 await self.run_once()
             except redis.RedisError as error:
+                self._recovering = True
                 log.warning(
                     "housekeeping skipped: storage unavailable", extra={"error": str(error)}
                 )

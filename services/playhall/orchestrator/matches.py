@@ -713,10 +713,11 @@ class Matches:
         for seat in self._bot_seats_to_move(match):
             await self.bots.enqueue(match.match_id, seat, match.version, cause)
 
-    async def sweep_bot_turns(self) -> int:
-        """Re-enqueues bot turns that waited longer than `bot_sweep_after_s`; returns how many
-        matches it nudged."""
-        cutoff = now_ms() - int(self.settings.bot_sweep_after_s * 1000)
+    async def sweep_bot_turns(self, after_s: float | None = None) -> int:
+        """Re-enqueues bot turns that waited longer than `after_s` (default
+        `bot_sweep_after_s`); returns how many matches it nudged."""
+        wait_s = self.settings.bot_sweep_after_s if after_s is None else after_s
+        cutoff = now_ms() - int(wait_s * 1000)
         nudged = 0
         for match_id in await self.store.bot_turns_waiting(cutoff):
             match = await self.store.load(match_id)

@@ -35,6 +35,10 @@ def _option_spec(spec) -> pb.OptionSpec:
     elif isinstance(spec, ChoiceOption):
         message.choice_option.choices.extend(spec.choices)
         message.choice_option.default_values.extend(spec.default)
+        if spec.per_seat:
+            message.choice_option.per_seat = True
+        elif spec.count is not None:
+            message.choice_option.exactly = spec.count
     else:
         message.int_option.CopyFrom(
             pb.IntOption(min=spec.min, max=spec.max, default_value=spec.default)
@@ -64,6 +68,7 @@ def status(state: State) -> pb.GameStatus:
         winners=state.winners(),
         rules_version=state.rules_version,
         move_count=state.move_count,
+        turn=state.turn,
     )
 
 
