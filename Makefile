@@ -13,7 +13,7 @@ PROTOS := $(shell find protos -name '*.proto')
 PROTO_STAMP := .proto.stamp
 PYTEST_ARGS ?=
 
-.PHONY: help install proto lint test demo run bench bench-bots image k8s clean
+.PHONY: help install proto lint test demo run bench bench-bots chaos image k8s clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -39,6 +39,7 @@ lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code
 	$(BIN)/buf lint
 	$(BIN)/ruff check services tests bench
 	$(BIN)/ruff format --check services tests bench
+	$(BIN)/mypy
 
 test: lint ## Lint, then the whole test suite
 	$(BIN)/pytest $(PYTEST_ARGS)
@@ -55,6 +56,9 @@ bench: $(PROTO_STAMP) ## Engine, rules-service and orchestrator benchmarks: benc
 
 bench-bots: $(PROTO_STAMP) ## Bot strength and speed (resumable, ~25 min): bench/results/bots.md
 	$(PY) -m bench.bots
+
+chaos: $(PROTO_STAMP) ## Bot matches while each component is SIGKILLed: bench/results/chaos.md
+	$(PY) -m bench.chaos
 
 image: ## Build the container image (needs Docker with BuildKit)
 	docker build -f deploy/Dockerfile -t playhall:dev .

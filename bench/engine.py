@@ -35,6 +35,7 @@ from google.protobuf.internal import api_implementation
 
 from playhall.common.process import start_rules_service
 from playhall.core import Game, GameInfo, InvalidSetup, Rng, get_game, play_random, title_ids
+from playhall.core.wire import moves_as_any
 from playhall.rules.v1 import rules_service_pb2 as pb
 from playhall.rules.v1.rules_service_pb2_grpc import RulesServiceStub
 
@@ -122,7 +123,7 @@ def play_wire_game(stub: RulesServiceStub, players: int, seed: bytes, log: WireL
         seat = rng.choice(status.to_move)
         view_request = pb.GetViewRequest(state=state, seat=seat)
         view = timed(log.view_s, stub.GetView, view_request)
-        move = rng.choice(view.legal_moves)
+        move = rng.choice(moves_as_any(view.legal_moves))
         apply_request = pb.ApplyMoveRequest(state=state, seat=seat, move=move)
         applied = timed(log.apply_s, stub.ApplyMove, apply_request)
         log.view_requests.append(view_request)

@@ -91,7 +91,7 @@ from playhall.common.process import (
 )
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.registry import get_game
-from playhall.core.wire import pack, unpack
+from playhall.core.wire import moves_as_any, pack, unpack
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
@@ -171,7 +171,7 @@ class Seats:
         if self.known is None:
             seat = rng.choice(self.to_move)
             got = timed(tally.get_s, self.clients[seat].get, self.match_id)
-            self.learn(got.match, seat, got.legal_moves)
+            self.learn(got.match, seat, moves_as_any(got.legal_moves))
             if self.known is None:
                 return None
         seat, legal = self.known
@@ -185,7 +185,7 @@ class Seats:
             tally.refused_s.append(time.perf_counter() - start)
             raise
         tally.commit_s.append(time.perf_counter() - start)
-        self.learn(response.match, seat, response.legal_moves)
+        self.learn(response.match, seat, moves_as_any(response.legal_moves))
         return response
 
 

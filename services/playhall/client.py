@@ -73,11 +73,17 @@ class MatchClient:
             ),
         )
 
-    def get(self, match_id: str) -> pb.GetMatchResponse:
-        return self._call("GetMatch", self._with_seat(pb.GetMatchRequest(match_id=match_id)))
+    def get(self, match_id: str, omit_legal_moves: bool = False) -> pb.GetMatchResponse:
+        request = pb.GetMatchRequest(match_id=match_id, omit_legal_moves=omit_legal_moves)
+        return self._call("GetMatch", self._with_seat(request))
 
     def submit(
-        self, match_id: str, move: any_pb2.Any, expected_version: int, request_id: str | None = None
+        self,
+        match_id: str,
+        move: any_pb2.Any,
+        expected_version: int,
+        request_id: str | None = None,
+        omit_legal_moves: bool = False,
     ) -> pb.SubmitMoveResponse:
         return self._call(
             "SubmitMove",
@@ -87,6 +93,7 @@ class MatchClient:
                     move=move,
                     expected_version=expected_version,
                     request_id=request_id or uuid.uuid4().hex,
+                    omit_legal_moves=omit_legal_moves,
                 )
             ),
         )

@@ -61,7 +61,7 @@ from playhall.common.process import (
 )
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core import get_game, replay, title_ids
-from playhall.core.wire import unpack
+from playhall.core.wire import moves_as_any, unpack
 from playhall.devstack import Stack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
@@ -308,7 +308,7 @@ def play_random_until(
         if seat not in current.match.status.to_move:
             time.sleep(0.02)
             continue
-        move = rng.choice(list(current.legal_moves))
+        move = rng.choice(list(moves_as_any(current.legal_moves)))
         try:
             client.submit(match_id, move, expected_version=current.match.version)
         except grpc.RpcError as error:
@@ -480,7 +480,9 @@ def test_the_worker_credential_reads_only_the_bot_seats_view(stack, lobby):
         lambda: 2 not in lobby.get(match_id).match.status.to_move, 20, "the bot's secret pick"
     )
     before = first.get(match_id)
-    first.submit(match_id, before.legal_moves[0], expected_version=before.match.version)
+    first.submit(
+        match_id, moves_as_any(before.legal_moves)[0], expected_version=before.match.version
+    )
 
     seen = worker.get(match_id)
     assert seen.seat == 2
@@ -512,7 +514,7 @@ def test_the_worker_credential_reads_only_the_bot_seats_view(stack, lobby):
     as_human = lobby.as_seat(stack.worker_credential, 1)
     for call in (
         lambda: as_human.get(match_id),
-        lambda: as_human.submit(match_id, before.legal_moves[0], seen.match.version),
+        lambda: as_human.submit(match_id, moves_as_any(before.legal_moves)[0], seen.match.version),
     ):
         with pytest.raises(grpc.RpcError) as refused:
             call()

@@ -46,7 +46,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from playhall.client import MatchClient, bearer, human_seats
 from playhall.common.redis_server import EmbeddedRedis
-from playhall.core.wire import pack, unpack
+from playhall.core.wire import moves_as_any, pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.rules.v1 import rules_service_pb2 as rpb
@@ -610,7 +610,7 @@ def rules_corpus(rules_channel) -> RulesCorpus:
         assert len(positions) < 200, "the game does not end"
         seat = rng.choice(sorted(status.to_move))
         view = stub.GetView(rpb.GetViewRequest(state=state, seat=seat), timeout=TIMEOUT)
-        legal = list(view.legal_moves)
+        legal = list(moves_as_any(view.legal_moves))
         move = rng.choice(legal)
         after = stub.ApplyMove(
             rpb.ApplyMoveRequest(state=state, seat=seat, move=move), timeout=TIMEOUT
@@ -848,8 +848,8 @@ def match_corpus(match_channel) -> MatchCorpus:
         for _ in range(4):
             for token in tokens[match_id].values():
                 seen = spectator.as_seat(token).get(match_id)
-                if seen.legal_moves:
-                    move = rng.choice(list(seen.legal_moves))
+                if moves_as_any(seen.legal_moves):
+                    move = rng.choice(list(moves_as_any(seen.legal_moves)))
                     spectator.as_seat(token).submit(match_id, move, seen.match.version)
                     break
     open_match = create([human, open_seat, open_seat], b"fuzz open")
@@ -906,7 +906,7 @@ def match_templates(corpus: MatchCorpus, rpc: str) -> list[tuple[Message, tuple]
         callers.append((corpus.bot_match, WORKER_CREDENTIAL, 1))
         for match_id, token, seat in callers:
             seen = corpus.fresh(match_id, token, seat)
-            for move in list(seen.legal_moves)[:2] if seen else []:
+            for move in list(moves_as_any(seen.legal_moves))[:2] if seen else []:
                 request = mpb.SubmitMoveRequest(
                     match_id=match_id,
                     move=move,
@@ -997,7 +997,11 @@ def match_fields(rng: random.Random, corpus: MatchCorpus, rpc: str) -> tuple[Mes
         seat = rng.choice(sorted(seats))
         token = seats[seat]
         seen = corpus.fresh(match_id, token) if match_id in corpus.tokens else None
-        legal = list(seen.legal_moves) if seen and seen.legal_moves else [pack(gal.Move())]
+        legal = (
+            list(moves_as_any(seen.legal_moves))
+            if seen and moves_as_any(seen.legal_moves)
+            else [pack(gal.Move())]
+        )
         version = seen.match.version if seen else 0
         request = mpb.SubmitMoveRequest(
             match_id=match_id,
@@ -1070,8 +1074,10 @@ def test_after_the_fuzz_both_services_are_alive_healthy_and_a_match_plays_to_its
         assert moves < 200, "the match does not end"
         for client in seats.values():
             seen = client.get(match_id)
-            if seen.legal_moves:
-                client.submit(match_id, rng.choice(list(seen.legal_moves)), seen.match.version)
+            if moves_as_any(seen.legal_moves):
+                client.submit(
+                    match_id, rng.choice(list(moves_as_any(seen.legal_moves))), seen.match.version
+                )
                 moves += 1
                 break
         else:

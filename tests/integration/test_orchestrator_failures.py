@@ -48,7 +48,7 @@ from google.protobuf import any_pb2
 from playhall.client import MatchClient, human_seats
 from playhall.common.process import ServiceProcess, start_rules_service
 from playhall.common.redis_server import EmbeddedRedis
-from playhall.core.wire import unpack
+from playhall.core.wire import moves_as_any, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.orchestrator.store import DEADLINES, lobby_key, match_key, requests_key, state_key
@@ -170,8 +170,8 @@ def plan_move(seats: dict[int, MatchClient], match_id: str, rng: random.Random) 
     assert summary.phase == RUNNING, f"match is not running: {summary}"
     seat = rng.choice(list(summary.status.to_move))
     seen = seats[seat].get(match_id)
-    assert seen.legal_moves, f"seat {seat} is to move but has no legal move"
-    return Planned(seat, rng.choice(list(seen.legal_moves)), seen.match.version)
+    assert moves_as_any(seen.legal_moves), f"seat {seat} is to move but has no legal move"
+    return Planned(seat, rng.choice(list(moves_as_any(seen.legal_moves))), seen.match.version)
 
 
 def submit(
@@ -334,10 +334,12 @@ def race_seat(
                 if seat not in seen.match.status.to_move:
                     time.sleep(0.002)
                     continue
-                if not seen.legal_moves:
+                if not moves_as_any(seen.legal_moves):
                     log.errors.append(f"to move at version {seen.match.version}, no legal move")
                     return
-                pending = Planned(seat, rng.choice(list(seen.legal_moves)), seen.match.version)
+                pending = Planned(
+                    seat, rng.choice(list(moves_as_any(seen.legal_moves))), seen.match.version
+                )
             response = client.submit(match_id, pending.move, pending.expected, pending.request_id)
             log.acknowledged.append(Committed(pending, response.version))
             pending = None
@@ -687,7 +689,7 @@ def test_clock_expiry_is_committed_once_by_the_surviving_replica(stack):
     clock = pb.Clock(seconds_per_move=2, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
     match_id, tokens, _ = create_match(stack.client(survivor), 2, clock)
     seats = stack.seats(survivor, tokens)
-    picked = seats[0].submit(match_id, seats[0].get(match_id).legal_moves[0], 0)
+    picked = seats[0].submit(match_id, moves_as_any(seats[0].get(match_id).legal_moves)[0], 0)
     deadline_ms = picked.match.deadline_unix_ms
     assert deadline_ms > 0
     doomed.kill()
@@ -821,7 +823,7 @@ def test_idle_match_is_abandoned_while_an_active_one_is_not(stack):
     assert history.match.end_reason == pb.END_REASON_ABANDONED
     # A move that was legal when the match was closed is refused now, at the current version.
     seat = history.match.status.to_move[0]
-    legal = idle[seat].get(idle_id).legal_moves
+    legal = moves_as_any(idle[seat].get(idle_id).legal_moves)
     error = refusal(idle[seat].submit, idle_id, legal[0], history.match.version)
     assert error.code() == PRECONDITION
     assert "over" in error.details(), error.details()

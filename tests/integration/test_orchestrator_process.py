@@ -29,6 +29,7 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from playhall.client import MatchClient, human_seats
 from playhall.common.process import ServiceProcess, orchestrator_env, start_rules_service
 from playhall.common.redis_server import EmbeddedRedis
+from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from tests.conftest import WORKER_CREDENTIAL, metric, scrape, start_orchestrator, wait_until
 from tests.integration.conftest import TIMEOUT, refusal, seat_clients
@@ -69,7 +70,7 @@ def play_first_legal_moves(lobby: MatchClient, created: pb.CreateMatchResponse, 
     for _ in range(count):
         seat = lobby.get(match_id).match.status.to_move[0]
         seen = seats[seat].get(match_id)
-        seats[seat].submit(match_id, seen.legal_moves[0], seen.match.version)
+        seats[seat].submit(match_id, moves_as_any(seen.legal_moves)[0], seen.match.version)
 
 
 # -- SIGTERM ------------------------------------------------------------------------------------
@@ -93,7 +94,7 @@ def test_sigterm_turns_health_not_serving_finishes_the_move_in_flight_and_exits_
         created = lobby.create("galileo", human_seats(2))
         match_id = created.match.match_id
         seat0 = seat_clients([channel], created, lobby.timeout_s)[0]
-        move = seat0.get(match_id).legal_moves[0]
+        move = moves_as_any(seat0.get(match_id).legal_moves)[0]
         health = health_pb2_grpc.HealthStub(channel)
         watches = [
             health.Watch(health_pb2.HealthCheckRequest(service=name), timeout=15)
@@ -244,7 +245,7 @@ def test_clock_forfeit_with_two_live_replicas_ends_a_3_player_match_once_for_the
         seats = seat_clients([a, b], created)  # seat 0 through replica A, seat 1 through B
         for client in (seats[0], seats[1]):
             seen = client.get(match_id)
-            client.submit(match_id, seen.legal_moves[0], seen.match.version)
+            client.submit(match_id, moves_as_any(seen.legal_moves)[0], seen.match.version)
         assert time.time() * 1000 < deadline_ms, "the picks came after the deadline"
 
         spectator = MatchClient(b, timeout_s=TIMEOUT)

@@ -19,6 +19,7 @@ import redis
 import redis.crc
 
 from playhall.client import MatchClient, human_seats
+from playhall.core.wire import moves_as_any
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import storage_pb2
@@ -139,7 +140,9 @@ def test_seat_tokens_are_stored_only_as_sha256_hashes(spectator, db):
     match_id = created.match.match_id
     tokens = {t.seat: t.token for t in created.tokens}
     player = seat_clients([spectator.channel], created)[0]
-    player.submit(match_id, player.get(match_id).legal_moves[0], 0)  # an idempotency record too
+    player.submit(
+        match_id, moves_as_any(player.get(match_id).legal_moves)[0], 0
+    )  # an idempotency record too
 
     assert len(match_keys(db, match_id)) == 4
     everything = [part for key in db.scan_iter(count=1000) for part in (key, *contents(db, key))]
@@ -160,7 +163,7 @@ def test_every_key_of_a_match_is_in_its_hash_slot_and_its_log_is_a_stream(specta
     match_id = created.match.match_id
     view = play_first_picks(spectator, created)
     taker = seat_clients([spectator.channel], created)[view.order[view.take_index]]
-    taker.submit(match_id, taker.get(match_id).legal_moves[0], 2)
+    taker.submit(match_id, moves_as_any(taker.get(match_id).legal_moves)[0], 2)
     final = seat_clients([spectator.channel], created)[0].resign(match_id).match
     assert final.version == 4
 
@@ -256,7 +259,7 @@ def test_racing_takes_count_stale_refusals_and_commit_conflicts(
         view = play_first_picks(spectator, created)
         token = created.tokens[view.order[view.take_index]].token
         racers = [MatchClient(ch, token, timeout_s=TIMEOUT) for ch in [channel_a, channel_b] * 4]
-        moves = list(racers[0].get(match_id).legal_moves)
+        moves = list(moves_as_any(racers[0].get(match_id).legal_moves))
         results = race(
             *(partial(r.submit, match_id, moves[i % len(moves)], 2) for i, r in enumerate(racers))
         )

@@ -17,7 +17,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from playhall.common.process import start_rules_service
-from playhall.core.wire import pack, unpack
+from playhall.core.wire import moves_as_any, pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.games.galileo.cards import describe_scientist
 from playhall.rules.v1 import rules_service_pb2 as pb
@@ -208,8 +208,8 @@ def play(stub, seed: bytes, moves_rng: random.Random):
         assert len(moves) < 200, "the game does not end"
         seat = moves_rng.choice(sorted(status.to_move))
         _, view = get_view(stub, state, seat=seat)
-        assert view.legal_moves, f"seat {seat} is to move but has no legal move"
-        move = moves_rng.choice(list(view.legal_moves))
+        assert moves_as_any(view.legal_moves), f"seat {seat} is to move but has no legal move"
+        move = moves_rng.choice(list(moves_as_any(view.legal_moves)))
         last = apply(stub, state, seat, move)
         moves.append((seat, move))
         state, status = last.state, last.status
@@ -358,7 +358,7 @@ def test_a_pick_stays_secret_until_revealed(stub):
         assert [seat.revealed_pick for seat in view.seats] == [0, 0, 0], viewer
         assert view.seats[0].has_picked and scientist not in view.hand
         assert all(unpack(m, gal.Move, "move").pick.scientist != scientist
-                   for m in response.legal_moves)  # fmt: skip
+                   for m in moves_as_any(response.legal_moves))  # fmt: skip
         for fmt in (pb.RENDER_FORMAT_TEXT, pb.RENDER_FORMAT_SVG):
             request = pb.RenderViewRequest(state=picked.state, format=fmt, **viewer)
             content = stub.RenderView(request, timeout=TIMEOUT).content
@@ -366,7 +366,7 @@ def test_a_pick_stays_secret_until_revealed(stub):
 
     own, response = get_view(stub, picked.state, seat=0)
     assert own.own_pick == scientist and scientist not in own.hand
-    assert own.seats[0].revealed_pick == 0 and not response.legal_moves
+    assert own.seats[0].revealed_pick == 0 and not moves_as_any(response.legal_moves)
 
     # Once every seat has picked, the picks are revealed to all.
     revealed = apply(stub, picked.state, 1, pick(hand(start, 1)[0]))
@@ -445,3 +445,23 @@ def test_render_view(stub):
         stub.RenderView, pb.RenderViewRequest(state=state, seat=3, format=pb.RENDER_FORMAT_TEXT)
     )
     assert bad_seat.code() == INVALID and "seat 3" in bad_seat.details()
+
+
+def test_legal_moves_come_packed_once_and_only_when_asked_for(stub, game):
+    _, seen = get_view(stub, game.start, seat=1)
+    moves = seen.legal_moves
+    assert moves.type_url == "type.googleapis.com/playhall.galileo.v1.Move"
+    assert sorted(gal.Move.FromString(m).pick.scientist for m in moves.moves) == sorted(
+        hand(game.start, 1)
+    )
+    assert [m.value for m in moves_as_any(moves)] == list(moves.moves)
+    _, omitted = get_view(stub, game.start, seat=1, omit_legal_moves=True)
+    assert omitted.legal_moves == pb.MoveList() and omitted.view == seen.view
+    request = pb.ApplyMoveRequest(state=game.start, seat=0, move=game.pick0)
+    full = stub.ApplyMove(request, timeout=TIMEOUT)
+    request.omit_legal_moves = True
+    lean = stub.ApplyMove(request, timeout=TIMEOUT)
+    assert lean.state == full.state and lean.mover_view.view == full.mover_view.view
+    assert lean.mover_view.legal_moves == pb.MoveList()
+    # Seat 0 has picked: it is not to move, so even asked for, its list is empty.
+    assert not full.mover_view.legal_moves.moves

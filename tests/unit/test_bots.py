@@ -1,15 +1,20 @@
 """Bots: ISMCTS finds forced wins and avoids forced losses in small hand-built Galileo endgames,
-and every level plays legal moves. That no bot sees another seat's secrets is tested end to
-end, through the orchestrator, in tests/integration/test_bot_workers.py."""
+widens in the title's move order, stops at its time cap, takes a title's own settings, and
+every level plays legal moves. That no bot sees another seat's secrets is tested end to end,
+through the orchestrator, in tests/integration/test_bot_workers.py."""
 
 from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from types import SimpleNamespace
 
 import pytest
 
 from playhall.bots.arena import play
 from playhall.bots.base import Bot
 from playhall.bots.ismcts import WIDEN_ABOVE, IsmctsBot, Node
-from playhall.bots.levels import LEVELS, bot_for
+from playhall.bots.levels import LEVELS, TITLE_SEARCH, bot_for
 from playhall.core import Rng, get_game
 from playhall.games.galileo.cards import EXPERIMENTS, SCIENTISTS
 from playhall.games.galileo.engine import GalileoState, Phase, Pick, Take, TakeExperiment
@@ -79,6 +84,56 @@ def decide(bot: Bot, state: GalileoState, seat: int, seed: int = 0):
     return bot.choose(GAME, state.view(seat), seat, Rng.from_int(seed)).move
 
 
+class Picks:
+    """A toy one-seat title with many moves: `depth` picks among `width` numbers. Its order puts
+    `first` first; it counts the moves applied and can make `evaluate` slow."""
+
+    info = SimpleNamespace(title_id="picks")
+
+    def __init__(self, width=4 * WIDEN_ABOVE, depth=1, first=(), evaluate_s=0.0):
+        self.width, self.depth, self.first, self.evaluate_s = width, depth, first, evaluate_s
+        self.applied = 0
+
+    def start(self) -> PicksState:
+        return PicksState(self)
+
+    def determinize(self, view, rng):
+        return view
+
+    def evaluate(self, state, seat):
+        time.sleep(self.evaluate_s)
+        return 0.5
+
+    def order_moves(self, state, seat, moves):
+        return [m for m in self.first if m in moves] + [m for m in moves if m not in self.first]
+
+
+@dataclass(frozen=True)
+class PicksState:
+    game: Picks
+    picked: tuple = ()
+    num_players = 1
+
+    def is_terminal(self):
+        return len(self.picked) == self.game.depth
+
+    def to_move(self):
+        return () if self.is_terminal() else (0,)
+
+    def legal_moves(self, seat):
+        return list(range(self.game.width))
+
+    def apply(self, seat, move):
+        self.game.applied += 1
+        return SimpleNamespace(state=PicksState(self.game, (*self.picked, move)))
+
+    def winners(self):
+        return (0,)
+
+    def view(self, seat):
+        return self
+
+
 def test_ismcts_picks_the_scientist_that_wins_whatever_the_opponent_holds():
     # Seat 0 trails 10-13. Red 5 moves first (ties go to seat 0) and takes red 3 doubled: 16
     # beats at most 13 + 2. Blue 1 moves last and loses to the red 3.
@@ -132,17 +187,68 @@ def test_every_level_plays_a_legal_move(level):
 
 def test_widening_lets_a_node_add_children_only_as_its_visits_grow():
     bot = IsmctsBot(iterations=1, time_cap_s=1, widen_c=2.0, widen_alpha=0.5)
-    node, rng, many = Node(2), Rng.from_int(3), list(range(WIDEN_ABOVE + 76))
+    game, rng = Picks(), Rng.from_int(3)
+    node, many = Node(2), list(range(WIDEN_ABOVE + 76))
     for visits, allowed in ((0, 2), (3, 4), (15, 8)):
         node.visits = visits
-        while (move := bot._expand(node, 0, many, rng)) is not None:
+        while (move := bot._expand(game, game.start(), node, 0, many, rng)) is not None:
             node.children[(0, move)] = Node(2)
         assert len(node.children) == allowed
     few = list(range(WIDEN_ABOVE))
     fresh = Node(2)
-    while (move := bot._expand(fresh, 0, few, rng)) is not None:
+    while (move := bot._expand(game, game.start(), fresh, 0, few, rng)) is not None:
         fresh.children[(0, move)] = Node(2)
     assert len(fresh.children) == WIDEN_ABOVE  # short lists are expanded in full at once
+
+
+def test_widening_adds_children_in_the_order_the_title_gives():
+    first = (41, 7, 93, 60)  # not the legal order; a random order by a 1e-8 chance
+    game = Picks(first=first)
+    bot = IsmctsBot(iterations=1, time_cap_s=30)  # a fresh node may have widen_c = 4 children
+    for seed in range(3):
+        root, rng = Node(1), Rng.from_int(seed)
+        for _ in range(len(first)):
+            bot._iterate(game, game.start(), root, 0, rng)
+        assert [move for _, move in root.children] == list(first)
+        assert bot.choose(game, game.start(), 0, Rng.from_int(seed)).move == first[0]
+
+
+def test_the_time_cap_is_checked_before_every_iteration():
+    game = Picks(depth=50, evaluate_s=0.05)  # every iteration ends in one 50 ms evaluation
+    bot = IsmctsBot(iterations=100, time_cap_s=0.1)
+    started = time.perf_counter()
+    decision = bot.choose(game, game.start(), 0, Rng.from_int(0))
+    assert 1 <= decision.iterations <= 4  # about 2-3; a check every 8 iterations made 8
+    assert time.perf_counter() - started < 0.4
+
+
+def test_a_title_plays_with_its_own_search_settings_and_the_others_with_the_defaults(
+    monkeypatch,
+):
+    monkeypatch.setitem(TITLE_SEARCH, "picks", {"rollout_moves": 2, "widen_c": 6.0})
+    for level in ("normal", "hard"):
+        default = LEVELS[level]
+        own = default.for_title("picks")
+        assert (own.rollout_moves, own.widen_c) == (2, 6.0)
+        assert (own.iterations, own.time_cap_s, own.widen_alpha) == (
+            default.iterations,
+            default.time_cap_s,
+            default.widen_alpha,
+        )
+        assert default.for_title("galileo") is default
+        assert (default.rollout_moves, default.widen_c, default.widen_alpha) == (8, 4.0, 0.5)
+    # and a decision uses them: five iterations each add a root child, then roll out
+    for titles, rollout in ((TITLE_SEARCH, 2), ({}, 8)):
+        game = Picks(depth=50)
+        IsmctsBot(iterations=5, time_cap_s=30, titles=titles).choose(
+            game, game.start(), 0, Rng.from_int(0)
+        )
+        assert game.applied == 5 * (1 + rollout)
+
+
+def test_a_title_may_set_only_search_settings():
+    with pytest.raises(ValueError, match="iterations cannot be set per title"):
+        IsmctsBot(iterations=10, time_cap_s=1, titles={"picks": {"iterations": 5}})
 
 
 def test_a_small_search_beats_random_play():

@@ -139,3 +139,30 @@ def test_rules_addresses_become_dialable_targets_or_a_clear_error():
     assert channel_target(["[::1]:1", "[::2]:1"]) == "ipv6:[::1]:1,[::2]:1"
     with pytest.raises(SettingsError, match="dns:///"):
         channel_target(["rules-a:1", "rules-b:1"])
+
+
+def test_choice_options_that_name_their_count_refuse_other_counts():
+    info = GameInfo(
+        title_id="demo",
+        display_name="Demo",
+        min_players=2,
+        max_players=4,
+        rules_version="demo/3.1",
+        options=(
+            ChoiceOption(
+                "colours", "one per seat", ("red", "blue", "green", "gold"), per_seat=True
+            ),
+            ChoiceOption("bonuses", "exactly two", ("x", "y", "z"), count=2),
+            ChoiceOption("teams", "any number", ("red", "blue", "green")),
+        ),
+    )
+    info.check_choice_counts(3, {"colours": ("red", "blue", "gold"), "bonuses": ("x", "z")})
+    info.check_choice_counts(2, {"colours": ("gold", "red"), "teams": ("red",)})
+    # No names at all is the default: the title decides.
+    info.check_choice_counts(4, info.resolve_options({}))
+    with pytest.raises(InvalidSetup, match="'colours' takes 3 names for 3 players, not 2"):
+        info.check_choice_counts(3, {"colours": ("red", "blue")})
+    with pytest.raises(InvalidSetup, match="'colours' takes 2 names for 2 players, not 3"):
+        info.check_choice_counts(2, {"colours": ("red", "blue", "gold")})
+    with pytest.raises(InvalidSetup, match="'bonuses' takes 2 names"):
+        info.check_choice_counts(4, {"bonuses": ("x",)})

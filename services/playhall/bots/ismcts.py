@@ -11,19 +11,26 @@ At a simultaneous step the tree takes the searching seat's move first when it is
 the opponents' replies are judged pessimistically rather than with knowledge of its choice.
 Large move lists (more than `WIDEN_ABOVE`) are widened progressively: a node adds children
 only as its visits grow, so a decision with hundreds of candidates (Einstein's placements)
-deepens its best few instead of spreading its visits over all of them.
+deepens its best few instead of spreading its visits over all of them. It adds them in the
+order the title's `order_moves` gives for the sampled state (ties, and every move of a title
+without an order, in a random order from the decision's RNG); a short list is expanded in full
+anyway, in a random order. The time cap is checked before every iteration.
+A level may give a title settings of its own (`titles`: rollout length, widening, exploration),
+which the bot picks by the title id of the game it plays.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from playhall.bots.base import Bot, Decision, legal_moves
 from playhall.core import Game, Rng, State
 
 WIDEN_ABOVE = 24  # move lists longer than this are widened progressively
+PER_TITLE = ("exploration", "rollout_moves", "widen_c", "widen_alpha")  # what a title may set
 
 
 class Node:
@@ -40,7 +47,8 @@ class Node:
 
 
 class IsmctsBot(Bot):
-    """ISMCTS with an iteration budget and a time cap (whichever ends first)."""
+    """ISMCTS with an iteration budget and a time cap (whichever ends first). `titles` maps a
+    title id to the `PER_TITLE` settings it plays with instead of these."""
 
     name = "ismcts"
 
@@ -52,6 +60,7 @@ class IsmctsBot(Bot):
         rollout_moves: int = 8,
         widen_c: float = 4.0,
         widen_alpha: float = 0.5,
+        titles: Mapping[str, Mapping[str, float]] | None = None,
     ):
         self.iterations = iterations
         self.time_cap_s = time_cap_s
@@ -59,8 +68,27 @@ class IsmctsBot(Bot):
         self.rollout_moves = rollout_moves
         self.widen_c = widen_c
         self.widen_alpha = widen_alpha
+        self.titles = {} if titles is None else titles
+        for title, settings in self.titles.items():
+            if unknown := sorted(set(settings) - set(PER_TITLE)):
+                raise ValueError(
+                    f"{title}: {', '.join(unknown)} cannot be set per title "
+                    f"(only {', '.join(PER_TITLE)})"
+                )
+
+    def for_title(self, title_id: str) -> IsmctsBot:
+        """This bot with the title's own settings, or itself when the title has none."""
+        settings = self.titles.get(title_id)
+        if not settings:
+            return self
+        own = {name: getattr(self, name) for name in PER_TITLE}
+        return IsmctsBot(self.iterations, self.time_cap_s, **{**own, **settings})
 
     def choose(self, game: Game, view: Any, seat: int, rng: Rng) -> Decision:
+        return self.for_title(game.info.title_id).search(game, view, seat, rng)
+
+    def search(self, game: Game, view: Any, seat: int, rng: Rng) -> Decision:
+        """`choose` with this bot's settings, whatever the title."""
         moves = legal_moves(game, view, seat, rng)
         if len(moves) == 1:
             return Decision(moves[0])
@@ -68,7 +96,7 @@ class IsmctsBot(Bot):
         root = Node(players)
         deadline = time.perf_counter() + self.time_cap_s
         done = 0
-        while done < self.iterations and (done % 8 or time.perf_counter() < deadline):
+        while done < self.iterations and (done == 0 or time.perf_counter() < deadline):
             self._iterate(game, game.determinize(view, rng), root, seat, rng)
             done += 1
         visits = {
@@ -82,7 +110,7 @@ class IsmctsBot(Bot):
         while not state.is_terminal():
             mover = _mover(state, seat)
             moves = state.legal_moves(mover)
-            child_move = self._expand(node, mover, moves, rng)
+            child_move = self._expand(game, state, node, mover, moves, rng)
             if child_move is not None:
                 child = node.children[(mover, child_move)] = Node(len(node.totals))
                 state = state.apply(mover, child_move).state
@@ -97,15 +125,18 @@ class IsmctsBot(Bot):
             for index, value in enumerate(reward):
                 visited.totals[index] += value
 
-    def _expand(self, node: Node, mover: int, moves: list, rng: Rng):
+    def _expand(self, game: Game, state: State, node: Node, mover: int, moves: list, rng: Rng):
         """An untried move to add, or None when the node is (as far as widening allows) full."""
-        if len(moves) > WIDEN_ABOVE:
-            allowed = max(1, int(self.widen_c * (node.visits + 1) ** self.widen_alpha))
-            tried = sum(1 for move in moves if (mover, move) in node.children)
-            if tried >= allowed:
-                return None
         untried = [move for move in moves if (mover, move) not in node.children]
-        return rng.choice(untried) if untried else None
+        if not untried:
+            return None
+        if len(moves) <= WIDEN_ABOVE:
+            return rng.choice(untried)
+        allowed = max(1, int(self.widen_c * (node.visits + 1) ** self.widen_alpha))
+        if len(moves) - len(untried) >= allowed:
+            return None
+        rng.shuffle(untried)  # the order of the moves the title's order leaves tied
+        return game.order_moves(state, mover, untried)[0]
 
     def _select(self, node: Node, mover: int, moves: list) -> tuple[Any, Node]:
         best, best_score = None, -math.inf

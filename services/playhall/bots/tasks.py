@@ -89,7 +89,8 @@ def take_turn(client: MatchClient, match_id: str, seat: int) -> str:
     """Reads, chooses and submits until the seat has moved or is no longer to move."""
     started = time.perf_counter()  # a task's time includes the attempts a stale read wasted
     for _ in range(MAX_STALE_RETRIES):
-        current = client.get(match_id)
+        # A bot lists its moves itself from the view, so neither call computes or sends them.
+        current = client.get(match_id, omit_legal_moves=True)
         match = current.match
         if match.phase != mpb.MATCH_PHASE_RUNNING or seat not in match.status.to_move:
             return "not_to_move"
@@ -108,6 +109,7 @@ def take_turn(client: MatchClient, match_id: str, seat: int) -> str:
                 pack(game.codec.encode_move(decision.move)),
                 expected_version=match.version,
                 request_id=bot_request_id(match_id, seat, match.version),
+                omit_legal_moves=True,
             )
         except grpc.RpcError as error:
             if error.code() == grpc.StatusCode.FAILED_PRECONDITION:

@@ -232,8 +232,13 @@ def _async_stream(behaviour: Callable, series: _Series) -> Callable:
         return _async_unary(behaviour, series)
 
     async def wrapped(raw, context) -> AsyncIterator:
+        # aclosing: when the call is cancelled while this waits to send, the handler's
+        # generator is closed now (its `finally` blocks run), not when the garbage collector
+        # gets to it.
         with series.recording(context):
-            async for response in behaviour(await _async_request(series, raw, context), context):
-                yield response
+            request = await _async_request(series, raw, context)
+            async with contextlib.aclosing(behaviour(request, context)) as responses:
+                async for response in responses:
+                    yield response
 
     return wrapped

@@ -27,7 +27,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from playhall.core.errors import IllegalMove, IncompatibleVersion, InvalidSetup, MalformedMessage
 from playhall.core.rng import Rng
@@ -37,6 +37,9 @@ SPECTATOR = None
 
 Viewer = int | None
 """A seat number, or `SPECTATOR`."""
+
+StateT = TypeVar("StateT", bound="State")
+"""A title's own `State` class, which its `Game` and `Codec` take and return."""
 
 
 @dataclass(frozen=True)
@@ -236,7 +239,7 @@ class State(ABC):
         """The winning seats once the game is over (several for a shared win, none for a draw)."""
 
     @abstractmethod
-    def legal_moves(self, seat: int) -> list:
+    def legal_moves(self, seat: int) -> list[Any]:
         """Every legal move of `seat` now, each once (in canonical form), in a canonical
         order."""
 
@@ -259,7 +262,7 @@ class State(ABC):
             self.check_seat(viewer)
 
 
-class Codec(ABC):
+class Codec(ABC, Generic[StateT]):
     """Converts a title's engine values to and from its protobuf messages.
 
     Decoding is the trust boundary: a decoded state is checked to be one the engine could have
@@ -273,10 +276,10 @@ class Codec(ABC):
     event_message: ClassVar[type]
 
     @abstractmethod
-    def encode_state(self, state: State) -> Any: ...
+    def encode_state(self, state: StateT) -> Any: ...
 
     @abstractmethod
-    def decode_state(self, message: Any) -> State: ...
+    def decode_state(self, message: Any) -> StateT: ...
 
     @abstractmethod
     def encode_move(self, move: Any) -> Any: ...
@@ -294,15 +297,15 @@ class Codec(ABC):
     def encode_event(self, event: Any) -> Any: ...
 
 
-class Game(ABC):
+class Game(ABC, Generic[StateT]):
     """A title: its description, its setup, and what starts from a view."""
 
     info: ClassVar[GameInfo]
-    codec: ClassVar[Codec]
+    codec: ClassVar[Codec[Any]]
 
     def new_game(
         self, players: int, options: Mapping[str, OptionValue] | None = None, seed: bytes = b""
-    ) -> State:
+    ) -> StateT:
         """The first state of a game. Deterministic in (players, options, seed)."""
         self.info.check_players(players)
         resolved = self.info.resolve_options(options or {})
@@ -312,24 +315,24 @@ class Game(ABC):
         return self.setup(players, resolved, Rng(seed))
 
     @abstractmethod
-    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> State:
+    def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> StateT:
         """The first state, from checked arguments."""
 
-    def setup_events(self, state: State) -> list[Event]:
+    def setup_events(self, state: StateT) -> list[Event]:
         """What setup revealed (e.g. the first cards on the table), as events: the start of
         every match's event log. None by default."""
         return []
 
     @abstractmethod
-    def determinize(self, view: Any, rng: Rng) -> State:
+    def determinize(self, view: Any, rng: Rng) -> StateT:
         """A full state consistent with `view`: whatever the view hides is sampled from `rng`.
         `determinize(v, rng).view(viewer) == v` for the view's viewer."""
 
     @abstractmethod
-    def evaluate(self, state: State, seat: int) -> float:
+    def evaluate(self, state: StateT, seat: int) -> float:
         """A heuristic value of `state` for `seat` in [0, 1]: about the chance it wins."""
 
-    def order_moves(self, state: State, seat: int, moves: list) -> list:
+    def order_moves(self, state: StateT, seat: int, moves: list[Any]) -> list[Any]:
         """`moves` (legal moves of `seat`), most promising first: search widens in this order.
         A cheap guess, never a search; by default the order given."""
         return moves
@@ -343,7 +346,9 @@ class Game(ABC):
         """A standalone SVG drawing of a view."""
 
 
-def play_random(state: State, rng: Rng, max_moves: int = 100_000) -> tuple[State, list]:
+def play_random(
+    state: State, rng: Rng, max_moves: int = 100_000
+) -> tuple[State, list[tuple[int, Any]]]:
     """Plays uniformly random legal moves to the end; returns the final state and the moves as
     (seat, move) pairs. The one random playout shared by demos, tests and benchmarks."""
     history: list[tuple[int, Any]] = []
@@ -359,14 +364,14 @@ def play_random(state: State, rng: Rng, max_moves: int = 100_000) -> tuple[State
 
 
 def replay(
-    game: Game,
+    game: Game[Any],
     players: int,
     options: Mapping[str, OptionValue],
     seed: bytes,
     moves: Sequence[tuple[int, Any]],
 ) -> State:
     """The state reached from a seed by a list of (seat, move) pairs."""
-    state = game.new_game(players, options, seed)
+    state: State = game.new_game(players, options, seed)
     for seat, move in moves:
         state = state.apply(seat, move).state
     return state

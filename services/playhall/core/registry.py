@@ -2,13 +2,14 @@
 first use, so a rules service loads only its own title."""
 
 import importlib
+from typing import Any
 
 from playhall.core.api import Game
 
 _MODULES = {
     "galileo": "playhall.games.galileo",
 }
-_loaded: dict[str, Game] = {}
+_loaded: dict[str, Game[Any]] = {}
 
 
 def title_ids() -> tuple[str, ...]:
@@ -16,7 +17,7 @@ def title_ids() -> tuple[str, ...]:
     return tuple(sorted(_MODULES))
 
 
-def get_game(title_id: str) -> Game:
+def get_game(title_id: str) -> Game[Any]:
     """The `Game` of a title; `KeyError` with the known ids for an unknown one."""
     if title_id not in _MODULES:
         raise KeyError(f"unknown title {title_id!r}; known: {', '.join(title_ids())}")

@@ -1,12 +1,15 @@
 """Packing title messages into `google.protobuf.Any` and getting them back out, with refusals a
 client can act on."""
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from google.protobuf import any_pb2
 from google.protobuf.message import DecodeError, Message
 
 from playhall.core.errors import MalformedMessage
+
+if TYPE_CHECKING:
+    from playhall.rules.v1.rules_service_pb2 import MoveList
 
 M = TypeVar("M", bound=Message)
 
@@ -31,3 +34,9 @@ def unpack(payload: any_pb2.Any, message_class: type[M], what: str) -> M:
     except DecodeError as error:
         raise MalformedMessage(f"The {what} could not be decoded: {error}") from error
     return message
+
+
+def moves_as_any(move_list: "MoveList") -> list[any_pb2.Any]:
+    """The moves of a `playhall.rules.v1.MoveList` (one type URL, the moves' bytes), each as an
+    Any of its own, as SubmitMove takes it."""
+    return [any_pb2.Any(type_url=move_list.type_url, value=move) for move in move_list.moves]

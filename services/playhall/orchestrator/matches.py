@@ -20,9 +20,10 @@ from dataclasses import dataclass
 import grpc
 import redis
 from google.protobuf import any_pb2
-from prometheus_client import Counter, Gauge
+from prometheus_client import Counter
 from prometheus_client.core import GaugeMetricFamily
 
+from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import storage_pb2
 from playhall.orchestrator.bot_scheduler import BotScheduler
@@ -60,7 +61,6 @@ MOVES_REFUSED = Counter("playhall_moves_refused", "Moves refused.", ["title", "r
 COMMIT_CONFLICTS = Counter(
     "playhall_commit_conflicts", "Commits retried because another change won.", ["title"]
 )
-WATCH_STREAMS = Gauge("playhall_watch_streams", "Open WatchMatch streams.")
 COLLECT_TIMEOUT_S = 3.0
 """How long a scrape waits for the active-match counts (the loop itself bounds them)."""
 
@@ -145,8 +145,12 @@ class Matches:
 
     # -- calls to the rules services -----------------------------------------------------------
 
-    async def _view(self, match: Match, state: bytes, caller: Caller) -> rpb.GetViewResponse:
-        request = rpb.GetViewRequest(state=any_pb2.Any.FromString(state))
+    async def _view(
+        self, match: Match, state: bytes, caller: Caller, omit_legal_moves: bool = False
+    ) -> rpb.GetViewResponse:
+        request = rpb.GetViewRequest(
+            state=any_pb2.Any.FromString(state), omit_legal_moves=omit_legal_moves
+        )
         if caller.seat is None:
             request.spectator = True
         else:
@@ -343,7 +347,7 @@ class Matches:
     async def get(self, request: mpb.GetMatchRequest, token: str | None) -> mpb.GetMatchResponse:
         match, state, _ = await self.snapshot(request.match_id)
         caller = self.identify(match, token, _optional_seat(request))
-        seen = await self._view(match, state, caller)
+        seen = await self._view(match, state, caller, request.omit_legal_moves)
         response = mpb.GetMatchResponse(
             match=match.summary(), view=seen.view, legal_moves=seen.legal_moves
         )
@@ -383,24 +387,20 @@ class Matches:
                 grpc.StatusCode.INVALID_ARGUMENT,
                 f"after_version {after} is ahead of the match (version {match.version})",
             )
-        WATCH_STREAMS.inc()
-        try:
-            backlog = [change for change, _ in await self.store.changes(match.match_id, after)]
-            if not backlog and match.phase == mpb.MATCH_PHASE_FINISHED:
-                return  # nothing after `after`, and nothing will ever come
-            while True:
-                for change in backlog:
-                    yield mpb.WatchMatchResponse(change=_visible(change, caller.seat))
-                    after = change.version
-                    if change.phase == mpb.MATCH_PHASE_FINISHED:
-                        return
-                backlog = await self.store.wait_for_changes(
-                    match.match_id, after, self.settings.watch_poll_ms
-                )
-                if backlog and caller.seat is not None and await self._resigned(match, caller.seat):
-                    return  # the seat is a bot's now: its secrets are no longer this caller's
-        finally:
-            WATCH_STREAMS.dec()
+        backlog = [change for change, _ in await self.store.changes(match.match_id, after)]
+        if not backlog and match.phase == mpb.MATCH_PHASE_FINISHED:
+            return  # nothing after `after`, and nothing will ever come
+        while True:
+            for change in backlog:
+                yield mpb.WatchMatchResponse(change=_visible(change, caller.seat))
+                after = change.version
+                if change.phase == mpb.MATCH_PHASE_FINISHED:
+                    return
+            backlog = await self.store.wait_for_changes(
+                match.match_id, after, self.settings.watch_poll_ms
+            )
+            if backlog and caller.seat is not None and await self._resigned(match, caller.seat):
+                return  # the seat is a bot's now: its secrets are no longer this caller's
 
     async def repair_lobby(self, batch: int = 64) -> int:
         """Checks the next `batch` entries of every open and running list, and files each
@@ -459,7 +459,7 @@ class Matches:
                 )
             recorded = _replayed(record, request.request_id, caller.seat, digest)
             if recorded is not None:
-                seen = await self._view(match, state, caller)
+                seen = await self._view(match, state, caller, request.omit_legal_moves)
                 return mpb.SubmitMoveResponse(
                     version=recorded,
                     match=match.summary(),
@@ -473,6 +473,7 @@ class Matches:
                 caller.seat,
                 request.move,
                 (request.request_id, f"{caller.seat}:{digest[:RECORDED_DIGEST_CHARS]}"),
+                omit_legal_moves=request.omit_legal_moves,
             )
             if committed is None:
                 continue
@@ -515,6 +516,7 @@ class Matches:
         seat: int,
         move: any_pb2.Any,
         request: tuple[str, str] | None,
+        omit_legal_moves: bool = False,
     ) -> rpb.PlayerView | None:
         """Applies a move to `state` (of `match`'s version) through the rules service and
         commits it; returns the mover's view of the new state, or None when another change won
@@ -523,7 +525,12 @@ class Matches:
             applied = await self.rules.call(
                 match.title_id,
                 "ApplyMove",
-                rpb.ApplyMoveRequest(state=any_pb2.Any.FromString(state), seat=seat, move=move),
+                rpb.ApplyMoveRequest(
+                    state=any_pb2.Any.FromString(state),
+                    seat=seat,
+                    move=move,
+                    omit_legal_moves=omit_legal_moves,
+                ),
             )
         except RulesRefused as refused:
             MOVES_REFUSED.labels(match.title_id, refused.code.name.lower()).inc()
@@ -581,8 +588,10 @@ class Matches:
         if match.clock.on_timeout == mpb.TIMEOUT_ACTION_BOT_MOVE:
             seat = match.status.to_move[0]
             seen = await self._view(match, state, Caller(seat))
-            move = random.SystemRandom().choice(list(seen.legal_moves))
-            committed = await self._apply(match, state, seat, move, None) is not None
+            move = random.SystemRandom().choice(moves_as_any(seen.legal_moves))
+            committed = (
+                await self._apply(match, state, seat, move, None, omit_legal_moves=True) is not None
+            )
         else:
             losers = set(match.status.to_move)
             self._finish(

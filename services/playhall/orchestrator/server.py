@@ -28,29 +28,30 @@ log = logging.getLogger("playhall.orchestrator")
 SERVICE_NAME = match_service_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name
 
 
+REDIS_TIMEOUTS = {"health_check_interval": 30, "socket_timeout": 10, "socket_connect_timeout": 2}
+"""Above the 1 s blocking reads of WatchMatch, so a dead connection never hangs a call; a short
+connect timeout, so a restarted Redis is found again within a second or two."""
+
+
 def redis_client(url: str, max_connections: int) -> redis.asyncio.Redis:
     """A client whose pool holds at most `max_connections`; a call finding all of them busy
     waits for one (up to the socket timeout) instead of failing."""
-    # Timeouts above the 1 s blocking reads of WatchMatch, so a dead connection never hangs a
-    # call; a short connect timeout, so a restarted Redis is found again within a second or two.
     pool = redis.asyncio.BlockingConnectionPool.from_url(
-        url,
-        max_connections=max_connections,
-        timeout=10,
-        health_check_interval=30,
-        socket_timeout=10,
-        socket_connect_timeout=2,
+        url, max_connections=max_connections, timeout=10, **REDIS_TIMEOUTS
     )
     return redis.asyncio.Redis(connection_pool=pool)
 
 
 def build_matches(settings: Settings) -> matches.Matches:
     """The domain and its clients, on the running event loop."""
+    # A watch stream holds a connection while it waits, and the servicer admits at most
+    # `max_watch_streams` of them: the pool has that many on top of those of every other call,
+    # so no number of watchers can starve moves and clocks.
     store = MatchStore(
-        redis_client(settings.redis_url, settings.redis_max_connections),
+        redis_client(
+            settings.redis_url, settings.redis_max_connections + settings.max_watch_streams
+        ),
         request_ttl_s=settings.request_ttl_s,
-        # One connection per watch stream, and the servicer admits no more streams than that.
-        watch_client=redis_client(settings.redis_url, settings.max_watch_streams),
     )
     return matches.Matches(
         store,
@@ -107,7 +108,7 @@ async def serve(settings: Settings) -> None:
     await servicer.drain(max(deadline - time.monotonic(), 0))
     await housekeeper.stop(max(deadline - time.monotonic(), 0))
     await domain.rules.close()
-    await domain.store.close()
+    await domain.store.redis.aclose()
     log.info("stopped")
 
 

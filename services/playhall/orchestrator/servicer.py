@@ -17,6 +17,7 @@ from collections.abc import Awaitable
 
 import grpc
 import redis
+from prometheus_client import Gauge
 
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
@@ -24,6 +25,8 @@ from playhall.orchestrator.errors import MatchError
 from playhall.orchestrator.matches import Matches
 
 log = logging.getLogger(__name__)
+
+WATCH_STREAMS = Gauge("playhall_watch_streams", "Open WatchMatch streams.")
 
 
 @contextlib.asynccontextmanager
@@ -85,12 +88,14 @@ class WatchSlots:
     @contextlib.contextmanager
     def held(self, address: str | None):
         self.open += 1
+        WATCH_STREAMS.inc()
         if address is not None:
             self._anonymous[address] += 1
         try:
             yield
         finally:
             self.open -= 1
+            WATCH_STREAMS.dec()
             if address is not None:
                 self._anonymous[address] -= 1
                 if not self._anonymous[address]:
@@ -164,10 +169,17 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         refused = self.watch_slots.refusal(address)
         if refused:
             await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, refused)
+        # A coroutine that writes, not a generator that yields: a cancelled call raises in here
+        # wherever it waits, so the slot is given back at once. A generator cancelled while its
+        # response is being sent stays suspended, slot and all, until the garbage collector
+        # finds it.
         with self.watch_slots.held(address):
-            async with refusals(context):
-                async for response in self.matches.watch(request, token):
-                    yield response
+            async with (
+                refusals(context),
+                contextlib.aclosing(self.matches.watch(request, token)) as changes,
+            ):
+                async for response in changes:
+                    await context.write(response)
 
     async def GetHistory(self, request, context):
         async with refusals(context):

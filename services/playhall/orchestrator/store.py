@@ -169,24 +169,11 @@ class CommitResult:
 class MatchStore:
     """Reads and commits matches, on the event loop of its asyncio Redis client."""
 
-    def __init__(
-        self,
-        client: redis.asyncio.Redis,
-        request_ttl_s: int = 86_400,
-        watch_client: redis.asyncio.Redis | None = None,
-    ):
-        """`watch_client` serves the blocking reads of watchers (default `client`): a pool of
-        its own, so no number of watchers can take the connections moves and clocks need."""
+    def __init__(self, client: redis.asyncio.Redis, request_ttl_s: int = 86_400):
         self.redis = client
-        self.watch_redis = watch_client or client
         self.request_ttl_s = request_ttl_s
         self._commit = client.register_script(_COMMIT)
         self._snapshot = client.register_script(_SNAPSHOT)
-
-    async def close(self) -> None:
-        await self.redis.aclose()
-        if self.watch_redis is not self.redis:
-            await self.watch_redis.aclose()
 
     # -- creating and reading ------------------------------------------------------------------
 
@@ -305,7 +292,7 @@ class MatchStore:
         self, match_id: str, after_version: int, block_ms: int
     ) -> list[storage_pb2.StoredChange]:
         """Blocks up to `block_ms` for changes after `after_version`."""
-        reply = await self.watch_redis.xread(
+        reply = await self.redis.xread(
             {log_key(match_id): f"{after_version}-1" if after_version >= 0 else "0-0"},
             count=256,
             block=block_ms,

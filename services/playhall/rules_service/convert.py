@@ -8,6 +8,9 @@ from playhall.core.api import OptionValue
 from playhall.core.wire import pack
 from playhall.rules.v1 import rules_service_pb2 as pb
 
+TYPE_URL_PREFIX = "type.googleapis.com/"
+"""What `Any.Pack` puts before a message's full name."""
+
 
 def game_info(game: Game) -> pb.GameInfo:
     info = game.info
@@ -69,6 +72,16 @@ def status(state: State) -> pb.GameStatus:
         rules_version=state.rules_version,
         move_count=state.move_count,
         turn=state.turn,
+    )
+
+
+def move_list(codec: Codec, moves: list) -> pb.MoveList:
+    """The moves as one MoveList: their type named once, each move's bytes."""
+    if not moves:
+        return pb.MoveList()
+    return pb.MoveList(
+        type_url=TYPE_URL_PREFIX + codec.move_message.DESCRIPTOR.full_name,
+        moves=[codec.encode_move(move).SerializeToString() for move in moves],
     )
 
 

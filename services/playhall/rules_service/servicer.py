@@ -93,7 +93,7 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
             events=[convert.move_event(self.codec, event) for event in events],
             mover_view=pb.PlayerView(
                 view=pack(self.codec.encode_view(after.view(request.seat))),
-                legal_moves=self._pack_moves(after.legal_moves(request.seat)),
+                legal_moves=self._legal_moves(after, request.seat, request.omit_legal_moves),
             ),
         )
 
@@ -102,11 +102,11 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
             state = self._state(request.state)
             viewer = _viewer(request, state)
             view = state.view(viewer)
-            legal = [] if viewer is SPECTATOR else state.legal_moves(viewer)
+            legal = self._legal_moves(state, viewer, request.omit_legal_moves)
         return pb.GetViewResponse(
             view=pack(self.codec.encode_view(view)),
             status=convert.status(state),
-            legal_moves=self._pack_moves(legal),
+            legal_moves=legal,
         )
 
     def RenderView(self, request, context):
@@ -124,8 +124,10 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
     def _state(self, payload) -> State:
         return self.codec.decode_state(unpack(payload, self.codec.state_message, "state"))
 
-    def _pack_moves(self, moves: list) -> list:
-        return [pack(self.codec.encode_move(move)) for move in moves]
+    def _legal_moves(self, state: State, viewer, omitted: bool) -> pb.MoveList:
+        if omitted or viewer is SPECTATOR:
+            return pb.MoveList()
+        return convert.move_list(self.codec, state.legal_moves(viewer))
 
     def _pack_state(self, state: State):
         return pack(self.codec.encode_state(state))

@@ -14,7 +14,7 @@ ALL_EXPERIMENTS = sorted(EXPERIMENT_IDS)
 """Every card of each deck once: what the cards of a consistent state sort to."""
 
 
-class GalileoCodec(Codec):
+class GalileoCodec(Codec[e.GalileoState]):
     state_message = pb.State
     move_message = pb.Move
     view_message = pb.View
@@ -37,7 +37,8 @@ class GalileoCodec(Codec):
             experiment_deck=state.deck,
             table=state.table,
             discarded_experiments=state.discarded,
-            phase=int(state.phase),
+            # protoc's .pyi types an enum field as the enum's class; its values are ints.
+            phase=int(state.phase),  # type: ignore[arg-type]
             round=state.round,
             order=state.order,
             previous_order=state.previous_order,
@@ -109,7 +110,8 @@ class GalileoCodec(Codec):
             undealt_count=view.undealt_count,
             table=view.table,
             discarded_experiments=view.discarded,
-            phase=int(view.phase),
+            # protoc's .pyi types an enum field as the enum's class; its values are ints.
+            phase=int(view.phase),  # type: ignore[arg-type]
             round=view.round,
             rounds_total=view.rounds_total,
             order=view.order,
@@ -161,7 +163,7 @@ class GalileoCodec(Codec):
 
     # -- events --------------------------------------------------------------------------------
 
-    def encode_event(self, event) -> pb.Event:
+    def encode_event(self, event: object) -> pb.Event:
         match event:
             case e.RoundStarted():
                 return pb.Event(

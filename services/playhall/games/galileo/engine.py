@@ -12,10 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from playhall.core import (
-    SPECTATOR,
     Event,
     GameInfo,
     GameOver,
@@ -176,8 +175,25 @@ class GalileoState(State):
         "_step",
         "_move_count",
     )
+    hands: tuple[tuple[int, ...], ...]
+    picks: tuple[int, ...]
+    played: tuple[tuple[int, ...], ...]
+    taken: tuple[tuple[Take, ...], ...]
+    undealt: tuple[int, ...]
+    deck: tuple[int, ...]
+    table: tuple[int, ...]
+    discarded: tuple[int, ...]
+    phase: Phase
+    round: int
+    order: tuple[int, ...]
+    previous_order: tuple[int, ...]
+    take_index: int
+    start_player: int
+    rules_version: str
+    _step: int
+    _move_count: int
 
-    def __init__(self, **fields):
+    def __init__(self, **fields: Any) -> None:
         for name in self.__slots__:
             setattr(self, name, fields.pop(name))
         if fields:
@@ -264,12 +280,12 @@ class GalileoState(State):
             )
             for seat in range(self.num_players)
         )
-        own = viewer is not SPECTATOR
+        # `is None` rather than `is SPECTATOR` (the same value), which no type checker narrows.
         return GalileoView(
             rules_version=self.rules_version,
             viewer=viewer,
-            hand=self.hands[viewer] if own else (),
-            own_pick=self.picks[viewer] if own else 0,
+            hand=self.hands[viewer] if viewer is not None else (),
+            own_pick=self.picks[viewer] if viewer is not None else 0,
             seats=seats,
             deck_size=len(self.deck),
             undealt_count=len(self.undealt),
@@ -376,5 +392,8 @@ class GalileoState(State):
         events.append(Event(RoundStarted(self.round, self.table)))
 
 
-def _replaced(items: tuple, index: int, value) -> tuple:
+T = TypeVar("T")
+
+
+def _replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return items[:index] + (value,) + items[index + 1 :]

@@ -26,7 +26,7 @@ from playhall.games.galileo.engine import (
 )
 
 
-class GalileoGame(Game):
+class GalileoGame(Game[GalileoState]):
     """Galileo Galilei for 2 to 5 players."""
 
     info = INFO
@@ -72,11 +72,12 @@ class GalileoGame(Game):
     def determinize(self, view: GalileoView, rng: Rng) -> GalileoState:
         own = view.viewer
         known = set(view.hand) | {view.own_pick} | {s.revealed_pick for s in view.seats}
-        for seat in view.seats:
-            known.update(seat.played)
+        for public in view.seats:
+            known.update(public.played)
         unseen = sorted(SCIENTIST_IDS - known)
         rng.shuffle(unseen)
-        hands, picks = [], []
+        hands: list[tuple[int, ...]] = []
+        picks: list[int] = []
         for seat, public in enumerate(view.seats):
             if seat == own:
                 hands.append(view.hand)

@@ -3,6 +3,7 @@ can show nothing its viewer may not see."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from xml.sax.saxutils import escape
 
 from playhall.core import SPECTATOR
@@ -17,7 +18,7 @@ from playhall.games.galileo.engine import GalileoView, Phase
 COLOURS = {"yellow": "#e8c52a", "red": "#d6453d", "blue": "#3d6fd6", "green": "#3fa34d"}
 
 
-def _cards(ids, describe) -> str:
+def _cards(ids: Iterable[int], describe: Callable[[int], str]) -> str:
     return ", ".join(describe(card) for card in ids) or "-"
 
 
@@ -88,8 +89,8 @@ def svg(view: GalileoView) -> str:
             parts.append(_card(120 + 50 * i, y, card.colour, label))
         y += 70
     for i, card_id in enumerate(view.hand):
-        card = SCIENTIST_BY_ID[card_id]
-        parts.append(_card(10 + 50 * i, y + 10, card.colour, str(card.power)))
+        scientist = SCIENTIST_BY_ID[card_id]
+        parts.append(_card(10 + 50 * i, y + 10, scientist.colour, str(scientist.power)))
     height = y + 80
     width = max(800, 130 + 50 * max((len(s.taken) for s in view.seats), default=0))
     return (
