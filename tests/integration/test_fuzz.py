@@ -884,7 +884,7 @@ def match_templates(corpus: MatchCorpus, rpc: str) -> list[tuple[Message, tuple]
     if rpc == "ListGames":
         return [(mpb.ListGamesRequest(), ())]
     if rpc == "CreateMatch":
-        clock = mpb.Clock(seconds_per_move=600, on_timeout=mpb.TIMEOUT_ACTION_FORFEIT)
+        clock = mpb.Clock(seconds_per_turn=600, on_timeout=mpb.TIMEOUT_ACTION_FORFEIT)
         return [
             (mpb.CreateMatchRequest(title_id=TITLE, seats=human_seats(2), seed=b"s" * 32), ()),
             (mpb.CreateMatchRequest(title_id=TITLE, seats=[human, bot], clock=clock), ()),
@@ -972,7 +972,7 @@ def match_fields(rng: random.Random, corpus: MatchCorpus, rpc: str) -> tuple[Mes
         if rng.random() < 0.4:
             request.clock.CopyFrom(
                 mpb.Clock(
-                    seconds_per_move=any_int32(rng, [0, 600, 604800, 604801, -1]),
+                    seconds_per_turn=any_int32(rng, [0, 600, 604800, 604801, -1]),
                     on_timeout=any_int32(rng, [0, 1, 2, 3]),
                 )
             )

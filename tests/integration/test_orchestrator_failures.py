@@ -686,7 +686,7 @@ def timeout_changes(history: pb.GetHistoryResponse) -> list[pb.MatchChange]:
 
 def test_clock_expiry_is_committed_once_by_the_surviving_replica(stack):
     doomed, survivor = stack.orchestrators(2)
-    clock = pb.Clock(seconds_per_move=2, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
+    clock = pb.Clock(seconds_per_turn=2, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
     match_id, tokens, _ = create_match(stack.client(survivor), 2, clock)
     seats = stack.seats(survivor, tokens)
     picked = seats[0].submit(match_id, moves_as_any(seats[0].get(match_id).legal_moves)[0], 0)
@@ -710,7 +710,7 @@ def test_clock_expiry_is_committed_once_by_the_surviving_replica(stack):
 
 def test_clock_expires_across_an_orchestrator_restart(stack):
     first = stack.orchestrator()
-    clock = pb.Clock(seconds_per_move=2, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
+    clock = pb.Clock(seconds_per_turn=2, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
     match_id, tokens, created = create_match(stack.client(first), 2, clock)
     first.kill()
     time.sleep(3)
@@ -732,9 +732,9 @@ def test_clock_expires_across_an_orchestrator_restart(stack):
 # -- 6. each expiry commits once, with a bot move ------------------------------------------------
 
 
-def test_bot_move_on_timeout_commits_one_move_per_expiry_with_two_replicas(stack):
+def test_bot_moves_on_timeout_finish_the_turn_once_with_two_replicas(stack):
     replicas = stack.orchestrators(2)
-    clock = pb.Clock(seconds_per_move=1, on_timeout=pb.TIMEOUT_ACTION_BOT_MOVE)
+    clock = pb.Clock(seconds_per_turn=1, on_timeout=pb.TIMEOUT_ACTION_BOT_MOVE)
     match_id, tokens, created = create_match(stack.client(replicas[0]), 3, clock)
     watcher = stack.seats(replicas[1], tokens)[0]
 
@@ -745,8 +745,9 @@ def test_bot_move_on_timeout_commits_one_move_per_expiry_with_two_replicas(stack
     history = wait_until(four_bot_moves, 6, "bot moves made on timeout")
     changes = assert_contiguous(history)
     picks, take = changes[1:4], changes[4]
-    # The simultaneous pick step has one deadline: when it passes, each seat that has not
-    # picked gets a bot pick, one commit per expiry (a version never gets two changes).
+    # The simultaneous pick step is one turn with one deadline: when it passes, the bot plays
+    # the rest of the turn at once, a pick for each seat that had not picked, each its own
+    # commit (a version never gets two changes).
     assert [c.seat for c in picks] == [0, 1, 2], "the bot moved for the wrong seats"
     assert all(len(c.events) >= 1 and c.end_reason == 0 for c in changes[1:5])
     assert all(c.committed_unix_ms >= created.deadline_unix_ms for c in picks)

@@ -710,7 +710,7 @@ def test_more_watchers_than_the_redis_pool_starve_neither_moves_nor_clocks(
             hand = view_of(seat0.get(match_id)).hand
             assert seat0.submit(match_id, pick(hand[0]), 0).version == 1
             assert all(next(call).change.version == 1 for call in watches)
-            clock = pb.Clock(seconds_per_move=1, on_timeout=pb.TIMEOUT_ACTION_BOT_MOVE)
+            clock = pb.Clock(seconds_per_turn=1, on_timeout=pb.TIMEOUT_ACTION_BOT_MOVE)
             timed = client.create(TITLE, human_seats(2), b"\x04" * 32, clock=clock).match
             wait_until(
                 lambda: client.get(timed.match_id).match.version >= 2,
@@ -908,7 +908,7 @@ def test_two_people_racing_for_the_last_open_seat(channel_a, channel_b, spectato
 
 
 def test_clock_forfeits_the_seat_to_move(orchestrator, channel_a, spectator):
-    clock = pb.Clock(seconds_per_move=1, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
+    clock = pb.Clock(seconds_per_turn=1, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
     created = create(spectator, players=2, clock=clock)
     match_id = created.match.match_id
     seat0 = MatchClient(channel_a, created.tokens[0].token)
@@ -931,7 +931,7 @@ def test_clock_forfeits_the_seat_to_move(orchestrator, channel_a, spectator):
 def test_clock_bot_move_plays_for_the_seat_and_the_match_goes_on(
     orchestrator, channel_a, spectator
 ):
-    clock = pb.Clock(seconds_per_move=1, on_timeout=pb.TIMEOUT_ACTION_BOT_MOVE)
+    clock = pb.Clock(seconds_per_turn=1, on_timeout=pb.TIMEOUT_ACTION_BOT_MOVE)
     created = create(spectator, players=2, clock=clock)
     match_id = created.match.match_id
     clients = seat_clients([channel_a], created)

@@ -220,13 +220,12 @@ def private_redis():
         yield server
 
 
-def test_clock_forfeit_with_two_live_replicas_ends_a_3_player_match_once_for_the_others(
+def test_clock_forfeit_with_two_live_replicas_hands_a_3_player_seat_to_a_bot_once(
     private_redis, galileo_rules
 ):
     """Two live replicas scan the clock of a 3-player match; seats 0 and 1 pick (one through
     each replica) and seat 2 lets the 2 s turn run out. The forfeit is committed once, by one
-    replica: the match ends on timeout with seats 0 and 1 the winners and seat 2 still a human
-    seat (a forfeit ends the match; no bot takes the seat, as it would after a resignation)."""
+    replica: seat 2 is a random bot's from then on, and seats 0 and 1 play on."""
     with ThreadPoolExecutor(2) as pool:
         replicas = list(
             pool.map(
@@ -239,7 +238,7 @@ def test_clock_forfeit_with_two_live_replicas_ends_a_3_player_match_once_for_the
         grpc.insecure_channel(replicas[0].address) as a,
         grpc.insecure_channel(replicas[1].address) as b,
     ):
-        clock = pb.Clock(seconds_per_move=2, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
+        clock = pb.Clock(seconds_per_turn=2, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
         created = MatchClient(a, timeout_s=TIMEOUT).create("galileo", human_seats(3), clock=clock)
         match_id, deadline_ms = created.match.match_id, created.match.deadline_unix_ms
         seats = seat_clients([a, b], created)  # seat 0 through replica A, seat 1 through B
@@ -250,7 +249,7 @@ def test_clock_forfeit_with_two_live_replicas_ends_a_3_player_match_once_for_the
 
         spectator = MatchClient(b, timeout_s=TIMEOUT)
         wait_until(
-            lambda: spectator.get(match_id).match.phase == pb.MATCH_PHASE_FINISHED,
+            lambda: spectator.get(match_id).match.seats[2].resigned,
             deadline_ms / 1000 - time.time() + 3,
             "the forfeit",
             service=replicas[0],
@@ -258,16 +257,15 @@ def test_clock_forfeit_with_two_live_replicas_ends_a_3_player_match_once_for_the
         time.sleep(0.5)  # room for a second, wrong, commit of the same expiry
         history = spectator.history(match_id)
         assert all(replica.proc.poll() is None for replica in replicas), "a replica died"
-        finished = sum(
-            metric(scrape(r.metrics_port), "playhall_matches_finished_total", reason="timeout")
+        forfeited = sum(
+            metric(scrape(r.metrics_port), "playhall_seats_left_total", reason="forfeited")
             for r in replicas
         )
     changes = [(c.version, c.seat, c.end_reason) for c in history.changes]
-    timeout = pb.END_REASON_TIMEOUT
-    assert changes == [(0, SERVER_SEAT, 0), (1, 0, 0), (2, 1, 0), (3, SERVER_SEAT, timeout)]
+    assert changes == [(0, SERVER_SEAT, 0), (1, 0, 0), (2, 1, 0), (3, SERVER_SEAT, 0)]
     assert history.changes[-1].committed_unix_ms >= deadline_ms
-    assert finished == 1, "the forfeit was not committed by exactly one replica"
+    assert forfeited == 1, "the forfeit was not committed by exactly one replica"
     match = history.match
-    assert (match.phase, match.end_reason) == (pb.MATCH_PHASE_FINISHED, timeout)
-    assert list(match.winners) == [0, 1]
-    assert [seat.kind for seat in match.seats] == [pb.SEAT_KIND_HUMAN] * 3
+    assert match.phase == pb.MATCH_PHASE_RUNNING and not match.winners
+    assert [seat.kind for seat in match.seats] == [pb.SEAT_KIND_HUMAN] * 2 + [pb.SEAT_KIND_BOT]
+    assert match.seats[2].bot_level == pb.BOT_LEVEL_RANDOM

@@ -26,6 +26,7 @@ from prometheus_client.core import GaugeMetricFamily
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import storage_pb2
+from playhall.orchestrator import clocks
 from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.errors import MatchError
 from playhall.orchestrator.rules_client import RulesClients, RulesRefused
@@ -47,6 +48,8 @@ SERVER_SEAT = -1
 BOT_REQUEST_PREFIX = "bot:"
 MATCH_ID = re.compile(r"[0-9a-f]{24}")
 MAX_COMMIT_ATTEMPTS = 50
+MAX_TIMEOUT_MOVES = 64
+"""The most moves a timeout plays to finish a turn (a turn of any title has fewer)."""
 LOBBY_CREATE_GRACE_MS = 60_000
 """A lobby entry without a match is a creation in progress until it is this old."""
 RECORDED_DIGEST_CHARS = 16
@@ -58,6 +61,9 @@ MATCHES_CREATED = Counter("playhall_matches_created", "Matches created.", ["titl
 MATCHES_FINISHED = Counter("playhall_matches_finished", "Matches finished.", ["title", "reason"])
 MOVES_ACCEPTED = Counter("playhall_moves_accepted", "Moves committed.", ["title"])
 MOVES_REFUSED = Counter("playhall_moves_refused", "Moves refused.", ["title", "reason"])
+SEATS_LEFT = Counter(
+    "playhall_seats_left", "Seats that resigned or forfeited on the clock.", ["title", "reason"]
+)
 COMMIT_CONFLICTS = Counter(
     "playhall_commit_conflicts", "Commits retried because another change won.", ["title"]
 )
@@ -246,7 +252,7 @@ class Matches:
                 grpc.StatusCode.INVALID_ARGUMENT,
                 "A chosen seed is only accepted for matches without human or open seats",
             )
-        _check_clock(request.clock)
+        clocks.check(request.clock)
         seed = request.seed or secrets.token_bytes(32)
         started = await self.rules.call(
             title,
@@ -278,8 +284,13 @@ class Matches:
             winners=[],
             created_unix_ms=created,
             updated_unix_ms=created,
-            deadline_unix_ms=self._deadline(request.clock, phase, created),
+            deadline_unix_ms=0,
+            bank_ms=clocks.initial_banks(request.clock, len(seats)),
         )
+        if phase == mpb.MATCH_PHASE_RUNNING and clocks.is_on(request.clock):
+            match.deadline_unix_ms = clocks.deadline(
+                match.clock, match.bank_ms, match.status, created, 0, new_turn=True
+            )
         change = storage_pb2.StoredChange(
             version=0,
             seat=SERVER_SEAT,
@@ -535,11 +546,13 @@ class Matches:
         except RulesRefused as refused:
             MOVES_REFUSED.labels(match.title_id, refused.code.name.lower()).inc()
             raise
-        match.status = applied.status
+        before, match.status = match.status, applied.status
         if applied.status.step != match.step:
             match.step, match.step_version = applied.status.step, match.version + 1
         if applied.status.finished:
-            self._finish(match, mpb.END_REASON_GAME_OVER, list(applied.status.winners))
+            # A seat that left is never a winner, whatever its bot scored since.
+            winners = [w for w in applied.status.winners if not match.seats[w].resigned]
+            self._finish(match, mpb.END_REASON_GAME_OVER, winners)
         version = await self._commit(
             match,
             seat,
@@ -547,6 +560,7 @@ class Matches:
             state=applied.state.SerializeToString(),
             move=move.SerializeToString(),
             request=request,
+            before=before,
         )
         if version is None:
             return None
@@ -563,17 +577,15 @@ class Matches:
                 )
             if match.phase == mpb.MATCH_PHASE_FINISHED:
                 raise MatchError(grpc.StatusCode.FAILED_PRECONDITION, "The match is over")
-            seat = match.seats[caller.seat]
-            seat.resigned = True
             if match.phase == mpb.MATCH_PHASE_OPEN:
                 # Nobody has played yet: the match is called off, nobody wins.
+                match.seats[caller.seat].resigned = True
                 self._finish(match, mpb.END_REASON_RESIGNATION, [])
-            elif len(match.seats) == 2:
-                self._finish(match, mpb.END_REASON_RESIGNATION, [1 - caller.seat])
             else:
-                seat.kind, seat.bot_level = mpb.SEAT_KIND_BOT, mpb.BOT_LEVEL_RANDOM
+                self._leave(match, [caller.seat], mpb.END_REASON_RESIGNATION)
             if await self._commit(match, caller.seat) is None:
                 continue
+            SEATS_LEFT.labels(match.title_id, "resigned").inc()
             return mpb.ResignResponse(match=match.summary())
         raise self._too_busy()
 
@@ -585,19 +597,20 @@ class Matches:
         if match is None or match.version != version or match.phase != mpb.MATCH_PHASE_RUNNING:
             await self.store.clear_deadline(match_id, version)
             return False
-        if match.clock.on_timeout == mpb.TIMEOUT_ACTION_BOT_MOVE:
-            seat = match.status.to_move[0]
-            seen = await self._view(match, state, Caller(seat))
-            move = random.SystemRandom().choice(moves_as_any(seen.legal_moves))
-            committed = (
-                await self._apply(match, state, seat, move, None, omit_legal_moves=True) is not None
-            )
+        late = clocks.out_of_time(
+            match.bank_ms, match.status, now_ms() - match.updated_unix_ms
+        ) or list(match.status.to_move)
+        leaving = self._forfeiting(match, late)
+        if match.clock.on_timeout == mpb.TIMEOUT_ACTION_FORFEIT and leaving:
+            self._leave(match, leaving, mpb.END_REASON_TIMEOUT)
+            clocks.refill(match.clock, match.bank_ms, leaving)
+            committed = await self._commit(match, SERVER_SEAT, renew=True) is not None
+            if committed:
+                SEATS_LEFT.labels(match.title_id, "forfeited").inc(len(leaving))
         else:
-            losers = set(match.status.to_move)
-            self._finish(
-                match, mpb.END_REASON_TIMEOUT, [s.seat for s in match.seats if s.seat not in losers]
-            )
-            committed = await self._commit(match, SERVER_SEAT) is not None
+            # A bot move; also for bot seats out of time (a worker slow or down): a bot does
+            # not forfeit.
+            committed = await self._play_out_turn(match, state, late)
         # Cleared only once handled: a failure above leaves it for the next scan.
         await self.store.clear_deadline(match_id, version)
         return committed
@@ -618,6 +631,56 @@ class Matches:
             closed += await self._commit(match, SERVER_SEAT) is not None
         return closed
 
+    async def _play_out_turn(self, match: Match, state: bytes, late: list[int]) -> bool:
+        """Random legal moves for the `late` seats until the turn is over: every move of it
+        they still had to make (each its own commit); True when one committed."""
+        turn, committed = match.status.turn, False
+        for _ in range(MAX_TIMEOUT_MOVES):
+            movers = [seat for seat in match.status.to_move if seat in late]
+            if not movers or match.status.turn != turn or match.phase != mpb.MATCH_PHASE_RUNNING:
+                break
+            seen = await self._view(match, state, Caller(movers[0]))
+            move = random.SystemRandom().choice(moves_as_any(seen.legal_moves))
+            if await self._apply(match, state, movers[0], move, None, True) is None:
+                break  # another change won: the scan looks again
+            committed = True
+            match, state, _ = await self.store.snapshot(match.match_id)
+            if match is None or state is None:
+                break
+        return committed
+
+    @staticmethod
+    def _forfeiting(match: Match, late: list[int]) -> list[int]:
+        """The seats out of time a forfeit takes out: with two seats all of them, as the other
+        seat then wins; with more, the people (a bot seat does not leave)."""
+        if len(match.seats) == 2:
+            return late
+        return [seat for seat in late if seat in match.token_hashes]
+
+    def _leave(self, match: Match, leaving: list[int], reason: int) -> None:
+        """`leaving` seats resign or forfeit (`reason`). With two seats the match ends and the
+        other seat wins. With more, a random bot plays each leaving seat from now on and the
+        others play on, until, of two or more people who started, one is left (who wins), or
+        none is (the seats that never left win)."""
+        if len(match.seats) == 2:
+            # As ever with two seats: a resigned seat is marked (its token reads no more), a
+            # seat out of time just loses.
+            if reason == mpb.END_REASON_RESIGNATION:
+                for seat in leaving:
+                    match.seats[seat].resigned = True
+            self._finish(match, reason, [s.seat for s in match.seats if s.seat not in leaving])
+            return
+        for seat in leaving:
+            match.seats[seat].resigned = True
+            match.seats[seat].kind = mpb.SEAT_KIND_BOT
+            match.seats[seat].bot_level = mpb.BOT_LEVEL_RANDOM
+        people = sorted(match.token_hashes)
+        staying = [seat for seat in people if not match.seats[seat].resigned]
+        if len(people) >= 2 and len(staying) == 1:
+            self._finish(match, reason, staying)
+        elif not staying:
+            self._finish(match, reason, [s.seat for s in match.seats if not s.resigned])
+
     # -- committing ----------------------------------------------------------------------------
 
     def _finish(self, match: Match, reason: int, winners: list[int]) -> None:
@@ -626,10 +689,28 @@ class Matches:
         match.winners = winners
 
     @staticmethod
-    def _deadline(clock: mpb.Clock, phase: int, at_ms: int) -> int:
-        if clock.seconds_per_move and phase == mpb.MATCH_PHASE_RUNNING:
-            return at_ms + clock.seconds_per_move * 1000
-        return 0
+    def _time_turn(
+        match: Match, before: rpb.GameStatus, mover: int, since_ms: int, renew: bool
+    ) -> None:
+        """The clock's part of a commit at `match.updated_unix_ms` (the previous one was at
+        `since_ms`, with status `before`): the banks charged, the deadline set."""
+        running = match.phase == mpb.MATCH_PHASE_RUNNING
+        if not (running and clocks.is_on(match.clock)):
+            match.deadline_unix_ms = 0
+            return
+        was_running = match.stored_phase == mpb.MATCH_PHASE_RUNNING
+        if was_running:
+            elapsed = match.updated_unix_ms - since_ms
+            clocks.charge(match.clock, match.bank_ms, before, match.status, elapsed, mover)
+        new_turn = renew or not was_running or before.turn != match.status.turn
+        match.deadline_unix_ms = clocks.deadline(
+            match.clock,
+            match.bank_ms,
+            match.status,
+            match.updated_unix_ms,
+            match.deadline_unix_ms,
+            new_turn,
+        )
 
     async def _commit(
         self,
@@ -639,16 +720,15 @@ class Matches:
         state: bytes = b"",
         move: bytes = b"",
         request: tuple[str, str] | None = None,
+        before: rpb.GameStatus | None = None,
+        renew: bool = False,
     ) -> int | None:
         """Commits the changed `match` as one new version, with the index updates that follow
-        from it; None when another change won."""
+        from it; None when another change won. `before` is the status a move started from (by
+        default the status is unchanged); `renew` gives the seats to move a fresh turn time."""
         loaded = match.version
-        match.updated_unix_ms = now_ms()
-        # One deadline per step: a seat's pick in a simultaneous step gives the others no
-        # extra time.
-        same_step = match.phase == mpb.MATCH_PHASE_RUNNING and match.step_version <= loaded
-        if not (same_step and match.deadline_unix_ms):
-            match.deadline_unix_ms = self._deadline(match.clock, match.phase, match.updated_unix_ms)
+        since_ms, match.updated_unix_ms = match.updated_unix_ms, now_ms()
+        self._time_turn(match, before or match.status, seat, since_ms, renew)
         finished = match.phase == mpb.MATCH_PHASE_FINISHED
         change = storage_pb2.StoredChange(
             version=loaded + 1,
@@ -699,7 +779,7 @@ class Matches:
     async def _after_commit(self, match: Match, loaded: int, moved: bool) -> None:
         """The index updates and bot turns that follow a commit of `match` over `loaded`."""
         await self._after_phase_change(match)
-        if match.clock.seconds_per_move:
+        if clocks.is_on(match.clock):
             await self.store.clear_deadline(match.match_id, loaded)
         # A waiting-turn entry is never removed here: a replica that commits a change with no
         # bot to move could otherwise erase the entry another replica just wrote for a newer
@@ -801,18 +881,6 @@ def _seat_infos(specs) -> tuple[list[mpb.SeatInfo], list[int]]:
             )
         )
     return seats, humans
-
-
-def _check_clock(clock: mpb.Clock) -> None:
-    if not 0 <= clock.seconds_per_move <= 7 * 86_400:
-        raise MatchError(
-            grpc.StatusCode.INVALID_ARGUMENT, "seconds_per_move must be 0 (no clock) to 604800"
-        )
-    if clock.seconds_per_move and clock.on_timeout == mpb.TIMEOUT_ACTION_UNSPECIFIED:
-        raise MatchError(
-            grpc.StatusCode.INVALID_ARGUMENT,
-            "Say what the clock does on timeout: forfeit or a bot move",
-        )
 
 
 def _visible(change: storage_pb2.StoredChange, seat: int | None) -> mpb.MatchChange:

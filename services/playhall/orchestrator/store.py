@@ -123,6 +123,7 @@ class Match:
     created_unix_ms: int
     updated_unix_ms: int
     deadline_unix_ms: int
+    bank_ms: list[int]
     stored_phase: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -146,6 +147,7 @@ class Match:
             end_reason=self.end_reason,
             winners=self.winners,
             deadline_unix_ms=self.deadline_unix_ms,
+            bank_ms=self.bank_ms,
         )
 
 
@@ -415,5 +417,6 @@ def _parse(match_id: str, raw: bytes | None) -> Match | None:
         seats=list(stored.seats),
         token_hashes=dict(stored.token_hashes),
         winners=list(stored.winners),
+        bank_ms=list(stored.bank_ms),
     )
     return Match(match_id=match_id, version=number, **fields)
