@@ -12,10 +12,8 @@ its time, and the seats of a simultaneous step each have the step as their turn.
 
 from __future__ import annotations
 
-import grpc
-
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.orchestrator.errors import MatchError
+from playhall.orchestrator.errors import InvalidRequest
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 MAX_SECONDS = 7 * 86_400
@@ -96,5 +94,5 @@ def out_of_time(banks: list[int], status: rpb.GameStatus, elapsed_ms: int) -> li
     return [seat for seat in status.to_move if banks[seat] <= elapsed_ms]
 
 
-def _invalid(reason: str) -> MatchError:
-    return MatchError(grpc.StatusCode.INVALID_ARGUMENT, reason)
+def _invalid(reason: str) -> InvalidRequest:
+    return InvalidRequest(reason)

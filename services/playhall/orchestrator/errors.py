@@ -1,12 +1,80 @@
-"""The one refusal type of the orchestrator: a status code and a reason for the caller."""
-
-import grpc
+"""Typed refusals of the match domain, as `core/errors.py` has for the rules. Each class says
+why a request was refused; the servicer maps the classes to gRPC status codes in one table, so
+the domain never names a status. Every `reason` is written for the caller who caused it."""
 
 
 class MatchError(Exception):
-    """A refusal with the status code and a reason for the caller."""
+    """Base class: a request the match domain refuses, with a reason for the caller."""
 
-    def __init__(self, code: grpc.StatusCode, reason: str):
+    def __init__(self, reason: str):
         super().__init__(reason)
-        self.code = code
         self.reason = reason
+
+
+class InvalidRequest(MatchError):
+    """The request itself is wrong: an unknown title, a malformed field, an illegal move."""
+
+
+class NoSuchMatch(MatchError):
+    """No match has this id."""
+
+    def __init__(self, match_id: str):
+        super().__init__(f"There is no match {match_id[:64]!r}")
+
+
+class NotAuthenticated(MatchError):
+    """The call needs a seat's token (or the worker credential) and came without one."""
+
+
+class NotYourSeat(MatchError):
+    """The token does not hold the seat, or the seat has left the match."""
+
+
+class NotNow(MatchError):
+    """The request is fine but the match is not where it could be done: over, waiting for
+    players, not that seat's turn."""
+
+
+class StaleVersion(NotNow):
+    """The move was chosen at a version the match has moved on from."""
+
+    def __init__(self, current: int, expected: int):
+        super().__init__(
+            f"The match has moved on: it is at version {current}, "
+            f"your move was for version {expected}"
+        )
+        self.current = current
+
+
+class MatchBusy(MatchError):
+    """Other changes kept winning the race for the match; the caller may try again."""
+
+    def __init__(self) -> None:
+        super().__init__("The match is too busy right now; try again")
+
+
+class Unavailable(MatchError):
+    """A service the request needs (a rules service) does not answer; nothing was changed."""
+
+
+class Broken(MatchError):
+    """Something that should never fail did: a stored record that cannot be read, a rules
+    service answering outside its contract."""
+
+
+class RefusedByRules(MatchError):
+    """The title's rules service refused the request; `kind` names its refusal for metrics."""
+
+    kind = "refused"
+
+
+class IllegalByRules(RefusedByRules, InvalidRequest):
+    """The rules refused the move or the setup as illegal."""
+
+    kind = "invalid_argument"
+
+
+class NotNowByRules(RefusedByRules, NotNow):
+    """The rules say the seat may not move now (not its turn, the game is over)."""
+
+    kind = "failed_precondition"

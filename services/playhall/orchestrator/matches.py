@@ -17,7 +17,6 @@ import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
-import grpc
 import redis
 from google.protobuf import any_pb2
 from prometheus_client import Counter
@@ -28,8 +27,18 @@ from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import storage_pb2
 from playhall.orchestrator import clocks
 from playhall.orchestrator.bot_scheduler import BotScheduler
-from playhall.orchestrator.errors import MatchError
-from playhall.orchestrator.rules_client import RulesClients, RulesRefused
+from playhall.orchestrator.errors import (
+    InvalidRequest,
+    MatchBusy,
+    NoSuchMatch,
+    NotAuthenticated,
+    NotNow,
+    NotYourSeat,
+    RefusedByRules,
+    StaleVersion,
+    Unavailable,
+)
+from playhall.orchestrator.rules_client import RulesClients
 from playhall.orchestrator.settings import Settings
 from playhall.orchestrator.store import (
     ACTIVE_PHASES,
@@ -169,46 +178,39 @@ class Matches:
         """The caller of a request on `match`, from its bearer token and requested seat."""
         if token is None:
             if seat is not None:
-                raise MatchError(
-                    grpc.StatusCode.UNAUTHENTICATED, f"Send seat {seat}'s token to act as that seat"
-                )
+                raise NotAuthenticated(f"Send seat {seat}'s token to act as that seat")
             return Caller(None)
         digest = token_hash(token)
         if hmac.compare_digest(digest, self._worker_hash):
             if seat is None:
-                raise MatchError(
-                    grpc.StatusCode.INVALID_ARGUMENT,
+                raise InvalidRequest(
                     "The worker credential must name the seat it acts for",
                 )
             self._check_seat_number(match, seat)
             if match.seats[seat].kind != mpb.SEAT_KIND_BOT:
-                raise MatchError(
-                    grpc.StatusCode.PERMISSION_DENIED, f"Seat {seat} is not a bot seat"
-                )
+                raise NotYourSeat(f"Seat {seat} is not a bot seat")
             return Caller(seat, worker=True)
         owned = [s for s, h in match.token_hashes.items() if hmac.compare_digest(h, digest)]
         if not owned or (seat is not None and seat not in owned):
             where = f"seat {seat}" if seat is not None else "a seat"
-            raise MatchError(
-                grpc.StatusCode.PERMISSION_DENIED,
+            raise NotYourSeat(
                 f"This token does not hold {where} in match {match.match_id}",
             )
         if match.seats[owned[0]].resigned:
-            raise MatchError(grpc.StatusCode.PERMISSION_DENIED, "You resigned from this match")
+            raise NotYourSeat("You resigned from this match")
         return Caller(owned[0])
 
     @staticmethod
     def _check_seat_number(match: Match, seat: int) -> None:
         if not 0 <= seat < len(match.seats):
-            raise MatchError(
-                grpc.StatusCode.INVALID_ARGUMENT,
+            raise InvalidRequest(
                 f"There is no seat {seat}: seats are 0 to {len(match.seats) - 1}",
             )
 
     async def load(self, match_id: str) -> Match:
         match = await self.store.load(match_id) if MATCH_ID.fullmatch(match_id) else None
         if match is None:
-            raise _no_match(match_id)
+            raise NoSuchMatch(match_id)
         return match
 
     async def snapshot(
@@ -216,13 +218,12 @@ class Matches:
     ) -> tuple[Match, bytes, str | None]:
         """The match with its state (and an idempotency record), all of one version."""
         if not MATCH_ID.fullmatch(match_id):
-            raise _no_match(match_id)
+            raise NoSuchMatch(match_id)
         match, state, record = await self.store.snapshot(match_id, request_id)
         if match is None:
-            raise _no_match(match_id)
+            raise NoSuchMatch(match_id)
         if state is None:
-            raise MatchError(
-                grpc.StatusCode.FAILED_PRECONDITION,
+            raise NotNow(
                 "This match is over and its board has been archived; "
                 "its history is still available",
             )
@@ -233,23 +234,19 @@ class Matches:
     async def list_games(self) -> list[rpb.GameInfo]:
         games = await self.rules.game_infos()
         if not games:
-            raise MatchError(
-                grpc.StatusCode.UNAVAILABLE, "No rules service answers right now; try again"
-            )
+            raise Unavailable("No rules service answers right now; try again")
         return games
 
     async def create(self, request: mpb.CreateMatchRequest) -> mpb.CreateMatchResponse:
         title = request.title_id
         if title not in self.rules.titles():
-            raise MatchError(
-                grpc.StatusCode.INVALID_ARGUMENT,
+            raise InvalidRequest(
                 f"Unknown title {title!r}; served: {', '.join(self.rules.titles())}",
             )
         seats, humans = _seat_infos(request.seats)
         people = any(seat.kind != mpb.SEAT_KIND_BOT for seat in seats)
         if request.seed and people and not self.settings.testing:
-            raise MatchError(
-                grpc.StatusCode.INVALID_ARGUMENT,
+            raise InvalidRequest(
                 "A chosen seed is only accepted for matches without human or open seats",
             )
         clocks.check(request.clock)
@@ -334,12 +331,12 @@ class Matches:
         for _ in range(MAX_COMMIT_ATTEMPTS):
             match = await self.load(request.match_id)
             if match.phase != mpb.MATCH_PHASE_OPEN:
-                raise MatchError(grpc.StatusCode.FAILED_PRECONDITION, "This match has no open seat")
+                raise NotNow("This match has no open seat")
             open_seats = [s.seat for s in match.seats if s.kind == mpb.SEAT_KIND_OPEN]
             seat = request.seat if request.HasField("seat") else open_seats[0]
             if seat not in open_seats:
                 self._check_seat_number(match, seat)
-                raise MatchError(grpc.StatusCode.FAILED_PRECONDITION, f"Seat {seat} is not open")
+                raise NotNow(f"Seat {seat} is not open")
             token = secrets.token_urlsafe(32)
             match.seats[seat].kind = mpb.SEAT_KIND_HUMAN
             match.seats[seat].display_name = request.display_name[:64]
@@ -351,7 +348,7 @@ class Matches:
             return mpb.JoinMatchResponse(
                 token=mpb.SeatToken(seat=seat, token=token), match=match.summary()
             )
-        raise self._too_busy()
+        raise MatchBusy()
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -394,8 +391,7 @@ class Matches:
         caller = self.identify(match, token, _optional_seat(request))
         after = request.after_version if request.HasField("after_version") else -1
         if after > match.version:
-            raise MatchError(
-                grpc.StatusCode.INVALID_ARGUMENT,
+            raise InvalidRequest(
                 f"after_version {after} is ahead of the match (version {match.version})",
             )
         backlog = [change for change, _ in await self.store.changes(match.match_id, after)]
@@ -451,21 +447,18 @@ class Matches:
 
     async def submit(self, request: mpb.SubmitMoveRequest, token: str | None):
         if token is None:
-            raise MatchError(grpc.StatusCode.UNAUTHENTICATED, "Send your seat's token to move")
+            raise NotAuthenticated("Send your seat's token to move")
         if not 1 <= len(request.request_id) <= 128:
-            raise MatchError(
-                grpc.StatusCode.INVALID_ARGUMENT, "request_id must be 1 to 128 characters"
-            )
+            raise InvalidRequest("request_id must be 1 to 128 characters")
         move = request.move.SerializeToString(deterministic=True)
         digest = hashlib.sha256(move).hexdigest()
         for _ in range(MAX_COMMIT_ATTEMPTS):
             match, state, record = await self.snapshot(request.match_id, request.request_id)
             caller = self.identify(match, token, _optional_seat(request))
             if caller.seat is None:
-                raise MatchError(grpc.StatusCode.UNAUTHENTICATED, "Spectators cannot move")
+                raise NotAuthenticated("Spectators cannot move")
             if request.request_id.startswith(BOT_REQUEST_PREFIX) and not caller.worker:
-                raise MatchError(
-                    grpc.StatusCode.INVALID_ARGUMENT,
+                raise InvalidRequest(
                     f"request ids starting with {BOT_REQUEST_PREFIX!r} are reserved for bots",
                 )
             recorded = _replayed(record, request.request_id, caller.seat, digest)
@@ -494,7 +487,7 @@ class Matches:
                 view=committed.view,
                 legal_moves=committed.legal_moves,
             )
-        raise self._too_busy()
+        raise MatchBusy()
 
     async def _resigned(self, match: Match, seat: int) -> bool:
         current = await self.store.load(match.match_id)
@@ -502,11 +495,9 @@ class Matches:
 
     def _check_can_move(self, match: Match, seat: int, expected: int) -> None:
         if match.phase == mpb.MATCH_PHASE_OPEN:
-            raise MatchError(
-                grpc.StatusCode.FAILED_PRECONDITION, "The match is waiting for players"
-            )
+            raise NotNow("The match is waiting for players")
         if match.phase == mpb.MATCH_PHASE_FINISHED:
-            raise MatchError(grpc.StatusCode.FAILED_PRECONDITION, "The match is over")
+            raise NotNow("The match is over")
         if expected == match.version:
             return
         # Within one simultaneous step, changes by other seats do not make a move stale: it is
@@ -514,11 +505,7 @@ class Matches:
         same_step = match.step_version <= expected < match.version
         if not (same_step and seat in match.status.to_move):
             MOVES_REFUSED.labels(match.title_id, "stale_version").inc()
-            raise MatchError(
-                grpc.StatusCode.FAILED_PRECONDITION,
-                f"The match has moved on: it is at version {match.version}, "
-                f"your move was for version {expected}",
-            )
+            raise StaleVersion(match.version, expected)
 
     async def _apply(
         self,
@@ -543,8 +530,8 @@ class Matches:
                     omit_legal_moves=omit_legal_moves,
                 ),
             )
-        except RulesRefused as refused:
-            MOVES_REFUSED.labels(match.title_id, refused.code.name.lower()).inc()
+        except RefusedByRules as refused:
+            MOVES_REFUSED.labels(match.title_id, refused.kind).inc()
             raise
         before, match.status = match.status, applied.status
         if applied.status.step != match.step:
@@ -572,11 +559,9 @@ class Matches:
             match = await self.load(request.match_id)
             caller = self.identify(match, token, _optional_seat(request))
             if caller.seat is None:
-                raise MatchError(
-                    grpc.StatusCode.UNAUTHENTICATED, "Send your seat's token to resign"
-                )
+                raise NotAuthenticated("Send your seat's token to resign")
             if match.phase == mpb.MATCH_PHASE_FINISHED:
-                raise MatchError(grpc.StatusCode.FAILED_PRECONDITION, "The match is over")
+                raise NotNow("The match is over")
             if match.phase == mpb.MATCH_PHASE_OPEN:
                 # Nobody has played yet: the match is called off, nobody wins.
                 match.seats[caller.seat].resigned = True
@@ -587,7 +572,7 @@ class Matches:
                 continue
             SEATS_LEFT.labels(match.title_id, "resigned").inc()
             return mpb.ResignResponse(match=match.summary())
-        raise self._too_busy()
+        raise MatchBusy()
 
     # -- the clock and abandonment -------------------------------------------------------------
 
@@ -833,14 +818,6 @@ class Matches:
         if match.phase == mpb.MATCH_PHASE_FINISHED:
             await self.store.forget_activity(match.match_id)
 
-    @staticmethod
-    def _too_busy() -> MatchError:
-        return MatchError(grpc.StatusCode.ABORTED, "The match is too busy right now; try again")
-
-
-def _no_match(match_id: str) -> MatchError:
-    return MatchError(grpc.StatusCode.NOT_FOUND, f"There is no match {match_id[:64]!r}")
-
 
 def _replayed(record: str | None, request_id: str, seat: int, digest: str) -> int | None:
     """The version an earlier identical request created, None for a new request id."""
@@ -848,8 +825,7 @@ def _replayed(record: str | None, request_id: str, seat: int, digest: str) -> in
         return None
     recorded_seat, recorded_digest, version = record.split(":")
     if int(recorded_seat) != seat or recorded_digest != digest[:RECORDED_DIGEST_CHARS]:
-        raise MatchError(
-            grpc.StatusCode.INVALID_ARGUMENT,
+        raise InvalidRequest(
             f"request_id {request_id!r} was already used for a different move",
         )
     return int(version)
@@ -863,13 +839,9 @@ def _seat_infos(specs) -> tuple[list[mpb.SeatInfo], list[int]]:
     seats, humans = [], []
     for number, spec in enumerate(specs):
         if spec.kind not in (mpb.SEAT_KIND_HUMAN, mpb.SEAT_KIND_OPEN, mpb.SEAT_KIND_BOT):
-            raise MatchError(
-                grpc.StatusCode.INVALID_ARGUMENT, f"Say who plays seat {number}: human, open or bot"
-            )
+            raise InvalidRequest(f"Say who plays seat {number}: human, open or bot")
         if spec.kind == mpb.SEAT_KIND_BOT and spec.bot_level not in mpb.BotLevel.values()[1:]:
-            raise MatchError(
-                grpc.StatusCode.INVALID_ARGUMENT, f"Choose a level for bot seat {number}"
-            )
+            raise InvalidRequest(f"Choose a level for bot seat {number}")
         if spec.kind == mpb.SEAT_KIND_HUMAN:
             humans.append(number)
         seats.append(

@@ -17,7 +17,13 @@ from prometheus_client import Histogram
 
 from playhall.common.channels import RECONNECT_OPTIONS
 from playhall.common.settings import SettingsError
-from playhall.orchestrator.errors import MatchError
+from playhall.orchestrator.errors import (
+    Broken,
+    IllegalByRules,
+    MatchError,
+    NotNowByRules,
+    Unavailable,
+)
 from playhall.rules.v1 import rules_service_pb2 as pb
 from playhall.rules.v1 import rules_service_pb2_grpc
 
@@ -32,8 +38,12 @@ RULES_SECONDS = Histogram(
 )
 
 
-class RulesRefused(MatchError):
-    """The rules service refused a request; its code and reason are passed on to the caller."""
+REFUSALS = {
+    grpc.StatusCode.INVALID_ARGUMENT: IllegalByRules,
+    grpc.StatusCode.FAILED_PRECONDITION: NotNowByRules,
+}
+"""The rules contract's refusals, as the domain's; any other status is a rules service
+answering outside its contract."""
 
 
 def channel_target(addresses: Sequence[str]) -> str:
@@ -56,8 +66,8 @@ def channel_target(addresses: Sequence[str]) -> str:
 
 class RulesClients:
     """A stub per title; every call has a deadline, is timed (`playhall_rules_call_seconds`),
-    and turns transport failures into UNAVAILABLE refusals and its refusals into
-    `RulesRefused`."""
+    and turns transport failures into `Unavailable` and the service's refusals into the
+    domain's (`REFUSALS`)."""
 
     def __init__(
         self,
@@ -95,11 +105,11 @@ class RulesClients:
             return await getattr(stub, method)(request, timeout=self.timeout_s)
         except grpc.RpcError as error:
             if error.code() in UNREACHABLE:
-                raise MatchError(
-                    grpc.StatusCode.UNAVAILABLE,
-                    f"The {title} rules service is unavailable; nothing was changed, try again",
+                raise Unavailable(
+                    f"The {title} rules service is unavailable; nothing was changed, try again"
                 ) from error
-            raise RulesRefused(error.code(), error.details() or error.code().name) from error
+            refusal = REFUSALS.get(error.code(), Broken)
+            raise refusal(error.details() or error.code().name) from error
         finally:
             RULES_SECONDS.labels(title, method).observe(time.perf_counter() - started)
 

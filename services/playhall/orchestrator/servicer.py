@@ -21,7 +21,17 @@ from prometheus_client import Gauge
 
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
-from playhall.orchestrator.errors import MatchError
+from playhall.orchestrator.errors import (
+    Broken,
+    InvalidRequest,
+    MatchBusy,
+    MatchError,
+    NoSuchMatch,
+    NotAuthenticated,
+    NotNow,
+    NotYourSeat,
+    Unavailable,
+)
 from playhall.orchestrator.matches import Matches
 
 log = logging.getLogger(__name__)
@@ -29,12 +39,32 @@ log = logging.getLogger(__name__)
 WATCH_STREAMS = Gauge("playhall_watch_streams", "Open WatchMatch streams.")
 
 
+STATUS_OF = {
+    InvalidRequest: grpc.StatusCode.INVALID_ARGUMENT,
+    NoSuchMatch: grpc.StatusCode.NOT_FOUND,
+    NotAuthenticated: grpc.StatusCode.UNAUTHENTICATED,
+    NotYourSeat: grpc.StatusCode.PERMISSION_DENIED,
+    NotNow: grpc.StatusCode.FAILED_PRECONDITION,
+    MatchBusy: grpc.StatusCode.ABORTED,
+    Unavailable: grpc.StatusCode.UNAVAILABLE,
+    Broken: grpc.StatusCode.INTERNAL,
+}
+"""The status of each refusal of the domain: the error contract of MatchService."""
+
+
+def status_code(error: MatchError) -> grpc.StatusCode:
+    for kind in type(error).__mro__:
+        if kind in STATUS_OF:
+            return STATUS_OF[kind]
+    raise TypeError(f"no status code for {type(error).__name__}")
+
+
 @contextlib.asynccontextmanager
 async def refusals(context: grpc.aio.ServicerContext):
     try:
         yield
     except MatchError as error:
-        await context.abort(error.code, error.reason)
+        await context.abort(status_code(error), error.reason)
     except (redis.ConnectionError, redis.TimeoutError):
         await context.abort(
             grpc.StatusCode.UNAVAILABLE,
@@ -51,10 +81,7 @@ def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
         if key == "authorization":
             scheme, _, token = value.partition(" ")
             if scheme.lower() != "bearer" or not token.strip():
-                raise MatchError(
-                    grpc.StatusCode.UNAUTHENTICATED,
-                    "Send the token as 'authorization: Bearer <token>'",
-                )
+                raise NotAuthenticated("Send the token as 'authorization: Bearer <token>'")
             return token.strip()
     return None
 

@@ -22,14 +22,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import grpc
 import redis
 import redis.asyncio
 from google.protobuf.message import DecodeError
 
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import storage_pb2
-from playhall.orchestrator.errors import MatchError
+from playhall.orchestrator.errors import Broken
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 log = logging.getLogger(__name__)
@@ -395,11 +394,11 @@ def match_record(match: Match) -> bytes:
     return storage_pb2.StoredMatch(**fields).SerializeToString()
 
 
-class UnreadableMatch(MatchError):
+class UnreadableMatch(Broken):
     """A match record this version cannot parse (written by another build, or damaged)."""
 
     def __init__(self, match_id: str):
-        super().__init__(grpc.StatusCode.INTERNAL, f"The record of match {match_id} cannot be read")
+        super().__init__(f"The record of match {match_id} cannot be read")
 
 
 def _parse(match_id: str, raw: bytes | None) -> Match | None:
