@@ -44,8 +44,10 @@ from playhall.orchestrator.store import (
     ACTIVE_PHASES,
     LOBBY_PHASES,
     Commit,
+    IdempotencyRecord,
     Match,
     MatchStore,
+    Outcome,
     match_record,
     now_ms,
 )
@@ -61,10 +63,6 @@ MAX_TIMEOUT_MOVES = 64
 """The most moves a timeout plays to finish a turn (a turn of any title has fewer)."""
 LOBBY_CREATE_GRACE_MS = 60_000
 """A lobby entry without a match is a creation in progress until it is this old."""
-RECORDED_DIGEST_CHARS = 16
-"""Hex characters of a move's SHA-256 an idempotency record keeps: 64 bits tell a retry from a
-request id reused for another move, and every move keeps a record, so more would only cost
-memory."""
 
 MATCHES_CREATED = Counter("playhall_matches_created", "Matches created.", ["title"])
 MATCHES_FINISHED = Counter("playhall_matches_finished", "Matches finished.", ["title", "reason"])
@@ -461,7 +459,7 @@ class Matches:
                 raise InvalidRequest(
                     f"request ids starting with {BOT_REQUEST_PREFIX!r} are reserved for bots",
                 )
-            recorded = _replayed(record, request.request_id, caller.seat, digest)
+            recorded = _replayed(record, request.request_id, IdempotencyRecord(caller.seat, digest))
             if recorded is not None:
                 seen = await self._view(match, state, caller, request.omit_legal_moves)
                 return mpb.SubmitMoveResponse(
@@ -476,7 +474,7 @@ class Matches:
                 state,
                 caller.seat,
                 request.move,
-                (request.request_id, f"{caller.seat}:{digest[:RECORDED_DIGEST_CHARS]}"),
+                (request.request_id, IdempotencyRecord(caller.seat, digest)),
                 omit_legal_moves=request.omit_legal_moves,
             )
             if committed is None:
@@ -513,7 +511,7 @@ class Matches:
         state: bytes,
         seat: int,
         move: any_pb2.Any,
-        request: tuple[str, str] | None,
+        request: tuple[str, IdempotencyRecord] | None,
         omit_legal_moves: bool = False,
     ) -> rpb.PlayerView | None:
         """Applies a move to `state` (of `match`'s version) through the rules service and
@@ -704,7 +702,7 @@ class Matches:
         events=(),
         state: bytes = b"",
         move: bytes = b"",
-        request: tuple[str, str] | None = None,
+        request: tuple[str, IdempotencyRecord] | None = None,
         before: rpb.GameStatus | None = None,
         renew: bool = False,
     ) -> int | None:
@@ -744,10 +742,10 @@ class Matches:
             ),
             request,
         )
-        if result.outcome == "conflict":
+        if result.outcome is Outcome.CONFLICT:
             COMMIT_CONFLICTS.labels(match.title_id).inc()
             return None
-        if result.outcome == "duplicate":
+        if result.outcome is Outcome.DUPLICATE:
             return None
         match.version = int(result.value)
         try:
@@ -819,16 +817,14 @@ class Matches:
             await self.store.forget_activity(match.match_id)
 
 
-def _replayed(record: str | None, request_id: str, seat: int, digest: str) -> int | None:
+def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> int | None:
     """The version an earlier identical request created, None for a new request id."""
-    if record is None:
+    if stored is None:
         return None
-    recorded_seat, recorded_digest, version = record.split(":")
-    if int(recorded_seat) != seat or recorded_digest != digest[:RECORDED_DIGEST_CHARS]:
-        raise InvalidRequest(
-            f"request_id {request_id!r} was already used for a different move",
-        )
-    return int(version)
+    recorded = IdempotencyRecord.parse(stored)
+    if not recorded.same_request(sent):
+        raise InvalidRequest(f"request_id {request_id!r} was already used for a different move")
+    return recorded.version
 
 
 def _optional_seat(request) -> int | None:

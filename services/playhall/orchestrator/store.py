@@ -21,6 +21,7 @@ import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 import redis
 import redis.asyncio
@@ -38,6 +39,9 @@ ACTIVITY = "playhall:activity"
 BOT_TURNS = "playhall:bot_turns"
 
 _COMMIT = """
+-- KEYS: the match record, its log, its state, its idempotency records.
+-- ARGV, named in COMMIT_ARGS: 1 loaded_version, 2 request_id, 3 state, 4 state_ttl_s,
+-- 5 change, 6 move, 7 request_value, 8 request_ttl_s, 9 record.
 local stored = redis.call('GET', KEYS[1])
 local current = stored and string.match(stored, '^(%d+):') or ''
 if current ~= ARGV[1] then return {'conflict', current} end
@@ -161,10 +165,66 @@ class Commit:
     move: bytes = b""
 
 
+class Outcome(StrEnum):
+    """How the commit script ended (its first reply)."""
+
+    COMMITTED = "ok"
+    """The change is the match's new version."""
+    CONFLICT = "conflict"
+    """The match is no longer at the loaded version: another change won; load and try again."""
+    DUPLICATE = "duplicate"
+    """The request id was committed meanwhile, by a retry racing this attempt between its read
+    and its commit. The caller tries again like after a conflict: its next read finds the
+    record and answers with the version that retry created, so both get the same answer."""
+
+
 @dataclass(frozen=True)
 class CommitResult:
-    outcome: str  # "ok", "conflict" or "duplicate"
-    value: str  # the new version, the current version, or the idempotency record
+    outcome: Outcome
+    value: str
+    """The new version, the current version, or the idempotency record."""
+
+
+@dataclass(frozen=True)
+class IdempotencyRecord:
+    """What a request id committed: which seat sent which move (the first
+    `RECORDED_DIGEST_CHARS` hex characters of its SHA-256), and the version it created.
+    Stored as "<seat>:<digest>:<version>"; the commit script appends the version."""
+
+    seat: int
+    digest: str
+    version: int | None = None
+
+    def request_value(self) -> str:
+        """The record before its version is known, as the commit script takes it."""
+        return f"{self.seat}:{self.digest[:RECORDED_DIGEST_CHARS]}"
+
+    def same_request(self, other: IdempotencyRecord) -> bool:
+        return self.request_value() == other.request_value()
+
+    @classmethod
+    def parse(cls, stored: str) -> IdempotencyRecord:
+        seat, digest, version = stored.split(":")
+        return cls(int(seat), digest, int(version))
+
+
+RECORDED_DIGEST_CHARS = 16
+"""Hex characters of a move's SHA-256 an idempotency record keeps: 64 bits tell a retry from a
+request id reused for another move, and every move keeps a record, so more would only cost
+memory."""
+
+COMMIT_ARGS = (
+    "loaded_version",
+    "request_id",
+    "state",
+    "state_ttl_s",
+    "change",
+    "move",
+    "request_value",
+    "request_ttl_s",
+    "record",
+)
+"""The commit script's ARGV, by name, in order (ARGV[1] is `loaded_version`)."""
 
 
 class MatchStore:
@@ -251,23 +311,24 @@ class MatchStore:
         match_id: str,
         loaded_version: int,
         commit: Commit,
-        request: tuple[str, str] | None = None,
+        request: tuple[str, IdempotencyRecord] | None = None,
     ) -> CommitResult:
         """Applies `commit` if the match is still at `loaded_version` and the request id (if
         any) is new: the new record, state, one log entry and the idempotency record, all at
         once or not at all."""
-        request_id, request_value = request or ("", "")
-        args: list[bytes | str | int] = [
-            loaded_version,
-            request_id,
-            commit.state,
-            commit.state_ttl_s or "",
-            commit.change.SerializeToString(),
-            commit.move,
-            request_value,
-            self.request_ttl_s,
-            commit.record,
-        ]
+        request_id, record = request or ("", None)
+        named: dict[str, bytes | str | int] = {
+            "loaded_version": loaded_version,
+            "request_id": request_id,
+            "state": commit.state,
+            "state_ttl_s": commit.state_ttl_s or "",
+            "change": commit.change.SerializeToString(),
+            "move": commit.move,
+            "request_value": record.request_value() if record else "",
+            "request_ttl_s": self.request_ttl_s,
+            "record": commit.record,
+        }
+        args = [named[name] for name in COMMIT_ARGS]
         outcome, value = await self._commit(
             keys=[
                 match_key(match_id),
@@ -277,7 +338,7 @@ class MatchStore:
             ],
             args=args,
         )
-        return CommitResult(outcome.decode(), value.decode())
+        return CommitResult(Outcome(outcome.decode()), value.decode())
 
     # -- the log -------------------------------------------------------------------------------
 
