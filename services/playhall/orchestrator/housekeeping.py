@@ -1,20 +1,26 @@
-"""The background work every replica does: turn deadlines, stalled bot turns, abandoned
-matches and lobby repair. Deadlines live in a Redis sorted set that every replica scans;
-whichever replica commits first acts, the others' commits lose the version race and do
-nothing."""
+"""The background work every replica does, and the passes themselves: turn deadlines, stalled
+bot turns, abandoned matches and lobby repair. Deadlines live in a Redis sorted set that every
+replica scans; whichever replica commits first acts, the others' commits lose the version race
+and do nothing."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import random
 import time
 
 import redis
 
+from playhall.core.wire import moves_as_any
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.orchestrator import clocks
+from playhall.orchestrator.commits import SERVER_SEAT, Commits
 from playhall.orchestrator.errors import MatchError
-from playhall.orchestrator.matches import Matches
-from playhall.orchestrator.store import now_ms
+from playhall.orchestrator.identity import Caller
+from playhall.orchestrator.metrics import SEATS_LEFT
+from playhall.orchestrator.store import ACTIVE_PHASES, Match, now_ms
 
 log = logging.getLogger(__name__)
 
@@ -24,20 +30,28 @@ RECOVERY_SWEEP_AFTER_S = 2.0
 are sent again at once rather than after `bot_sweep_after_s`: a publish, or a task the broker
 held, may have been lost with the process or the server that went down. A duplicate costs a
 wasted decision, never a second move."""
+MAX_TIMEOUT_MOVES = 64
+"""The most moves a timeout plays to finish a turn (a turn of any title has fewer)."""
+LOBBY_CREATE_GRACE_MS = 60_000
+"""A lobby entry without a match is a creation in progress until it is this old."""
 
 
 class Housekeeper:
     """Scans turn deadlines and idle matches every `interval_s` (both are one range query), and
     a page of each lobby list every `lobby_repair_interval_s`."""
 
-    def __init__(self, matches: Matches, interval_s: float, lobby_repair_interval_s: float):
-        self.matches = matches
+    def __init__(self, commits: Commits, interval_s: float, lobby_repair_interval_s: float):
+        self.commits = commits
+        self.store = commits.store
+        self.settings = commits.settings
         self.interval_s = interval_s
         self.lobby_repair_interval_s = lobby_repair_interval_s
         self._lobby_repaired_at = 0.0
         self._recovering = True
         self._stopping = asyncio.Event()
         self._task: asyncio.Task | None = None
+        self._lobby_cursor: dict[tuple[str, int], int] = {}
+        """Where `repair_lobby` goes on in each list: a scan position, not match state."""
 
     def start(self) -> None:
         """Runs the passes as a task of the running event loop."""
@@ -54,24 +68,144 @@ class Housekeeper:
     async def run_once(self) -> int:
         """One pass; returns how many changes it committed."""
         committed = 0
-        if self.matches.bots is not None:
-            await self.matches.bots.resend()
-        for match_id, version in await self.matches.store.due_deadlines(now_ms()):
+        if self.commits.bots is not None:
+            await self.commits.bots.resend()
+        for match_id, version in await self.store.due_deadlines(now_ms()):
             try:
-                committed += await self.matches.expire(match_id, version)
+                committed += await self.expire(match_id, version)
             except MatchError as error:
                 log.warning(
                     "deadline not handled", extra={"match_id": match_id, "error": str(error)}
                 )
-        await self.matches.sweep_bot_turns(RECOVERY_SWEEP_AFTER_S if self._recovering else None)
+        await self.sweep_bot_turns(RECOVERY_SWEEP_AFTER_S if self._recovering else None)
         self._recovering = False
-        committed += await self.matches.abandon_idle()
+        committed += await self.abandon_idle()
         if time.monotonic() - self._lobby_repaired_at >= self.lobby_repair_interval_s:
             self._lobby_repaired_at = time.monotonic()
-            repaired = await self.matches.repair_lobby()
+            repaired = await self.repair_lobby()
             if repaired:
                 log.info("lobby entries repaired", extra={"count": repaired})
         return committed
+
+    # -- the passes --------------------------------------------------------------------------
+
+    async def expire(self, match_id: str, version: int) -> bool:
+        """Acts on a due turn deadline set at `version`; True when this call committed."""
+        match, state, _ = await self.store.snapshot(match_id)
+        if match is None or match.version != version or match.phase != mpb.MATCH_PHASE_RUNNING:
+            await self.store.clear_deadline(match_id, version)
+            return False
+        late = clocks.out_of_time(
+            match.bank_ms, match.status, now_ms() - match.updated_unix_ms
+        ) or list(match.status.to_move)
+        leaving = self._forfeiting(match, late)
+        if match.clock.on_timeout == mpb.TIMEOUT_ACTION_FORFEIT and leaving:
+            self.commits.leave(match, leaving, mpb.END_REASON_TIMEOUT)
+            clocks.refill(match.clock, match.bank_ms, leaving)
+            committed = await self.commits.commit(match, SERVER_SEAT, renew=True) is not None
+            if committed:
+                SEATS_LEFT.labels(match.title_id, "forfeited").inc(len(leaving))
+        else:
+            # A bot move; also for bot seats out of time (a worker slow or down): a bot does
+            # not forfeit.
+            committed = await self._play_out_turn(match, state, late)
+        # Cleared only once handled: a failure above leaves it for the next scan.
+        await self.store.clear_deadline(match_id, version)
+        return committed
+
+    async def _play_out_turn(self, match: Match, state: bytes, late: list[int]) -> bool:
+        """Random legal moves for the `late` seats until the turn is over: every move of it
+        they still had to make (each its own commit); True when one committed."""
+        turn, committed = match.status.turn, False
+        for _ in range(MAX_TIMEOUT_MOVES):
+            movers = [seat for seat in match.status.to_move if seat in late]
+            if not movers or match.status.turn != turn or match.phase != mpb.MATCH_PHASE_RUNNING:
+                break
+            seen = await self.commits.view(match, state, Caller(movers[0]))
+            move = random.SystemRandom().choice(moves_as_any(seen.legal_moves))
+            if await self.commits.apply(match, state, movers[0], move, None, True) is None:
+                break  # another change won: the scan looks again
+            committed = True
+            match, state, _ = await self.store.snapshot(match.match_id)
+            if match is None or state is None:
+                break
+        return committed
+
+    @staticmethod
+    def _forfeiting(match: Match, late: list[int]) -> list[int]:
+        """The seats out of time a forfeit takes out: with two seats all of them, as the other
+        seat then wins; with more, the people (a bot seat does not leave)."""
+        if len(match.seats) == 2:
+            return late
+        return [seat for seat in late if seat in match.token_hashes]
+
+    async def abandon_idle(self) -> int:
+        """Closes matches with no change for `abandon_after_s`; returns how many."""
+        cutoff = now_ms() - self.settings.abandon_after_s * 1000
+        closed = 0
+        for match_id in await self.store.idle_since(cutoff):
+            match = await self.store.load(match_id)
+            if match is None or match.phase == mpb.MATCH_PHASE_FINISHED:
+                await self.store.forget_activity(match_id)
+                continue
+            if match.updated_unix_ms > cutoff:
+                await self.store.touch(match_id, match.updated_unix_ms)
+                continue
+            self.commits.finish(match, mpb.END_REASON_ABANDONED, [])
+            closed += await self.commits.commit(match, SERVER_SEAT) is not None
+        return closed
+
+    async def sweep_bot_turns(self, after_s: float | None = None) -> int:
+        """Re-enqueues bot turns that waited longer than `after_s` (default
+        `bot_sweep_after_s`); returns how many matches it nudged."""
+        wait_s = self.settings.bot_sweep_after_s if after_s is None else after_s
+        cutoff = now_ms() - int(wait_s * 1000)
+        nudged = 0
+        for match_id in await self.store.bot_turns_waiting(cutoff):
+            match = await self.store.load(match_id)
+            if match is None or not self.commits.bot_seats_to_move(match):
+                await self.store.unmark_bot_turn(match_id)
+                continue
+            await self.store.mark_bot_turn(match_id, now_ms())
+            await self.commits.enqueue_bots(match, "sweep")
+            nudged += 1
+        return nudged
+
+    async def repair_lobby(self, batch: int = 64) -> int:
+        """Checks the next `batch` entries of every open and running list, and files each
+        match under its phase: a process that died between a commit and its lobby update, or
+        in the middle of a creation, left it wrong. Returns how many entries it repaired."""
+        repaired = 0
+        for title in self.commits.rules.titles():
+            for phase in ACTIVE_PHASES:
+                start = self._lobby_cursor.get((title, phase), 0)
+                page = await self.store.lobby_page(title, phase, start, batch)
+                moved_out = await self._repair_lobby_page(title, phase, page)
+                # The entries taken out of this list shift the rest down by as many ranks.
+                more = len(page) == batch
+                self._lobby_cursor[(title, phase)] = start + batch - moved_out if more else 0
+                repaired += moved_out
+        return repaired
+
+    async def _repair_lobby_page(self, title: str, phase: int, page: list[tuple[str, int]]) -> int:
+        """Re-files the entries of one page of the `phase` list that belong elsewhere; returns
+        how many it took out of that list."""
+        moved_out = 0
+        oldest_unfinished_create = now_ms() - LOBBY_CREATE_GRACE_MS
+        matches = await self.store.load_many([match_id for match_id, _ in page])
+        for (match_id, created_ms), match in zip(page, matches, strict=True):
+            if match is None:
+                if created_ms > oldest_unfinished_create or await self.store.exists(match_id):
+                    continue  # a creation in progress, or a record this version cannot read
+                await self.store.drop_from_lobby(title, phase, match_id)
+            elif match.phase == phase:
+                continue
+            else:
+                await self.store.place_in_lobby(match)
+            moved_out += 1
+        return moved_out
+
+    # -- the schedule ------------------------------------------------------------------------
 
     async def _run(self) -> None:
         while not self._stopping.is_set():

@@ -19,6 +19,7 @@ from playhall.match.v1 import match_service_pb2, match_service_pb2_grpc
 from playhall.orchestrator import matches
 from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.housekeeping import Housekeeper
+from playhall.orchestrator.metrics import ActiveMatchesCollector
 from playhall.orchestrator.rules_client import RulesClients
 from playhall.orchestrator.servicer import MatchServicer
 from playhall.orchestrator.settings import Settings
@@ -85,11 +86,11 @@ async def serve(settings: Settings) -> None:
     service, servicer, domain = await create_server(settings)
     await domain.store.redis.ping()
     REGISTRY.register(
-        matches.ActiveMatchesCollector(
-            domain.store, sorted(settings.rules), asyncio.get_running_loop()
-        )
+        ActiveMatchesCollector(domain.store, sorted(settings.rules), asyncio.get_running_loop())
     )
-    housekeeper = Housekeeper(domain, settings.sweep_interval_s, settings.lobby_repair_interval_s)
+    housekeeper = Housekeeper(
+        domain.commits, settings.sweep_interval_s, settings.lobby_repair_interval_s
+    )
     housekeeper.start()
     await service.mark_serving()
     log.info(

@@ -1,0 +1,77 @@
+"""The orchestrator's own Prometheus series: counters of what the domain does, and the
+active-match gauge counted in Redis at scrape time."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import redis
+from prometheus_client import Counter
+from prometheus_client.core import GaugeMetricFamily
+
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.orchestrator.store import ACTIVE_PHASES, MatchStore
+
+log = logging.getLogger(__name__)
+
+MATCHES_CREATED = Counter("playhall_matches_created", "Matches created.", ["title"])
+MATCHES_FINISHED = Counter("playhall_matches_finished", "Matches finished.", ["title", "reason"])
+MOVES_ACCEPTED = Counter("playhall_moves_accepted", "Moves committed.", ["title"])
+MOVES_REFUSED = Counter("playhall_moves_refused", "Moves refused.", ["title", "reason"])
+SEATS_LEFT = Counter(
+    "playhall_seats_left", "Seats that resigned or forfeited on the clock.", ["title", "reason"]
+)
+COMMIT_CONFLICTS = Counter(
+    "playhall_commit_conflicts", "Commits retried because another change won.", ["title"]
+)
+COLLECT_TIMEOUT_S = 3.0
+"""How long a scrape waits for the active-match counts (the loop itself bounds them)."""
+
+
+class ActiveMatchesCollector:
+    """Open and running matches per title, counted in Redis at scrape time, so the number is
+    the same whichever replica is scraped. Scrapes run in the metrics server's thread; the
+    counting runs on the store's event loop `loop`."""
+
+    def __init__(self, store: MatchStore, titles: list[str], loop: asyncio.AbstractEventLoop):
+        self.store = store
+        self.titles = titles
+        self.loop = loop
+
+    @staticmethod
+    def _family() -> GaugeMetricFamily:
+        return GaugeMetricFamily(
+            "playhall_matches_active", "Open and running matches.", labels=["title", "phase"]
+        )
+
+    def describe(self):
+        # Registering asks for the names: from here, not from `collect`, which would wait
+        # on the event loop that is registering it.
+        yield self._family()
+
+    def collect(self):
+        """The counts, or a family without samples when Redis or the loop cannot answer in
+        time: one gauge missing beats a scrape failing whole."""
+        family = self._family()
+        counted = None
+        try:
+            counted = asyncio.run_coroutine_threadsafe(self._count(), self.loop)
+            counts = counted.result(timeout=COLLECT_TIMEOUT_S + 1)
+        except (TimeoutError, redis.RedisError, RuntimeError) as error:
+            if counted is not None:
+                counted.cancel()  # a loop too busy to count must not pile up more counting
+            log.warning("active matches not counted", extra={"error": repr(error)})
+            counts = {}
+        for (title, phase), count in counts.items():
+            name = mpb.MatchPhase.Name(phase).removeprefix("MATCH_PHASE_").lower()
+            family.add_metric([title, name], count)
+        yield family
+
+    async def _count(self) -> dict[tuple[str, int], int]:
+        async with asyncio.timeout(COLLECT_TIMEOUT_S):
+            return {
+                (title, phase): await self.store.lobby_size(title, phase)
+                for title in self.titles
+                for phase in ACTIVE_PHASES
+            }
