@@ -1,4 +1,4 @@
-"""Galileo Galilei (shared/rules/galileo.md): secret simultaneous picks, hidden hands."""
+"""Galileo Galilei (docs/rules/galileo.md): secret simultaneous picks, hidden hands."""
 
 from playhall.games.galileo.game import GalileoGame
 

@@ -1,6 +1,6 @@
 """Galileo Galilei: the state, its moves, its events and its views.
 
-Rules: shared/rules/galileo.md. A round reveals one experiment per seat; every seat secretly picks
+Rules: docs/rules/galileo.md. A round reveals one experiment per seat; every seat secretly picks
 a scientist (a simultaneous step); picks are revealed together and fix the order (power, highest
 first; ties by the previous round's order); in that order each seat takes one revealed
 experiment, scoring double when its colour matches the scientist's. The game ends when the
