@@ -82,21 +82,17 @@ def check_refused_and_logged(service: ServiceProcess, channel: grpc.Channel, met
 
 
 @pytest.fixture(scope="module")
-def rules():
-    with start_rules_service("galileo") as service:
-        yield service
-
-
-@pytest.fixture(scope="module")
-def rules_channel(rules):
-    with grpc.insecure_channel(rules.address) as channel:
+def rules_channel(galileo_rules):
+    with grpc.insecure_channel(galileo_rules.address) as channel:
         grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
         yield channel
 
 
 @pytest.mark.parametrize("method", ["NewGame", "ApplyMove", "GetView", "RenderView"])
-def test_the_rules_service_refuses_undecodable_bytes(rules, rules_channel, method):
-    check_refused_and_logged(rules, rules_channel, f"/playhall.rules.v1.RulesService/{method}")
+def test_the_rules_service_refuses_undecodable_bytes(galileo_rules, rules_channel, method):
+    check_refused_and_logged(
+        galileo_rules, rules_channel, f"/playhall.rules.v1.RulesService/{method}"
+    )
 
 
 @pytest.mark.parametrize("method", ["CreateMatch", "SubmitMove", "GetMatch", "WatchMatch"])
@@ -147,8 +143,8 @@ LOOPBACK = {"0100007F", "0000000000000000FFFF00000100007F"}
 ANY_V4, ANY_V6 = "00000000", "0" * 32
 
 
-def test_services_started_here_listen_on_loopback_only(rules, orchestrator):
-    for service in (rules, orchestrator):
+def test_services_started_here_listen_on_loopback_only(galileo_rules, orchestrator):
+    for service in (galileo_rules, orchestrator):
         for port in (service.port, service.metrics_port):
             found = listening(port)
             assert found and found <= LOOPBACK, (service.module, port, found)

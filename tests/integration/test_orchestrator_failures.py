@@ -581,10 +581,15 @@ def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
     finally:
         os.kill(rules.proc.pid, signal.SIGCONT)
 
+    # Filed under finished first, then taken out of running: both, well before any repair.
     wait_until(
-        lambda: match_id in lobby_ids(stack.db, FINISHED), TIMEOUT, "the match filed as finished"
+        lambda: (
+            match_id in lobby_ids(stack.db, FINISHED)
+            and match_id not in lobby_ids(stack.db, RUNNING)
+        ),
+        TIMEOUT,
+        "the match moved from the running to the finished list",
     )
-    assert match_id not in lobby_ids(stack.db, RUNNING)
     history = seats[0].history(match_id)
     assert history.match.phase == FINISHED and history.match.version == GALILEO_MOVES
     assert submit(seats, match_id, last).version == GALILEO_MOVES, "the retry replays it"

@@ -71,15 +71,18 @@ def restore_orphans(app: Celery, min_age_s: float = MIN_AGE_S) -> int:
 
 
 def watch_for_orphans(app: Celery, interval_s: float = CHECK_INTERVAL_S) -> threading.Thread:
-    """Restores orphans now and every `interval_s`, in a daemon thread."""
+    """Restores orphans now, again once the tasks a worker that died just before this one
+    started took are `MIN_AGE_S` old, then every `interval_s`; in a daemon thread."""
 
     def run() -> None:
+        pause = MIN_AGE_S + 1
         while True:
             try:
                 restore_orphans(app)
             except (OperationalError, RedisError, OSError) as error:
                 log.warning("orphaned tasks not checked", extra={"error": str(error)})
-            time.sleep(interval_s)
+            time.sleep(pause)
+            pause = interval_s
 
     thread = threading.Thread(target=run, name="orphaned-tasks", daemon=True)
     thread.start()

@@ -20,7 +20,6 @@ from google.protobuf import any_pb2
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import storage_pb2
 from playhall.orchestrator import clocks
-from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.commits import SERVER_SEAT, Commits
 from playhall.orchestrator.errors import (
     InvalidRequest,
@@ -32,13 +31,10 @@ from playhall.orchestrator.errors import (
 )
 from playhall.orchestrator.identity import Identity, check_seat_number, token_hash
 from playhall.orchestrator.metrics import MATCHES_CREATED, MOVES_REFUSED, SEATS_LEFT
-from playhall.orchestrator.rules_client import RulesClients
-from playhall.orchestrator.settings import Settings
 from playhall.orchestrator.store import (
     LOBBY_PHASES,
     IdempotencyRecord,
     Match,
-    MatchStore,
     now_ms,
 )
 from playhall.rules.v1 import rules_service_pb2 as rpb
@@ -52,18 +48,12 @@ MATCH_ID = re.compile(r"[0-9a-f]{24}")
 class Matches:
     """The match domain; the gRPC servicer is a thin adapter over it."""
 
-    def __init__(
-        self,
-        store: MatchStore,
-        rules: RulesClients,
-        settings: Settings,
-        bots: BotScheduler | None = None,
-    ):
-        self.store = store
-        self.rules = rules
-        self.settings = settings
-        self.commits = Commits(store, rules, settings, bots)
-        self.identity = Identity(settings.worker_credential)
+    def __init__(self, commits: Commits):
+        self.commits = commits
+        self.store = commits.store
+        self.rules = commits.rules
+        self.settings = commits.settings
+        self.identity = Identity(commits.settings.worker_credential)
 
     # -- reading one match -------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from playhall.common.settings import SettingsError
 from playhall.match.v1 import match_service_pb2, match_service_pb2_grpc
 from playhall.orchestrator import matches
 from playhall.orchestrator.bot_scheduler import BotScheduler
+from playhall.orchestrator.commits import Commits
 from playhall.orchestrator.housekeeping import Housekeeper
 from playhall.orchestrator.metrics import ActiveMatchesCollector
 from playhall.orchestrator.rules_client import RulesClients
@@ -54,12 +55,8 @@ def build_matches(settings: Settings) -> matches.Matches:
         ),
         request_ttl_s=settings.request_ttl_s,
     )
-    return matches.Matches(
-        store,
-        RulesClients(settings.rules, game_info_ttl_s=settings.game_info_ttl_s),
-        settings,
-        BotScheduler(settings.broker_url),
-    )
+    rules = RulesClients(settings.rules, game_info_ttl_s=settings.game_info_ttl_s)
+    return matches.Matches(Commits(store, rules, settings, BotScheduler(settings.broker_url)))
 
 
 async def create_server(
