@@ -792,8 +792,7 @@ def test_a_bot_turn_not_published_while_the_broker_is_down_goes_out_when_it_is_b
         assert stack.orchestrator.wait_for_log("bot turn not published", TIMEOUT)
         time.sleep(1)
         assert lobby.get(match.match_id).match.version == 0
-        EmbeddedRedis(directory=str(broker.dir)).start()
-        back = time.monotonic()
+        broker.start()  # the same socket and directory; stopped with the fixture
         wait_until(
             lambda: lobby.get(match.match_id).match.version >= 1,
             30,
@@ -807,7 +806,6 @@ def test_a_bot_turn_not_published_while_the_broker_is_down_goes_out_when_it_is_b
             cause="resend",
         )
         assert resent >= 1 and swept(stack) == 0
-        assert time.monotonic() - back < 30
         final = wait_finished(lobby, match.match_id)
         assert len(check_finished_game(lobby, final).replay.moves) == galileo_moves(2)
 
