@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from playhall.common.brokers import celery_broker_url
 from playhall.common.metrics import ALL_INTERFACES
 from playhall.common.settings import SettingsError, env_float, env_int, env_str
-from playhall.core import title_ids
 from playhall.orchestrator.rules_client import channel_target
+
+RULES_PREFIX = "PLAYHALL_RULES_"
+"""`PLAYHALL_RULES_<TITLE>`: the addresses of a title's rules service."""
 
 
 @dataclass(frozen=True)
@@ -41,10 +43,13 @@ class Settings:
 
     @classmethod
     def from_env(cls, port: int | None = None, metrics_port: int | None = None) -> Settings:
+        # The titles are whatever rules services the environment names: their ids, options
+        # and messages come from each service's GetGameInfo, so a title this build never
+        # imported is served all the same.
         rules = {
-            title: [a.strip() for a in os.environ[f"PLAYHALL_RULES_{title.upper()}"].split(",")]
-            for title in title_ids()
-            if os.environ.get(f"PLAYHALL_RULES_{title.upper()}")
+            name.removeprefix(RULES_PREFIX).lower(): [a.strip() for a in value.split(",")]
+            for name, value in sorted(os.environ.items())
+            if name.startswith(RULES_PREFIX) and value.strip()
         }
         for addresses in rules.values():
             channel_target(addresses)  # refuses address lists gRPC could not dial

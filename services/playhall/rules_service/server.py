@@ -3,13 +3,14 @@
 import argparse
 import logging
 from dataclasses import dataclass
+from typing import Any
 
 from playhall.common import logs
 from playhall.common.metrics import ALL_INTERFACES, start_metrics_server
 from playhall.common.server import Service, run_until_signalled
 from playhall.common.server import create_server as create_grpc_server
 from playhall.common.settings import env_float, env_int, env_str
-from playhall.core import get_game, title_ids
+from playhall.core import Game, get_game, title_ids
 from playhall.rules.v1 import rules_service_pb2, rules_service_pb2_grpc
 from playhall.rules_service.servicer import RulesServicer
 
@@ -81,9 +82,10 @@ class Settings:
         )
 
 
-def create_server(settings: Settings) -> tuple[Service, int]:
-    """Starts the gRPC server (not yet marked SERVING); returns it and its bound port."""
-    servicer = RulesServicer(get_game(settings.game))
+def create_server(settings: Settings, game: Game[Any] | None = None) -> tuple[Service, int]:
+    """Starts the gRPC server of `game` (default: the registered title `settings.game`), not
+    yet marked SERVING; returns it and its bound port."""
+    servicer = RulesServicer(game or get_game(settings.game))
     service = create_grpc_server(
         [(rules_service_pb2_grpc.add_RulesServiceServicer_to_server, servicer, SERVICE_NAME)],
         port=settings.port,
@@ -94,10 +96,14 @@ def create_server(settings: Settings) -> tuple[Service, int]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    settings = Settings.from_args(argv)
+    serve(Settings.from_args(argv))
+
+
+def serve(settings: Settings, game: Game[Any] | None = None) -> None:
+    """Serves `game` (default: the registered title `settings.game`) until SIGTERM."""
     logs.configure(f"rules-{settings.game}", settings.log_level)
     metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
-    service, port = create_server(settings)
+    service, port = create_server(settings, game)
     service.mark_serving()
     log.info("serving", extra={"title": settings.game, "port": port, "metrics_port": metrics_port})
     run_until_signalled(service, settings.grace_seconds)

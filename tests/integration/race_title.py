@@ -1,0 +1,138 @@
+"""A title Playhall does not ship, served as a rules service of its own:
+`python -m tests.integration.race_title` (on free loopback ports).
+
+Race to ten: seats take turns adding 1 or 2 to a shared count; whoever brings it to ten wins.
+No hidden information. Its messages are protobuf's own well-known types (the state, view and
+events a `Struct`, a move an `Int32Value`), so it needs no proto of its own: it proves the
+orchestrator learns a title from its rules service alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from google.protobuf import struct_pb2, wrappers_pb2
+
+from playhall.core import Codec, Event, Game, GameInfo, IllegalMove, NotYourTurn, State, Transition
+from playhall.core.api import Viewer
+from playhall.core.rng import Rng
+from playhall.rules_service.server import Settings, serve
+
+TITLE = "race"
+GOAL = 10
+RULES_VERSION = "race/1.0"
+
+
+class RaceState(State):
+    def __init__(self, players: int, count: int = 0, moves: int = 0):
+        self.players, self.count, self.moves = players, count, moves
+
+    @property
+    def num_players(self) -> int:
+        return self.players
+
+    @property
+    def step(self) -> int:
+        return self.moves
+
+    @property
+    def move_count(self) -> int:
+        return self.moves
+
+    @property
+    def rules_version(self) -> str:
+        return RULES_VERSION
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.is_terminal() else (self.moves % self.players,)
+
+    def is_terminal(self) -> bool:
+        return self.count >= GOAL
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(int(self.winners() == (seat,)) for seat in range(self.players))
+
+    def winners(self) -> tuple[int, ...]:
+        return ((self.moves - 1) % self.players,) if self.is_terminal() else ()
+
+    def legal_moves(self, seat: int) -> list[int]:
+        if seat not in self.to_move():
+            return []
+        return [step for step in (1, 2) if self.count + step <= GOAL]
+
+    def apply(self, seat: int, move: Any) -> Transition:
+        self.check_seat(seat)
+        if seat not in self.to_move():
+            raise NotYourTurn("It is not your turn")
+        if move not in self.legal_moves(seat):
+            raise IllegalMove("Add 1 or 2, and not past ten")
+        after = RaceState(self.players, self.count + move, self.moves + 1)
+        return Transition(after, [Event({"seat": seat, "added": move, "count": after.count})])
+
+    def view(self, viewer: Viewer) -> Any:
+        self.check_viewer(viewer)
+        return {"players": self.players, "count": self.count, "moves": self.moves}
+
+
+class RaceCodec(Codec[RaceState]):
+    state_message = struct_pb2.Struct
+    move_message = wrappers_pb2.Int32Value
+    view_message = struct_pb2.Struct
+    event_message = struct_pb2.Struct
+
+    def encode_state(self, state: RaceState) -> Any:
+        return _struct(state.view(None))
+
+    def decode_state(self, message: Any) -> RaceState:
+        fields = {key: int(value) for key, value in message.items()}
+        return RaceState(fields["players"], fields["count"], fields["moves"])
+
+    def encode_move(self, move: Any) -> Any:
+        return wrappers_pb2.Int32Value(value=move)
+
+    def decode_move(self, message: Any) -> Any:
+        return message.value
+
+    def encode_view(self, view: Any) -> Any:
+        return _struct(view)
+
+    def decode_view(self, message: Any) -> Any:
+        return {key: int(value) for key, value in message.items()}
+
+    def encode_event(self, event: Any) -> Any:
+        return _struct(event)
+
+
+def _struct(fields: Mapping[str, int]) -> struct_pb2.Struct:
+    message = struct_pb2.Struct()
+    message.update(fields)
+    return message
+
+
+class RaceGame(Game[RaceState]):
+    info = GameInfo(TITLE, "Race to ten", 2, 4, RULES_VERSION)
+    codec = RaceCodec()
+
+    def setup(self, players: int, options: Mapping[str, Any], rng: Rng) -> RaceState:
+        return RaceState(players)
+
+    def determinize(self, view: Any, rng: Rng) -> RaceState:
+        return RaceState(view["players"], view["count"], view["moves"])
+
+    def evaluate(self, state: RaceState, seat: int) -> float:
+        return 0.5
+
+    def render_text(self, view: Any) -> str:
+        return f"count {view['count']} of {GOAL}"
+
+    def render_svg(self, view: Any) -> str:
+        return f"<svg xmlns='http://www.w3.org/2000/svg'><text>{view['count']}</text></svg>"
+
+
+if __name__ == "__main__":
+    # Free loopback ports, announced in the "serving" log line like any rules service's.
+    serve(
+        Settings(TITLE, host="127.0.0.1", port=0, metrics_port=0, metrics_host="127.0.0.1"),
+        RaceGame(),
+    )
