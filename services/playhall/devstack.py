@@ -25,6 +25,7 @@ from playhall.common.process import (
     start_rules_service,
 )
 from playhall.common.redis_server import EmbeddedRedis
+from playhall.common.settings import env_bool
 from playhall.core import title_ids
 
 
@@ -136,8 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stopping.set())
     print("Starting Playhall ...", flush=True)
-    with Stack(redis_url=os.environ.get("REDIS_URL") or None) as stack:
+    testing = env_bool("PLAYHALL_TESTING")
+    with Stack(redis_url=os.environ.get("REDIS_URL") or None, testing=testing) as stack:
         print("\n".join(stack.describe()))
+        if testing:
+            print("testing mode: client-chosen seeds accepted for matches with people")
         print(f"worker credential (for bot workers): {stack.worker_credential}")
         print("Press Ctrl-C to stop.", flush=True)
         with contextlib.suppress(KeyboardInterrupt):

@@ -40,7 +40,12 @@ def read_until(stream, marker: str, timeout_s: float) -> list[str]:
 def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everything(
     redis_server,
 ):
-    env = {**os.environ, "REDIS_URL": redis_server.url, "PYTHONUNBUFFERED": "1"}
+    env = {
+        **os.environ,
+        "REDIS_URL": redis_server.url,
+        "PYTHONUNBUFFERED": "1",
+        "PLAYHALL_TESTING": "1",
+    }
     stack = subprocess.Popen(
         [sys.executable, "-m", "playhall.devstack"],
         env=env,
@@ -59,7 +64,9 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
         with grpc.insecure_channel(address) as channel:
             client = MatchClient(channel)
             assert "galileo" in {game.title_id for game in client.list_games()}
-            created = client.create("galileo", human_seats(2))
+            # PLAYHALL_TESTING=1 reaches the orchestrator: a seed of the client's is accepted.
+            assert any("testing mode" in line for line in lines)
+            created = client.create("galileo", human_seats(2), seed=b"chosen by the test")
             # The match lives in the Redis it was given.
             db = redis.Redis.from_url(redis_server.url)
             try:

@@ -711,13 +711,15 @@ def test_more_watchers_than_the_redis_pool_starve_neither_moves_nor_clocks(
             assert seat0.submit(match_id, pick(hand[0]), 0).version == 1
             assert all(next(call).change.version == 1 for call in watches)
             clock = pb.Clock(seconds_per_turn=1, on_timeout=pb.TIMEOUT_ACTION_BOT_MOVE)
-            timed = client.create(TITLE, human_seats(2), b"\x04" * 32, clock=clock).match
+            timed = client.create(TITLE, human_seats(2), b"\x04" * 32, clock=clock)
             wait_until(
-                lambda: client.get(timed.match_id).match.version >= 2,
+                lambda: client.get(timed.match.match_id).match.version >= 2,
                 6,
                 "bot moves made on timeout while every watch slot is taken",
                 0.2,
             )
+            # Ended, so no orchestrator on the session's Redis plays its clock on.
+            client.as_seat(timed.tokens[0].token).resign(timed.match.match_id)
         finally:
             for call in watches:
                 call.cancel()

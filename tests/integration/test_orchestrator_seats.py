@@ -66,6 +66,12 @@ def test_a_forfeit_hands_the_seat_to_a_bot_and_the_others_play_on(
     taker = to_move(spectator, match_id)[0]
     assert move_first(bot if taker == late else movers[taker], match_id).match.phase == RUNNING
     assert_refused_token(movers, created, late, match_id)
+    # Ended (all people but seat 0 resign), so no orchestrator on the session's Redis plays
+    # its clock on.
+    for seat in range(1, late):
+        movers[seat].resign(match_id)
+    ended = spectator.get(match_id).match
+    assert ended.phase == FINISHED and list(ended.winners) == [0]
 
 
 def assert_refused_token(movers, created, seat: int, match_id: str) -> None:

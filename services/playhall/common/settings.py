@@ -37,3 +37,8 @@ def env_float(name: str, default: float) -> float:
         return float(raw)
     except ValueError:
         raise SettingsError(f"{name} must be a number, not {raw!r}") from None
+
+
+def env_bool(name: str) -> bool:
+    """True when the variable is 1, true or yes (in any case)."""
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from playhall.common.brokers import celery_broker_url
 from playhall.common.metrics import ALL_INTERFACES
-from playhall.common.settings import SettingsError, env_float, env_int, env_str
+from playhall.common.settings import SettingsError, env_bool, env_float, env_int, env_str
 from playhall.orchestrator.rules_client import channel_target
 
 RULES_PREFIX = "PLAYHALL_RULES_"
@@ -62,7 +62,7 @@ class Settings:
             redis_url=env_str("REDIS_URL"),
             rules=rules,
             worker_credential=env_str("PLAYHALL_WORKER_CREDENTIAL"),
-            testing=os.environ.get("PLAYHALL_TESTING", "").lower() in ("1", "true", "yes"),
+            testing=env_bool("PLAYHALL_TESTING"),
             host=env_str("PLAYHALL_HOST", cls.host),
             port=port if port is not None else env_int("PLAYHALL_PORT", cls.port),
             metrics_port=metrics_port
