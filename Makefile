@@ -35,7 +35,7 @@ $(PROTO_STAMP): $(VENV)/.installed $(PROTOS)
 
 proto: $(PROTO_STAMP) ## Generate the Python code for protos/ (never edit or commit it)
 
-lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code
+lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code, mypy on core and games
 	$(BIN)/buf lint
 	$(BIN)/ruff check services tests bench
 	$(BIN)/ruff format --check services tests bench
