@@ -10,14 +10,13 @@ same machine. Reports the wall time of the two calls and the bytes of their answ
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import time
-from pathlib import Path
 
 import grpc
 
+from bench.engine import add_out_argument, write_report
 from playhall.client import MatchClient, human_seats
 from playhall.common.process import (
     orchestrator_env,
@@ -127,12 +126,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.legal_moves", description=__doc__)
     parser.add_argument("--games", type=int, default=10, help="game pairs (default 10)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=Path("bench/results/legal_moves.md"))
+    add_out_argument(parser, "legal_moves")
     args = parser.parse_args(argv)
+    started = time.monotonic()
     results = measure(args.games, args.seed)
-    args.out.write_text(report(results, args.games))
-    args.out.with_suffix(".json").write_text(json.dumps(results, indent=2) + "\n")
-    print(report(results, args.games))
+    markdown = report(results, args.games)
+    write_report(args.out, "legal_moves", results, markdown, time.monotonic() - started)
+    print(markdown)
 
 
 if __name__ == "__main__":

@@ -873,6 +873,15 @@ def pb_seat(kind: int) -> mpb.SeatSpec:
     return mpb.SeatSpec(kind=kind)
 
 
+MATCH_ONLY_REQUESTS = {
+    "GetMatch": mpb.GetMatchRequest,
+    "WatchMatch": mpb.WatchMatchRequest,
+    "GetHistory": mpb.GetHistoryRequest,
+    "Resign": mpb.ResignRequest,
+}
+"""The requests that name only a match (and a seat)."""
+
+
 def match_templates(corpus: MatchCorpus, rpc: str) -> list[tuple[Message, tuple]]:
     """Valid requests of `rpc` on the real matches, with the metadata that makes them valid."""
     run, tokens = corpus.running[0], corpus.tokens
@@ -918,12 +927,7 @@ def match_templates(corpus: MatchCorpus, rpc: str) -> list[tuple[Message, tuple]
                 found.append((request, _md(token)))
         assert found, "no seat of the fuzz's matches can move"
         return found
-    request_class = {
-        "GetMatch": mpb.GetMatchRequest,
-        "WatchMatch": mpb.WatchMatchRequest,
-        "GetHistory": mpb.GetHistoryRequest,
-        "Resign": mpb.ResignRequest,
-    }[rpc]
+    request_class = MATCH_ONLY_REQUESTS[rpc]
     found = [(request_class(match_id=match_id, seat=s), _md(t)) for match_id, s, t in seat_tokens]
     found += [(request_class(match_id=match_id), _md(t)) for match_id, _, t in seat_tokens[:3]]
     found.append((request_class(match_id=corpus.bot_match, seat=1), _md(WORKER_CREDENTIAL)))
@@ -1013,12 +1017,7 @@ def match_fields(rng: random.Random, corpus: MatchCorpus, rpc: str) -> tuple[Mes
         )
         _fuzzed_seat(rng, request)
         return request, (_md(token) if rng.random() < 0.7 else metadata)
-    request_class = {
-        "GetMatch": mpb.GetMatchRequest,
-        "WatchMatch": mpb.WatchMatchRequest,
-        "GetHistory": mpb.GetHistoryRequest,
-        "Resign": mpb.ResignRequest,
-    }[rpc]
+    request_class = MATCH_ONLY_REQUESTS[rpc]
     request = request_class(match_id=match_id)
     _fuzzed_seat(rng, request)
     if rpc == "WatchMatch" and rng.random() < 0.7:

@@ -1,6 +1,8 @@
 """The engine API's shared pieces: seeded randomness, options, rules versions, the registry and
 the Any wrapper."""
 
+import dataclasses
+
 import pytest
 from google.protobuf import any_pb2, empty_pb2
 
@@ -142,12 +144,8 @@ def test_rules_addresses_become_dialable_targets_or_a_clear_error():
 
 
 def test_choice_options_that_name_their_count_refuse_other_counts():
-    info = GameInfo(
-        title_id="demo",
-        display_name="Demo",
-        min_players=2,
-        max_players=4,
-        rules_version="demo/3.1",
+    info = dataclasses.replace(
+        INFO,
         options=(
             ChoiceOption(
                 "colours", "one per seat", ("red", "blue", "green", "gold"), per_seat=True

@@ -10,7 +10,7 @@ import asyncio
 import logging
 import signal
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent import futures
 
 import grpc
@@ -67,6 +67,15 @@ def create_server(
     bound = _listen(server, host, port)
     server.start()
     return Service(server, bound, health_servicer, names)
+
+
+def status_for(table: Mapping[type, grpc.StatusCode], error: Exception) -> grpc.StatusCode:
+    """The status a servicer's `table` (refusal class -> code) gives `error`: that of its
+    nearest class in the table."""
+    for kind in type(error).__mro__:
+        if kind in table:
+            return table[kind]
+    raise TypeError(f"no status code for {type(error).__name__}")
 
 
 def _options(max_message_bytes: int) -> list[tuple[str, int]]:

@@ -43,8 +43,8 @@ def initial_banks(clock: mpb.Clock, players: int) -> list[int]:
 
 def refill(clock: mpb.Clock, banks: list[int], seats: list[int]) -> None:
     """Gives `seats` (taken over by a bot) a full bank again."""
-    for seat in seats:
-        if banks:
+    if banks:
+        for seat in seats:
             banks[seat] = clock.bank_initial_seconds * 1000
 
 

@@ -39,9 +39,7 @@ class Identity:
         digest = token_hash(token)
         if hmac.compare_digest(digest, self._worker_hash):
             if seat is None:
-                raise InvalidRequest(
-                    "The worker credential must name the seat it acts for",
-                )
+                raise InvalidRequest("The worker credential must name the seat it acts for")
             check_seat_number(match, seat)
             if match.seats[seat].kind != mpb.SEAT_KIND_BOT:
                 raise NotYourSeat(f"Seat {seat} is not a bot seat")
@@ -49,9 +47,7 @@ class Identity:
         owned = [s for s, h in match.token_hashes.items() if hmac.compare_digest(h, digest)]
         if not owned or (seat is not None and seat not in owned):
             where = f"seat {seat}" if seat is not None else "a seat"
-            raise NotYourSeat(
-                f"This token does not hold {where} in match {match.match_id}",
-            )
+            raise NotYourSeat(f"This token does not hold {where} in match {match.match_id}")
         if match.seats[owned[0]].resigned:
             raise NotYourSeat("You resigned from this match")
         return Caller(owned[0])
@@ -59,6 +55,4 @@ class Identity:
 
 def check_seat_number(match: Match, seat: int) -> None:
     if not 0 <= seat < len(match.seats):
-        raise InvalidRequest(
-            f"There is no seat {seat}: seats are 0 to {len(match.seats) - 1}",
-        )
+        raise InvalidRequest(f"There is no seat {seat}: seats are 0 to {len(match.seats) - 1}")

@@ -74,8 +74,7 @@ class Matches:
             raise NoSuchMatch(match_id)
         if state is None:
             raise NotNow(
-                "This match is over and its board has been archived; "
-                "its history is still available",
+                "This match is over and its board has been archived; its history is still available"
             )
         return match, state, record
 
@@ -91,13 +90,13 @@ class Matches:
         title = request.title_id
         if title not in self.rules.titles():
             raise InvalidRequest(
-                f"Unknown title {title!r}; served: {', '.join(self.rules.titles())}",
+                f"Unknown title {title!r}; served: {', '.join(self.rules.titles())}"
             )
         seats, humans = _seat_infos(request.seats)
         people = any(seat.kind != mpb.SEAT_KIND_BOT for seat in seats)
         if request.seed and people and not self.settings.testing:
             raise InvalidRequest(
-                "A chosen seed is only accepted for matches without human or open seats",
+                "A chosen seed is only accepted for matches without human or open seats"
             )
         clocks.check(request.clock)
         seed = request.seed or secrets.token_bytes(32)
@@ -243,7 +242,7 @@ class Matches:
         after = request.after_version if request.HasField("after_version") else -1
         if after > match.version:
             raise InvalidRequest(
-                f"after_version {after} is ahead of the match (version {match.version})",
+                f"after_version {after} is ahead of the match (version {match.version})"
             )
         backlog = [change for change, _ in await self.store.changes(match.match_id, after)]
         if not backlog and match.phase == mpb.MATCH_PHASE_FINISHED:
@@ -277,7 +276,7 @@ class Matches:
                 raise NotAuthenticated("Spectators cannot move")
             if request.request_id.startswith(BOT_REQUEST_PREFIX) and not caller.worker:
                 raise InvalidRequest(
-                    f"request ids starting with {BOT_REQUEST_PREFIX!r} are reserved for bots",
+                    f"request ids starting with {BOT_REQUEST_PREFIX!r} are reserved for bots"
                 )
             recorded = _replayed(record, request.request_id, IdempotencyRecord(caller.seat, digest))
             if recorded is not None:

@@ -19,6 +19,7 @@ import grpc
 import redis
 from prometheus_client import Gauge
 
+from playhall.common.server import status_for
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.orchestrator.errors import (
@@ -53,10 +54,7 @@ STATUS_OF = {
 
 
 def status_code(error: MatchError) -> grpc.StatusCode:
-    for kind in type(error).__mro__:
-        if kind in STATUS_OF:
-            return STATUS_OF[kind]
-    raise TypeError(f"no status code for {type(error).__name__}")
+    return status_for(STATUS_OF, error)
 
 
 @contextlib.asynccontextmanager
@@ -89,8 +87,8 @@ def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
 class WatchSlots:
     """The watch streams one replica serves at once: at most `total`, of which at most
     `per_address` from one address without a token (watching needs none, so one spectator
-    could otherwise take every slot). A stream holds a connection of the watchers' own Redis
-    pool, sized `total`, while it waits."""
+    could otherwise take every slot). A stream holds a Redis connection while it waits; the
+    pool has `total` connections on top of those of every other call."""
 
     def __init__(self, total: int, per_address: int):
         self.total = total

@@ -7,6 +7,7 @@ import logging
 import grpc
 from prometheus_client import Counter
 
+from playhall.common.server import status_for
 from playhall.core import (
     SPECTATOR,
     Game,
@@ -40,10 +41,7 @@ MOVES_REFUSED = Counter(
 
 
 def status_code(error: RuleError) -> grpc.StatusCode:
-    for kind in type(error).__mro__:
-        if kind in STATUS_OF:
-            return STATUS_OF[kind]
-    raise TypeError(f"no status code for {type(error).__name__}")
+    return status_for(STATUS_OF, error)
 
 
 @contextlib.contextmanager
