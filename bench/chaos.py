@@ -62,7 +62,7 @@ import grpc
 
 from bench.engine import RESULTS, machine, say, write_report
 from bench.orchestrator import source_version, stop_on_sigterm
-from playhall.client import MatchClient
+from playhall.client import MatchClient, acting_seat
 from playhall.common.brokers import LIVE_QUEUE
 from playhall.common.process import (
     ServiceProcess,
@@ -407,13 +407,14 @@ def history_problems(history: mpb.GetHistoryResponse) -> list[str]:
     if match.phase != FINISHED or match.end_reason != mpb.END_REASON_GAME_OVER:
         return [f"not over by the rules: phase {match.phase}, end reason {match.end_reason}"]
     problems = []
-    moves = [(change.version, change.seat) for change in changes if change.seat >= 0]
+    moves = [(c.version, c.seat) for c in changes if acting_seat(c) is not None]
     if [(move.version, move.seat) for move in history.replay.moves] != moves:
         problems.append("the replay's moves are not the history's move changes")
     turns = set()
     for before, change in zip(changes, changes[1:], strict=False):
-        turn = (before.status.step, change.seat)
-        if change.seat >= 0 and (change.seat not in before.status.to_move or turn in turns):
+        seat = acting_seat(change)
+        turn = (before.status.step, seat)
+        if seat is not None and (seat not in before.status.to_move or turn in turns):
             problems.append(f"version {change.version}: seat {change.seat} was not to move")
         turns.add(turn)
     return problems + replay_problems(history)

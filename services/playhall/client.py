@@ -154,3 +154,9 @@ class MatchClient:
 
 def human_seats(count: int) -> list[pb.SeatSpec]:
     return [pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN) for _ in range(count)]
+
+
+def acting_seat(change: pb.MatchChange) -> int | None:
+    """The seat whose action a change was; None for one the server made (the creation, a
+    clock, abandonment)."""
+    return change.seat if change.HasField("seat") else None

@@ -52,7 +52,7 @@ import redis
 from google.protobuf import any_pb2
 from kombu.exceptions import ChannelError
 
-from playhall.client import MatchClient
+from playhall.client import MatchClient, acting_seat
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
 from playhall.common.process import (
     ServiceProcess,
@@ -80,7 +80,6 @@ FAST = {
     "PLAYHALL_LOG_LEVEL": "INFO",
 }
 RABBITMQ_URL = "amqp://guest:guest@127.0.0.1:5672//"
-SERVER_SEAT = -1
 DEAD_PROBE_TIMEOUT_S = 2.0  # how long a liveness probe waits for a node that is not there
 FINISHED, RUNNING = pb.MATCH_PHASE_FINISHED, pb.MATCH_PHASE_RUNNING
 BOT, HUMAN = pb.SEAT_KIND_BOT, pb.SEAT_KIND_HUMAN
@@ -176,7 +175,7 @@ def check_finished_game(client: MatchClient, match: pb.MatchSummary) -> pb.GetHi
     history = client.history(match.match_id)
     versions = [change.version for change in history.changes]
     assert versions == list(range(match.version + 1)), "history versions not contiguous 0..N"
-    assert history.changes[0].seat == SERVER_SEAT
+    assert acting_seat(history.changes[0]) is None
     assert match.seed and hashlib.sha256(match.seed).digest() == match.seed_sha256
     scores = list(match.status.scores)
     assert match.winners, "a finished game has winners"
@@ -199,7 +198,7 @@ def check_finished_game(client: MatchClient, match: pb.MatchSummary) -> pb.GetHi
 def check_all_moves_by_bots(match: pb.MatchSummary, history: pb.GetHistoryResponse) -> None:
     """Every change after the setup is one move, by a bot seat."""
     for change in history.changes[1:]:
-        assert 0 <= change.seat < len(match.seats), change
+        assert acting_seat(change) is not None and 0 <= change.seat < len(match.seats), change
         assert match.seats[change.seat].kind == BOT, change
     assert [m.version for m in history.replay.moves] == list(range(1, match.version + 1))
 
@@ -431,7 +430,7 @@ def test_the_only_human_who_resigns_against_bots_ends_the_match_for_them(stack, 
     assert refused.value.code() == DENIED
     time.sleep(1)  # room for a worker that would wrongly play on
     history = lobby.history(match_id)
-    assert history.match.version == ended.version and history.changes[-1].seat == 0
+    assert history.match.version == ended.version and acting_seat(history.changes[-1]) == 0
     assert len(history.replay.moves) == ended.version - 1  # every change but creation and resign
 
 

@@ -45,7 +45,7 @@ import pytest
 import redis
 from google.protobuf import any_pb2
 
-from playhall.client import MatchClient, human_seats
+from playhall.client import MatchClient, acting_seat, human_seats
 from playhall.common.process import ServiceProcess, start_rules_service
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any, unpack
@@ -59,7 +59,6 @@ pytestmark = pytest.mark.timeout(60)
 
 TIMEOUT = 5.0
 GALILEO_MOVES = 60  # 30 experiments: 15 rounds x 4 moves (2 seats) or 10 rounds x 6 (3 seats)
-SERVER_SEAT = -1
 UNAVAILABLE = grpc.StatusCode.UNAVAILABLE
 PRECONDITION = grpc.StatusCode.FAILED_PRECONDITION
 FINISHED = pb.MATCH_PHASE_FINISHED
@@ -707,7 +706,7 @@ def test_clock_expiry_is_committed_once_by_the_surviving_replica(stack):
     assert len(changes) == 3
     [timeout] = timeout_changes(history)
     assert timeout == changes[-1]
-    assert timeout.seat == SERVER_SEAT
+    assert acting_seat(timeout) is None
     assert deadline_ms <= timeout.committed_unix_ms < deadline_ms + 2000
     assert history.match.end_reason == pb.END_REASON_TIMEOUT
     assert list(history.match.winners) == [0]
@@ -729,7 +728,7 @@ def test_clock_expires_across_an_orchestrator_restart(stack):
     changes = assert_contiguous(history)
     assert len(changes) == 2
     [timeout] = timeout_changes(history)
-    assert timeout.seat == SERVER_SEAT
+    assert acting_seat(timeout) is None
     assert history.match.end_reason == pb.END_REASON_TIMEOUT
     assert list(history.match.winners) == []
 
@@ -823,7 +822,7 @@ def test_idle_match_is_abandoned_while_an_active_one_is_not(stack):
     changes = assert_contiguous(history)
     assert len(changes) == 3
     abandoned = changes[-1]
-    assert abandoned.seat == SERVER_SEAT
+    assert acting_seat(abandoned) is None
     assert abandoned.end_reason == pb.END_REASON_ABANDONED
     assert abandoned.committed_unix_ms - changes[-2].committed_unix_ms >= 1000
     assert history.match.end_reason == pb.END_REASON_ABANDONED

@@ -26,7 +26,7 @@ import pytest
 from google.protobuf import any_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from playhall.client import MatchClient, human_seats
+from playhall.client import MatchClient, acting_seat, human_seats
 from playhall.core.wire import moves_as_any, pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
@@ -128,9 +128,9 @@ def watch_until(client: MatchClient, match_id: str, version: int, after_version:
     return changes
 
 
-def history_seats(history: pb.GetHistoryResponse) -> list[int]:
-    """The acting seat of every change after creation."""
-    return [change.seat for change in history.changes if change.version > 0]
+def history_seats(history: pb.GetHistoryResponse) -> list[int | None]:
+    """The acting seat of every change after creation (None for the server's)."""
+    return [acting_seat(change) for change in history.changes if change.version > 0]
 
 
 class Watcher:
@@ -298,7 +298,7 @@ def test_whole_match_with_resuming_watchers_and_verifiable_replay(
     resumed = watchers["spectator"]
     assert resumed.resumed_from == 11 and resumed.version_at_resume >= 14
     setup = events_of(resumed.changes[0])
-    assert resumed.changes[0].seat == -1 and setup[0].round_started.round == 1
+    assert acting_seat(resumed.changes[0]) is None and setup[0].round_started.round == 1
     assert all(not p.scientist for p in pick_events(resumed.changes))
     seat_picks = pick_events(watchers["seat 1"].changes)
     assert all(bool(p.scientist) == (p.seat == 1) for p in seat_picks)
@@ -927,7 +927,7 @@ def test_clock_forfeits_the_seat_to_move(orchestrator, channel_a, spectator):
     match = spectator.get(match_id).match
     assert match.end_reason == pb.END_REASON_TIMEOUT and list(match.winners) == [0]
     history = spectator.history(match_id)
-    assert history_seats(history) == [0, -1] and history.changes[-1].phase == FINISHED
+    assert history_seats(history) == [0, None] and history.changes[-1].phase == FINISHED
 
 
 def test_clock_bot_move_plays_for_the_seat_and_the_match_goes_on(

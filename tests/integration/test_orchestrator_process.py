@@ -26,7 +26,7 @@ from google.protobuf.descriptor_pb2 import FileDescriptorProto
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from playhall.client import MatchClient, human_seats
+from playhall.client import MatchClient, acting_seat, human_seats
 from playhall.common.process import ServiceProcess, orchestrator_env, start_rules_service
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any
@@ -42,7 +42,6 @@ RULES_SERVICE = "playhall.rules.v1.RulesService"
 HEALTH_SERVICE = "grpc.health.v1.Health"
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
-SERVER_SEAT = -1
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -125,7 +124,7 @@ def test_sigterm_turns_health_not_serving_finishes_the_move_in_flight_and_exits_
     assert not any('"level": "error"' in line for line in leaving.log_lines)
 
     history = spectator.history(match_id)
-    assert [(c.version, c.seat) for c in history.changes] == [(0, SERVER_SEAT), (1, 0)]
+    assert [(c.version, acting_seat(c)) for c in history.changes] == [(0, None), (1, 0)]
 
 
 # -- reflection ---------------------------------------------------------------------------------
@@ -261,8 +260,8 @@ def test_clock_forfeit_with_two_live_replicas_hands_a_3_player_seat_to_a_bot_onc
             metric(scrape(r.metrics_port), "playhall_seats_left_total", reason="forfeited")
             for r in replicas
         )
-    changes = [(c.version, c.seat, c.end_reason) for c in history.changes]
-    assert changes == [(0, SERVER_SEAT, 0), (1, 0, 0), (2, 1, 0), (3, SERVER_SEAT, 0)]
+    changes = [(c.version, acting_seat(c), c.end_reason) for c in history.changes]
+    assert changes == [(0, None, 0), (1, 0, 0), (2, 1, 0), (3, None, 0)]
     assert history.changes[-1].committed_unix_ms >= deadline_ms
     assert forfeited == 1, "the forfeit was not committed by exactly one replica"
     match = history.match

@@ -22,9 +22,9 @@ from playhall.client import MatchClient, human_seats
 from playhall.core.wire import moves_as_any
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
-from playhall.match.v1 import storage_pb2
 from playhall.orchestrator.store import match_key
 from playhall.rules.v1 import rules_service_pb2 as rpb
+from playhall.storage.v1 import storage_pb2
 from tests.conftest import metric, scrape
 from tests.integration.conftest import (
     TIMEOUT,

@@ -14,8 +14,7 @@ import redis
 from google.protobuf import any_pb2
 
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.match.v1 import storage_pb2
-from playhall.orchestrator import clocks
+from playhall.orchestrator import clocks, records
 from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.errors import MatchBusy, RefusedByRules
 from playhall.orchestrator.identity import Caller
@@ -40,8 +39,6 @@ from playhall.rules.v1 import rules_service_pb2 as rpb
 
 log = logging.getLogger(__name__)
 
-SERVER_SEAT = -1
-"""The acting seat of a change no seat made (a clock, abandonment)."""
 MAX_COMMIT_ATTEMPTS = 50
 T = TypeVar("T")
 
@@ -163,7 +160,7 @@ class Commits:
 
     @staticmethod
     def _time_turn(
-        match: Match, before: rpb.GameStatus, mover: int, since_ms: int, renew: bool
+        match: Match, before: rpb.GameStatus, mover: int | None, since_ms: int, renew: bool
     ) -> None:
         """The clock's part of a commit at `match.updated_unix_ms` (the previous one was at
         `since_ms`, with status `before`): the banks charged, the deadline set."""
@@ -188,7 +185,7 @@ class Commits:
     async def commit(
         self,
         match: Match,
-        seat: int,
+        seat: int | None,
         events=(),
         state: bytes = b"",
         move: bytes = b"",
@@ -203,14 +200,14 @@ class Commits:
         since_ms, match.updated_unix_ms = match.updated_unix_ms, now_ms()
         self._time_turn(match, before or match.status, seat, since_ms, renew)
         finished = match.phase == mpb.MATCH_PHASE_FINISHED
-        change = storage_pb2.StoredChange(
-            version=loaded + 1,
-            seat=seat,
-            events=events,
-            status=match.status,
-            phase=match.phase,
-            end_reason=match.end_reason,
-            committed_unix_ms=match.updated_unix_ms,
+        change = records.new_change(
+            loaded + 1,
+            seat,
+            events,
+            match.status,
+            match.phase,
+            match.end_reason,
+            match.updated_unix_ms,
         )
         if self.bot_seats_to_move(match):
             # Recorded before the commit, like the deadline below: if this process dies between

@@ -16,7 +16,7 @@ import redis
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.orchestrator import clocks
-from playhall.orchestrator.commits import SERVER_SEAT, Commits
+from playhall.orchestrator.commits import Commits
 from playhall.orchestrator.errors import MatchError
 from playhall.orchestrator.identity import Caller
 from playhall.orchestrator.metrics import SEATS_LEFT
@@ -102,7 +102,7 @@ class Housekeeper:
         if match.clock.on_timeout == mpb.TIMEOUT_ACTION_FORFEIT and leaving:
             self.commits.leave(match, leaving, mpb.END_REASON_TIMEOUT)
             clocks.refill(match.clock, match.bank_ms, leaving)
-            committed = await self.commits.commit(match, SERVER_SEAT, renew=True) is not None
+            committed = await self.commits.commit(match, None, renew=True) is not None
             if committed:
                 SEATS_LEFT.labels(match.title_id, "forfeited").inc(len(leaving))
         else:
@@ -152,7 +152,7 @@ class Housekeeper:
                 await self.store.touch(match_id, match.updated_unix_ms)
                 continue
             self.commits.finish(match, mpb.END_REASON_ABANDONED, [])
-            closed += await self.commits.commit(match, SERVER_SEAT) is not None
+            closed += await self.commits.commit(match, None) is not None
         return closed
 
     async def sweep_bot_turns(self, after_s: float | None = None) -> int:

@@ -18,9 +18,8 @@ from collections.abc import AsyncIterator
 from google.protobuf import any_pb2
 
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.match.v1 import storage_pb2
-from playhall.orchestrator import clocks
-from playhall.orchestrator.commits import SERVER_SEAT, Commits
+from playhall.orchestrator import clocks, records
+from playhall.orchestrator.commits import Commits
 from playhall.orchestrator.errors import (
     InvalidRequest,
     NoSuchMatch,
@@ -137,13 +136,8 @@ class Matches:
             match.deadline_unix_ms = clocks.deadline(
                 match.clock, match.bank_ms, match.status, created, 0, new_turn=True
             )
-        change = storage_pb2.StoredChange(
-            version=0,
-            seat=SERVER_SEAT,
-            events=started.events,
-            status=started.status,
-            phase=phase,
-            committed_unix_ms=created,
+        change = records.new_change(
+            0, None, started.events, started.status, phase, mpb.END_REASON_UNSPECIFIED, created
         )
         if match.deadline_unix_ms:
             await self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
@@ -219,7 +213,7 @@ class Matches:
         entries = await self.store.changes(match.match_id)
         response = mpb.GetHistoryResponse(
             match=match.summary(),
-            changes=[_visible(change, caller.seat) for change, _ in entries],
+            changes=[records.visible_change(change, caller.seat) for change, _ in entries],
         )
         if match.phase == mpb.MATCH_PHASE_FINISHED:
             response.replay.CopyFrom(match.setup)
@@ -239,8 +233,8 @@ class Matches:
         match ends (or the caller resigns, or cancels the stream)."""
         match = await self.load(request.match_id)
         caller = self.identity.identify(match, token, _optional_seat(request))
-        after = request.after_version if request.HasField("after_version") else -1
-        if after > match.version:
+        after = request.after_version if request.HasField("after_version") else None
+        if after is not None and after > match.version:
             raise InvalidRequest(
                 f"after_version {after} is ahead of the match (version {match.version})"
             )
@@ -249,9 +243,9 @@ class Matches:
             return  # nothing after `after`, and nothing will ever come
         while True:
             for change in backlog:
-                yield mpb.WatchMatchResponse(change=_visible(change, caller.seat))
+                yield mpb.WatchMatchResponse(change=records.visible_change(change, caller.seat))
                 after = change.version
-                if change.phase == mpb.MATCH_PHASE_FINISHED:
+                if records.ends_match(change):
                     return
             backlog = await self.store.wait_for_changes(
                 match.match_id, after, self.settings.watch_poll_ms
@@ -381,23 +375,3 @@ def _seat_infos(specs) -> tuple[list[mpb.SeatInfo], list[int]]:
             )
         )
     return seats, humans
-
-
-def _visible(change: storage_pb2.StoredChange, seat: int | None) -> mpb.MatchChange:
-    """A logged change as `seat` (None: a spectator) may see it."""
-    events = []
-    for event in change.events:
-        version = event.public_event
-        for private in event.seat_events:
-            if private.seat == seat:
-                version = private.event
-        events.append(version)
-    return mpb.MatchChange(
-        version=change.version,
-        seat=change.seat,
-        events=events,
-        status=change.status,
-        phase=change.phase,
-        end_reason=change.end_reason,
-        committed_unix_ms=change.committed_unix_ms,
-    )

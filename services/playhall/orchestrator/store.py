@@ -28,9 +28,10 @@ import redis.asyncio
 from google.protobuf.message import DecodeError
 
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.match.v1 import storage_pb2
+from playhall.orchestrator import records
 from playhall.orchestrator.errors import Broken
 from playhall.rules.v1 import rules_service_pb2 as rpb
+from playhall.storage.v1 import storage_pb2
 
 log = logging.getLogger(__name__)
 
@@ -105,8 +106,9 @@ def lobby_key(title: str, phase: int) -> str:
 
 @dataclass
 class Match:
-    """A match as stored (the state itself is loaded separately): its id and version, and the
-    fields of its StoredMatch record under the same names."""
+    """A match as the domain holds it (the state itself is loaded separately): its id and
+    version, and the fields of its StoredMatch record under the same names, as API values
+    (`records` translates)."""
 
     match_id: str
     version: int
@@ -343,19 +345,20 @@ class MatchStore:
     # -- the log -------------------------------------------------------------------------------
 
     async def changes(
-        self, match_id: str, after_version: int = -1
+        self, match_id: str, after_version: int | None = None
     ) -> list[tuple[storage_pb2.StoredChange, bytes]]:
-        """Logged changes with a version above `after_version`, with their moves (b"" if none)."""
-        start = f"{after_version + 1}-0" if after_version >= 0 else "-"
+        """Logged changes with a version above `after_version` (all without one), with their
+        moves (b"" if none)."""
+        start = "-" if after_version is None else f"{after_version + 1}-0"
         entries = await self.redis.xrange(log_key(match_id), min=start, max="+")
         return [_entry(fields) for _, fields in entries]
 
     async def wait_for_changes(
-        self, match_id: str, after_version: int, block_ms: int
+        self, match_id: str, after_version: int | None, block_ms: int
     ) -> list[storage_pb2.StoredChange]:
-        """Blocks up to `block_ms` for changes after `after_version`."""
+        """Blocks up to `block_ms` for changes after `after_version` (any without one)."""
         reply = await self.redis.xread(
-            {log_key(match_id): f"{after_version}-1" if after_version >= 0 else "0-0"},
+            {log_key(match_id): "0-0" if after_version is None else f"{after_version}-1"},
             count=256,
             block=block_ms,
         )
@@ -445,14 +448,9 @@ def _entry(fields: dict) -> tuple[storage_pb2.StoredChange, bytes]:
     return storage_pb2.StoredChange.FromString(fields[b"change"]), fields.get(b"move", b"")
 
 
-RECORD_FIELDS = tuple(storage_pb2.StoredMatch.DESCRIPTOR.fields_by_name)
-"""The StoredMatch fields, which `Match` carries under the same names."""
-
-
 def match_record(match: Match) -> bytes:
     """The match's StoredMatch record."""
-    fields = {name: getattr(match, name) for name in RECORD_FIELDS}
-    return storage_pb2.StoredMatch(**fields).SerializeToString()
+    return records.stored_match(match).SerializeToString()
 
 
 class UnreadableMatch(Broken):
@@ -467,16 +465,6 @@ def _parse(match_id: str, raw: bytes | None) -> Match | None:
         return None
     version, _, record = raw.partition(b":")
     try:
-        stored = storage_pb2.StoredMatch.FromString(record)
-        number = int(version)
+        return Match(match_id=match_id, version=int(version), **records.parse_record(record))
     except (DecodeError, ValueError):
         raise UnreadableMatch(match_id) from None
-    fields = {name: getattr(stored, name) for name in RECORD_FIELDS}
-    # Plain containers, which the domain changes freely.
-    fields.update(
-        seats=list(stored.seats),
-        token_hashes=dict(stored.token_hashes),
-        winners=list(stored.winners),
-        bank_ms=list(stored.bank_ms),
-    )
-    return Match(match_id=match_id, version=number, **fields)
