@@ -16,10 +16,11 @@ import time
 
 import grpc
 
-from playhall.bots.app import ORCHESTRATOR, WORKER_CREDENTIAL, app
+from playhall.bots.app import app
 from playhall.bots.base import decision_rng
 from playhall.bots.levels import bot_for, level_name
 from playhall.bots.metrics import BOT_MOVE_SECONDS, SEARCH_ITERATIONS, TASK_SECONDS, TASKS
+from playhall.bots.settings import worker_settings
 from playhall.client import MatchClient
 from playhall.common.brokers import PLAY_TURN_TASK
 from playhall.common.channels import RECONNECT_OPTIONS
@@ -43,18 +44,22 @@ _channel: list[grpc.Channel] = []
 
 def _client(seat: int) -> MatchClient:
     """A client for this worker process (created after the prefork, once per process)."""
+    settings = worker_settings()
     with _channel_lock:
         if not _channel:
-            _channel.append(grpc.insecure_channel(ORCHESTRATOR, options=RECONNECT_OPTIONS))
+            _channel.append(grpc.insecure_channel(settings.orchestrator, options=RECONNECT_OPTIONS))
     # Waiting for the channel, rather than failing at once, lets a turn asked for while the
     # orchestrator restarts go on as soon as it is back.
-    return MatchClient(_channel[0], token=WORKER_CREDENTIAL, seat=seat, wait_for_ready=True)
+    return MatchClient(
+        _channel[0], token=settings.worker_credential, seat=seat, wait_for_ready=True
+    )
 
 
 def bot_request_id(match_id: str, seat: int, version: int) -> str:
     """The same for every attempt at one turn, and unguessable without the worker credential
     (a player who could predict it could spend it first and stall the bot)."""
-    mac = hmac.new(WORKER_CREDENTIAL.encode(), f"{match_id}:{seat}:{version}".encode(), "sha256")
+    key = worker_settings().worker_credential.encode()
+    mac = hmac.new(key, f"{match_id}:{seat}:{version}".encode(), "sha256")
     return f"bot:{seat}:{version}:{mac.hexdigest()[:32]}"
 
 

@@ -14,7 +14,7 @@ from prometheus_client import REGISTRY
 from playhall.common import logs
 from playhall.common.metrics import start_metrics_server
 from playhall.common.server import AsyncService, create_async_server, wait_for_signal
-from playhall.common.settings import SettingsError
+from playhall.common.settings import SettingsError, add_flags, variables
 from playhall.match.v1 import match_service_pb2, match_service_pb2_grpc
 from playhall.orchestrator import matches
 from playhall.orchestrator.bot_scheduler import BotScheduler
@@ -115,14 +115,12 @@ def main(argv: list[str] | None = None) -> None:
         prog="python -m playhall.orchestrator",
         description="Serve playhall.match.v1.MatchService. Needs REDIS_URL, "
         "PLAYHALL_WORKER_CREDENTIAL and PLAYHALL_RULES_<TITLE> for each served title.",
+        epilog="Environment: " + ", ".join(variables(Settings)) + ".",
     )
-    parser.add_argument("--port", type=int, help="gRPC port, 0 picks one (env PLAYHALL_PORT)")
-    parser.add_argument(
-        "--metrics-port", type=int, help="Prometheus port, 0 picks one (env PLAYHALL_METRICS_PORT)"
-    )
+    add_flags(parser, Settings, ["port", "metrics_port"])
     args = parser.parse_args(argv)
     try:
-        settings = Settings.from_env(args.port, args.metrics_port)
+        settings = Settings.from_env(vars(args))
     except SettingsError as error:
         parser.exit(2, f"playhall.orchestrator: {error}\n")
     logs.configure("orchestrator", settings.log_level)

@@ -1,0 +1,67 @@
+"""The bot worker's settings (`common.settings`), read when the worker starts: Celery asks for
+its configuration then, not when `playhall.bots.app` is imported."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
+from playhall.common.metrics import ALL_INTERFACES
+from playhall.common.settings import SettingsError, load, setting
+
+
+@dataclass(frozen=True)
+class WorkerSettings:
+    """How a bot worker runs."""
+
+    orchestrator: str = setting()
+    """host:port of MatchService."""
+    worker_credential: str = setting()
+    broker_url: str = setting(env="CELERY_BROKER_URL or REDIS_URL", derived=True)
+    bot_soft_time_limit_s: float = setting(30.0, minimum=0.01)
+    bot_time_limit_s: float = setting(60.0, minimum=0.01)
+    bot_visibility_timeout_s: int = setting(3600, minimum=1)
+    """Longer than any task, so the Redis broker never hands a running task to a second
+    worker."""
+    metrics_port: int = setting(9464)
+    metrics_host: str = setting(ALL_INTERFACES)
+    log_level: str = setting("INFO")
+
+    def __post_init__(self) -> None:
+        if self.bot_visibility_timeout_s <= self.bot_time_limit_s:
+            raise SettingsError(
+                "PLAYHALL_BOT_VISIBILITY_TIMEOUT_S must be longer than the task time limit "
+                "(PLAYHALL_BOT_TIME_LIMIT_S)"
+            )
+
+    def celery_config(self) -> dict[str, Any]:
+        """Celery's configuration for these settings."""
+        from kombu import Queue
+
+        return {
+            "broker_url": self.broker_url,
+            "task_acks_late": True,
+            "task_reject_on_worker_lost": True,
+            "worker_prefetch_multiplier": 1,
+            "task_ignore_result": True,
+            "task_soft_time_limit": self.bot_soft_time_limit_s,
+            "task_time_limit": self.bot_time_limit_s,
+            "task_queues": [Queue(LIVE_QUEUE), Queue(BATCH_QUEUE)],
+            "task_default_queue": LIVE_QUEUE,
+            "broker_transport_options": {"visibility_timeout": self.bot_visibility_timeout_s},
+            "broker_connection_retry_on_startup": True,
+            "worker_hijack_root_logger": False,
+            "worker_send_task_events": False,
+        }
+
+
+@functools.cache
+def worker_settings() -> WorkerSettings:
+    """The settings, read once; a missing or malformed one stops the process with a message
+    naming the variable (SystemExit, which Celery's signal dispatch does not swallow)."""
+    try:
+        return load(WorkerSettings, broker_url=celery_broker_url())
+    except SettingsError as error:
+        raise SystemExit(f"playhall bot worker: {error}") from None
