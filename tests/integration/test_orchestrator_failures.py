@@ -52,8 +52,7 @@ from playhall.core.wire import moves_as_any, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.orchestrator.store import DEADLINES, lobby_key, match_key, requests_key, state_key
-from tests.conftest import start_orchestrator, wait_until
-from tests.integration.conftest import refusal
+from tests.helpers import refusal, start_orchestrator, wait_until
 
 pytestmark = pytest.mark.timeout(60)
 

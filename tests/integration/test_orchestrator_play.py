@@ -31,18 +31,22 @@ from playhall.core.wire import moves_as_any, pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.rules.v1 import rules_service_pb2 as rpb
-from tests.conftest import WORKER_CREDENTIAL, metric, scrape, start_orchestrator, wait_until
-from tests.integration.conftest import (
+from tests.helpers import (
     TIMEOUT,
     TITLE,
+    WORKER_CREDENTIAL,
     assert_refused,
+    metric,
     pick,
     race,
     refusal,
+    scrape,
     seat_clients,
     split,
+    start_orchestrator,
     take,
     view_of,
+    wait_until,
 )
 
 STREAM_TIMEOUT = 20.0
