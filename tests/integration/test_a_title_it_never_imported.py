@@ -12,7 +12,7 @@ from playhall.client import MatchClient, human_seats
 from playhall.common.process import ServiceProcess, orchestrator_env, start_orchestrator
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.conftest import WORKER_CREDENTIAL
+from tests.helpers import WORKER_CREDENTIAL
 
 TIMEOUT = 5.0
 

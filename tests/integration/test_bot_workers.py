@@ -66,7 +66,7 @@ from playhall.devstack import Stack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.orchestrator.store import requests_key, state_key
-from tests.conftest import has_metric, live_processes, metric, scrape, wait_until
+from tests.helpers import has_metric, live_processes, metric, scrape, wait_until
 
 pytestmark = pytest.mark.timeout(90)
 

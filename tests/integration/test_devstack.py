@@ -18,7 +18,7 @@ import grpc
 import redis
 
 from playhall.client import MatchClient, human_seats
-from tests.conftest import live_processes, wait_until
+from tests.helpers import live_processes, wait_until
 
 STARTUP_TIMEOUT_S = 60
 

@@ -51,8 +51,7 @@ from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.rules.v1 import rules_service_pb2_grpc
-from tests.conftest import WORKER_CREDENTIAL, start_orchestrator
-from tests.integration.conftest import TIMEOUT, TITLE
+from tests.helpers import TIMEOUT, TITLE, WORKER_CREDENTIAL, start_orchestrator
 
 SEED = int(os.environ.get("PLAYHALL_FUZZ_SEED", "20240611"))
 RULES = "playhall.rules.v1.RulesService"

@@ -21,7 +21,7 @@ import pytest
 
 from playhall.common.process import ServiceProcess, start_rules_service
 from playhall.rules_service.server import Settings as RulesSettings
-from tests.conftest import metric, scrape, wait_until
+from tests.helpers import metric, scrape, wait_until
 
 TIMEOUT = 5.0
 GARBAGE = b"\xff\xff\xff\xff"

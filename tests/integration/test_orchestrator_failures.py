@@ -19,9 +19,11 @@ What is proven, as the orchestrator issue asks:
   replica killed and across an orchestrator restart;
 - finished matches keep their history while their board expires; idle matches are abandoned;
 - a state whose rules version was tampered with is refused and nothing changes;
-- a change whose caller gave up (its deadline passed) is still finished with what follows it;
-  a commit stands when an index update after it fails; a retry after its idempotency record
-  expired is refused, not applied again; lobby entries a crash left wrong are repaired.
+- a change whose caller gave up (its deadline passed) is still finished with what follows it.
+
+The rules a single process decides alone (a commit that stands when an index update after it
+fails, a retry after its idempotency record expired, the lobby's repair) are tested in process,
+in `tests/unit/test_orchestrator_domain.py`.
 
 Every RPC has a deadline (`TIMEOUT`), every wait is bounded, so no test can hang.
 """
@@ -51,9 +53,8 @@ from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
-from playhall.orchestrator.store import DEADLINES, lobby_key, match_key, requests_key, state_key
-from tests.conftest import start_orchestrator, wait_until
-from tests.integration.conftest import refusal
+from playhall.orchestrator.store import DEADLINES, lobby_key, requests_key, state_key
+from tests.helpers import refusal, start_orchestrator, wait_until
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -230,6 +231,10 @@ def assert_replay_matches(history: pb.GetHistoryResponse, committed: list[Commit
     for ack in committed:
         logged = by_version[ack.version]
         assert (logged.seat, logged.move) == (ack.planned.seat, ack.planned.move), ack.version
+
+
+def lobby_ids(db: redis.Redis, phase: int) -> set[str]:
+    return {member.decode() for member in db.zrange(lobby_key("galileo", phase), 0, -1)}
 
 
 def finished_history(client: MatchClient, match_id: str, within_s: float, what: str):
@@ -594,53 +599,6 @@ def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
     assert submit(seats, match_id, last).version == GALILEO_MOVES, "the retry replays it"
 
 
-def test_a_commit_stands_when_an_index_update_after_it_fails(stack):
-    """The finished list of the lobby is made unwritable (a key of the wrong type) before the
-    last move: the move commits and its caller hears so, the failure is logged, and once the
-    list is writable again the background repair files the match."""
-    rng = random.Random(13)
-    orchestrator = stack.orchestrator(PLAYHALL_LOBBY_REPAIR_INTERVAL_S="0.2")
-    match_id, tokens, _ = create_match(stack.client(orchestrator), 2)
-    seats = stack.seats(orchestrator, tokens)
-    for _ in range(GALILEO_MOVES - 1):
-        play_random_move(seats, match_id, rng)
-    finished_list = lobby_key("galileo", FINISHED)
-    stack.db.set(finished_list, "not a sorted set")
-
-    assert submit(seats, match_id, plan_move(seats, match_id, rng)).version == GALILEO_MOVES
-    assert seats[0].history(match_id).match.phase == FINISHED
-    assert orchestrator.wait_for_log("index update failed", TIMEOUT), "the failure was not logged"
-
-    stack.db.delete(finished_list)
-    wait_until(lambda: match_id in lobby_ids(stack.db, FINISHED), TIMEOUT, "the repaired entry")
-    assert match_id not in lobby_ids(stack.db, RUNNING)
-
-
-def test_a_retry_after_its_record_expired_is_refused_not_applied_again(stack):
-    """A record keeps the seat, 16 hex characters of the move's digest and the version it
-    created, in the match's hash of records, which expires. Until then a retry replays; after
-    that, the version check refuses it: it never applies twice."""
-    rng = random.Random(11)
-    orchestrator = stack.orchestrator()
-    match_id, tokens, _ = create_match(stack.client(orchestrator), 2)
-    seats = stack.seats(orchestrator, tokens)
-    play_random_move(seats, match_id, rng)
-    planned = plan_move(seats, match_id, rng)
-    committed = submit(seats, match_id, planned)
-    key = requests_key(match_id)
-    assert 0 < stack.db.ttl(key) <= 86_400, "the records expire"
-    seat, digest, version = stack.db.hget(key, planned.request_id).decode().split(":")
-    full = hashlib.sha256(planned.move.SerializeToString(deterministic=True)).hexdigest()
-    assert (int(seat), digest, int(version)) == (planned.seat, full[:16], committed.version)
-    assert submit(seats, match_id, planned).version == committed.version
-
-    stack.db.delete(key)  # what its expiry does
-    before = seats[0].history(match_id)
-    error = refused_submit(seats, match_id, planned)
-    assert error.code() == PRECONDITION, error
-    assert seats[0].history(match_id) == before
-
-
 # -- 4. Redis restarted from its AOF -------------------------------------------------------------
 
 
@@ -864,52 +822,3 @@ def test_state_of_another_rules_version_is_refused_and_nothing_changes(stack):
     assert before.match.version == 4
     assert db.get(state_key(match_id)) == tampered.SerializeToString()
     assert not db.hexists(requests_key(match_id), planned.request_id)
-
-
-# -- 10. the lobby repairs itself ------------------------------------------------------------------
-
-
-def lobby_ids(db: redis.Redis, phase: int) -> set[str]:
-    return {member.decode() for member in db.zrange(lobby_key("galileo", phase), 0, -1)}
-
-
-def test_lobby_entries_a_crash_left_wrong_are_repaired(stack):
-    """A process that dies between a commit and its lobby update, or between a creation's index
-    entries and its keys, leaves the lobby wrong; every replica repairs it in the background.
-    The window is too narrow to hit with a real kill, so the test writes what such a crash
-    leaves behind."""
-    orchestrator = stack.orchestrator(PLAYHALL_LOBBY_REPAIR_INTERVAL_S="0.2")
-    client = stack.client(orchestrator)
-    match_id, _, _ = create_match(client, 2)  # human seats only: running at once
-    over_id, over_tokens, _ = create_match(client, 2)
-    stack.seats(orchestrator, over_tokens)[0].resign(over_id)
-    now_ms = int(time.time() * 1000)
-    open_key, running_key = (lobby_key("galileo", p) for p in (pb.MATCH_PHASE_OPEN, RUNNING))
-    stale_creation, fresh_creation, unreadable, garbled = "ab" * 12, "cd" * 12, "ef" * 12, "fe" * 12
-    # More than a page (64) of entries left by creations that never stored their match.
-    abandoned = {f"{n:024x}": now_ms - 120_000 - n for n in range(150)}
-    db = stack.db
-    with db.pipeline(transaction=True) as pipe:
-        # The match still filed as open, as if the join that started it died before the move;
-        # the finished one filed as running too, as a reader a moment late would; the index
-        # entries of two creations that never stored their match; and an old entry whose
-        # record this version cannot read (it must stay).
-        pipe.zrem(running_key, match_id)
-        pipe.zadd(open_key, {match_id: now_ms, stale_creation: now_ms - 120_000})
-        pipe.zadd(open_key, {fresh_creation: now_ms, unreadable: now_ms - 120_000})
-        pipe.zadd(running_key, {over_id: now_ms, **abandoned, garbled: now_ms - 120_000})
-        pipe.hset(match_key(unreadable), "version", 3)
-        pipe.set(match_key(garbled), b"7:\xff\xff not a record")
-        pipe.execute()
-
-    def repaired():
-        filed = lobby_ids(db, pb.MATCH_PHASE_OPEN), lobby_ids(db, RUNNING)
-        return filed == ({fresh_creation, unreadable}, {match_id, garbled})
-
-    wait_until(repaired, 5, "the repaired lobby lists")
-    assert over_id in lobby_ids(db, FINISHED)
-    # Listing skips the record it cannot read instead of failing; that match alone is refused.
-    assert {m.match_id for m in client.list_matches("galileo", RUNNING)} == {match_id}
-    error = refusal(client.get, garbled)
-    assert error.code() == grpc.StatusCode.INTERNAL and "cannot be read" in error.details()
-    assert not client.list_matches("galileo", pb.MATCH_PHASE_OPEN)

@@ -31,8 +31,16 @@ from playhall.common.process import ServiceProcess, orchestrator_env, start_rule
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.conftest import WORKER_CREDENTIAL, metric, scrape, start_orchestrator, wait_until
-from tests.integration.conftest import TIMEOUT, refusal, seat_clients
+from tests.helpers import (
+    TIMEOUT,
+    WORKER_CREDENTIAL,
+    metric,
+    refusal,
+    scrape,
+    seat_clients,
+    start_orchestrator,
+    wait_until,
+)
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -23,8 +23,15 @@ from playhall.client import MatchClient, human_seats
 from playhall.core import get_game
 from playhall.core.wire import moves_as_any, pack
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.conftest import WORKER_CREDENTIAL, metric, scrape, wait_until
-from tests.integration.conftest import TITLE, refusal, seat_clients
+from tests.helpers import (
+    TITLE,
+    WORKER_CREDENTIAL,
+    metric,
+    refusal,
+    scrape,
+    seat_clients,
+    wait_until,
+)
 
 FINISHED, RUNNING = pb.MATCH_PHASE_FINISHED, pb.MATCH_PHASE_RUNNING
 BOT = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_RANDOM)

@@ -25,13 +25,14 @@ from playhall.match.v1 import match_service_pb2 as pb
 from playhall.orchestrator.store import match_key
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2
-from tests.conftest import metric, scrape
-from tests.integration.conftest import (
+from tests.helpers import (
     TIMEOUT,
     TITLE,
     assert_refused,
+    metric,
     pick,
     race,
+    scrape,
     seat_clients,
     split,
     view_of,

@@ -22,7 +22,7 @@ from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.games.galileo.cards import describe_scientist
 from playhall.rules.v1 import rules_service_pb2 as pb
 from playhall.rules.v1 import rules_service_pb2_grpc
-from tests.conftest import metric, scrape
+from tests.helpers import metric, scrape
 
 TIMEOUT = 5.0
 SERVICE = "playhall.rules.v1.RulesService"

@@ -18,6 +18,11 @@ import pytest
 import yaml
 from jsonschema import Draft7Validator
 
+from playhall.bots.settings import WorkerSettings
+from playhall.common.settings import variables
+from playhall.orchestrator.settings import Settings as OrchestratorSettings
+from playhall.rules_service.server import Settings as RulesSettings
+
 REPO = Path(__file__).resolve().parents[2]
 COMPOSE_SCHEMA = REPO / "tests/data/compose-spec.json"
 DEPLOY = REPO / "deploy"
@@ -40,7 +45,13 @@ def read_by_services(name: str) -> bool:
     if name.startswith("PLAYHALL_RULES_"):
         title = name.removeprefix("PLAYHALL_RULES_").lower()
         return (REPO / "services/playhall/games" / title).is_dir()
-    return f'"{name}"' in service_sources()
+    return name in SETTINGS_VARIABLES or f'"{name}"' in service_sources()
+
+
+SETTINGS_VARIABLES = {
+    name for cls in (OrchestratorSettings, RulesSettings, WorkerSettings) for name in variables(cls)
+}
+"""What the services' settings read (`common.settings` names them from their fields)."""
 
 
 def runnable_module(command: list[str]) -> bool:

@@ -1,0 +1,161 @@
+"""What the tests share besides fixtures: metrics scraped from a process, waiting, starting an
+orchestrator process, and the helpers that build Galileo moves and race or refuse calls of
+MatchService. A plain module, imported by name; the conftest files hold only fixtures."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import grpc
+import pytest
+from google.protobuf import any_pb2
+from prometheus_client.samples import Sample
+
+from playhall.client import MatchClient
+from playhall.common import process
+from playhall.common.process import ServiceProcess, metric_samples, orchestrator_env
+from playhall.core.wire import pack, unpack
+from playhall.galileo.v1 import galileo_pb2 as gal
+from playhall.match.v1 import match_service_pb2 as pb
+
+WORKER_CREDENTIAL = "test-worker-credential"
+TITLE = "galileo"
+TIMEOUT = 5.0
+"""The deadline of every unary call, so a hung server fails a test instead of hanging it."""
+
+
+# -- metrics and processes ----------------------------------------------------------------------
+
+
+def scrape(port: int) -> list[Sample]:
+    """Every sample the Prometheus endpoint of a process on 127.0.0.1:`port` serves now."""
+    return metric_samples(port, timeout=5.0)
+
+
+def metric(samples: list[Sample], name: str, **labels: str) -> float:
+    """The sum of the samples called `name` whose labels include `labels` (0 when none is)."""
+    return sum(s.value for s in samples if s.name == name and labels.items() <= s.labels.items())
+
+
+def has_metric(samples: list[Sample], name: str, **labels: str) -> bool:
+    """Whether some sample called `name` has exactly `labels`."""
+    return any(s.name == name and s.labels == labels for s in samples)
+
+
+def live_processes() -> dict[int, tuple[int, int]]:
+    """(parent pid, process group) of every process on this machine that is not a zombie,
+    by pid (Linux /proc)."""
+    found = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue  # gone meanwhile
+        state, parent, group = text[text.rindex(")") + 2 :].split()[:3]
+        if state != "Z":
+            found[int(stat.parent.name)] = (int(parent), int(group))
+    return found
+
+
+def wait_until(
+    condition: Callable[[], object],
+    timeout: float,
+    what: str,
+    interval: float = 0.02,
+    service: ServiceProcess | None = None,
+):
+    """Polls `condition` until it returns something truthy, and returns that; after `timeout`
+    seconds fails the test, quoting `service`'s non-JSON log lines (tracebacks)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            errors = [line for line in getattr(service, "log_lines", []) if line[:1] != "{"]
+            pytest.fail(f"no {what} within {timeout} s\n" + "\n".join(errors[-12:]))
+        time.sleep(interval)
+
+
+def start_orchestrator(redis_url: str, rules_address: str, **extra: str) -> ServiceProcess:
+    """An orchestrator of the Galileo rules service at `rules_address`, with the testing flag
+    and a fast housekeeping sweep, then `extra` settings."""
+    env = orchestrator_env(
+        redis_url,
+        {"galileo": rules_address},
+        WORKER_CREDENTIAL,
+        testing=True,
+        **{"PLAYHALL_SWEEP_INTERVAL_S": "0.1", **extra},
+    )
+    return process.start_orchestrator(env)
+
+
+# -- Galileo moves ------------------------------------------------------------------------------
+
+
+def view_of(response) -> gal.View:
+    return unpack(response.view, gal.View, "view")
+
+
+def pick(scientist: int) -> any_pb2.Any:
+    return pack(gal.Move(pick=gal.Pick(scientist=scientist)))
+
+
+def take(experiment: int) -> any_pb2.Any:
+    return pack(gal.Move(take=gal.TakeExperiment(experiment=experiment)))
+
+
+# -- MatchService calls -------------------------------------------------------------------------
+
+
+def seat_clients(
+    channels: list[grpc.Channel], created: pb.CreateMatchResponse, timeout_s: float = TIMEOUT
+) -> dict[int, MatchClient]:
+    """One client per seat token of a new match; seat s talks to channels[s % len(channels)]."""
+    return {
+        t.seat: MatchClient(channels[t.seat % len(channels)], t.token, timeout_s=timeout_s)
+        for t in created.tokens
+    }
+
+
+def refusal(call: Callable, *args, **kwargs) -> grpc.RpcError:
+    """The error `call` fails with; fails the test if it succeeds."""
+    with pytest.raises(grpc.RpcError) as caught:
+        call(*args, **kwargs)
+    return caught.value
+
+
+def assert_refused(code: grpc.StatusCode, call: Callable, *args) -> str:
+    error = refusal(call, *args)
+    assert error.code() == code, error.details()
+    return error.details()
+
+
+def race(*calls: Callable[[], object], stagger: float = 0.0) -> list[object]:
+    """Runs the calls at the same moment (call i `i * stagger` seconds later); each result is
+    a response or the RpcError raised."""
+    barrier = threading.Barrier(len(calls))
+
+    def run(numbered):
+        number, call = numbered
+        barrier.wait(TIMEOUT)
+        time.sleep(number * stagger)
+        try:
+            return call()
+        except grpc.RpcError as error:
+            return error
+
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return list(pool.map(run, enumerate(calls)))
+
+
+def split(results: list[object]) -> tuple[list[pb.SubmitMoveResponse], list[grpc.RpcError]]:
+    """The answers and the refusals of raced calls."""
+    won = [r for r in results if isinstance(r, pb.SubmitMoveResponse)]
+    lost = [r for r in results if isinstance(r, grpc.RpcError)]
+    assert len(won) + len(lost) == len(results), results
+    return won, lost

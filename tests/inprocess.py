@@ -1,0 +1,216 @@
+"""The orchestrator's domain in the test's own process: `Matches`, `Commits` and the
+housekeeping passes on a real Redis (the embedded one), with each title's engine behind
+`InProcessRules`, which answers as `RulesClients` does but calls the real `RulesServicer`
+directly instead of over gRPC. No server, no process: a request takes a millisecond or two.
+
+A plain module, like `tests/helpers.py`; the fixtures that build a `Hall` per test are in
+`tests/unit/conftest.py`."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import grpc
+import redis.asyncio
+from google.protobuf import any_pb2
+from google.protobuf.message import Message
+from prometheus_client import REGISTRY
+
+from playhall.client import human_seats
+from playhall.core import Game, get_game
+from playhall.match.v1 import match_service_pb2 as pb
+from playhall.orchestrator.commits import Commits
+from playhall.orchestrator.errors import Broken
+from playhall.orchestrator.housekeeping import Housekeeper
+from playhall.orchestrator.matches import Matches
+from playhall.orchestrator.rules_client import REFUSALS
+from playhall.orchestrator.settings import Settings
+from playhall.orchestrator.store import MatchStore
+from playhall.rules.v1 import rules_service_pb2 as rpb
+from playhall.rules_service.servicer import RulesServicer
+from tests.helpers import TITLE, WORKER_CREDENTIAL
+
+HOLD_TIMEOUT_S = 5.0
+"""How long a held rules call waits for the others it is held with, so a test that holds
+fewer calls than it makes fails instead of hanging."""
+
+
+class Aborted(Exception):
+    """What `context.abort` raises in a real server: the call ends with `code`."""
+
+    def __init__(self, code: grpc.StatusCode, details: str):
+        super().__init__(f"{code.name}: {details}")
+        self.code = code
+        self.details = details
+
+
+class AbortingContext:
+    """The one part of a `grpc.ServicerContext` the rules servicer uses."""
+
+    def abort(self, code: grpc.StatusCode, details: str):
+        raise Aborted(code, details)
+
+
+class Rendezvous:
+    """Holds the first `parties` calls until all of them have arrived, then lets every call
+    through: the calls that race past their reads before any of them commits."""
+
+    def __init__(self, parties: int):
+        self.parties = parties
+        self.arrived = 0
+        self._all_here = asyncio.Event()
+
+    async def wait(self) -> None:
+        if self._all_here.is_set():
+            return
+        self.arrived += 1
+        if self.arrived >= self.parties:
+            self._all_here.set()
+        await asyncio.wait_for(self._all_here.wait(), HOLD_TIMEOUT_S)
+
+
+class InProcessRules:
+    """What the domain uses of `RulesClients` (`titles`, `call`, `game_infos`, `close`), served
+    by a `RulesServicer` per title in this process. Requests and answers go through their bytes,
+    as on the wire, so the domain never shares a message with the servicer; the servicer's
+    refusals become the domain's through `rules_client.REFUSALS`, as over gRPC. `calls` counts
+    the calls by method; `hold` makes calls of one method meet before any goes on."""
+
+    def __init__(self, games: Iterable[Game]):
+        self._servicers = {game.info.title_id: RulesServicer(game) for game in games}
+        self._context = AbortingContext()
+        self.calls: Counter[str] = Counter()
+        self._holds: dict[str, Rendezvous] = {}
+
+    def titles(self) -> list[str]:
+        return sorted(self._servicers)
+
+    def hold(self, method: str, parties: int) -> Rendezvous:
+        """The next `parties` calls of `method` wait for each other (then calls run freely)."""
+        self._holds[method] = Rendezvous(parties)
+        return self._holds[method]
+
+    async def call(self, title: str, method: str, request: Message):
+        self.calls[method] += 1
+        if method in self._holds:
+            await self._holds[method].wait()
+        sent = type(request).FromString(request.SerializeToString())
+        try:
+            answer = getattr(self._servicers[title], method)(sent, self._context)
+        except Aborted as refused:
+            raise REFUSALS.get(refused.code, Broken)(refused.details) from None
+        return type(answer).FromString(answer.SerializeToString())
+
+    async def game_infos(self) -> list[rpb.GameInfo]:
+        return [
+            (await self.call(title, "GetGameInfo", rpb.GetGameInfoRequest())).game
+            for title in self.titles()
+        ]
+
+    async def close(self) -> None:
+        pass
+
+
+@dataclass
+class Hall:
+    """The domain on one Redis database (emptied when it opens), its rules and its housekeeper,
+    with shorthands for the requests the tests make."""
+
+    matches: Matches
+    housekeeper: Housekeeper
+    rules: InProcessRules
+    db: redis.asyncio.Redis
+    tokens: dict[str, dict[int, str]] = field(default_factory=dict)
+    """The seat tokens of every match this hall created, by match id."""
+
+    @property
+    def commits(self) -> Commits:
+        return self.matches.commits
+
+    @property
+    def store(self) -> MatchStore:
+        return self.matches.store
+
+    async def close(self) -> None:
+        await self.db.aclose()
+
+    async def create(
+        self,
+        players: int = 3,
+        seats: list[pb.SeatSpec] | None = None,
+        seed: bytes | None = None,
+        clock: pb.Clock | None = None,
+    ) -> str:
+        """A new Galileo match (a fresh seed unless given); returns its id."""
+        created = await self.matches.create(
+            pb.CreateMatchRequest(
+                title_id=TITLE,
+                seats=seats or human_seats(players),
+                seed=seed or uuid.uuid4().bytes * 2,
+                clock=clock,
+            )
+        )
+        match_id = created.match.match_id
+        self.tokens[match_id] = {t.seat: t.token for t in created.tokens}
+        return match_id
+
+    async def get(
+        self, match_id: str, token: str | None = None, seat: int | None = None
+    ) -> pb.GetMatchResponse:
+        return await self.matches.get(pb.GetMatchRequest(match_id=match_id, seat=seat), token)
+
+    async def submit(
+        self,
+        match_id: str,
+        token: str | None,
+        move: any_pb2.Any,
+        expected: int,
+        request_id: str | None = None,
+        seat: int | None = None,
+    ) -> pb.SubmitMoveResponse:
+        request = pb.SubmitMoveRequest(
+            match_id=match_id,
+            move=move,
+            expected_version=expected,
+            request_id=uuid.uuid4().hex if request_id is None else request_id,
+            seat=seat,
+        )
+        return await self.matches.submit(request, token)
+
+    async def seat_submit(
+        self, match_id: str, seat: int, move: any_pb2.Any, expected: int, **kwargs
+    ) -> pb.SubmitMoveResponse:
+        """`submit` with the token of `seat`."""
+        return await self.submit(match_id, self.tokens[match_id][seat], move, expected, **kwargs)
+
+    async def resign(self, match_id: str, seat: int) -> pb.ResignResponse:
+        request = pb.ResignRequest(match_id=match_id)
+        return await self.matches.resign(request, self.tokens[match_id][seat])
+
+
+async def open_hall(redis_url: str, games: Iterable[Game] = (), **settings) -> Hall:
+    """A `Hall` of `games` (Galileo by default) on the Redis at `redis_url`, whose database it
+    empties; `settings` override the orchestrator's (testing mode is on). Open it on the event
+    loop that uses it."""
+    db = redis.asyncio.Redis.from_url(redis_url)
+    await db.flushdb()
+    rules = InProcessRules(list(games) or [get_game(TITLE)])
+    config = Settings(
+        redis_url=redis_url,
+        rules={title: [] for title in rules.titles()},
+        worker_credential=WORKER_CREDENTIAL,
+        testing=True,
+        **settings,
+    )
+    commits = Commits(MatchStore(db, request_ttl_s=config.request_ttl_s), rules, config)
+    housekeeper = Housekeeper(commits, config.sweep_interval_s, config.lobby_repair_interval_s)
+    return Hall(Matches(commits), housekeeper, rules, db)
+
+
+def counted(name: str, **labels: str) -> float:
+    """The value of one of this process's Prometheus series (0 before it is first counted)."""
+    return REGISTRY.get_sample_value(name, labels) or 0.0
