@@ -69,7 +69,7 @@ class Stack:
             if self._redis_url is None:
                 self.redis = EmbeddedRedis(appendonly=True).start()
             for title in self.titles:
-                self.rules[title] = start_rules_service(title)
+                self.rules[title] = start_rules_service(title, self.extra_env)
             self.orchestrator = start_orchestrator(self.env)
             self.start_worker()
         except BaseException:

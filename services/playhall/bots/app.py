@@ -21,7 +21,7 @@ if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
 from celery import Celery, signals  # noqa: E402
 
 from playhall.bots.settings import worker_settings  # noqa: E402
-from playhall.common import logs  # noqa: E402
+from playhall.common import logs, tracing  # noqa: E402
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE  # noqa: E402
 
 app = Celery("playhall.bots", include=["playhall.bots.tasks"])
@@ -55,6 +55,17 @@ def _serve_metrics(**_kwargs) -> None:
         registry=worker_registry(app, [LIVE_QUEUE, BATCH_QUEUE]),
     )
     _metrics_port.append(server.server_port)
+
+
+@signals.worker_process_init.connect
+def _trace(**_kwargs) -> None:
+    # In each pool process, after the fork: the exporter's thread and channel are per process.
+    tracing.configure("bot-worker", celery=True)
+
+
+@signals.worker_process_shutdown.connect
+def _flush_traces(**_kwargs) -> None:
+    tracing.shutdown()
 
 
 @signals.task_failure.connect

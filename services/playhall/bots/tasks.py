@@ -22,6 +22,7 @@ from playhall.bots.levels import bot_for, level_name
 from playhall.bots.metrics import BOT_MOVE_SECONDS, SEARCH_ITERATIONS, TASK_SECONDS, TASKS
 from playhall.bots.settings import worker_settings
 from playhall.client import MatchClient
+from playhall.common import tracing
 from playhall.common.brokers import PLAY_TURN_TASK
 from playhall.common.channels import RECONNECT_OPTIONS
 from playhall.core import get_game
@@ -66,6 +67,7 @@ def bot_request_id(match_id: str, seat: int, version: int) -> str:
 @app.task(name=PLAY_TURN_TASK, bind=True, max_retries=8)
 def play_turn(self, match_id: str, seat: int, version: int) -> str:
     """Plays one turn of a bot seat; returns what happened."""
+    tracing.tag_match(match_id)
     try:
         outcome = take_turn(_client(seat), match_id, seat)
     except grpc.RpcError as error:

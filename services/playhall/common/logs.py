@@ -1,9 +1,12 @@
-"""Structured logs: one JSON object per line on stderr, with the process's component name."""
+"""Structured logs: one JSON object per line on stderr, with the process's component name and,
+when tracing is on, the trace id of the call the line was written in."""
 
 import json
 import logging
 import sys
 import time
+
+from playhall.common import tracing
 
 _RESERVED = set(vars(logging.makeLogRecord({}))) | {"message", "asctime"}
 
@@ -25,6 +28,9 @@ class JsonFormatter(logging.Formatter):
             "msg": record.getMessage(),
         }
         entry.update({k: v for k, v in vars(record).items() if k not in _RESERVED})
+        trace_id = tracing.current_trace_id()
+        if trace_id:
+            entry["trace_id"] = trace_id
         if record.exc_info:
             entry["exc"] = self.formatException(record.exc_info)
         return json.dumps(entry, default=str)

@@ -11,7 +11,7 @@ import redis.asyncio
 import uvloop
 from prometheus_client import REGISTRY
 
-from playhall.common import logs
+from playhall.common import logs, tracing
 from playhall.common.metrics import start_metrics_server
 from playhall.common.server import AsyncService, create_async_server, wait_for_signal
 from playhall.common.settings import SettingsError, add_flags, variables
@@ -107,6 +107,7 @@ async def serve(settings: Settings) -> None:
     await housekeeper.stop(max(deadline - time.monotonic(), 0))
     await domain.rules.close()
     await domain.store.redis.aclose()
+    tracing.shutdown()
     log.info("stopped")
 
 
@@ -124,6 +125,7 @@ def main(argv: list[str] | None = None) -> None:
     except SettingsError as error:
         parser.exit(2, f"playhall.orchestrator: {error}\n")
     logs.configure("orchestrator", settings.log_level)
+    tracing.configure("orchestrator", celery=True)
     # uvloop: the event loop in C, about 15 % less CPU per move than asyncio's own (measured
     # with `bench.orchestrator`).
     uvloop.run(serve(settings))

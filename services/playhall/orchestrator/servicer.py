@@ -19,6 +19,7 @@ import grpc
 import redis
 from prometheus_client import Gauge
 
+from playhall.common import tracing
 from playhall.common.server import status_for
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
@@ -58,7 +59,9 @@ def status_code(error: MatchError) -> grpc.StatusCode:
 
 
 @contextlib.asynccontextmanager
-async def refusals(context: grpc.aio.ServicerContext):
+async def refusals(context: grpc.aio.ServicerContext, request=None):
+    """Maps the domain's refusals to statuses; names the request's match on the call's span."""
+    tracing.tag_match(getattr(request, "match_id", ""))
     try:
         yield
     except MatchError as error:
@@ -175,15 +178,15 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
             return pb.ListMatchesResponse(matches=await self.matches.list_matches(request))
 
     async def JoinMatch(self, request, context):
-        async with refusals(context):
+        async with refusals(context, request):
             return await self._finish(self.matches.join(request))
 
     async def GetMatch(self, request, context):
-        async with refusals(context):
+        async with refusals(context, request):
             return await self.matches.get(request, bearer_token(context))
 
     async def SubmitMove(self, request, context):
-        async with refusals(context):
+        async with refusals(context, request):
             return await self._finish(self.matches.submit(request, bearer_token(context)))
 
     async def WatchMatch(self, request, context):
@@ -200,18 +203,18 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         # finds it.
         with self.watch_slots.held(address):
             async with (
-                refusals(context),
+                refusals(context, request),
                 contextlib.aclosing(self.matches.watch(request, token)) as changes,
             ):
                 async for response in changes:
                     await context.write(response)
 
     async def GetHistory(self, request, context):
-        async with refusals(context):
+        async with refusals(context, request):
             return await self.matches.history(request, bearer_token(context))
 
     async def Resign(self, request, context):
-        async with refusals(context):
+        async with refusals(context, request):
             return await self._finish(self.matches.resign(request, bearer_token(context)))
 
 

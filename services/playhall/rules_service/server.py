@@ -7,7 +7,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from playhall.common import logs
+from playhall.common import logs, tracing
 from playhall.common.metrics import ALL_INTERFACES, start_metrics_server
 from playhall.common.server import Service, run_until_signalled
 from playhall.common.server import create_server as create_grpc_server
@@ -75,8 +75,10 @@ def main(argv: list[str] | None = None) -> None:
 def serve(settings: Settings, game: Game[Any] | None = None) -> None:
     """Serves `game` (default: the registered title `settings.game`) until SIGTERM."""
     logs.configure(f"rules-{settings.game}", settings.log_level)
+    tracing.configure(f"rules-{settings.game}")
     metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
     service, port = create_server(settings, game)
     service.mark_serving()
     log.info("serving", extra={"title": settings.game, "port": port, "metrics_port": metrics_port})
     run_until_signalled(service, settings.grace_seconds)
+    tracing.shutdown()
