@@ -28,9 +28,10 @@ $(VENV)/.installed: pyproject.toml
 install: $(VENV)/.installed ## Create .venv and install Playhall with its dev tools
 
 $(PROTO_STAMP): $(VENV)/.installed $(PROTOS)
-	find services/playhall -path '*/v1/*_pb2*.py*' -delete
-	$(PY) -m grpc_tools.protoc -Iprotos --python_out=services --pyi_out=services \
-		--grpc_python_out=services $(PROTOS)
+	find services/playhall -path '*/v1/*_pb2*.py*' -delete -o -path '*/v1/*_connect.py' -delete
+	PATH="$(BIN):$$PATH" $(PY) -m grpc_tools.protoc -Iprotos --python_out=services \
+		--pyi_out=services --grpc_python_out=services --connectrpc_out=services \
+		--connectrpc_opt=protobuf=google $(PROTOS)
 	touch $@
 
 proto: $(PROTO_STAMP) ## Generate the Python code for protos/ (never edit or commit it)
@@ -68,4 +69,4 @@ k8s: ## Render the Kubernetes manifests (kustomize base deploy/k8s)
 
 clean: ## Remove the virtualenv, generated code and caches
 	rm -rf $(VENV) $(PROTO_STAMP) .pytest_cache .ruff_cache
-	find services/playhall -path '*/v1/*_pb2*.py*' -delete
+	find services/playhall -path '*/v1/*_pb2*.py*' -delete -o -path '*/v1/*_connect.py' -delete

@@ -138,6 +138,18 @@ def start_orchestrator(env: Mapping[str, str], port: int = 0) -> ServiceProcess:
     )
 
 
+def start_gateway(
+    orchestrator: str, env: Mapping[str, str] | None = None, port: int = 0
+) -> ServiceProcess:
+    """A gateway (Connect, gRPC-Web and the portal) of the orchestrator at `orchestrator`, on
+    `port` (0 picks a free one) and a free metrics port."""
+    return ServiceProcess(
+        "playhall.gateway",
+        ["--port", str(port), "--metrics-port", "0"],
+        {"PLAYHALL_ORCHESTRATOR": orchestrator, **(env or {})},
+    )
+
+
 def start_bot_worker(
     env: Mapping[str, str],
     queues: Sequence[str],

@@ -1,0 +1,3 @@
+from playhall.gateway.server import main
+
+main()

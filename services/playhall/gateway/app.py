@@ -1,0 +1,97 @@
+"""The gateway's ASGI application: MatchService over Connect (and gRPC-Web) under its
+`/playhall.match.v1.MatchService/` path, health endpoints, and the portal's static files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from playhall.gateway.schema import import_title_messages, schema
+from playhall.gateway.service import Guard, MatchGateway
+from playhall.gateway.settings import Settings
+from playhall.match.v1.match_service_connect import MatchServiceASGIApplication
+
+PORTAL = Path(__file__).parent / "portal"
+SERVICE_PATH = "/playhall.match.v1.MatchService"
+
+REQUEST_HEADERS = [
+    "authorization",
+    "content-type",
+    "connect-protocol-version",
+    "connect-timeout-ms",
+    "grpc-timeout",
+    "x-grpc-web",
+    "x-user-agent",
+]
+EXPOSED_HEADERS = ["grpc-status", "grpc-message", "grpc-status-details-bin", "retry-after"]
+
+
+class Readiness:
+    """Ready while the orchestrator's health service says SERVING and no stop has begun."""
+
+    def __init__(self, channel: grpc.aio.Channel):
+        self.health = health_pb2_grpc.HealthStub(channel)
+        self.stopping = False
+
+    async def ready(self) -> tuple[bool, str]:
+        if self.stopping:
+            return False, "stopping"
+        try:
+            reply = await self.health.Check(health_pb2.HealthCheckRequest(), timeout=2)
+        except grpc.aio.AioRpcError as error:
+            return False, f"orchestrator: {error.code().name}"
+        if reply.status != health_pb2.HealthCheckResponse.SERVING:
+            return False, "orchestrator not serving"
+        return True, "ok"
+
+
+def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readiness) -> Starlette:
+    packages = import_title_messages()
+    title_schema = schema(packages)
+    connect = MatchServiceASGIApplication(
+        MatchGateway(channel, settings),
+        interceptors=[Guard(settings)],
+        read_max_bytes=settings.max_request_bytes,
+    )
+
+    async def healthz(_request: Request) -> PlainTextResponse:
+        return PlainTextResponse("ok")
+
+    async def readyz(_request: Request) -> PlainTextResponse:
+        ready, why = await readiness.ready()
+        return PlainTextResponse(why, status_code=200 if ready else 503)
+
+    async def schema_json(_request: Request) -> JSONResponse:
+        return JSONResponse(title_schema, headers={"cache-control": "max-age=300"})
+
+    middleware = []
+    if settings.origins:
+        middleware.append(
+            Middleware(
+                CORSMiddleware,
+                allow_origins=settings.origins,
+                allow_methods=["GET", "POST"],
+                allow_headers=REQUEST_HEADERS,
+                expose_headers=EXPOSED_HEADERS,
+                max_age=600,
+            )
+        )
+    return Starlette(
+        routes=[
+            Route("/healthz", healthz),
+            Route("/readyz", readyz),
+            Route("/portal/schema.json", schema_json),
+            Mount(SERVICE_PATH, app=connect),
+            Mount("/", app=StaticFiles(directory=PORTAL, html=True)),
+        ],
+        middleware=middleware,
+    )

@@ -1,0 +1,176 @@
+"""MatchService for Connect clients, forwarded call by call to an orchestrator over gRPC.
+
+The gateway holds no match state: each call goes on with the caller's bearer token and its
+deadline (capped), and the orchestrator's answer comes back as it is, refusals included (their
+code and message unchanged)."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import time
+from collections.abc import AsyncIterator
+
+import grpc
+from connectrpc.code import Code
+from connectrpc.errors import ConnectError, ErrorDetail
+from connectrpc.request import RequestContext
+from google.protobuf import duration_pb2
+from prometheus_client import Counter, Histogram
+from protobuf.wkt import Any as WireAny
+
+from playhall.gateway.limits import Buckets
+from playhall.gateway.settings import Settings
+from playhall.match.v1 import match_service_pb2 as pb
+from playhall.match.v1 import match_service_pb2_grpc
+
+log = logging.getLogger(__name__)
+
+REQUESTS = Counter(
+    "playhall_gateway_requests",
+    "Calls the gateway answered, by method, protocol and Connect code (ok for success).",
+    ["method", "protocol", "code"],
+)
+SECONDS = Histogram(
+    "playhall_gateway_request_seconds",
+    "Time to answer a call, until its last response (streams included).",
+    ["method"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10, 60, 600),
+)
+RATE_LIMITED = Counter(
+    "playhall_gateway_rate_limited", "Calls refused by a rate limit, by limit.", ["limit"]
+)
+
+
+def connect_code(code: grpc.StatusCode) -> Code:
+    """The Connect code of a gRPC status (the same list; only CANCELLED is spelt otherwise)."""
+    if code is grpc.StatusCode.CANCELLED:
+        return Code.CANCELED
+    return Code[code.name]
+
+
+def bearer_token(ctx: RequestContext) -> str | None:
+    value = ctx.request_headers.get("authorization") or ""
+    scheme, _, token = value.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def protocol_of(ctx: RequestContext) -> str:
+    kind = ctx.request_headers.get("content-type") or ""
+    if kind.startswith("application/grpc-web"):
+        return "grpc-web"
+    if kind.startswith("application/grpc"):
+        return "grpc"
+    return "connect"
+
+
+def retry_info(seconds: float) -> ErrorDetail:
+    """A google.rpc.RetryInfo detail: its one field, the delay, as a Duration."""
+    delay = duration_pb2.Duration()
+    delay.FromNanoseconds(int(seconds * 1e9))
+    raw = delay.SerializeToString()
+    value = b"\x0a" + bytes([len(raw)]) + raw
+    return ErrorDetail(WireAny(type_url="type.googleapis.com/google.rpc.RetryInfo", value=value))
+
+
+class Guard:
+    """A metadata interceptor run before the request body is read: the per-address and
+    per-token rate limits (RESOURCE_EXHAUSTED with a RetryInfo detail, a `retry-after` header
+    and the delay in the message), then the call's metrics when it ends."""
+
+    def __init__(self, settings: Settings):
+        self.by_token = Buckets(settings.rate_per_token, settings.rate_burst)
+        self.by_address = Buckets(settings.rate_per_address, settings.rate_burst)
+
+    async def on_start(self, ctx: RequestContext) -> float:
+        address = (ctx.client_address or "unknown").rpartition(":")[0] or "unknown"
+        token = bearer_token(ctx)
+        checks = [("address", self.by_address, address)]
+        if token:
+            checks.append(("token", self.by_token, hashlib.sha256(token.encode()).hexdigest()))
+        for limit, buckets, key in checks:
+            wait = buckets.take(key)
+            if wait > 0:
+                RATE_LIMITED.labels(limit).inc()
+                ctx.response_headers["retry-after"] = str(max(1, round(wait + 0.5)))
+                raise ConnectError(
+                    Code.RESOURCE_EXHAUSTED,
+                    f"Too many calls from this {limit}: retry in {wait:.2f} s",
+                    [retry_info(wait)],
+                )
+        return time.perf_counter()
+
+    async def on_end(self, started: float, ctx: RequestContext, error: Exception | None) -> None:
+        method = ctx.method.name
+        code = "ok"
+        if isinstance(error, ConnectError):
+            code = error.code.value
+        elif error is not None:
+            code = Code.UNKNOWN.value
+        REQUESTS.labels(method, protocol_of(ctx), code).inc()
+        SECONDS.labels(method).observe(time.perf_counter() - started)
+
+
+class MatchGateway:
+    """The Connect side of MatchService: every method forwards to the orchestrator's stub."""
+
+    def __init__(self, channel: grpc.aio.Channel, settings: Settings):
+        self.stub = match_service_pb2_grpc.MatchServiceStub(channel)
+        self.settings = settings
+
+    def _options(self, ctx: RequestContext, stream: bool = False) -> dict:
+        token = bearer_token(ctx)
+        remaining = ctx.timeout_ms
+        if remaining is None:
+            timeout = self.settings.max_watch_s if stream else self.settings.default_timeout_s
+        else:
+            timeout = max(remaining / 1000, 0.001)
+            if not stream:
+                timeout = min(timeout, self.settings.max_timeout_s)
+        metadata = [("authorization", f"Bearer {token}")] if token else []
+        return {"metadata": metadata, "timeout": timeout}
+
+    async def _unary(self, method: str, request, ctx: RequestContext):
+        try:
+            return await getattr(self.stub, method)(request, **self._options(ctx))
+        except grpc.aio.AioRpcError as error:
+            raise ConnectError(connect_code(error.code()), error.details() or "") from None
+
+    async def list_games(self, request: pb.ListGamesRequest, ctx) -> pb.ListGamesResponse:
+        return await self._unary("ListGames", request, ctx)
+
+    async def create_match(self, request: pb.CreateMatchRequest, ctx) -> pb.CreateMatchResponse:
+        return await self._unary("CreateMatch", request, ctx)
+
+    async def list_matches(self, request: pb.ListMatchesRequest, ctx) -> pb.ListMatchesResponse:
+        return await self._unary("ListMatches", request, ctx)
+
+    async def join_match(self, request: pb.JoinMatchRequest, ctx) -> pb.JoinMatchResponse:
+        return await self._unary("JoinMatch", request, ctx)
+
+    async def get_match(self, request: pb.GetMatchRequest, ctx) -> pb.GetMatchResponse:
+        return await self._unary("GetMatch", request, ctx)
+
+    async def submit_move(self, request: pb.SubmitMoveRequest, ctx) -> pb.SubmitMoveResponse:
+        return await self._unary("SubmitMove", request, ctx)
+
+    async def get_history(self, request: pb.GetHistoryRequest, ctx) -> pb.GetHistoryResponse:
+        return await self._unary("GetHistory", request, ctx)
+
+    async def resign(self, request: pb.ResignRequest, ctx) -> pb.ResignResponse:
+        return await self._unary("Resign", request, ctx)
+
+    async def watch_match(
+        self, request: pb.WatchMatchRequest, ctx
+    ) -> AsyncIterator[pb.WatchMatchResponse]:
+        call = self.stub.WatchMatch(request, **self._options(ctx, stream=True))
+        try:
+            async for response in call:
+                yield response
+        except grpc.aio.AioRpcError as error:
+            raise ConnectError(connect_code(error.code()), error.details() or "") from None
+        finally:
+            # The browser went away (or the stream ended): the orchestrator's stream ends too.
+            with contextlib.suppress(Exception):
+                call.cancel()

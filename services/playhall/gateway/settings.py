@@ -1,0 +1,48 @@
+"""The gateway's settings: read once from the environment, typed, failing fast."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from playhall.common.metrics import ALL_INTERFACES
+from playhall.common.settings import load, setting
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The gateway's settings (`common.settings`: each from `PLAYHALL_<NAME>` unless it names
+    another variable)."""
+
+    orchestrator: str = setting(help="the orchestrator's gRPC address, host:port or dns:///")
+    host: str = setting("[::]", help="address to listen on")
+    port: int = setting(8080, help="HTTP port (Connect, gRPC-Web, portal), 0 picks a free one")
+    metrics_port: int = setting(9464, help="Prometheus /metrics port, 0 picks a free one")
+    metrics_host: str = setting(ALL_INTERFACES)
+    grace_seconds: float = setting(5.0, help="time in-flight calls get on SIGTERM")
+    cors_origins: str = setting("", help="comma-separated origins allowed to call (CORS)")
+    max_request_bytes: int = setting(64 * 1024, minimum=1)
+    """The largest request message accepted; larger ones are refused before they are read."""
+    rate_per_token: float = setting(20.0, minimum=0.01)
+    """Calls per second one bearer token may make (a bucket of `rate_burst`)."""
+    rate_per_address: float = setting(50.0, minimum=0.01)
+    """Calls per second one client address may make, whatever its tokens."""
+    rate_burst: int = setting(40, minimum=1)
+    default_timeout_s: float = setting(10.0, minimum=0.1)
+    """The deadline of a unary call whose client sent none."""
+    max_timeout_s: float = setting(60.0, minimum=0.1)
+    """The longest deadline a unary call may ask for."""
+    max_watch_s: float = setting(3600.0, minimum=1)
+    """A WatchMatch stream without a deadline ends after this; the portal resumes it."""
+    forwarded_allow_ips: str = setting("127.0.0.1")
+    """Proxies whose X-Forwarded-For names the client (the Ingress's addresses, or `*`)."""
+    log_level: str = setting("INFO")
+
+    @property
+    def origins(self) -> list[str]:
+        return [origin.strip() for origin in self.cors_origins.split(",") if origin.strip()]
+
+    @classmethod
+    def from_env(cls, flags: Mapping[str, Any] | None = None) -> Settings:
+        return load(cls, flags)
