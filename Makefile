@@ -12,6 +12,9 @@ PY := $(BIN)/python
 PROTOS := $(shell find protos -name '*.proto')
 PROTO_STAMP := .proto.stamp
 PYTEST_ARGS ?=
+# `make run`'s portal and Connect port; every other port of `make run` comes from its own
+# PLAYHALL_RUN_<COMPONENT>_PORT variable (`python -m playhall.devstack --help`), 0 (free) by default.
+GATEWAY_PORT ?= $(or $(PLAYHALL_RUN_GATEWAY_PORT),8080)
 
 .PHONY: help install proto lint test demo run bench bench-bots chaos image k8s clean
 
@@ -48,8 +51,8 @@ test: lint ## Lint, then the whole test suite
 demo: $(PROTO_STAMP) ## Start the stack, play a bot match of every title through it, stop
 	$(PY) -m playhall.demo
 
-run: $(PROTO_STAMP) ## Run Redis (embedded unless REDIS_URL), rules, orchestrator, a worker
-	$(PY) -m playhall.devstack
+run: $(PROTO_STAMP) ## Run Redis (embedded unless REDIS_URL), rules, orchestrator, a worker, gateway
+	PLAYHALL_RUN_GATEWAY_PORT=$(GATEWAY_PORT) $(PY) -m playhall.devstack
 
 bench: $(PROTO_STAMP) ## Engine, rules-service and orchestrator benchmarks: bench/results/
 	$(PY) -m bench.engine

@@ -1,10 +1,11 @@
 """`make demo`: the whole stack on this machine, bots playing every title through it.
 
-Starts a private Redis, one rules service per registered title, the orchestrator and a bot
-worker, each as its own process; plays one bot-vs-bot match of every title through the
-orchestrator while a spectator follows the live event stream (the progress line); prints each
-final score table, checks the revealed seed against the hash published at creation, prints a
-short metrics summary, and stops everything, leaving no process behind.
+Starts a private Redis, one rules service per registered title, the orchestrator, a bot worker
+and the browser gateway (its portal's URL is printed), each as its own process; plays one
+bot-vs-bot match of every title through the orchestrator while a spectator follows the live
+event stream (the progress line); prints each final score table, checks the revealed seed
+against the hash published at creation, prints a short metrics summary, and stops everything,
+leaving no process behind.
 """
 
 from __future__ import annotations
@@ -49,11 +50,15 @@ class Progress:
         self.stream.flush()
 
 
-def play_bot_match(lobby: MatchClient, title: str, players: int) -> mpb.MatchSummary:
+def play_bot_match(
+    lobby: MatchClient, title: str, players: int, portal: str = ""
+) -> mpb.MatchSummary:
     seats = [mpb.SeatSpec(kind=mpb.SEAT_KIND_BOT, bot_level=level) for level in LINEUP[:players]]
     match = lobby.create(title, seats).match
     names = ", ".join(f"seat {s.seat} {level_name(s.bot_level)}" for s in match.seats)
     print(f"\n{get_game(title).info.display_name}: match {match.match_id} ({names})")
+    if portal:
+        print(f"  watch: {portal}match.html?id={match.match_id}")
     progress, started = Progress(), time.monotonic()
 
     def show(change: mpb.MatchChange) -> None:
@@ -105,16 +110,20 @@ def main(argv: list[str] | None = None) -> int:
         help="seats per match, within each title's range (default 3)",
     )
     args = parser.parse_args(argv)
-    print("Starting Redis, the rules services, the orchestrator and a bot worker ...", flush=True)
+    print(
+        "Starting Redis, the rules services, the orchestrator, a bot worker and the gateway ...",
+        flush=True,
+    )
     fair = True
-    with Stack() as stack:
+    with Stack(gateway=True) as stack:
         print("\n".join(f"  {line}" for line in stack.describe()), flush=True)
+        print(f"Watch the matches in a browser while they last: {stack.portal_url}", flush=True)
         with grpc.insecure_channel(stack.orchestrator.address) as channel:
             lobby = MatchClient(channel, timeout_s=30)
             for title in stack.titles:
                 info = get_game(title).info
                 players = min(max(args.players, info.min_players), info.max_players)
-                fair &= print_result(play_bot_match(lobby, title, players))
+                fair &= print_result(play_bot_match(lobby, title, players, stack.portal_url))
         print("\nMetrics")
         print(
             "\n".join(

@@ -1,8 +1,15 @@
 """`make run`: the whole backend on one machine, each service in its own process.
 
 Starts Redis (a private embedded server unless REDIS_URL is set), one rules service per
-registered title, the orchestrator and a bot worker, prints the endpoints, and stays up until
-Ctrl-C or SIGTERM; then stops everything it started, in reverse order.
+registered title, the orchestrator, a bot worker and the browser gateway with the portal,
+prints the endpoints and the portal's URL, and stays up until Ctrl-C or SIGTERM; then stops
+everything it started, in reverse order.
+
+Every port comes from a variable of its own, so two stacks can run side by side (0 picks a
+free port; the gateway's default is 8080): PLAYHALL_RUN_GATEWAY_PORT,
+PLAYHALL_RUN_GATEWAY_METRICS_PORT, PLAYHALL_RUN_ORCHESTRATOR_PORT,
+PLAYHALL_RUN_ORCHESTRATOR_METRICS_PORT, PLAYHALL_RUN_WORKER_METRICS_PORT,
+PLAYHALL_RUN_RULES_<TITLE>_PORT and PLAYHALL_RUN_RULES_<TITLE>_METRICS_PORT.
 """
 
 from __future__ import annotations
@@ -14,19 +21,37 @@ import secrets
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
 from playhall.common.process import (
     ServiceProcess,
     orchestrator_env,
     start_bot_worker,
+    start_gateway,
     start_orchestrator,
     start_rules_service,
 )
 from playhall.common.redis_server import EmbeddedRedis
-from playhall.common.settings import env_bool
+from playhall.common.settings import SettingsError, env_bool
 from playhall.core import title_ids
+
+PORT_PREFIX = "PLAYHALL_RUN_"
+
+
+def run_ports(titles: tuple[str, ...]) -> dict[str, int]:
+    """The ports of `make run`, by component (`gateway`, `gateway_metrics`, `orchestrator`,
+    `rules_galileo_metrics`, ...), from PLAYHALL_RUN_<COMPONENT>_PORT; the gateway's default
+    is 8080, every other's 0 (a free port)."""
+    names = ["gateway", "orchestrator", *(f"rules_{title}" for title in titles)]
+    ports = {}
+    for name in [*names, *(f"{n}_metrics" for n in names), "worker_metrics"]:
+        variable = f"{PORT_PREFIX}{name.upper()}_PORT"
+        raw = os.environ.get(variable, "").strip() or ("8080" if name == "gateway" else "0")
+        if not raw.isdigit() or int(raw) > 65535:
+            raise SettingsError(f"{variable} must be a port number, not {raw!r}")
+        ports[name] = int(raw)
+    return ports
 
 
 class Stack:
@@ -38,8 +63,14 @@ class Stack:
         titles: tuple[str, ...] | None = None,
         testing: bool = False,
         extra_env: dict[str, str] | None = None,
+        ports: Mapping[str, int] | None = None,
+        gateway: bool = False,
     ):
+        """`ports`: by component as `run_ports` names them; missing ones are free ports."""
         self.titles = titles or title_ids()
+        self.ports = dict(ports or {})
+        self.with_gateway = gateway
+        self.gateway: ServiceProcess | None = None
         self.worker_credential = secrets.token_urlsafe(32)
         self.testing = testing
         self.extra_env = extra_env or {}
@@ -69,9 +100,25 @@ class Stack:
             if self._redis_url is None:
                 self.redis = EmbeddedRedis(appendonly=True).start()
             for title in self.titles:
-                self.rules[title] = start_rules_service(title, self.extra_env)
-            self.orchestrator = start_orchestrator(self.env)
+                self.rules[title] = start_rules_service(
+                    title,
+                    self.extra_env,
+                    self.ports.get(f"rules_{title}", 0),
+                    self.ports.get(f"rules_{title}_metrics", 0),
+                )
+            self.orchestrator = start_orchestrator(
+                self.env,
+                self.ports.get("orchestrator", 0),
+                self.ports.get("orchestrator_metrics", 0),
+            )
             self.start_worker()
+            if self.with_gateway:
+                self.gateway = start_gateway(
+                    self.orchestrator.address,
+                    self.extra_env,
+                    self.ports.get("gateway", 0),
+                    self.ports.get("gateway_metrics", 0),
+                )
         except BaseException:
             self.stop()
             raise
@@ -85,11 +132,18 @@ class Stack:
             [LIVE_QUEUE, BATCH_QUEUE],
             concurrency,
             node=f"bots-{len(self.workers)}-{os.getpid()}@%h",
+            metrics_port=0 if self.workers else self.ports.get("worker_metrics", 0),
         )
         self.workers.append(worker)
         return worker
 
+    @property
+    def portal_url(self) -> str:
+        return f"http://127.0.0.1:{self.gateway.port}/"
+
     def stop(self) -> None:
+        if self.gateway:
+            self.gateway.terminate()
         for worker in self.workers:
             worker.terminate()
         if self.orchestrator:
@@ -118,6 +172,12 @@ class Stack:
                 f"bot worker    queues {LIVE_QUEUE},{BATCH_QUEUE}  "
                 f"metrics http://127.0.0.1:{worker.metrics_port}/metrics"
             )
+        if self.gateway:
+            yield (
+                f"gateway       127.0.0.1:{self.gateway.port} (Connect, gRPC-Web)  "
+                f"metrics http://127.0.0.1:{self.gateway.metrics_port}/metrics"
+            )
+            yield f"portal        {self.portal_url}"
 
     def __enter__(self) -> Stack:
         return self.start()
@@ -138,11 +198,17 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signum, lambda *_: stopping.set())
     print("Starting Playhall ...", flush=True)
     testing = env_bool("PLAYHALL_TESTING")
-    with Stack(redis_url=os.environ.get("REDIS_URL") or None, testing=testing) as stack:
+    try:
+        ports = run_ports(title_ids())
+    except SettingsError as error:
+        parser.exit(2, f"playhall.devstack: {error}\n")
+    redis_url = os.environ.get("REDIS_URL") or None
+    with Stack(redis_url=redis_url, testing=testing, ports=ports, gateway=True) as stack:
         print("\n".join(stack.describe()))
         if testing:
             print("testing mode: client-chosen seeds accepted for matches with people")
         print(f"worker credential (for bot workers): {stack.worker_credential}")
+        print(f"Open the portal: {stack.portal_url}")
         print("Press Ctrl-C to stop.", flush=True)
         with contextlib.suppress(KeyboardInterrupt):
             stopping.wait()

@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import grpc
@@ -45,6 +46,9 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
         "REDIS_URL": redis_server.url,
         "PYTHONUNBUFFERED": "1",
         "PLAYHALL_TESTING": "1",
+        # Its own ports, from their variables: the gateway's and the orchestrator's here.
+        "PLAYHALL_RUN_GATEWAY_PORT": str(free_port()),
+        "PLAYHALL_RUN_ORCHESTRATOR_PORT": str(free_port()),
     }
     stack = subprocess.Popen(
         [sys.executable, "-m", "playhall.devstack"],
@@ -58,9 +62,15 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
         assert f"redis         {redis_server.url}" in lines
         assert not any("embedded" in line for line in lines)
         address = re.search(r"orchestrator\s+(\S+)", "\n".join(lines)).group(1)
+        assert address == f"127.0.0.1:{env['PLAYHALL_RUN_ORCHESTRATOR_PORT']}"
+        portal = f"http://127.0.0.1:{env['PLAYHALL_RUN_GATEWAY_PORT']}/"
+        assert f"Open the portal: {portal}" in lines
+        with urllib.request.urlopen(portal + "readyz", timeout=10) as response:
+            assert response.status == 200
         children = {pid for pid, (parent, _) in live_processes().items() if parent == stack.pid}
-        # A rules service per title, the orchestrator and a bot worker; no Redis of its own.
-        assert len(children) >= 3, lines
+        # A rules service per title, the orchestrator, a bot worker and the gateway; no Redis
+        # of its own.
+        assert len(children) >= 4, lines
         with grpc.insecure_channel(address) as channel:
             client = MatchClient(channel)
             assert "galileo" in {game.title_id for game in client.list_games()}
@@ -101,10 +111,17 @@ def test_make_demo_plays_through_the_orchestrator_and_leaves_no_server_or_redis_
     assert "the revealed seed matches the SHA-256 published at creation" in out
     assert re.search(r"seat \d \(\w+ *\) +\d+  winner", out)
     assert re.search(r'playhall_moves_accepted_total\{title="galileo"\} = [1-9]', out)
+    assert re.search(r"watch: http://127\.0\.0\.1:\d+/match\.html\?id=\w+", out)
     redis_dir = re.search(r"embedded, AOF fsync always, (\S+?)\)", out).group(1)
     assert not Path(redis_dir).exists()
     for port in re.findall(r"127\.0\.0\.1:(\d+)", out):
         assert refuses(int(port)), f"port {port} still answers after the demo"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
 
 def refuses(port: int) -> bool:

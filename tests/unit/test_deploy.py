@@ -20,6 +20,7 @@ from jsonschema import Draft7Validator
 
 from playhall.bots.settings import WorkerSettings
 from playhall.common.settings import variables
+from playhall.gateway.settings import Settings as GatewaySettings
 from playhall.orchestrator.settings import Settings as OrchestratorSettings
 from playhall.rules_service.server import Settings as RulesSettings
 
@@ -49,7 +50,9 @@ def read_by_services(name: str) -> bool:
 
 
 SETTINGS_VARIABLES = {
-    name for cls in (OrchestratorSettings, RulesSettings, WorkerSettings) for name in variables(cls)
+    name
+    for cls in (OrchestratorSettings, RulesSettings, WorkerSettings, GatewaySettings)
+    for name in variables(cls)
 }
 """What the services' settings read (`common.settings` names them from their fields)."""
 
@@ -381,3 +384,34 @@ def test_dockerignore_keeps_only_the_build_inputs():
         "services/playhall/games/galileo/cards.json",
     ):
         assert not dockerignored(path, patterns), f"{path} is missing from the build"
+
+
+def test_gateway_is_probed_over_http_reaches_the_orchestrator_and_has_an_ingress(manifests):
+    deployment = find(manifests, "Deployment", "gateway")
+    assert deployment["spec"]["replicas"] >= 2
+    pod = deployment["spec"]["template"]
+    (container,) = pod["spec"]["containers"]
+    assert runnable_module(container["command"]), container["command"]
+    env = env_of(container)
+    ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+    assert ports["http"] == int(env["PLAYHALL_PORT"]["value"])
+    assert pod["metadata"]["annotations"]["prometheus.io/port"] == str(ports["metrics"])
+    assert container["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "http"}
+    assert container["livenessProbe"]["httpGet"] == {"path": "/healthz", "port": "http"}
+    target = env["PLAYHALL_ORCHESTRATOR"]["value"].removeprefix("dns:///")
+    host, port = target.rsplit(":", 1)
+    orchestrator = find(manifests, "Service", host)
+    assert int(port) in {p["port"] for p in orchestrator["spec"]["ports"]}
+    unread = [k for k in env if PLAYHALL_SETTING.match(k) and not read_by_services(k)]
+    assert not unread, f"gateway sets settings no service reads: {unread}"
+    service = find(manifests, "Service", "gateway")
+    ingress = find(manifests, "Ingress", "gateway")
+    (rule,) = ingress["spec"]["rules"]
+    (path,) = rule["http"]["paths"]
+    backend = path["backend"]["service"]
+    assert backend["name"] == "gateway"
+    assert backend["port"]["name"] in {p["name"] for p in service["spec"]["ports"]}
+    compose = load_compose()["services"]["gateway"]
+    assert runnable_module(compose["command"])
+    assert compose["environment"]["PLAYHALL_ORCHESTRATOR"] == "dns:///orchestrator:50050"
+    assert not [k for k in compose["environment"] if not read_by_services(k)]

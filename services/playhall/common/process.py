@@ -105,10 +105,15 @@ class ServiceProcess:
         self.terminate()
 
 
-def start_rules_service(title: str, env: Mapping[str, str] | None = None) -> ServiceProcess:
-    """A rules service for `title` on free ports."""
+def start_rules_service(
+    title: str, env: Mapping[str, str] | None = None, port: int = 0, metrics_port: int = 0
+) -> ServiceProcess:
+    """A rules service for `title` on `port` and `metrics_port` (0, the default, picks a free
+    one)."""
     return ServiceProcess(
-        "playhall.rules_service", ["--game", title, "--port", "0", "--metrics-port", "0"], env
+        "playhall.rules_service",
+        ["--game", title, "--port", str(port), "--metrics-port", str(metrics_port)],
+        env,
     )
 
 
@@ -131,21 +136,23 @@ def orchestrator_env(
     }
 
 
-def start_orchestrator(env: Mapping[str, str], port: int = 0) -> ServiceProcess:
-    """An orchestrator on `port` (0 picks a free one) and a free metrics port."""
+def start_orchestrator(
+    env: Mapping[str, str], port: int = 0, metrics_port: int = 0
+) -> ServiceProcess:
+    """An orchestrator on `port` and `metrics_port` (0 picks a free one)."""
     return ServiceProcess(
-        "playhall.orchestrator", ["--port", str(port), "--metrics-port", "0"], env
+        "playhall.orchestrator", ["--port", str(port), "--metrics-port", str(metrics_port)], env
     )
 
 
 def start_gateway(
-    orchestrator: str, env: Mapping[str, str] | None = None, port: int = 0
+    orchestrator: str, env: Mapping[str, str] | None = None, port: int = 0, metrics_port: int = 0
 ) -> ServiceProcess:
     """A gateway (Connect, gRPC-Web and the portal) of the orchestrator at `orchestrator`, on
-    `port` (0 picks a free one) and a free metrics port."""
+    `port` and `metrics_port` (0 picks a free one)."""
     return ServiceProcess(
         "playhall.gateway",
-        ["--port", str(port), "--metrics-port", "0"],
+        ["--port", str(port), "--metrics-port", str(metrics_port)],
         {"PLAYHALL_ORCHESTRATOR": orchestrator, **(env or {})},
     )
 
@@ -156,9 +163,10 @@ def start_bot_worker(
     concurrency: int = 1,
     node: str | None = None,
     timeout: float = 20.0,
+    metrics_port: int = 0,
 ) -> ServiceProcess:
     """A Celery bot worker on `queues`, named `node` (default `celery@<host>`), with `env` as
-    its Playhall environment and a free metrics port."""
+    its Playhall environment and `metrics_port` (0 picks a free one)."""
     named = ["-n", node] if node else []
     return ServiceProcess(
         "celery",
@@ -174,7 +182,7 @@ def start_bot_worker(
             "--without-mingle",
             "--without-gossip",
         ],
-        {**env, "PLAYHALL_METRICS_PORT": "0"},
+        {**env, "PLAYHALL_METRICS_PORT": str(metrics_port)},
         timeout=timeout,
     )
 
