@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import grpc
@@ -11,7 +12,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -21,6 +22,9 @@ from playhall.gateway.settings import Settings
 from playhall.match.v1.match_service_connect import MatchServiceASGIApplication
 
 PORTAL = Path(__file__).parent / "portal"
+GAMES = Path(__file__).parent.parent / "games"
+"""The titles' data files (e.g. Galileo's cards.json), which their board pages draw from."""
+SIMPLE_NAME = re.compile(r"^[a-z0-9_]+$")
 SERVICE_PATH = "/playhall.match.v1.MatchService"
 
 REQUEST_HEADERS = [
@@ -33,6 +37,33 @@ REQUEST_HEADERS = [
     "x-user-agent",
 ]
 EXPOSED_HEADERS = ["grpc-status", "grpc-message", "grpc-status-details-bin", "retry-after"]
+
+
+class SecurityHeaders:
+    """The portal's pages load nothing from elsewhere and are never framed."""
+
+    HEADERS = [
+        (
+            b"content-security-policy",
+            b"default-src 'self'; style-src 'self'; frame-ancestors 'none'",
+        ),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+    ]
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or scope["path"].startswith(SERVICE_PATH):
+            return await self.app(scope, receive, send)
+
+        async def sending(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *self.HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, sending)
 
 
 class Readiness:
@@ -73,7 +104,14 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
     async def schema_json(_request: Request) -> JSONResponse:
         return JSONResponse(title_schema, headers={"cache-control": "max-age=300"})
 
-    middleware = []
+    async def title_data(request: Request) -> Response:
+        title, name = request.path_params["title"], request.path_params["name"]
+        path = GAMES / title / f"{name}.json"
+        if not (SIMPLE_NAME.match(title) and SIMPLE_NAME.match(name) and path.is_file()):
+            return PlainTextResponse("not found", status_code=404)
+        return FileResponse(path, media_type="application/json")
+
+    middleware = [Middleware(SecurityHeaders)]
     if settings.origins:
         middleware.append(
             Middleware(
@@ -90,6 +128,7 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
             Route("/healthz", healthz),
             Route("/readyz", readyz),
             Route("/portal/schema.json", schema_json),
+            Route("/portal/data/{title}/{name}.json", title_data),
             Mount(SERVICE_PATH, app=connect),
             Mount("/", app=StaticFiles(directory=PORTAL, html=True)),
         ],

@@ -1,0 +1,117 @@
+// The lobby: every title with its how-to-play page and a form to start a match against bots
+// or with other people; the open matches to join, the running ones to watch, the finished
+// ones to replay.
+import { call } from "./connect.js";
+import { LEVELS, h, matchLink, seatName } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+
+function showError(message) {
+  $("error").textContent = message;
+  $("error").hidden = !message;
+}
+
+function seatRow(n) {
+  if (n === 0) return h("li", {}, "Seat 1: you");
+  const select = h("select", { name: `seat-${n}`, "aria-label": `Seat ${n + 1}` },
+    ...Object.entries(LEVELS).map(([value, label]) =>
+      h("option", { value, ...(value === "BOT_LEVEL_NORMAL" ? { selected: "" } : {}) }, `bot: ${label}`)),
+    h("option", { value: "HUMAN" }, "a person with a link"),
+    h("option", { value: "OPEN" }, "open: anyone in the lobby"));
+  return h("li", {}, h("label", {}, `Seat ${n + 1}: `, select));
+}
+
+function titleCard(game) {
+  const players = h("select", { name: "players", "aria-label": "Players" });
+  for (let n = game.minPlayers; n <= game.maxPlayers; n++) players.append(h("option", { value: n }, `${n} players`));
+  const seats = h("ol", { class: "seats" });
+  const drawSeats = () => {
+    seats.replaceChildren(...Array.from({ length: Number(players.value) }, (_, n) => seatRow(n)));
+  };
+  players.addEventListener("change", drawSeats);
+  drawSeats();
+  const form = h("form", { class: "new-match", "data-title": game.titleId },
+    h("label", {}, "Players: ", players),
+    seats,
+    h("label", {}, "Your name: ", h("input", { name: "name", maxlength: 40, placeholder: "optional" })),
+    h("button", { type: "submit" }, "Start a match"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    create(game, form).catch((error) => showError(error.message));
+  });
+  return h("article", { class: "title-card", id: `title-${game.titleId}` },
+    h("h3", {}, game.displayName),
+    h("p", { class: "muted" }, `${game.minPlayers} to ${game.maxPlayers} players · `,
+      h("a", { href: `/howto/${game.titleId}.html` }, "How to play")),
+    form);
+}
+
+async function create(game, form) {
+  showError("");
+  const data = new FormData(form);
+  const count = Number(data.get("players"));
+  const seats = [{ kind: "SEAT_KIND_HUMAN", displayName: data.get("name") || "" }];
+  for (let n = 1; n < count; n++) {
+    const choice = data.get(`seat-${n}`);
+    if (choice === "HUMAN") seats.push({ kind: "SEAT_KIND_HUMAN" });
+    else if (choice === "OPEN") seats.push({ kind: "SEAT_KIND_OPEN" });
+    else seats.push({ kind: "SEAT_KIND_BOT", botLevel: choice });
+  }
+  const created = await call("CreateMatch", { titleId: game.titleId, seats });
+  const tokens = created.tokens ?? [];
+  const matchId = created.match.matchId;
+  if (tokens.length === 1 && !seats.some((s) => s.kind === "SEAT_KIND_OPEN")) {
+    location.href = matchLink(matchId, tokens[0].token, tokens[0].seat ?? 0);
+    return;
+  }
+  $("links").hidden = false;
+  $("link-list").replaceChildren(...tokens.map((t) => {
+    const seat = t.seat ?? 0;
+    const url = matchLink(matchId, t.token, seat);
+    return h("li", {},
+      h("strong", {}, seat === 0 ? "Your seat: " : `Seat ${seat + 1}: `),
+      h("a", { href: url, class: "seat-link", "data-seat": seat }, url), " ",
+      h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(url) }, "Copy"));
+  }));
+  $("links").scrollIntoView();
+  listMatches();
+}
+
+function matchItem(m, action) {
+  const game = games.find((g) => g.titleId === m.titleId);
+  const seats = (m.seats ?? []).map((_, n) => seatName(m, n)).join(", ");
+  return h("li", { "data-match": m.matchId },
+    h("strong", {}, game?.displayName ?? m.titleId), ` · ${seats} · `, action);
+}
+
+async function join(m) {
+  const name = prompt("Your name (shown to the others):", "") ?? "";
+  const joined = await call("JoinMatch", { matchId: m.matchId, displayName: name });
+  location.href = matchLink(m.matchId, joined.token.token, joined.token.seat ?? 0);
+}
+
+async function listMatches() {
+  const lists = [
+    ["open", "MATCH_PHASE_OPEN", (m) => h("button", { type: "button", onclick: () => join(m).catch((e) => showError(e.message)) }, "Join")],
+    ["running", "MATCH_PHASE_RUNNING", (m) => h("a", { href: `/match.html?id=${m.matchId}` }, "Watch")],
+    ["finished", "MATCH_PHASE_FINISHED", (m) => h("a", { href: `/replay.html?id=${m.matchId}` }, "Replay")],
+  ];
+  for (const [id, phase, action] of lists) {
+    const found = (await call("ListMatches", { phase, limit: 20 })).matches ?? [];
+    $(id).replaceChildren(...(found.length ? found.map((m) => matchItem(m, action(m))) : [h("li", { class: "muted" }, "none")]));
+  }
+}
+
+async function main() {
+  try {
+    games = (await call("ListGames", {})).games ?? [];
+    $("titles").replaceChildren(...games.map(titleCard));
+    await listMatches();
+  } catch (error) {
+    showError(error.message);
+  }
+  setInterval(() => listMatches().catch(() => {}), 5000);
+}
+
+main();

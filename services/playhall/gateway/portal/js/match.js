@@ -1,0 +1,236 @@
+// The match page: the board from this seat's view, moves by clicking it, scores, the event log,
+// who is to move, the turn clock and resign. It follows WatchMatch and, when the stream drops,
+// reconnects from the last version it saw, without a reload.
+import { call, newRequestId, stream } from "./connect.js";
+import { fragment, h, seatName, titleModule, unpackEvent } from "./common.js";
+import { legalMoves, moveKey } from "./proto.js";
+
+const params = new URLSearchParams(location.search);
+const matchId = params.get("id");
+const { token, seat: fragmentSeat } = fragment();
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  summary: null,
+  seat: null,
+  view: null,
+  legal: [],
+  lastVersion: null,
+  log: [],
+  title: null,
+  busy: false,
+};
+
+const names = (n) => seatName(state.summary, n, state.seat);
+const PERMANENT = new Set(["not_found", "permission_denied", "unauthenticated", "invalid_argument"]);
+
+function setConnection(status) {
+  document.body.dataset.connection = status;
+  $("connection").textContent =
+    status === "live" ? "live" : status === "reconnecting" ? "connection lost: reconnecting…" : status;
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+async function refresh() {
+  const got = await call("GetMatch", { matchId }, { token });
+  apply(got);
+}
+
+async function apply(response) {
+  state.summary = response.match;
+  if (response.seat !== undefined) state.seat = response.seat;
+  state.view = unpackEvent(response.view);
+  state.legal = await legalMoves(response.legalMoves);
+  document.body.dataset.version = state.summary.version ?? "0";
+  render();
+}
+
+async function play(move) {
+  if (state.busy) return;
+  if (state.seat === null) {
+    showError("You are watching: only a seat's player can move.");
+    return;
+  }
+  state.busy = true;
+  showError("");
+  const typeUrl = `type.googleapis.com/${state.info?.messages?.move ?? ""}`;
+  try {
+    const response = await call(
+      "SubmitMove",
+      {
+        matchId,
+        move: { "@type": typeUrl, ...move },
+        expectedVersion: state.summary.version ?? "0",
+        requestId: newRequestId(),
+      },
+      { token },
+    );
+    await apply(response);
+  } catch (error) {
+    // The engine's reason (or the orchestrator's), as it sent it.
+    showError(error.message);
+  } finally {
+    state.busy = false;
+  }
+}
+
+function onChange(change) {
+  const version = Number(change.version ?? 0);
+  if (state.lastVersion !== null && version <= state.lastVersion) return;
+  state.lastVersion = version;
+  for (const any of change.events ?? []) {
+    state.log.push({ version, text: state.title.describe(unpackEvent(any), names) });
+  }
+  if (state.summary) {
+    state.summary.status = change.status;
+    state.summary.phase = change.phase;
+  }
+  scheduleRefresh();
+}
+
+let refreshTimer = null;
+function scheduleRefresh() {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => refresh().catch((e) => showError(e.message)), 30);
+}
+
+async function follow() {
+  let delay = 300;
+  for (;;) {
+    const request = state.lastVersion === null ? { matchId } : { matchId, afterVersion: String(state.lastVersion) };
+    try {
+      await stream("WatchMatch", request, (message) => onChange(message.change ?? {}), {
+        token,
+        onOpen: () => setConnection("live"),
+      });
+      if (state.summary?.phase === "MATCH_PHASE_FINISHED") {
+        setConnection("finished");
+        return;
+      }
+      delay = 300;
+    } catch (error) {
+      if (PERMANENT.has(error.code)) {
+        setConnection("closed");
+        showError(error.message);
+        return;
+      }
+      setConnection("reconnecting");
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, 3000);
+    }
+    try {
+      await refresh();
+    } catch {
+      // The next attempt reports it.
+    }
+  }
+}
+
+function statusLine() {
+  const s = state.summary;
+  const status = s.status ?? {};
+  if (s.phase === "MATCH_PHASE_FINISHED") {
+    const winners = s.winners ?? [];
+    const why = { END_REASON_RESIGNATION: " by resignation", END_REASON_TIMEOUT: " on time", END_REASON_ABANDONED: " (abandoned)" }[s.endReason] ?? "";
+    return [winners.length ? `Finished${why}: ${winners.map(names).join(" and ")} won` : `Finished${why}: no winner`, false];
+  }
+  if (s.phase === "MATCH_PHASE_OPEN") return ["Waiting for players to join…", true];
+  const toMove = status.toMove ?? [];
+  if (state.seat !== null && toMove.includes(state.seat)) return ["Your move", false];
+  return [`Waiting for ${toMove.map(names).join(", ")}…`, true];
+}
+
+function renderClock() {
+  const s = state.summary;
+  const clock = $("clock");
+  const deadline = Number(s?.deadlineUnixMs ?? 0);
+  const banks = s?.bankMs ?? [];
+  if (!deadline && !banks.length) {
+    clock.textContent = "no clock";
+    return;
+  }
+  const left = Math.max(0, deadline - Date.now());
+  const parts = [];
+  if (deadline && s.phase === "MATCH_PHASE_RUNNING") parts.push(`${(left / 1000).toFixed(0)} s left for this turn`);
+  if (banks.length) parts.push("banks: " + banks.map((ms, n) => `${names(n)} ${(Number(ms) / 1000).toFixed(0)} s`).join(", "));
+  clock.textContent = parts.join(" · ");
+}
+
+function render() {
+  const s = state.summary;
+  const status = s.status ?? {};
+  document.title = `${state.info?.displayName ?? s.titleId} · Playhall`;
+  $("title").textContent = state.info?.displayName ?? s.titleId;
+  $("whoami").textContent = state.seat === null ? "watching" : `playing as ${names(state.seat)}`;
+  const [line, waiting] = statusLine();
+  $("turn").textContent = line;
+  $("turn").classList.toggle("waiting", waiting);
+  document.body.dataset.phase = s.phase;
+  document.body.dataset.myTurn = String(state.seat !== null && (status.toMove ?? []).includes(state.seat));
+  $("headline").textContent = state.title.headline?.(state.view, names) ?? "";
+  // Redrawn only when something on it changed, keeping the keyboard focus on the same element.
+  const drawn = JSON.stringify([s.version, s.phase, state.seat, state.legal.length, (s.seats ?? []).length]);
+  const boardBox = $("board");
+  if (boardBox.dataset.drawn !== drawn) {
+    const focused = document.activeElement?.getAttribute?.("aria-label");
+    boardBox.replaceChildren(
+      state.title.board({ view: state.view, seat: state.seat, summary: s, names, legal: state.legal, play, key: moveKey }),
+    );
+    boardBox.dataset.drawn = drawn;
+    if (focused) {
+      [...boardBox.querySelectorAll(".control")].find((n) => n.getAttribute("aria-label") === focused)?.focus();
+    }
+  }
+  const scores = status.scores ?? [];
+  $("scores").replaceChildren(
+    ...(s.seats ?? []).map((seat, n) =>
+      h("tr", { class: (status.toMove ?? []).includes(n) ? "to-move" : "" },
+        h("td", {}, names(n), seat.resigned ? " (left)" : ""),
+        h("td", { class: "num" }, String(scores[n] ?? 0)),
+        h("td", {}, (status.toMove ?? []).includes(n) ? "to move" : (s.winners ?? []).includes(n) ? "winner" : "")),
+    ),
+  );
+  const log = $("log");
+  log.replaceChildren(...state.log.slice(-200).reverse().map((e) => h("li", {}, h("span", { class: "muted" }, `#${e.version} `), e.text)));
+  $("resign").hidden = state.seat === null || s.phase === "MATCH_PHASE_FINISHED";
+  $("replay").hidden = s.phase !== "MATCH_PHASE_FINISHED";
+  $("replay").href = `/replay.html?id=${encodeURIComponent(matchId)}`;
+  renderClock();
+}
+
+async function main() {
+  if (!matchId) {
+    showError("No match id in the address.");
+    return;
+  }
+  try {
+    const first = await call("GetMatch", { matchId }, { token });
+    const games = (await call("ListGames", {})).games ?? [];
+    state.info = games.find((g) => g.titleId === first.match.titleId);
+    state.title = await titleModule(first.match.titleId);
+    await state.title.setup?.();
+    if (fragmentSeat !== null && first.seat === undefined) state.seat = fragmentSeat;
+    await apply(first);
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
+  $("resign").addEventListener("click", async () => {
+    if (!confirm("Resign this match?")) return;
+    try {
+      apply({ ...(await call("Resign", { matchId }, { token })), view: { "@type": "", ...state.view }, legalMoves: null });
+      scheduleRefresh();
+    } catch (error) {
+      showError(error.message);
+    }
+  });
+  setInterval(() => state.summary && renderClock(), 500);
+  follow();
+}
+
+main();

@@ -1,0 +1,86 @@
+// The replay viewer: steps through a match's history (as the caller may see it: a spectator's,
+// or a seat's with its token) and checks the seed revealed at the end against the SHA-256
+// published at creation, which shows no shuffle was chosen.
+import { call } from "./connect.js";
+import { fragment, h, seatName, titleModule, unpackEvent } from "./common.js";
+import { fromBase64 } from "./proto.js";
+
+const $ = (id) => document.getElementById(id);
+const matchId = new URLSearchParams(location.search).get("id");
+const { token } = fragment();
+let history = null;
+let title = null;
+let step = 0;
+
+const names = (n) => seatName(history.match, n);
+
+async function checkSeed(summary) {
+  const fair = $("fairness");
+  if (!summary.seed) {
+    fair.textContent = "seed not revealed yet (the match is not over)";
+    return;
+  }
+  const seed = fromBase64(summary.seed);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", seed));
+  const published = fromBase64(summary.seedSha256 ?? "");
+  const same = digest.length === published.length && digest.every((b, i) => b === published[i]);
+  fair.textContent = same ? "shuffles verified" : "SEED MISMATCH";
+  fair.classList.add(same ? "ok" : "bad");
+  document.body.dataset.seed = same ? "verified" : "mismatch";
+  const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  $("seed").textContent = `Seed ${hex(seed).slice(0, 16)}… hashes to ${hex(digest).slice(0, 16)}…, ` +
+    `the SHA-256 published when the match was created${same ? "" : " (it does not!)"}.`;
+}
+
+function show(n) {
+  const changes = history.changes ?? [];
+  step = Math.max(0, Math.min(n, changes.length - 1));
+  $("step").value = step;
+  const change = changes[step] ?? {};
+  $("where").textContent = `change ${step + 1} of ${changes.length}`;
+  const events = [];
+  let view = title.replayStart?.(history.match);
+  changes.slice(0, step + 1).forEach((c, i) => {
+    for (const any of c.events ?? []) {
+      const event = unpackEvent(any);
+      if (view) view = title.replayStep(view, event);
+      if (i === step) events.push(event);
+    }
+  });
+  $("log").replaceChildren(...events.map((e) => h("li", {}, title.describe(e, names))));
+  if (!events.length) $("log").append(h("li", { class: "muted" }, "nothing visible"));
+  if (view) {
+    $("headline").textContent = title.headline?.(view, names) ?? "";
+    $("board").replaceChildren(title.board({ view, seat: null, summary: history.match, names, legal: [], play: () => {}, key: () => "" }));
+  }
+  const scores = change.status?.scores ?? [];
+  $("scores").replaceChildren(...(history.match.seats ?? []).map((_, s) =>
+    h("tr", {}, h("td", {}, names(s)), h("td", { class: "num" }, String(scores[s] ?? 0)))));
+}
+
+async function main() {
+  try {
+    history = await call("GetHistory", { matchId }, { token });
+    title = await titleModule(history.match.titleId);
+    await title.setup?.();
+  } catch (error) {
+    $("error").textContent = error.message;
+    $("error").hidden = false;
+    return;
+  }
+  $("title").textContent = `Replay: ${history.match.titleId}`;
+  $("step").max = Math.max(0, (history.changes ?? []).length - 1);
+  $("step").addEventListener("input", () => show(Number($("step").value)));
+  $("first").addEventListener("click", () => show(0));
+  $("prev").addEventListener("click", () => show(step - 1));
+  $("next").addEventListener("click", () => show(step + 1));
+  $("last").addEventListener("click", () => show(Infinity));
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowLeft") show(step - 1);
+    if (e.key === "ArrowRight") show(step + 1);
+  });
+  show(Infinity);
+  await checkSeed(history.match);
+}
+
+main();

@@ -1,0 +1,57 @@
+// Building SVG boards: elements, labelled areas, and board elements a player can click or
+// activate with the keyboard (Enter or Space), highlighted when the move they make is legal.
+
+const NS = "http://www.w3.org/2000/svg";
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value !== undefined && value !== null && value !== false) node.setAttribute(name, value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  }
+  return node;
+}
+
+export function text(x, y, content, attrs = {}) {
+  return el("text", { x, y, ...attrs }, content);
+}
+
+// A labelled area: a rounded panel with its name in the corner.
+export function area(x, y, width, height, label, attrs = {}) {
+  return el(
+    "g",
+    { class: "area", "data-area": attrs.id || label },
+    el("rect", { x, y, width, height, rx: 10, class: "area-bg" }),
+    text(x + 12, y + 20, label, { class: "area-label" }),
+  );
+}
+
+// Makes `node` a control: a click or Enter/Space calls `activate`. `legal` highlights it;
+// an element that is not legal still submits, so the engine's refusal is shown.
+export function control(node, label, activate, legal) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label + (legal ? "" : " (not playable now)"));
+  node.classList.add("control");
+  if (legal) node.classList.add("legal");
+  node.addEventListener("click", activate);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      activate();
+    }
+  });
+  return node;
+}
+
+export function board(width, height, title, ...children) {
+  return el(
+    "svg",
+    { viewBox: `0 0 ${width} ${height}`, class: "board", role: "img", "aria-label": title },
+    el("title", {}, title),
+    ...children,
+  );
+}

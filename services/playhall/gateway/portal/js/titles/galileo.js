@@ -1,0 +1,223 @@
+// Galileo Galilei: the board from one seat's view. Pick a scientist from your hand (face
+// down until everyone has picked), then, in the round's order, take an experiment from the
+// table. The cards' colours and values come from the title's own data file (cards.json).
+import { area, board as svgBoard, control, el, text } from "../svg.js";
+
+const COLOURS = { yellow: "#e2b714", red: "#d6453d", blue: "#3d6fd6", green: "#3a9a48" };
+let cards = null;
+
+export async function setup() {
+  if (cards) return;
+  const data = await (await fetch("/portal/data/galileo/cards.json")).json();
+  const deck = (table, key) => {
+    const out = [null];
+    for (const colour of data.colours) {
+      table[colour].forEach((copies, i) => {
+        for (let c = 0; c < copies; c++) out.push({ colour, [key]: i + 1 });
+      });
+    }
+    return out;
+  };
+  cards = { scientists: deck(data.scientists, "power"), experiments: deck(data.experiments, "points") };
+}
+
+const scientist = (id) => cards.scientists[id];
+const experiment = (id) => cards.experiments[id];
+export const describeScientist = (id) =>
+  id ? `${scientist(id).colour} scientist, power ${scientist(id).power}` : "no scientist";
+export const describeExperiment = (id) =>
+  id ? `${experiment(id).colour} experiment, ${experiment(id).points} pt` : "no experiment";
+
+function card(x, y, w, h, colour, big, small, attrs = {}) {
+  return el(
+    "g",
+    { class: "card", transform: `translate(${x},${y})`, ...attrs },
+    el("rect", { width: w, height: h, rx: 6, fill: COLOURS[colour], class: "card-face" }),
+    text(w / 2, h * 0.55, big, { class: "card-big", "text-anchor": "middle" }),
+    text(w / 2, h - 7, small, { class: "card-small", "text-anchor": "middle" }),
+  );
+}
+
+function backCard(x, y, w, h, label) {
+  return el(
+    "g",
+    { class: "card back", transform: `translate(${x},${y})` },
+    el("rect", { width: w, height: h, rx: 6, class: "card-back" }),
+    text(w / 2, h / 2 + 5, label, { class: "card-small", "text-anchor": "middle" }),
+  );
+}
+
+// What the round is about, in a line: shown above the board.
+export function headline(view, names) {
+  if (view.phase === "PHASE_OVER") return "Game over";
+  const round = `Round ${view.round ?? 0} of ${view.roundsTotal ?? 0}`;
+  if (view.phase === "PHASE_PICK") return `${round}: everyone picks a scientist, face down`;
+  const order = view.order ?? [];
+  const next = order[view.takeIndex ?? 0];
+  return `${round}: ${names(next)} takes an experiment`;
+}
+
+export function board(ctx) {
+  const { view, seat, names, legal, play } = ctx;
+  const seats = view.seats ?? [];
+  const W = 960;
+  const parts = [];
+  const legalKeys = new Set(legal.map((l) => l.key));
+  const isLegal = (move) => legalKeys.has(ctx.key(move));
+  const takePhase = view.phase === "PHASE_TAKE";
+  const order = view.order ?? [];
+  const nextTaker = takePhase ? order[view.takeIndex ?? 0] : null;
+
+  // The table: this round's experiments, and the deck.
+  const table = view.table ?? [];
+  parts.push(area(10, 10, W - 20, 130, "Table: experiments this round", { id: "table" }));
+  table.forEach((id, i) => {
+    const e = experiment(id);
+    const move = { take: { experiment: id } };
+    const node = card(24 + i * 86, 34, 74, 96, e.colour, `${e.points}`, `${e.colour} · ${e.points} pt`, {
+      "data-experiment": id,
+    });
+    parts.push(control(node, `Take ${describeExperiment(id)}`, () => play(move), isLegal(move)));
+  });
+  if (!table.length) parts.push(text(24, 90, "empty", { class: "muted" }));
+  parts.push(backCard(W - 110, 34, 74, 96, `deck ${view.deckSize ?? 0}`));
+
+  // The seats: score, hand, this round's pick, the order, played scientists, experiments taken.
+  const rowH = 104;
+  const top = 150;
+  parts.push(area(10, top, W - 20, 30 + rowH * seats.length, "Players", { id: "seats" }));
+  seats.forEach((s, n) => {
+    const y = top + 30 + n * rowH;
+    const mine = n === seat;
+    const row = el("g", { class: "seat-row" + (mine ? " mine" : "") + (n === nextTaker ? " active" : ""), "data-seat": n });
+    row.append(el("rect", { x: 18, y: y - 4, width: W - 36, height: rowH - 8, rx: 8, class: "seat-bg" }));
+    row.append(text(30, y + 20, names(n), { class: "seat-name" }));
+    row.append(text(30, y + 44, `${s.score ?? 0} points`, { class: "seat-score" }));
+    row.append(text(30, y + 66, `${s.handSize ?? 0} in hand`, { class: "muted" }));
+    const rank = order.indexOf(n);
+    if (takePhase && rank >= 0) row.append(text(30, y + 88, `takes ${["1st", "2nd", "3rd", "4th", "5th"][rank]}`, { class: "muted" }));
+    // This round's pick: revealed, committed face down, or not yet.
+    const pickX = 190;
+    if (s.revealedPick) {
+      const sc = scientist(s.revealedPick);
+      row.append(card(pickX, y, 58, 80, sc.colour, `${sc.power}`, "pick"));
+    } else if (mine && view.ownPick) {
+      const sc = scientist(view.ownPick);
+      row.append(card(pickX, y, 58, 80, sc.colour, `${sc.power}`, "your pick", { class: "card own-pick" }));
+    } else if (s.hasPicked) {
+      row.append(backCard(pickX, y, 58, 80, "picked"));
+    } else {
+      row.append(el("rect", { x: pickX, y, width: 58, height: 80, rx: 6, class: "slot" }));
+      row.append(text(pickX + 29, y + 45, "…", { class: "muted", "text-anchor": "middle" }));
+    }
+    // Played scientists (small) and experiments taken.
+    (s.played ?? []).forEach((id, i) => {
+      const sc = scientist(id);
+      row.append(card(270 + i * 26, y, 22, 34, sc.colour, `${sc.power}`, ""));
+    });
+    (s.taken ?? []).forEach((t, i) => {
+      const e = experiment(t.experiment);
+      const label = t.doubled ? `${t.points}×2` : `${t.points}`;
+      row.append(card(270 + i * 36, y + 42, 32, 40, e.colour, `${t.points ?? 0}`, t.doubled ? "×2" : "", {
+        "aria-label": `${describeExperiment(t.experiment)}, scored ${label}`,
+      }));
+    });
+    parts.push(row);
+  });
+
+  // The viewer's hand.
+  const hand = view.hand ?? [];
+  let height = top + 40 + rowH * seats.length;
+  if (seat !== null && seat !== undefined) {
+    const handTop = height;
+    const label = view.ownPick ? "Your hand (you have picked this round)" : "Your hand: pick a scientist";
+    parts.push(area(10, handTop, W - 20, 140, label, { id: "hand" }));
+    hand.forEach((id, i) => {
+      const sc = scientist(id);
+      const move = { pick: { scientist: id } };
+      const node = card(24 + (i % 15) * 61, handTop + 34, 56, 96, sc.colour, `${sc.power}`, sc.colour, {
+        "data-scientist": id,
+      });
+      parts.push(control(node, `Pick ${describeScientist(id)}`, () => play(move), isLegal(move)));
+    });
+    height = handTop + 150;
+  }
+  return svgBoard(W, height, "Galileo board", ...parts);
+}
+
+export function describe(event, names) {
+  if (event.roundStarted) {
+    const e = event.roundStarted;
+    return `Round ${e.round} begins: ${(e.revealed ?? []).map(describeExperiment).join(", ")} revealed`;
+  }
+  if (event.pickCommitted) {
+    const e = event.pickCommitted;
+    return e.scientist
+      ? `${names(e.seat ?? 0)} picked the ${describeScientist(e.scientist)}`
+      : `${names(e.seat ?? 0)} picked a scientist`;
+  }
+  if (event.picksRevealed) {
+    const e = event.picksRevealed;
+    const picks = (e.scientists ?? []).map((id, n) => `${names(n)}: ${describeScientist(id)}`);
+    return `Picks revealed (${picks.join("; ")}); order ${(e.order ?? []).map(names).join(" > ")}`;
+  }
+  if (event.experimentTaken) {
+    const e = event.experimentTaken;
+    const t = e.take ?? {};
+    return `${names(e.seat ?? 0)} took the ${describeExperiment(t.experiment)} for ${t.points ?? 0}${t.doubled ? " (doubled)" : ""}`;
+  }
+  if (event.noExperimentLeft) return `${names(event.noExperimentLeft.seat ?? 0)} got nothing: the table was empty`;
+  if (event.roundEnded) return `Round ${event.roundEnded.round} ends`;
+  if (event.gameEnded) {
+    const w = event.gameEnded.winners ?? [];
+    return `Game over: scores ${(event.gameEnded.scores ?? []).join(", ")}; ${w.length ? w.map(names).join(" and ") + " won" : "a draw"}`;
+  }
+  return "something happened";
+}
+
+// For the replay viewer: a spectator's view rebuilt from the public events, one at a time.
+export function replayStart(summary) {
+  const players = (summary.seats ?? []).length;
+  return {
+    seats: Array.from({ length: players }, () => ({ score: 0, played: [], taken: [], handSize: 0 })),
+    table: [],
+    phase: "PHASE_PICK",
+    round: 0,
+    roundsTotal: 0,
+    order: [],
+    takeIndex: 0,
+  };
+}
+
+export function replayStep(view, event) {
+  if (event.roundStarted) {
+    view.round = event.roundStarted.round;
+    view.table = [...(event.roundStarted.revealed ?? [])];
+    view.phase = "PHASE_PICK";
+    view.order = [];
+    view.seats.forEach((s) => { s.revealedPick = 0; s.hasPicked = false; });
+  } else if (event.pickCommitted) {
+    view.seats[event.pickCommitted.seat ?? 0].hasPicked = true;
+  } else if (event.picksRevealed) {
+    (event.picksRevealed.scientists ?? []).forEach((id, n) => { view.seats[n].revealedPick = id; });
+    view.order = event.picksRevealed.order ?? [];
+    view.takeIndex = 0;
+    view.phase = "PHASE_TAKE";
+  } else if (event.experimentTaken) {
+    const e = event.experimentTaken;
+    const s = view.seats[e.seat ?? 0];
+    s.taken.push(e.take);
+    s.score += e.take.points ?? 0;
+    view.table = view.table.filter((id) => id !== e.take.experiment);
+    view.takeIndex += 1;
+  } else if (event.noExperimentLeft) {
+    view.takeIndex += 1;
+  } else if (event.roundEnded) {
+    view.seats.forEach((s) => { if (s.revealedPick) s.played.push(s.revealedPick); s.revealedPick = 0; s.hasPicked = false; });
+    view.table = [];
+  } else if (event.gameEnded) {
+    view.phase = "PHASE_OVER";
+  }
+  view.roundsTotal = Math.max(view.roundsTotal, view.round);
+  return view;
+}

@@ -1,0 +1,156 @@
+"""The portal in a real browser (headless system Chromium): a whole Galileo match against a
+bot by clicking the board, a legal move by clicking on every registered title's page, an
+illegal click answered with the engine's reason, a dropped stream that recovers without a
+reload, and two seats of one match each seeing only their own hand."""
+
+from __future__ import annotations
+
+import grpc
+import pytest
+
+from playhall.common.process import start_gateway
+from playhall.core import title_ids
+from playhall.core.wire import moves_as_any
+from playhall.match.v1 import match_service_pb2 as pb
+from tests.browser.conftest import DESKTOP
+from tests.helpers import take, view_of, wait_until
+
+HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
+RANDOM_BOT = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_RANDOM)
+
+
+def seat_url(portal: str, match_id: str, token: str, seat: int) -> str:
+    return f"{portal}match.html?id={match_id}#token={token}&seat={seat}"
+
+
+def version_of(page) -> int:
+    return int(page.evaluate("document.body.dataset.version || '0'"))
+
+
+def test_a_whole_galileo_match_against_a_bot_by_clicking(stack, page):
+    page.goto(stack.portal_url)
+    form = page.locator("form[data-title=galileo]")
+    form.locator("select[name=players]").select_option("2")
+    form.locator("select[name=seat-1]").select_option("BOT_LEVEL_RANDOM")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("svg.board")
+    assert "#token=" in page.url
+    clicks = 0
+    while page.evaluate("document.body.dataset.phase") != "MATCH_PHASE_FINISHED":
+        page.wait_for_function(
+            "document.body.dataset.myTurn === 'true' && document.querySelector('.control.legal')"
+            " || document.body.dataset.phase === 'MATCH_PHASE_FINISHED'",
+            timeout=20_000,
+        )
+        if page.evaluate("document.body.dataset.phase") == "MATCH_PHASE_FINISHED":
+            break
+        before = version_of(page)
+        page.locator(".control.legal").first.click()
+        page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+        clicks += 1
+        assert clicks < 100
+    # Galileo with two seats: 15 rounds, a pick and a take in each.
+    assert clicks == 30
+    assert page.locator("#turn").inner_text().startswith("Finished")
+    assert "took the" in page.locator("#log").inner_text()
+    page.locator("#replay").click()
+    page.wait_for_function("document.body.dataset.seed === 'verified'")
+    assert page.locator("#fairness").inner_text() == "shuffles verified"
+    page.locator("#first").click()
+    assert "Round 1 begins" in page.locator("#log").inner_text()
+
+
+@pytest.mark.parametrize("title", title_ids())
+def test_each_titles_page_makes_a_legal_move_by_clicking(stack, lobby, page, title):
+    created = lobby.create(title, [HUMAN, RANDOM_BOT])
+    (token,) = created.tokens
+    page.goto(seat_url(stack.portal_url, created.match.match_id, token.token, token.seat))
+    page.wait_for_selector("svg.board")
+    page.wait_for_function(
+        "document.body.dataset.myTurn === 'true' && document.querySelector('.control.legal')",
+        timeout=20_000,
+    )
+    before = version_of(page)
+    page.locator(".control.legal").first.click()
+    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    assert page.locator("#error").is_hidden()
+    moved = lobby.history(created.match.match_id).changes
+    assert any(change.HasField("seat") and change.seat == 0 for change in moved)
+
+
+def test_an_illegal_click_shows_the_engines_reason(stack, lobby, page):
+    created = lobby.create("galileo", [HUMAN, HUMAN])
+    match_id = created.match.match_id
+    token = created.tokens[0]
+    page.goto(seat_url(stack.portal_url, match_id, token.token, token.seat))
+    page.wait_for_selector("svg.board [data-experiment]")
+    # Taking an experiment while everyone picks: not highlighted, and the engine says why.
+    experiment = page.locator("[data-experiment]").first
+    assert "legal" not in experiment.get_attribute("class")
+    experiment.click()
+    page.wait_for_selector("#error:not([hidden])")
+    shown = page.locator("#error").inner_text()
+    seat = lobby.as_seat(token.token)
+    number = int(experiment.get_attribute("data-experiment"))
+    with pytest.raises(grpc.RpcError) as direct:
+        seat.submit(match_id, take(number), seat.get(match_id).match.version)
+    assert shown == direct.value.details() != ""
+    assert version_of(page) == seat.get(match_id).match.version
+
+
+def test_a_dropped_stream_recovers_without_a_reload(stack, lobby, browser):
+    gateway = start_gateway(stack.orchestrator.address, {"PLAYHALL_GRACE_SECONDS": "0.2"})
+    port = gateway.port
+    created = lobby.create("galileo", [HUMAN, HUMAN])
+    match_id = created.match.match_id
+    mine, theirs = created.tokens
+    context = browser.new_context(viewport=DESKTOP, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(seat_url(f"http://127.0.0.1:{port}/", match_id, mine.token, mine.seat))
+        page.wait_for_function("document.body.dataset.connection === 'live'")
+        page.evaluate("window.notReloaded = true")
+        gateway.kill()  # the connection drops with no goodbye
+        page.wait_for_function("document.body.dataset.connection === 'reconnecting'")
+        other = lobby.as_seat(theirs.token)
+        got = other.get(match_id)
+        other.submit(match_id, moves_as_any(got.legal_moves)[0], got.match.version)
+        gateway = start_gateway(stack.orchestrator.address, port=port)
+        page.wait_for_function("document.body.dataset.connection === 'live'", timeout=15_000)
+        page.wait_for_function("document.querySelector('#log').innerText.includes('picked')")
+        assert "Seat 2 picked a scientist" in page.locator("#log").inner_text()
+        assert page.evaluate("window.notReloaded") is True
+    finally:
+        context.close()
+        gateway.terminate()
+
+
+def test_two_seats_in_two_browser_contexts_see_only_their_own_hand(stack, lobby, browser):
+    created = lobby.create("galileo", [HUMAN, HUMAN])
+    match_id = created.match.match_id
+    hands = {}
+    pages = []
+    contexts = [browser.new_context(viewport=DESKTOP, bypass_csp=True) for _ in created.tokens]
+    try:
+        for context, token in zip(contexts, created.tokens, strict=True):
+            page = context.new_page()
+            page.goto(seat_url(stack.portal_url, match_id, token.token, token.seat))
+            page.wait_for_selector("[data-scientist]")
+            shown = page.eval_on_selector_all(
+                "[data-scientist]", "nodes => nodes.map(n => Number(n.dataset.scientist))"
+            )
+            hands[token.seat] = sorted(shown)
+            pages.append(page)
+        for token in created.tokens:
+            view = view_of(lobby.as_seat(token.token).get(match_id))
+            assert hands[token.seat] == sorted(view.hand)
+        assert not set(hands[0]) & set(hands[1])
+        # Seat 0 picks: seat 1's page learns that it picked, never which scientist.
+        pages[0].locator(".control.legal[data-scientist]").first.click()
+        pages[1].wait_for_function("document.querySelector('#log').innerText.includes('picked')")
+        log = pages[1].locator("#log").inner_text()
+        assert "picked a scientist" in log and "picked the" not in log
+        wait_until(lambda: "picked the" in pages[0].locator("#log").inner_text(), 10, "own pick")
+    finally:
+        for context in contexts:
+            context.close()

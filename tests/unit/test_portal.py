@@ -1,0 +1,34 @@
+"""The portal's static files: every registered title has a board page (its module under
+js/titles/, with the functions the match page calls) and a how-to-play page, and no page
+loads anything from another origin."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from playhall.core import title_ids
+
+PORTAL = Path(__file__).resolve().parents[2] / "services/playhall/gateway/portal"
+
+
+@pytest.mark.parametrize("title", title_ids())
+def test_every_registered_title_has_a_board_page_and_a_how_to_play_page(title):
+    module = PORTAL / "js/titles" / f"{title}.js"
+    assert module.is_file(), f"no board page for {title}: add portal/js/titles/{title}.js"
+    source = module.read_text()
+    for function in ("board", "describe"):
+        assert re.search(rf"export (async )?function {function}\(", source), (title, function)
+    howto = PORTAL / "howto" / f"{title}.html"
+    assert howto.is_file(), f"no how-to-play page for {title}"
+    assert len(re.sub(r"<[^>]+>", " ", howto.read_text()).split()) > 80
+
+
+def test_pages_load_nothing_from_elsewhere():
+    for path in PORTAL.rglob("*"):
+        if path.suffix in (".html", ".js", ".css"):
+            text = path.read_text()
+            assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), path
+            assert "import(" not in text or "http" not in text, path
