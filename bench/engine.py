@@ -1,17 +1,12 @@
 """`make bench`: how fast every registered title plays, in process and through its rules service.
 
-For each title, at a representative player count (3 when the title allows it, else its minimum):
+For each title at a representative player count (3 when it allows 3, else its minimum): random
+playouts in this process for `--seconds` (moves/s); then its rules service as a process of its
+own, timed call by call while random games are played through it, and those requests replayed
+back to back by 1 client and by 4 (throughput). How each figure is measured and what it means:
+bench/README.md. Writes bench/results/engine.json and bench/results/engine.md.
 
-1. Engine: random playouts (`playhall.core.play_random`) in this process, on one core, for a
-   fixed wall-time budget: moves/s, games/s and the mean number of moves of a game.
-2. Rules service: the real service, started as its own process (`start_rules_service`), driven
-   over gRPC on localhost by this process. Latency: random games are played over the wire
-   (NewGame, GetView for a mover's legal moves, ApplyMove) and every GetView and ApplyMove call is
-   timed on its own. Throughput: the requests those games sent are replayed back to back (the
-   service is stateless, so each is valid on its own) by 1 client, and by 4 client threads with a
-   connection each for ApplyMove.
-
-Writes bench/results/engine.json and bench/results/engine.md, with the issue's targets marked.
+The report helpers of every benchmark live here too (`machine`, `table`, `write_report`, ...).
 """
 
 from __future__ import annotations
@@ -20,7 +15,9 @@ import argparse
 import json
 import os
 import platform
+import signal
 import statistics
+import subprocess
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -43,9 +40,9 @@ RESULTS = Path(__file__).resolve().parent / "results"
 CLIENTS = 4
 """Client threads of the concurrent ApplyMove measurement (the JSON key names this number)."""
 ENGINE_TARGETS = {"galileo": 20_000}
-"""Issue targets: engine moves per second, by title."""
+"""Engine moves per second, by title."""
 APPLY_P50_TARGET_MS = 1.0
-"""Issue target: ApplyMove median latency through the rules service, every title."""
+"""ApplyMove median latency through the rules service, every title."""
 
 
 def say(message: str) -> None:
@@ -273,14 +270,6 @@ RPC_HEADER = (
     "GetView/s",
     "target",
 )
-ENGINE_ABOUT = "Random playouts (`playhall.core.play_random`, setup included) back to back."
-RPC_ABOUT = (
-    "The real rules service runs as its own process; the benchmark process is the client, on "
-    "localhost. Latencies are single calls timed by the client while it plays random games "
-    "(GetView for the mover's legal moves, then ApplyMove). Throughputs are those recorded "
-    f"requests replayed back to back by 1 client, or by {CLIENTS} client threads with a "
-    "connection each."
-)
 
 
 def engine_row(title: str, r: dict) -> list[str]:
@@ -310,33 +299,34 @@ def rpc_row(title: str, r: dict) -> list[str]:
     ]
 
 
-def section(heading: str, about: str, header: Sequence[str], rows: list[list[str]]) -> list[str]:
-    lines = [f"## {heading}", "", about, "", "| " + " | ".join(header) + " |"]
-    lines.append("|" + "---|" * len(header))
-    return lines + ["| " + " | ".join(row) + " |" for row in rows] + [""]
+def table(header: Sequence[str], rows: list[list[str]]) -> list[str]:
+    """A Markdown table's lines."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return lines + ["| " + " | ".join(row) + " |" for row in rows]
 
 
 def markdown(report: dict, seconds: float) -> str:
     m = report["machine"]
     titles = report["titles"].items()
-    intro = [
-        "# Engine benchmark",
-        "",
-        f"Generated {report['generated_at']} on {m['platform']}, {m['cpu_model']}, "
-        f"{m['cpus_usable']} usable CPUs; Python {m['python']}, grpcio {m['grpcio']}, "
-        f"protobuf {m['protobuf']} ({m['protobuf_backend']} backend).",
-        "",
-        "Every title is measured at a representative player count (3 when it allows 3), "
-        f"{seconds:g} s of wall time per measurement. Reproduce with `make bench` (options: "
-        "`.venv/bin/python -m bench.engine --help`); the raw numbers are in `engine.json`.",
-        "",
-    ]
-    engine = [engine_row(title, r) for title, r in titles]
-    rpc = [rpc_row(title, r) for title, r in titles]
     return "\n".join(
-        intro
-        + section("Engine, in process, one core", ENGINE_ABOUT, ENGINE_HEADER, engine)
-        + section("Rules service over gRPC", RPC_ABOUT, RPC_HEADER, rpc)
+        [
+            "# Engine benchmark",
+            "",
+            f"{report['generated_at']}; {m['cpus_usable']} usable CPUs ({m['cpu_model']}), "
+            f"Python {m['python']}, grpcio {m['grpcio']}, protobuf {m['protobuf']} "
+            f"({m['protobuf_backend']}). {seconds:g} s per measurement. How it measures and "
+            "what each figure means: [bench/README.md](../README.md). Raw numbers: "
+            "`engine.json`.",
+            "",
+            "## Engine, in process, one core",
+            "",
+            *table(ENGINE_HEADER, [engine_row(title, r) for title, r in titles]),
+            "",
+            "## Rules service over gRPC",
+            "",
+            *table(RPC_HEADER, [rpc_row(title, r) for title, r in titles]),
+            "",
+        ]
     )
 
 
@@ -368,6 +358,31 @@ def write_report(out: Path, stem: str, report: dict, markdown: str, took_s: floa
     (out / f"{stem}.json").write_text(json.dumps(report, indent=2) + "\n")
     (out / f"{stem}.md").write_text(markdown)
     say(f"Wrote {out / f'{stem}.json'} and {out / f'{stem}.md'} in {took_s:.0f} s")
+
+
+def source_version() -> str:
+    """The commit of the code under test, "+changes" when services/ or protos/ differ from it."""
+    root = Path(__file__).resolve().parent.parent
+
+    def git(*args: str) -> str:
+        return subprocess.run(
+            ["git", *args], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+
+    try:
+        changed = git("status", "--porcelain", "--", "services", "protos")
+        return git("rev-parse", "--short", "HEAD") + (" +changes" if changed else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def unwind_on_sigterm() -> None:
+    """SIGTERM raises SystemExit, so a benchmark's context managers stop every process."""
+
+    def stop(signum, frame) -> None:
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, stop)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
