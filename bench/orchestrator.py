@@ -440,6 +440,30 @@ def paired(rounds: dict[str, list[dict]], value: Callable[..., float], *names: s
     return round(statistics.median(map(value, *(rounds[n] for n in names))), 3)
 
 
+def pair(rounds: dict[str, list[dict]]) -> dict:
+    """SubmitMove against the floor, and the floor against the chain, paired by round: by
+    throughput, by CPU per call of the whole path, and per column of the path."""
+    return {
+        "submit_to_floor": paired(rounds, lambda s, f: s["per_s"] / f["per_s"], "submit", "floor"),
+        "submit_to_floor_by_cpu": paired(
+            rounds,
+            lambda s, f: f["path_cpu_ms"]["all"] / s["path_cpu_ms"]["all"],
+            "submit",
+            "floor",
+        ),
+        "floor_to_chain": paired(rounds, lambda f, c: f["per_s"] / c["per_s"], "floor", "chain"),
+        "beyond_floor_cpu_ms": {
+            column: paired(
+                rounds,
+                lambda s, f, c=column: s["path_cpu_ms"][c] - f["path_cpu_ms"][c],
+                "submit",
+                "floor",
+            )
+            for column in (*PATH, "all")
+        },
+    }
+
+
 def run(args: argparse.Namespace) -> dict:
     report: dict = {
         "machine": machine(),
@@ -487,19 +511,7 @@ def run(args: argparse.Namespace) -> dict:
     report["load_average"]["end"] = [round(v, 2) for v in os.getloadavg()]
     report["rounds"] = rounds
     report["scenarios"] = {name: median_round(results) for name, results in rounds.items()}
-    report["paired"] = {
-        "submit_to_floor": paired(rounds, lambda s, f: s["per_s"] / f["per_s"], "submit", "floor"),
-        "floor_to_chain": paired(rounds, lambda f, c: f["per_s"] / c["per_s"], "floor", "chain"),
-        "beyond_floor_cpu_ms": {
-            column: paired(
-                rounds,
-                lambda s, f, c=column: s["path_cpu_ms"][c] - f["path_cpu_ms"][c],
-                "submit",
-                "floor",
-            )
-            for column in (*PATH, "all")
-        },
-    }
+    report["paired"] = pair(rounds)
     return report
 
 
@@ -536,7 +548,7 @@ def markdown(report: dict) -> str:
     targets = [
         [
             f"SubmitMove ≥ {FLOOR_RATIO_TARGET:g} of the floor's throughput, paired by round",
-            f"{ratio:.2f}",
+            f"{ratio:.2f} (by CPU per call: {p['submit_to_floor_by_cpu']:.2f})",
             mark(ratio >= FLOOR_RATIO_TARGET),
         ],
         [
