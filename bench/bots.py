@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench.engine import (
+from bench.common import (
     RESULTS,
     add_out_argument,
     add_titles_argument,

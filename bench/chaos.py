@@ -34,7 +34,7 @@ from pathlib import Path
 
 import grpc
 
-from bench.engine import (
+from bench.common import (
     RESULTS,
     machine,
     mark,

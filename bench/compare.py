@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.engine import say
+from bench.common import say
 from bench.orchestrator import Sampler, bench_separate, median_round, paired, start_galileo
 from playhall.common.redis_server import EmbeddedRedis
 

@@ -5,48 +5,41 @@ playouts in this process for `--seconds` (moves/s); then its rules service as a 
 own, timed call by call while random games are played through it, and those requests replayed
 back to back by 1 client and by 4 (throughput). How each figure is measured and what it means:
 bench/README.md. Writes bench/results/engine.json and bench/results/engine.md.
-
-The report helpers of every benchmark live here too (`machine`, `table`, `write_report`, ...).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import platform
-import signal
-import statistics
-import subprocess
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
-from threading import Barrier
 
-import google.protobuf
-import grpc
-from google.protobuf.internal import api_implementation
-
+from bench.common import (
+    add_out_argument,
+    add_titles_argument,
+    machine,
+    mark,
+    open_channel,
+    percentile_ms,
+    run_window,
+    say,
+    table,
+    timed,
+    write_report,
+)
 from playhall.common.process import start_rules_service
-from playhall.core import Game, GameInfo, InvalidSetup, Rng, get_game, play_random, title_ids
+from playhall.core import Game, GameInfo, InvalidSetup, Rng, get_game, play_random
 from playhall.core.wire import moves_as_any
 from playhall.rules.v1 import rules_service_pb2 as pb
 from playhall.rules.v1.rules_service_pb2_grpc import RulesServiceStub
 
-RESULTS = Path(__file__).resolve().parent / "results"
 CLIENTS = 4
 """Client threads of the concurrent ApplyMove measurement (the JSON key names this number)."""
 ENGINE_TARGETS = {"galileo": 20_000}
 """Engine moves per second, by title."""
 APPLY_P50_TARGET_MS = 1.0
 """ApplyMove median latency through the rules service, every title."""
-
-
-def say(message: str) -> None:
-    print(message, flush=True)
 
 
 def representative_players(info: GameInfo) -> int:
@@ -96,21 +89,6 @@ class WireLog:
     view_requests: list[pb.GetViewRequest] = field(default_factory=list)
 
 
-def open_channel(address: str) -> grpc.Channel:
-    """A connected channel with a connection of its own (not shared with other channels)."""
-    channel = grpc.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
-    grpc.channel_ready_future(channel).result(timeout=10)
-    return channel
-
-
-def timed(latencies: list[float], call: Callable, *args):
-    """`call(*args)`, its wall time appended to `latencies`."""
-    start = time.perf_counter()
-    response = call(*args)
-    latencies.append(time.perf_counter() - start)
-    return response
-
-
 def play_wire_game(stub: RulesServiceStub, players: int, seed: bytes, log: WireLog) -> None:
     """Plays one random game through the service, timing every GetView and ApplyMove into `log`."""
     rng = move_rng(seed)
@@ -142,35 +120,32 @@ def record_games(address: str, players: int, seconds: float) -> WireLog:
     return log
 
 
+class Replayer:
+    """A client sending recorded requests round-robin on a connection of its own."""
+
+    def __init__(self, address: str, method: str, requests: Sequence, index: int):
+        self.channel = open_channel(address)
+        self.call = getattr(RulesServiceStub(self.channel), method)
+        self.requests, self.sent = requests, index
+
+    def warm_up(self) -> None:
+        self.call(self.requests[self.sent % len(self.requests)])
+
+    def step(self, latencies: list[float]) -> None:
+        self.sent += 1
+        timed(latencies, self.call, self.requests[self.sent % len(self.requests)])
+
+    def close(self) -> None:
+        self.channel.close()
+
+
 def throughput(
     address: str, method: str, requests: Sequence, clients: int, seconds: float
 ) -> float:
     """Calls per second completed by `clients` threads, each on its own connection, sending
     `requests` round-robin back to back for `seconds` of wall time."""
-    window: dict[str, float] = {}
-    start_together = Barrier(
-        clients, action=lambda: window.update(start=time.perf_counter()), timeout=30
-    )
-
-    def client(index: int) -> tuple[int, float]:
-        with open_channel(address) as channel:
-            call = getattr(RulesServiceStub(channel), method)
-            call(requests[index % len(requests)])
-            start_together.wait()
-            sent = 0
-            while time.perf_counter() - window["start"] < seconds:
-                call(requests[(index + sent) % len(requests)])
-                sent += 1
-            return sent, time.perf_counter()
-
-    with ThreadPoolExecutor(max_workers=clients) as pool:
-        results = list(pool.map(client, range(clients)))
-    elapsed = max(end for _, end in results) - window["start"]
-    return sum(sent for sent, _ in results) / elapsed
-
-
-def percentile_ms(samples: list[float], percent: int) -> float:
-    return statistics.quantiles(samples, n=100, method="inclusive")[percent - 1] * 1000
+    calls, elapsed = run_window(clients, seconds, lambda i: Replayer(address, method, requests, i))
+    return len(calls) / elapsed
 
 
 def bench_rpc(title: str, players: int, seconds: float) -> dict:
@@ -213,36 +188,6 @@ def bench_title(title: str, players: int, seconds: float) -> dict:
         f"{rpc[f'apply_per_s_{CLIENTS}_clients']:,.0f}/s ({CLIENTS} clients)"
     )
     return {"players": players, **engine, "rpc": rpc}
-
-
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo") as cpuinfo:
-            for line in cpuinfo:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def machine() -> dict:
-    usable = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
-    return {
-        "cpu_count": os.cpu_count(),
-        "cpus_usable": len(usable) if usable else os.cpu_count(),
-        "cpu_model": cpu_model(),
-        "platform": platform.platform(),
-        "python": platform.python_version(),
-        "python_implementation": platform.python_implementation(),
-        "grpcio": grpc.__version__,
-        "protobuf": google.protobuf.__version__,
-        "protobuf_backend": api_implementation.Type(),
-    }
-
-
-def mark(passed: bool) -> str:
-    return "✅ pass" if passed else "❌ fail"
 
 
 def engine_target(title: str, result: dict) -> str:
@@ -299,12 +244,6 @@ def rpc_row(title: str, r: dict) -> list[str]:
     ]
 
 
-def table(header: Sequence[str], rows: list[list[str]]) -> list[str]:
-    """A Markdown table's lines."""
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    return lines + ["| " + " | ".join(row) + " |" for row in rows]
-
-
 def markdown(report: dict, seconds: float) -> str:
     m = report["machine"]
     titles = report["titles"].items()
@@ -328,61 +267,6 @@ def markdown(report: dict, seconds: float) -> str:
             "",
         ]
     )
-
-
-def add_titles_argument(parser: argparse.ArgumentParser) -> None:
-    """`--titles`: which registered titles a benchmark measures (default all)."""
-    parser.add_argument(
-        "--titles",
-        nargs="+",
-        choices=title_ids(),
-        default=list(title_ids()),
-        metavar="TITLE",
-        help=f"titles to measure (default: all of {', '.join(title_ids())})",
-    )
-
-
-def add_out_argument(parser: argparse.ArgumentParser, stem: str) -> None:
-    """`--out`: the directory of a benchmark's `<stem>.json` and `<stem>.md`."""
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=RESULTS,
-        help=f"directory for {stem}.json and {stem}.md (default bench/results)",
-    )
-
-
-def write_report(out: Path, stem: str, report: dict, markdown: str, took_s: float) -> None:
-    """Writes `<stem>.json` (the raw numbers) and `<stem>.md` into `out`, and says so."""
-    out.mkdir(parents=True, exist_ok=True)
-    (out / f"{stem}.json").write_text(json.dumps(report, indent=2) + "\n")
-    (out / f"{stem}.md").write_text(markdown)
-    say(f"Wrote {out / f'{stem}.json'} and {out / f'{stem}.md'} in {took_s:.0f} s")
-
-
-def source_version() -> str:
-    """The commit of the code under test, "+changes" when services/ or protos/ differ from it."""
-    root = Path(__file__).resolve().parent.parent
-
-    def git(*args: str) -> str:
-        return subprocess.run(
-            ["git", *args], cwd=root, capture_output=True, text=True, check=True
-        ).stdout.strip()
-
-    try:
-        changed = git("status", "--porcelain", "--", "services", "protos")
-        return git("rev-parse", "--short", "HEAD") + (" +changes" if changed else "")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-
-
-def unwind_on_sigterm() -> None:
-    """SIGTERM raises SystemExit, so a benchmark's context managers stop every process."""
-
-    def stop(signum, frame) -> None:
-        raise SystemExit(128 + signum)
-
-    signal.signal(signal.SIGTERM, stop)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

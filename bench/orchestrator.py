@@ -20,26 +20,24 @@ import os
 import random
 import secrets
 import statistics
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import count
 
 import redis
 from google.protobuf import any_pb2
 
-from bench.echo_chain import FLOOR_KEY, STATE_KEY
-from bench.echo_chain import METHOD as ECHO_METHOD
-from bench.engine import (
+from bench.common import (
     add_out_argument,
     machine,
     mark,
     open_channel,
     percentile_ms,
+    run_window,
     say,
     source_version,
     table,
@@ -47,6 +45,8 @@ from bench.engine import (
     unwind_on_sigterm,
     write_report,
 )
+from bench.echo_chain import FLOOR_KEY, STATE_KEY
+from bench.echo_chain import METHOD as ECHO_METHOD
 from playhall.client import MatchClient, human_seats
 from playhall.common.process import (
     ServiceProcess,
@@ -84,15 +84,6 @@ SCENARIOS = {
 
 
 # --- The load generator (runs in its own process) --------------------------------------------
-
-
-@dataclass
-class Tally:
-    """What the clients did in a measurement window."""
-
-    creates: int = 0
-    call_s: list[float] = field(default_factory=list)
-    """Latency of each committed SubmitMove (each call, for the chains)."""
 
 
 @dataclass(frozen=True)
@@ -136,22 +127,21 @@ class SeparatePlayer:
         self.played = len(self.script.moves)
         """Moves of `script` committed so far (all: no match yet)."""
 
-    def new_match(self, tally: Tally) -> None:
+    def new_match(self) -> None:
         self.script = self.scripts[self.games % len(self.scripts)]
         created = self.lobby.create(TITLE, human_seats(PLAYERS), seed=self.script.seed)
         self.games += 1
-        tally.creates += 1
         self.match_id = created.match.match_id
         self.clients = {t.seat: self.lobby.as_seat(t.token) for t in created.tokens}
         self.version = created.match.version
         self.played = 0
 
-    def step(self, tally: Tally) -> None:
+    def step(self, latencies: list[float]) -> None:
         """Commits one move (creating a match first when the last one ended)."""
         if self.played == len(self.script.moves):
-            self.new_match(tally)
+            self.new_match()
         seat, move = self.script.moves[self.played]
-        response = timed(tally.call_s, self.clients[seat].submit, self.match_id, move, self.version)
+        response = timed(latencies, self.clients[seat].submit, self.match_id, move, self.version)
         self.played += 1
         if response.version != self.version + 1:
             raise AssertionError(
@@ -163,7 +153,7 @@ class SeparatePlayer:
 
     def warm_up(self) -> None:
         for _ in range(WARM_UP_MOVES):
-            self.step(Tally())
+            self.step([])
 
     def close(self) -> None:
         self.channel.close()
@@ -176,8 +166,8 @@ class EchoCaller:
         self.channel = open_channel(address)
         self.call = self.channel.unary_unary(ECHO_METHOD)
 
-    def step(self, tally: Tally) -> None:
-        timed(tally.call_s, self.call, ECHO_REQUEST, 10)
+    def step(self, latencies: list[float]) -> None:
+        timed(latencies, self.call, ECHO_REQUEST, 10)
 
     def warm_up(self) -> None:
         for _ in range(WARM_UP_MOVES * 4):
@@ -188,44 +178,16 @@ class EchoCaller:
 
 
 def run_clients(make_client: Callable[[int], object], seconds: float, sampler: Sampler) -> dict:
-    """CLIENTS threads, each with a client of its own, stepping back to back for `seconds`
-    after a warm-up; a summary of the window, with what the servers did per call."""
+    """CLIENTS clients stepping back to back for `seconds` (`run_window`); a summary of the
+    window, with what the servers did per call."""
     window: dict = {}
-
-    def start() -> None:
-        window["before"] = sampler.sample()
-        window["start"] = time.perf_counter()
-
-    start_together = threading.Barrier(CLIENTS, action=start, timeout=120)
-
-    def client(index: int) -> tuple[Tally, float]:
-        try:
-            player = make_client(index)
-        except BaseException:
-            start_together.abort()
-            raise
-        try:
-            player.warm_up()
-            start_together.wait()
-            tally = Tally()
-            while time.perf_counter() - window["start"] < seconds:
-                player.step(tally)
-            return tally, time.perf_counter()
-        except BaseException:
-            start_together.abort()
-            raise
-        finally:
-            player.close()
-
-    with ThreadPoolExecutor(max_workers=CLIENTS) as pool:
-        results = list(pool.map(client, range(CLIENTS)))
+    calls, elapsed = run_window(
+        CLIENTS, seconds, make_client, lambda: window.update(before=sampler.sample())
+    )
     after = sampler.sample()
-    elapsed = max(end for _, end in results) - window["start"]
-    calls = [s for tally, _ in results for s in tally.call_s]
     return {
         "per_s": round(len(calls) / elapsed, 1),
         "calls": len(calls),
-        "creates": sum(tally.creates for tally, _ in results),
         "seconds": round(elapsed, 2),
         "p50_ms": round(percentile_ms(calls, 50), 3),
         "p99_ms": round(percentile_ms(calls, 99), 3),
@@ -250,12 +212,12 @@ def play_to_mid_game(address: str, matches: int, moves: int) -> list[str]:
     def client(index: int) -> list[str]:
         # A game of its own for (nearly) every match: the memory is measured over as many games.
         player = SeparatePlayer(address, index, "bench-memory", games=-(-matches // CLIENTS))
-        played, tally = [], Tally()
+        played: list[str] = []
         try:
             while next(next_match) < matches:
-                player.new_match(tally)
+                player.new_match()
                 for _ in range(moves):
-                    player.step(tally)
+                    player.step([])
                 played.append(player.match_id)
         finally:
             player.close()
