@@ -182,19 +182,13 @@ def two_player(game: Game) -> int:
     return max(2, game.info.min_players)
 
 
-def capped(bot: Bot, decision: Decision) -> bool:
-    """True when a search stopped at its time cap before its iteration budget."""
-    budget = getattr(bot, "iterations", None)
-    return isinstance(budget, int) and 0 < decision.iterations < budget
-
-
 class Timed(Bot):
     """A bot that keeps count of its decisions and their wall time (its choices are the bot's)."""
 
     def __init__(self, bot: Bot):
         self.bot = bot
         self.name = bot.name
-        self.decisions = self.capped = self.iterations = 0
+        self.decisions = 0
         self.seconds = 0.0
 
     def choose(self, game: Game, view, seat: int, rng: Rng) -> Decision:
@@ -202,8 +196,6 @@ class Timed(Bot):
         decision = self.bot.choose(game, view, seat, rng)
         self.seconds += time.perf_counter() - start
         self.decisions += 1
-        self.iterations += decision.iterations
-        self.capped += capped(self.bot, decision)
         return decision
 
 
@@ -238,8 +230,6 @@ def play_one(task: dict) -> dict:
         "seconds": round(seconds, 3),
         "tested_decisions": tested.decisions,
         "tested_seconds": round(tested.seconds, 4),
-        "tested_iterations": tested.iterations,
-        "tested_capped": tested.capped,
     }
 
 
@@ -336,7 +326,6 @@ class Run:
             "tested_mean_decision_ms": round(tested_seconds / decisions * 1000, 1)
             if decisions
             else None,
-            "tested_capped_decisions": sum(g["tested_capped"] for g in games),
             "tested_decisions": decisions,
         }
 

@@ -3,8 +3,8 @@
 For each title at a representative player count (3 when it allows 3, else its minimum): random
 playouts in this process for `--seconds` (moves/s); then its rules service as a process of its
 own, timed call by call while random games are played through it, and those requests replayed
-back to back by 1 client and by 4 (throughput). How each figure is measured and what it means:
-bench/README.md. Writes bench/results/engine.json and bench/results/engine.md.
+back to back by 1 client and by `CLIENTS` (throughput). How each figure is measured and what
+it means: bench/README.md. Writes bench/results/engine.json and bench/results/engine.md.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ the echo chain and the floor's front server (`bench.echo_chain`), each its own p
 load generator process whose threads are the clients. First it plays `--matches` matches to
 `--moves` moves and divides Redis's `used_memory` growth by the matches; then it runs
 `--rounds` interleaved rounds of the echo chain, SubmitMove on separate matches and the floor,
-8 clients each, `--seconds` each, sampling every process's CPU time around each window.
+`CLIENTS` clients each, `--seconds` each, sampling every process's CPU time around each window.
 
 How each figure is measured and what it means: bench/README.md. Writes
 bench/results/orchestrator.json and bench/results/orchestrator.md.
