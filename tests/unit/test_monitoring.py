@@ -189,3 +189,9 @@ def test_refusal_reasons_are_those_the_orchestrator_counts():
     kinds = {errors.IllegalByRules.kind, errors.NotNowByRules.kind}
     assert set(REFUSAL_REASONS) == kinds | {"stale_version"}
     assert 'reason!="stale_version"' in (PROMETHEUS_DIR / "rules/recording.yml").read_text()
+
+
+def test_deploy_readme_lists_every_alert_with_its_runbook():
+    readme = (PROMETHEUS_DIR.parent / "README.md").read_text()
+    for alert in alerts():
+        assert f"| `{alert['alert']}` | {alert['labels']['severity']} |" in readme, alert["alert"]
