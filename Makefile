@@ -58,7 +58,7 @@ bench: $(PROTO_STAMP) ## Engine, rules-service and orchestrator benchmarks: benc
 	$(PY) -m bench.engine
 	$(PY) -m bench.orchestrator
 
-bench-bots: $(PROTO_STAMP) ## Bot strength and speed (resumable, ~25 min): bench/results/bots.md
+bench-bots: $(PROTO_STAMP) ## Bot strength and task time (resumable, ~25 min): bench/results/bots.md
 	$(PY) -m bench.bots
 
 chaos: $(PROTO_STAMP) ## Bot matches while each component is SIGKILLed: bench/results/chaos.md

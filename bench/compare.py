@@ -1,19 +1,11 @@
 """Side by side: the orchestrator of an earlier commit against this tree's, under one load.
 
-`python -m bench.compare --baseline REV` checks REV out into a temporary git worktree, generates
-its protobuf code from its own protos, and starts, on one private Redis (AOF with `appendfsync
-always`), two stacks: REV's rules service and orchestrator, and this tree's. The load generator
-of `bench.orchestrator` (8 clients on separate matches, by default) then plays against each in
-turn, `--rounds` times, interleaved (the side going first alternating), so both meet the same
-disturbances of a shared machine. The two stacks share the Redis server, each with a database
-of its own. It prints each round's SubmitMove/s, and the median round with the CPU the
-orchestrator and the rules service spent per move in it.
-
-How large a difference is noise depends on the hour: once, two identical stacks measured in
-interleaved rounds (5 of 6 s, by a script like this one) differed by 3 %, while single rounds
-of one stack spread by a fifth. `--baseline HEAD` measures the noise of the moment.
-
-This measures a change; `make bench` measures the tree against its targets.
+`python -m bench.compare --baseline REV` checks REV out into a temporary git worktree with its
+own generated protobuf code, starts REV's rules service and orchestrator and this tree's on one
+private Redis (a database each), and plays the SubmitMove scenario of `bench.orchestrator`
+against each in turn, `--rounds` times, the side going first alternating. It prints each
+round's SubmitMove/s, each side's median round with its CPU per move, and the ratios paired by
+round. `--baseline HEAD` measures the noise of the moment (bench/README.md).
 """
 
 from __future__ import annotations
@@ -26,8 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.engine import say
-from bench.orchestrator import Sampler, bench_separate, median_round, start_orchestrators
+from bench.common import say
+from bench.orchestrator import Sampler, bench_separate, median_round, paired, start_galileo
 from playhall.common.redis_server import EmbeddedRedis
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,24 +62,26 @@ def run(args: argparse.Namespace) -> dict[str, list[dict]]:
             ("this tree", 0, {}),
         ):
             url = f"{server.url}?db={database}"
-            rules, orchestrators = start_orchestrators(stack, url, env=env)
-            sides[name] = (orchestrators[0].address, Sampler.of(server, rules, orchestrators))
+            rules, orchestrator = start_galileo(stack, url, env=env)
+            sides[name] = (
+                orchestrator.address,
+                Sampler.of(server, rules, orchestrator=orchestrator),
+            )
         loadgen = stack.enter_context(multiprocessing.get_context("spawn").Pool(1))
         for round_ in range(1, args.rounds + 1):
             # Which side goes first alternates, so neither always runs after the other.
             order = list(sides.items()) if round_ % 2 else list(reversed(sides.items()))
             for name, (address, sampler) in order:
                 say(f"Round {round_}, {name}")
-                result = loadgen.apply(
-                    bench_separate, ((address,), args.clients, args.seconds, sampler)
+                results[name].append(
+                    loadgen.apply(bench_separate, (address, args.seconds, sampler))
                 )
-                results[name].append(result)
     return results
 
 
 def report(results: dict[str, list[dict]]) -> str:
-    """Each side's rounds, and its median round (as `make bench` takes it) with that round's
-    CPU per move."""
+    """Each side's rounds and median round with its CPU per move; this tree against the
+    baseline, paired by round."""
     lines = [
         "| code | SubmitMove/s, each round | median round | its CPU ms per move: orchestrator "
         "| rules |",
@@ -95,11 +89,23 @@ def report(results: dict[str, list[dict]]) -> str:
     ]
     for name, rounds in results.items():
         median = median_round(rounds)
-        cpu = median["cpu_ms_per_move"]
+        cpu = median["cpu_ms"]
         lines.append(
             f"| {name} | {', '.join(f'{v:,.0f}' for v in median['round_rates'])} | "
-            f"{median['moves_per_s']:,.0f} | {cpu['orchestrator']:.3f} | {cpu['rules']:.3f} |"
+            f"{median['per_s']:,.0f} | {cpu['orchestrator']:.3f} | {cpu['rules']:.3f} |"
         )
+    baseline, tree = results
+    rate = paired(results, lambda t, b: t["per_s"] / b["per_s"], tree, baseline)
+    cpu = paired(
+        results,
+        lambda t, b: t["cpu_ms"]["orchestrator"] / b["cpu_ms"]["orchestrator"],
+        tree,
+        baseline,
+    )
+    lines.append(
+        f"\nThis tree against {baseline}, paired by round: SubmitMove/s x {rate:.3f}, "
+        f"the orchestrator's CPU per move x {cpu:.3f}."
+    )
     return "\n".join(lines)
 
 
@@ -114,10 +120,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--seconds", type=float, default=5.0, help="wall time of each round (default 5)"
     )
-    parser.add_argument("--clients", type=int, default=8, help="concurrent clients (default 8)")
     args = parser.parse_args(argv)
-    if args.rounds < 1 or args.seconds <= 0 or args.clients < 1:
-        parser.error("--rounds and --clients must be at least 1, --seconds positive")
+    if args.rounds < 1 or args.seconds <= 0:
+        parser.error("--rounds must be at least 1, --seconds positive")
     return args
 
 

@@ -1,55 +1,45 @@
 """`make bench`: how fast every registered title plays, in process and through its rules service.
 
-For each title, at a representative player count (3 when the title allows it, else its minimum):
-
-1. Engine: random playouts (`playhall.core.play_random`) in this process, on one core, for a
-   fixed wall-time budget: moves/s, games/s and the mean number of moves of a game.
-2. Rules service: the real service, started as its own process (`start_rules_service`), driven
-   over gRPC on localhost by this process. Latency: random games are played over the wire
-   (NewGame, GetView for a mover's legal moves, ApplyMove) and every GetView and ApplyMove call is
-   timed on its own. Throughput: the requests those games sent are replayed back to back (the
-   service is stateless, so each is valid on its own) by 1 client, and by 4 client threads with a
-   connection each for ApplyMove.
-
-Writes bench/results/engine.json and bench/results/engine.md, with the issue's targets marked.
+For each title at a representative player count (3 when it allows 3, else its minimum): random
+playouts in this process for `--seconds` (moves/s); then its rules service as a process of its
+own, timed call by call while random games are played through it, and those requests replayed
+back to back by 1 client and by `CLIENTS` (throughput). How each figure is measured and what
+it means: bench/README.md. Writes bench/results/engine.json and bench/results/engine.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
-import platform
-import statistics
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
-from threading import Barrier
 
-import google.protobuf
-import grpc
-from google.protobuf.internal import api_implementation
-
+from bench.common import (
+    add_out_argument,
+    add_titles_argument,
+    machine,
+    mark,
+    open_channel,
+    percentile_ms,
+    run_window,
+    say,
+    table,
+    timed,
+    write_report,
+)
 from playhall.common.process import start_rules_service
-from playhall.core import Game, GameInfo, InvalidSetup, Rng, get_game, play_random, title_ids
+from playhall.core import Game, GameInfo, InvalidSetup, Rng, get_game, play_random
 from playhall.core.wire import moves_as_any
 from playhall.rules.v1 import rules_service_pb2 as pb
 from playhall.rules.v1.rules_service_pb2_grpc import RulesServiceStub
 
-RESULTS = Path(__file__).resolve().parent / "results"
 CLIENTS = 4
 """Client threads of the concurrent ApplyMove measurement (the JSON key names this number)."""
 ENGINE_TARGETS = {"galileo": 20_000}
-"""Issue targets: engine moves per second, by title."""
+"""Engine moves per second, by title."""
 APPLY_P50_TARGET_MS = 1.0
-"""Issue target: ApplyMove median latency through the rules service, every title."""
-
-
-def say(message: str) -> None:
-    print(message, flush=True)
+"""ApplyMove median latency through the rules service, every title."""
 
 
 def representative_players(info: GameInfo) -> int:
@@ -99,21 +89,6 @@ class WireLog:
     view_requests: list[pb.GetViewRequest] = field(default_factory=list)
 
 
-def open_channel(address: str) -> grpc.Channel:
-    """A connected channel with a connection of its own (not shared with other channels)."""
-    channel = grpc.insecure_channel(address, options=[("grpc.use_local_subchannel_pool", 1)])
-    grpc.channel_ready_future(channel).result(timeout=10)
-    return channel
-
-
-def timed(latencies: list[float], call: Callable, *args):
-    """`call(*args)`, its wall time appended to `latencies`."""
-    start = time.perf_counter()
-    response = call(*args)
-    latencies.append(time.perf_counter() - start)
-    return response
-
-
 def play_wire_game(stub: RulesServiceStub, players: int, seed: bytes, log: WireLog) -> None:
     """Plays one random game through the service, timing every GetView and ApplyMove into `log`."""
     rng = move_rng(seed)
@@ -145,35 +120,32 @@ def record_games(address: str, players: int, seconds: float) -> WireLog:
     return log
 
 
+class Replayer:
+    """A client sending recorded requests round-robin on a connection of its own."""
+
+    def __init__(self, address: str, method: str, requests: Sequence, index: int):
+        self.channel = open_channel(address)
+        self.call = getattr(RulesServiceStub(self.channel), method)
+        self.requests, self.sent = requests, index
+
+    def warm_up(self) -> None:
+        self.call(self.requests[self.sent % len(self.requests)])
+
+    def step(self, latencies: list[float]) -> None:
+        self.sent += 1
+        timed(latencies, self.call, self.requests[self.sent % len(self.requests)])
+
+    def close(self) -> None:
+        self.channel.close()
+
+
 def throughput(
     address: str, method: str, requests: Sequence, clients: int, seconds: float
 ) -> float:
     """Calls per second completed by `clients` threads, each on its own connection, sending
     `requests` round-robin back to back for `seconds` of wall time."""
-    window: dict[str, float] = {}
-    start_together = Barrier(
-        clients, action=lambda: window.update(start=time.perf_counter()), timeout=30
-    )
-
-    def client(index: int) -> tuple[int, float]:
-        with open_channel(address) as channel:
-            call = getattr(RulesServiceStub(channel), method)
-            call(requests[index % len(requests)])
-            start_together.wait()
-            sent = 0
-            while time.perf_counter() - window["start"] < seconds:
-                call(requests[(index + sent) % len(requests)])
-                sent += 1
-            return sent, time.perf_counter()
-
-    with ThreadPoolExecutor(max_workers=clients) as pool:
-        results = list(pool.map(client, range(clients)))
-    elapsed = max(end for _, end in results) - window["start"]
-    return sum(sent for sent, _ in results) / elapsed
-
-
-def percentile_ms(samples: list[float], percent: int) -> float:
-    return statistics.quantiles(samples, n=100, method="inclusive")[percent - 1] * 1000
+    calls, elapsed = run_window(clients, seconds, lambda i: Replayer(address, method, requests, i))
+    return len(calls) / elapsed
 
 
 def bench_rpc(title: str, players: int, seconds: float) -> dict:
@@ -218,36 +190,6 @@ def bench_title(title: str, players: int, seconds: float) -> dict:
     return {"players": players, **engine, "rpc": rpc}
 
 
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo") as cpuinfo:
-            for line in cpuinfo:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def machine() -> dict:
-    usable = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
-    return {
-        "cpu_count": os.cpu_count(),
-        "cpus_usable": len(usable) if usable else os.cpu_count(),
-        "cpu_model": cpu_model(),
-        "platform": platform.platform(),
-        "python": platform.python_version(),
-        "python_implementation": platform.python_implementation(),
-        "grpcio": grpc.__version__,
-        "protobuf": google.protobuf.__version__,
-        "protobuf_backend": api_implementation.Type(),
-    }
-
-
-def mark(passed: bool) -> str:
-    return "✅ pass" if passed else "❌ fail"
-
-
 def engine_target(title: str, result: dict) -> str:
     if title not in ENGINE_TARGETS:
         return "—"
@@ -272,14 +214,6 @@ RPC_HEADER = (
     "GetView p99 ms",
     "GetView/s",
     "target",
-)
-ENGINE_ABOUT = "Random playouts (`playhall.core.play_random`, setup included) back to back."
-RPC_ABOUT = (
-    "The real rules service runs as its own process; the benchmark process is the client, on "
-    "localhost. Latencies are single calls timed by the client while it plays random games "
-    "(GetView for the mover's legal moves, then ApplyMove). Throughputs are those recorded "
-    f"requests replayed back to back by 1 client, or by {CLIENTS} client threads with a "
-    "connection each."
 )
 
 
@@ -310,64 +244,29 @@ def rpc_row(title: str, r: dict) -> list[str]:
     ]
 
 
-def section(heading: str, about: str, header: Sequence[str], rows: list[list[str]]) -> list[str]:
-    lines = [f"## {heading}", "", about, "", "| " + " | ".join(header) + " |"]
-    lines.append("|" + "---|" * len(header))
-    return lines + ["| " + " | ".join(row) + " |" for row in rows] + [""]
-
-
 def markdown(report: dict, seconds: float) -> str:
     m = report["machine"]
     titles = report["titles"].items()
-    intro = [
-        "# Engine benchmark",
-        "",
-        f"Generated {report['generated_at']} on {m['platform']}, {m['cpu_model']}, "
-        f"{m['cpus_usable']} usable CPUs; Python {m['python']}, grpcio {m['grpcio']}, "
-        f"protobuf {m['protobuf']} ({m['protobuf_backend']} backend).",
-        "",
-        "Every title is measured at a representative player count (3 when it allows 3), "
-        f"{seconds:g} s of wall time per measurement. Reproduce with `make bench` (options: "
-        "`.venv/bin/python -m bench.engine --help`); the raw numbers are in `engine.json`.",
-        "",
-    ]
-    engine = [engine_row(title, r) for title, r in titles]
-    rpc = [rpc_row(title, r) for title, r in titles]
     return "\n".join(
-        intro
-        + section("Engine, in process, one core", ENGINE_ABOUT, ENGINE_HEADER, engine)
-        + section("Rules service over gRPC", RPC_ABOUT, RPC_HEADER, rpc)
+        [
+            "# Engine benchmark",
+            "",
+            f"{report['generated_at']}; {m['cpus_usable']} usable CPUs ({m['cpu_model']}), "
+            f"Python {m['python']}, grpcio {m['grpcio']}, protobuf {m['protobuf']} "
+            f"({m['protobuf_backend']}). {seconds:g} s per measurement. How it measures and "
+            "what each figure means: [bench/README.md](../README.md). Raw numbers: "
+            "`engine.json`.",
+            "",
+            "## Engine, in process, one core",
+            "",
+            *table(ENGINE_HEADER, [engine_row(title, r) for title, r in titles]),
+            "",
+            "## Rules service over gRPC",
+            "",
+            *table(RPC_HEADER, [rpc_row(title, r) for title, r in titles]),
+            "",
+        ]
     )
-
-
-def add_titles_argument(parser: argparse.ArgumentParser) -> None:
-    """`--titles`: which registered titles a benchmark measures (default all)."""
-    parser.add_argument(
-        "--titles",
-        nargs="+",
-        choices=title_ids(),
-        default=list(title_ids()),
-        metavar="TITLE",
-        help=f"titles to measure (default: all of {', '.join(title_ids())})",
-    )
-
-
-def add_out_argument(parser: argparse.ArgumentParser, stem: str) -> None:
-    """`--out`: the directory of a benchmark's `<stem>.json` and `<stem>.md`."""
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=RESULTS,
-        help=f"directory for {stem}.json and {stem}.md (default bench/results)",
-    )
-
-
-def write_report(out: Path, stem: str, report: dict, markdown: str, took_s: float) -> None:
-    """Writes `<stem>.json` (the raw numbers) and `<stem>.md` into `out`, and says so."""
-    out.mkdir(parents=True, exist_ok=True)
-    (out / f"{stem}.json").write_text(json.dumps(report, indent=2) + "\n")
-    (out / f"{stem}.md").write_text(markdown)
-    say(f"Wrote {out / f'{stem}.json'} and {out / f'{stem}.md'} in {took_s:.0f} s")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -21,6 +21,11 @@ TASK_SECONDS = Histogram(
     buckets=(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30),
 )
 TASKS = Counter("playhall_bot_tasks", "play_turn tasks by outcome.", ["outcome"])
+TASK_OUTCOMES = ("moved", "not_to_move", "gave_up_stale", "retried", "failed")
+"""The `outcome` of `playhall_bot_tasks`: what `tasks.take_turn` returns, or a retry or a
+failure (counted by the app's task signals)."""
+for _outcome in TASK_OUTCOMES:
+    TASKS.labels(_outcome)  # every series from the start: a rate of 0, not no data
 
 
 class QueueDepthCollector:

@@ -24,6 +24,10 @@ log = logging.getLogger(__name__)
 BOT_TURNS_ENQUEUED = Counter(
     "playhall_bot_turns_enqueued", "Bot turns sent to the workers, by cause.", ["cause"]
 )
+BOT_TURNS_UNPUBLISHED = Counter(
+    "playhall_bot_turns_unpublished",
+    "Bot turns whose publish failed (the broker did not answer); each is sent again later.",
+)
 MAX_UNPUBLISHED = 10_000
 """Turns kept for a resend at most; beyond, the oldest is left to the sweeper alone."""
 
@@ -84,6 +88,7 @@ class BotScheduler:
                 queue=self.queue,
             )
         except OperationalError as error:
+            BOT_TURNS_UNPUBLISHED.inc()
             log.warning(
                 "bot turn not published; sent again once the broker answers",
                 extra={"match_id": match_id, "seat": seat, "error": str(error)},

@@ -23,6 +23,7 @@ from playhall.orchestrator.metrics import (
     MATCHES_FINISHED,
     MOVES_ACCEPTED,
     MOVES_REFUSED,
+    REDIS_ERRORS,
 )
 from playhall.orchestrator.rules_client import RulesClients
 from playhall.orchestrator.settings import Settings
@@ -238,6 +239,7 @@ class Commits:
         try:
             await self._after_commit(match, loaded, moved=bool(move))
         except redis.RedisError as error:
+            REDIS_ERRORS.labels("index_update").inc()
             # The change stands; what follows it is repaired in the background (the lobby
             # repair, the clock scan, the bot sweep), so the caller hears of the commit.
             log.warning(

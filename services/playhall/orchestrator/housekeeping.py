@@ -19,7 +19,7 @@ from playhall.orchestrator import clocks
 from playhall.orchestrator.commits import Commits
 from playhall.orchestrator.errors import MatchError
 from playhall.orchestrator.identity import Caller
-from playhall.orchestrator.metrics import SEATS_LEFT
+from playhall.orchestrator.metrics import REDIS_ERRORS, SEATS_LEFT
 from playhall.orchestrator.store import ACTIVE_PHASES, Match, now_ms
 
 log = logging.getLogger(__name__)
@@ -215,6 +215,7 @@ class Housekeeper:
             try:
                 await self.run_once()
             except redis.RedisError as error:
+                REDIS_ERRORS.labels("housekeeping").inc()
                 self._recovering = True
                 log.warning(
                     "housekeeping skipped: storage unavailable", extra={"error": str(error)}

@@ -25,8 +25,32 @@ SEATS_LEFT = Counter(
 COMMIT_CONFLICTS = Counter(
     "playhall_commit_conflicts", "Commits retried because another change won.", ["title"]
 )
+REDIS_ERRORS = Counter(
+    "playhall_redis_errors",
+    "Redis commands that failed, by what they were for: a call answered UNAVAILABLE or "
+    "INTERNAL (call), a housekeeping pass skipped, an index update after a commit left to the "
+    "repair, an active-match count not taken.",
+    ["operation"],
+)
+for _operation in ("call", "housekeeping", "index_update", "active_count"):
+    REDIS_ERRORS.labels(_operation)  # every series from the start: a rate of 0, not no data
+REFUSAL_REASONS = ("stale_version", "invalid_argument", "failed_precondition")
+"""The `reason` of `playhall_moves_refused`: a stale version, or the kinds of the rules'
+refusals (`errors.RefusedByRules.kind`)."""
 COLLECT_TIMEOUT_S = 3.0
 """How long a scrape waits for the active-match counts (the loop itself bounds them)."""
+
+
+def initialize_series(titles: list[str]) -> None:
+    """Creates the series of every served title at 0, so that rates and ratios over them (the
+    alerting and recording rules in deploy/prometheus, the dashboard) have a value before the
+    first move, refusal or conflict instead of no data."""
+    for title in titles:
+        MATCHES_CREATED.labels(title)
+        MOVES_ACCEPTED.labels(title)
+        COMMIT_CONFLICTS.labels(title)
+        for reason in REFUSAL_REASONS:
+            MOVES_REFUSED.labels(title, reason)
 
 
 class ActiveMatchesCollector:
@@ -59,6 +83,8 @@ class ActiveMatchesCollector:
             counted = asyncio.run_coroutine_threadsafe(self._count(), self.loop)
             counts = counted.result(timeout=COLLECT_TIMEOUT_S + 1)
         except (TimeoutError, redis.RedisError, RuntimeError) as error:
+            if isinstance(error, redis.RedisError):
+                REDIS_ERRORS.labels("active_count").inc()
             if counted is not None:
                 counted.cancel()  # a loop too busy to count must not pile up more counting
             log.warning("active matches not counted", extra={"error": repr(error)})

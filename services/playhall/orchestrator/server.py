@@ -20,7 +20,7 @@ from playhall.orchestrator import matches
 from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.commits import Commits
 from playhall.orchestrator.housekeeping import Housekeeper
-from playhall.orchestrator.metrics import ActiveMatchesCollector
+from playhall.orchestrator.metrics import ActiveMatchesCollector, initialize_series
 from playhall.orchestrator.rules_client import RulesClients
 from playhall.orchestrator.servicer import MatchServicer
 from playhall.orchestrator.settings import Settings
@@ -82,6 +82,7 @@ async def serve(settings: Settings) -> None:
     metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
     service, servicer, domain = await create_server(settings)
     await domain.store.redis.ping()
+    initialize_series(sorted(settings.rules))
     REGISTRY.register(
         ActiveMatchesCollector(domain.store, sorted(settings.rules), asyncio.get_running_loop())
     )

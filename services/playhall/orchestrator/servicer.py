@@ -35,10 +35,14 @@ from playhall.orchestrator.errors import (
     Unavailable,
 )
 from playhall.orchestrator.matches import Matches
+from playhall.orchestrator.metrics import REDIS_ERRORS
 
 log = logging.getLogger(__name__)
 
 WATCH_STREAMS = Gauge("playhall_watch_streams", "Open WatchMatch streams.")
+WATCH_STREAMS_LIMIT = Gauge(
+    "playhall_watch_streams_limit", "WatchMatch streams this replica serves at most."
+)
 
 
 STATUS_OF = {
@@ -67,11 +71,13 @@ async def refusals(context: grpc.aio.ServicerContext, request=None):
     except MatchError as error:
         await context.abort(status_code(error), error.reason)
     except (redis.ConnectionError, redis.TimeoutError):
+        REDIS_ERRORS.labels("call").inc()
         await context.abort(
             grpc.StatusCode.UNAVAILABLE,
             "Match storage is unavailable; nothing was changed, try again",
         )
     except redis.RedisError as error:
+        REDIS_ERRORS.labels("call").inc()
         log.error("storage refused a request", extra={"error": str(error)})
         await context.abort(grpc.StatusCode.INTERNAL, "Match storage failed; nothing was changed")
 
@@ -97,6 +103,7 @@ class WatchSlots:
         self.total = total
         self.per_address = per_address
         self.open = 0
+        WATCH_STREAMS_LIMIT.set(total)
         self._anonymous: collections.Counter[str] = collections.Counter()
 
     def refusal(self, address: str | None) -> str | None:

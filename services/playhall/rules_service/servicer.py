@@ -61,6 +61,9 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
         self.codec = game.codec
         self.title = game.info.title_id
         self._info = pb.GetGameInfoResponse(game=convert.game_info(game))
+        MOVES_APPLIED.labels(self.title)  # the series exist at 0 before the first move
+        for code in sorted({c.name for c in STATUS_OF.values()}):
+            MOVES_REFUSED.labels(self.title, code)
 
     def GetGameInfo(self, request, context):
         return self._info
