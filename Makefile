@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # PLAYHALL_RUN_<COMPONENT>_PORT variable (`python -m playhall.devstack --help`), 0 (free) by default.
 GATEWAY_PORT ?= $(or $(PLAYHALL_RUN_GATEWAY_PORT),8080)
 
-.PHONY: help install proto lint test demo run bench bench-bots chaos image k8s clean
+.PHONY: help install proto lint test demo run bench bench-bots chaos screens image k8s clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -63,6 +63,9 @@ bench-bots: $(PROTO_STAMP) ## Bot strength and task time (resumable, ~25 min): b
 
 chaos: $(PROTO_STAMP) ## Bot matches while each component is SIGKILLed: bench/results/chaos.md
 	$(PY) -m bench.chaos
+
+screens: $(PROTO_STAMP) ## Portal screenshots (system chromium), desktop and phone: bench/results/screens/
+	$(PY) -m bench.screens
 
 image: ## Build the container image (needs Docker with BuildKit)
 	docker build -f deploy/Dockerfile -t playhall:dev .

@@ -174,12 +174,13 @@ function render() {
   document.body.dataset.myTurn = String(state.seat !== null && (status.toMove ?? []).includes(state.seat));
   $("headline").textContent = state.title.headline?.(state.view, names) ?? "";
   // Redrawn only when something on it changed, keeping the keyboard focus on the same element.
-  const drawn = JSON.stringify([s.version, s.phase, state.seat, state.legal.length, (s.seats ?? []).length]);
   const boardBox = $("board");
+  const width = boardBox.clientWidth;
+  const drawn = JSON.stringify([s.version, s.phase, state.seat, state.legal.length, width < 640]);
   if (boardBox.dataset.drawn !== drawn) {
     const focused = document.activeElement?.getAttribute?.("aria-label");
     boardBox.replaceChildren(
-      state.title.board({ view: state.view, seat: state.seat, summary: s, names, legal: state.legal, play, key: moveKey }),
+      state.title.board({ view: state.view, seat: state.seat, summary: s, names, legal: state.legal, play, key: moveKey, width }),
     );
     boardBox.dataset.drawn = drawn;
     if (focused) {
@@ -230,6 +231,7 @@ async function main() {
     }
   });
   setInterval(() => state.summary && renderClock(), 500);
+  addEventListener("resize", () => state.summary && render());
   follow();
 }
 

@@ -51,7 +51,7 @@ function show(n) {
   if (!events.length) $("log").append(h("li", { class: "muted" }, "nothing visible"));
   if (view) {
     $("headline").textContent = title.headline?.(view, names) ?? "";
-    $("board").replaceChildren(title.board({ view, seat: null, summary: history.match, names, legal: [], play: () => {}, key: () => "" }));
+    $("board").replaceChildren(title.board({ view, seat: null, summary: history.match, names, legal: [], play: () => {}, key: () => "", width: $("board").clientWidth }));
   }
   const scores = change.status?.scores ?? [];
   $("scores").replaceChildren(...(history.match.seats ?? []).map((_, s) =>

@@ -60,7 +60,9 @@ export function headline(view, names) {
 export function board(ctx) {
   const { view, seat, names, legal, play } = ctx;
   const seats = view.seats ?? [];
-  const W = 960;
+  // A phone gets a narrower drawing whose rows wrap, so its cards stay large enough to tap.
+  const narrow = (ctx.width ?? 960) < 640;
+  const W = narrow ? 460 : 960;
   const parts = [];
   const legalKeys = new Set(legal.map((l) => l.key));
   const isLegal = (move) => legalKeys.has(ctx.key(move));
@@ -70,34 +72,42 @@ export function board(ctx) {
 
   // The table: this round's experiments, and the deck.
   const table = view.table ?? [];
-  parts.push(area(10, 10, W - 20, 130, "Table: experiments this round", { id: "table" }));
+  const tw = narrow ? 64 : 74;
+  const th = narrow ? 86 : 96;
+  parts.push(area(10, 10, W - 20, th + 34, "Table: experiments this round", { id: "table" }));
   table.forEach((id, i) => {
     const e = experiment(id);
     const move = { take: { experiment: id } };
-    const node = card(24 + i * 86, 34, 74, 96, e.colour, `${e.points}`, `${e.colour} · ${e.points} pt`, {
+    const node = card(24 + i * (tw + 10), 34, tw, th, e.colour, `${e.points}`, `${e.colour} · ${e.points} pt`, {
       "data-experiment": id,
     });
     parts.push(control(node, `Take ${describeExperiment(id)}`, () => play(move), isLegal(move)));
   });
-  if (!table.length) parts.push(text(24, 90, "empty", { class: "muted" }));
-  parts.push(backCard(W - 110, 34, 74, 96, `deck ${view.deckSize ?? 0}`));
+  if (!table.length) parts.push(text(24, 34 + th / 2, "empty", { class: "muted" }));
+  parts.push(backCard(W - 24 - tw, 34, tw, th, `deck ${view.deckSize ?? 0}`));
 
   // The seats: score, hand, this round's pick, the order, played scientists, experiments taken.
-  const rowH = 104;
-  const top = 150;
-  parts.push(area(10, top, W - 20, 30 + rowH * seats.length, "Players", { id: "seats" }));
+  const listX = narrow ? 200 : 280;
+  const perRow = Math.max(4, Math.floor((W - 30 - listX) / 26));
+  const rows = seats.map((s) => Math.max(1, Math.ceil(Math.max((s.played ?? []).length, (s.taken ?? []).length) / perRow)));
+  const rowHeight = (n) => Math.max(104, 20 + rows[n] * 2 * 40);
+  const top = th + 54;
+  const seatsHeight = seats.reduce((sum, _, n) => sum + rowHeight(n), 0);
+  parts.push(area(10, top, W - 20, 30 + seatsHeight, "Players", { id: "seats" }));
+  let y = top + 30;
   seats.forEach((s, n) => {
-    const y = top + 30 + n * rowH;
+    const rowH = rowHeight(n);
     const mine = n === seat;
     const row = el("g", { class: "seat-row" + (mine ? " mine" : "") + (n === nextTaker ? " active" : ""), "data-seat": n });
     row.append(el("rect", { x: 18, y: y - 4, width: W - 36, height: rowH - 8, rx: 8, class: "seat-bg" }));
-    row.append(text(30, y + 20, names(n), { class: "seat-name" }));
+    const name = names(n);
+    row.append(text(30, y + 20, narrow && name.length > 13 ? name.slice(0, 12) + "…" : name, { class: "seat-name" }));
     row.append(text(30, y + 44, `${s.score ?? 0} points`, { class: "seat-score" }));
     row.append(text(30, y + 66, `${s.handSize ?? 0} in hand`, { class: "muted" }));
     const rank = order.indexOf(n);
-    if (takePhase && rank >= 0) row.append(text(30, y + 88, `takes ${["1st", "2nd", "3rd", "4th", "5th"][rank]}`, { class: "muted" }));
+    if (takePhase && rank >= 0) row.append(text(30, y + 86, `takes ${["1st", "2nd", "3rd", "4th", "5th"][rank]}`, { class: "muted" }));
     // This round's pick: revealed, committed face down, or not yet.
-    const pickX = 190;
+    const pickX = listX - 78;
     if (s.revealedPick) {
       const sc = scientist(s.revealedPick);
       row.append(card(pickX, y, 58, 80, sc.colour, `${sc.power}`, "pick"));
@@ -108,39 +118,49 @@ export function board(ctx) {
       row.append(backCard(pickX, y, 58, 80, "picked"));
     } else {
       row.append(el("rect", { x: pickX, y, width: 58, height: 80, rx: 6, class: "slot" }));
-      row.append(text(pickX + 29, y + 45, "…", { class: "muted", "text-anchor": "middle" }));
+      row.append(text(pickX + 29, y + 45, "no pick", { class: "muted", "text-anchor": "middle" }));
     }
-    // Played scientists (small) and experiments taken.
+    // Played scientists and experiments taken, in rows that wrap.
+    const at = (i, line) => [listX + (i % perRow) * 26, y + 2 + (Math.floor(i / perRow) * 2 + line) * 40];
+    if (!(s.played ?? []).length && !(s.taken ?? []).length) {
+      row.append(text(listX, y + 44, "nothing played or taken yet", { class: "muted" }));
+    }
     (s.played ?? []).forEach((id, i) => {
       const sc = scientist(id);
-      row.append(card(270 + i * 26, y, 22, 34, sc.colour, `${sc.power}`, ""));
+      const [x, yy] = at(i, 0);
+      row.append(card(x, yy, 23, 34, sc.colour, `${sc.power}`, "", { "aria-label": `played ${describeScientist(id)}` }));
     });
     (s.taken ?? []).forEach((t, i) => {
       const e = experiment(t.experiment);
-      const label = t.doubled ? `${t.points}×2` : `${t.points}`;
-      row.append(card(270 + i * 36, y + 42, 32, 40, e.colour, `${t.points ?? 0}`, t.doubled ? "×2" : "", {
-        "aria-label": `${describeExperiment(t.experiment)}, scored ${label}`,
-      }));
+      const [x, yy] = at(i, 1);
+      const node = card(x, yy, 23, 34, e.colour, `${t.points ?? 0}`, t.doubled ? "×2" : "", {
+        "aria-label": `took ${describeExperiment(t.experiment)}, scored ${t.points ?? 0}`,
+      });
+      if (t.doubled) node.classList.add("doubled");
+      row.append(node);
     });
     parts.push(row);
+    y += rowH;
   });
 
   // The viewer's hand.
   const hand = view.hand ?? [];
-  let height = top + 40 + rowH * seats.length;
+  let height = y + 10;
   if (seat !== null && seat !== undefined) {
     const handTop = height;
+    const perLine = Math.floor((W - 40) / 61);
+    const lines = Math.max(1, Math.ceil(hand.length / perLine));
     const label = view.ownPick ? "Your hand (you have picked this round)" : "Your hand: pick a scientist";
-    parts.push(area(10, handTop, W - 20, 140, label, { id: "hand" }));
+    parts.push(area(10, handTop, W - 20, 44 + lines * 104, label, { id: "hand" }));
     hand.forEach((id, i) => {
       const sc = scientist(id);
       const move = { pick: { scientist: id } };
-      const node = card(24 + (i % 15) * 61, handTop + 34, 56, 96, sc.colour, `${sc.power}`, sc.colour, {
-        "data-scientist": id,
-      });
+      const x = 24 + (i % perLine) * 61;
+      const yy = handTop + 34 + Math.floor(i / perLine) * 104;
+      const node = card(x, yy, 56, 96, sc.colour, `${sc.power}`, sc.colour, { "data-scientist": id });
       parts.push(control(node, `Pick ${describeScientist(id)}`, () => play(move), isLegal(move)));
     });
-    height = handTop + 150;
+    height = handTop + 54 + lines * 104;
   }
   return svgBoard(W, height, "Galileo board", ...parts);
 }
