@@ -24,7 +24,7 @@ from playhall.core.wire import unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1.match_service_connect import MatchServiceClientSync
-from tests.helpers import TIMEOUT, metric, pick, scrape
+from tests.helpers import TIMEOUT, metric, pick, scrape, wait_until
 
 ORIGIN = "https://portal.example"
 SERVICE = "/playhall.match.v1.MatchService/"
@@ -270,3 +270,29 @@ def test_health_metrics_portal_and_a_clean_stop(orchestrator, base, gateway):
     with start_gateway(orchestrator.address) as other:
         assert other.terminate() == 0
         assert other.wait_for_log('"stopped"')
+
+
+def test_watch_streams_per_address_are_limited(orchestrator):
+    env = {"PLAYHALL_MAX_WATCH_STREAMS_PER_ADDRESS": "1"}
+    with start_gateway(orchestrator.address, env) as gateway:
+        url = f"http://127.0.0.1:{gateway.port}"
+        match_id, _ = two_people(url)
+        first = client(url).watch_match(pb.WatchMatchRequest(match_id=match_id), timeout_ms=5000)
+        assert next(first).change.version == 0
+        wait_until(
+            lambda: metric(scrape(gateway.metrics_port), "playhall_gateway_watch_streams") == 1,
+            5,
+            "the open stream counted",
+        )
+        with pytest.raises(ConnectError) as caught:
+            next(client(url).watch_match(pb.WatchMatchRequest(match_id=match_id)))
+        assert caught.value.code == Code.RESOURCE_EXHAUSTED
+        first.close()
+        wait_until(
+            lambda: metric(scrape(gateway.metrics_port), "playhall_gateway_watch_streams") == 0,
+            5,
+            "the closed stream released",
+        )
+        again = client(url).watch_match(pb.WatchMatchRequest(match_id=match_id), timeout_ms=5000)
+        assert next(again).change.version == 0
+        again.close()

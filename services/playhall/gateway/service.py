@@ -10,6 +10,7 @@ import contextlib
 import hashlib
 import logging
 import time
+from collections import Counter as Counter_
 from collections.abc import AsyncIterator
 
 import grpc
@@ -17,7 +18,7 @@ from connectrpc.code import Code
 from connectrpc.errors import ConnectError, ErrorDetail
 from connectrpc.request import RequestContext
 from google.protobuf import duration_pb2
-from prometheus_client import Counter, Histogram
+from prometheus_client import Counter, Gauge, Histogram
 from protobuf.wkt import Any as WireAny
 
 from playhall.gateway.limits import Buckets
@@ -38,6 +39,9 @@ SECONDS = Histogram(
     ["method"],
     buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10, 60, 600),
 )
+WATCH_STREAMS = Gauge(
+    "playhall_gateway_watch_streams", "WatchMatch streams open through this gateway."
+)
 RATE_LIMITED = Counter(
     "playhall_gateway_rate_limited", "Calls refused by a rate limit, by limit.", ["limit"]
 )
@@ -48,6 +52,11 @@ def connect_code(code: grpc.StatusCode) -> Code:
     if code is grpc.StatusCode.CANCELLED:
         return Code.CANCELED
     return Code[code.name]
+
+
+def client_address(ctx: RequestContext) -> str:
+    """The caller's address without its port."""
+    return (ctx.client_address or "unknown").rpartition(":")[0] or "unknown"
 
 
 def bearer_token(ctx: RequestContext) -> str | None:
@@ -84,7 +93,7 @@ class Guard:
         self.by_address = Buckets(settings.rate_per_address, settings.rate_burst)
 
     async def on_start(self, ctx: RequestContext) -> float:
-        address = (ctx.client_address or "unknown").rpartition(":")[0] or "unknown"
+        address = client_address(ctx)
         token = bearer_token(ctx)
         checks = [("address", self.by_address, address)]
         if token:
@@ -118,6 +127,8 @@ class MatchGateway:
     def __init__(self, channel: grpc.aio.Channel, settings: Settings):
         self.stub = match_service_pb2_grpc.MatchServiceStub(channel)
         self.settings = settings
+        self._watching: Counter_[str] = Counter_()
+        """Open WatchMatch streams by client address."""
 
     def _options(self, ctx: RequestContext, stream: bool = False) -> dict:
         token = bearer_token(ctx)
@@ -164,6 +175,15 @@ class MatchGateway:
     async def watch_match(
         self, request: pb.WatchMatchRequest, ctx
     ) -> AsyncIterator[pb.WatchMatchResponse]:
+        address = client_address(ctx)
+        if self._watching[address] >= self.settings.max_watch_streams_per_address:
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                f"This address already watches {self._watching[address]} matches through "
+                "this gateway; close one first",
+            )
+        self._watching[address] += 1
+        WATCH_STREAMS.inc()
         call = self.stub.WatchMatch(request, **self._options(ctx, stream=True))
         try:
             async for response in call:
@@ -174,3 +194,7 @@ class MatchGateway:
             # The browser went away (or the stream ended): the orchestrator's stream ends too.
             with contextlib.suppress(Exception):
                 call.cancel()
+            WATCH_STREAMS.dec()
+            self._watching[address] -= 1
+            if not self._watching[address]:
+                del self._watching[address]

@@ -35,6 +35,10 @@ class Settings:
     """The longest deadline a unary call may ask for."""
     max_watch_s: float = setting(3600.0, minimum=1)
     """A WatchMatch stream without a deadline ends after this; the portal resumes it."""
+    max_watch_streams_per_address: int = setting(16, minimum=1)
+    """WatchMatch streams one client address may hold open through this replica. (The
+    orchestrator sees every stream from the gateway's own address, so its anonymous
+    per-address limit counts all of a replica's spectators together.)"""
     forwarded_allow_ips: str = setting("127.0.0.1")
     """Proxies whose X-Forwarded-For names the client (the Ingress's addresses, or `*`)."""
     log_level: str = setting("INFO")
