@@ -154,3 +154,35 @@ def test_two_seats_in_two_browser_contexts_see_only_their_own_hand(stack, lobby,
     finally:
         for context in contexts:
             context.close()
+
+
+def test_the_lobby_gives_one_link_per_seat_and_lets_others_join_an_open_seat(stack, browser):
+    contexts = [browser.new_context(viewport=DESKTOP, bypass_csp=True) for _ in range(3)]
+    try:
+        host, friend, stranger = (context.new_page() for context in contexts)
+        host.goto(stack.portal_url)
+        form = host.locator("form[data-title=galileo]")
+        form.locator("select[name=players]").select_option("3")
+        form.locator("select[name=seat-1]").select_option("HUMAN")
+        form.locator("select[name=seat-2]").select_option("OPEN")
+        form.locator("input[name=name]").fill("Host")
+        form.locator("button[type=submit]").click()
+        host.wait_for_selector("#links:not([hidden]) .seat-link")
+        links = host.eval_on_selector_all(".seat-link", "nodes => nodes.map(n => n.href)")
+        assert len(links) == 2 and all("#token=" in link for link in links)
+        match_id = links[0].split("id=")[1].split("#")[0]
+        friend.goto(links[1])
+        friend.wait_for_selector("svg.board")
+        assert "Seat 2 (you)" in friend.locator("#whoami").inner_text()
+        # The third seat is open: a stranger finds it in the lobby and joins.
+        stranger.goto(stack.portal_url)
+        stranger.on("dialog", lambda dialog: dialog.accept("Stranger"))
+        stranger.locator(f"#open li[data-match='{match_id}'] button").click()
+        stranger.wait_for_selector("svg.board")
+        assert "#token=" in stranger.url and "Stranger (you)" in stranger.inner_text("#whoami")
+        host.goto(links[0])
+        host.wait_for_function("document.body.dataset.phase === 'MATCH_PHASE_RUNNING'")
+        assert "Host (you)" in host.inner_text("#whoami")
+    finally:
+        for context in contexts:
+            context.close()
