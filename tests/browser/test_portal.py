@@ -27,7 +27,7 @@ def version_of(page) -> int:
     return int(page.evaluate("document.body.dataset.version || '0'"))
 
 
-def test_a_whole_galileo_match_against_a_bot_by_clicking(stack, page):
+def test_a_whole_galileo_match_against_a_bot_by_clicking_and_the_keyboard(stack, page):
     page.goto(stack.portal_url)
     form = page.locator("form[data-title=galileo]")
     form.locator("select[name=players]").select_option("2")
@@ -45,7 +45,12 @@ def test_a_whole_galileo_match_against_a_bot_by_clicking(stack, page):
         if page.evaluate("document.body.dataset.phase") == "MATCH_PHASE_FINISHED":
             break
         before = version_of(page)
-        page.locator(".control.legal").first.click()
+        target = page.locator(".control.legal").first
+        if clicks % 2:
+            target.focus()  # every other move with the keyboard
+            page.keyboard.press("Enter")
+        else:
+            target.click()
         page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
         clicks += 1
         assert clicks < 100
