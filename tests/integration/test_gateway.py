@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import threading
+import time
 import urllib.error
 import urllib.request
 
@@ -296,3 +297,25 @@ def test_watch_streams_per_address_are_limited(orchestrator):
         again = client(url).watch_match(pb.WatchMatchRequest(match_id=match_id), timeout_ms=5000)
         assert next(again).change.version == 0
         again.close()
+
+
+def test_the_callers_deadline_reaches_the_orchestrator_and_a_stop_ends_open_streams(orchestrator):
+    with start_gateway(orchestrator.address, {"PLAYHALL_GRACE_SECONDS": "1"}) as gateway:
+        url = f"http://127.0.0.1:{gateway.port}"
+        match_id, _ = two_people(url)
+        started = time.monotonic()
+        with pytest.raises(ConnectError) as caught:
+            for _ in client(url).watch_match(
+                pb.WatchMatchRequest(match_id=match_id), timeout_ms=700
+            ):
+                pass
+        assert caught.value.code == Code.DEADLINE_EXCEEDED
+        assert time.monotonic() - started < 5
+        # A stream open when SIGTERM comes is given the grace, then the process exits 0.
+        stream = client(url).watch_match(pb.WatchMatchRequest(match_id=match_id))
+        assert next(stream).change.version == 0
+        started = time.monotonic()
+        assert gateway.terminate() == 0
+        assert time.monotonic() - started < 5
+        with pytest.raises(ConnectError):
+            next(stream)
