@@ -191,3 +191,19 @@ def test_the_lobby_gives_one_link_per_seat_and_lets_others_join_an_open_seat(sta
     finally:
         for context in contexts:
             context.close()
+
+
+def test_the_turn_clock_counts_down_and_resigning_ends_the_match(stack, lobby, page):
+    clock = pb.Clock(seconds_per_turn=90, on_timeout=pb.TIMEOUT_ACTION_BOT_MOVE)
+    created = lobby.create("galileo", [HUMAN, HUMAN], clock=clock)
+    token = created.tokens[0]
+    page.goto(seat_url(stack.portal_url, created.match.match_id, token.token, token.seat))
+    page.wait_for_selector("svg.board")
+    page.wait_for_function("document.querySelector('#clock').innerText.includes('s left')")
+    left = int(page.locator("#clock").inner_text().split(" s left")[0])
+    assert 80 <= left <= 90
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.locator("#resign").click()
+    page.wait_for_function("document.body.dataset.phase === 'MATCH_PHASE_FINISHED'")
+    assert page.locator("#turn").inner_text() == "Finished by resignation: Seat 2 won"
+    assert page.locator("#resign").is_hidden() and page.locator("#replay").is_visible()
