@@ -1,6 +1,7 @@
 """`make screens`: screenshots of the portal in headless system Chromium, at a desktop and a
 phone width: the lobby, and every registered title's match page a few moves into a match
-against a random bot (`bench/results/screens/<page>-<width>.png`)."""
+against a random bot, and a finished Galileo match's replay
+(`bench/results/screens/<page>-<width>.png`)."""
 
 from __future__ import annotations
 
@@ -63,12 +64,18 @@ def main(argv: list[str] | None = None) -> int:
             token = created.tokens[0]
             url = f"{stack.portal_url}match.html?id={created.match.match_id}"
             pages[title] = f"{url}#token={token.token}&seat={token.seat}"
+        bots = [SEATS[1], SEATS[1]]
+        finished = lobby.create("galileo", bots).match.match_id
+        lobby.wait_finished(finished, timeout_s=120)
+        pages["galileo-replay"] = f"{stack.portal_url}replay.html?id={finished}"
         for name, url in pages.items():
             for width, viewport in WIDTHS.items():
                 context = browser.new_context(viewport=viewport, bypass_csp=True)
                 page = context.new_page()
                 page.goto(url)
-                if name != "lobby":
+                if name.endswith("replay"):
+                    page.wait_for_function("document.body.dataset.seed === 'verified'")
+                elif name != "lobby":
                     page.wait_for_selector("svg.board")
                     if width == "desktop":
                         play_some(page, args.moves)

@@ -68,7 +68,10 @@ async function main() {
     $("error").hidden = false;
     return;
   }
-  $("title").textContent = `Replay: ${history.match.titleId}`;
+  const games = (await call("ListGames", {}).catch(() => ({}))).games ?? [];
+  const name = games.find((g) => g.titleId === history.match.titleId)?.displayName ?? history.match.titleId;
+  $("title").textContent = `Replay: ${name}`;
+  document.title = `Replay: ${name} · Playhall`;
   $("step").max = Math.max(0, (history.changes ?? []).length - 1);
   $("step").addEventListener("input", () => show(Number($("step").value)));
   $("first").addEventListener("click", () => show(0));
