@@ -30,7 +30,8 @@ def play_some(page, moves: int) -> None:
     """Clicks the first highlighted element on each of the seat's next `moves` turns."""
     for _ in range(moves):
         page.wait_for_function(
-            "document.body.dataset.myTurn === 'true' && document.querySelector('.control.legal')"
+            "document.body.dataset.myTurn === 'true' && document.body.dataset.busy !== 'true'"
+            " && document.querySelector('.control.legal')"
             " || document.body.dataset.phase === 'MATCH_PHASE_FINISHED'",
             timeout=20_000,
         )

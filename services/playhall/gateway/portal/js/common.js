@@ -42,9 +42,13 @@ export function matchLink(matchId, token, seat) {
   return token ? `${base}#token=${encodeURIComponent(token)}&seat=${seat}` : base;
 }
 
-export function titleModule(titleId) {
+export async function titleModule(titleId) {
   if (!/^[a-z0-9_]+$/.test(titleId)) throw new Error("bad title id");
-  return import(`./titles/${titleId}.js`);
+  try {
+    return await import(`./titles/${titleId}.js`);
+  } catch {
+    return import("./titles/_generic.js");
+  }
 }
 
 export const unpackEvent = (any) => {

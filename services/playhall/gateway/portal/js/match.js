@@ -42,6 +42,10 @@ async function refresh() {
 }
 
 async function apply(response) {
+  // Answers can arrive out of order (a GetMatch sent before a move, answered after it): never
+  // go back to an older version.
+  const version = Number(response.match?.version ?? 0);
+  if (state.summary && version < Number(state.summary.version ?? 0)) return;
   state.summary = response.match;
   if (response.seat !== undefined) state.seat = response.seat;
   state.view = unpackEvent(response.view);
@@ -57,6 +61,7 @@ async function play(move) {
     return;
   }
   state.busy = true;
+  document.body.dataset.busy = "true";
   showError("");
   const typeUrl = `type.googleapis.com/${state.info?.messages?.move ?? ""}`;
   try {
@@ -76,6 +81,7 @@ async function play(move) {
     showError(error.message);
   } finally {
     state.busy = false;
+    document.body.dataset.busy = "false";
   }
 }
 

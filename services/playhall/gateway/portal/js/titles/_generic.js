@@ -1,0 +1,37 @@
+// The board of a title that has no page of its own yet: the view's fields in labelled areas
+// and every legal move as a control. A stopgap only (tests/unit/test_portal.py fails until
+// the title has js/titles/<title>.js): it shows everything, but nothing like the game.
+import { area, board as svgBoard, control, text } from "../svg.js";
+
+function flat(value, prefix = "") {
+  if (value === null || typeof value !== "object") return [[prefix, String(value)]];
+  if (Array.isArray(value)) {
+    if (value.every((v) => typeof v !== "object")) return [[prefix, value.join(", ")]];
+    return value.flatMap((v, i) => flat(v, `${prefix}[${i}]`));
+  }
+  return Object.entries(value).flatMap(([k, v]) => flat(v, prefix ? `${prefix}.${k}` : k));
+}
+
+export function headline() {
+  return "This title has no board page yet: its view and moves as they are";
+}
+
+export function board(ctx) {
+  const W = 960;
+  const parts = [];
+  const lines = flat(ctx.view).slice(0, 60);
+  parts.push(area(10, 10, W - 20, 34 + lines.length * 18, "What you see"));
+  lines.forEach(([k, v], i) => parts.push(text(24, 44 + i * 18, `${k}: ${v}`.slice(0, 140), { class: "muted" })));
+  const top = 54 + lines.length * 18;
+  parts.push(area(10, top, W - 20, 34 + ctx.legal.length * 30, "Your moves"));
+  ctx.legal.forEach((legal, i) => {
+    const label = flat(legal.move).filter(([k]) => k !== "@type").map(([k, v]) => `${k} ${v}`).join(", ");
+    const node = text(24, top + 48 + i * 30, label || "move");
+    parts.push(control(node, label, () => ctx.play(legal.move), true));
+  });
+  return svgBoard(W, top + 44 + ctx.legal.length * 30, "Board", ...parts);
+}
+
+export function describe(event) {
+  return flat(event).map(([k, v]) => `${k} ${v}`).join(", ");
+}
