@@ -1,6 +1,8 @@
 """Fixtures of the browser tests: the whole stack with its gateway (bots play), and headless
 Chromium from the system (Debian's `chromium`) driven by Playwright, never a downloaded
-browser. Without either, every browser test skips and says why."""
+browser. Without either, every browser test skips and says why. Everything is module-scoped:
+sync Playwright keeps an event loop running in this thread while it is started, which the
+other suites' `asyncio.run` could not run beside, so it stops with the module."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright():
     if CHROMIUM is None:
         pytest.skip("no system Chromium: install Debian's `chromium` (.ci/run does as root)")
@@ -30,21 +32,21 @@ def playwright():
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright):
     browser = launch(playwright)
     yield browser
     browser.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def stack():
     """Redis, every title's rules service, the orchestrator, a bot worker and the gateway."""
     with Stack(testing=True, gateway=True, extra_env={"PLAYHALL_SWEEP_INTERVAL_S": "0.1"}) as s:
         yield s
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def lobby(stack):
     with grpc.insecure_channel(stack.orchestrator.address) as channel:
         yield MatchClient(channel, timeout_s=10)
