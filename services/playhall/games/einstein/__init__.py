@@ -1,0 +1,2 @@
+"""Einstein: His Amazing Life and Incomparable Science (docs/rules/einstein.md): Penrose tiles
+laid on exact geometry, hidden Inspiration hands."""
