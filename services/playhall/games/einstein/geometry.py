@@ -293,6 +293,16 @@ def boxes_meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     )
 
 
+def boxes_touch(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """True when two bounding boxes meet, even along a side or at a corner."""
+    return (
+        a[1] >= b[0] - TOLERANCE
+        and b[1] >= a[0] - TOLERANCE
+        and a[3] >= b[2] - TOLERANCE
+        and b[3] >= a[2] - TOLERANCE
+    )
+
+
 def interiors_overlap(a: Footprint, b: Footprint) -> bool:
     """True when the two tiles share interior points (touching edges or corners is no overlap)."""
     if not boxes_meet(a.box, b.box):
