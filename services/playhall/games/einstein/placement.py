@@ -114,10 +114,13 @@ _MARGIN = 1e-6
 
 
 class Candidate(NamedTuple):
-    """A geometrically possible pose: its footprint and the placed edges it lies on."""
+    """A geometrically possible pose: its footprint, the placed edges it lies on and the
+    placements it offers with each pattern."""
 
+    shape: int
     footprint: g.Footprint
     contacts: tuple[Contact, ...]
+    moves: tuple[tuple[Place, ...], tuple[Place, ...]]
 
 
 Stock = tuple[tuple[int, int], ...]
@@ -152,8 +155,13 @@ class BigIdea:
         board = cls()
         for tile in tiles:
             board = board.placed(tile)
-            board._base = None
+            board.forget_base()
         return board
+
+    def forget_base(self) -> None:
+        """Drops the link to the Big Idea this one grew from (its frontier is then rebuilt
+        rather than updated), so a long chain of boards is not kept alive."""
+        self._base = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BigIdea):
@@ -262,8 +270,10 @@ class BigIdea:
                 frontier[key] = candidate
                 continue
             contacts = self.fit(key, candidate.footprint, (newest,))
-            if contacts is not None:
-                frontier[key] = Candidate(candidate.footprint, contacts)
+            if contacts == candidate.contacts:
+                frontier[key] = candidate
+            elif contacts is not None:
+                frontier[key] = self._candidate(key, candidate.footprint, contacts)
         self._add_glued(newest, frontier)
         return frontier
 
@@ -283,7 +293,7 @@ class BigIdea:
                     footprint = g.footprint(key)
                     contacts = self.fit(key, footprint, self.near(footprint.box))
                     if contacts is not None:
-                        frontier[key] = Candidate(footprint, contacts)
+                        frontier[key] = self._candidate(key, footprint, contacts)
 
     # -- moves -------------------------------------------------------------------------------------
 
@@ -292,40 +302,59 @@ class BigIdea:
         if not self.tiles:
             return sorted(_first_placements(stock), key=_order)
         moves: list[Place] = []
-        for key, candidate in self.frontier.items():
-            moves += self._moves_at(key, candidate.contacts, stock)
+        for candidate in self.frontier.values():
+            for pattern, count in enumerate(stock[candidate.shape]):
+                if count:
+                    moves += candidate.moves[pattern]
         moves.sort(key=_order)
         return moves
 
     def has_placement(self, stock: Stock) -> bool:
         if not self.tiles:
             return any(sum(counts) for counts in stock)
-        for key, candidate in self.frontier.items():
-            if self._moves_at(key, candidate.contacts, stock, first_only=True):
-                return True
-        return False
+        if self._quick_placement(stock):
+            return True
+        return any(_offers(candidate, stock) for candidate in self.frontier.values())
+
+    def _quick_placement(self, stock: Stock) -> bool:
+        """True when a placement legal before the newest tile lies clear of it (and so is
+        still legal): answers without updating the frontier, which a search may never need."""
+        base = self._base
+        if self._frontier is not None or base is None or base._frontier is None:
+            return False
+        box = self.footprints[-1].box
+        return any(
+            _offers(candidate, stock) and not g.boxes_touch(candidate.footprint.box, box)
+            for candidate in base._frontier.values()
+        )
+
+    def _candidate(
+        self, key: g.Pose, footprint: g.Footprint, contacts: tuple[Contact, ...]
+    ) -> Candidate:
+        return Candidate(
+            key.shape,
+            footprint,
+            contacts,
+            (self._moves_at(key, contacts, 0), self._moves_at(key, contacts, 1)),
+        )
 
     def _moves_at(
-        self, key: g.Pose, contacts: tuple[Contact, ...], stock: Stock, first_only: bool = False
-    ) -> list[Place]:
+        self, key: g.Pose, contacts: tuple[Contact, ...], pattern: int
+    ) -> tuple[Place, ...]:
+        """The placements of pattern `pattern` with outline `key`: one per visible result
+        with a correct match."""
         shape = g.SHAPES[key.shape]
         n = shape.size
+        lines = shape.patterns[pattern]
         found: list[Place] = []
-        for pattern, count in enumerate(stock[key.shape]):
-            if not count:
-                continue
-            lines = shape.patterns[pattern]
-            for group in _shift_classes(key.shape, pattern):
-                shift = min(group, key=lambda s: (key.rotation + shape.directions[s]) % g.TURNS)
-                for own, host_tile, host_edge in contacts:
-                    if lines[(own - shift) % n] == lines_of(self.tiles[host_tile], host_edge):
-                        pose = g.shifted(key, shift)
-                        via = Via(host_tile, host_edge, (own - shift) % n)
-                        found.append(Place(key.shape, pattern, pose.rotation, pose.origin, via))
-                        if first_only:
-                            return found
-                        break
-        return found
+        for shift in _representatives(key.shape, pattern, key.rotation):
+            for own, host_tile, host_edge in contacts:
+                if lines[(own - shift) % n] == lines_of(self.tiles[host_tile], host_edge):
+                    pose = g.shifted(key, shift)
+                    via = Via(host_tile, host_edge, (own - shift) % n)
+                    found.append(Place(key.shape, pattern, pose.rotation, pose.origin, via))
+                    break
+        return tuple(found)
 
     def judge(self, move: Place, stock: Stock) -> tuple[Place, tuple[Contact, ...], str]:
         """The canonical form of a submitted placement, the edges it shares (numbered as its
@@ -366,6 +395,22 @@ class BigIdea:
             if host is not None:
                 found.append((number, host[0], host[1]))
         return found
+
+
+@cache
+def _representatives(shape: int, pattern: int, rotation: int) -> tuple[int, ...]:
+    """For an outline at `rotation`: per visible result, the shift giving its canonical form
+    (the smallest rotation)."""
+    directions = g.SHAPES[shape].directions
+    return tuple(
+        min(group, key=lambda s: (rotation + directions[s]) % g.TURNS)
+        for group in _shift_classes(shape, pattern)
+    )
+
+
+def _offers(candidate: Candidate, stock: Stock) -> bool:
+    counts = stock[candidate.shape]
+    return bool((counts[0] and candidate.moves[0]) or (counts[1] and candidate.moves[1]))
 
 
 def _first_placements(stock: Stock) -> set[Place]:
