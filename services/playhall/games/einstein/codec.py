@@ -1,8 +1,8 @@
 """Einstein's engine values to and from playhall.einstein.v1 messages.
 
-A decoded state is replayed tile by tile: every tile must have been a legal placement when it
-was placed (the first at the origin), so a crafted Big Idea can neither overlap nor carry
-coordinates beyond what a game reaches.
+A decoded state's tiles are checked one by one (boards.py): every tile must have been a legal
+placement when it was placed (the first at the origin), so a crafted Big Idea can neither overlap
+nor carry coordinates beyond what a game reaches.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from playhall.core import SPECTATOR, Codec, MalformedMessage
 from playhall.einstein.v1 import einstein_pb2 as pb
 from playhall.games.einstein import engine as e
 from playhall.games.einstein import geometry as g
+from playhall.games.einstein.boards import checked_board
 from playhall.games.einstein.cards import DECKS, EINSTEINS, THEORY_IDS
 from playhall.games.einstein.placement import BigIdea, Place, Stock, Tile, Via
 
@@ -61,7 +62,7 @@ class EinsteinCodec(Codec[e.EinsteinState]):
         seats = message.seats
         tiles = tuple(_decode_tile(t, len(seats)) for t in message.tiles)
         state = e.EinsteinState(
-            board=_replayed(tiles, tuple(_decode_einstein(s.einstein) for s in seats)),
+            board=_board(tiles),
             einsteins=tuple(_decode_einstein(s.einstein) for s in seats),
             stocks=tuple(_decode_stock(s.stock) for s in seats),
             hands=tuple(tuple(s.hand) for s in seats),
@@ -306,20 +307,10 @@ def _decode_einstein(value: int) -> int:
     return value - 1
 
 
-def _replayed(tiles: tuple[Tile, ...], einsteins: tuple[int, ...]) -> BigIdea:
-    """The Big Idea of `tiles`, each checked to have been a legal placement in its turn."""
+def _board(tiles: tuple[Tile, ...]) -> BigIdea:
     if len(tiles) > MAX_TILES:
         _inconsistent("more tiles than the Einsteins own")
-    board = BigIdea()
-    for tile in tiles:
-        stock = ((1, 1),) * len(g.SHAPES)
-        move = Place(tile.pose.shape, tile.pattern, tile.pose.rotation, tile.pose.origin)
-        canonical, _, why = board.judge(move, stock)
-        if why or canonical != move:
-            _inconsistent(f"tile {len(board.tiles)} is not a legal placement")
-        board = board.placed(tile)
-        board.forget_base()
-    return board
+    return checked_board(tiles)
 
 
 def _check_consistent(state: e.EinsteinState) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from functools import lru_cache
 
 from playhall.core import Event, Game, MalformedMessage, Rng
 from playhall.core.api import OptionValue
 from playhall.games.einstein import render
+from playhall.games.einstein.boards import checked_board
 from playhall.games.einstein.cards import DECKS, EINSTEINS, THEORY_IDS
 from playhall.games.einstein.codec import EinsteinCodec
 from playhall.games.einstein.engine import (
@@ -22,14 +22,7 @@ from playhall.games.einstein.engine import (
     InspirationsDrawn,
     TheoriesRevealed,
 )
-from playhall.games.einstein.placement import BigIdea, Tile
-
-
-@lru_cache(maxsize=32)
-def board_of(tiles: tuple[Tile, ...]) -> BigIdea:
-    """The Big Idea of these tiles. Shared between the states sampled from one view (it is
-    immutable), so its frontier is built once per position, not once per sample."""
-    return BigIdea.of(tiles)
+from playhall.games.einstein.placement import BigIdea
 
 
 class EinsteinGame(Game[EinsteinState]):
@@ -98,7 +91,7 @@ class EinsteinGame(Game[EinsteinState]):
             raise MalformedMessage("The view's Theory counts do not add up")
         rng.shuffle(deck)
         return EinsteinState(
-            board=board_of(view.tiles),
+            board=checked_board(view.tiles),
             einsteins=tuple(s.einstein for s in view.seats),
             stocks=tuple(s.stock for s in view.seats),
             hands=tuple(hands),

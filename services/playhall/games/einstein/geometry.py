@@ -18,7 +18,7 @@ the float error stays below 1e-12, so every comparison decides as exact arithmet
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import NamedTuple
 
@@ -218,11 +218,18 @@ def frame(shape: int, rotation: int) -> Frame:
     )
 
 
+POSES_CACHED = 1 << 15
+"""Poses whose corners, edges and footprint are kept: a game checks the same candidate poses
+again and again (every state, every sampled state of a search)."""
+
+
+@lru_cache(maxsize=POSES_CACHED)
 def corners(pose: Pose) -> tuple[Vec, ...]:
     o = pose.origin
     return tuple(add(o, c) for c in frame(pose.shape, pose.rotation).corners)
 
 
+@lru_cache(maxsize=POSES_CACHED)
 def edges(pose: Pose) -> tuple[tuple[Vec, Vec, int], ...]:
     """Each edge as (start, end, direction), counter-clockwise from edge 0."""
     points = corners(pose)
@@ -270,6 +277,7 @@ class Footprint(NamedTuple):
     box: tuple[float, float, float, float]
 
 
+@lru_cache(maxsize=POSES_CACHED)
 def footprint(pose: Pose) -> Footprint:
     f = frame(pose.shape, pose.rotation)
     shift = [value(across(pose.origin, axis)) for axis in range(AXES)]
@@ -330,6 +338,12 @@ def edge_line(start: Vec, direction: int) -> tuple[EdgeLine, float]:
     p, q = across(start, axis)
     position = along(start, axis)
     return (axis, p, q), position if direction < AXES else position - 1
+
+
+@lru_cache(maxsize=POSES_CACHED)
+def edge_lines(pose: Pose) -> tuple[tuple[EdgeLine, float], ...]:
+    """`edge_line` of every edge of a pose."""
+    return tuple(edge_line(start, direction) for start, _, direction in edges(pose))
 
 
 def partly_along(a: float, b: float) -> bool:

@@ -177,9 +177,10 @@ class BigIdea:
         board.tiles = self.tiles + (tile,)
         board.edges = dict(self.edges)
         board.lines = dict(self.lines)
-        for number, (start, end, direction) in enumerate(g.edges(tile.pose)):
+        for number, ((start, end, _), (line, position)) in enumerate(
+            zip(g.edges(tile.pose), g.edge_lines(tile.pose), strict=True)
+        ):
             board.edges[(start, end)] = (index, number)
-            line, position = g.edge_line(start, direction)
             board.lines[line] = board.lines.get(line, ()) + (position,)
         footprint = g.footprint(tile.pose)
         board.footprints = self.footprints + (footprint,)
@@ -215,14 +216,15 @@ class BigIdea:
     def edge_contacts(self, pose: g.Pose) -> tuple[Contact, ...] | None:
         contacts: list[Contact] = []
         edges, lines = self.edges, self.lines
-        for number, (start, end, direction) in enumerate(g.edges(pose)):
+        for number, ((start, end, _), (line, position)) in enumerate(
+            zip(g.edges(pose), g.edge_lines(pose), strict=True)
+        ):
             host = edges.get((end, start))
             if host is not None:
                 contacts.append(Contact(number, host[0], host[1]))
                 continue
             if (start, end) in edges:
                 return None
-            line, position = g.edge_line(start, direction)
             for other in lines.get(line, ()):
                 if g.partly_along(position, other):
                     return None
@@ -248,12 +250,21 @@ class BigIdea:
         """Every pose glued onto a free edge that fits, by outline (rebuilt or updated once)."""
         if self._frontier is None:
             base = self._base
-            if base is not None and base._frontier is not None and base.tiles:
-                self._frontier = self._updated(base._frontier)
+            if base is not None and base.tiles and base._knows_frontier(depth=2):
+                self._frontier = self._updated(base.frontier)
             else:
                 self._frontier = self._rebuilt()
             self._base = None
         return self._frontier
+
+    def _knows_frontier(self, depth: int) -> bool:
+        """Whether the frontier is at hand within `depth` updates (cheaper than a rebuild)."""
+        if self._frontier is not None:
+            return True
+        base = self._base
+        return (
+            depth > 1 and base is not None and bool(base.tiles) and base._knows_frontier(depth - 1)
+        )
 
     def _rebuilt(self) -> dict[g.Pose, Candidate]:
         frontier: dict[g.Pose, Candidate] = {}
