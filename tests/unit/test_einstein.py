@@ -650,3 +650,27 @@ def test_svg_draws_the_big_idea_by_field_and_owner_with_edge_lines_and_the_hand(
     cards = [el for el in svg.iter(f"{ns}text") if el.get("class") == "card"]
     assert len(cards) == len(state.hands[0])
     assert "The Big Idea" in GAME.render_text(state.view(0))
+
+
+def test_rule_7_a_decoded_state_a_tile_on_extends_a_recent_board_to_the_same_frontier():
+    """Rule 7: the service's recent boards give a decoded state the frontier a rebuild gives,
+    and a forged tile on top of a known board is still refused."""
+    codec = GAME.codec
+    state = _play_from(_new(3), 14)
+    first = codec.decode_state(codec.encode_state(state))
+    seat = first.current
+    after = first.apply(seat, first.legal_moves(seat)[0]).state
+    again = codec.decode_state(codec.encode_state(after))
+    assert again.board is not after.board
+    assert again.board.frontier == BigIdea.of(after.board.tiles).frontier
+    assert again.legal_moves(again.current) == after.legal_moves(after.current)
+    forged = codec.encode_state(after)
+    forged.tiles.append(forged.tiles[-1])
+    forged.tiles[-1].owner = 0
+    with pytest.raises(MalformedMessage, match="not a legal placement"):
+        codec.decode_state(forged)
+    view = after.view(0)
+    fields = {name: getattr(view, name) for name in view.__slots__}
+    fields["tiles"] = view.tiles + (view.tiles[-1],)
+    with pytest.raises(MalformedMessage):
+        GAME.determinize(e.EinsteinView(**fields), Rng.from_int(0))

@@ -70,23 +70,35 @@ _SIN = ((0, 0), (1, 0), (0, 1), (0, 1), (1, 0), (0, 0), (-1, 0), (0, -1), (0, -1
 _COS2 = ((2, 0), (0, 1), (-1, 1), (1, -1), (0, -1), (-2, 0), (0, -1), (1, -1), (-1, 1), (0, 1))
 
 
-def _project(v: Vec, axis: int, table: tuple[tuple[int, int], ...]) -> tuple[int, int]:
-    p = q = 0
-    for power, coefficient in enumerate(v):
-        tp, tq = table[(power - axis) % TURNS]
-        p += coefficient * tp
-        q += coefficient * tq
-    return p, q
+def _rows(table: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Per axis, the table's entries for the four powers: (p factors, q factors)."""
+    return tuple(
+        (
+            tuple(table[(k - axis) % TURNS][0] for k in range(4)),
+            tuple(table[(k - axis) % TURNS][1] for k in range(4)),
+        )
+        for axis in range(TURNS)
+    )
+
+
+_SIN_ROWS = _rows(_SIN)
+_COS2_ROWS = _rows(_COS2)
+
+
+def _project(v: Vec, axis: int, rows: tuple[tuple[tuple[int, ...], ...], ...]) -> tuple[int, int]:
+    (p0, p1, p2, p3), (q0, q1, q2, q3) = rows[axis]
+    a0, a1, a2, a3 = v
+    return a0 * p0 + a1 * p1 + a2 * p2 + a3 * p3, a0 * q0 + a1 * q1 + a2 * q2 + a3 * q3
 
 
 def across(v: Vec, axis: int) -> tuple[int, int]:
     """Exactly where v lies across direction `axis` (Im(v z^-axis) / sin 36 = p + q*phi)."""
-    return _project(v, axis, _SIN)
+    return _project(v, axis, _SIN_ROWS)
 
 
 def along(v: Vec, axis: int) -> float:
     """Where v lies along direction `axis` (Re(v z^-axis)), in edge lengths."""
-    p, q = _project(v, axis, _COS2)
+    p, q = _project(v, axis, _COS2_ROWS)
     return (p + q * PHI) / 2
 
 
@@ -191,6 +203,9 @@ class Frame(NamedTuple):
     """Per convex piece, per axis: (low, high) across that axis, over sin 36."""
     box: tuple[float, float, float, float]
     """x low, x high, y low, y high."""
+    lines: tuple[tuple[int, int, int, float], ...]
+    """Per edge: its axis, where its start lies across the axis (p, q) and where its lower
+    end lies along it, relative to corner 0."""
 
 
 @cache
@@ -205,9 +220,15 @@ def frame(shape: int, rotation: int) -> Frame:
             per_axis.append((min(values), max(values)))
         bounds.append(tuple(per_axis))
     xy = [to_xy(c) for c in corners]
+    directions = tuple((d + rotation) % TURNS for d in base.directions)
+    lines = []
+    for corner, direction in zip(corners, directions, strict=True):
+        (axis, p, q), position = edge_line(corner, direction)
+        lines.append((axis, p, q, position))
     return Frame(
         corners=corners,
-        directions=tuple((d + rotation) % TURNS for d in base.directions),
+        directions=directions,
+        lines=tuple(lines),
         bounds=tuple(bounds),
         box=(
             min(x for x, _ in xy),
@@ -342,8 +363,15 @@ def edge_line(start: Vec, direction: int) -> tuple[EdgeLine, float]:
 
 @lru_cache(maxsize=POSES_CACHED)
 def edge_lines(pose: Pose) -> tuple[tuple[EdgeLine, float], ...]:
-    """`edge_line` of every edge of a pose."""
-    return tuple(edge_line(start, direction) for start, _, direction in edges(pose))
+    """`edge_line` of every edge of a pose (the frame's, shifted by corner 0's position)."""
+    origin = pose.origin
+    across_origin = [across(origin, axis) for axis in range(AXES)]
+    along_origin = [along(origin, axis) for axis in range(AXES)]
+    found = []
+    for axis, p, q, position in frame(pose.shape, pose.rotation).lines:
+        op, oq = across_origin[axis]
+        found.append(((axis, op + p, oq + q), along_origin[axis] + position))
+    return tuple(found)
 
 
 def partly_along(a: float, b: float) -> bool:
