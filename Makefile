@@ -52,6 +52,7 @@ run: $(PROTO_STAMP) ## Run Redis (embedded unless REDIS_URL), rules, orchestrato
 
 bench: $(PROTO_STAMP) ## Engine, rules-service and orchestrator benchmarks: bench/results/
 	$(PY) -m bench.engine
+	$(PY) -m bench.einstein_cards
 	$(PY) -m bench.orchestrator
 
 bench-bots: $(PROTO_STAMP) ## Bot strength and speed (resumable, ~25 min): bench/results/bots.md

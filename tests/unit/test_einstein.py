@@ -11,6 +11,7 @@ from playhall.core import SPECTATOR, IllegalMove, MalformedMessage, NotYourTurn,
 from playhall.games.einstein import GAME
 from playhall.games.einstein import engine as e
 from playhall.games.einstein import geometry as g
+from playhall.games.einstein.boards import checked_board
 from playhall.games.einstein.cards import (
     DECKS,
     EINSTEINS,
@@ -674,3 +675,29 @@ def test_rule_7_a_decoded_state_a_tile_on_extends_a_recent_board_to_the_same_fro
     fields["tiles"] = view.tiles + (view.tiles[-1],)
     with pytest.raises(MalformedMessage):
         GAME.determinize(e.EinsteinView(**fields), Rng.from_int(0))
+
+
+def test_search_order_puts_a_completing_placement_first_at_the_starting_position():
+    """Bots: at a search's starting position (a checked board, which every sampled state
+    shares) the placements that score at once come first; elsewhere the order is left alone."""
+    card = INSPIRATION_BY_ID[4]
+    for patterns in _pattern_choices(len(card.poses)):
+        tiles = tuple(
+            Tile(canonical(p, pat), pat, 1) for p, pat in zip(card.poses, patterns, strict=True)
+        )
+        try:
+            board = checked_board(tiles[:-1])
+        except MalformedMessage:
+            continue
+        last = tiles[-1]
+        move = Place(last.pose.shape, last.pattern, last.pose.rotation, last.pose.origin)
+        if not board.judge(move, ((3, 3),) * 4)[2]:
+            break
+    state = _with(_new(3), board=board, hands=((4,), *_new(3).hands[1:]))
+    moves = state.legal_moves(0)
+    shuffled = list(reversed(moves))
+    assert GAME.order_moves(_with(state, board=BigIdea.of(board.tiles)), 0, shuffled) == shuffled
+    ordered = GAME.order_moves(state, 0, shuffled)
+    assert sorted(ordered, key=repr) == sorted(moves, key=repr)
+    completing = [m for m in moves if _events(state.apply(0, m), e.InspirationCompleted)]
+    assert completing and ordered[0] in completing

@@ -53,3 +53,16 @@ def checked_board(tiles: tuple[Tile, ...]) -> BigIdea:
         while len(_recent) > RECENT:
             _recent.popitem(last=False)
     return board
+
+
+def is_recent(board: BigIdea) -> bool:
+    """Whether `board` is one of the recent checked boards (the position a search starts from,
+    shared by all the states it samples)."""
+    with _lock:
+        return any(known is board for known in _recent.values())
+
+
+def forget_all() -> None:
+    """Empties the recent boards (a benchmark's cold start)."""
+    with _lock:
+        _recent.clear()

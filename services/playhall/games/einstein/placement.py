@@ -130,7 +130,17 @@ Stock = tuple[tuple[int, int], ...]
 class BigIdea:
     """The placed tiles with their indices. Immutable: `placed` returns a new one."""
 
-    __slots__ = ("tiles", "edges", "lines", "cells", "footprints", "outlines", "_frontier", "_base")
+    __slots__ = (
+        "tiles",
+        "edges",
+        "lines",
+        "cells",
+        "footprints",
+        "outlines",
+        "_frontier",
+        "_base",
+        "__weakref__",
+    )
     tiles: tuple[Tile, ...]
     edges: dict[tuple[g.Vec, g.Vec], tuple[int, int]]
     lines: dict[g.EdgeLine, tuple[float, ...]]
