@@ -13,7 +13,7 @@ PROTOS := $(shell find protos -name '*.proto')
 PROTO_STAMP := .proto.stamp
 PYTEST_ARGS ?=
 
-.PHONY: help install proto lint test demo run bench bench-bots chaos image k8s clean
+.PHONY: help install proto lint test demo run bench bench-bots screens chaos image k8s clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -52,10 +52,14 @@ run: $(PROTO_STAMP) ## Run Redis (embedded unless REDIS_URL), rules, orchestrato
 
 bench: $(PROTO_STAMP) ## Engine, rules-service and orchestrator benchmarks: bench/results/
 	$(PY) -m bench.engine
+	$(PY) -m bench.einstein_cards
 	$(PY) -m bench.orchestrator
 
 bench-bots: $(PROTO_STAMP) ## Bot strength and task time (resumable, ~25 min): bench/results/bots.md
 	$(PY) -m bench.bots
+
+screens: $(PROTO_STAMP) ## SVG drawings of mid-game Einstein views: bench/results/screens/
+	$(PY) -m bench.screens
 
 chaos: $(PROTO_STAMP) ## Bot matches while each component is SIGKILLed: bench/results/chaos.md
 	$(PY) -m bench.chaos

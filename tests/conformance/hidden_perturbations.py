@@ -5,6 +5,7 @@ hidden information, so that a leak in a view cannot hide behind the same mistake
 """
 
 from playhall.core import SPECTATOR, Rng
+from playhall.games.einstein.engine import EinsteinState
 from playhall.games.galileo.engine import GalileoState, Phase
 
 
@@ -32,6 +33,28 @@ def perturb_galileo(state: GalileoState, viewer, rng: Rng) -> GalileoState:
     return GalileoState(**fields)
 
 
+def perturb_einstein(state: EinsteinState, viewer, rng: Rng) -> EinsteinState:
+    """Re-deals each other seat's hand and pile among themselves (sizes kept), and reshuffles
+    every pile (the viewer's own included) and the Major Theory deck."""
+    hands, piles = list(state.hands), list(state.piles)
+    for seat in range(state.num_players):
+        if viewer is not SPECTATOR and seat == viewer:
+            pile = list(piles[seat])
+            rng.shuffle(pile)
+            piles[seat] = tuple(pile)
+            continue
+        pool = [*hands[seat], *piles[seat]]
+        rng.shuffle(pool)
+        size = len(hands[seat])
+        hands[seat], piles[seat] = tuple(sorted(pool[:size])), tuple(pool[size:])
+    deck = list(state.theory_deck)
+    rng.shuffle(deck)
+    fields = {name: getattr(state, name) for name in EinsteinState.__slots__}
+    fields.update(hands=tuple(hands), piles=tuple(piles), theory_deck=tuple(deck))
+    return EinsteinState(**fields)
+
+
 PERTURB = {
+    "einstein": perturb_einstein,
     "galileo": perturb_galileo,
 }

@@ -7,6 +7,7 @@ from typing import Any
 from playhall.core.api import Game
 
 _MODULES = {
+    "einstein": "playhall.games.einstein",
     "galileo": "playhall.games.galileo",
 }
 _loaded: dict[str, Game[Any]] = {}
