@@ -8,6 +8,7 @@ from playhall.core.api import Game
 
 _MODULES = {
     "galileo": "playhall.games.galileo",
+    "inventors": "playhall.games.inventors",
 }
 _loaded: dict[str, Game[Any]] = {}
 
