@@ -23,6 +23,8 @@ COMPOSE_SCHEMA = REPO / "tests/data/compose-spec.json"
 DEPLOY = REPO / "deploy"
 PLAYHALL_SETTING = re.compile(r"^(PLAYHALL_\w+|REDIS_URL)$")
 MODULE_COMMAND = re.compile(r"^python -m (playhall(?:\.\w+)+)$")
+RULES_SERVICES = {"rules-galileo": "GALILEO", "rules-inventors": "INVENTORS"}
+"""Every title's rules service and the suffix of the orchestrator's PLAYHALL_RULES_ setting."""
 
 
 def load_compose() -> dict:
@@ -69,14 +71,15 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
     orchestrator = services["orchestrator"]
     env = orchestrator["environment"]
     assert env["REDIS_URL"] == "redis://redis:6379/0"
-    assert env["PLAYHALL_RULES_GALILEO"] == "dns:///rules-galileo:50051"
+    for service, title in RULES_SERVICES.items():
+        assert env[f"PLAYHALL_RULES_{title}"] == f"dns:///{service}:50051"
     assert env["PLAYHALL_WORKER_CREDENTIAL"].startswith("${PLAYHALL_WORKER_CREDENTIAL:?")
     assert {name: dep["condition"] for name, dep in orchestrator["depends_on"].items()} == {
         "redis": "service_healthy",
-        "rules-galileo": "service_healthy",
+        **{service: "service_healthy" for service in RULES_SERVICES},
     }
 
-    for name in ("rules-galileo", "orchestrator"):
+    for name in (*RULES_SERVICES, "orchestrator"):
         service = services[name]
         assert runnable_module(service["command"]), service["command"]
         assert service["build"]["dockerfile"] == "deploy/Dockerfile"
@@ -94,7 +97,7 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
         for sd in job.get("dns_sd_configs", [])
         for name in sd["names"]
     }
-    for name in ("rules-galileo", "orchestrator"):
+    for name in (*RULES_SERVICES, "orchestrator"):
         assert (name, int(services[name]["environment"]["PLAYHALL_METRICS_PORT"])) in scraped
 
 
@@ -142,8 +145,8 @@ def test_kustomize_renders_every_component(manifests):
         ("StatefulSet", "redis"),
         ("Service", "redis"),
         ("ConfigMap", "redis-config"),
-        ("Deployment", "rules-galileo"),
-        ("Service", "rules-galileo"),
+        *(("Deployment", service) for service in RULES_SERVICES),
+        *(("Service", service) for service in RULES_SERVICES),
         ("Deployment", "orchestrator"),
         ("Service", "orchestrator"),
         ("PodDisruptionBudget", "orchestrator"),
@@ -183,7 +186,7 @@ def test_every_container_is_probed_bounded_and_hardened(manifests):
 
 
 def test_playhall_pods_use_grpc_probes_metrics_annotations_and_outlast_their_grace(manifests):
-    for name, port in (("rules-galileo", 50051), ("orchestrator", 50050)):
+    for name, port in (*((s, 50051) for s in RULES_SERVICES), ("orchestrator", 50050)):
         deployment = find(manifests, "Deployment", name)
         assert deployment["spec"]["replicas"] >= 2
         pod = deployment["spec"]["template"]
@@ -207,15 +210,18 @@ def test_playhall_pods_use_grpc_probes_metrics_annotations_and_outlast_their_gra
         assert not unread, f"{name} sets settings no service reads: {unread}"
 
 
-def test_rules_service_is_headless_and_the_orchestrator_resolves_every_replica(manifests):
-    service = find(manifests, "Service", "rules-galileo")
+@pytest.mark.parametrize(("name", "title"), RULES_SERVICES.items())
+def test_rules_service_is_headless_and_the_orchestrator_resolves_every_replica(
+    manifests, name, title
+):
+    service = find(manifests, "Service", name)
     assert service["spec"]["clusterIP"] == "None"
     pod = find(manifests, "Deployment", "orchestrator")["spec"]["template"]["spec"]
     (orchestrator,) = pod["containers"]
-    target = env_of(orchestrator)["PLAYHALL_RULES_GALILEO"]["value"]
+    target = env_of(orchestrator)[f"PLAYHALL_RULES_{title}"]["value"]
     assert target.startswith("dns:///"), target
     host, port = target.removeprefix("dns:///").rsplit(":", 1)
-    assert host == "rules-galileo"
+    assert host == name
     assert int(port) in {p["port"] for p in service["spec"]["ports"]}
 
 
@@ -368,5 +374,6 @@ def test_dockerignore_keeps_only_the_build_inputs():
         "protos/playhall/rules/v1/rules_service.proto",
         "services/playhall/core/api.py",
         "services/playhall/games/galileo/cards.json",
+        "services/playhall/games/inventors/inventions.json",
     ):
         assert not dockerignored(path, patterns), f"{path} is missing from the build"
