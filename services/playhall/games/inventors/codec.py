@@ -419,7 +419,7 @@ def _check_consistent(state: e.InventorsState) -> None:
         for discipline, fields in enumerate(slot.cubes):
             if len(fields) > card.fields[discipline] or any(s not in seats for s in fields):
                 _inconsistent(f"invention {card.id} holds cubes it has no fields for")
-        if not any(slot.free(d) for d in range(DISCIPLINES)):
+        if not any(slot.free_fields()):
             _inconsistent(f"invention {card.id} is full but not finished")
     for seat in seats:
         if not 0 <= state.supply(seat) <= CUBES_PER_SEAT:

@@ -62,6 +62,7 @@ INFO = GameInfo(
 EXTRA_INVENTIONS = 3
 """An age reveals this many inventions more than there are seats."""
 GENIUS_CUBES = 2
+DISCIPLINE_ORDER = tuple(Discipline)
 
 
 def revealed_per_age(players: int) -> int:
@@ -159,8 +160,15 @@ class Slot(NamedTuple):
     tiles: tuple[Tile, ...]
     cubes: Cubes
 
-    def free(self, discipline: int) -> int:
-        return INVENTION_BY_ID[self.invention].fields[discipline] - len(self.cubes[discipline])
+    def free_fields(self) -> Knowledge:
+        """Free fields per discipline."""
+        fields, cubes = INVENTION_BY_ID[self.invention].fields, self.cubes
+        return (
+            fields[0] - len(cubes[0]),
+            fields[1] - len(cubes[1]),
+            fields[2] - len(cubes[2]),
+            fields[3] - len(cubes[3]),
+        )
 
     def cubes_of(self, seat: int) -> int:
         return sum(fields.count(seat) for fields in self.cubes)
@@ -499,9 +507,11 @@ class InventorsState(State):
 
     def _upgrades(self, seat: int) -> list[Move]:
         moves: list[Move] = []
+        if not self.held[seat]:
+            return moves
         kinds = sorted(set(self.held[seat]))
         for inventor, knowledge in enumerate(self.knowledge[seat]):
-            for discipline in Discipline:
+            for discipline in DISCIPLINE_ORDER:
                 value = knowledge[discipline]
                 for tile in kinds:
                     if value == 0:
@@ -515,17 +525,18 @@ class InventorsState(State):
         supply = self.supply(seat)
         genius = Tile.GENIUS in self.held[seat]
         if supply:
+            free = [(slot.invention, slot.free_fields()) for slot in self.table]
             for inventor, knowledge in enumerate(self.knowledge[seat]):
                 if not self.active[seat][inventor]:
                     continue
-                for slot in self.table:
-                    placed = _placement(slot, knowledge, supply)
+                for invention, fields in free:
+                    placed = _placement(fields, knowledge, supply)
                     if sum(placed):
-                        moves.append(Work(inventor, slot.invention))
+                        moves.append(Work(inventor, invention))
                     if genius:
                         moves += (
-                            Work(inventor, slot.invention, names)
-                            for names in _genius_choices(slot, placed, supply)
+                            Work(inventor, invention, names)
+                            for names in _genius_choices(fields, placed, supply)
                         )
         if not all(self.active[seat]):
             moves.append(Refresh())
@@ -643,18 +654,19 @@ class InventorsState(State):
         )
         self.passes = 0
         events.append(Event(Worked(seat, move, placed)))
-        if any(slot.free(d) for d in range(DISCIPLINES)):
+        if any(slot.free_fields()):
             self._after_main_action(events)
         else:
             self._finish(index, events)
 
     def _cubes_placed(self, seat: int, slot: Slot, move: Work, supply: int) -> Knowledge:
         """The cubes `move` places per discipline, a genius tile's included (and spent)."""
-        placed = _placement(slot, self.knowledge[seat][move.inventor], supply)
+        fields = slot.free_fields()
+        placed = _placement(fields, self.knowledge[seat][move.inventor], supply)
         if move.genius:
             if Tile.GENIUS not in self.held[seat]:
                 raise IllegalMove("You hold no genius tile")
-            if move.genius not in _genius_choices(slot, placed, supply):
+            if move.genius not in _genius_choices(fields, placed, supply):
                 raise IllegalMove(
                     "The genius cubes must name free fields left after the inventor's cubes, "
                     "two of them when two fit, in discipline order"
@@ -809,31 +821,33 @@ class InventorsState(State):
         self.spent_tiles = tuple(sorted(self.spent_tiles + (tile,)))
 
 
-def _placement(slot: Slot, knowledge: Knowledge, supply: int) -> Knowledge:
-    """Cubes an inventor places per discipline: all that fit, Physics first when cubes run
-    short."""
+def _placement(free: Knowledge, knowledge: Knowledge, supply: int) -> Knowledge:
+    """Cubes an inventor places per discipline on fields `free`: all that fit, Physics first
+    when cubes run short."""
     placed = [0] * DISCIPLINES
     for discipline in range(DISCIPLINES):
-        placed[discipline] = min(knowledge[discipline], slot.free(discipline), supply)
-        supply -= placed[discipline]
+        count = min(knowledge[discipline], free[discipline], supply)
+        placed[discipline] = count
+        supply -= count
     return as_knowledge(placed)
 
 
 def _genius_choices(
-    slot: Slot, placed: Knowledge, supply: int
+    fields: Knowledge, placed: Knowledge, supply: int
 ) -> tuple[tuple[Discipline, ...], ...]:
-    """The ways to name a genius tile's extra cubes after `placed`: sorted disciplines of free
-    fields, two of them unless fewer fields or cubes are left; none when nothing fits."""
-    free = [slot.free(d) - placed[d] for d in range(DISCIPLINES)]
+    """The ways to name a genius tile's extra cubes after `placed` on fields `fields` free:
+    sorted disciplines of free fields, two of them unless fewer fields or cubes are left; none
+    when nothing fits."""
+    free = [fields[d] - placed[d] for d in range(DISCIPLINES)]
     extra = min(GENIUS_CUBES, sum(free), supply - sum(placed))
     if extra <= 0:
         return ()
     if extra == 1:
-        return tuple((d,) for d in Discipline if free[d])
+        return tuple((d,) for d in DISCIPLINE_ORDER if free[d])
     return tuple(
         (first, second)
-        for first in Discipline
-        for second in Discipline
+        for first in DISCIPLINE_ORDER
+        for second in DISCIPLINE_ORDER
         if first <= second and free[first] and free[second] and (first != second or free[first] > 1)
     )
 

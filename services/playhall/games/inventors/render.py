@@ -50,9 +50,9 @@ def status_line(view: InventorsView) -> str:
 
 
 def _slot_line(slot: Slot) -> str:
-    card = INVENTION_BY_ID[slot.invention]
+    card, free = INVENTION_BY_ID[slot.invention], slot.free_fields()
     fields = " ".join(
-        f"{SHORT[d]}[{''.join(str(s) for s in slot.cubes[d])}{'.' * slot.free(d)}]"
+        f"{SHORT[d]}[{''.join(str(s) for s in slot.cubes[d])}{'.' * free[d]}]"
         for d in range(len(SHORT))
         if card.fields[d]
     )
