@@ -530,7 +530,7 @@ class InventorsState(State):
                 if not self.active[seat][inventor]:
                     continue
                 for invention, fields in free:
-                    placed = _placement(fields, knowledge, supply)
+                    placed = placement(fields, knowledge, supply)
                     if sum(placed):
                         moves.append(Work(inventor, invention))
                     if genius:
@@ -662,7 +662,7 @@ class InventorsState(State):
     def _cubes_placed(self, seat: int, slot: Slot, move: Work, supply: int) -> Knowledge:
         """The cubes `move` places per discipline, a genius tile's included (and spent)."""
         fields = slot.free_fields()
-        placed = _placement(fields, self.knowledge[seat][move.inventor], supply)
+        placed = placement(fields, self.knowledge[seat][move.inventor], supply)
         if move.genius:
             if Tile.GENIUS not in self.held[seat]:
                 raise IllegalMove("You hold no genius tile")
@@ -821,7 +821,7 @@ class InventorsState(State):
         self.spent_tiles = tuple(sorted(self.spent_tiles + (tile,)))
 
 
-def _placement(free: Knowledge, knowledge: Knowledge, supply: int) -> Knowledge:
+def placement(free: Knowledge, knowledge: Knowledge, supply: int) -> Knowledge:
     """Cubes an inventor places per discipline on fields `free`: all that fit, Physics first
     when cubes run short."""
     placed = [0] * DISCIPLINES

@@ -25,17 +25,25 @@ from playhall.games.inventors.engine import (
     AgeStarted,
     InventorsState,
     InventorsView,
+    Move,
     Phase,
+    Refresh,
     RevealedInvention,
+    Upgrade,
+    UseCoffee,
+    Work,
+    placement,
 )
+from playhall.games.inventors.scoring import series_bonus
 
 GOAL_REACH = 0.6
 """How much of an unmet goal's points counts per missing knowledge step (compounded)."""
 TILE_PROMISE = {Tile.UPGRADE_2: 1.0, Tile.UPGRADE_3: 1.0, Tile.UPGRADE_4: 1.0, Tile.GENIUS: 0.8}
 """What an unused tile is still expected to bring, in points (victory and star tiles already
 count in the score)."""
-REWARD_PROMISE = 2.5
-"""A finished invention's reward over its patent points: a tile or a series step."""
+TILE_REWARD = 1.5
+"""What a reward tile is expected to bring, in points, when the patent is not the best
+reward."""
 
 
 class InventorsGame(Game[InventorsState]):
@@ -140,6 +148,11 @@ class InventorsGame(Game[InventorsState]):
         lead = expected[seat] - max(v for other, v in enumerate(expected) if other != seat)
         return 0.5 + 0.5 * math.tanh(lead / 10)
 
+    def order_moves(self, state: InventorsState, seat: int, moves: list[Move]) -> list[Move]:
+        """Work first, by the cubes it places (finishing an invention first of all), then
+        upgrades towards a goal, coffee, refresh, and the rest."""
+        return sorted(moves, key=lambda move: -_promise(state, seat, move))
+
     def render_text(self, view: InventorsView) -> str:
         return render.text(view)
 
@@ -169,12 +182,36 @@ def _prospect(state: InventorsState, seat: int) -> float:
             prospect += inventor.points * GOAL_REACH**missing
     held = state.held[seat]
     prospect += sum(TILE_PROMISE.get(tile, 0.0) for tile in held if _usable(state, seat, tile))
+    categories = [INVENTION_BY_ID[card].category for card in state.patents[seat]]
+    stars = held.count(Tile.STAR)
+    series = series_bonus(categories, stars)
     for slot in state.table:
         mine = slot.cubes_of(seat)
         if mine:
             card = INVENTION_BY_ID[slot.invention]
-            prospect += mine / sum(card.fields) * (card.patent_points + REWARD_PROMISE)
+            patent = card.patent_points + series_bonus([*categories, card.category], stars)
+            reward = max(patent - series, TILE_REWARD)
+            prospect += mine / sum(card.fields) * reward
     return prospect
+
+
+def _promise(state: InventorsState, seat: int, move: Move) -> float:
+    """A cheap guess of how good `move` is, for the search's move order."""
+    if isinstance(move, Work):
+        slot = next(s for s in state.table if s.invention == move.invention)
+        free = slot.free_fields()
+        knowledge = state.knowledge[seat][move.inventor]
+        placed = sum(placement(free, knowledge, state.supply(seat))) + len(move.genius)
+        return 10.0 + placed + (10.0 if placed == sum(free) else 0.0)
+    if isinstance(move, Upgrade):
+        goal = TEAMS[state.teams[seat]].inventors[move.inventor].goal[move.discipline]
+        value = state.knowledge[seat][move.inventor][move.discipline]
+        return 5.0 if goal > value else -1.0
+    if isinstance(move, UseCoffee):
+        return 2.0
+    if isinstance(move, Refresh):
+        return 1.0
+    return 0.0
 
 
 def _usable(state: InventorsState, seat: int, tile: Tile) -> bool:
