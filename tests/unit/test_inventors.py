@@ -802,3 +802,11 @@ def test_evaluate_prefers_the_seat_ahead_in_points_and_in_reach():
     assert GAME.evaluate(ahead, 0) > 0.5 > GAME.evaluate(ahead, 1)
     even = build(table=fillers(5))
     assert GAME.evaluate(even, 0) == pytest.approx(GAME.evaluate(even, 1))
+
+
+def test_order_moves_puts_a_finishing_work_first_and_keeps_every_move():
+    state = build(table=[slot("Fire", {1: "P2 C1"}), *fillers()], held={0: [Tile.UPGRADE_2]})
+    moves = state.legal_moves(0)
+    ordered = GAME.order_moves(state, 0, moves)
+    assert sorted(map(repr, ordered)) == sorted(map(repr, moves))
+    assert ordered[0] == Work(0, INVENTION_ID["Fire"]), "Einstein's P1 Ma1 finishes the Fire"

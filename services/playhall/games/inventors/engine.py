@@ -580,12 +580,14 @@ class InventorsState(State):
         if not isinstance(move, Upgrade):
             raise IllegalMove("Apply a tile as an upgrade, or say you are done")
         if move.tile not in self.held[seat]:
-            raise IllegalMove(f"You hold no {move.tile.name.lower()} tile")
+            raise IllegalMove("You do not hold that tile")
         team = self.knowledge[seat]
         if not 0 <= move.inventor < len(team):
             raise IllegalMove(f"Your team has inventors 0 to {len(team) - 1}")
+        if move.discipline not in DISCIPLINE_ORDER:
+            raise IllegalMove("Name a discipline: physics, chemistry, mechanics or mathematics")
         value = team[move.inventor][move.discipline]
-        discipline = move.discipline.name.lower()
+        discipline = Discipline(move.discipline).name.lower()
         if move.as_one and value != 0:
             raise IllegalMove(f"A tile's back only raises 0 to 1; {discipline} is at {value}")
         if not move.as_one:
