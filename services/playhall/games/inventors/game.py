@@ -143,8 +143,7 @@ class InventorsGame(Game[InventorsState]):
         if state.is_terminal():
             winners = state.winners()
             return 1 / len(winners) if seat in winners else 0.0
-        scores = state.scores()
-        expected = [scores[s] + _prospect(state, s) for s in range(state.num_players)]
+        expected = _expected_points(state)
         lead = expected[seat] - max(v for other, v in enumerate(expected) if other != seat)
         return 0.5 + 0.5 * math.tanh(lead / 10)
 
@@ -158,6 +157,23 @@ class InventorsGame(Game[InventorsState]):
 
     def render_svg(self, view: InventorsView) -> str:
         return render.svg(view)
+
+
+_last_expected: tuple[InventorsState | None, list[float]] = (None, [])
+"""The last state evaluated and every seat's expected points in it: a search evaluates one
+state for each seat in turn, and each seat's value needs every seat's points."""
+
+
+def _expected_points(state: InventorsState) -> list[float]:
+    """Every seat's points held plus points in reach."""
+    global _last_expected
+    last, expected = _last_expected
+    if last is not state:
+        scores = state.scores()
+        expected = [scores[s] + _prospect(state, s) for s in range(state.num_players)]
+        # One tuple, assigned at once: a thread reading it sees a matching pair.
+        _last_expected = (state, expected)
+    return expected
 
 
 def _unseen_tiles(view: InventorsView) -> list[Tile]:
