@@ -534,14 +534,19 @@ def test_rule_9_the_age_ends_when_one_unfinished_invention_is_left():
     assert after.current == 1 and after.phase is Phase.MAIN, "play goes on after the finisher"
 
 
-def test_rule_7_every_seat_passing_in_succession_ends_the_age():
-    zero = {(seat, i): "P0" for seat in range(3) for i in range(4)}
-    state = build(3, table=fillers(5), knowledge=zero, current=2)
-    state, events = play(state, (2, Pass()), (0, Pass()))
-    assert state.passes == 2 and state.age == 1
-    state, events = play(state, (1, Pass()))
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_rule_7_every_seat_passing_in_succession_ends_the_age(players):
+    """Nobody can work (no knowledge) or refresh (all active): each seat passes in turn from
+    the last seat, and the last pass ends the age; the seat after it plays on."""
+    zero = {(seat, i): "P0" for seat in range(players) for i in range(4)}
+    state = build(players, table=fillers(5), knowledge=zero, current=players - 1)
+    order = [players - 1, *range(players - 1)]
+    state, events = play(state, *((seat, Pass()) for seat in order[:-1]))
+    assert state.passes == players - 1 and state.age == 1 and not of_type(events, AgeEnded)
+    state, events = play(state, (order[-1], Pass()))
     assert of_type(events, AgeEnded)[0].age == 1
-    assert state.age == 2 and state.current == 2 and state.passes == 0
+    assert state.age == 2 and state.current == players - 1 and state.passes == 0
+    assert {s.invention for s in state.table} <= set(AGE_DECKS[1])
 
 
 def test_rule_7_a_work_between_passes_restarts_the_count():
