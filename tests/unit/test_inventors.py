@@ -1,5 +1,5 @@
-"""Rule scenarios for the Inventors engine (docs/rules/inventors.md; the numbers are those of
-the settled rules page, shared/rules/inventors.md).
+"""Rule scenarios for the Inventors engine (docs/rules/inventors.md). A test's rule number is
+that of the settled point of the title's specification the scenario plays.
 
 Each test plays one rule: the data tables, the deal of every age, work and its placement, the
 refresh, genius cubes, finishing an invention and its rewards, upgrades and coffee, the shape of

@@ -45,7 +45,7 @@ from playhall.games.inventors.scoring import seat_score
 RULES_VERSION = "inventors/1.0"
 INFO = GameInfo(
     title_id="inventors",
-    display_name="Inventors",
+    display_name="Erfinderteam (Legendary Inventors)",
     min_players=2,
     max_players=5,
     rules_version=RULES_VERSION,
