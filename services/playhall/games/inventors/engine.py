@@ -530,10 +530,10 @@ class InventorsState(State):
                 if not self.active[seat][inventor]:
                     continue
                 for invention, fields in free:
-                    placed = placement(fields, knowledge, supply)
-                    if sum(placed):
+                    if _fits(fields, knowledge):
                         moves.append(Work(inventor, invention))
                     if genius:
+                        placed = placement(fields, knowledge, supply)
                         moves += (
                             Work(inventor, invention, names)
                             for names in _genius_choices(fields, placed, supply)
@@ -832,6 +832,16 @@ def placement(free: Knowledge, knowledge: Knowledge, supply: int) -> Knowledge:
         placed[discipline] = count
         supply -= count
     return as_knowledge(placed)
+
+
+def _fits(free: Knowledge, knowledge: Knowledge) -> bool:
+    """Whether an inventor places a cube on fields `free` (with a cube to place)."""
+    return bool(
+        (knowledge[0] and free[0])
+        or (knowledge[1] and free[1])
+        or (knowledge[2] and free[2])
+        or (knowledge[3] and free[3])
+    )
 
 
 def _genius_choices(
