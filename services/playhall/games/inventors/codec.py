@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import TypeVar
 
@@ -30,6 +30,7 @@ from playhall.inventors.v1 import inventors_pb2 as pb
 
 ALL_INVENTIONS = sorted(INVENTION_BY_ID)
 ALL_TILE_COUNTS = Counter(ALL_TILES)
+TILE_OF = {tile.value: tile for tile in Tile}
 
 E = TypeVar("E", bound=IntEnum)
 
@@ -49,7 +50,8 @@ class InventorsCodec(Codec[e.InventorsState]):
                 pb.SeatState(
                     # protoc's .pyi types an enum field as the enum's class; its values are ints.
                     team=team + 1,  # type: ignore[arg-type]
-                    inventors=_encode_inventors(knowledge, active),
+                    knowledge=_encode_knowledge(knowledge),
+                    active=active,
                     held=_wire_tiles(held),
                     patents=patents,
                 )
@@ -86,8 +88,8 @@ class InventorsCodec(Codec[e.InventorsState]):
             raise MalformedMessage(f"The state must hold {AGES} invention decks")
         state = e.InventorsState(
             teams=tuple(_decode_team(seat.team) for seat in message.seats),
-            knowledge=tuple(_decode_knowledge(seat.inventors) for seat in message.seats),
-            active=tuple(tuple(i.active for i in seat.inventors) for seat in message.seats),
+            knowledge=tuple(_decode_knowledge(seat.knowledge) for seat in message.seats),
+            active=tuple(_decode_active(seat.active) for seat in message.seats),
             held=tuple(_decode_tiles(seat.held) for seat in message.seats),
             patents=tuple(tuple(seat.patents) for seat in message.seats),
             table=tuple(_decode_slot(slot) for slot in message.table),
@@ -155,7 +157,8 @@ class InventorsCodec(Codec[e.InventorsState]):
             seats=[
                 pb.SeatView(
                     team=seat.team + 1,  # type: ignore[arg-type]
-                    inventors=_encode_inventors(seat.knowledge, seat.active),
+                    knowledge=_encode_knowledge(seat.knowledge),
+                    active=seat.active,
                     held=_wire_tiles(seat.held),
                     patents=seat.patents,
                     supply=seat.supply,
@@ -194,8 +197,8 @@ class InventorsCodec(Codec[e.InventorsState]):
             seats=tuple(
                 e.SeatView(
                     team=_decode_team(seat.team),
-                    knowledge=_decode_knowledge(seat.inventors),
-                    active=tuple(i.active for i in seat.inventors),
+                    knowledge=_decode_knowledge(seat.knowledge),
+                    active=_decode_active(seat.active),
                     held=_decode_tiles(seat.held),
                     patents=tuple(seat.patents),
                     supply=seat.supply,
@@ -288,13 +291,8 @@ _SIMPLE_MOVES: dict[str, e.Move] = {
 }
 
 
-def _encode_inventors(
-    knowledge: tuple[Knowledge, ...], active: tuple[bool, ...]
-) -> list[pb.InventorState]:
-    return [
-        pb.InventorState(knowledge=values, active=on)
-        for values, on in zip(knowledge, active, strict=True)
-    ]
+def _encode_knowledge(knowledge: tuple[Knowledge, ...]) -> list[int]:
+    return [value for inventor in knowledge for value in inventor]
 
 
 def _wire_tiles(tiles: Iterable[Tile]) -> list[pb.Tile]:
@@ -306,7 +304,10 @@ def _encode_slot(slot: e.Slot) -> pb.Slot:
     return pb.Slot(
         invention=slot.invention,
         tiles=_wire_tiles(slot.tiles),
-        cubes=[pb.FieldCubes(seats=seats) for seats in slot.cubes],
+        physics=slot.cubes[0],
+        chemistry=slot.cubes[1],
+        mechanics=slot.cubes[2],
+        mathematics=slot.cubes[3],
     )
 
 
@@ -372,28 +373,37 @@ def _decode_team(value: int) -> int:
 
 
 def _decode_tiles(values: Iterable[int]) -> tuple[Tile, ...]:
-    return tuple(_decode_enum(Tile, value, "tile") for value in values)
+    try:
+        return tuple(TILE_OF[value] for value in values)
+    except KeyError as unknown:
+        raise MalformedMessage(f"Unknown tile {unknown.args[0]}") from None
 
 
-def _decode_knowledge(inventors: Iterable[pb.InventorState]) -> tuple[Knowledge, ...]:
-    team: list[Knowledge] = []
-    for inventor in inventors:
-        values = list(inventor.knowledge)
-        if len(values) != DISCIPLINES or not all(0 <= v <= MAX_KNOWLEDGE for v in values):
-            _inconsistent(f"an inventor's knowledge is {DISCIPLINES} values of 0 to 4")
-        team.append(as_knowledge(values))
-    if len(team) != INVENTORS_PER_TEAM:
+def _decode_knowledge(values: Sequence[int]) -> tuple[Knowledge, ...]:
+    if len(values) != DISCIPLINES * INVENTORS_PER_TEAM:
+        _inconsistent(f"a team has {INVENTORS_PER_TEAM} inventors of {DISCIPLINES} disciplines")
+    if not all(0 <= value <= MAX_KNOWLEDGE for value in values):
+        _inconsistent(f"knowledge runs 0 to {MAX_KNOWLEDGE}")
+    return tuple(
+        as_knowledge(values[start : start + DISCIPLINES])
+        for start in range(0, len(values), DISCIPLINES)
+    )
+
+
+def _decode_active(values: Sequence[bool]) -> tuple[bool, ...]:
+    if len(values) != INVENTORS_PER_TEAM:
         _inconsistent(f"a team has {INVENTORS_PER_TEAM} inventors")
-    return tuple(team)
+    return tuple(values)
 
 
 def _decode_slot(message: pb.Slot) -> e.Slot:
-    if len(message.cubes) != DISCIPLINES:
-        _inconsistent(f"an invention holds cubes for {DISCIPLINES} disciplines")
-    cubes = [tuple(field.seats) for field in message.cubes]
-    return e.Slot(
-        message.invention, _decode_tiles(message.tiles), (cubes[0], cubes[1], cubes[2], cubes[3])
+    cubes = (
+        tuple(message.physics),
+        tuple(message.chemistry),
+        tuple(message.mechanics),
+        tuple(message.mathematics),
     )
+    return e.Slot(message.invention, _decode_tiles(message.tiles), cubes)
 
 
 def _decode_reward(message: pb.Reward) -> e.Reward:
@@ -421,11 +431,10 @@ def _check_consistent(state: e.InventorsState) -> None:
                 _inconsistent(f"invention {card.id} holds cubes it has no fields for")
         if not any(slot.free_fields()):
             _inconsistent(f"invention {card.id} is full but not finished")
-    for seat in seats:
-        if not 0 <= state.supply(seat) <= CUBES_PER_SEAT:
-            _inconsistent(f"seat {seat} has more than {CUBES_PER_SEAT} cubes on inventions")
-        if list(state.held[seat]) != sorted(state.held[seat]):
-            _inconsistent("held tiles are kept sorted")
+    if min(state.supplies()) < 0:
+        _inconsistent(f"a seat has more than {CUBES_PER_SEAT} cubes on inventions")
+    if any(list(held) != sorted(held) for held in state.held):
+        _inconsistent("held tiles are kept sorted")
     if list(state.spent_tiles) != sorted(state.spent_tiles):
         _inconsistent("spent tiles are kept sorted")
     _check_phase(state)

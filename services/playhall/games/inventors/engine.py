@@ -431,6 +431,15 @@ class InventorsState(State):
         """Cubes of `seat` not on an invention."""
         return CUBES_PER_SEAT - sum(slot.cubes_of(seat) for slot in self.table)
 
+    def supplies(self) -> tuple[int, ...]:
+        """Every seat's `supply`, counted in one pass over the table."""
+        placed = [0] * self.num_players
+        for slot in self.table:
+            for fields in slot.cubes:
+                for seat in fields:
+                    placed[seat] += 1
+        return tuple(CUBES_PER_SEAT - count for count in placed)
+
     def legal_moves(self, seat: int) -> list[Move]:
         self.check_seat(seat)
         if seat not in self.to_move():
@@ -463,7 +472,7 @@ class InventorsState(State):
 
     def view(self, viewer: Viewer) -> InventorsView:
         self.check_viewer(viewer)
-        scores = self.scores()
+        scores, supplies = self.scores(), self.supplies()
         seats = tuple(
             SeatView(
                 team=self.teams[seat],
@@ -471,7 +480,7 @@ class InventorsState(State):
                 active=self.active[seat],
                 held=self.held[seat],
                 patents=self.patents[seat],
-                supply=self.supply(seat),
+                supply=supplies[seat],
                 score=scores[seat],
             )
             for seat in range(self.num_players)
