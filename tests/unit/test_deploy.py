@@ -20,6 +20,7 @@ from jsonschema import Draft7Validator
 
 from playhall.bots.settings import WorkerSettings
 from playhall.common.settings import variables
+from playhall.core import title_ids
 from playhall.orchestrator.settings import Settings as OrchestratorSettings
 from playhall.rules_service.server import Settings as RulesSettings
 
@@ -28,9 +29,9 @@ COMPOSE_SCHEMA = REPO / "tests/data/compose-spec.json"
 DEPLOY = REPO / "deploy"
 PLAYHALL_SETTING = re.compile(r"^(PLAYHALL_\w+|REDIS_URL)$")
 MODULE_COMMAND = re.compile(r"^python -m (playhall(?:\.\w+)+)$")
-TITLES = ("galileo", "einstein")
-"""Every title is served like Galileo: a rules service of its own, which the orchestrator
-reaches at `dns:///rules-<title>:50051`."""
+TITLES = title_ids()
+"""Every registered title is served like Galileo: a rules service of its own, which the
+orchestrator reaches at `dns:///rules-<title>:50051`."""
 RULES = tuple(f"rules-{title}" for title in TITLES)
 
 
@@ -385,5 +386,6 @@ def test_dockerignore_keeps_only_the_build_inputs():
         "protos/playhall/rules/v1/rules_service.proto",
         "services/playhall/core/api.py",
         "services/playhall/games/galileo/cards.json",
+        "services/playhall/games/inventors/inventions.json",
     ):
         assert not dockerignored(path, patterns), f"{path} is missing from the build"
