@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # PLAYHALL_RUN_<COMPONENT>_PORT variable (`python -m playhall.devstack --help`), 0 (free) by default.
 GATEWAY_PORT ?= $(or $(PLAYHALL_RUN_GATEWAY_PORT),8080)
 
-.PHONY: help install proto lint test demo run bench bench-bots chaos screens image k8s clean
+.PHONY: help install proto lint test demo run bench bench-bots screens chaos image k8s clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -56,15 +56,17 @@ run: $(PROTO_STAMP) ## Run Redis (embedded unless REDIS_URL), rules, orchestrato
 
 bench: $(PROTO_STAMP) ## Engine, rules-service and orchestrator benchmarks: bench/results/
 	$(PY) -m bench.engine
+	$(PY) -m bench.einstein_cards
 	$(PY) -m bench.orchestrator
 
 bench-bots: $(PROTO_STAMP) ## Bot strength and task time (resumable, ~25 min): bench/results/bots.md
 	$(PY) -m bench.bots
 
+
 chaos: $(PROTO_STAMP) ## Bot matches while each component is SIGKILLed: bench/results/chaos.md
 	$(PY) -m bench.chaos
 
-screens: $(PROTO_STAMP) ## Portal screenshots (system chromium), desktop and phone: bench/results/screens/
+screens: $(PROTO_STAMP) ## Portal screenshots (system chromium) and Einstein's SVGs: bench/results/screens/
 	$(PY) -m bench.screens
 
 image: ## Build the container image (needs Docker with BuildKit)

@@ -1,7 +1,8 @@
 """`make screens`: screenshots of the portal in headless system Chromium, at a desktop and a
 phone width: the lobby, and every registered title's match page a few moves into a match
 against a random bot, and a finished Galileo match's replay
-(`bench/results/screens/<page>-<width>.png`)."""
+(`bench/results/screens/<page>-<width>.png`); then Einstein's engine drawings
+(`bench.einstein_screens`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import grpc
 from playwright.sync_api import sync_playwright
 
+from bench import einstein_screens
 from bench.common import RESULTS, say
 from playhall.client import MatchClient
 from playhall.core import title_ids
@@ -38,7 +40,11 @@ def play_some(page, moves: int) -> None:
         if page.evaluate("document.body.dataset.phase") == "MATCH_PHASE_FINISHED":
             return
         before = int(page.evaluate("document.body.dataset.version || '0'"))
-        page.locator(".control.legal").first.click()
+        for _ in range(6):  # a move may take a few clicks (Einstein: piece, edge, ghost)
+            page.locator(".control.legal").first.click()
+            page.wait_for_timeout(150)
+            if int(page.evaluate("document.body.dataset.version || '0'")) > before:
+                break
         page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
 
 
@@ -88,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
                 say(f"wrote {path}")
                 context.close()
         browser.close()
+    einstein_screens.main(["--out", str(args.out)])
     return 0
 
 

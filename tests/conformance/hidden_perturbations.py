@@ -5,7 +5,9 @@ hidden information, so that a leak in a view cannot hide behind the same mistake
 """
 
 from playhall.core import SPECTATOR, Rng
+from playhall.games.einstein.engine import EinsteinState
 from playhall.games.galileo.engine import GalileoState, Phase
+from playhall.games.inventors.engine import InventorsState
 
 
 def perturb_galileo(state: GalileoState, viewer, rng: Rng) -> GalileoState:
@@ -32,6 +34,44 @@ def perturb_galileo(state: GalileoState, viewer, rng: Rng) -> GalileoState:
     return GalileoState(**fields)
 
 
+def perturb_einstein(state: EinsteinState, viewer, rng: Rng) -> EinsteinState:
+    """Re-deals each other seat's hand and pile among themselves (sizes kept), and reshuffles
+    every pile (the viewer's own included) and the Major Theory deck."""
+    hands, piles = list(state.hands), list(state.piles)
+    for seat in range(state.num_players):
+        if viewer is not SPECTATOR and seat == viewer:
+            pile = list(piles[seat])
+            rng.shuffle(pile)
+            piles[seat] = tuple(pile)
+            continue
+        pool = [*hands[seat], *piles[seat]]
+        rng.shuffle(pool)
+        size = len(hands[seat])
+        hands[seat], piles[seat] = tuple(sorted(pool[:size])), tuple(pool[size:])
+    deck = list(state.theory_deck)
+    rng.shuffle(deck)
+    fields = {name: getattr(state, name) for name in EinsteinState.__slots__}
+    fields.update(hands=tuple(hands), piles=tuple(piles), theory_deck=tuple(deck))
+    return EinsteinState(**fields)
+
+
+def perturb_inventors(state: InventorsState, viewer, rng: Rng) -> InventorsState:
+    """Reshuffles every invention deck and the tile bag: all else is on the table for everyone,
+    so the viewer does not matter."""
+    decks = []
+    for deck in state.decks:
+        shuffled = list(deck)
+        rng.shuffle(shuffled)
+        decks.append(tuple(shuffled))
+    bag = list(state.bag)
+    rng.shuffle(bag)
+    fields = {name: getattr(state, name) for name in InventorsState.__slots__}
+    fields.update(decks=tuple(decks), bag=tuple(bag))
+    return InventorsState(**fields)
+
+
 PERTURB = {
+    "einstein": perturb_einstein,
     "galileo": perturb_galileo,
+    "inventors": perturb_inventors,
 }

@@ -41,6 +41,7 @@ import uuid
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import grpc
 import pytest
@@ -560,6 +561,12 @@ def test_rules_service_down_is_unavailable_without_change_and_play_resumes(stack
     assert len(committed) == GALILEO_MOVES
 
 
+def process_state(pid: int) -> str:
+    """The state letter of a process (T: stopped), from /proc."""
+    text = Path(f"/proc/{pid}/stat").read_text()
+    return text[text.rindex(")") + 2]
+
+
 def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
     """The last move of a match is submitted while its rules service is stopped (SIGSTOP), and
     its caller's deadline passes. The orchestrator finishes what it started once the service
@@ -579,6 +586,7 @@ def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
 
     os.kill(rules.proc.pid, signal.SIGSTOP)
     try:
+        wait_until(lambda: process_state(rules.proc.pid) == "T", TIMEOUT, "the rules to stop")
         impatient = MatchClient(seats[last.seat].channel, tokens[last.seat], timeout_s=0.5)
         error = refusal(impatient.submit, match_id, last.move, last.expected, last.request_id)
         assert error.code() == grpc.StatusCode.DEADLINE_EXCEEDED, error

@@ -20,6 +20,7 @@ from jsonschema import Draft7Validator
 
 from playhall.bots.settings import WorkerSettings
 from playhall.common.settings import variables
+from playhall.core import title_ids
 from playhall.gateway.settings import Settings as GatewaySettings
 from playhall.orchestrator.settings import Settings as OrchestratorSettings
 from playhall.rules_service.server import Settings as RulesSettings
@@ -29,6 +30,10 @@ COMPOSE_SCHEMA = REPO / "tests/data/compose-spec.json"
 DEPLOY = REPO / "deploy"
 PLAYHALL_SETTING = re.compile(r"^(PLAYHALL_\w+|REDIS_URL)$")
 MODULE_COMMAND = re.compile(r"^python -m (playhall(?:\.\w+)+)$")
+TITLES = title_ids()
+"""Every registered title is served like Galileo: a rules service of its own, which the
+orchestrator reaches at `dns:///rules-<title>:50051`."""
+RULES = tuple(f"rules-{title}" for title in TITLES)
 
 
 def load_compose() -> dict:
@@ -83,14 +88,15 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
     orchestrator = services["orchestrator"]
     env = orchestrator["environment"]
     assert env["REDIS_URL"] == "redis://redis:6379/0"
-    assert env["PLAYHALL_RULES_GALILEO"] == "dns:///rules-galileo:50051"
+    for title in TITLES:
+        assert env[f"PLAYHALL_RULES_{title.upper()}"] == f"dns:///rules-{title}:50051"
     assert env["PLAYHALL_WORKER_CREDENTIAL"].startswith("${PLAYHALL_WORKER_CREDENTIAL:?")
     assert {name: dep["condition"] for name, dep in orchestrator["depends_on"].items()} == {
         "redis": "service_healthy",
-        "rules-galileo": "service_healthy",
+        **{f"rules-{title}": "service_healthy" for title in TITLES},
     }
 
-    for name in ("rules-galileo", "orchestrator"):
+    for name in (*RULES, "orchestrator"):
         service = services[name]
         assert runnable_module(service["command"]), service["command"]
         assert service["build"]["dockerfile"] == "deploy/Dockerfile"
@@ -108,7 +114,7 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
         for sd in job.get("dns_sd_configs", [])
         for name in sd["names"]
     }
-    for name in ("rules-galileo", "orchestrator"):
+    for name in (*RULES, "orchestrator"):
         assert (name, int(services[name]["environment"]["PLAYHALL_METRICS_PORT"])) in scraped
 
 
@@ -156,8 +162,8 @@ def test_kustomize_renders_every_component(manifests):
         ("StatefulSet", "redis"),
         ("Service", "redis"),
         ("ConfigMap", "redis-config"),
-        ("Deployment", "rules-galileo"),
-        ("Service", "rules-galileo"),
+        *(("Deployment", name) for name in RULES),
+        *(("Service", name) for name in RULES),
         ("Deployment", "orchestrator"),
         ("Service", "orchestrator"),
         ("PodDisruptionBudget", "orchestrator"),
@@ -197,7 +203,7 @@ def test_every_container_is_probed_bounded_and_hardened(manifests):
 
 
 def test_playhall_pods_use_grpc_probes_metrics_annotations_and_outlast_their_grace(manifests):
-    for name, port in (("rules-galileo", 50051), ("orchestrator", 50050)):
+    for name, port in (*((rules, 50051) for rules in RULES), ("orchestrator", 50050)):
         deployment = find(manifests, "Deployment", name)
         assert deployment["spec"]["replicas"] >= 2
         pod = deployment["spec"]["template"]
@@ -221,15 +227,16 @@ def test_playhall_pods_use_grpc_probes_metrics_annotations_and_outlast_their_gra
         assert not unread, f"{name} sets settings no service reads: {unread}"
 
 
-def test_rules_service_is_headless_and_the_orchestrator_resolves_every_replica(manifests):
-    service = find(manifests, "Service", "rules-galileo")
+@pytest.mark.parametrize("title", TITLES)
+def test_rules_service_is_headless_and_the_orchestrator_resolves_every_replica(manifests, title):
+    service = find(manifests, "Service", f"rules-{title}")
     assert service["spec"]["clusterIP"] == "None"
     pod = find(manifests, "Deployment", "orchestrator")["spec"]["template"]["spec"]
     (orchestrator,) = pod["containers"]
-    target = env_of(orchestrator)["PLAYHALL_RULES_GALILEO"]["value"]
+    target = env_of(orchestrator)[f"PLAYHALL_RULES_{title.upper()}"]["value"]
     assert target.startswith("dns:///"), target
     host, port = target.removeprefix("dns:///").rsplit(":", 1)
-    assert host == "rules-galileo"
+    assert host == f"rules-{title}"
     assert int(port) in {p["port"] for p in service["spec"]["ports"]}
 
 
@@ -382,6 +389,7 @@ def test_dockerignore_keeps_only_the_build_inputs():
         "protos/playhall/rules/v1/rules_service.proto",
         "services/playhall/core/api.py",
         "services/playhall/games/galileo/cards.json",
+        "services/playhall/games/inventors/inventions.json",
     ):
         assert not dockerignored(path, patterns), f"{path} is missing from the build"
 

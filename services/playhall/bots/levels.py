@@ -15,7 +15,11 @@ from playhall.match.v1 import match_service_pb2 as mpb
 
 # Title id -> the IsmctsBot settings it plays with instead of the defaults (any of
 # `ismcts.PER_TITLE`: rollout_moves, widen_c, widen_alpha, exploration). Galileo has none.
-TITLE_SEARCH: dict[str, dict[str, float]] = {}
+# Einstein: several hundred placements a decision and a costly move (the frontier update), so
+# short rollouts buy more iterations, and slow widening spends them on a few placements.
+TITLE_SEARCH: dict[str, dict[str, float]] = {
+    "einstein": {"rollout_moves": 2, "widen_c": 2.0, "widen_alpha": 0.5},
+}
 
 LEVELS: dict[str, Bot] = {
     "random": RandomBot(),

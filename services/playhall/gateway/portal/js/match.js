@@ -99,6 +99,12 @@ function onChange(change) {
   scheduleRefresh();
 }
 
+// A board's own selection (a piece chosen, then where) changed: draw it again.
+function redraw() {
+  $("board").dataset.drawn = "";
+  render();
+}
+
 let refreshTimer = null;
 function scheduleRefresh() {
   clearTimeout(refreshTimer);
@@ -186,7 +192,7 @@ function render() {
   if (boardBox.dataset.drawn !== drawn) {
     const focused = document.activeElement?.getAttribute?.("aria-label");
     boardBox.replaceChildren(
-      state.title.board({ view: state.view, seat: state.seat, summary: s, names, legal: state.legal, play, key: moveKey, width }),
+      state.title.board({ view: state.view, seat: state.seat, summary: s, names, legal: state.legal, play, key: moveKey, width, redraw }),
     );
     boardBox.dataset.drawn = drawn;
     if (focused) {

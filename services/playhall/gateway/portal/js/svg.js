@@ -30,11 +30,12 @@ export function area(x, y, width, height, label, attrs = {}) {
 }
 
 // Makes `node` a control: a click or Enter/Space calls `activate`. `legal` highlights it;
-// an element that is not legal still submits, so the engine's refusal is shown.
-export function control(node, label, activate, legal) {
+// an element that is not legal still submits, so the engine's refusal is shown. A `tool`
+// (a turn button, say) makes no move, so it is never marked as not playable.
+export function control(node, label, activate, legal, tool = false) {
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
-  node.setAttribute("aria-label", label + (legal ? "" : " (not playable now)"));
+  node.setAttribute("aria-label", label + (legal || tool ? "" : " (not playable now)"));
   node.classList.add("control");
   if (legal) node.classList.add("legal");
   node.addEventListener("click", activate);

@@ -1,0 +1,356 @@
+"""Einstein's engine values to and from playhall.einstein.v1 messages.
+
+A decoded state's tiles are checked one by one (boards.py): every tile must have been a legal
+placement when it was placed (the first at the origin), so a crafted Big Idea can neither overlap
+nor carry coordinates beyond what a game reaches.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playhall.core import SPECTATOR, Codec, MalformedMessage
+from playhall.einstein.v1 import einstein_pb2 as pb
+from playhall.games.einstein import engine as e
+from playhall.games.einstein import geometry as g
+from playhall.games.einstein.boards import checked_board
+from playhall.games.einstein.cards import DECKS, EINSTEINS, THEORY_IDS
+from playhall.games.einstein.placement import BigIdea, Place, Stock, Tile, Via
+
+MAX_TILES = len(EINSTEINS) * len(g.SHAPES) * 2 * e.TILES_PER_PATTERN
+
+
+class EinsteinCodec(Codec[e.EinsteinState]):
+    state_message = pb.State
+    move_message = pb.Move
+    view_message = pb.View
+    event_message = pb.Event
+
+    # -- states --------------------------------------------------------------------------------
+
+    def encode_state(self, state: e.EinsteinState) -> pb.State:
+        return pb.State(
+            rules_version=state.rules_version,
+            seats=[
+                pb.SeatState(
+                    einstein=state.einsteins[seat] + 1,  # type: ignore[arg-type]
+                    stock=_encode_stock(state.stocks[seat]),
+                    hand=state.hands[seat],
+                    pile=state.piles[seat],
+                    completed=state.completed[seat],
+                    theories=state.theories_won[seat],
+                    prestige=state.prestige[seat],
+                )
+                for seat in range(state.num_players)
+            ],
+            tiles=[_encode_tile(tile) for tile in state.board.tiles],
+            theories_up=state.theories_up,
+            theory_deck=state.theory_deck,
+            current=state.current,
+            placed_this_turn=state.placed_this_turn,
+            completed_this_turn=state.completed_this_turn,
+            end_triggered=state.end_triggered,
+            idle_turns=state.idle_turns,
+            over=state.over,
+            step=state.step,
+            move_count=state.move_count,
+        )
+
+    def decode_state(self, message: pb.State) -> e.EinsteinState:
+        e.INFO.check_rules_version(message.rules_version)
+        e.INFO.check_players(len(message.seats))
+        seats = message.seats
+        tiles = tuple(_decode_tile(t, len(seats)) for t in message.tiles)
+        state = e.EinsteinState(
+            board=_board(tiles),
+            einsteins=tuple(_decode_einstein(s.einstein) for s in seats),
+            stocks=tuple(_decode_stock(s.stock) for s in seats),
+            hands=tuple(tuple(s.hand) for s in seats),
+            piles=tuple(tuple(s.pile) for s in seats),
+            completed=tuple(tuple(s.completed) for s in seats),
+            theories_won=tuple(tuple(s.theories) for s in seats),
+            prestige=tuple(s.prestige for s in seats),
+            theories_up=tuple(message.theories_up),
+            theory_deck=tuple(message.theory_deck),
+            current=message.current,
+            placed_this_turn=message.placed_this_turn,
+            completed_this_turn=message.completed_this_turn,
+            end_triggered=message.end_triggered,
+            idle_turns=message.idle_turns,
+            over=message.over,
+            rules_version=message.rules_version,
+            _step=message.step,
+            _move_count=message.move_count,
+        )
+        _check_consistent(state)
+        return state
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def encode_move(self, move: Place) -> pb.Move:
+        return pb.Move(place=_encode_place(move))
+
+    def decode_move(self, message: pb.Move) -> Place:
+        if message.WhichOneof("action") != "place":
+            raise MalformedMessage("The move is empty: place an Idea")
+        return _decode_place(message.place)
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def encode_view(self, view: e.EinsteinView) -> pb.View:
+        message = pb.View(
+            rules_version=view.rules_version,
+            hand=view.hand,
+            seats=[
+                pb.SeatView(
+                    einstein=seat.einstein + 1,  # type: ignore[arg-type]
+                    stock=_encode_stock(seat.stock),
+                    hand_size=seat.hand_size,
+                    pile_size=seat.pile_size,
+                    completed=seat.completed,
+                    theories=seat.theories,
+                    prestige=seat.prestige,
+                    score=seat.score,
+                )
+                for seat in view.seats
+            ],
+            tiles=[_encode_tile(tile) for tile in view.tiles],
+            theories_up=view.theories_up,
+            theory_deck_size=view.theory_deck_size,
+            prestige_supply=view.prestige_supply,
+            current=view.current,
+            placed_this_turn=view.placed_this_turn,
+            completed_this_turn=view.completed_this_turn,
+            end_triggered=view.end_triggered,
+            idle_turns=view.idle_turns,
+            over=view.over,
+            step=view.step,
+            move_count=view.move_count,
+        )
+        if view.viewer is SPECTATOR:
+            message.spectator = True
+        else:
+            message.seat = view.viewer
+        return message
+
+    def decode_view(self, message: pb.View) -> e.EinsteinView:
+        if message.WhichOneof("viewer") is None:
+            raise MalformedMessage("The view names no viewer")
+        players = len(message.seats)
+        return e.EinsteinView(
+            rules_version=message.rules_version,
+            viewer=SPECTATOR if message.spectator else message.seat,
+            hand=tuple(message.hand),
+            seats=tuple(
+                e.SeatView(
+                    einstein=_decode_einstein(seat.einstein),
+                    stock=_decode_stock(seat.stock),
+                    hand_size=seat.hand_size,
+                    pile_size=seat.pile_size,
+                    completed=tuple(seat.completed),
+                    theories=tuple(seat.theories),
+                    prestige=seat.prestige,
+                    score=seat.score,
+                )
+                for seat in message.seats
+            ),
+            tiles=tuple(_decode_tile(t, players) for t in message.tiles),
+            theories_up=tuple(message.theories_up),
+            theory_deck_size=message.theory_deck_size,
+            prestige_supply=message.prestige_supply,
+            current=message.current,
+            placed_this_turn=message.placed_this_turn,
+            completed_this_turn=message.completed_this_turn,
+            end_triggered=message.end_triggered,
+            idle_turns=message.idle_turns,
+            over=message.over,
+            step=message.step,
+            move_count=message.move_count,
+        )
+
+    # -- events --------------------------------------------------------------------------------
+
+    def encode_event(self, event: object) -> pb.Event:
+        match event:
+            case e.IdeaPlaced():
+                return pb.Event(
+                    idea_placed=pb.IdeaPlaced(
+                        seat=event.seat, place=_encode_place(event.move), tile=event.tile
+                    )
+                )
+            case e.InspirationCompleted():
+                return pb.Event(
+                    inspiration_completed=pb.InspirationCompleted(
+                        seat=event.seat, card=event.card, tiles=event.tiles, prestige=event.prestige
+                    )
+                )
+            case e.TheoryClaimed():
+                return pb.Event(
+                    theory_claimed=pb.TheoryClaimed(seat=event.seat, theory=event.theory)
+                )
+            case e.EndTriggered():
+                return pb.Event(
+                    end_triggered=pb.EndTriggered(
+                        seat=event.seat,
+                        reason=int(event.reason),  # type: ignore[arg-type]
+                    )
+                )
+            case e.TurnEnded():
+                return pb.Event(turn_ended=pb.TurnEnded(seat=event.seat, placed=event.placed))
+            case e.InspirationsDrawn():
+                return pb.Event(
+                    inspirations_drawn=pb.InspirationsDrawn(
+                        seat=event.seat, count=event.count, cards=event.cards
+                    )
+                )
+            case e.TheoriesRevealed():
+                return pb.Event(theories_revealed=pb.TheoriesRevealed(theories=event.theories))
+            case e.GameEnded():
+                return pb.Event(game_ended=pb.GameEnded(scores=event.scores, winners=event.winners))
+        raise TypeError(f"not an Einstein event: {event!r}")
+
+
+# -- pieces ----------------------------------------------------------------------------------------
+
+
+def _encode_point(v: g.Vec) -> pb.Point:
+    return pb.Point(one=v[0], zeta=v[1], zeta_squared=v[2], zeta_cubed=v[3])
+
+
+def _decode_point(message: pb.Point) -> g.Vec:
+    return (message.one, message.zeta, message.zeta_squared, message.zeta_cubed)
+
+
+def _encode_place(move: Place) -> pb.Place:
+    message = pb.Place(
+        field=move.shape + 1,  # type: ignore[arg-type]
+        pattern=move.pattern + 1,  # type: ignore[arg-type]
+        rotation=move.rotation,
+        origin=_encode_point(move.origin),
+    )
+    if move.via is not None:
+        message.via.CopyFrom(pb.Via(**move.via._asdict()))
+    return message
+
+
+def _decode_place(message: pb.Place) -> Place:
+    via = None
+    if message.HasField("via"):
+        via = Via(message.via.host_tile, message.via.host_edge, message.via.own_edge)
+    return Place(
+        shape=_decode_field(message.field),
+        pattern=_decode_pattern(message.pattern),
+        rotation=_decode_rotation(message.rotation),
+        origin=_decode_point(message.origin),
+        via=via,
+    )
+
+
+def _encode_tile(tile: Tile) -> pb.Tile:
+    return pb.Tile(
+        field=tile.pose.shape + 1,  # type: ignore[arg-type]
+        pattern=tile.pattern + 1,  # type: ignore[arg-type]
+        rotation=tile.pose.rotation,
+        origin=_encode_point(tile.pose.origin),
+        owner=tile.owner,
+    )
+
+
+def _decode_tile(message: pb.Tile, players: int) -> Tile:
+    if not 0 <= message.owner < players:
+        raise MalformedMessage(f"A tile belongs to seat {message.owner}, who is not in the game")
+    pose = g.Pose(
+        _decode_field(message.field),
+        _decode_rotation(message.rotation),
+        _decode_point(message.origin),
+    )
+    return Tile(pose, _decode_pattern(message.pattern), message.owner)
+
+
+def _encode_stock(stock: Stock) -> list[pb.FieldStock]:
+    return [
+        pb.FieldStock(field=shape + 1, pattern_a=a, pattern_b=b)  # type: ignore[arg-type]
+        for shape, (a, b) in enumerate(stock)
+    ]
+
+
+def _decode_stock(messages: Any) -> Stock:
+    if [m.field for m in messages] != [shape.kind + 1 for shape in g.SHAPES]:
+        raise MalformedMessage("A stock lists each field once, in field order")
+    stock = tuple((m.pattern_a, m.pattern_b) for m in messages)
+    if any(not 0 <= n <= e.TILES_PER_PATTERN for counts in stock for n in counts):
+        raise MalformedMessage(f"A stock holds 0 to {e.TILES_PER_PATTERN} tiles per pattern")
+    return stock
+
+
+def _decode_field(value: int) -> int:
+    if not 1 <= value <= len(g.SHAPES):
+        raise MalformedMessage(f"Unknown field {value}")
+    return value - 1
+
+
+def _decode_pattern(value: int) -> int:
+    if value not in (1, 2):
+        raise MalformedMessage(f"Unknown line pattern {value}")
+    return value - 1
+
+
+def _decode_rotation(value: int) -> int:
+    if not 0 <= value < g.TURNS:
+        raise MalformedMessage(f"A rotation is 0 to 9 steps of 36 degrees, not {value}")
+    return value
+
+
+def _decode_einstein(value: int) -> int:
+    if not 1 <= value <= len(EINSTEINS):
+        raise MalformedMessage(f"Unknown Einstein {value}")
+    return value - 1
+
+
+def _board(tiles: tuple[Tile, ...]) -> BigIdea:
+    if len(tiles) > MAX_TILES:
+        _inconsistent("more tiles than the Einsteins own")
+    return checked_board(tiles)
+
+
+def _check_consistent(state: e.EinsteinState) -> None:
+    """Refuses a state the engine could never have produced, so none can make it fail."""
+    players = state.num_players
+    if len(set(state.einsteins)) != players:
+        _inconsistent("an Einstein plays twice")
+    for seat, einstein in enumerate(state.einsteins):
+        cards = [*state.hands[seat], *state.piles[seat], *state.completed[seat]]
+        if sorted(cards) != sorted(DECKS[einstein]):
+            _inconsistent(f"seat {seat} must hold each of its Einstein's Inspirations once")
+        if len(state.hands[seat]) > e.HAND_SIZE or list(state.hands[seat]) != sorted(
+            state.hands[seat]
+        ):
+            _inconsistent(f"seat {seat}'s hand is not a sorted hand of at most 3")
+        placed = [0] * (2 * len(g.SHAPES))
+        for tile in state.board.tiles:
+            if tile.owner == seat:
+                placed[2 * tile.pose.shape + tile.pattern] += 1
+        left = [n for counts in state.stocks[seat] for n in counts]
+        if any(a + b != e.TILES_PER_PATTERN for a, b in zip(placed, left, strict=True)):
+            _inconsistent(f"seat {seat}'s stock and placed tiles do not add up")
+    theories = [*state.theories_up, *state.theory_deck]
+    theories += [t for won in state.theories_won for t in won]
+    if sorted(theories) != sorted(THEORY_IDS) or len(state.theories_up) > e.THEORIES_UP:
+        _inconsistent("every Major Theory must appear exactly once")
+    if any(p < 0 for p in state.prestige) or state.prestige_supply < 0:
+        _inconsistent(f"there are {e.PRESTIGE_TOKENS} Prestige tokens")
+    if not 0 <= state.current < players or not 0 <= state.idle_turns <= players:
+        _inconsistent("the turn counters are broken")
+    if not 0 <= state.placed_this_turn < e.PLACEMENTS_PER_TURN:
+        _inconsistent("a seat places at most two Ideas a turn")
+    if not 0 <= state.completed_this_turn <= len(state.completed[state.current]):
+        _inconsistent("more Inspirations completed this turn than in all")
+    most = 4 * MAX_TILES + 8
+    if not (0 <= state.step <= most and 0 <= state.move_count <= MAX_TILES):
+        _inconsistent(f"a game has at most {MAX_TILES} moves")
+    if not state.over and not state.board.has_placement(state.stocks[state.current]):
+        _inconsistent("the seat to move has no legal placement")
+
+
+def _inconsistent(why: str) -> None:
+    raise MalformedMessage(f"The state is inconsistent: {why}")

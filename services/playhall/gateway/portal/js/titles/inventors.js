@@ -1,0 +1,219 @@
+// Erfinderteam (Inventors): the inventions on the table with the knowledge cubes already on
+// them, every team's inventors, tiles and patents, and the rewards being handed out. A move is
+// made by clicking its parts: an inventor and an invention to work on it; an upgrade tile, an
+// inventor and a discipline to upgrade; a reward tile or the patent; or an action button.
+import { area, board as svgBoard, control, el, text } from "../svg.js";
+
+const DISCIPLINES = ["DISCIPLINE_PHYSICS", "DISCIPLINE_CHEMISTRY", "DISCIPLINE_MECHANICS", "DISCIPLINE_MATHEMATICS"];
+const SHORT = ["Phys", "Chem", "Mech", "Math"];
+const SLOT_FIELDS = ["physics", "chemistry", "mechanics", "mathematics"];
+const TEAM_COLOURS = { TEAM_RED: "#d6453d", TEAM_YELLOW: "#e2b714", TEAM_PURPLE: "#8a4fc2", TEAM_GREEN: "#3a9a48", TEAM_BLUE: "#3d6fd6" };
+const TEAMS = ["TEAM_RED", "TEAM_YELLOW", "TEAM_PURPLE", "TEAM_GREEN", "TEAM_BLUE"];
+const TILE_NAMES = {
+  TILE_VICTORY_1: "1 point", TILE_VICTORY_2: "2 points", TILE_VICTORY_3: "3 points",
+  TILE_UPGRADE_2: "upgrade +2", TILE_UPGRADE_3: "upgrade +3", TILE_UPGRADE_4: "upgrade +4",
+  TILE_COFFEE: "coffee", TILE_GENIUS: "genius", TILE_STAR: "star",
+};
+const ACTIONS = [
+  ["useCoffee", "Drink coffee"], ["refresh", "Refresh"], ["passTurn", "Pass"],
+  ["takePatent", "Take the patent"], ["finishUpgrades", "Finish upgrades"], ["endTurn", "End turn"],
+];
+let data = null;
+let sel = { version: null, facet: {} };
+let ctxTeams = [];
+// The seats' teams as last drawn, for the event log's inventor names.
+
+export async function setup() {
+  if (data) return;
+  const [inventions, teams] = await Promise.all(
+    ["inventions", "teams"].map((name) => fetch(`/portal/data/inventors/${name}.json`).then((r) => r.json())),
+  );
+  data = { inventions: [null, ...inventions.ages.flatMap((age) => age.inventions)], teams: teams.teams };
+}
+
+const invention = (id) => data.inventions[id] ?? { name: `#${id}`, fields: [0, 0, 0, 0] };
+const teamOf = (seatView) => data.teams[TEAMS.indexOf(seatView.team ?? "TEAM_RED")] ?? data.teams[0];
+
+// What a move is made of, as the board's elements name it.
+function facets(move) {
+  if (move.work) return { inventor: move.work.inventor ?? 0, invention: move.work.invention ?? 0 };
+  if (move.upgrade) return { tile: move.upgrade.tile, inventor: move.upgrade.inventor ?? 0, discipline: move.upgrade.discipline };
+  if (move.takeTile) return { reward: move.takeTile.tile };
+  for (const [name] of ACTIONS) if (move[name]) return { action: name };
+  return {};
+}
+
+const fits = (f, want) => Object.entries(want).every(([k, v]) => f[k] === v);
+
+export function headline(view, names) {
+  const phase = view.phase ?? "PHASE_MAIN";
+  if (phase === "PHASE_OVER") return "Game over";
+  if (phase === "PHASE_FINAL") return `Final upgrades: ${names((view.finalQueue ?? [0])[0])} upgrades or finishes`;
+  if (phase === "PHASE_REWARD") return `Age ${view.age ?? 1}: ${names((view.reward?.queue ?? [0])[0])} chooses a reward of ${invention(view.reward?.invention ?? 0).name}`;
+  const what = phase === "PHASE_MAIN" ? "sends an inventor to work, or refreshes" : "may use tiles, then ends the turn";
+  return `Age ${view.age ?? 1}: ${names(view.current ?? 0)} ${what}`;
+}
+
+export function board(ctx) {
+  const { view, seat, names, legal, play, summary } = ctx;
+  if (sel.version !== summary.version) sel = { version: summary.version, facet: {} };
+  ctxTeams = (view.seats ?? []).map((s) => s.team ?? "TEAM_RED");
+  const moves = legal.map((l) => ({ move: l.move, f: facets(l.move) }));
+  const open = moves.filter((m) => fits(m.f, sel.facet));
+  const isLegal = (facet) => !fits(sel.facet, facet) && open.some((m) => fits(m.f, facet));
+  const choose = (facet) => () => {
+    let want = { ...sel.facet, ...facet };
+    if (!moves.some((m) => fits(m.f, want))) want = { ...facet };
+    const done = moves.find((m) => fits(m.f, want) && Object.keys(m.f).every((k) => k in want));
+    if (done) return play(done.move);
+    if (!moves.some((m) => fits(m.f, want))) return play(facetMove(facet));
+    sel.facet = want;
+    ctx.redraw?.();
+  };
+  const chosen = (facet) => Object.keys(facet).length && fits(sel.facet, facet);
+  const narrow = (ctx.width ?? 960) < 640;
+  const W = narrow ? 460 : 960;
+  const parts = [];
+
+  // The table.
+  const table = view.table ?? [];
+  const perRow = narrow ? 2 : 5;
+  const cw = (W - 40 - (perRow - 1) * 10) / perRow;
+  const rows = Math.max(1, Math.ceil(table.length / perRow));
+  parts.push(area(10, 10, W - 20, 36 + rows * 150, `Inventions of age ${view.age ?? 1} (decks ${(view.deckSizes ?? []).join(", ")})`, { id: "table" }));
+  table.forEach((slot, i) => {
+    const card = invention(slot.invention ?? 0);
+    const x = 20 + (i % perRow) * (cw + 10);
+    const y = 34 + Math.floor(i / perRow) * 150;
+    const facet = { invention: slot.invention ?? 0 };
+    const node = el("g", { class: "invention" + (chosen(facet) ? " selected" : ""), "data-invention": slot.invention ?? 0 },
+      el("rect", { x, y, width: cw, height: 140, rx: 8, class: "seat-bg card-face" }),
+      text(x + 10, y + 20, card.name, { class: "seat-name" }));
+    SLOT_FIELDS.forEach((field, d) => {
+      const need = card.fields?.[d] ?? 0;
+      if (!need) return;
+      const cubes = slot[field] ?? [];
+      const yy = y + 34 + d * 22;
+      node.append(text(x + 10, yy + 12, SHORT[d], { class: "muted" }));
+      for (let c = 0; c < need; c++) {
+        const owner = cubes[c];
+        const colour = owner === undefined ? "none" : TEAM_COLOURS[(view.seats ?? [])[owner]?.team ?? "TEAM_RED"];
+        node.append(el("rect", { x: x + 50 + c * 20, y: yy, width: 16, height: 16, rx: 3, fill: colour, class: "cube" }));
+      }
+    });
+    node.append(text(x + 10, y + 130, (slot.tiles ?? []).map((t) => TILE_NAMES[t] ?? t).join(", ") || "no tiles", { class: "muted" }));
+    parts.push(control(node, `Work on ${card.name}`, choose(facet), isLegal(facet)));
+  });
+  let y = 46 + rows * 150 + 10;
+
+  // Rewards being handed out.
+  if (view.reward) {
+    const r = view.reward;
+    parts.push(area(10, y, W - 20, 80, `Rewards of ${invention(r.invention ?? 0).name}`, { id: "rewards" }));
+    (r.tiles ?? []).forEach((t, i) => {
+      const facet = { reward: t };
+      const node = el("g", { class: "reward-tile", "data-reward": t },
+        el("rect", { x: 24 + i * 110, y: y + 30, width: 100, height: 40, rx: 6, class: "seat-bg card-face" }),
+        text(74 + i * 110, y + 55, TILE_NAMES[t] ?? t, { "text-anchor": "middle" }));
+      parts.push(control(node, `Take the ${TILE_NAMES[t] ?? t} tile`, choose(facet), isLegal(facet)));
+    });
+    if (r.patent) parts.push(text(W - 220, y + 55, "the patent is still here", { class: "muted" }));
+    y += 90;
+  }
+
+  // The teams.
+  const seats = view.seats ?? [];
+  const rowH = (n) => (n === seat ? 190 : 58);
+  const total = seats.reduce((s, _, n) => s + rowH(n), 0);
+  parts.push(area(10, y, W - 20, 34 + total, "Teams", { id: "teams" }));
+  let top = y + 30;
+  seats.forEach((s, n) => {
+    const team = teamOf(s);
+    const mine = n === seat;
+    const row = el("g", { class: "seat-row" + (mine ? " mine" : "") + (n === view.current ? " active" : ""), "data-seat": n });
+    row.append(el("rect", { x: 18, y: top - 4, width: W - 36, height: rowH(n) - 8, rx: 8, class: "seat-bg" }));
+    row.append(el("rect", { x: 26, y: top + 4, width: 12, height: 12, rx: 2, fill: TEAM_COLOURS[s.team ?? "TEAM_RED"] }));
+    row.append(text(44, top + 15, `${names(n)} · ${team.name} team`, { class: "seat-name" }));
+    row.append(text(44, top + 36, `${s.score ?? 0} points · ${s.supply ?? 0} cubes · patents ${(s.patents ?? []).length} · tiles: ${(s.held ?? []).map((t) => TILE_NAMES[t] ?? t).join(", ") || "none"}`, { class: "muted" }));
+    parts.push(row);
+    if (mine) {
+      const iw = (W - 60) / 4;
+      team.inventors.forEach((inventor, i) => {
+        const x = 30 + i * (iw + 4);
+        const yy = top + 46;
+        const active = (s.active ?? [])[i] ?? false;
+        const facet = { inventor: i };
+        parts.push(el("rect", { x, y: yy, width: iw, height: 124, rx: 8, fill: active ? "#fff" : "#e4e7ec", stroke: "#d0d5dd" }));
+        // The inventor is its name plate; the discipline rows below are upgrade targets.
+        const node = el("g", { class: "inventor" + (chosen(facet) ? " selected" : "") + (active ? "" : " tired"), "data-inventor": i },
+          el("rect", { x: x + 2, y: yy + 2, width: iw - 4, height: 24, rx: 6, class: "card-face", fill: TEAM_COLOURS[s.team ?? "TEAM_RED"] }),
+          text(x + 8, yy + 19, `${inventor.name}${active ? "" : " (tired)"}`, { class: "card-small", style: "font-size:13px;font-weight:700" }));
+        parts.push(control(node, `${inventor.name}${active ? "" : ", tired"}`, choose(facet), isLegal(facet)));
+        DISCIPLINES.forEach((d, k) => {
+          const value = (s.knowledge ?? [])[i * 4 + k] ?? 0;
+          const cell = { inventor: i, discipline: d };
+          const node2 = el("g", { class: "knowledge", "data-knowledge": `${i}/${k}` },
+            el("rect", { x: x + 8, y: yy + 28 + k * 23, width: iw - 16, height: 20, rx: 4, fill: "#f2f4f7", class: "card-face" }),
+            text(x + 14, yy + 43 + k * 23, `${SHORT[k]} ${value} / goal ${inventor.goal[k] || "-"}`, { class: "card-small", fill: "#344054", style: "fill:#344054;font-size:12px" }));
+          parts.push(control(node2, `${inventor.name}'s ${SHORT[k]} (${value})`, choose(cell), isLegal(cell)));
+        });
+      });
+      // Held tiles usable now (upgrades, coffee), as buttons beside the team's name.
+      (s.held ?? []).filter((t, i, all) => all.indexOf(t) === i && moves.some((m) => m.f.tile === t)).forEach((t, i) => {
+        const facet = { tile: t };
+        const node = el("g", { class: "held-tile" + (chosen(facet) ? " selected" : ""), "data-tile": t },
+          el("rect", { x: W - 150 - i * 120, y: top - 2, width: 110, height: 26, rx: 5, class: "seat-bg card-face" }),
+          text(W - 95 - i * 120, top + 15, `use ${TILE_NAMES[t] ?? t}`, { "text-anchor": "middle" }));
+        parts.push(control(node, `Use the ${TILE_NAMES[t] ?? t} tile`, choose(facet), isLegal(facet)));
+      });
+    }
+    top += rowH(n);
+  });
+  y = top + 14;
+
+  // Actions that are moves of their own.
+  const buttons = ACTIONS.filter(([name]) => moves.some((m) => m.f.action === name));
+  if (buttons.length) {
+    parts.push(area(10, y, W - 20, 70, "Actions", { id: "actions" }));
+    buttons.forEach(([name, label], i) => {
+      const facet = { action: name };
+      const x = 24 + i * 150;
+      const node = el("g", { class: "action", "data-action": name },
+        el("rect", { x, y: y + 28, width: 140, height: 32, rx: 6, class: "seat-bg card-face" }),
+        text(x + 70, y + 49, label, { "text-anchor": "middle" }));
+      parts.push(control(node, label, choose(facet), isLegal(facet)));
+    });
+    y += 80;
+  }
+  return svgBoard(W, y, "Inventors board", ...parts);
+}
+
+function facetMove(facet) {
+  if (facet.action) return { [facet.action]: {} };
+  if (facet.reward) return { takeTile: { tile: facet.reward } };
+  return { work: { inventor: facet.inventor ?? 0, invention: facet.invention ?? 0 } };
+}
+
+export function describe(event, names) {
+  const [kind, body] = Object.entries(event)[0] ?? ["", {}];
+  const who = body && "seat" in body ? names(body.seat ?? 0) : body?.seat === undefined && kind !== "ageStarted" && kind !== "gameEnded" ? names(0) : "";
+  switch (kind) {
+    case "ageStarted": return `Age ${body.age ?? 1} begins: ${(body.revealed ?? []).map((r) => invention(r.invention ?? 0).name).join(", ")}`;
+    case "worked": {
+      const team = data.teams[TEAMS.indexOf(ctxTeams[body.seat ?? 0] ?? "TEAM_RED")] ?? data.teams[0];
+      const name = team.inventors[body.work?.inventor ?? 0]?.name ?? "an inventor";
+      return `${who} sent ${name} to work on ${invention(body.work?.invention ?? 0).name}`;
+    }
+    case "inventionFinished": return `${invention(body.invention ?? 0).name} is finished`;
+    case "rewardTaken": return `${who} took ${body.patent ? "the patent" : body.tile ? `the ${TILE_NAMES[body.tile.tile] ?? "reward"} tile` : "a reward"} of ${invention(body.invention ?? 0).name}`;
+    case "upgraded": return `${who} upgraded an inventor`;
+    case "coffeeUsed": return `${who} drank coffee`;
+    case "refreshed": return `${who} refreshed their team`;
+    case "passed": return `${who} passed`;
+    case "turnEnded": return `${who} ended their turn`;
+    case "ageEnded": return `Age ${body.age ?? 1} ends`;
+    case "finalDone": return `${who} finished their final upgrades`;
+    case "gameEnded": return `Game over: scores ${(body.scores ?? []).join(", ")}`;
+    default: return kind || "something happened";
+  }
+}
