@@ -5,6 +5,7 @@ hidden information, so that a leak in a view cannot hide behind the same mistake
 """
 
 from playhall.core import SPECTATOR, Rng
+from playhall.games.eynsteyn.engine import EynsteynState
 from playhall.games.galileo.engine import GalileoState, Phase
 
 
@@ -32,6 +33,26 @@ def perturb_galileo(state: GalileoState, viewer, rng: Rng) -> GalileoState:
     return GalileoState(**fields)
 
 
+def perturb_eynsteyn(state: EynsteynState, viewer, rng: Rng) -> EynsteynState:
+    """Deals the stones below the draw stacks' tops again among the stacks, sizes kept; the
+    stones returned under a stack by a stuck preparation were seen going there and stay. The
+    board, both hands, markers and calls are public."""
+    middles, kept = [], []
+    for stack, returned in zip(state.stacks, state.returned, strict=True):
+        bottom = min(returned, max(len(stack) - 1, 0))
+        middles += stack[1 : len(stack) - bottom]
+        kept.append((stack[:1], len(stack[1 : len(stack) - bottom]), stack[len(stack) - bottom :]))
+    rng.shuffle(middles)
+    stacks = []
+    for top, count, bottom in kept:
+        stacks.append(top + tuple(middles[:count]) + bottom)
+        middles = middles[count:]
+    fields = {name: getattr(state, name) for name in EynsteynState.FIELDS}
+    fields.update(stacks=tuple(stacks))
+    return EynsteynState(**fields)
+
+
 PERTURB = {
+    "eynsteyn": perturb_eynsteyn,
     "galileo": perturb_galileo,
 }

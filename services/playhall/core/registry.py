@@ -7,6 +7,7 @@ from typing import Any
 from playhall.core.api import Game
 
 _MODULES = {
+    "eynsteyn": "playhall.games.eynsteyn",
     "galileo": "playhall.games.galileo",
 }
 _loaded: dict[str, Game[Any]] = {}
