@@ -582,17 +582,19 @@ def test_codec_refuses_inconsistent_states():
     extra.stacks[0].stones.append(KIND["blocker"])
     marker = codec.state_message()
     marker.CopyFrom(good)
-    marker.squares[0].marker = 0
+    marker.board.markers.add(row=0, column=0, seat=0)
     rotation = codec.state_message()
     rotation.CopyFrom(good)
-    rotation.squares[0].stones.add(kind=KIND["crossing"], rotation=1)
+    rotation.board.heights[0] = 1
+    rotation.board.kinds.append(KIND["crossing"])
+    rotation.board.rotations.append(1)
     size = codec.state_message()
     size.CopyFrom(good)
     size.board_size = 9
     for crafted, reason in (
         (extra, "exactly once"),
         (marker, "marker"),
-        (rotation, "no rotation"),
+        (rotation, "rotation that does not exist"),
         (size, "squares"),
     ):
         with pytest.raises(MalformedMessage, match=reason):

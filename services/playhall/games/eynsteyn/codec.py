@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import TypeVar
 
@@ -17,7 +18,6 @@ from playhall.games.eynsteyn.stones import (
     ORIENTATION_CODE,
     ORIENTATIONS,
     RULES,
-    Orientation,
 )
 
 
@@ -32,8 +32,17 @@ _check_kinds_match_the_proto()
 MOST_MOVES = 16 * len(ALL_STONES)
 """More moves, steps and turns than any game can take: a turn either lays a stone or passes,
 and no player passes twice in a row without a stone being laid or the game ending."""
+CODE_OF: dict[tuple[int, int], int] = {
+    (o.kind, o.rotation): code for o, code in ORIENTATION_CODE.items()
+}
+KIND_OF_CODE = tuple(orientation.kind for orientation in ORIENTATIONS)
+ROTATION_OF_CODE = tuple(orientation.rotation for orientation in ORIENTATIONS)
 EDGES = {True: pb.EDGE_PAIR_NORTH_SOUTH, False: pb.EDGE_PAIR_WEST_EAST}
 SIZES = next(spec for spec in e.INFO.options if isinstance(spec, IntOption))
+PLACEMENTS_KEPT = len(ORIENTATIONS) * 4 * SIZES.max * SIZES.max
+"""Every placement of the largest board (in any of the four rotations a move may spell), so
+the cache of their bytes is bounded even when crafted moves ask for others."""
+_PLACEMENT_BYTES: dict[tuple[int, int, int, int], bytes] = {}
 
 E = TypeVar("E", e.Phase, e.PassReason, e.EndReason)
 
@@ -51,7 +60,7 @@ class EynsteynCodec(Codec[e.EynsteynState]):
             rules_version=state.rules_version,
             board_size=state.board_size,
             auto_call=state.auto_call,
-            squares=_encode_squares(state.board, state.markers),
+            board=_encode_board(state.board, state.markers, state.board_size),
             seats=_encode_seats(state.hands, state.markers_left, state.calls, state.north_south),
             stacks=[
                 pb.DrawStack(stones=stack, returned=returned)  # type: ignore[arg-type]
@@ -72,8 +81,8 @@ class EynsteynCodec(Codec[e.EynsteynState]):
     def decode_state(self, message: pb.State) -> e.EynsteynState:
         e.INFO.check_rules_version(message.rules_version)
         e.INFO.check_players(len(message.seats))
-        size = _board_size(message.board_size, len(message.squares))
-        board, markers = _decode_squares(message.squares)
+        size = _board_size(message.board_size)
+        board, markers = _decode_board(message.board, size)
         state = e.EynsteynState(
             board_size=size,
             auto_call=message.auto_call,
@@ -102,25 +111,18 @@ class EynsteynCodec(Codec[e.EynsteynState]):
     # -- moves ---------------------------------------------------------------------------------
 
     def encode_move(self, move: e.Move) -> pb.Move:
-        match move:
-            case e.Draw():
-                return pb.Move(draw=pb.Draw(stack=move.stack))
-            case e.Place():
-                return pb.Move(
-                    place=pb.Place(
-                        kind=move.kind,  # type: ignore[arg-type]
-                        rotation=move.rotation,
-                        row=move.row,
-                        column=move.column,
-                    )
-                )
-            case e.Mark():
-                return pb.Move(mark=pb.Mark(row=move.row, column=move.column))
-            case e.SkipMark():
-                return pb.Move(skip_mark=pb.SkipMark())
-            case e.EndTurn():
-                return pb.Move(end_turn=pb.EndTurn(stack=move.stack, call=move.call))
-        return pb.Move(pass_turn=pb.PassTurn())
+        # Listing hundreds of placements for every view is the codec's busiest job: each
+        # placement's bytes are built once (keyed by a plain tuple, which hashes several times
+        # faster than the move), and every call gets a message of its own.
+        if isinstance(move, e.Place):
+            key = (move.kind, move.rotation, move.row, move.column)
+            wire = _PLACEMENT_BYTES.get(key)
+            if wire is None:
+                wire = _encode_move(move).SerializeToString()
+                if len(_PLACEMENT_BYTES) < PLACEMENTS_KEPT:
+                    _PLACEMENT_BYTES[key] = wire
+            return pb.Move.FromString(wire)
+        return _encode_move(move)
 
     def decode_move(self, message: pb.Move) -> e.Move:
         match message.WhichOneof("action"):
@@ -146,7 +148,7 @@ class EynsteynCodec(Codec[e.EynsteynState]):
             rules_version=view.rules_version,
             board_size=view.board_size,
             auto_call=view.auto_call,
-            squares=_encode_squares(view.board, view.markers),
+            board=_encode_board(view.board, view.markers, view.board_size),
             seats=_encode_seats(view.hands, view.markers_left, view.calls, view.north_south),
             stacks=[
                 pb.StackView(
@@ -177,8 +179,8 @@ class EynsteynCodec(Codec[e.EynsteynState]):
             raise MalformedMessage("The view names no viewer")
         if len(message.seats) != e.PLAYERS or len(message.stacks) != RULES.stacks:
             raise MalformedMessage("The view needs two seats and five stacks")
-        size = _board_size(message.board_size, len(message.squares))
-        board, markers = _decode_squares(message.squares)
+        size = _board_size(message.board_size)
+        board, markers = _decode_board(message.board, size)
         return e.EynsteynView(
             rules_version=message.rules_version,
             viewer=SPECTATOR if message.spectator else message.seat,
@@ -291,20 +293,44 @@ class EynsteynCodec(Codec[e.EynsteynState]):
         raise TypeError(f"not an Eynsteyn event: {event!r}")
 
 
+def _encode_move(move: e.Move) -> pb.Move:
+    match move:
+        case e.Draw():
+            return pb.Move(draw=pb.Draw(stack=move.stack))
+        case e.Place():
+            return pb.Move(
+                place=pb.Place(
+                    kind=move.kind,  # type: ignore[arg-type]
+                    rotation=move.rotation,
+                    row=move.row,
+                    column=move.column,
+                )
+            )
+        case e.Mark():
+            return pb.Move(mark=pb.Mark(row=move.row, column=move.column))
+        case e.SkipMark():
+            return pb.Move(skip_mark=pb.SkipMark())
+        case e.EndTurn():
+            return pb.Move(end_turn=pb.EndTurn(stack=move.stack, call=move.call))
+    return pb.Move(pass_turn=pb.PassTurn())
+
+
 def _stone(kind: int, rotation: int) -> pb.Stone:
     return pb.Stone(kind=kind, rotation=rotation)  # type: ignore[arg-type]
 
 
-def _encode_squares(board: Board, markers: tuple[int | None, ...]) -> list[pb.Square]:
-    squares = []
-    for stones, marker in zip(board, markers, strict=True):
-        square = pb.Square(
-            stones=[_stone(*ORIENTATIONS[code]) for code in stones],
-        )
-        if marker is not None:
-            square.marker = marker
-        squares.append(square)
-    return squares
+def _encode_board(board: Board, markers: tuple[int | None, ...], size: int) -> pb.Board:
+    codes = [code for stones in board for code in stones]
+    return pb.Board(
+        heights=[len(stones) for stones in board],
+        kinds=[KIND_OF_CODE[code] for code in codes],  # type: ignore[misc]
+        rotations=[ROTATION_OF_CODE[code] for code in codes],
+        markers=[
+            pb.Marker(row=square // size, column=square % size, seat=seat)
+            for square, seat in enumerate(markers)
+            if seat is not None
+        ],
+    )
 
 
 def _encode_seats(
@@ -334,28 +360,41 @@ def _set_optional(
         message.winner = winner
 
 
-def _board_size(size: int, squares: int) -> int:
+def _board_size(size: int) -> int:
     if not SIZES.min <= size <= SIZES.max:
         raise MalformedMessage(f"A board has {SIZES.min} to {SIZES.max} squares a side, not {size}")
-    if squares != size * size:
-        raise MalformedMessage(f"A board of size {size} has {size * size} squares, not {squares}")
     return size
 
 
-def _decode_squares(squares: Iterable[pb.Square]) -> tuple[Board, tuple[int | None, ...]]:
+def _decode_board(message: pb.Board, size: int) -> tuple[Board, tuple[int | None, ...]]:
+    heights = list(message.heights)
+    if len(heights) != size * size:
+        raise MalformedMessage(f"A board of size {size} has {size * size} squares")
+    if any(not 0 <= height <= RULES.tallest_stack for height in heights):
+        raise MalformedMessage(f"A square holds 0 to {RULES.tallest_stack} stones")
+    kinds, rotations = message.kinds, message.rotations
+    if not len(kinds) == len(rotations) == sum(heights):
+        raise MalformedMessage("The board's heights, kinds and rotations do not match")
+    found = [CODE_OF.get(stone) for stone in zip(kinds, rotations, strict=True)]
+    codes = [code for code in found if code is not None]
+    if len(codes) != len(found):
+        raise MalformedMessage("A stone on the board has a kind or rotation that does not exist")
     board = []
-    markers = []
-    for square in squares:
-        board.append(tuple(_orientation(stone) for stone in square.stones))
-        markers.append(square.marker if square.HasField("marker") else None)
+    start = 0
+    for height in heights:
+        board.append(tuple(codes[start : start + height]))
+        start += height
+    markers: list[int | None] = [None] * (size * size)
+    for marker in message.markers:
+        if not (0 <= marker.row < size and 0 <= marker.column < size):
+            raise MalformedMessage(
+                f"Marker square ({marker.row}, {marker.column}) is off the board"
+            )
+        square = marker.row * size + marker.column
+        if markers[square] is not None:
+            raise MalformedMessage("Two markers lie on one square")
+        markers[square] = marker.seat
     return tuple(board), tuple(markers)
-
-
-def _orientation(stone: pb.Stone) -> int:
-    code = ORIENTATION_CODE.get(Orientation(_kind(stone.kind), stone.rotation))
-    if code is None:
-        raise MalformedMessage(f"A stone of kind {stone.kind} has no rotation {stone.rotation}")
-    return code
 
 
 def _kind(value: int) -> int:
@@ -365,7 +404,10 @@ def _kind(value: int) -> int:
 
 
 def _kinds(values: Iterable[int]) -> tuple[int, ...]:
-    return tuple(_kind(value) for value in values)
+    kinds = tuple(values)
+    if not KIND_BY_ID.keys() >= set(kinds):
+        raise MalformedMessage(f"Unknown stone kind among {sorted(set(kinds))}")
+    return kinds
 
 
 def _north_south(seats: Iterable[pb.SeatState]) -> int:
@@ -402,16 +444,15 @@ def _check_consistent(state: e.EynsteynState) -> None:
         _inconsistent(f"there are {RULES.stacks} draw stacks")
     if any(not 0 <= returned <= len(ALL_STONES) for returned in state.returned):
         _inconsistent("a stack has an impossible number of returned stones")
-    if any(len(square) > RULES.tallest_stack for square in state.board):
-        _inconsistent(f"a stack is higher than {RULES.tallest_stack}")
+    placed = Counter(marker for marker in state.markers if marker is not None)
+    if not set(placed) <= set(seats):
+        _inconsistent("a marker belongs to no seat")
     for seat in seats:
-        placed = sum(marker == seat for marker in state.markers)
         left = state.markers_left[seat]
-        if left < 0 or placed + left != RULES.markers_per_player:
+        if left < 0 or placed[seat] + left != RULES.markers_per_player:
             _inconsistent(f"seat {seat} must hold {RULES.markers_per_player} markers in all")
-    for square, marker in enumerate(state.markers):
-        if marker is not None and (marker not in seats or not state.board[square]):
-            _inconsistent("a marker lies on an empty square or belongs to no seat")
+    if any(not state.board[sq] for sq, marker in enumerate(state.markers) if marker is not None):
+        _inconsistent("a marker lies on an empty square")
     if state.current not in seats or state.start_player not in seats:
         _inconsistent("the seat to move or the start player is no seat")
     if state.last_placed is not None and not state.board[state.last_placed]:
