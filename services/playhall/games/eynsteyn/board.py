@@ -180,15 +180,12 @@ class Links:
         return flags
 
 
-def distance(
-    geo: Geometry, board: Board, coverable: frozenset[int], source: int, target: int
-) -> int:
-    """The fewest stones that would join an edge (rim flag `source`) to the opposite one
-    (`target`) by a line: a 0-1 breadth-first search over border nodes, in which following a
-    lying stone's line costs nothing and crossing an empty or coverable square costs one stone
-    (of whatever pattern suits). `geo.nodes` when no line can be completed."""
-    unreached = geo.nodes
-    best = [unreached] * geo.nodes
+def distance_map(geo: Geometry, board: Board, coverable: frozenset[int], source: int) -> list[int]:
+    """For every border node, the fewest stones that would join it by a line to the edge whose
+    rim flag is `source`: a 0-1 breadth-first search in which following a lying stone's line
+    costs nothing and crossing an empty or coverable square costs one stone (of whatever pattern
+    suits). `geo.nodes` where no line can reach."""
+    best = [geo.nodes] * geo.nodes
     queue: deque[int] = deque()
     for node, flag in enumerate(geo.rim):
         if flag == source:
@@ -197,8 +194,6 @@ def distance(
     while queue:
         node = queue.popleft()
         cost = best[node]
-        if geo.rim[node] == target:
-            return cost
         for square, side in geo.node_squares[node]:
             stones = board[square]
             borders = geo.side_node[square]
@@ -214,4 +209,13 @@ def distance(
                 if best[next_node] > cost + 1:
                     best[next_node] = cost + 1
                     queue.append(next_node)
-    return unreached
+    return best
+
+
+def distance(
+    geo: Geometry, board: Board, coverable: frozenset[int], source: int, target: int
+) -> int:
+    """The fewest stones that would join the edge `source` to the opposite edge `target` by a
+    line (`geo.nodes` when none can)."""
+    reached = distance_map(geo, board, coverable, source)
+    return min(cost for node, cost in enumerate(reached) if geo.rim[node] == target)

@@ -265,7 +265,8 @@ class EynsteynView:
 
 class EynsteynState(State):
     """An Eynsteyn position. Fields are tuples; `apply` builds a new state. The links of the
-    board's lines and the stones that would connect are computed on demand and kept."""
+    board's lines, the coverable squares and the stones that would connect are computed on
+    demand and kept."""
 
     FIELDS = (
         "board_size",
@@ -289,7 +290,7 @@ class EynsteynState(State):
         "_turn",
         "_move_count",
     )
-    __slots__ = (*FIELDS, "_links", "_winning")
+    __slots__ = (*FIELDS, "_links", "_winning", "_coverable")
     board_size: int
     auto_call: bool
     board: Board
@@ -315,7 +316,8 @@ class EynsteynState(State):
     _turn: int
     _move_count: int
     _links: Links | None
-    _winning: dict[int, bool]
+    _winning: dict[int, frozenset[int]]
+    _coverable: frozenset[int] | None
 
     def __init__(self, **fields: Any) -> None:
         for name in self.FIELDS:
@@ -324,6 +326,7 @@ class EynsteynState(State):
             raise TypeError(f"unknown fields {sorted(fields)}")
         self._links = None
         self._winning = {}
+        self._coverable = None
 
     def _copy(self) -> EynsteynState:
         clone = object.__new__(EynsteynState)
@@ -331,6 +334,7 @@ class EynsteynState(State):
             setattr(clone, name, getattr(self, name))
         clone._links = self._links
         clone._winning = {}
+        clone._coverable = None
         return clone
 
     def __eq__(self, other: object) -> bool:
@@ -467,25 +471,29 @@ class EynsteynState(State):
 
     def coverable(self, square: int) -> bool:
         """Whether a stone may be laid on top of the stone on `square`."""
-        stones = self.board[square]
-        geo = self.geometry
-        return (
-            bool(stones)
-            and len(stones) < RULES.tallest_stack
-            and self.markers[square] is None
-            and not geo.on_rim[square]
-            and all(self.board[other] for other in geo.neighbours[square])
-        )
+        return square in self.coverable_squares()
 
     def coverable_squares(self) -> frozenset[int]:
-        return frozenset(square for square in range(len(self.board)) if self.coverable(square))
+        """The squares whose stone may be covered: surrounded on all four sides (so never on
+        the edge), unmarked and under four high."""
+        if self._coverable is None:
+            board, markers, geo = self.board, self.markers, self.geometry
+            self._coverable = frozenset(
+                square
+                for square, stones in enumerate(board)
+                if stones
+                and len(stones) < RULES.tallest_stack
+                and markers[square] is None
+                and not geo.on_rim[square]
+                and all(board[other] for other in geo.neighbours[square])
+            )
+        return self._coverable
 
     def placement_squares(self) -> list[int]:
         """Playing-phase squares: every empty one and every coverable one, in order."""
+        coverable = self.coverable_squares()
         return [
-            square
-            for square, stones in enumerate(self.board)
-            if not stones or self.coverable(square)
+            square for square, stones in enumerate(self.board) if not stones or square in coverable
         ]
 
     def markable_squares(self) -> list[int]:
@@ -520,29 +528,29 @@ class EynsteynState(State):
         `square`."""
         return self.links_without(square).pairs_with(square, code)
 
-    def connects_with(self, seat: int, kind: int) -> bool:
-        """Whether some legal placement of a stone of `kind` connects `seat`'s edges."""
-        key = seat * 8 + kind
-        if key not in self._winning:
-            self._winning[key] = self._find_connection(self.edge_pair(seat), kind)
-        return self._winning[key]
+    def connecting_kinds(self, seat: int) -> frozenset[int]:
+        """The kinds of stone some legal placement of which would connect `seat`'s edges."""
+        if seat not in self._winning:
+            self._winning[seat] = self._find_connecting_kinds(self.edge_pair(seat))
+        return self._winning[seat]
 
-    def _find_connection(self, pair: int, kind: int) -> bool:
+    def _find_connecting_kinds(self, pair: int) -> frozenset[int]:
         links = self.links
-        codes = ORIENTATIONS_OF_KIND[kind]
+        kinds: set[int] = set()
         for square in self.placement_squares():
             # A stone only joins the components around its square: skip squares whose
             # components cannot reach both edges (covering only splits components).
             if links.reach(square) & pair != pair:
                 continue
             base = self.links_without(square)
-            if any(base.pairs_with(square, code) & pair for code in codes):
-                return True
-        return False
+            for code, orientation in enumerate(ORIENTATIONS):
+                if orientation.kind not in kinds and base.pairs_with(square, code) & pair:
+                    kinds.add(orientation.kind)
+        return frozenset(kinds)
 
     def one_away(self, seat: int, hand: tuple[int, ...]) -> bool:
         """Whether a stone of `hand` would connect `seat`'s edges on this board."""
-        return any(self.connects_with(seat, kind) for kind in sorted(set(hand)))
+        return not self.connecting_kinds(seat).isdisjoint(hand)
 
     def _ends_of_turn(self) -> list[Move]:
         hand = self.hands[self.current]

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Any
 
 from playhall.core import Event, Game, MalformedMessage, Rng
 from playhall.core.api import OptionValue
 from playhall.games.eynsteyn import render
-from playhall.games.eynsteyn.board import EAST, NORTH, SOUTH, WEST, Board, distance, geometry
+from playhall.games.eynsteyn.board import (
+    EAST,
+    JOINS,
+    NORTH,
+    SOUTH,
+    WEST,
+    Board,
+    distance,
+    distance_map,
+    geometry,
+)
 from playhall.games.eynsteyn.codec import EynsteynCodec
 from playhall.games.eynsteyn.engine import (
     INFO,
@@ -20,8 +31,15 @@ from playhall.games.eynsteyn.engine import (
     EynsteynView,
     GameStarted,
     Phase,
+    Place,
 )
-from playhall.games.eynsteyn.stones import ALL_STONES, ORIENTATIONS, RULES
+from playhall.games.eynsteyn.stones import (
+    ALL_STONES,
+    ORIENTATION_CODE,
+    ORIENTATIONS,
+    RULES,
+    Orientation,
+)
 
 TEMPO = 0.5
 """What being the next to place is worth, in stones of connection distance."""
@@ -29,6 +47,8 @@ CALL_BONUS = 1.0
 """What a standing call is worth, in stones: the next connecting placement wins outright."""
 MARKER_VALUE = 0.05
 """What a marker kept in hand is worth, in stones, so that markers are not spent for nothing."""
+BLOCK_BONUS = 1.5
+"""How much a placement that breaks the opponent's best line is preferred, in stones."""
 SCALE = 2.0
 """The lead, in stones, at which the evaluation reaches about 0.88."""
 
@@ -138,6 +158,30 @@ class EynsteynGame(Game[EynsteynState]):
             seat,
         )
 
+    def order_moves(self, state: EynsteynState, seat: int, moves: list[Any]) -> list[Any]:
+        """Placements along the seat's best lines first, and those that break the opponent's
+        best line; every other step keeps the engine's order."""
+        if state.phase is not Phase.PLACE or len(moves) < 2:
+            return moves
+        keys = _placement_keys(
+            state.board_size,
+            state.board,
+            state.coverable_squares(),
+            state.north_south,
+            seat,
+        )
+        size = state.board_size
+        return sorted(
+            moves,
+            key=lambda move: (
+                keys[ORIENTATION_CODE[Orientation(move.kind, move.rotation)]][
+                    move.row * size + move.column
+                ]
+                if isinstance(move, Place)
+                else 0.0
+            ),
+        )
+
     def render_text(self, view: EynsteynView) -> str:
         return render.text(view)
 
@@ -147,9 +191,27 @@ class EynsteynGame(Game[EynsteynState]):
 
 def _to_place(state: EynsteynState) -> int:
     """The seat that lays the next stone of the playing phase."""
-    if state.phase in (Phase.PLACE, Phase.PREPARATION, Phase.OPENING_DRAW, Phase.REFILL_DRAW):
-        return state.current if state.phase is Phase.PLACE else state.start_player
+    if state.phase is Phase.PLACE:
+        return state.current
+    if state.phase in (Phase.OPENING_DRAW, Phase.PREPARATION, Phase.REFILL_DRAW):
+        return state.start_player
     return 1 - state.current
+
+
+def _edges(seat: int, north_south: int) -> tuple[int, int]:
+    return (NORTH, SOUTH) if seat == north_south else (WEST, EAST)
+
+
+@lru_cache(maxsize=4096)
+def _distances(
+    size: int, board: Board, coverable: frozenset[int], north_south: int
+) -> tuple[int, ...]:
+    """Each seat's connection distance, capped at twice the board size."""
+    geo = geometry(size)
+    return tuple(
+        min(distance(geo, board, coverable, *_edges(seat, north_south)), 2 * size)
+        for seat in range(PLAYERS)
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -163,11 +225,9 @@ def _evaluate(
     to_place: int,
     seat: int,
 ) -> float:
-    geo = geometry(size)
     need: list[float] = []
-    for player in range(PLAYERS):
-        source, target = (NORTH, SOUTH) if player == north_south else (WEST, EAST)
-        stones: float = min(distance(geo, board, coverable, source, target), 2 * size)
+    for player, distance_left in enumerate(_distances(size, board, coverable, north_south)):
+        stones = float(distance_left)
         if player == to_place:
             stones -= TEMPO
         if calls[player]:
@@ -175,3 +235,49 @@ def _evaluate(
         need.append(stones - MARKER_VALUE * markers_left[player])
     lead = need[1 - seat] - need[seat]
     return 0.5 + 0.5 * math.tanh(lead / SCALE)
+
+
+@lru_cache(maxsize=256)
+def _placement_keys(
+    size: int, board: Board, coverable: frozenset[int], north_south: int, seat: int
+) -> tuple[tuple[float, ...], ...]:
+    """For each orientation code and square, how promising a stone laid there looks to `seat`
+    (lower first): the length of the seat's best line through the stone, less a bonus when the
+    square lies on the opponent's best line and the stone breaks it there."""
+    geo = geometry(size)
+    own_from, own_to = _edges(seat, north_south)
+    their_from, their_to = _edges(1 - seat, north_south)
+    own = distance_map(geo, board, coverable, own_from), distance_map(geo, board, coverable, own_to)
+    theirs = (
+        distance_map(geo, board, coverable, their_from),
+        distance_map(geo, board, coverable, their_to),
+    )
+    their_best = min(theirs[0][node] for node, flag in enumerate(geo.rim) if flag == their_to)
+    own_best = min(own[0][node] for node, flag in enumerate(geo.rim) if flag == own_to)
+    unplayable = float(4 * geo.nodes)
+    lineless = own_best + 2.0  # a stone without lines neither helps nor spoils the own line
+    keys = [[unplayable] * (size * size) for _ in ORIENTATIONS]
+    for square, stones in enumerate(board):
+        if stones and square not in coverable:
+            continue
+        borders = geo.side_node[square]
+        blocking = _through(theirs, borders, range(4)) <= their_best
+        for code in range(len(ORIENTATIONS)):
+            groups = JOINS[code]
+            line = min((_through(own, borders, group) for group in groups), default=lineless)
+            if blocking and all(_through(theirs, borders, g) > their_best for g in groups):
+                line -= BLOCK_BONUS
+            keys[code][square] = line
+    return tuple(tuple(row) for row in keys)
+
+
+def _through(
+    maps: tuple[list[int], list[int]], borders: tuple[int, ...], sides: Iterable[int]
+) -> float:
+    """The shortest line from one edge to the other entering at one of `sides` of a square and
+    leaving at another."""
+    start, end = maps
+    return min(
+        (start[borders[a]] + end[borders[b]] for a in sides for b in sides if a != b),
+        default=float("inf"),
+    )
