@@ -42,7 +42,7 @@ from playhall.rules.v1.rules_service_pb2_grpc import RulesServiceStub
 RESULTS = Path(__file__).resolve().parent / "results"
 CLIENTS = 4
 """Client threads of the concurrent ApplyMove measurement (the JSON key names this number)."""
-ENGINE_TARGETS = {"galileo": 20_000}
+ENGINE_TARGETS = {"eynsteyn": 3_000, "galileo": 20_000}
 """Issue targets: engine moves per second, by title."""
 APPLY_P50_TARGET_MS = 1.0
 """Issue target: ApplyMove median latency through the rules service, every title."""

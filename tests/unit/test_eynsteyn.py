@@ -639,3 +639,16 @@ def test_random_games_end_and_every_stone_stays_accounted_for():
         assert sorted(stones) == list(ALL_STONES)
         assert len(history) == final.move_count
     assert RULES.tallest_stack == 4
+
+
+def test_order_moves_tries_the_connecting_stone_and_the_block_first():
+    """The search widens placements along the mover's best line first (rule 10's lines), and
+    those that break the opponent's best line."""
+    state = position(_board(_one_stone_short()), hands=(hand("straight", "curve"), ()))
+    first = GAME.order_moves(state, NS, state.legal_moves(NS))[0]
+    assert (first.kind, first.rotation, first.row, first.column) == (KIND["straight"], 0, 5, 0)
+    blocker = position(_board(_one_stone_short()), hands=((), hand("curve")), current=WE)
+    block = GAME.order_moves(blocker, WE, blocker.legal_moves(WE))[0]
+    assert (block.row, block.column) == (5, 0)
+    after = blocker.apply(WE, block).state
+    assert distance(after.geometry, after.board, after.coverable_squares(), NORTH, SOUTH) > 1

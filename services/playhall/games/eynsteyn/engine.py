@@ -406,7 +406,9 @@ class EynsteynState(State):
                 return [*marks, SkipMark()]
             case Phase.END_TURN:
                 return self._ends_of_turn()
-        return [Pass()]
+            case Phase.WIN_REFUSED:
+                return [Pass()]
+        return []
 
     def apply(self, seat: int, move: Move) -> Transition:
         self.check_seat(seat)
@@ -425,7 +427,9 @@ class EynsteynState(State):
                 return self._mark(move)
             case Phase.END_TURN:
                 return self._end_turn(move)
-        return self._pass_after_refusal(move)
+            case Phase.WIN_REFUSED:
+                return self._pass_after_refusal(move)
+        raise GameOver("The game is over: no more moves")
 
     def view(self, viewer: Viewer) -> EynsteynView:
         self.check_viewer(viewer)
