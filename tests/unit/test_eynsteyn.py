@@ -652,3 +652,13 @@ def test_order_moves_tries_the_connecting_stone_and_the_block_first():
     assert (block.row, block.column) == (5, 0)
     after = blocker.apply(WE, block).state
     assert distance(after.geometry, after.board, after.coverable_squares(), NORTH, SOUTH) > 1
+
+
+def test_evaluate_counts_every_square_that_would_connect():
+    """Rule 11: the opponent blocks one square a turn, so two threats are worth more than one."""
+    one = position(_board(_one_stone_short()))
+    second = column_of(STRAIGHT_NS, 9, range(10)) | {(5, 9): ()}
+    two = position(_board(_one_stone_short() | second))
+    assert one.connecting_squares(NS) == {50}
+    assert two.connecting_squares(NS) == {50, 59}
+    assert GAME.evaluate(two, NS) > GAME.evaluate(one, NS)

@@ -221,6 +221,13 @@ class GameEnded:
     reason: EndReason
 
 
+class Connections(NamedTuple):
+    """Where and with what a seat could connect its edges with one stone."""
+
+    kinds: frozenset[int]
+    squares: frozenset[int]
+
+
 # -- views -------------------------------------------------------------------------------------
 
 
@@ -316,7 +323,7 @@ class EynsteynState(State):
     _turn: int
     _move_count: int
     _links: Links | None
-    _winning: dict[int, frozenset[int]]
+    _winning: dict[int, Connections]
     _coverable: frozenset[int] | None
 
     def __init__(self, **fields: Any) -> None:
@@ -534,13 +541,21 @@ class EynsteynState(State):
 
     def connecting_kinds(self, seat: int) -> frozenset[int]:
         """The kinds of stone some legal placement of which would connect `seat`'s edges."""
+        return self._connections(seat).kinds
+
+    def connecting_squares(self, seat: int) -> frozenset[int]:
+        """The squares on which some stone would connect `seat`'s edges: the threats."""
+        return self._connections(seat).squares
+
+    def _connections(self, seat: int) -> Connections:
         if seat not in self._winning:
-            self._winning[seat] = self._find_connecting_kinds(self.edge_pair(seat))
+            self._winning[seat] = self._find_connections(self.edge_pair(seat))
         return self._winning[seat]
 
-    def _find_connecting_kinds(self, pair: int) -> frozenset[int]:
+    def _find_connections(self, pair: int) -> Connections:
         links = self.links
         kinds: set[int] = set()
+        squares: set[int] = set()
         for square in self.placement_squares():
             # A stone only joins the components around its square: skip squares whose
             # components cannot reach both edges (covering only splits components).
@@ -548,9 +563,12 @@ class EynsteynState(State):
                 continue
             base = self.links_without(square)
             for code, orientation in enumerate(ORIENTATIONS):
-                if orientation.kind not in kinds and base.pairs_with(square, code) & pair:
+                if square in squares and orientation.kind in kinds:
+                    continue
+                if base.pairs_with(square, code) & pair:
                     kinds.add(orientation.kind)
-        return frozenset(kinds)
+                    squares.add(square)
+        return Connections(frozenset(kinds), frozenset(squares))
 
     def one_away(self, seat: int, hand: tuple[int, ...]) -> bool:
         """Whether a stone of `hand` would connect `seat`'s edges on this board."""

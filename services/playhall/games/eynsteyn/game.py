@@ -47,6 +47,8 @@ CALL_BONUS = 1.0
 """What a standing call is worth, in stones: the next connecting placement wins outright."""
 MARKER_VALUE = 0.05
 """What a marker kept in hand is worth, in stones, so that markers are not spent for nothing."""
+THREAT_VALUE = 0.75
+"""What each square beyond the first that would connect is worth, in stones (up to two)."""
 BLOCK_BONUS = 1.5
 """How much a placement that breaks the opponent's best line is preferred, in stones."""
 SCALE = 2.0
@@ -143,19 +145,19 @@ class EynsteynGame(Game[EynsteynState]):
 
     def evaluate(self, state: EynsteynState, seat: int) -> float:
         """The lead in connection distance (the stones each player still needs, by a 0-1 BFS),
-        with the tempo of the next placement, standing calls and kept markers, squashed into
-        [0, 1]. Only public information counts, so it is kept per position."""
+        with more than one square that would connect (the opponent blocks one per turn), the
+        tempo of the next placement, standing calls and kept markers, squashed into [0, 1].
+        Only public information counts: distances are kept per board."""
         if state.is_terminal():
             return 0.5 if state.winner is None else float(state.winner == seat)
+        coverable = state.coverable_squares()
+        distances = _distances(state.board_size, state.board, coverable, state.north_south)
+        threats = tuple(
+            len(state.connecting_squares(player)) if stones <= 1 else 0
+            for player, stones in enumerate(distances)
+        )
         return _evaluate(
-            state.board_size,
-            state.board,
-            state.coverable_squares(),
-            state.calls,
-            state.markers_left,
-            state.north_south,
-            _to_place(state),
-            seat,
+            distances, threats, state.calls, state.markers_left, _to_place(state), seat
         )
 
     def order_moves(self, state: EynsteynState, seat: int, moves: list[Any]) -> list[Any]:
@@ -214,20 +216,18 @@ def _distances(
     )
 
 
-@lru_cache(maxsize=8192)
 def _evaluate(
-    size: int,
-    board: Board,
-    coverable: frozenset[int],
+    distances: tuple[int, ...],
+    threats: tuple[int, ...],
     calls: tuple[bool, ...],
     markers_left: tuple[int, ...],
-    north_south: int,
     to_place: int,
     seat: int,
 ) -> float:
     need: list[float] = []
-    for player, distance_left in enumerate(_distances(size, board, coverable, north_south)):
-        stones = float(distance_left)
+    for player, distance_left in enumerate(distances):
+        # One stone blocks one threat: every further square that would connect counts.
+        stones = distance_left - THREAT_VALUE * min(max(threats[player] - 1, 0), 2)
         if player == to_place:
             stones -= TEMPO
         if calls[player]:
