@@ -89,9 +89,8 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
             stack.wait()
 
 
-DEMO_TIMEOUT_S = 600
-"""The demo plays one bot match of every title; an Eynsteyn match (a few hundred moves, a
-normal decision up to its one-second cap) alone takes minutes."""
+DEMO_TIMEOUT_S = 300
+"""The demo plays one bot match of every title, with easy and random seats."""
 
 
 @pytest.mark.timeout(DEMO_TIMEOUT_S + 60)
