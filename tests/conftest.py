@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from playhall.common.process import start_rules_service
-from playhall.common.redis_server import EmbeddedRedis
+from playhall.common.redis_server import EmbeddedRedis, EmbeddedRedisCluster
 from tests.helpers import start_orchestrator
 
 
@@ -15,6 +15,14 @@ def redis_server():
     """A private redis-server (AOF on, fsync always) for the whole session."""
     with EmbeddedRedis(appendonly=True) as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def redis_cluster():
+    """A private Redis Cluster (3 masters, a replica each, on loopback ports) for the whole
+    session, started the first time a test asks for it."""
+    with EmbeddedRedisCluster() as cluster:
+        yield cluster
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,11 @@ from playhall.common.settings import env_str
 
 
 def celery_broker_url() -> str:
-    url = os.environ.get("CELERY_BROKER_URL") or env_str("REDIS_URL")
+    return broker_url_of(os.environ.get("CELERY_BROKER_URL") or env_str("REDIS_URL"))
+
+
+def broker_url_of(url: str) -> str:
+    """A Redis URL in the spelling of Celery's transport (kombu)."""
     if url.startswith("unix://"):
         # redis-py's unix socket URL, in the spelling of Celery's transport (kombu).
         return "redis+socket://" + url.removeprefix("unix://")

@@ -25,6 +25,7 @@ from playhall.orchestrator.rules_client import RulesClients
 from playhall.orchestrator.servicer import MatchServicer
 from playhall.orchestrator.settings import Settings
 from playhall.orchestrator.store import MatchStore
+from playhall.orchestrator.watchers import WatchHub
 
 log = logging.getLogger("playhall.orchestrator")
 SERVICE_NAME = match_service_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name
@@ -35,9 +36,17 @@ REDIS_TIMEOUTS = {"health_check_interval": 30, "socket_timeout": 10, "socket_con
 connect timeout, so a restarted Redis is found again within a second or two."""
 
 
-def redis_client(url: str, max_connections: int) -> redis.asyncio.Redis:
+def redis_client(
+    url: str, max_connections: int, cluster: bool = False
+) -> redis.asyncio.Redis | redis.asyncio.RedisCluster:
     """A client whose pool holds at most `max_connections`; a call finding all of them busy
-    waits for one (up to the socket timeout) instead of failing."""
+    waits for one (up to the socket timeout) instead of failing. On a Redis Cluster, a client
+    that finds the nodes from the one in `url`, with at most `max_connections` per node (a
+    cluster node's pool refuses rather than waits when all are busy)."""
+    if cluster:
+        return redis.asyncio.RedisCluster.from_url(
+            url, max_connections=max_connections, **REDIS_TIMEOUTS
+        )
     pool = redis.asyncio.BlockingConnectionPool.from_url(
         url, max_connections=max_connections, timeout=10, **REDIS_TIMEOUTS
     )
@@ -46,17 +55,19 @@ def redis_client(url: str, max_connections: int) -> redis.asyncio.Redis:
 
 def build_matches(settings: Settings) -> matches.Matches:
     """The domain and its clients, on the running event loop."""
-    # A watch stream holds a connection while it waits, and the servicer admits at most
-    # `max_watch_streams` of them: the pool has that many on top of those of every other call,
-    # so no number of watchers can starve moves and clocks.
+    # Watchers hold no connection while they wait: the watch hub's one pub/sub connection
+    # wakes them all (`watchers.py`), which the pool has on top of every other call's.
     store = MatchStore(
         redis_client(
-            settings.redis_url, settings.redis_max_connections + settings.max_watch_streams
+            settings.redis_url, settings.redis_max_connections + 1, settings.redis_cluster
         ),
         request_ttl_s=settings.request_ttl_s,
+        wait_replicas=settings.redis_wait_replicas,
+        wait_timeout_ms=settings.redis_wait_timeout_ms,
     )
     rules = RulesClients(settings.rules, game_info_ttl_s=settings.game_info_ttl_s)
-    return matches.Matches(Commits(store, rules, settings, BotScheduler(settings.broker_url)))
+    hub = WatchHub(store, max_reads=max(settings.redis_max_connections // 4, 1))
+    return matches.Matches(Commits(store, rules, settings, BotScheduler(settings.broker_url)), hub)
 
 
 async def create_server(
@@ -89,6 +100,7 @@ async def serve(settings: Settings) -> None:
         domain.commits, settings.sweep_interval_s, settings.lobby_repair_interval_s
     )
     housekeeper.start()
+    domain.watchers.start()
     await service.mark_serving()
     log.info(
         "serving",
@@ -105,6 +117,7 @@ async def serve(settings: Settings) -> None:
     await service.stop(settings.grace_seconds)
     await servicer.drain(max(deadline - time.monotonic(), 0))
     await housekeeper.stop(max(deadline - time.monotonic(), 0))
+    await domain.watchers.stop()
     await domain.rules.close()
     await domain.store.redis.aclose()
     tracing.shutdown()
