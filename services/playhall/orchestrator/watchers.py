@@ -211,6 +211,7 @@ class WatchHub:
             socket_timeout=kwargs.get("socket_timeout"),
             socket_connect_timeout=kwargs.get("socket_connect_timeout"),
             health_check_interval=kwargs.get("health_check_interval", 0),
+            client_name=kwargs.get("client_name"),
         )
 
     async def _run(self) -> None:
