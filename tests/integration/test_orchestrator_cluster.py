@@ -8,7 +8,9 @@ session is only the Celery broker (no bots play here).
 
 - Failover: matches played move by move through two replicas while the master holding one of
   them is SIGKILLed; its replica is promoted, the killed node comes back as a replica, every
-  acknowledged move is in the history at the version it was given and every match finishes.
+  acknowledged move is in the history at the version it was given, every match finishes, and a
+  spectator of each (resuming after its last version if its stream is cut) saw every version
+  once, in order.
 - A thousand watchers on one replica: every watcher sees every change of its match, in order,
   once (half of them resuming from a version), while the replica's Redis connections stay
   within a bound that does not depend on the number of watchers.
@@ -87,6 +89,23 @@ def play_match(
     pytest.fail(f"match {match_id} did not finish")
 
 
+def watch_resuming(client: MatchClient, match_id: str, seen: list[int]) -> None:
+    """Every change of the match into `seen`, to its end; a stream cut by the failover
+    (UNAVAILABLE) is opened again after the last version seen, as a client resumes."""
+    give_up = time.monotonic() + 150
+    while time.monotonic() < give_up:
+        try:
+            for change in client.watch(match_id, seen[-1] if seen else None, timeout_s=150):
+                seen.append(change.version)
+                if change.phase == FINISHED:
+                    return
+            return
+        except grpc.RpcError as error:
+            if error.code() != UNAVAILABLE:
+                raise
+            time.sleep(0.1)
+
+
 @pytest.fixture
 def own_cluster():
     """A cluster for one test that kills one of its nodes."""
@@ -135,6 +154,15 @@ def test_a_master_sigkilled_mid_play_loses_no_acknowledged_move(
             threading.Thread(target=run, args=(m, s, n), daemon=True)
             for n, (m, s) in enumerate(matches)
         ]
+        # A spectator of each match on the first replica, through the failover.
+        watched: dict[str, list[int]] = {m: [] for m, _ in matches}
+        spectator = MatchClient(channel_1, timeout_s=TIMEOUT)
+        watchers = [
+            threading.Thread(target=watch_resuming, args=(spectator, m, watched[m]), daemon=True)
+            for m, _ in matches
+        ]
+        for thread in watchers:
+            thread.start()
         for thread in threads:
             thread.start()
         assert started[matches[0][0]].wait(30), "no moves before the kill"
@@ -152,10 +180,11 @@ def test_a_master_sigkilled_mid_play_loses_no_acknowledged_move(
         promoted_after_s = time.monotonic() - killed_at
         victim.start()
         cluster.wait_healthy(30)
-        for thread in threads:
+        for thread in threads + watchers:
             thread.join(120)
         assert not failures, failures
         assert not any(thread.is_alive() for thread in threads), "a match did not finish"
+        assert not any(thread.is_alive() for thread in watchers), "a watcher did not finish"
 
         checker = MatchClient(channel_2, timeout_s=TIMEOUT)
         for match_id, _ in matches:
@@ -163,6 +192,7 @@ def test_a_master_sigkilled_mid_play_loses_no_acknowledged_move(
             assert history.match.phase == FINISHED
             assert_contiguous(history)
             assert_replay_matches(history, acknowledged[match_id])
+            assert watched[match_id] == list(range(history.match.version + 1)), match_id
         assert len(acknowledged[matches[0][0]]) > before_kill, "no move after the kill"
         assert on_victim, "the killed master held a match"
         print(f"promoted {promoted_after_s:.1f} s after the SIGKILL")

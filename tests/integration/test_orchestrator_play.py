@@ -2,7 +2,9 @@
 
 Everything is real and runs in its own process: a private redis-server, the Galileo rules
 service and two orchestrator replicas on the same Redis (A from the session fixture, B started
-here). Clients talk to them the way a portal and the bot workers do, through `MatchClient`,
+here); then all of it again on the session's Redis Cluster (3 masters with a replica each,
+commits waiting for one replica), with A and B started for it (`BACKENDS`).
+Clients talk to them the way a portal and the bot workers do, through `MatchClient`,
 with a seat token, the worker credential or nothing (a spectator). Every unary call has the
 client's deadline and every watch stream its own, so a hung server fails a test instead of
 hanging the suite.
@@ -660,7 +662,8 @@ def test_watchers_beyond_the_cap_are_refused_and_other_calls_still_served(backen
 
 def test_more_watchers_than_the_redis_pool_starve_neither_moves_nor_clocks(backend, galileo_rules):
     """150 spectator streams (above redis-py's default pool of 100 connections, which they once
-    took whole): all are served, the 151st is refused, and moves and the clock go on."""
+    took whole, when each waited on a connection of its own; now they share the replica's one
+    pub/sub connection): all are served, the 151st is refused, and moves and the clock go on."""
     streams = 150
     with (
         backend.start_orchestrator(

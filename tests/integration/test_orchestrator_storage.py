@@ -5,7 +5,8 @@ A), plus a second orchestrator on the same Redis (replica B, started here). The 
 Redis directly to check the stored form of a match: the server-drawn seed, token hashes, one
 hash tag (one Cluster slot) per match, the event log as a stream, and the rules version; and
 they check the lobby, the refusal of unknown options and the conflict metrics through
-MatchService.
+MatchService. Every test runs again on the session's Redis Cluster (`BACKENDS`), reading it
+with a cluster client.
 """
 
 from __future__ import annotations
