@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from playhall.common.process import start_rules_service
-from playhall.common.redis_server import EmbeddedRedis
+from playhall.common.rabbitmq_server import EmbeddedRabbitMQ, rabbitmq_missing
+from playhall.common.redis_server import EmbeddedRedis, EmbeddedRedisCluster
 from tests.helpers import start_orchestrator
 
 
@@ -14,6 +15,26 @@ from tests.helpers import start_orchestrator
 def redis_server():
     """A private redis-server (AOF on, fsync always) for the whole session."""
     with EmbeddedRedis(appendonly=True) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def redis_cluster():
+    """A private Redis Cluster (3 masters, a replica each, on loopback ports) for the whole
+    session, started the first time a test asks for it."""
+    with EmbeddedRedisCluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture(scope="session")
+def rabbitmq():
+    """A private RabbitMQ (Debian's rabbitmq-server on a free loopback port, its own node name,
+    data, logs, cookie and epmd) for the whole session; the tests that need it are skipped,
+    with the reason, where it is not installed."""
+    missing = rabbitmq_missing()
+    if missing:
+        pytest.skip(f"RabbitMQ tests need rabbitmq-server: {missing}")
+    with EmbeddedRabbitMQ() as server:
         yield server
 
 

@@ -8,10 +8,12 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
 import pytest
+import redis
 from google.protobuf import any_pb2
 from prometheus_client.samples import Sample
 
@@ -92,6 +94,40 @@ def start_orchestrator(redis_url: str, rules_address: str, **extra: str) -> Serv
         **{"PLAYHALL_SWEEP_INTERVAL_S": "0.1", **extra},
     )
     return process.start_orchestrator(env)
+
+
+@dataclass
+class Backend:
+    """Where the orchestrators of a test keep matches: the session's single Redis ("redis")
+    or its Redis Cluster ("cluster", with WAIT for one replica per commit, and the single Redis
+    as the Celery broker, which a Cluster cannot be)."""
+
+    name: str
+    url: str
+    env: dict[str, str] = field(default_factory=dict)
+    cluster: object = None
+
+    def client(self) -> redis.Redis | redis.RedisCluster:
+        """A synchronous client of the same storage."""
+        if self.cluster is not None:
+            return self.cluster.client()  # type: ignore[attr-defined]
+        return redis.Redis.from_url(self.url)
+
+    def start_orchestrator(self, rules_address: str, **extra: str) -> ServiceProcess:
+        return start_orchestrator(self.url, rules_address, **{**self.env, **extra})
+
+
+def cluster_backend(cluster, broker_url: str) -> Backend:
+    return Backend(
+        "cluster",
+        cluster.url,
+        {
+            "PLAYHALL_REDIS_CLUSTER": "1",
+            "PLAYHALL_REDIS_WAIT_REPLICAS": "1",
+            "CELERY_BROKER_URL": broker_url,
+        },
+        cluster,
+    )
 
 
 # -- Galileo moves ------------------------------------------------------------------------------

@@ -76,7 +76,8 @@ def check_refused_and_logged(service: ServiceProcess, channel: grpc.Channel, met
         TIMEOUT,
         f"the refusal of {method} counted",
     )
-    new = log_entries(service)[logged:]
+    # The log line comes through the process's stderr reader, which may lag the metric.
+    new = wait_until(lambda: log_entries(service)[logged:], TIMEOUT, f"the log line of {method}")
     assert [e["msg"] for e in new] == ["undecodable request refused"], new
     assert new[0]["level"] == "warning" and "exc" not in new[0]
 

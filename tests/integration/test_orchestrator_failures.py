@@ -25,6 +25,11 @@ The rules a single process decides alone (a commit that stands when an index upd
 fails, a retry after its idempotency record expired, the lobby's repair) are tested in process,
 in `tests/unit/test_orchestrator_domain.py`.
 
+The tests marked `BOTH` (an orchestrator SIGKILLed mid-match, racing clients through two
+replicas one of which is SIGKILLed, a retry racing its original, a clock expiry committed once
+by the surviving replica) run again on the session's Redis Cluster; a master of a cluster
+SIGKILLed is `test_orchestrator_cluster.py`'s.
+
 Every RPC has a deadline (`TIMEOUT`), every wait is bounded, so no test can hang.
 """
 
@@ -49,13 +54,14 @@ import redis
 from google.protobuf import any_pb2
 
 from playhall.client import MatchClient, acting_seat, human_seats
+from playhall.common.brokers import broker_url_of
 from playhall.common.process import ServiceProcess, start_rules_service
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.orchestrator.store import DEADLINES, lobby_key, requests_key, state_key
-from tests.helpers import refusal, start_orchestrator, wait_until
+from tests.helpers import Backend, cluster_backend, refusal, wait_until
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -71,23 +77,32 @@ RUNNING = pb.MATCH_PHASE_RUNNING
 
 
 class Stack:
-    """A private Redis plus the orchestrators, rules services and channels a test starts; all
-    of them are stopped when the test ends, whatever it killed on the way."""
+    """A private Redis (or, for the tests that run on both, the session's Redis Cluster) plus
+    the orchestrators, rules services and channels a test starts; all of them are stopped when
+    the test ends, whatever it killed on the way."""
 
-    def __init__(self, redis_server: EmbeddedRedis, rules_address: str):
+    def __init__(
+        self,
+        redis_server: EmbeddedRedis | None,
+        rules_address: str,
+        backend: Backend | None = None,
+    ):
         self.redis = redis_server
+        self.backend = backend or Backend("redis", redis_server.url if redis_server else "")
         self.rules_address = rules_address
         self.processes: list[ServiceProcess] = []
         self.channels: list[grpc.Channel] = []
 
     @functools.cached_property
-    def db(self) -> redis.Redis:
+    def db(self) -> redis.Redis | redis.RedisCluster:
         """A redis-py client of the private server, for checks and tampering (it reconnects
         to a server restarted on the same socket)."""
+        if self.redis is None:
+            return self.backend.client()
         return redis.Redis(unix_socket_path=str(self.redis.socket), socket_timeout=TIMEOUT)
 
     def orchestrator(self, rules_address: str | None = None, **env: str) -> ServiceProcess:
-        process = start_orchestrator(self.redis.url, rules_address or self.rules_address, **env)
+        process = self.backend.start_orchestrator(rules_address or self.rules_address, **env)
         self.processes.append(process)
         return process
 
@@ -117,12 +132,30 @@ class Stack:
             channel.close()
         for process in reversed(self.processes):
             process.terminate(timeout=5)
-        self.redis.stop()
+        if self.redis is not None:
+            self.redis.stop()
+
+
+BOTH = pytest.mark.parametrize("stack", ["redis", "cluster"], indirect=True)
+"""Runs a test on its private Redis and again on the session's Redis Cluster (commits waiting
+for one replica): the tests that kill orchestrators, not storage."""
 
 
 @pytest.fixture
-def stack(tmp_path, galileo_rules):
-    """A private AOF Redis in tmp_path; orchestrators default to the session rules service."""
+def stack(request, tmp_path, galileo_rules):
+    """A private AOF Redis in tmp_path (or the session's Redis Cluster, for a test marked
+    `BOTH`); orchestrators default to the session rules service."""
+    if getattr(request, "param", "redis") == "cluster":
+        backend = cluster_backend(
+            request.getfixturevalue("redis_cluster"),
+            broker_url_of(request.getfixturevalue("redis_server").url),
+        )
+        owned = Stack(None, galileo_rules.address, backend)
+        try:
+            yield owned
+        finally:
+            owned.close()
+        return
     directory = tmp_path / "redis"
     directory.mkdir()
     server = EmbeddedRedis(directory=str(directory), appendonly=True).start()
@@ -252,6 +285,7 @@ def finished_history(client: MatchClient, match_id: str, within_s: float, what: 
 # -- 1. orchestrator SIGKILLed and restarted -----------------------------------------------------
 
 
+@BOTH
 def test_orchestrator_sigkilled_mid_match_loses_nothing_and_applies_nothing_twice(stack):
     rng = random.Random(1)
     first = stack.orchestrator()
@@ -374,6 +408,7 @@ def assert_each_seat_moves_once_per_step(history: pb.GetHistoryResponse, players
         assert len(movers) == len(set(movers)), f"a seat moved twice in step {step}: {movers}"
 
 
+@BOTH
 def test_racing_clients_through_two_replicas_one_sigkilled_apply_each_move_once(stack):
     replicas = stack.orchestrators(2)
     match_id, tokens, _ = create_match(stack.client(replicas[0]), 3)
@@ -426,6 +461,7 @@ def outcome(client: MatchClient, match_id: str, planned: Planned) -> tuple[str, 
     return "OK", response.version
 
 
+@BOTH
 def test_a_retry_racing_its_original_through_another_replica_gets_the_same_answer(stack):
     """A client whose call timed out on a slow replica retries the same request through the
     other one while the first is still working on it: every copy must get the one answer."""
@@ -654,6 +690,7 @@ def timeout_changes(history: pb.GetHistoryResponse) -> list[pb.MatchChange]:
     return [c for c in history.changes if c.end_reason == pb.END_REASON_TIMEOUT]
 
 
+@BOTH
 def test_clock_expiry_is_committed_once_by_the_surviving_replica(stack):
     doomed, survivor = stack.orchestrators(2)
     clock = pb.Clock(seconds_per_turn=2, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)

@@ -2,7 +2,9 @@
 
 Everything is real and runs in its own process: a private redis-server, the Galileo rules
 service and two orchestrator replicas on the same Redis (A from the session fixture, B started
-here). Clients talk to them the way a portal and the bot workers do, through `MatchClient`,
+here); then all of it again on the session's Redis Cluster (3 masters with a replica each,
+commits waiting for one replica), with A and B started for it (`BACKENDS`).
+Clients talk to them the way a portal and the bot workers do, through `MatchClient`,
 with a seat token, the worker credential or nothing (a spectator). Every unary call has the
 client's deadline and every watch stream its own, so a hung server fails a test instead of
 hanging the suite.
@@ -43,7 +45,6 @@ from tests.helpers import (
     scrape,
     seat_clients,
     split,
-    start_orchestrator,
     take,
     view_of,
     wait_until,
@@ -52,6 +53,8 @@ from tests.helpers import (
 STREAM_TIMEOUT = 20.0
 MOVE_TYPE_URL = "type.googleapis.com/playhall.galileo.v1.Move"
 RUNNING, FINISHED, OPEN = pb.MATCH_PHASE_RUNNING, pb.MATCH_PHASE_FINISHED, pb.MATCH_PHASE_OPEN
+BACKENDS = ["redis", "cluster"]
+"""Every test runs on the single Redis and on the Redis Cluster (`integration/conftest.py`)."""
 INVALID = grpc.StatusCode.INVALID_ARGUMENT
 PRECONDITION = grpc.StatusCode.FAILED_PRECONDITION
 DENIED = grpc.StatusCode.PERMISSION_DENIED
@@ -603,14 +606,14 @@ def test_bad_moves_are_refused_and_change_nothing(channel_a, spectator):
     assert seat0.submit(match_id, pick(hand[0]), 0).version == 1  # still serving
 
 
-def test_bad_match_creation_is_refused(redis_server, galileo_rules, spectator):
+def test_bad_match_creation_is_refused(backend, galileo_rules, spectator):
     seed = b"\x01" * 32
     bot = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_RANDOM)
     assert "galileo" in assert_refused(INVALID, spectator.create, "chess", human_seats(2))
     assert_refused(INVALID, spectator.create, TITLE, human_seats(1))
     assert_refused(INVALID, spectator.create, TITLE, [pb.SeatSpec(), pb.SeatSpec()])
     with (
-        start_orchestrator(redis_server.url, galileo_rules.address, PLAYHALL_TESTING="0") as prod,
+        backend.start_orchestrator(galileo_rules.address, PLAYHALL_TESTING="0") as prod,
         grpc.insecure_channel(prod.address) as channel,
     ):
         client = MatchClient(channel, timeout_s=TIMEOUT)
@@ -622,14 +625,10 @@ def test_bad_match_creation_is_refused(redis_server, galileo_rules, spectator):
         assert client.create(TITLE, human_seats(2)).match.phase == RUNNING
 
 
-def test_watchers_beyond_the_cap_are_refused_and_other_calls_still_served(
-    redis_server, galileo_rules
-):
+def test_watchers_beyond_the_cap_are_refused_and_other_calls_still_served(backend, galileo_rules):
     """PLAYHALL_MAX_WATCH_STREAMS=3: three watch streams may run, a fourth is refused at once."""
     with (
-        start_orchestrator(
-            redis_server.url, galileo_rules.address, PLAYHALL_MAX_WATCH_STREAMS="3"
-        ) as small,
+        backend.start_orchestrator(galileo_rules.address, PLAYHALL_MAX_WATCH_STREAMS="3") as small,
         grpc.insecure_channel(small.address) as channel,
     ):
         client = MatchClient(channel, timeout_s=TIMEOUT)
@@ -661,15 +660,13 @@ def test_watchers_beyond_the_cap_are_refused_and_other_calls_still_served(
         wait_until(three_watches_accepted, timeout=5, what="the slots of cancelled streams")
 
 
-def test_more_watchers_than_the_redis_pool_starve_neither_moves_nor_clocks(
-    redis_server, galileo_rules
-):
+def test_more_watchers_than_the_redis_pool_starve_neither_moves_nor_clocks(backend, galileo_rules):
     """150 spectator streams (above redis-py's default pool of 100 connections, which they once
-    took whole): all are served, the 151st is refused, and moves and the clock go on."""
+    took whole, when each waited on a connection of its own; now they share the replica's one
+    pub/sub connection): all are served, the 151st is refused, and moves and the clock go on."""
     streams = 150
     with (
-        start_orchestrator(
-            redis_server.url,
+        backend.start_orchestrator(
             galileo_rules.address,
             PLAYHALL_MAX_WATCH_STREAMS=str(streams),
             PLAYHALL_MAX_ANONYMOUS_WATCH_STREAMS_PER_ADDRESS=str(streams),
@@ -712,10 +709,9 @@ def test_more_watchers_than_the_redis_pool_starve_neither_moves_nor_clocks(
                 call.cancel()
 
 
-def test_anonymous_watchers_are_limited_per_address_and_seats_are_not(redis_server, galileo_rules):
+def test_anonymous_watchers_are_limited_per_address_and_seats_are_not(backend, galileo_rules):
     with (
-        start_orchestrator(
-            redis_server.url,
+        backend.start_orchestrator(
             galileo_rules.address,
             PLAYHALL_MAX_ANONYMOUS_WATCH_STREAMS_PER_ADDRESS="2",
         ) as replica,
@@ -896,7 +892,7 @@ def test_two_people_racing_for_the_last_open_seat(channel_a, channel_b, spectato
 # -- 10. turn clocks ----------------------------------------------------------------------------
 
 
-def test_clock_forfeits_the_seat_to_move(orchestrator, channel_a, spectator):
+def test_clock_forfeits_the_seat_to_move(replica_a, channel_a, spectator):
     clock = pb.Clock(seconds_per_turn=1, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
     created = create(spectator, players=2, clock=clock)
     match_id = created.match.match_id
@@ -908,7 +904,7 @@ def test_clock_forfeits_the_seat_to_move(orchestrator, channel_a, spectator):
         lambda: spectator.get(match_id).match.phase == FINISHED,
         5.0,
         "forfeit",
-        service=orchestrator,
+        service=replica_a,
     )
     assert time.monotonic() - moved >= 0.9
     match = spectator.get(match_id).match
@@ -917,9 +913,7 @@ def test_clock_forfeits_the_seat_to_move(orchestrator, channel_a, spectator):
     assert history_seats(history) == [0, None] and history.changes[-1].phase == FINISHED
 
 
-def test_clock_bot_move_plays_for_the_seat_and_the_match_goes_on(
-    orchestrator, channel_a, spectator
-):
+def test_clock_bot_move_plays_for_the_seat_and_the_match_goes_on(replica_a, channel_a, spectator):
     clock = pb.Clock(seconds_per_turn=1, on_timeout=pb.TIMEOUT_ACTION_BOT_MOVE)
     created = create(spectator, players=2, clock=clock)
     match_id = created.match.match_id
@@ -933,7 +927,7 @@ def test_clock_bot_move_plays_for_the_seat_and_the_match_goes_on(
             lambda: spectator.get(match_id).match.version >= 2,
             5.0,
             "clock moves",
-            service=orchestrator,
+            service=replica_a,
         )
         assert time.monotonic() - started >= 0.9
         match = spectator.get(match_id).match
@@ -950,9 +944,9 @@ def test_clock_bot_move_plays_for_the_seat_and_the_match_goes_on(
 # -- 11. metrics --------------------------------------------------------------------------------
 
 
-def test_metrics_count_matches_moves_refusals_and_watch_streams(orchestrator, channel_a, spectator):
+def test_metrics_count_matches_moves_refusals_and_watch_streams(replica_a, channel_a, spectator):
     def samples() -> list:
-        return scrape(orchestrator.metrics_port)
+        return scrape(replica_a.metrics_port)
 
     def delta(after, name: str, **labels) -> float:
         return metric(after, name, **labels) - metric(before, name, **labels)

@@ -5,7 +5,8 @@ A), plus a second orchestrator on the same Redis (replica B, started here). The 
 Redis directly to check the stored form of a match: the server-drawn seed, token hashes, one
 hash tag (one Cluster slot) per match, the event log as a stream, and the rules version; and
 they check the lobby, the refusal of unknown options and the conflict metrics through
-MatchService.
+MatchService. Every test runs again on the session's Redis Cluster (`BACKENDS`), reading it
+with a cluster client.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from tests.helpers import (
     view_of,
 )
 
+BACKENDS = ["redis", "cluster"]
+"""Every test runs on the single Redis and on the Redis Cluster (`integration/conftest.py`)."""
 RUNNING, FINISHED = pb.MATCH_PHASE_RUNNING, pb.MATCH_PHASE_FINISHED
 INVALID = grpc.StatusCode.INVALID_ARGUMENT
 PRECONDITION = grpc.StatusCode.FAILED_PRECONDITION
@@ -47,8 +50,8 @@ PRECONDITION = grpc.StatusCode.FAILED_PRECONDITION
 
 
 @pytest.fixture(scope="module")
-def db(redis_server):
-    client = redis.Redis.from_url(redis_server.url)
+def db(backend):
+    client = backend.client()
     yield client
     client.close()
 
@@ -218,12 +221,12 @@ def test_a_just_finished_match_is_listed_as_finished_and_no_longer_as_running(sp
     assert running_id in running_ids and ended_id not in running_ids
 
 
-def test_an_unknown_option_is_refused_by_name_and_creates_nothing(orchestrator, spectator):
+def test_an_unknown_option_is_refused_by_name_and_creates_nothing(replica_a, spectator):
     """CreateMatch passes options to the rules service's NewGame, which refuses a name Galileo
     does not declare: INVALID_ARGUMENT naming the option, and no match is created."""
 
     def created_count() -> float:
-        return metric(scrape(orchestrator.metrics_port), "playhall_matches_created_total")
+        return metric(scrape(replica_a.metrics_port), "playhall_matches_created_total")
 
     before, count_before = listed(spectator), created_count()
     options = {"no_such_option": rpb.OptionValue(int_value=3)}
@@ -237,7 +240,7 @@ def test_an_unknown_option_is_refused_by_name_and_creates_nothing(orchestrator, 
 
 
 def test_racing_takes_count_stale_refusals_and_commit_conflicts(
-    orchestrator, replica_b, channel_a, channel_b, spectator
+    replica_a, replica_b, channel_a, channel_b, spectator
 ):
     """Eight different submissions of one seat's take at the same expected_version race
     through both replicas, in 8 matches. One wins each race; every loser is refused as stale
@@ -248,7 +251,7 @@ def test_racing_takes_count_stale_refusals_and_commit_conflicts(
     runs), so at least one is asserted."""
 
     def totals() -> tuple[float, float]:
-        samples = [s for r in (orchestrator, replica_b) for s in scrape(r.metrics_port)]
+        samples = [s for r in (replica_a, replica_b) for s in scrape(r.metrics_port)]
         stale = metric(samples, "playhall_moves_refused_total", title=TITLE, reason="stale_version")
         return stale, metric(samples, "playhall_commit_conflicts_total", title=TITLE)
 

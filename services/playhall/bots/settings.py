@@ -7,7 +7,13 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
+from playhall.common.brokers import (
+    LIVE_QUEUE,
+    celery_broker_url,
+    celery_queues,
+    is_amqp,
+    transport_options,
+)
 from playhall.common.metrics import ALL_INTERFACES
 from playhall.common.settings import SettingsError, load, setting
 
@@ -24,7 +30,7 @@ class WorkerSettings:
     bot_time_limit_s: float = setting(60.0, minimum=0.01)
     bot_visibility_timeout_s: int = setting(3600, minimum=1)
     """Longer than any task, so the Redis broker never hands a running task to a second
-    worker."""
+    worker (RabbitMQ needs none: it redelivers a task when its consumer's connection dies)."""
     metrics_port: int = setting(9464)
     metrics_host: str = setting(ALL_INTERFACES)
     log_level: str = setting("INFO")
@@ -37,10 +43,9 @@ class WorkerSettings:
             )
 
     def celery_config(self) -> dict[str, Any]:
-        """Celery's configuration for these settings."""
-        from kombu import Queue
-
-        return {
+        """Celery's configuration for these settings: on RabbitMQ, quorum queues, publisher
+        confirms and native delayed delivery for retries (`common.brokers`)."""
+        config = {
             "broker_url": self.broker_url,
             "task_acks_late": True,
             "task_reject_on_worker_lost": True,
@@ -48,13 +53,25 @@ class WorkerSettings:
             "task_ignore_result": True,
             "task_soft_time_limit": self.bot_soft_time_limit_s,
             "task_time_limit": self.bot_time_limit_s,
-            "task_queues": [Queue(LIVE_QUEUE), Queue(BATCH_QUEUE)],
+            "task_queues": celery_queues(self.broker_url),
             "task_default_queue": LIVE_QUEUE,
-            "broker_transport_options": {"visibility_timeout": self.bot_visibility_timeout_s},
+            "broker_transport_options": {
+                "visibility_timeout": self.bot_visibility_timeout_s,
+                **transport_options(self.broker_url),
+            },
             "broker_connection_retry_on_startup": True,
             "worker_hijack_root_logger": False,
             "worker_send_task_events": False,
         }
+        if is_amqp(self.broker_url):
+            config |= {
+                # Quorum queues: per-consumer prefetch (no global QoS), and a retry's
+                # countdown waits in the broker's delay exchanges.
+                "worker_detect_quorum_queues": True,
+                "broker_native_delayed_delivery_queue_type": "quorum",
+                "task_default_exchange_type": "topic",
+            }
+        return config
 
 
 @functools.cache

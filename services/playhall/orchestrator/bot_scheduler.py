@@ -17,7 +17,7 @@ from celery import Celery
 from kombu.exceptions import OperationalError
 from prometheus_client import Counter
 
-from playhall.common.brokers import LIVE_QUEUE, PLAY_TURN_TASK
+from playhall.common.brokers import LIVE_QUEUE, PLAY_TURN_TASK, celery_queues, transport_options
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,9 @@ class BotScheduler:
                 "interval_start": 0,
                 "interval_step": 0.2,
                 "interval_max": 0.5,
+                **transport_options(broker_url),
             },
+            task_queues=celery_queues(broker_url),
             task_publish_retry_policy={
                 "max_retries": 2,
                 "interval_start": 0.1,

@@ -32,6 +32,7 @@ from playhall.orchestrator.store import (
     IdempotencyRecord,
     Match,
     MatchStore,
+    NotReplicated,
     Outcome,
     match_record,
     now_ms,
@@ -246,6 +247,11 @@ class Commits:
                 "committed; an index update failed and is left to the background repair",
                 extra={"match_id": match.match_id, "version": match.version, "error": str(error)},
             )
+        if not result.replicated:
+            # Committed on the master, whose replica has not confirmed it: not acknowledged
+            # (a failover now could lose it). What follows it ran, as the change most likely
+            # stands; a retry with the same request id answers with its version.
+            raise NotReplicated(self.store.wait_replicas)
         return match.version
 
     async def _after_commit(self, match: Match, loaded: int, moved: bool) -> None:

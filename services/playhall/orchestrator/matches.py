@@ -36,6 +36,7 @@ from playhall.orchestrator.store import (
     Match,
     now_ms,
 )
+from playhall.orchestrator.watchers import WatchHub
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 log = logging.getLogger(__name__)
@@ -47,8 +48,9 @@ MATCH_ID = re.compile(r"[0-9a-f]{24}")
 class Matches:
     """The match domain; the gRPC servicer is a thin adapter over it."""
 
-    def __init__(self, commits: Commits):
+    def __init__(self, commits: Commits, watchers: WatchHub | None = None):
         self.commits = commits
+        self.watchers = watchers or WatchHub(commits.store)
         self.store = commits.store
         self.rules = commits.rules
         self.settings = commits.settings
@@ -238,20 +240,25 @@ class Matches:
             raise InvalidRequest(
                 f"after_version {after} is ahead of the match (version {match.version})"
             )
-        backlog = [change for change, _ in await self.store.changes(match.match_id, after)]
-        if not backlog and match.phase == mpb.MATCH_PHASE_FINISHED:
-            return  # nothing after `after`, and nothing will ever come
-        while True:
-            for change in backlog:
-                yield mpb.WatchMatchResponse(change=records.visible_change(change, caller.seat))
-                after = change.version
-                if records.ends_match(change):
-                    return
-            backlog = await self.store.wait_for_changes(
-                match.match_id, after, self.settings.watch_poll_ms
-            )
-            if backlog and caller.seat is not None and await self._resigned(match, caller.seat):
-                return  # the seat is a bot's now: its secrets are no longer this caller's
+        # Fed from now on, before the backlog is read: nothing committed in between is missed.
+        watcher = self.watchers.watch(match.match_id, after)
+        try:
+            backlog = [change for change, _ in await self.watchers.read(match.match_id, after)]
+            if not backlog and match.phase == mpb.MATCH_PHASE_FINISHED:
+                return  # nothing after `after`, and nothing will ever come
+            while True:
+                for change in backlog:
+                    yield mpb.WatchMatchResponse(change=records.visible_change(change, caller.seat))
+                    after = change.version
+                    if records.ends_match(change):
+                        return
+                backlog = []
+                while not backlog:
+                    backlog = await watcher.next(after, self.settings.watch_poll_ms / 1000) or []
+                if caller.seat is not None and await self._resigned(match, caller.seat):
+                    return  # the seat is a bot's now: its secrets are no longer this caller's
+        finally:
+            watcher.close()
 
     # -- moving --------------------------------------------------------------------------------
 

@@ -39,16 +39,27 @@ class Settings:
     sweep_interval_s: float = setting(0.5, minimum=0.01)
     lobby_repair_interval_s: float = setting(10.0, minimum=0.01)
     game_info_ttl_s: float = setting(30.0)
-    max_watch_streams: int = setting(1_000, minimum=1)
+    max_watch_streams: int = setting(10_000, minimum=1)
     max_anonymous_watch_streams_per_address: int = setting(32, minimum=1)
     redis_max_connections: int = setting(64, minimum=4)
+    redis_cluster: bool = setting(False)
+    """REDIS_URL names one node of a Redis Cluster (the client finds the others)."""
+    redis_wait_replicas: int = setting(0, minimum=0)
+    """Replicas that must confirm a commit (`WAIT`) before it is acknowledged."""
+    redis_wait_timeout_ms: int = setting(1_000, minimum=1)
     bot_sweep_after_s: float = setting(60.0)
     watch_poll_ms: int = setting(1_000, minimum=1)
     log_level: str = setting("INFO")
 
     @classmethod
     def from_env(cls, flags: Mapping[str, Any] | None = None) -> Settings:
-        return load(cls, flags, rules=_rules_services(), broker_url=celery_broker_url())
+        settings = load(cls, flags, rules=_rules_services(), broker_url=celery_broker_url())
+        if settings.redis_cluster and not os.environ.get("CELERY_BROKER_URL"):
+            raise SettingsError(
+                "PLAYHALL_REDIS_CLUSTER=1 needs CELERY_BROKER_URL: Celery cannot use a Redis "
+                "Cluster as its broker (use RabbitMQ, amqp://, or a plain Redis)"
+            )
+        return settings
 
 
 def _rules_services() -> dict[str, list[str]]:

@@ -12,7 +12,17 @@ one Lua script can commit a move:
                        (one small hash takes a third of the memory of a key per record)
 
 Indexes across matches (lobby lists, turn deadlines, last activity) are separate keys updated
-around the commit; each reader re-checks the match itself, so a stale index entry is harmless.
+around the commit, each with single-key commands only (on a Redis Cluster each lives in a slot of
+its own; a pipeline over several is split per node by the client, never one cross-slot command);
+each reader re-checks the match itself, so a stale index entry is harmless.
+
+Every commit also PUBLISHes its version on the match's channel `pm:{id}:changed` (not a key: on
+a Cluster, classic pub/sub reaches every node), which wakes the watchers of each replica
+(`watchers.py`); the Stream stays the log they read and resume from.
+
+With `wait_replicas` (a replicated deployment with `appendfsync everysec`), the commit script
+and `WAIT <n> <timeout>` go down one connection in one pipeline, so WAIT covers that very write;
+a commit fewer replicas acknowledged in time is reported as `NotReplicated`.
 """
 
 from __future__ import annotations
@@ -25,11 +35,12 @@ from enum import StrEnum
 
 import redis
 import redis.asyncio
+import redis.asyncio.cluster
 from google.protobuf.message import DecodeError
 
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.orchestrator import records
-from playhall.orchestrator.errors import Broken
+from playhall.orchestrator.errors import Broken, Unavailable
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2
 
@@ -42,7 +53,7 @@ BOT_TURNS = "playhall:bot_turns"
 _COMMIT = """
 -- KEYS: the match record, its log, its state, its idempotency records.
 -- ARGV, named in COMMIT_ARGS: 1 loaded_version, 2 request_id, 3 state, 4 state_ttl_s,
--- 5 change, 6 move, 7 request_value, 8 request_ttl_s, 9 record.
+-- 5 change, 6 move, 7 request_value, 8 request_ttl_s, 9 record, 10 channel.
 local stored = redis.call('GET', KEYS[1])
 local current = stored and string.match(stored, '^(%d+):') or ''
 if current ~= ARGV[1] then return {'conflict', current} end
@@ -63,7 +74,16 @@ if ARGV[2] ~= '' then
   redis.call('HSET', KEYS[4], ARGV[2], ARGV[7] .. ':' .. version)
   redis.call('EXPIRE', KEYS[4], tonumber(ARGV[8]))
 end
+redis.call('PUBLISH', ARGV[10], version)
 return {'ok', version}
+"""
+
+_CREATE = """
+-- KEYS: the match record, its state, its log. ARGV: record (with its version), state, change.
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SET', KEYS[2], ARGV[2])
+redis.call('XADD', KEYS[3], '0-1', 'change', ARGV[3])
+return 'ok'
 """
 
 _SNAPSHOT = """
@@ -92,6 +112,16 @@ def log_key(match_id: str) -> str:
 
 def requests_key(match_id: str) -> str:
     return f"pm:{{{match_id}}}:req"
+
+
+def changed_channel(match_id: str) -> str:
+    """The pub/sub channel each commit of the match publishes its new version on."""
+    return f"pm:{{{match_id}}}:changed"
+
+
+def match_id_of_channel(channel: bytes | str) -> str:
+    text = channel.decode() if isinstance(channel, bytes) else channel
+    return text[len("pm:{") : text.index("}")]
 
 
 LOBBY_PHASES = (mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING, mpb.MATCH_PHASE_FINISHED)
@@ -185,6 +215,8 @@ class CommitResult:
     outcome: Outcome
     value: str
     """The new version, the current version, or the idempotency record."""
+    replicated: bool = True
+    """Whether the required replicas confirmed it (always, without `wait_replicas`)."""
 
 
 @dataclass(frozen=True)
@@ -225,23 +257,75 @@ COMMIT_ARGS = (
     "request_value",
     "request_ttl_s",
     "record",
+    "channel",
 )
 """The commit script's ARGV, by name, in order (ARGV[1] is `loaded_version`)."""
+
+
+class NotReplicated(Unavailable):
+    """The change is committed on the master, but fewer replicas than required confirmed it in
+    time: it is not acknowledged, as a failover now could lose it. A retry with the same
+    request id answers with the version once it is there (or commits it again if it was
+    lost)."""
+
+    def __init__(self, required: int):
+        super().__init__(
+            f"The change was not confirmed by {required} replica(s) of match storage in time; "
+            "send it again with the same request_id"
+        )
 
 
 class MatchStore:
     """Reads and commits matches, on the event loop of its asyncio Redis client."""
 
-    def __init__(self, client: redis.asyncio.Redis, request_ttl_s: int = 86_400):
+    def __init__(
+        self,
+        client: redis.asyncio.Redis | redis.asyncio.RedisCluster,
+        request_ttl_s: int = 86_400,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 1_000,
+    ):
         self.redis = client
         self.request_ttl_s = request_ttl_s
+        self.wait_replicas = wait_replicas
+        self.wait_timeout_ms = wait_timeout_ms
+        self.cluster = isinstance(client, redis.asyncio.RedisCluster)
         self._commit = client.register_script(_COMMIT)
+        self._create = client.register_script(_CREATE)
         self._snapshot = client.register_script(_SNAPSHOT)
+
+    async def _write(self, script, keys: list[str], args: list) -> tuple[object, bool]:
+        """Runs a writing script: its reply, and whether enough replicas confirmed it. With
+        `wait_replicas`, WAIT follows on the same connection (one pipeline to the node of
+        `keys`' slot) for up to `wait_timeout_ms`."""
+        if not self.wait_replicas:
+            return await script(keys=keys, args=args), True
+        wait: dict = {}
+        if self.cluster:
+            wait["target_nodes"] = self.redis.get_node_from_key(keys[0])
+        for _ in range(2):
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
+                pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms, **wait)
+                reply, acknowledged = await pipe.execute(raise_on_error=False)
+            if isinstance(reply, redis.exceptions.NoScriptError):
+                await self.redis.script_load(script.script)
+                continue
+            if isinstance(reply, Exception):
+                raise reply
+            if isinstance(acknowledged, Exception) or acknowledged < self.wait_replicas:
+                log.warning(
+                    "a write was not confirmed by enough replicas in time",
+                    extra={"key": keys[0], "acknowledged": str(acknowledged)},
+                )
+                return reply, False
+            return reply, True
+        raise redis.exceptions.NoScriptError("the script could not be loaded")
 
     # -- creating and reading ------------------------------------------------------------------
 
     async def create(self, match: Match, state: bytes, change: storage_pb2.StoredChange) -> None:
-        """Indexes first, then the match's own keys in one transaction (one slot): a crash in
+        """Indexes first, then the match's own keys in one script (one slot): a crash in
         between leaves index entries of a match that does not exist, which readers skip and
         the lobby repair drops, never a match missing from them."""
         async with self.redis.pipeline(transaction=False) as pipe:
@@ -250,11 +334,15 @@ class MatchStore:
             )
             pipe.zadd(ACTIVITY, {match.match_id: match.updated_unix_ms})
             await pipe.execute()
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(match_key(match.match_id), f"{match.version}:".encode() + match_record(match))
-            pipe.set(state_key(match.match_id), state)
-            pipe.xadd(log_key(match.match_id), {"change": change.SerializeToString()}, id="0-1")
-            await pipe.execute()
+        _, replicated = await self._write(
+            self._create,
+            [match_key(match.match_id), state_key(match.match_id), log_key(match.match_id)],
+            [
+                f"{match.version}:".encode() + match_record(match),
+                state,
+                change.SerializeToString(),
+            ],
+        )
         # Again, in case the repair of another replica dropped the first entry while this
         # creation was held up for longer than the repair's grace. The match exists now: a
         # failure here is logged, not reported as a failed creation.
@@ -267,6 +355,8 @@ class MatchStore:
                 "created; filing it again failed",
                 extra={"match_id": match.match_id, "error": str(error)},
             )
+        if not replicated:
+            raise NotReplicated(self.wait_replicas)
 
     async def load(self, match_id: str) -> Match | None:
         return _parse(match_id, await self.redis.get(match_key(match_id)))
@@ -329,18 +419,12 @@ class MatchStore:
             "request_value": record.request_value() if record else "",
             "request_ttl_s": self.request_ttl_s,
             "record": commit.record,
+            "channel": changed_channel(match_id),
         }
         args = [named[name] for name in COMMIT_ARGS]
-        outcome, value = await self._commit(
-            keys=[
-                match_key(match_id),
-                log_key(match_id),
-                state_key(match_id),
-                requests_key(match_id),
-            ],
-            args=args,
-        )
-        return CommitResult(Outcome(outcome.decode()), value.decode())
+        keys = [match_key(match_id), log_key(match_id), state_key(match_id), requests_key(match_id)]
+        (outcome, value), replicated = await self._write(self._commit, keys, args)
+        return CommitResult(Outcome(outcome.decode()), value.decode(), replicated)
 
     # -- the log -------------------------------------------------------------------------------
 
@@ -352,17 +436,6 @@ class MatchStore:
         start = "-" if after_version is None else f"{after_version + 1}-0"
         entries = await self.redis.xrange(log_key(match_id), min=start, max="+")
         return [_entry(fields) for _, fields in entries]
-
-    async def wait_for_changes(
-        self, match_id: str, after_version: int | None, block_ms: int
-    ) -> list[storage_pb2.StoredChange]:
-        """Blocks up to `block_ms` for changes after `after_version` (any without one)."""
-        reply = await self.redis.xread(
-            {log_key(match_id): "0-0" if after_version is None else f"{after_version}-1"},
-            count=256,
-            block=block_ms,
-        )
-        return [_entry(fields)[0] for _, entries in reply for _, fields in entries]
 
     # -- indexes -------------------------------------------------------------------------------
 

@@ -43,7 +43,10 @@ function corners(tile) {
 }
 
 // A band `w` wide around the segment a-b: an edge's target, easy to hit and never of zero area.
-function band(a, b, w) {
+function band(a0, b0, w) {
+  // Inset from both corners, so the bands of two edges meeting at a corner never overlap.
+  const a = [a0[0] + (b0[0] - a0[0]) * 0.2, a0[1] + (b0[1] - a0[1]) * 0.2];
+  const b = [b0[0] - (b0[0] - a0[0]) * 0.2, b0[1] - (b0[1] - a0[1]) * 0.2];
   const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
   const nx = (-(b[1] - a[1]) / len) * w;
   const ny = ((b[0] - a[0]) / len) * w;
@@ -100,7 +103,7 @@ export function board(ctx) {
       const a = P(poly[via.hostEdge ?? 0]);
       const b = P(poly[((via.hostEdge ?? 0) + 1) % poly.length]);
       const line = el("g", { class: "edge" + (key === pick.edge ? " chosen" : ""), "data-edge": key },
-        el("polygon", { points: band(a, b, 8), class: "edge-hit" }),
+        el("polygon", { points: band(a, b, 6), class: "edge-hit" }),
         el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "edge-line" }));
       parts.push(control(line, `Lay it against edge ${(via.hostEdge ?? 0) + 1} of tile ${(via.hostTile ?? 0) + 1}`, () => {
         pick.edge = key; pick.index = 0; redraw();
