@@ -7,6 +7,7 @@ hidden information, so that a leak in a view cannot hide behind the same mistake
 from playhall.core import SPECTATOR, Rng
 from playhall.games.einstein.engine import EinsteinState
 from playhall.games.galileo.engine import GalileoState, Phase
+from playhall.games.inventors.engine import InventorsState
 
 
 def perturb_galileo(state: GalileoState, viewer, rng: Rng) -> GalileoState:
@@ -54,7 +55,23 @@ def perturb_einstein(state: EinsteinState, viewer, rng: Rng) -> EinsteinState:
     return EinsteinState(**fields)
 
 
+def perturb_inventors(state: InventorsState, viewer, rng: Rng) -> InventorsState:
+    """Reshuffles every invention deck and the tile bag: all else is on the table for everyone,
+    so the viewer does not matter."""
+    decks = []
+    for deck in state.decks:
+        shuffled = list(deck)
+        rng.shuffle(shuffled)
+        decks.append(tuple(shuffled))
+    bag = list(state.bag)
+    rng.shuffle(bag)
+    fields = {name: getattr(state, name) for name in InventorsState.__slots__}
+    fields.update(decks=tuple(decks), bag=tuple(bag))
+    return InventorsState(**fields)
+
+
 PERTURB = {
     "einstein": perturb_einstein,
     "galileo": perturb_galileo,
+    "inventors": perturb_inventors,
 }

@@ -854,5 +854,6 @@ def test_dockerignore_keeps_only_the_build_inputs():
         "protos/playhall/rules/v1/rules_service.proto",
         "services/playhall/core/api.py",
         "services/playhall/games/galileo/cards.json",
+        "services/playhall/games/inventors/inventions.json",
     ):
         assert not dockerignored(path, patterns), f"{path} is missing from the build"

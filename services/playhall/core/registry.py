@@ -9,6 +9,7 @@ from playhall.core.api import Game
 _MODULES = {
     "einstein": "playhall.games.einstein",
     "galileo": "playhall.games.galileo",
+    "inventors": "playhall.games.inventors",
 }
 _loaded: dict[str, Game[Any]] = {}
 

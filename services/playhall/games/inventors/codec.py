@@ -1,0 +1,516 @@
+"""Inventors' engine values to and from playhall.inventors.v1 messages."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+from typing import TypeVar
+
+from playhall.core import SPECTATOR, Codec, MalformedMessage
+from playhall.games.inventors import engine as e
+from playhall.games.inventors.data import (
+    AGE_DECKS,
+    AGES,
+    ALL_TILES,
+    CUBES_PER_SEAT,
+    DISCIPLINES,
+    INVENTION_BY_ID,
+    INVENTORS_PER_TEAM,
+    MAX_KNOWLEDGE,
+    MAX_REWARDS,
+    TEAMS,
+    TILES_PER_INVENTION,
+    Discipline,
+    Knowledge,
+    Tile,
+    as_knowledge,
+)
+from playhall.inventors.v1 import inventors_pb2 as pb
+
+ALL_INVENTIONS = sorted(INVENTION_BY_ID)
+ALL_TILE_COUNTS = Counter(ALL_TILES)
+TILE_OF = {tile.value: tile for tile in Tile}
+
+E = TypeVar("E", bound=IntEnum)
+
+
+class InventorsCodec(Codec[e.InventorsState]):
+    state_message = pb.State
+    move_message = pb.Move
+    view_message = pb.View
+    event_message = pb.Event
+
+    # -- states --------------------------------------------------------------------------------
+
+    def encode_state(self, state: e.InventorsState) -> pb.State:
+        return pb.State(
+            rules_version=state.rules_version,
+            seats=[
+                pb.SeatState(
+                    # protoc's .pyi types an enum field as the enum's class; its values are ints.
+                    team=team + 1,  # type: ignore[arg-type]
+                    knowledge=_encode_knowledge(knowledge),
+                    active=active,
+                    held=_wire_tiles(held),
+                    patents=patents,
+                )
+                for team, knowledge, active, held, patents in zip(
+                    state.teams,
+                    state.knowledge,
+                    state.active,
+                    state.held,
+                    state.patents,
+                    strict=True,
+                )
+            ],
+            table=[_encode_slot(slot) for slot in state.table],
+            decks=[pb.Deck(inventions=deck) for deck in state.decks],
+            bag=_wire_tiles(state.bag),
+            discarded_inventions=state.discarded_inventions,
+            spent_tiles=_wire_tiles(state.spent_tiles),
+            reward=_encode_reward(state.reward),
+            final_queue=state.final_queue,
+            age=state.age,
+            phase=int(state.phase),  # type: ignore[arg-type]
+            current=state.current,
+            passes=state.passes,
+            start_player=state.start_player,
+            step=state.step,
+            turn=state.turn,
+            move_count=state.move_count,
+        )
+
+    def decode_state(self, message: pb.State) -> e.InventorsState:
+        e.INFO.check_rules_version(message.rules_version)
+        e.INFO.check_players(len(message.seats))
+        if len(message.decks) != AGES:
+            raise MalformedMessage(f"The state must hold {AGES} invention decks")
+        state = e.InventorsState(
+            teams=tuple(_decode_team(seat.team) for seat in message.seats),
+            knowledge=tuple(_decode_knowledge(seat.knowledge) for seat in message.seats),
+            active=tuple(_decode_active(seat.active) for seat in message.seats),
+            held=tuple(_decode_tiles(seat.held) for seat in message.seats),
+            patents=tuple(tuple(seat.patents) for seat in message.seats),
+            table=tuple(_decode_slot(slot) for slot in message.table),
+            decks=tuple(tuple(deck.inventions) for deck in message.decks),
+            bag=_decode_tiles(message.bag),
+            discarded_inventions=tuple(message.discarded_inventions),
+            spent_tiles=_decode_tiles(message.spent_tiles),
+            reward=_decode_reward(message.reward) if message.HasField("reward") else None,
+            final_queue=tuple(message.final_queue),
+            age=message.age,
+            phase=_decode_enum(e.Phase, message.phase, "phase"),
+            current=message.current,
+            passes=message.passes,
+            start_player=message.start_player,
+            rules_version=message.rules_version,
+            _step=message.step,
+            _turn=message.turn,
+            _move_count=message.move_count,
+        )
+        _check_consistent(state)
+        return state
+
+    # -- moves ---------------------------------------------------------------------------------
+
+    def encode_move(self, move: e.Move) -> pb.Move:
+        match move:
+            case e.UseCoffee():
+                return pb.Move(use_coffee=pb.UseCoffee())
+            case e.Upgrade():
+                return pb.Move(upgrade=_encode_upgrade(move))
+            case e.Work():
+                return pb.Move(work=_encode_work(move))
+            case e.Refresh():
+                return pb.Move(refresh=pb.Refresh())
+            case e.Pass():
+                return pb.Move(pass_turn=pb.PassTurn())
+            case e.EndTurn():
+                return pb.Move(end_turn=pb.EndTurn())
+            case e.TakePatent():
+                return pb.Move(take_patent=pb.TakePatent())
+            case e.TakeTile():
+                return pb.Move(take_tile=pb.TakeTile(tile=int(move.tile)))  # type: ignore[arg-type]
+            case e.Done():
+                return pb.Move(finish_upgrades=pb.FinishUpgrades())
+        raise TypeError(f"not an Inventors move: {move!r}")
+
+    def decode_move(self, message: pb.Move) -> e.Move:
+        action = message.WhichOneof("action")
+        if action == "upgrade":
+            return _decode_upgrade(message.upgrade)
+        if action == "work":
+            return _decode_work(message.work)
+        if action == "take_tile":
+            return e.TakeTile(_decode_enum(Tile, message.take_tile.tile, "tile"))
+        simple = _SIMPLE_MOVES.get(action or "")
+        if simple is None:
+            raise MalformedMessage("The move is empty: work, refresh, use a tile or choose one")
+        return simple
+
+    # -- views ---------------------------------------------------------------------------------
+
+    def encode_view(self, view: e.InventorsView) -> pb.View:
+        message = pb.View(
+            rules_version=view.rules_version,
+            seats=[
+                pb.SeatView(
+                    team=seat.team + 1,  # type: ignore[arg-type]
+                    knowledge=_encode_knowledge(seat.knowledge),
+                    active=seat.active,
+                    held=_wire_tiles(seat.held),
+                    patents=seat.patents,
+                    supply=seat.supply,
+                    score=seat.score,
+                )
+                for seat in view.seats
+            ],
+            table=[_encode_slot(slot) for slot in view.table],
+            deck_sizes=view.deck_sizes,
+            bag_size=view.bag_size,
+            discarded_inventions=view.discarded_inventions,
+            spent_tiles=_wire_tiles(view.spent_tiles),
+            reward=_encode_reward(view.reward),
+            final_queue=view.final_queue,
+            age=view.age,
+            phase=int(view.phase),  # type: ignore[arg-type]
+            current=view.current,
+            passes=view.passes,
+            start_player=view.start_player,
+            step=view.step,
+            turn=view.turn,
+            move_count=view.move_count,
+        )
+        if view.viewer is SPECTATOR:
+            message.spectator = True
+        else:
+            message.seat = view.viewer
+        return message
+
+    def decode_view(self, message: pb.View) -> e.InventorsView:
+        if message.WhichOneof("viewer") is None:
+            raise MalformedMessage("The view names no viewer")
+        return e.InventorsView(
+            rules_version=message.rules_version,
+            viewer=SPECTATOR if message.spectator else message.seat,
+            seats=tuple(
+                e.SeatView(
+                    team=_decode_team(seat.team),
+                    knowledge=_decode_knowledge(seat.knowledge),
+                    active=_decode_active(seat.active),
+                    held=_decode_tiles(seat.held),
+                    patents=tuple(seat.patents),
+                    supply=seat.supply,
+                    score=seat.score,
+                )
+                for seat in message.seats
+            ),
+            table=tuple(_decode_slot(slot) for slot in message.table),
+            deck_sizes=tuple(message.deck_sizes),
+            bag_size=message.bag_size,
+            discarded_inventions=tuple(message.discarded_inventions),
+            spent_tiles=_decode_tiles(message.spent_tiles),
+            reward=_decode_reward(message.reward) if message.HasField("reward") else None,
+            final_queue=tuple(message.final_queue),
+            age=message.age,
+            phase=_decode_enum(e.Phase, message.phase, "phase"),
+            current=message.current,
+            passes=message.passes,
+            start_player=message.start_player,
+            step=message.step,
+            turn=message.turn,
+            move_count=message.move_count,
+        )
+
+    # -- events --------------------------------------------------------------------------------
+
+    def encode_event(self, event: object) -> pb.Event:
+        match event:
+            case e.AgeStarted():
+                return pb.Event(
+                    age_started=pb.AgeStarted(
+                        age=event.age,
+                        revealed=[
+                            pb.RevealedInvention(invention=r.invention, tiles=_wire_tiles(r.tiles))
+                            for r in event.revealed
+                        ],
+                    )
+                )
+            case e.CoffeeUsed():
+                return pb.Event(coffee_used=pb.CoffeeUsed(seat=event.seat))
+            case e.Upgraded():
+                return pb.Event(
+                    upgraded=pb.Upgraded(
+                        seat=event.seat,
+                        upgrade=_encode_upgrade(event.upgrade),
+                        knowledge=event.knowledge,
+                    )
+                )
+            case e.Worked():
+                return pb.Event(
+                    worked=pb.Worked(
+                        seat=event.seat, work=_encode_work(event.work), placed=event.placed
+                    )
+                )
+            case e.Refreshed():
+                return pb.Event(refreshed=pb.Refreshed(seat=event.seat))
+            case e.Passed():
+                return pb.Event(passed=pb.Passed(seat=event.seat))
+            case e.InventionFinished():
+                return pb.Event(
+                    invention_finished=pb.InventionFinished(
+                        invention=event.invention, finisher=event.finisher, ranking=event.ranking
+                    )
+                )
+            case e.RewardTaken():
+                taken = pb.RewardTaken(seat=event.seat, invention=event.invention)
+                if isinstance(event.choice, e.TakeTile):
+                    taken.tile.tile = int(event.choice.tile)  # type: ignore[assignment]
+                else:
+                    taken.patent.SetInParent()
+                return pb.Event(reward_taken=taken)
+            case e.TurnEnded():
+                return pb.Event(turn_ended=pb.TurnEnded(seat=event.seat))
+            case e.AgeEnded():
+                return pb.Event(age_ended=pb.AgeEnded(age=event.age, discarded=event.discarded))
+            case e.FinalDone():
+                return pb.Event(final_done=pb.FinalDone(seat=event.seat))
+            case e.GameEnded():
+                return pb.Event(game_ended=pb.GameEnded(scores=event.scores, winners=event.winners))
+        raise TypeError(f"not an Inventors event: {event!r}")
+
+
+_SIMPLE_MOVES: dict[str, e.Move] = {
+    "use_coffee": e.UseCoffee(),
+    "refresh": e.Refresh(),
+    "pass_turn": e.Pass(),
+    "end_turn": e.EndTurn(),
+    "take_patent": e.TakePatent(),
+    "finish_upgrades": e.Done(),
+}
+
+
+def _encode_knowledge(knowledge: tuple[Knowledge, ...]) -> list[int]:
+    return [value for inventor in knowledge for value in inventor]
+
+
+def _wire_tiles(tiles: Iterable[Tile]) -> list[pb.Tile]:
+    # protoc's .pyi types an enum field as the enum's class; its values are ints.
+    return list(tiles)  # type: ignore[arg-type]
+
+
+def _encode_slot(slot: e.Slot) -> pb.Slot:
+    return pb.Slot(
+        invention=slot.invention,
+        tiles=_wire_tiles(slot.tiles),
+        physics=slot.cubes[0],
+        chemistry=slot.cubes[1],
+        mechanics=slot.cubes[2],
+        mathematics=slot.cubes[3],
+    )
+
+
+def _encode_reward(reward: e.Reward | None) -> pb.Reward | None:
+    if reward is None:
+        return None
+    return pb.Reward(
+        invention=reward.invention,
+        patent=reward.patent,
+        tiles=_wire_tiles(reward.tiles),
+        queue=reward.queue,
+    )
+
+
+def _encode_upgrade(move: e.Upgrade) -> pb.ApplyUpgrade:
+    return pb.ApplyUpgrade(
+        tile=int(move.tile),  # type: ignore[arg-type]
+        inventor=move.inventor,
+        discipline=move.discipline + 1,  # type: ignore[arg-type]
+        as_one=move.as_one,
+    )
+
+
+def _encode_work(move: e.Work) -> pb.Work:
+    return pb.Work(
+        inventor=move.inventor,
+        invention=move.invention,
+        genius=[d + 1 for d in move.genius],  # type: ignore[misc]
+    )
+
+
+def _decode_upgrade(message: pb.ApplyUpgrade) -> e.Upgrade:
+    return e.Upgrade(
+        _decode_enum(Tile, message.tile, "tile"),
+        message.inventor,
+        _decode_discipline(message.discipline),
+        message.as_one,
+    )
+
+
+def _decode_work(message: pb.Work) -> e.Work:
+    genius = tuple(_decode_discipline(d) for d in message.genius)
+    if len(genius) > e.GENIUS_CUBES or list(genius) != sorted(genius):
+        raise MalformedMessage("A genius tile names at most two disciplines, in order")
+    return e.Work(message.inventor, message.invention, genius)
+
+
+def _decode_discipline(value: int) -> Discipline:
+    return _decode_enum(Discipline, value - 1, "discipline")
+
+
+def _decode_enum(kind: type[E], value: int, what: str) -> E:
+    try:
+        return kind(value)
+    except ValueError:
+        raise MalformedMessage(f"Unknown {what} {value}") from None
+
+
+def _decode_team(value: int) -> int:
+    if not 1 <= value <= len(TEAMS):
+        raise MalformedMessage(f"Unknown team {value}")
+    return value - 1
+
+
+def _decode_tiles(values: Iterable[int]) -> tuple[Tile, ...]:
+    try:
+        return tuple(TILE_OF[value] for value in values)
+    except KeyError as unknown:
+        raise MalformedMessage(f"Unknown tile {unknown.args[0]}") from None
+
+
+def _decode_knowledge(values: Sequence[int]) -> tuple[Knowledge, ...]:
+    if len(values) != DISCIPLINES * INVENTORS_PER_TEAM:
+        _inconsistent(f"a team has {INVENTORS_PER_TEAM} inventors of {DISCIPLINES} disciplines")
+    if not all(0 <= value <= MAX_KNOWLEDGE for value in values):
+        _inconsistent(f"knowledge runs 0 to {MAX_KNOWLEDGE}")
+    return tuple(
+        as_knowledge(values[start : start + DISCIPLINES])
+        for start in range(0, len(values), DISCIPLINES)
+    )
+
+
+def _decode_active(values: Sequence[bool]) -> tuple[bool, ...]:
+    if len(values) != INVENTORS_PER_TEAM:
+        _inconsistent(f"a team has {INVENTORS_PER_TEAM} inventors")
+    return tuple(values)
+
+
+def _decode_slot(message: pb.Slot) -> e.Slot:
+    cubes = (
+        tuple(message.physics),
+        tuple(message.chemistry),
+        tuple(message.mechanics),
+        tuple(message.mathematics),
+    )
+    return e.Slot(message.invention, _decode_tiles(message.tiles), cubes)
+
+
+def _decode_reward(message: pb.Reward) -> e.Reward:
+    return e.Reward(
+        message.invention, message.patent, _decode_tiles(message.tiles), tuple(message.queue)
+    )
+
+
+def _check_consistent(state: e.InventorsState) -> None:
+    """Refuses a state the engine could never have produced, so none can make it fail."""
+    players = state.num_players
+    seats = range(players)
+    if len(set(state.teams)) != players:
+        _inconsistent("two seats play the same team")
+    _check_inventions(state)
+    _check_tiles(state)
+    for slot in state.table:
+        card = INVENTION_BY_ID[slot.invention]
+        if card.age != state.age:
+            _inconsistent(f"invention {card.id} on the table is not of age {state.age}")
+        if len(slot.tiles) > TILES_PER_INVENTION or list(slot.tiles) != sorted(slot.tiles):
+            _inconsistent("an invention holds at most two tiles, sorted")
+        for discipline, fields in enumerate(slot.cubes):
+            if len(fields) > card.fields[discipline] or any(s not in seats for s in fields):
+                _inconsistent(f"invention {card.id} holds cubes it has no fields for")
+        if not any(slot.free_fields()):
+            _inconsistent(f"invention {card.id} is full but not finished")
+    if min(state.supplies()) < 0:
+        _inconsistent(f"a seat has more than {CUBES_PER_SEAT} cubes on inventions")
+    if any(list(held) != sorted(held) for held in state.held):
+        _inconsistent("held tiles are kept sorted")
+    if list(state.spent_tiles) != sorted(state.spent_tiles):
+        _inconsistent("spent tiles are kept sorted")
+    _check_phase(state)
+    # A game places at least one cube per work, and refreshes, passes and free actions are
+    # bounded by the cubes and tiles: no real game passes this many moves.
+    most_moves = 4000
+    if not all(0 <= n <= most_moves for n in (state.step, state.turn, state.move_count)):
+        _inconsistent(f"a game has at most {most_moves} moves, steps and turns")
+
+
+def _check_inventions(state: e.InventorsState) -> None:
+    cards = [card for deck in state.decks for card in deck]
+    cards += [slot.invention for slot in state.table]
+    cards += [card for patents in state.patents for card in patents]
+    cards += state.discarded_inventions
+    if state.reward is not None and state.reward.patent:
+        cards.append(state.reward.invention)
+    if sorted(cards) != ALL_INVENTIONS:
+        _inconsistent("every invention must appear exactly once")
+    for age, deck in enumerate(state.decks, start=1):
+        if not set(deck) <= set(AGE_DECKS[age - 1]):
+            _inconsistent(f"the deck of age {age} holds another age's invention")
+    if not 1 <= state.age <= AGES:
+        _inconsistent(f"ages run 1 to {AGES}")
+    for age in range(state.age, AGES):
+        # The decks of later ages are still whole: only their order is hidden.
+        if sorted(state.decks[age]) != list(AGE_DECKS[age]):
+            _inconsistent(f"the deck of age {age + 1} is not whole")
+
+
+def _check_tiles(state: e.InventorsState) -> None:
+    tiles = Counter(state.bag) + Counter(state.spent_tiles)
+    for held in state.held:
+        tiles.update(held)
+    for slot in state.table:
+        tiles.update(slot.tiles)
+    if state.reward is not None:
+        tiles.update(state.reward.tiles)
+    if tiles != ALL_TILE_COUNTS:
+        _inconsistent("every reward tile must appear exactly once")
+
+
+def _check_phase(state: e.InventorsState) -> None:
+    players = state.num_players
+    if not (0 <= state.current < players and 0 <= state.start_player < players):
+        _inconsistent("the seat to move is not in the game")
+    if not 0 <= state.passes < players:
+        _inconsistent(f"at most {players - 1} seats can have passed in succession")
+    if (state.reward is not None) != (state.phase is e.Phase.REWARD):
+        _inconsistent("rewards are chosen exactly in the reward phase")
+    if state.reward is not None:
+        queue, choices = state.reward.queue, state.reward.choices()
+        if len(state.reward.tiles) > TILES_PER_INVENTION or len(choices) < 2:
+            _inconsistent("a reward choice needs two kinds of reward left")
+        if not queue or len(queue) > MAX_REWARDS or len(set(queue)) != len(queue):
+            _inconsistent("the reward order is broken")
+        if any(seat not in range(players) for seat in queue):
+            _inconsistent("a seat outside the game chooses a reward")
+    if state.phase is e.Phase.FINAL:
+        queue = state.final_queue
+        if (
+            not queue
+            or len(set(queue)) != len(queue)
+            or any(s not in range(players) for s in queue)
+        ):
+            _inconsistent("the final upgrade order is broken")
+        if not state._upgrades(queue[0]):
+            _inconsistent("a seat without an upgrade is making final upgrades")
+    elif state.final_queue:
+        _inconsistent("a final upgrade order outside the final upgrades")
+    finished = state.phase in (e.Phase.FINAL, e.Phase.OVER)
+    if finished and (state.table or state.age != AGES):
+        _inconsistent("final upgrades and the end come after age III, with no invention left")
+    if not finished and len(state.table) < (1 if state.phase is e.Phase.REWARD else 2):
+        _inconsistent("an age with one unfinished invention left is over")
+
+
+def _inconsistent(why: str) -> None:
+    raise MalformedMessage(f"The state is inconsistent: {why}")
