@@ -36,7 +36,7 @@ from playhall.rules.v1.rules_service_pb2_grpc import RulesServiceStub
 
 CLIENTS = 4
 """Client threads of the concurrent ApplyMove measurement (the JSON key names this number)."""
-ENGINE_TARGETS = {"galileo": 20_000}
+ENGINE_TARGETS = {"eynsteyn": 3_000, "galileo": 20_000}
 """Engine moves per second, by title."""
 APPLY_P50_TARGET_MS = 1.0
 """ApplyMove median latency through the rules service, every title."""

@@ -16,20 +16,16 @@ import time
 
 import grpc
 
-from playhall.bots.levels import level_name
+from playhall.bots.levels import LEVELS, level_name
 from playhall.client import MatchClient
 from playhall.common.process import metric_samples
 from playhall.core import get_game
 from playhall.devstack import Stack
 from playhall.match.v1 import match_service_pb2 as mpb
 
-LINEUP = (
-    mpb.BOT_LEVEL_NORMAL,
-    mpb.BOT_LEVEL_EASY,
-    mpb.BOT_LEVEL_RANDOM,
-    mpb.BOT_LEVEL_EASY,
-    mpb.BOT_LEVEL_RANDOM,
-)
+DEFAULT_LEVELS = ("easy", "random")
+"""Seat levels, repeated round the table: quick ones, so every title's match takes seconds
+(a `normal` seat thinks up to a second a move, and some titles' games run to hundreds)."""
 
 
 class Progress:
@@ -49,8 +45,16 @@ class Progress:
         self.stream.flush()
 
 
-def play_bot_match(lobby: MatchClient, title: str, players: int) -> mpb.MatchSummary:
-    seats = [mpb.SeatSpec(kind=mpb.SEAT_KIND_BOT, bot_level=level) for level in LINEUP[:players]]
+def play_bot_match(
+    lobby: MatchClient, title: str, players: int, levels: tuple[str, ...]
+) -> mpb.MatchSummary:
+    seats = [
+        mpb.SeatSpec(
+            kind=mpb.SEAT_KIND_BOT,
+            bot_level=mpb.BotLevel.Value("BOT_LEVEL_" + levels[seat % len(levels)].upper()),
+        )
+        for seat in range(players)
+    ]
     match = lobby.create(title, seats).match
     names = ", ".join(f"seat {s.seat} {level_name(s.bot_level)}" for s in match.seats)
     print(f"\n{get_game(title).info.display_name}: match {match.match_id} ({names})")
@@ -104,7 +108,16 @@ def main(argv: list[str] | None = None) -> int:
         default=3,
         help="seats per match, within each title's range (default 3)",
     )
+    parser.add_argument(
+        "--levels",
+        type=lambda text: tuple(text.split(",")),
+        default=DEFAULT_LEVELS,
+        help="bot levels of the seats, repeated round the table "
+        f"(default {','.join(DEFAULT_LEVELS)}; levels: {', '.join(LEVELS)})",
+    )
     args = parser.parse_args(argv)
+    if unknown := sorted(set(args.levels) - set(LEVELS)):
+        parser.error(f"unknown bot level {unknown[0]!r}; levels: {', '.join(LEVELS)}")
     print("Starting Redis, the rules services, the orchestrator and a bot worker ...", flush=True)
     fair = True
     with Stack() as stack:
@@ -114,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
             for title in stack.titles:
                 info = get_game(title).info
                 players = min(max(args.players, info.min_players), info.max_players)
-                fair &= print_result(play_bot_match(lobby, title, players))
+                fair &= print_result(play_bot_match(lobby, title, players, args.levels))
         print("\nMetrics")
         print(
             "\n".join(

@@ -6,6 +6,7 @@ hidden information, so that a leak in a view cannot hide behind the same mistake
 
 from playhall.core import SPECTATOR, Rng
 from playhall.games.einstein.engine import EinsteinState
+from playhall.games.eynsteyn.engine import EynsteynState
 from playhall.games.galileo.engine import GalileoState, Phase
 from playhall.games.inventors.engine import InventorsState
 
@@ -70,8 +71,28 @@ def perturb_inventors(state: InventorsState, viewer, rng: Rng) -> InventorsState
     return InventorsState(**fields)
 
 
+def perturb_eynsteyn(state: EynsteynState, viewer, rng: Rng) -> EynsteynState:
+    """Deals the stones below the draw stacks' tops again among the stacks, sizes kept; the
+    stones returned under a stack by a stuck preparation were seen going there and stay. The
+    board, both hands, markers and calls are public."""
+    middles, kept = [], []
+    for stack, returned in zip(state.stacks, state.returned, strict=True):
+        bottom = min(returned, max(len(stack) - 1, 0))
+        middles += stack[1 : len(stack) - bottom]
+        kept.append((stack[:1], len(stack[1 : len(stack) - bottom]), stack[len(stack) - bottom :]))
+    rng.shuffle(middles)
+    stacks = []
+    for top, count, bottom in kept:
+        stacks.append(top + tuple(middles[:count]) + bottom)
+        middles = middles[count:]
+    fields = {name: getattr(state, name) for name in EynsteynState.FIELDS}
+    fields.update(stacks=tuple(stacks))
+    return EynsteynState(**fields)
+
+
 PERTURB = {
     "einstein": perturb_einstein,
+    "eynsteyn": perturb_eynsteyn,
     "galileo": perturb_galileo,
     "inventors": perturb_inventors,
 }

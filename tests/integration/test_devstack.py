@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import grpc
+import pytest
 import redis
 
 from playhall.client import MatchClient, human_seats
@@ -88,12 +89,17 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
             stack.wait()
 
 
+DEMO_TIMEOUT_S = 300
+"""The demo plays one bot match of every title, with easy and random seats."""
+
+
+@pytest.mark.timeout(DEMO_TIMEOUT_S + 60)
 def test_make_demo_plays_through_the_orchestrator_and_leaves_no_server_or_redis_dir_behind():
     demo = subprocess.run(
         [sys.executable, "-m", "playhall.demo"],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=DEMO_TIMEOUT_S,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert demo.returncode == 0, demo.stdout[-2000:] + demo.stderr[-2000:]

@@ -15,7 +15,7 @@ from playhall.bots.arena import play
 from playhall.bots.base import Bot
 from playhall.bots.ismcts import WIDEN_ABOVE, IsmctsBot, Node
 from playhall.bots.levels import LEVELS, TITLE_SEARCH, bot_for
-from playhall.core import Rng, get_game
+from playhall.core import Rng, get_game, title_ids
 from playhall.games.galileo.cards import EXPERIMENTS, SCIENTISTS
 from playhall.games.galileo.engine import GalileoState, Phase, Pick, Take, TakeExperiment
 
@@ -177,11 +177,21 @@ def test_ismcts_weighs_every_seat_in_a_three_player_endgame():
     assert decide(SEARCH, state, 1) == TakeExperiment(yellow3)
 
 
-@pytest.mark.parametrize("level", sorted(LEVELS))
-def test_every_level_plays_a_legal_move(level):
-    state = GAME.new_game(3, {}, b"levels")
+@pytest.mark.parametrize(
+    ("title", "level"),
+    # `hard` is `normal` with a larger budget: once is enough.
+    [
+        (t, level)
+        for t in title_ids()
+        for level in sorted(LEVELS)
+        if level != "hard" or t == "galileo"
+    ],
+)
+def test_every_level_plays_a_legal_move_of_every_title(title, level):
+    game = get_game(title)
+    state = game.new_game(game.info.min_players, {}, b"levels")
     for seat in state.to_move():
-        move = bot_for(level).choose(GAME, state.view(seat), seat, Rng.from_int(1)).move
+        move = bot_for(level).choose(game, state.view(seat), seat, Rng.from_int(1)).move
         assert move in state.legal_moves(seat)
 
 

@@ -860,3 +860,39 @@ def test_dockerignore_keeps_only_the_build_inputs():
         "services/playhall/games/inventors/inventions.json",
     ):
         assert not dockerignored(path, patterns), f"{path} is missing from the build"
+
+
+# every title
+
+
+@pytest.mark.parametrize("title", title_ids())
+def test_every_registered_title_is_served_like_galileo(title):
+    """Each title has its rules service in docker-compose.yml, the kustomize base (a
+    rules-<title>.yaml of its own) and Prometheus's scrape jobs, and the orchestrator's
+    PLAYHALL_RULES_<TITLE> names it in both deployments."""
+    name, setting = f"rules-{title}", f"PLAYHALL_RULES_{title.upper()}"
+    target = f"dns:///{name}:50051"
+    services = load_compose()["services"]
+    assert services[name]["environment"]["PLAYHALL_GAME"] == title
+    assert services[name]["command"] == services["rules-galileo"]["command"]
+    assert services["orchestrator"]["environment"][setting] == target
+    assert services["orchestrator"]["depends_on"][name]["condition"] == "service_healthy"
+    kustomization = yaml.safe_load((k8s.BASE / "kustomization.yaml").read_text())
+    assert f"{name}.yaml" in kustomization["resources"]
+    documents = list(yaml.safe_load_all((k8s.BASE / f"{name}.yaml").read_text()))
+    assert {(doc["kind"], doc["metadata"]["name"]) for doc in documents} == {
+        ("Deployment", name),
+        ("Service", name),
+        ("PodDisruptionBudget", name),
+        ("HorizontalPodAutoscaler", name),
+        ("NetworkPolicy", name),
+    }
+    deployment = next(doc for doc in documents if doc["kind"] == "Deployment")
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    assert env_of(container)["PLAYHALL_GAME"]["value"] == title
+    orchestrator = next(yaml.safe_load_all((k8s.BASE / "orchestrator.yaml").read_text()))
+    (orchestrator_container,) = orchestrator["spec"]["template"]["spec"]["containers"]
+    assert env_of(orchestrator_container)[setting]["value"] == target
+    prometheus = yaml.safe_load((DEPLOY / "prometheus/prometheus.yml").read_text())
+    jobs = {job["job_name"]: job for job in prometheus["scrape_configs"]}
+    assert jobs[name]["dns_sd_configs"][0]["names"] == [name]

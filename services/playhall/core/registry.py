@@ -8,6 +8,7 @@ from playhall.core.api import Game
 
 _MODULES = {
     "einstein": "playhall.games.einstein",
+    "eynsteyn": "playhall.games.eynsteyn",
     "galileo": "playhall.games.galileo",
     "inventors": "playhall.games.inventors",
 }
