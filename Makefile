@@ -13,7 +13,7 @@ PROTOS := $(shell find protos -name '*.proto')
 PROTO_STAMP := .proto.stamp
 PYTEST_ARGS ?=
 
-.PHONY: help install proto lint test demo run bench bench-bots screens chaos image k8s clean
+.PHONY: help install proto lint test demo run bench bench-bots screens chaos image k8s k8s-rules clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -67,8 +67,11 @@ chaos: $(PROTO_STAMP) ## Bot matches while each component is SIGKILLed: bench/re
 image: ## Build the container image (needs Docker with BuildKit)
 	docker build -f deploy/Dockerfile -t playhall:dev .
 
-k8s: ## Render the Kubernetes manifests (kustomize base deploy/k8s)
-	kubectl kustomize deploy/k8s
+k8s: ## Render the Kubernetes base (deploy/k8s/base; overlays: deploy/k8s/overlays/{dev,prod})
+	kubectl kustomize deploy/k8s/base
+
+k8s-rules: ## Write the prod overlay's PrometheusRules from deploy/prometheus/rules
+	$(PY) -m tests.k8s
 
 clean: ## Remove the virtualenv, generated code and caches
 	rm -rf $(VENV) $(PROTO_STAMP) .pytest_cache .ruff_cache
