@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # PLAYHALL_RUN_<COMPONENT>_PORT variable (`python -m playhall.devstack --help`), 0 (free) by default.
 GATEWAY_PORT ?= $(or $(PLAYHALL_RUN_GATEWAY_PORT),8080)
 
-.PHONY: help install proto lint test demo run bench bench-bots screens chaos image k8s clean
+.PHONY: help install proto lint test demo run bench bench-bots screens chaos image k8s k8s-rules clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -72,8 +72,11 @@ screens: $(PROTO_STAMP) ## Portal screenshots (system chromium) and Einstein's S
 image: ## Build the container image (needs Docker with BuildKit)
 	docker build -f deploy/Dockerfile -t playhall:dev .
 
-k8s: ## Render the Kubernetes manifests (kustomize base deploy/k8s)
-	kubectl kustomize deploy/k8s
+k8s: ## Render the Kubernetes base (deploy/k8s/base; overlays: deploy/k8s/overlays/{dev,prod})
+	kubectl kustomize deploy/k8s/base
+
+k8s-rules: ## Write the prod overlay's PrometheusRules from deploy/prometheus/rules
+	$(PY) -m tests.k8s
 
 clean: ## Remove the virtualenv, generated code and caches
 	rm -rf $(VENV) $(PROTO_STAMP) .pytest_cache .ruff_cache

@@ -1,35 +1,42 @@
-"""The deployment files: docker-compose.yml against the Compose Specification's schema, the
-kustomize base's probes, resources and hardening, and the Dockerfile's agreement with the
-Makefile. No Docker engine or cluster is needed; the kustomize checks need `kubectl`."""
+"""The deployment files: docker-compose.yml against the Compose Specification's schema; the
+kustomize base and its overlays (dev, prod) rendered, validated (kubernetes-validate --strict,
+the vendored CRDs of KEDA and Prometheus-Operator), their probes, resources, hardening,
+autoscalers, budgets and NetworkPolicies, every registered title deployed everywhere; and the
+Dockerfile's agreement with the Makefile. No Docker engine or cluster is needed; the kustomize
+checks need `kubectl` (tests/integration/test_k8s_manifests.py runs the dev overlay)."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import itertools
 import json
 import re
 import shlex
-import shutil
-import subprocess
 import tomllib
+import urllib.parse
 from pathlib import Path
 
+import kubernetes_validate
 import pytest
 import yaml
 from jsonschema import Draft7Validator
 
 from playhall.bots.settings import WorkerSettings
+from playhall.common.brokers import LIVE_QUEUE, celery_broker_url
 from playhall.common.settings import variables
 from playhall.core import title_ids
 from playhall.gateway.settings import Settings as GatewaySettings
 from playhall.orchestrator.settings import Settings as OrchestratorSettings
 from playhall.rules_service.server import Settings as RulesSettings
+from tests import k8s
 
 REPO = Path(__file__).resolve().parents[2]
 COMPOSE_SCHEMA = REPO / "tests/data/compose-spec.json"
 DEPLOY = REPO / "deploy"
 PLAYHALL_SETTING = re.compile(r"^(PLAYHALL_\w+|REDIS_URL)$")
 MODULE_COMMAND = re.compile(r"^python -m (playhall(?:\.\w+)+)$")
+CRDS = REPO / "tests/data/crds"
 TITLES = title_ids()
 """Every registered title is served like Galileo: a rules service of its own, which the
 orchestrator reaches at `dns:///rules-<title>:50051`."""
@@ -118,29 +125,41 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
         assert (name, int(services[name]["environment"]["PLAYHALL_METRICS_PORT"])) in scraped
 
 
-# deploy/k8s (kustomize)
+# deploy/k8s (kustomize: the base and its overlays)
+
+
+@functools.cache
+def _rendered(name: str) -> tuple[dict, ...]:
+    return tuple(k8s.render(k8s.KUSTOMIZATIONS[name]))
+
+
+def rendered(name: str) -> list[dict]:
+    """The objects of a kustomization (base, dev, prod), rendered once per session; skips the
+    test without kubectl."""
+    if k8s.kubectl() is None:
+        pytest.skip("kubectl is not on PATH; cannot render the kustomizations of deploy/k8s")
+    return [copy.deepcopy(m) for m in _rendered(name)]
 
 
 @pytest.fixture(scope="module")
 def manifests() -> list[dict]:
-    kubectl = shutil.which("kubectl")
-    if kubectl is None:
-        pytest.skip("kubectl is not on PATH; cannot render the kustomize base deploy/k8s")
-    result = subprocess.run(
-        [kubectl, "kustomize", str(DEPLOY / "k8s")],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    assert result.returncode == 0, f"kubectl kustomize deploy/k8s failed:\n{result.stderr}"
-    return [doc for doc in yaml.safe_load_all(result.stdout) if doc]
+    return rendered("base")
+
+
+@pytest.fixture(params=list(k8s.KUSTOMIZATIONS), scope="module")
+def kustomization(request) -> tuple[str, list[dict]]:
+    """Every kustomization in turn: its name and its objects."""
+    return request.param, rendered(request.param)
 
 
 def find(manifests: list[dict], kind: str, name: str) -> dict:
     matches = [m for m in manifests if m["kind"] == kind and m["metadata"]["name"] == name]
     assert len(matches) == 1, f"expected one {kind} {name}"
     return matches[0]
+
+
+def kinds(manifests: list[dict], kind: str) -> list[dict]:
+    return [m for m in manifests if m["kind"] == kind]
 
 
 def workloads(manifests: list[dict]) -> list[dict]:
@@ -152,8 +171,37 @@ def containers(workload: dict) -> list[dict]:
     return pod.get("initContainers", []) + pod["containers"]
 
 
+def only_container(manifests: list[dict], name: str) -> dict:
+    (container,) = find(manifests, "Deployment", name)["spec"]["template"]["spec"]["containers"]
+    return container
+
+
 def env_of(container: dict) -> dict[str, dict]:
     return {e["name"]: e for e in container.get("env", [])}
+
+
+def namespace_of(manifests: list[dict]) -> str:
+    """The namespace the objects go to: the overlay's, or `playhall` for the base (which sets
+    none; deploy/README.md applies it with -n playhall)."""
+    spaces = {m["metadata"].get("namespace", "playhall") for m in manifests}
+    assert len(spaces) == 1, spaces
+    return spaces.pop()
+
+
+def test_the_base_lists_one_file_per_component_and_make_k8s_renders_it():
+    listed = yaml.safe_load((k8s.BASE / "kustomization.yaml").read_text())["resources"]
+    assert sorted(listed) == sorted(
+        p.name for p in k8s.BASE.glob("*.yaml") if p.stem != "kustomization"
+    )
+    strays = list((DEPLOY / "k8s").glob("rules-*.yaml"))
+    assert not strays, f"move {strays} into deploy/k8s/base/ (git mv) and list it there"
+    (recipe,) = [
+        line
+        for line in logical_lines((REPO / "Makefile").read_text())
+        if "kubectl kustomize" in line
+    ]
+    assert recipe.split()[-1] in ("deploy/k8s/base", "deploy/k8s/overlays/dev")
+    assert set(k8s.OVERLAYS) == {"dev", "prod"}
 
 
 def test_kustomize_renders_every_component(manifests):
@@ -173,13 +221,122 @@ def test_kustomize_renders_every_component(manifests):
         assert m["metadata"]["labels"]["app.kubernetes.io/part-of"] == "playhall"
 
 
-def test_every_container_is_probed_bounded_and_hardened(manifests):
+def crd_schema(kind: str) -> dict:
+    """The OpenAPI schema of a vendored CRD's served version (tests/data/crds), strict: an
+    object with properties refuses others unless the schema keeps unknown fields."""
+    for path in CRDS.glob("*.yaml"):
+        crd = yaml.safe_load(path.read_text())
+        if crd["spec"]["names"]["kind"] == kind:
+            (version,) = [v for v in crd["spec"]["versions"] if v.get("storage")]
+            return _strict(version["schema"]["openAPIV3Schema"])
+    raise AssertionError(f"no CRD for {kind} in {CRDS}")
+
+
+def _strict(schema):
+    if isinstance(schema, list):
+        return [_strict(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    schema = {key: _strict(value) for key, value in schema.items()}
+    if (
+        "properties" in schema
+        and "additionalProperties" not in schema
+        and not schema.get("x-kubernetes-preserve-unknown-fields")
+    ):
+        schema["additionalProperties"] = False
+    return schema
+
+
+CUSTOM_KINDS = {
+    ("keda.sh/v1alpha1", "ScaledObject"),
+    ("monitoring.coreos.com/v1", "PodMonitor"),
+    ("monitoring.coreos.com/v1", "PrometheusRule"),
+}
+
+
+def test_every_object_validates_against_kubernetes_or_its_crd(kustomization):
+    """kubernetes-validate --strict (its bundled schemas of the newest Kubernetes it knows) for
+    the built-in kinds; the vendored CRD schemas, strictly, for KEDA's and Prometheus-Operator's."""
+    name, manifests = kustomization
+    version = kubernetes_validate.latest_version()
+    assert int(version.split(".")[1]) >= 35, version
+    problems = []
+    for m in manifests:
+        where = f"{name}: {m['kind']} {m['metadata']['name']}"
+        if (m["apiVersion"], m["kind"]) in CUSTOM_KINDS:
+            validator = Draft7Validator(crd_schema(m["kind"]))
+            problems += [f"{where}: {list(e.path)}: {e.message}" for e in validator.iter_errors(m)]
+            continue
+        try:
+            kubernetes_validate.validate(m, version, strict=True)
+        except kubernetes_validate.ValidationError as error:
+            problems.append(f"{where}: {error}")
+    assert not problems, "\n".join(problems)
+
+
+def test_kubernetes_validate_strict_refuses_an_unknown_field(manifests):
+    deployment = copy.deepcopy(find(manifests, "Deployment", "orchestrator"))
+    deployment["spec"]["replicaz"] = 2
+    with pytest.raises(kubernetes_validate.ValidationError):
+        kubernetes_validate.validate(deployment, kubernetes_validate.latest_version(), strict=True)
+    scaled = copy.deepcopy(find(manifests, "ScaledObject", "bot-worker"))
+    scaled["spec"]["minReplicas"] = 1
+    assert list(Draft7Validator(crd_schema("ScaledObject")).iter_errors(scaled))
+
+
+def test_every_registered_title_has_a_rules_service_everywhere():
+    """Compose, Prometheus's scrape config, the base's files and every kustomization serve every
+    registered title: a rules service of its own that the orchestrator is given."""
+    titles = title_ids()
+    services = load_compose()["services"]
+    scrape_jobs = {
+        job["job_name"]
+        for job in yaml.safe_load((DEPLOY / "prometheus/prometheus.yml").read_text())[
+            "scrape_configs"
+        ]
+    }
+    base_files = yaml.safe_load((k8s.BASE / "kustomization.yaml").read_text())["resources"]
+    for title in titles:
+        assert services[f"rules-{title}"]["environment"]["PLAYHALL_GAME"] == title
+        orchestrator_env = services["orchestrator"]["environment"]
+        assert orchestrator_env[f"PLAYHALL_RULES_{title.upper()}"] == f"dns:///rules-{title}:50051"
+        assert f"rules-{title}" in scrape_jobs
+        assert f"rules-{title}.yaml" in base_files
+    for name in k8s.KUSTOMIZATIONS:
+        manifests = rendered(name)
+        orchestrator = env_of(only_container(manifests, "orchestrator"))
+        for title in titles:
+            rules = f"rules-{title}"
+            where = f"{name}: {rules}"
+            assert env_of(only_container(manifests, rules))["PLAYHALL_GAME"]["value"] == title, (
+                where
+            )
+            for kind in (
+                "Service",
+                "PodDisruptionBudget",
+                "HorizontalPodAutoscaler",
+                "NetworkPolicy",
+            ):
+                find(manifests, kind, rules)
+            assert (
+                orchestrator[f"PLAYHALL_RULES_{title.upper()}"]["value"] == f"dns:///{rules}:50051"
+            ), where
+        served = {
+            m["metadata"]["name"].removeprefix("rules-")
+            for m in kinds(manifests, "Deployment")
+            if m["metadata"]["labels"].get("app.kubernetes.io/component") == "rules"
+        }
+        assert served == set(titles), f"{name} serves {sorted(served)}"
+
+
+def test_every_container_is_probed_bounded_and_hardened(kustomization):
+    name, manifests = kustomization
     problems = []
     for workload in workloads(manifests):
         pod = workload["spec"]["template"]["spec"]
         pod_security = pod.get("securityContext", {})
         for container in containers(workload):
-            where = f"{workload['kind']} {workload['metadata']['name']}/{container['name']}"
+            where = f"{name}: {workload['kind']} {workload['metadata']['name']}/{container['name']}"
             for probe in ("readinessProbe", "livenessProbe"):
                 if probe not in container:
                     problems.append(f"{where}: no {probe}")
@@ -202,16 +359,17 @@ def test_every_container_is_probed_bounded_and_hardened(manifests):
     assert not problems, "\n".join(problems)
 
 
-def test_playhall_pods_use_grpc_probes_metrics_annotations_and_outlast_their_grace(manifests):
-    for name, port in (*((rules, 50051) for rules in RULES), ("orchestrator", 50050)):
-        deployment = find(manifests, "Deployment", name)
-        assert deployment["spec"]["replicas"] >= 2
+def test_playhall_pods_use_grpc_probes_metrics_annotations_and_outlast_their_grace(kustomization):
+    name, manifests = kustomization
+    for deployment_name, port in (*((rules, 50051) for rules in RULES), ("orchestrator", 50050)):
+        deployment = find(manifests, "Deployment", deployment_name)
+        assert deployment["spec"]["replicas"] >= (1 if name == "dev" else 2)
         pod = deployment["spec"]["template"]
         (container,) = pod["spec"]["containers"]
         assert runnable_module(container["command"]), container["command"]
         assert container["image"].startswith("playhall:"), "the kustomization's images: tag"
         for probe in ("readinessProbe", "livenessProbe"):
-            assert container[probe]["grpc"] == {"port": port}, f"{name} {probe}"
+            assert container[probe]["grpc"] == {"port": port}, f"{deployment_name} {probe}"
         ports = {p["name"]: p["containerPort"] for p in container["ports"]}
         env = env_of(container)
         assert ports["grpc"] == port == int(env["PLAYHALL_PORT"]["value"])
@@ -222,17 +380,16 @@ def test_playhall_pods_use_grpc_probes_metrics_annotations_and_outlast_their_gra
         grace = float(env["PLAYHALL_GRACE_SECONDS"]["value"])
         pre_stop = container.get("lifecycle", {}).get("preStop", {}).get("exec", {})
         pause = float(pre_stop["command"][1]) if pre_stop.get("command", [])[:1] == ["sleep"] else 0
-        assert pod["spec"]["terminationGracePeriodSeconds"] > pause + grace, name
+        assert pod["spec"]["terminationGracePeriodSeconds"] > pause + grace, deployment_name
         unread = [k for k in env if PLAYHALL_SETTING.match(k) and not read_by_services(k)]
-        assert not unread, f"{name} sets settings no service reads: {unread}"
+        assert not unread, f"{deployment_name} sets settings no service reads: {unread}"
 
 
-@pytest.mark.parametrize("title", TITLES)
+@pytest.mark.parametrize("title", title_ids())
 def test_rules_service_is_headless_and_the_orchestrator_resolves_every_replica(manifests, title):
     service = find(manifests, "Service", f"rules-{title}")
     assert service["spec"]["clusterIP"] == "None"
-    pod = find(manifests, "Deployment", "orchestrator")["spec"]["template"]["spec"]
-    (orchestrator,) = pod["containers"]
+    orchestrator = only_container(manifests, "orchestrator")
     target = env_of(orchestrator)[f"PLAYHALL_RULES_{title.upper()}"]["value"]
     assert target.startswith("dns:///"), target
     host, port = target.removeprefix("dns:///").rsplit(":", 1)
@@ -242,8 +399,7 @@ def test_rules_service_is_headless_and_the_orchestrator_resolves_every_replica(m
 
 def test_orchestrator_reaches_redis_and_takes_its_credential_from_a_secret(manifests):
     deployment = find(manifests, "Deployment", "orchestrator")
-    (container,) = deployment["spec"]["template"]["spec"]["containers"]
-    env = env_of(container)
+    env = env_of(only_container(manifests, "orchestrator"))
     redis_port = find(manifests, "Service", "redis")["spec"]["ports"][0]["port"]
     assert env["REDIS_URL"]["value"] == f"redis://redis:{redis_port}/0"
     credential = env["PLAYHALL_WORKER_CREDENTIAL"]
@@ -261,7 +417,256 @@ def test_orchestrator_reaches_redis_and_takes_its_credential_from_a_secret(manif
     )
 
 
-def test_no_secret_is_committed(manifests):
+def test_every_long_running_component_has_a_budget_and_the_right_autoscaler(kustomization):
+    name, manifests = kustomization
+    budgets = kinds(manifests, "PodDisruptionBudget")
+    for workload in workloads(manifests):
+        labels = workload["spec"]["template"]["metadata"]["labels"]
+        covering = [b for b in budgets if selects(b["spec"]["selector"], labels)]
+        assert len(covering) == 1, f"{name}: {workload['metadata']['name']} budgets {covering}"
+    scaled = {
+        (m["spec"]["scaleTargetRef"]["kind"], m["spec"]["scaleTargetRef"]["name"]): m["kind"]
+        for m in kinds(manifests, "HorizontalPodAutoscaler") + kinds(manifests, "ScaledObject")
+    }
+    expected = {("Deployment", rules): "HorizontalPodAutoscaler" for rules in RULES}
+    expected[("Deployment", "orchestrator")] = "HorizontalPodAutoscaler"
+    expected[("Deployment", "bot-worker")] = "ScaledObject"
+    assert scaled == expected, name
+    for hpa in kinds(manifests, "HorizontalPodAutoscaler"):
+        (metric,) = hpa["spec"]["metrics"]
+        assert metric["type"] == "Resource" and metric["resource"]["name"] == "cpu"
+        assert hpa["spec"]["minReplicas"] <= hpa["spec"]["maxReplicas"]
+
+
+def selects(selector: dict, labels: dict) -> bool:
+    """Whether a label selector (matchLabels, matchExpressions) selects `labels`."""
+    if not selector.get("matchLabels", {}).items() <= labels.items():
+        return False
+    for expression in selector.get("matchExpressions", []):
+        key, operator, values = (
+            expression["key"],
+            expression["operator"],
+            expression.get("values", []),
+        )
+        if operator == "In" and labels.get(key) not in values:
+            return False
+        if operator == "NotIn" and labels.get(key) in values:
+            return False
+        if operator == "Exists" and key not in labels:
+            return False
+        if operator == "DoesNotExist" and key in labels:
+            return False
+    return True
+
+
+def worker_broker_url(container: dict, monkeypatch) -> str:
+    """The broker URL a worker container resolves (playhall.common.brokers), with each Secret
+    reference standing for itself as `secret:<name>/<key>`."""
+    for name in ("CELERY_BROKER_URL", "REDIS_URL"):
+        monkeypatch.delenv(name, raising=False)
+    for name, entry in env_of(container).items():
+        if "value" in entry:
+            monkeypatch.setenv(name, entry["value"])
+        else:
+            ref = entry["valueFrom"]["secretKeyRef"]
+            monkeypatch.setenv(name, f"secret:{ref['name']}/{ref['key']}")
+    return celery_broker_url()
+
+
+def test_keda_scales_the_workers_on_the_queue_and_broker_they_use(kustomization, monkeypatch):
+    name, manifests = kustomization
+    scaled = find(manifests, "ScaledObject", "bot-worker")
+    assert scaled["spec"]["scaleTargetRef"] == {
+        "apiVersion": "apps/v1",
+        "kind": "Deployment",
+        "name": "bot-worker",
+    }
+    assert scaled["spec"]["minReplicaCount"] <= scaled["spec"]["maxReplicaCount"]
+    worker = only_container(manifests, "bot-worker")
+    command = worker["command"]
+    assert command[command.index("-Q") + 1].split(",") == [LIVE_QUEUE]
+    broker = worker_broker_url(worker, monkeypatch)
+    (trigger,) = scaled["spec"]["triggers"]
+    meta = trigger["metadata"]
+    if trigger["type"] == "redis":
+        assert meta["listName"] == LIVE_QUEUE
+        url = urllib.parse.urlsplit(broker)
+        assert url.scheme == "redis", broker
+        host, port = meta["address"].rsplit(":", 1)
+        # KEDA's operator lives in its own namespace: the Service's full name.
+        assert host == f"{url.hostname}.{namespace_of(manifests)}.svc.cluster.local", host
+        assert int(port) == url.port
+        assert meta.get("databaseIndex", "0") == (url.path.strip("/") or "0")
+        find(manifests, "Service", url.hostname)
+    else:
+        assert trigger["type"] == "rabbitmq", trigger
+        assert meta["queueName"] == LIVE_QUEUE
+        assert meta["mode"] == "QueueLength"
+        # KEDA resolves hostFromEnv from the scale target's container: the very variable the
+        # worker's broker URL comes from.
+        assert broker == worker_broker_url(
+            {"env": [env_of(worker)[meta["hostFromEnv"]]]}, monkeypatch
+        ), meta
+        assert broker.startswith("secret:")
+
+
+def test_the_workers_liveness_probe_pings_the_worker_itself(kustomization):
+    name, manifests = kustomization
+    worker = only_container(manifests, "bot-worker")
+    command = worker["command"]
+    assert command[:3] == ["celery", "-A", "playhall.bots.app"], command
+    for probe in ("readinessProbe", "livenessProbe"):
+        probe_command = worker[probe]["exec"]["command"]
+        assert probe_command[:3] == ["python", "-m", "playhall.bots.liveness"], probe_command
+        module = REPO / "services/playhall/bots/liveness.py"
+        assert 'if __name__ == "__main__":' in module.read_text()
+        # The probe's node is the worker's: celery@<hostname> (the pod's name) unless both name
+        # another.
+        node = lambda args, flags: next(  # noqa: E731
+            (args[i + 1] for i, a in enumerate(args) if a in flags), "celery@<hostname>"
+        )
+        assert node(probe_command, ("--node",)) == node(command, ("-n", "--hostname")), name
+
+
+def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
+    """A model of NetworkPolicy semantics over every Playhall pod, the gateway's, Prometheus's,
+    KEDA's operator's, a stranger pod in the namespace and one in another namespace: the
+    connections allowed are exactly the ones the components make."""
+    name, manifests = kustomization
+    namespace = namespace_of(manifests)
+    policies = kinds(manifests, "NetworkPolicy")
+    (deny,) = [p for p in policies if p["metadata"]["name"] == "default-deny"]
+    assert deny["spec"] == {"podSelector": {}, "policyTypes": ["Ingress", "Egress"]}
+    pods = {
+        w["metadata"]["name"]: {
+            "namespace": namespace,
+            "labels": w["spec"]["template"]["metadata"]["labels"],
+            "ports": {
+                p["name"]: p["containerPort"] for c in containers(w) for p in c.get("ports", [])
+            },
+        }
+        for w in workloads(manifests)
+    }
+    pods["gateway"] = {
+        "namespace": namespace,
+        "labels": {"app.kubernetes.io/name": "gateway"},
+        "ports": {},
+    }
+    pods["stranger"] = {"namespace": namespace, "labels": {"app": "other"}, "ports": {"any": 8080}}
+    pods["outsider"] = {"namespace": "elsewhere", "labels": {"app": "other"}, "ports": {}}
+    pods["prometheus"] = {
+        "namespace": "monitoring",
+        "labels": {"app.kubernetes.io/name": "prometheus"},
+        "ports": {},
+    }
+    pods["keda"] = {
+        "namespace": "keda",
+        "labels": {"app.kubernetes.io/name": "keda-operator"},
+        "ports": {},
+    }
+    pods["kube-dns"] = {
+        "namespace": "kube-system",
+        "labels": {"k8s-app": "kube-dns"},
+        "ports": {"dns": 53},
+    }
+    namespaces = {
+        n: {"kubernetes.io/metadata.name": n} for n in {p["namespace"] for p in pods.values()}
+    }
+
+    def peer_matches(peer: dict, pod: dict) -> bool:
+        if "ipBlock" in peer:
+            return False  # only addresses outside the cluster: the prod overlay's stores
+        if "namespaceSelector" in peer:
+            if not selects(peer["namespaceSelector"], namespaces[pod["namespace"]]):
+                return False
+        elif pod["namespace"] != namespace:
+            return False
+        return selects(peer.get("podSelector", {}), pod["labels"])
+
+    def port_matches(rule_ports: list[dict] | None, port: int, target: dict) -> bool:
+        if not rule_ports:
+            return True
+        return any(target["ports"].get(p["port"], p["port"]) == port for p in rule_ports)
+
+    def allowed(direction: str, pod: dict, peer: dict, port: int, target: dict) -> bool:
+        if pod["namespace"] != namespace:
+            return True  # not governed by these policies
+        applying = [
+            p
+            for p in policies
+            if direction.capitalize() in p["spec"]["policyTypes"]
+            and selects(p["spec"]["podSelector"], pod["labels"])
+        ]
+        return any(
+            any(
+                peer_matches(other, peer)
+                for other in rule.get("to" if direction == "egress" else "from", [])
+            )
+            and port_matches(rule.get("ports"), port, target)
+            for p in applying
+            for rule in p["spec"].get(direction, [])
+        )
+
+    found = set()
+    for source_name, source in pods.items():
+        for target_name, target in pods.items():
+            for port in target["ports"].values():
+                if (
+                    source_name != target_name
+                    # The gateway's own egress policy comes with deploy/k8s/base/gateway.yaml.
+                    and (
+                        source_name == "gateway" or allowed("egress", source, target, port, target)
+                    )
+                    and allowed("ingress", target, source, port, target)
+                ):
+                    found.add((source_name, target_name, port))
+    # Every pod of the namespace resolves names (the stranger too: allow-dns selects all).
+    dns = {(pod, "kube-dns", 53) for pod, spec in pods.items() if spec["namespace"] == namespace}
+    metrics = {
+        ("prometheus", w, 9464)
+        for w in pods
+        if w == "orchestrator" or w == "bot-worker" or w.startswith("rules-")
+    }
+    needed = {
+        ("gateway", "orchestrator", 50050),
+        ("bot-worker", "orchestrator", 50050),
+        *(("orchestrator", rules, 50051) for rules in RULES),
+        *metrics,
+        *dns,
+    }
+    if "redis" in pods:
+        needed |= {
+            ("orchestrator", "redis", 6379),
+            ("bot-worker", "redis", 6379),
+            ("keda", "redis", 6379),
+        }
+    # Pods outside the namespace reach each other as they please: not ours to judge.
+    found = {
+        c
+        for c in found
+        if pods[c[0]]["namespace"] == namespace or pods[c[1]]["namespace"] == namespace
+    }
+    assert found == needed, (
+        f"{name}: allowed but not needed {sorted(found - needed)}; "
+        f"needed but refused {sorted(needed - found)}"
+    )
+    if name == "prod":
+        # The stores are outside the cluster: Redis by the orchestrator, RabbitMQ by both.
+        egress_ports = {
+            p["metadata"]["name"]: {
+                port["port"]
+                for rule in p["spec"].get("egress", [])
+                if any("ipBlock" in peer for peer in rule["to"])
+                for port in rule["ports"]
+            }
+            for p in policies
+        }
+        assert {6379, 5672} <= egress_ports["orchestrator"]
+        assert 5672 in egress_ports["bot-worker"] and 6379 not in egress_ports["bot-worker"]
+
+
+def test_no_secret_is_committed(kustomization):
+    _, manifests = kustomization
     for m in manifests:
         if m["kind"] == "Secret":
             assert not m.get("data") and not m.get("stringData"), m["metadata"]["name"]
@@ -270,6 +675,10 @@ def test_no_secret_is_committed(manifests):
             for name, entry in env_of(container).items():
                 if re.search("CREDENTIAL|PASSWORD|SECRET|TOKEN", name):
                     assert "value" not in entry, f"{name} is a literal in the manifests"
+                if name.endswith("_URL") and "value" in entry:
+                    # A URL with a password in it (scheme://user:password@host) comes from a
+                    # Secret, as prod's REDIS_URL and CELERY_BROKER_URL do.
+                    assert not re.search(r"//[^/@]*@", entry["value"]), f"{name} holds a password"
 
 
 def test_redis_persists_every_write(manifests):
@@ -282,6 +691,68 @@ def test_redis_persists_every_write(manifests):
         assert container[probe]["exec"]["command"] == ["redis-cli", "ping"]
     conf = find(manifests, "ConfigMap", "redis-config")["data"]["redis.conf"].splitlines()
     assert {"appendonly yes", "appendfsync always", "dir /data"} <= set(conf)
+
+
+def test_dev_runs_one_of_everything_on_one_ephemeral_redis():
+    manifests = rendered("dev")
+    for deployment in kinds(manifests, "Deployment"):
+        assert deployment["spec"]["replicas"] == 1, deployment["metadata"]["name"]
+    for hpa in kinds(manifests, "HorizontalPodAutoscaler"):
+        assert hpa["spec"]["minReplicas"] <= 1
+    assert find(manifests, "ScaledObject", "bot-worker")["spec"]["minReplicaCount"] <= 1
+    redis = find(manifests, "StatefulSet", "redis")
+    assert redis["spec"]["replicas"] == 1 and "volumeClaimTemplates" not in redis["spec"]
+    volumes = {v["name"]: v for v in redis["spec"]["template"]["spec"]["volumes"]}
+    assert "emptyDir" in volumes["data"]
+
+
+def test_prod_spreads_replicas_and_keeps_state_and_broker_outside(monkeypatch):
+    manifests = rendered("prod")
+    assert not kinds(manifests, "StatefulSet") and not kinds(manifests, "ConfigMap")
+    for deployment in kinds(manifests, "Deployment"):
+        where = deployment["metadata"]["name"]
+        pod = deployment["spec"]["template"]["spec"]
+        assert deployment["spec"]["replicas"] >= 2, where
+        keys = {c["topologyKey"] for c in pod["topologySpreadConstraints"]}
+        assert keys == {"topology.kubernetes.io/zone", "kubernetes.io/hostname"}, where
+        (term,) = pod["affinity"]["podAntiAffinity"][
+            "preferredDuringSchedulingIgnoredDuringExecution"
+        ]
+        assert term["podAffinityTerm"]["matchLabelKeys"] == ["app"], where
+        for constraint in pod["topologySpreadConstraints"]:
+            assert constraint["matchLabelKeys"] == ["app"], where
+    for hpa in kinds(manifests, "HorizontalPodAutoscaler"):
+        assert hpa["spec"]["minReplicas"] >= 2
+    orchestrator = env_of(only_container(manifests, "orchestrator"))
+    assert orchestrator["REDIS_URL"] == {
+        "name": "REDIS_URL",
+        "valueFrom": {"secretKeyRef": {"name": "playhall-redis", "key": "url"}},
+    }
+    broker = {"secretKeyRef": {"name": "playhall-broker", "key": "url"}}
+    assert orchestrator["CELERY_BROKER_URL"]["valueFrom"] == broker
+    worker = only_container(manifests, "bot-worker")
+    assert env_of(worker)["CELERY_BROKER_URL"]["valueFrom"] == broker
+    assert "REDIS_URL" not in env_of(worker)
+    assert worker_broker_url(worker, monkeypatch) == "secret:playhall-broker/url"
+
+
+def test_prod_scrapes_every_pod_by_component_and_carries_the_repositorys_rules():
+    manifests = rendered("prod")
+    (monitor,) = kinds(manifests, "PodMonitor")
+    assert monitor["spec"]["jobLabel"] == "app.kubernetes.io/name"
+    (endpoint,) = monitor["spec"]["podMetricsEndpoints"]
+    jobs = set()
+    for deployment in kinds(manifests, "Deployment"):
+        labels = deployment["spec"]["template"]["metadata"]["labels"]
+        assert selects(monitor["spec"]["selector"], labels)
+        (container,) = deployment["spec"]["template"]["spec"]["containers"]
+        assert endpoint["port"] in {p["name"] for p in container["ports"]}
+        jobs.add(labels[monitor["spec"]["jobLabel"]])
+    assert jobs == {"orchestrator", "bot-worker", "gateway", *RULES}
+    carried = {m["metadata"]["name"]: m["spec"] for m in kinds(manifests, "PrometheusRule")}
+    wanted = {m["metadata"]["name"]: m["spec"] for m in k8s.prometheus_rules()}
+    assert carried == wanted, "run `make k8s-rules`"
+    assert k8s.PROMETHEUS_RULES.read_text() == k8s.prometheus_rules_text(), "run `make k8s-rules`"
 
 
 # deploy/Dockerfile
@@ -409,18 +880,20 @@ def test_every_registered_title_is_served_like_galileo(title):
     assert services[name]["command"] == services["rules-galileo"]["command"]
     assert services["orchestrator"]["environment"][setting] == target
     assert services["orchestrator"]["depends_on"][name]["condition"] == "service_healthy"
-    kustomization = yaml.safe_load((DEPLOY / "k8s/kustomization.yaml").read_text())
+    kustomization = yaml.safe_load((k8s.BASE / "kustomization.yaml").read_text())
     assert f"{name}.yaml" in kustomization["resources"]
-    documents = list(yaml.safe_load_all((DEPLOY / f"k8s/{name}.yaml").read_text()))
+    documents = list(yaml.safe_load_all((k8s.BASE / f"{name}.yaml").read_text()))
     assert {(doc["kind"], doc["metadata"]["name"]) for doc in documents} == {
         ("Deployment", name),
         ("Service", name),
         ("PodDisruptionBudget", name),
+        ("HorizontalPodAutoscaler", name),
+        ("NetworkPolicy", name),
     }
     deployment = next(doc for doc in documents if doc["kind"] == "Deployment")
     (container,) = deployment["spec"]["template"]["spec"]["containers"]
     assert env_of(container)["PLAYHALL_GAME"]["value"] == title
-    orchestrator = next(yaml.safe_load_all((DEPLOY / "k8s/orchestrator.yaml").read_text()))
+    orchestrator = next(yaml.safe_load_all((k8s.BASE / "orchestrator.yaml").read_text()))
     (orchestrator_container,) = orchestrator["spec"]["template"]["spec"]["containers"]
     assert env_of(orchestrator_container)[setting]["value"] == target
     prometheus = yaml.safe_load((DEPLOY / "prometheus/prometheus.yml").read_text())

@@ -17,6 +17,9 @@ import tempfile
 if not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="playhall-metrics-")
     atexit.register(shutil.rmtree, os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True)
+else:
+    # A directory named by the deployment (/tmp/metrics on the pod's empty /tmp) may not exist.
+    os.makedirs(os.environ["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)
 
 from celery import Celery, signals  # noqa: E402
 

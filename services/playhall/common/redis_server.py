@@ -29,8 +29,10 @@ class EmbeddedRedis:
     """A redis-server child process. `appendonly` turns on AOF with `appendfsync always`, the
     persistence a deployment needs so that no committed move is ever lost."""
 
-    def __init__(self, directory: str | None = None, appendonly: bool = False):
+    def __init__(self, directory: str | None = None, appendonly: bool = False, port: int = 0):
+        """`port`: also listen on 127.0.0.1:`port` over TCP (0: the unix socket only)."""
         self._owns_dir = directory is None
+        self.port = port
         self.dir = Path(directory or tempfile.mkdtemp(prefix="playhall-redis-"))
         self.socket = self.dir / "redis.sock"
         self.appendonly = appendonly
@@ -44,7 +46,9 @@ class EmbeddedRedis:
         args = [
             redis_binary(),
             "--port",
-            "0",
+            str(self.port),
+            "--bind",
+            "127.0.0.1",
             "--unixsocket",
             str(self.socket),
             "--unixsocketperm",
