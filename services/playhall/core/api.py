@@ -27,7 +27,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from playhall.core.errors import IllegalMove, IncompatibleVersion, InvalidSetup, MalformedMessage
 from playhall.core.rng import Rng
@@ -260,6 +260,34 @@ class State(ABC):
     def check_viewer(self, viewer: Viewer) -> None:
         if viewer is not SPECTATOR:
             self.check_seat(viewer)
+
+
+class SlotsState(State):
+    """A `State` whose fields are exactly its class's `__slots__`: built by keyword (every
+    field, nothing else), copied and compared field by field. Unhashable: states are values
+    compared whole, never keys."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __init__(self, **fields: Any) -> None:
+        for name in self.__slots__:
+            setattr(self, name, fields.pop(name))
+        if fields:
+            raise TypeError(f"unknown fields {sorted(fields)}")
+
+    def _copy(self) -> Self:
+        """A shallow copy, for `apply` to change into the next state."""
+        clone = object.__new__(type(self))
+        for name in self.__slots__:
+            setattr(clone, name, getattr(self, name))
+        return clone
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 class Codec(ABC, Generic[StateT]):

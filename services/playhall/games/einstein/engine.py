@@ -13,9 +13,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from playhall.core import Event, GameInfo, GameOver, IllegalMove, NotYourTurn, State, Transition
+from playhall.core import (
+    Event,
+    GameInfo,
+    GameOver,
+    IllegalMove,
+    NotYourTurn,
+    SlotsState,
+    Transition,
+)
 from playhall.core.api import ChoiceOption, Viewer
 from playhall.games.einstein import geometry as g
 from playhall.games.einstein.cards import (
@@ -147,7 +155,7 @@ class EinsteinView:
     move_count: int
 
 
-class EinsteinState(State):
+class EinsteinState(SlotsState):
     """An Einstein position. Fields are tuples (the Big Idea is immutable too)."""
 
     __slots__ = (
@@ -190,25 +198,6 @@ class EinsteinState(State):
     rules_version: str
     _step: int
     _move_count: int
-
-    def __init__(self, **fields: Any) -> None:
-        for name in self.__slots__:
-            setattr(self, name, fields.pop(name))
-        if fields:
-            raise TypeError(f"unknown fields {sorted(fields)}")
-
-    def _copy(self) -> EinsteinState:
-        clone = object.__new__(EinsteinState)
-        for name in self.__slots__:
-            setattr(clone, name, getattr(self, name))
-        return clone
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, EinsteinState):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
 
     # -- the State API -------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 from playhall.core import (
     Event,
@@ -20,7 +20,7 @@ from playhall.core import (
     GameOver,
     IllegalMove,
     NotYourTurn,
-    State,
+    SlotsState,
     Transition,
 )
 from playhall.core.api import Viewer
@@ -153,7 +153,7 @@ class GalileoView:
     move_count: int
 
 
-class GalileoState(State):
+class GalileoState(SlotsState):
     """A Galileo position. Fields are tuples; `apply` builds a new state."""
 
     __slots__ = (
@@ -192,25 +192,6 @@ class GalileoState(State):
     rules_version: str
     _step: int
     _move_count: int
-
-    def __init__(self, **fields: Any) -> None:
-        for name in self.__slots__:
-            setattr(self, name, fields.pop(name))
-        if fields:
-            raise TypeError(f"unknown fields {sorted(fields)}")
-
-    def _copy(self) -> GalileoState:
-        clone = object.__new__(GalileoState)
-        for name in self.__slots__:
-            setattr(clone, name, getattr(self, name))
-        return clone
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GalileoState):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
 
     # -- the State API -------------------------------------------------------------------------
 

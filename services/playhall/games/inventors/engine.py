@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 from playhall.core import (
     ChoiceOption,
@@ -21,7 +21,7 @@ from playhall.core import (
     GameOver,
     IllegalMove,
     NotYourTurn,
-    State,
+    SlotsState,
     Transition,
 )
 from playhall.core.api import Viewer
@@ -312,7 +312,7 @@ class InventorsView:
 # -- the state ---------------------------------------------------------------------------------
 
 
-class InventorsState(State):
+class InventorsState(SlotsState):
     """An Inventors position. Fields are tuples; `apply` builds a new state."""
 
     __slots__ = (
@@ -359,25 +359,6 @@ class InventorsState(State):
     _step: int
     _turn: int
     _move_count: int
-
-    def __init__(self, **fields: Any) -> None:
-        for name in self.__slots__:
-            setattr(self, name, fields.pop(name))
-        if fields:
-            raise TypeError(f"unknown fields {sorted(fields)}")
-
-    def _copy(self) -> InventorsState:
-        clone = object.__new__(InventorsState)
-        for name in self.__slots__:
-            setattr(clone, name, getattr(self, name))
-        return clone
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, InventorsState):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
-
-    __hash__ = None  # type: ignore[assignment]
 
     # -- the State API -------------------------------------------------------------------------
 
