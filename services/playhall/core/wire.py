@@ -1,11 +1,12 @@
 """Packing title messages into `google.protobuf.Any` and getting them back out, with refusals a
 client can act on."""
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from google.protobuf import any_pb2
 from google.protobuf.message import DecodeError, Message
 
+from playhall.core.api import SPECTATOR, Viewer
 from playhall.core.errors import MalformedMessage
 
 if TYPE_CHECKING:
@@ -40,3 +41,18 @@ def moves_as_any(move_list: "MoveList") -> list[any_pb2.Any]:
     """The moves of a `playhall.rules.v1.MoveList` (one type URL, the moves' bytes), each as an
     Any of its own, as SubmitMove takes it."""
     return [any_pb2.Any(type_url=move_list.type_url, value=move) for move in move_list.moves]
+
+
+def set_viewer(message: Any, viewer: Viewer) -> None:
+    """Fills a title View's `viewer` oneof (`seat`, or `spectator` for None)."""
+    if viewer is SPECTATOR:
+        message.spectator = True
+    else:
+        message.seat = viewer
+
+
+def viewer_of(message: Any) -> Viewer:
+    """The viewer a title View names: a seat, or None for a spectator; refused when unset."""
+    if message.WhichOneof("viewer") is None:
+        raise MalformedMessage("The view names no viewer")
+    return SPECTATOR if message.spectator else int(message.seat)

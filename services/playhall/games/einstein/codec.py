@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from playhall.core import SPECTATOR, Codec, MalformedMessage
+from playhall.core import Codec, MalformedMessage
+from playhall.core.wire import set_viewer, viewer_of
 from playhall.einstein.v1 import einstein_pb2 as pb
 from playhall.games.einstein import engine as e
 from playhall.games.einstein import geometry as g
@@ -127,19 +128,15 @@ class EinsteinCodec(Codec[e.EinsteinState]):
             step=view.step,
             move_count=view.move_count,
         )
-        if view.viewer is SPECTATOR:
-            message.spectator = True
-        else:
-            message.seat = view.viewer
+        set_viewer(message, view.viewer)
         return message
 
     def decode_view(self, message: pb.View) -> e.EinsteinView:
-        if message.WhichOneof("viewer") is None:
-            raise MalformedMessage("The view names no viewer")
+        viewer = viewer_of(message)
         players = len(message.seats)
         return e.EinsteinView(
             rules_version=message.rules_version,
-            viewer=SPECTATOR if message.spectator else message.seat,
+            viewer=viewer,
             hand=tuple(message.hand),
             seats=tuple(
                 e.SeatView(

@@ -6,8 +6,9 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TypeVar
 
-from playhall.core import SPECTATOR, Codec, MalformedMessage
+from playhall.core import Codec, MalformedMessage
 from playhall.core.api import IntOption
+from playhall.core.wire import set_viewer, viewer_of
 from playhall.eynsteyn.v1 import eynsteyn_pb2 as pb
 from playhall.games.eynsteyn import engine as e
 from playhall.games.eynsteyn.board import Board
@@ -168,22 +169,18 @@ class EynsteynCodec(Codec[e.EynsteynState]):
             move_count=view.move_count,
         )
         _set_optional(message, view.last_placed, view.board_size, view.winner)
-        if view.viewer is SPECTATOR:
-            message.spectator = True
-        else:
-            message.seat = view.viewer
+        set_viewer(message, view.viewer)
         return message
 
     def decode_view(self, message: pb.View) -> e.EynsteynView:
-        if message.WhichOneof("viewer") is None:
-            raise MalformedMessage("The view names no viewer")
+        viewer = viewer_of(message)
         if len(message.seats) != e.PLAYERS or len(message.stacks) != RULES.stacks:
             raise MalformedMessage("The view needs two seats and five stacks")
         size = _board_size(message.board_size)
         board, markers = _decode_board(message.board, size)
         return e.EynsteynView(
             rules_version=message.rules_version,
-            viewer=SPECTATOR if message.spectator else message.seat,
+            viewer=viewer,
             board_size=size,
             auto_call=message.auto_call,
             board=board,

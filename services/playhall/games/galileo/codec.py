@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 
-from playhall.core import SPECTATOR, Codec, MalformedMessage
+from playhall.core import Codec, MalformedMessage
+from playhall.core.wire import set_viewer, viewer_of
 from playhall.galileo.v1 import galileo_pb2 as pb
 from playhall.games.galileo import engine as e
 from playhall.games.galileo.cards import EXPERIMENT_BY_ID, EXPERIMENT_IDS, SCIENTIST_IDS
@@ -121,18 +122,14 @@ class GalileoCodec(Codec[e.GalileoState]):
             step=view.step,
             move_count=view.move_count,
         )
-        if view.viewer is SPECTATOR:
-            message.spectator = True
-        else:
-            message.seat = view.viewer
+        set_viewer(message, view.viewer)
         return message
 
     def decode_view(self, message: pb.View) -> e.GalileoView:
-        if message.WhichOneof("viewer") is None:
-            raise MalformedMessage("The view names no viewer")
+        viewer = viewer_of(message)
         return e.GalileoView(
             rules_version=message.rules_version,
-            viewer=SPECTATOR if message.spectator else message.seat,
+            viewer=viewer,
             hand=tuple(message.hand),
             own_pick=message.own_pick,
             seats=tuple(

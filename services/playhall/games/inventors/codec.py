@@ -7,7 +7,8 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import TypeVar
 
-from playhall.core import SPECTATOR, Codec, MalformedMessage
+from playhall.core import Codec, MalformedMessage
+from playhall.core.wire import set_viewer, viewer_of
 from playhall.games.inventors import engine as e
 from playhall.games.inventors.data import (
     AGE_DECKS,
@@ -182,18 +183,14 @@ class InventorsCodec(Codec[e.InventorsState]):
             turn=view.turn,
             move_count=view.move_count,
         )
-        if view.viewer is SPECTATOR:
-            message.spectator = True
-        else:
-            message.seat = view.viewer
+        set_viewer(message, view.viewer)
         return message
 
     def decode_view(self, message: pb.View) -> e.InventorsView:
-        if message.WhichOneof("viewer") is None:
-            raise MalformedMessage("The view names no viewer")
+        viewer = viewer_of(message)
         return e.InventorsView(
             rules_version=message.rules_version,
-            viewer=SPECTATOR if message.spectator else message.seat,
+            viewer=viewer,
             seats=tuple(
                 e.SeatView(
                     team=_decode_team(seat.team),
