@@ -208,7 +208,9 @@ def rpc_target(title: str, result: dict, reference: dict | None) -> str:
     rpc = result["rpc"]
     if title not in RELATIVE_TARGET_TITLES and title != REFERENCE_TITLE:
         return "—"
-    if title == REFERENCE_TITLE or reference is None:
+    if reference is None:
+        return f"— ({REFERENCE_TITLE} not in this run)"
+    if title == REFERENCE_TITLE:
         passed = rpc["apply_p50_ms"] < APPLY_P50_TARGET_MS
         return f"ApplyMove p50 < {APPLY_P50_TARGET_MS:g} ms: {mark(passed)}"
     ratios = [rpc[key] / reference["rpc"][key] for key in ("apply_p50_ms", "view_p50_ms")]

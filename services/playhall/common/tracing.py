@@ -77,8 +77,9 @@ def shutdown() -> None:
 
 
 def tag_match(match_id: str) -> None:
-    """Names the match on the current span (the call being served)."""
-    if match_id:
+    """Names the match on the current span (the call being served); nothing when tracing is
+    off, so the calls it is in pay nothing."""
+    if _configured and match_id:
         trace.get_current_span().set_attribute(MATCH_ID, match_id)
 
 
