@@ -20,6 +20,7 @@ import pytest
 import redis
 
 from playhall.client import MatchClient, human_seats
+from playhall.common.process import free_port
 from tests.helpers import live_processes, wait_until
 
 STARTUP_TIMEOUT_S = 60
@@ -122,12 +123,6 @@ def test_make_demo_plays_through_the_orchestrator_and_leaves_no_server_or_redis_
     assert not Path(redis_dir).exists()
     for port in re.findall(r"127\.0\.0\.1:(\d+)", out):
         assert refuses(int(port)), f"port {port} still answers after the demo"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def refuses(port: int) -> bool:

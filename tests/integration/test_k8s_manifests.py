@@ -29,7 +29,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -43,7 +42,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from playhall.client import MatchClient
-from playhall.common.process import LOOPBACK
+from playhall.common.process import LOOPBACK, free_port
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core import get_game, title_ids
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -60,12 +59,6 @@ MAX_VERSIONS = 600
 """A match still running after this many changes counts as played (none gets there today)."""
 CLEARED_ENV = re.compile(r"^(PLAYHALL_\w+|REDIS_URL|CELERY_BROKER_URL|OTEL_\w+)$")
 """This process's own settings, which must not leak into the pods: theirs are the manifests'."""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def executable(name: str) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
 import subprocess
 import time
 import urllib.parse
@@ -23,6 +22,7 @@ import pytest
 import yaml
 
 from playhall.client import MatchClient, human_seats
+from playhall.common.process import free_port
 from playhall.devstack import Stack
 from playhall.match.v1 import match_service_pb2 as pb
 from tests.helpers import TIMEOUT, pick, scrape, wait_until
@@ -39,12 +39,6 @@ from tests.monitoring import (
 
 STARTUP_TIMEOUT_S = 30
 ILLEGAL_MOVES = 300
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 class Prometheus:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -19,6 +21,29 @@ from prometheus_client.samples import Sample
 LOOPBACK = {"PLAYHALL_HOST": "127.0.0.1", "PLAYHALL_METRICS_HOST": "127.0.0.1"}
 """Where the services started here listen, gRPC and metrics alike: this machine only (a
 container listens on every interface, the services' default)."""
+
+
+LISTEN_PORTS = range(20_000, 32_000)
+"""Where `free_port` picks: below Linux's ephemeral range (32768 and up), so no outgoing
+connection can take the port between its pick and the server's bind."""
+
+
+def port_is_free(port: int) -> bool:
+    """Whether a server could bind loopback TCP `port` now."""
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def free_port(ports: range = LISTEN_PORTS) -> int:
+    """A loopback TCP port of `ports` that nothing listens on now, for a server about to start."""
+    pick = random.SystemRandom()
+    while not port_is_free(port := pick.choice(ports)):
+        pass
+    return port
 
 
 class ServiceProcess:

@@ -13,11 +13,12 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import tempfile
 import time
 from pathlib import Path
+
+from playhall.common.process import free_port
 
 RABBITMQ_SERVER = "/usr/lib/rabbitmq/bin/rabbitmq-server"
 VHOSTS = 8
@@ -29,12 +30,6 @@ def password_hash(password: str) -> str:
     """RabbitMQ's stored form of a password (rabbit_password_hashing_sha256)."""
     salt = os.urandom(4)
     return base64.b64encode(salt + hashlib.sha256(salt + password.encode()).digest()).decode()
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def rabbitmq_missing() -> str | None:
@@ -52,9 +47,9 @@ class EmbeddedRabbitMQ:
 
     def __init__(self) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="playhall-rabbitmq-"))
-        self.port = _free_port()
-        self.epmd_port = _free_port()
-        self.dist_port = _free_port()
+        self.port = free_port()
+        self.epmd_port = free_port()
+        self.dist_port = free_port()
         self.node = f"playhall{os.getpid()}x{self.port}@localhost"
         self.proc: subprocess.Popen | None = None
         self.epmd: subprocess.Popen | None = None

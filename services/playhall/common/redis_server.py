@@ -108,20 +108,13 @@ class EmbeddedRedis:
 
 
 def free_port_pair() -> int:
-    """A loopback port p such that p and p + 10000 (its cluster bus) are both free now."""
-    import socket
+    """A loopback port p such that p and p + 10000 (its cluster bus) are both free now, both
+    below the ephemeral range."""
+    from playhall.common.process import LISTEN_PORTS, free_port, port_is_free
 
     while True:
-        with socket.socket() as first:
-            first.bind(("127.0.0.1", 0))
-            port = first.getsockname()[1]
-            if port + 10_000 > 65_535:
-                continue
-            with socket.socket() as bus:
-                try:
-                    bus.bind(("127.0.0.1", port + 10_000))
-                except OSError:
-                    continue
+        port = free_port(range(LISTEN_PORTS.start, LISTEN_PORTS.stop - 10_000))
+        if port_is_free(port + 10_000):
             return port
 
 
