@@ -72,6 +72,7 @@ class Stack:
         self.with_gateway = gateway
         self.gateway: ServiceProcess | None = None
         self.worker_credential = secrets.token_urlsafe(32)
+        self.gateway_credential = secrets.token_urlsafe(32)
         self.testing = testing
         self.extra_env = extra_env or {}
         self._redis_url = redis_url
@@ -92,6 +93,7 @@ class Stack:
             {title: service.address for title, service in self.rules.items()},
             self.worker_credential,
             self.testing,
+            gateway_credential=self.gateway_credential,
             **self.extra_env,
         )
 
@@ -115,7 +117,7 @@ class Stack:
             if self.with_gateway:
                 self.gateway = start_gateway(
                     self.orchestrator.address,
-                    self.extra_env,
+                    {**self.extra_env, "PLAYHALL_GATEWAY_CREDENTIAL": self.gateway_credential},
                     self.ports.get("gateway", 0),
                     self.ports.get("gateway_metrics", 0),
                 )
