@@ -44,6 +44,7 @@ from playhall.common.redis_server import EmbeddedRedis, EmbeddedRedisCluster
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
+from playhall.orchestrator.settings import Settings as OrchestratorSettings
 from tests.helpers import Backend, cluster_backend
 
 TITLE = "galileo"
@@ -232,7 +233,7 @@ def bench_watchers(
         problems = [line for line in watched.log_lines if '"level": "info"' not in line][-5:]
     return {
         "watchers": count,
-        "limit": limit or "default",
+        "limit": limit or default_watch_limit(),
         "matches": matches,
         "events_delivered": len(latencies),
         "streams_out_of_order": bad,
@@ -366,12 +367,22 @@ def markdown(report: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def default_watch_limit() -> int:
+    return OrchestratorSettings.__dataclass_fields__["max_watch_streams"].default
+
+
+def limit_shown(w: dict) -> str:
+    """The watched replica's PLAYHALL_MAX_WATCH_STREAMS, its default marked."""
+    limit = w.get("limit", w["watchers"])
+    return f"{limit:,}" + (" (default)" if limit == default_watch_limit() else "")
+
+
 def watcher_row(w: dict) -> list[str]:
     failed = sum(w["streams_failed"].values())
     probe = w.get("probe_moves", {})
     return [
         f"{w['watchers']:,}",
-        str(w.get("limit", w["watchers"])),
+        limit_shown(w),
         f"{w['watchers'] - failed:,}",
         ", ".join(f"{n:,} {k}" for k, n in w["streams_failed"].items()) or "0",
         f"{w['events_delivered']:,}",
