@@ -10,17 +10,34 @@ Each test starts its own orchestrator (and gateway) on the session's Redis, with
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
 import grpc
-import pytest
+from connectrpc.errors import ConnectError
 
 from playhall.client import MatchClient, human_seats
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
-from tests.helpers import TIMEOUT, TITLE, pick, start_orchestrator, view_of
+from playhall.match.v1.match_service_connect import MatchServiceClient
+from playhall.orchestrator.servicer import CLIENT_ADDRESS_HEADER, GATEWAY_CREDENTIAL_HEADER
+from tests.helpers import (
+    GATEWAY_CREDENTIAL,
+    TIMEOUT,
+    TITLE,
+    pick,
+    start_gateway,
+    start_orchestrator,
+    view_of,
+)
 
 STREAM_TIMEOUT = 60.0
+PER_ADDRESS = 32
+"""The orchestrator's default PLAYHALL_MAX_ANONYMOUS_WATCH_STREAMS_PER_ADDRESS."""
+ADDRESS_REFUSAL = (
+    f"RESOURCE_EXHAUSTED: Your address already watches {PER_ADDRESS} matches without a seat "
+    "token; close one first"
+)
 
 
 async def first_answer(stub, match_id: str, metadata=()) -> tuple[object, str]:
@@ -36,6 +53,86 @@ async def first_answer(stub, match_id: str, metadata=()) -> tuple[object, str]:
     if response is grpc.aio.EOF:
         return None, "ended"
     return call, "ok"
+
+
+async def through_gateway(
+    client: MatchServiceClient, match_id: str, browser: str, streams: list
+) -> str:
+    """A spectator's WatchMatch through the gateway from the browser at address `browser` (as
+    the Ingress names it in X-Forwarded-For); "ok" once its first change came (the stream is
+    kept open in `streams`), else the code and message it ended with."""
+    stream = client.watch_match(
+        pb.WatchMatchRequest(match_id=match_id),
+        headers={"x-forwarded-for": browser},
+        timeout_ms=int(STREAM_TIMEOUT * 1000),
+    )
+    try:
+        first = await anext(stream)
+    except ConnectError as error:
+        return f"{error.code.name}: {error.message}"
+    streams.append(stream)
+    return "ok" if first.change.version == 0 else f"version {first.change.version}"
+
+
+def test_spectators_through_the_gateway_are_counted_by_their_own_address(
+    redis_server, galileo_rules
+):
+    gateway_limits = {
+        "PLAYHALL_MAX_WATCH_STREAMS_PER_ADDRESS": "64",
+        "PLAYHALL_RATE_PER_ADDRESS": "1000",
+        "PLAYHALL_RATE_BURST": "1000",
+    }
+    with (
+        start_orchestrator(redis_server.url, galileo_rules.address) as orchestrator,
+        start_gateway(orchestrator.address, gateway_limits) as gateway,
+        grpc.insecure_channel(orchestrator.address) as channel,
+    ):
+        match_id = MatchClient(channel, timeout_s=TIMEOUT).create(TITLE, human_seats(2))
+        match_id = match_id.match.match_id
+
+        async def main():
+            streams: list = []
+            client = MatchServiceClient(f"http://127.0.0.1:{gateway.port}")
+            try:
+                browsers = [f"203.0.113.{n}" for n in range(1, 49)]
+                many = await asyncio.gather(
+                    *(through_gateway(client, match_id, b, streams) for b in browsers)
+                )
+                one = await asyncio.gather(
+                    *(through_gateway(client, match_id, "198.51.100.7", streams) for _ in range(33))
+                )
+                async with grpc.aio.insecure_channel(orchestrator.address) as direct:
+                    stub = match_service_pb2_grpc.MatchServiceStub(direct)
+                    forged = await asyncio.gather(
+                        *(
+                            first_answer(stub, match_id, [(CLIENT_ADDRESS_HEADER, f"10.1.0.{n}")])
+                            for n in range(33)
+                        )
+                    )
+                    wrong = [(GATEWAY_CREDENTIAL_HEADER, GATEWAY_CREDENTIAL + "-not")]
+                    refused = await first_answer(
+                        stub, match_id, [*wrong, (CLIENT_ADDRESS_HEADER, "10.2.0.1")]
+                    )
+                    for call, _ in forged:
+                        if call is not None:
+                            call.cancel()
+                return many, one, [outcome for _, outcome in forged], refused[1]
+            finally:
+                for stream in streams:
+                    with contextlib.suppress(ConnectError):
+                        await stream.aclose()
+                await client.close()
+
+        many, one, forged, wrong_credential = asyncio.run(main())
+    # 48 browsers, 48 streams: each address is counted on its own.
+    assert many == ["ok"] * 48, sorted(set(many))
+    # One browser's address holds the orchestrator's limit, as a direct caller's would.
+    assert sorted(one) == sorted(["ok"] * PER_ADDRESS + [ADDRESS_REFUSAL]), sorted(set(one))
+    # A caller without the gateway credential is counted by its own address, whatever it says.
+    assert sorted(forged) == sorted(["ok"] * PER_ADDRESS + [ADDRESS_REFUSAL]), sorted(set(forged))
+    assert wrong_credential.startswith("UNAUTHENTICATED: This gateway's credential"), (
+        wrong_credential
+    )
 
 
 def test_watchers_beyond_the_replicas_limit_are_refused_at_once_while_moves_go_on(
@@ -82,7 +179,3 @@ def test_watchers_beyond_the_replicas_limit_are_refused_at_once_while_moves_go_o
     }, outcomes
     assert elapsed < 10, f"{beyond} refusals took {elapsed:.1f} s"
     assert [response.change.version for response in seen] == [1] * limit
-
-
-if __name__ == "__main__":
-    pytest.main([__file__])
