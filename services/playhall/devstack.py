@@ -129,8 +129,9 @@ class Stack:
     def start_worker(self, concurrency: int = 2) -> ServiceProcess:
         """A Celery bot worker on the live and batch queues, named `bots-<n>-<pid>@<host>`
         (`python -m playhall.bots.liveness --node` takes that name)."""
+        env = {k: v for k, v in self.env.items() if k != "PLAYHALL_GATEWAY_CREDENTIAL"}
         worker = start_bot_worker(
-            {**self.env, "PLAYHALL_ORCHESTRATOR": self.orchestrator.address},
+            {**env, "PLAYHALL_ORCHESTRATOR": self.orchestrator.address},
             [LIVE_QUEUE, BATCH_QUEUE],
             concurrency,
             node=f"bots-{len(self.workers)}-{os.getpid()}@%h",

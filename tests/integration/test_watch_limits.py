@@ -177,5 +177,6 @@ def test_watchers_beyond_the_replicas_limit_are_refused_at_once_while_moves_go_o
         "RESOURCE_EXHAUSTED: This server is watching as many matches as it can; "
         "try another replica, or poll GetMatch"
     }, outcomes
-    assert elapsed < 10, f"{beyond} refusals took {elapsed:.1f} s"
+    # At once: refused as they came, not left waiting until their deadline (a loose bound).
+    assert elapsed < STREAM_TIMEOUT / 2, f"{beyond} refusals took {elapsed:.1f} s"
     assert [response.change.version for response in seen] == [1] * limit
