@@ -102,6 +102,7 @@ class ChaosStack:
             self.redis.url,
             {TITLE: f"{LOOPBACK}:{self.rules_port}"},
             secrets.token_urlsafe(32),
+            gateway_credential=secrets.token_urlsafe(32),
             PLAYHALL_HOST=LOOPBACK,
             PLAYHALL_METRICS_HOST=LOOPBACK,
         )

@@ -88,9 +88,19 @@ def main(argv: list[str] | None = None) -> int:
     with contextlib.ExitStack() as stack:
         redis_server = stack.enter_context(EmbeddedRedis(appendonly=True))
         rules = stack.enter_context(start_rules_service("galileo"))
-        env = orchestrator_env(redis_server.url, {"galileo": rules.address}, "bench", testing=True)
+        env = orchestrator_env(
+            redis_server.url,
+            {"galileo": rules.address},
+            "bench",
+            testing=True,
+            gateway_credential="bench-gateway",
+        )
         orchestrator = stack.enter_context(start_orchestrator(env))
-        limits = {"PLAYHALL_RATE_PER_TOKEN": "1e6", "PLAYHALL_RATE_PER_ADDRESS": "1e6"}
+        limits = {
+            "PLAYHALL_RATE_PER_TOKEN": "1e6",
+            "PLAYHALL_RATE_PER_ADDRESS": "1e6",
+            "PLAYHALL_GATEWAY_CREDENTIAL": "bench-gateway",
+        }
         gateway = stack.enter_context(start_gateway(orchestrator.address, limits))
         lobby = MatchClient(stack.enter_context(open_channel(orchestrator.address)))
         url = f"http://127.0.0.1:{gateway.port}"

@@ -337,7 +337,12 @@ def start_galileo(
     env = env or {}
     rules = stack.enter_context(start_rules_service(TITLE, env))
     settings = orchestrator_env(
-        redis_url, {TITLE: rules.address}, secrets.token_urlsafe(32), testing=True, **env
+        redis_url,
+        {TITLE: rules.address},
+        secrets.token_urlsafe(32),
+        testing=True,
+        gateway_credential=secrets.token_urlsafe(32),
+        **env,
     )
     return rules, stack.enter_context(start_orchestrator(settings))
 

@@ -15,9 +15,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import multiprocessing
 import random
 import statistics
+import threading
 import time
 from pathlib import Path
 
@@ -42,6 +44,7 @@ from playhall.common.redis_server import EmbeddedRedis, EmbeddedRedisCluster
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
+from playhall.orchestrator.settings import Settings as OrchestratorSettings
 from tests.helpers import Backend, cluster_backend
 
 TITLE = "galileo"
@@ -49,11 +52,13 @@ WATCHERS_PER_MATCH = 100
 WATCH_MOVES = 6
 WATCH_MAX_CONNECTIONS = 16
 CLIENT_CHANNELS = 40
+"""HTTP/2 connections the watchers share (250 streams each at 10,000)."""
 OPEN_BATCH = 500
 OPEN_PAUSE_S = 0.5
 """Watchers open in batches of OPEN_BATCH, OPEN_PAUSE_S apart (as viewers arrive, not all in
 one instant)."""
-"""HTTP/2 connections the watchers share (250 streams each at 10,000)."""
+PROBE_PAUSE_S = 0.02
+"""The pause between two moves of the probe on the watched replica (about 40 moves/s)."""
 
 
 def rss_kib(pid: int) -> int:
@@ -133,19 +138,61 @@ def watch_process(address: str, match_ids: list[str], per_match: int, ready, res
     results.put(asyncio.run(main()))
 
 
-def bench_watchers(backend: Backend, rules: ServiceProcess, count: int) -> dict:
+class MoveProbe:
+    """SubmitMoves on the watched replica itself, one every PROBE_PAUSE_S, in a thread, while
+    the watchers open (and some are refused) and while they are fed: each phase's latencies."""
+
+    def __init__(self, address: str):
+        self.player = SeparatePlayer(address, 0, f"probe{random.random()}")
+        self.phases: dict[str, list[float]] = {"opening": [], "delivering": []}
+        self.phase = "opening"
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="move probe", daemon=True)
+
+    def __enter__(self) -> MoveProbe:
+        self.player.warm_up()
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        while not self._stop.wait(PROBE_PAUSE_S):
+            self.player.step(self.phases[self.phase])
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(30)
+        self.player.close()
+
+    def summary(self) -> dict:
+        return {
+            phase: {
+                "moves": len(latencies),
+                "p50_ms": round(percentile_ms(latencies, 50), 2) if latencies else None,
+                "p99_ms": round(percentile_ms(latencies, 99), 2) if latencies else None,
+            }
+            for phase, latencies in self.phases.items()
+        }
+
+
+def bench_watchers(
+    backend: Backend, rules: ServiceProcess, count: int, limit: int | None = None
+) -> dict:
+    """`count` watchers of one replica whose limit of streams is `limit` (None: its default);
+    moves through another replica, and a probe's moves through the watched one meanwhile."""
     matches = max(count // WATCHERS_PER_MATCH, 1)
     per_match = count // matches
+    limits = {"PLAYHALL_MAX_WATCH_STREAMS": str(limit)} if limit else {}
     with (
         backend.start_orchestrator(
             rules.address,
             PLAYHALL_TESTING="1",
             PLAYHALL_REDIS_MAX_CONNECTIONS=str(WATCH_MAX_CONNECTIONS),
             PLAYHALL_MAX_ANONYMOUS_WATCH_STREAMS_PER_ADDRESS=str(count),
-            PLAYHALL_MAX_WATCH_STREAMS=str(count),
+            **limits,
         ) as watched,
         backend.start_orchestrator(rules.address) as mover,
         grpc.insecure_channel(mover.address) as channel,
+        MoveProbe(watched.address) as probe,
     ):
         lobby = MatchClient(channel, timeout_s=10)
         games = []
@@ -163,6 +210,7 @@ def bench_watchers(backend: Backend, rules: ServiceProcess, count: int) -> dict:
         )
         watchers.start()
         ready.get(timeout=600)
+        probe.phase = "delivering"
         time.sleep(1)
         open_rss = rss_kib(watched.proc.pid)
         peak = connections(backend, watched.proc.pid)
@@ -185,6 +233,7 @@ def bench_watchers(backend: Backend, rules: ServiceProcess, count: int) -> dict:
         problems = [line for line in watched.log_lines if '"level": "info"' not in line][-5:]
     return {
         "watchers": count,
+        "limit": limit or default_watch_limit(),
         "matches": matches,
         "events_delivered": len(latencies),
         "streams_out_of_order": bad,
@@ -196,6 +245,7 @@ def bench_watchers(backend: Backend, rules: ServiceProcess, count: int) -> dict:
         "rss_per_1000_watchers_mib": round((open_rss - idle_rss) / 1024 / count * 1000, 1),
         "delivery_p50_ms": round(statistics.median(latencies), 1),
         "delivery_p99_ms": round(statistics.quantiles(latencies, n=100)[98], 1),
+        "probe_moves": probe.summary(),
     }
 
 
@@ -217,9 +267,11 @@ def run(args: argparse.Namespace) -> dict:
         for name, backend in backends.items():
             fleets[name] = [
                 stack.enter_context(backend.start_orchestrator(rules.address, PLAYHALL_TESTING="1"))
-                for _ in range(2)
+                for _ in range(2 if args.rounds else 0)
             ]
-        rounds: dict[str, list[dict]] = {}
+        if not args.rounds:
+            carry_moves_over(report, args.out / "scale.json")
+        rounds: dict[str, list[dict]] = report.get("moves", {})
         for number in range(args.rounds):
             order = [(n, k) for n in backends for k in (1, 2)]
             for name, replicas in order if number % 2 == 0 else reversed(order):
@@ -235,9 +287,17 @@ def run(args: argparse.Namespace) -> dict:
         for count in args.watchers:
             say(f"  {count} watchers on one replica (cluster)")
             report["watchers"].append(
-                bench_watchers(backends["Redis Cluster (WAIT 1)"], rules, count)
+                bench_watchers(backends["Redis Cluster (WAIT 1)"], rules, count, args.watch_limit)
             )
     return report
+
+
+def carry_moves_over(report: dict, previous: Path) -> None:
+    """`--rounds 0`: the moves/s section of the last report, named by its own source."""
+    last = json.loads(previous.read_text())
+    report["moves"] = last["moves"]
+    report["seconds"] = last["seconds"]
+    report["moves_source"] = last.get("moves_source", last["source"])
 
 
 def markdown(report: dict) -> str:
@@ -252,6 +312,8 @@ def markdown(report: dict) -> str:
         " rounds interleaved)",
         "",
     ]
+    if report.get("moves_source"):
+        lines += [f"(From the run of source {report['moves_source']}.)", ""]
     rows = []
     for name in ("single Redis", "Redis Cluster (WAIT 1)"):
         one = report["moves"][f"{name}|1"]
@@ -279,43 +341,74 @@ def markdown(report: dict) -> str:
         "",
         f"Cluster over single Redis, 1 replica: {cluster_1 / single_1:.2f}.",
         "",
-        "## Watchers on one replica (cluster), moves through another",
+        "## Watchers per orchestrator replica directly (cluster)",
+        "",
+        f"Watchers open {OPEN_BATCH} every {OPEN_PAUSE_S:g} s; another replica commits the"
+        f" matches' moves; a probe commits a move on the watched replica every"
+        f" {PROBE_PAUSE_S * 1000:g} ms meanwhile (its p50 / p99 while the watchers open, and"
+        " while they are fed).",
         "",
     ]
     lines += table(
         [
             "watchers",
-            "matches",
+            "limit",
+            "served",
+            "refused / failed",
             "events",
             "out of order",
             "Redis conns (peak)",
             "RSS idle → watching MiB",
-            "MiB / 1,000 watchers",
             "delivery p50 / p99 ms",
+            "probe moves ms: opening; fed",
         ],
-        [
-            [
-                f"{w['watchers']:,}",
-                str(w["matches"]),
-                f"{w['events_delivered']:,}",
-                str(w["streams_out_of_order"])
-                + (f", failed {w['streams_failed']}" if w["streams_failed"] else ""),
-                str(w["redis_connections_peak"]),
-                f"{w['rss_idle_mib']} → {w['rss_watching_mib']}",
-                str(w["rss_per_1000_watchers_mib"]),
-                f"{w['delivery_p50_ms']} / {w['delivery_p99_ms']}",
-            ]
-            for w in report["watchers"]
-        ],
+        [watcher_row(w) for w in report["watchers"]],
     )
     return "\n".join(lines) + "\n"
+
+
+def default_watch_limit() -> int:
+    return OrchestratorSettings.__dataclass_fields__["max_watch_streams"].default
+
+
+def limit_shown(w: dict) -> str:
+    """The watched replica's PLAYHALL_MAX_WATCH_STREAMS, its default marked."""
+    limit = w.get("limit", w["watchers"])
+    return f"{limit:,}" + (" (default)" if limit == default_watch_limit() else "")
+
+
+def watcher_row(w: dict) -> list[str]:
+    failed = sum(w["streams_failed"].values())
+    probe = w.get("probe_moves", {})
+    return [
+        f"{w['watchers']:,}",
+        limit_shown(w),
+        f"{w['watchers'] - failed:,}",
+        ", ".join(f"{n:,} {k}" for k, n in w["streams_failed"].items()) or "0",
+        f"{w['events_delivered']:,}",
+        str(w["streams_out_of_order"]),
+        str(w["redis_connections_peak"]),
+        f"{w['rss_idle_mib']} → {w['rss_watching_mib']}",
+        f"{w['delivery_p50_ms']} / {w['delivery_p99_ms']}",
+        "; ".join(
+            f"{p['p50_ms']} / {p['p99_ms']} ({p['moves']})" for p in probe.values() if p["moves"]
+        ),
+    ]
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.scale", description=__doc__)
     parser.add_argument("--seconds", type=float, default=8.0)
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument(
+        "--rounds", type=int, default=2, help="0: keep the last report's moves/s section"
+    )
     parser.add_argument("--watchers", type=int, nargs="+", default=[100, 1_000, 10_000])
+    parser.add_argument(
+        "--watch-limit",
+        type=int,
+        default=None,
+        help="PLAYHALL_MAX_WATCH_STREAMS of the watched replica (default: its own default)",
+    )
     add_out_argument(parser, "scale")
     args = parser.parse_args(argv)
     unwind_on_sigterm()

@@ -25,6 +25,7 @@ from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 
 WORKER_CREDENTIAL = "test-worker-credential"
+GATEWAY_CREDENTIAL = "test-gateway-credential"
 TITLE = "galileo"
 TIMEOUT = 5.0
 """The deadline of every unary call, so a hung server fails a test instead of hanging it."""
@@ -91,9 +92,20 @@ def start_orchestrator(redis_url: str, rules_address: str, **extra: str) -> Serv
         {"galileo": rules_address},
         WORKER_CREDENTIAL,
         testing=True,
+        gateway_credential=GATEWAY_CREDENTIAL,
         **{"PLAYHALL_SWEEP_INTERVAL_S": "0.1", **extra},
     )
     return process.start_orchestrator(env)
+
+
+def start_gateway(orchestrator_address: str, env: dict[str, str] | None = None, **ports: int):
+    """A gateway of the orchestrator at `orchestrator_address` with the tests' gateway
+    credential, then `env` settings (`ports`: `port`, `metrics_port`)."""
+    return process.start_gateway(
+        orchestrator_address,
+        {"PLAYHALL_GATEWAY_CREDENTIAL": GATEWAY_CREDENTIAL, **(env or {})},
+        **ports,
+    )
 
 
 @dataclass

@@ -32,7 +32,7 @@ from playhall.orchestrator.settings import Settings
 from playhall.orchestrator.store import MatchStore
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.rules_service.servicer import RulesServicer
-from tests.helpers import TITLE, WORKER_CREDENTIAL
+from tests.helpers import GATEWAY_CREDENTIAL, TITLE, WORKER_CREDENTIAL
 
 HOLD_TIMEOUT_S = 5.0
 """How long a held rules call waits for the others it is held with, so a test that holds
@@ -203,6 +203,7 @@ async def open_hall(redis_url: str, games: Iterable[Game] = (), **settings) -> H
         redis_url=redis_url,
         rules={title: [] for title in rules.titles()},
         worker_credential=WORKER_CREDENTIAL,
+        gateway_credential=GATEWAY_CREDENTIAL,
         testing=True,
         **settings,
     )

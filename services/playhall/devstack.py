@@ -72,6 +72,7 @@ class Stack:
         self.with_gateway = gateway
         self.gateway: ServiceProcess | None = None
         self.worker_credential = secrets.token_urlsafe(32)
+        self.gateway_credential = secrets.token_urlsafe(32)
         self.testing = testing
         self.extra_env = extra_env or {}
         self._redis_url = redis_url
@@ -92,6 +93,7 @@ class Stack:
             {title: service.address for title, service in self.rules.items()},
             self.worker_credential,
             self.testing,
+            gateway_credential=self.gateway_credential,
             **self.extra_env,
         )
 
@@ -115,7 +117,7 @@ class Stack:
             if self.with_gateway:
                 self.gateway = start_gateway(
                     self.orchestrator.address,
-                    self.extra_env,
+                    {**self.extra_env, "PLAYHALL_GATEWAY_CREDENTIAL": self.gateway_credential},
                     self.ports.get("gateway", 0),
                     self.ports.get("gateway_metrics", 0),
                 )
@@ -127,8 +129,9 @@ class Stack:
     def start_worker(self, concurrency: int = 2) -> ServiceProcess:
         """A Celery bot worker on the live and batch queues, named `bots-<n>-<pid>@<host>`
         (`python -m playhall.bots.liveness --node` takes that name)."""
+        env = {k: v for k, v in self.env.items() if k != "PLAYHALL_GATEWAY_CREDENTIAL"}
         worker = start_bot_worker(
-            {**self.env, "PLAYHALL_ORCHESTRATOR": self.orchestrator.address},
+            {**env, "PLAYHALL_ORCHESTRATOR": self.orchestrator.address},
             [LIVE_QUEUE, BATCH_QUEUE],
             concurrency,
             node=f"bots-{len(self.workers)}-{os.getpid()}@%h",

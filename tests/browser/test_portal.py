@@ -116,7 +116,10 @@ def test_an_illegal_click_shows_the_engines_reason(stack, lobby, page):
 
 
 def test_a_dropped_stream_recovers_without_a_reload(stack, lobby, browser):
-    gateway = start_gateway(stack.orchestrator.address, {"PLAYHALL_GRACE_SECONDS": "0.2"})
+    credential = {"PLAYHALL_GATEWAY_CREDENTIAL": stack.gateway_credential}
+    gateway = start_gateway(
+        stack.orchestrator.address, {**credential, "PLAYHALL_GRACE_SECONDS": "0.2"}
+    )
     port = gateway.port
     created = lobby.create("galileo", [HUMAN, HUMAN])
     match_id = created.match.match_id
@@ -132,7 +135,7 @@ def test_a_dropped_stream_recovers_without_a_reload(stack, lobby, browser):
         other = lobby.as_seat(theirs.token)
         got = other.get(match_id)
         other.submit(match_id, moves_as_any(got.legal_moves)[0], got.match.version)
-        gateway = start_gateway(stack.orchestrator.address, port=port)
+        gateway = start_gateway(stack.orchestrator.address, credential, port=port)
         page.wait_for_function("document.body.dataset.connection === 'live'", timeout=15_000)
         page.wait_for_function("document.querySelector('#log').innerText.includes('picked')")
         assert "Seat 2 picked a scientist" in page.locator("#log").inner_text()

@@ -12,7 +12,7 @@ from playhall.client import MatchClient, human_seats
 from playhall.common.process import ServiceProcess, orchestrator_env, start_orchestrator
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.helpers import WORKER_CREDENTIAL
+from tests.helpers import GATEWAY_CREDENTIAL, WORKER_CREDENTIAL
 
 TIMEOUT = 5.0
 
@@ -24,7 +24,12 @@ def race_rules():
 
 
 def test_a_title_known_only_to_its_rules_service_is_listed_and_played(redis_server, race_rules):
-    env = orchestrator_env(redis_server.url, {"race": race_rules.address}, WORKER_CREDENTIAL)
+    env = orchestrator_env(
+        redis_server.url,
+        {"race": race_rules.address},
+        WORKER_CREDENTIAL,
+        gateway_credential=GATEWAY_CREDENTIAL,
+    )
     with start_orchestrator(env) as orchestrator, grpc.insecure_channel(orchestrator.address) as ch:
         lobby = MatchClient(ch, timeout_s=TIMEOUT)
         (info,) = lobby.list_games()

@@ -50,7 +50,10 @@ from tests import k8s
 
 pytestmark = pytest.mark.timeout(180)
 
-SECRETS = {("playhall-worker", "credential"): "k8s-manifests-test-credential"}
+SECRETS = {
+    ("playhall-worker", "credential"): "k8s-manifests-test-credential",
+    ("playhall-gateway", "credential"): "k8s-manifests-test-gateway-credential",
+}
 """The test value of every Secret key the dev overlay references."""
 PROBE_PERIOD_CAP_S = 0.5
 READY_WITHIN_S = 60.0

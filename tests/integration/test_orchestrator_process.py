@@ -32,6 +32,7 @@ from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from tests.helpers import (
+    GATEWAY_CREDENTIAL,
     TIMEOUT,
     WORKER_CREDENTIAL,
     metric,
@@ -162,7 +163,13 @@ def test_reflection_lists_match_service_and_health_and_describes_match_service(c
 
 
 @pytest.mark.parametrize(
-    "missing", ["REDIS_URL", "PLAYHALL_WORKER_CREDENTIAL", "PLAYHALL_RULES_GALILEO"]
+    "missing",
+    [
+        "REDIS_URL",
+        "PLAYHALL_WORKER_CREDENTIAL",
+        "PLAYHALL_GATEWAY_CREDENTIAL",
+        "PLAYHALL_RULES_GALILEO",
+    ],
 )
 def test_a_missing_required_setting_stops_it_at_once_naming_the_setting(
     missing, redis_server, galileo_rules
@@ -176,7 +183,10 @@ def test_a_missing_required_setting_stops_it_at_once_naming_the_setting(
         if not name.startswith("PLAYHALL_") and name not in ("REDIS_URL", "CELERY_BROKER_URL")
     }
     settings = orchestrator_env(
-        redis_server.url, {"galileo": galileo_rules.address}, WORKER_CREDENTIAL
+        redis_server.url,
+        {"galileo": galileo_rules.address},
+        WORKER_CREDENTIAL,
+        gateway_credential=GATEWAY_CREDENTIAL,
     )
     del settings[missing]
     started = time.monotonic()

@@ -98,6 +98,14 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
     for title in TITLES:
         assert env[f"PLAYHALL_RULES_{title.upper()}"] == f"dns:///rules-{title}:50051"
     assert env["PLAYHALL_WORKER_CREDENTIAL"].startswith("${PLAYHALL_WORKER_CREDENTIAL:?")
+    # The gateway and the orchestrator share one credential, and the orchestrator counts
+    # spectators by the addresses the gateway forwards: no per-address limit is raised for it.
+    gateway_credential = "${PLAYHALL_GATEWAY_CREDENTIAL:?"
+    assert env["PLAYHALL_GATEWAY_CREDENTIAL"].startswith(gateway_credential)
+    assert services["gateway"]["environment"]["PLAYHALL_GATEWAY_CREDENTIAL"].startswith(
+        gateway_credential
+    )
+    assert "PLAYHALL_MAX_ANONYMOUS_WATCH_STREAMS_PER_ADDRESS" not in env
     assert {name: dep["condition"] for name, dep in orchestrator["depends_on"].items()} == {
         "redis": "service_healthy",
         **{f"rules-{title}": "service_healthy" for title in TITLES},
@@ -397,17 +405,24 @@ def test_rules_service_is_headless_and_the_orchestrator_resolves_every_replica(m
     assert int(port) in {p["port"] for p in service["spec"]["ports"]}
 
 
-def test_orchestrator_reaches_redis_and_takes_its_credential_from_a_secret(manifests):
+def test_orchestrator_reaches_redis_and_takes_its_credentials_from_secrets(manifests):
     deployment = find(manifests, "Deployment", "orchestrator")
     env = env_of(only_container(manifests, "orchestrator"))
     redis_port = find(manifests, "Service", "redis")["spec"]["ports"][0]["port"]
     assert env["REDIS_URL"]["value"] == f"redis://redis:{redis_port}/0"
-    credential = env["PLAYHALL_WORKER_CREDENTIAL"]
-    assert "value" not in credential
-    assert credential["valueFrom"]["secretKeyRef"] == {
-        "name": "playhall-worker",
-        "key": "credential",
-    }
+    gateway_env = env_of(only_container(manifests, "gateway"))
+    for credentials, secret in [
+        ([env["PLAYHALL_WORKER_CREDENTIAL"]], "playhall-worker"),
+        (
+            [env["PLAYHALL_GATEWAY_CREDENTIAL"], gateway_env["PLAYHALL_GATEWAY_CREDENTIAL"]],
+            "playhall-gateway",
+        ),
+    ]:
+        for credential in credentials:
+            assert "value" not in credential
+            assert credential["valueFrom"]["secretKeyRef"] == {"name": secret, "key": "credential"}
+    # Spectators are counted by the addresses the gateway forwards: the normal limit applies.
+    assert "PLAYHALL_MAX_ANONYMOUS_WATCH_STREAMS_PER_ADDRESS" not in env
     orchestrator_service = find(manifests, "Service", "orchestrator")
     assert orchestrator_service["spec"]["type"] == "ClusterIP"
     assert orchestrator_service["spec"]["ports"][0]["port"] == 50050
@@ -415,6 +430,18 @@ def test_orchestrator_reaches_redis_and_takes_its_credential_from_a_secret(manif
     assert (
         budget["spec"]["selector"]["matchLabels"] == deployment["spec"]["selector"]["matchLabels"]
     )
+
+
+def test_the_gateway_and_the_orchestrator_share_the_gateway_secret_in_every_kustomization(
+    kustomization,
+):
+    _, objects = kustomization
+    for name in ("orchestrator", "gateway"):
+        credential = env_of(only_container(objects, name))["PLAYHALL_GATEWAY_CREDENTIAL"]
+        assert credential == {
+            "name": "PLAYHALL_GATEWAY_CREDENTIAL",
+            "valueFrom": {"secretKeyRef": {"name": "playhall-gateway", "key": "credential"}},
+        }, name
 
 
 def test_every_long_running_component_has_a_budget_and_the_right_autoscaler(kustomization):

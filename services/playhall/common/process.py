@@ -147,14 +147,17 @@ def orchestrator_env(
     rules: Mapping[str, str],
     worker_credential: str,
     testing: bool = False,
+    *,
+    gateway_credential: str,
     **extra: str,
 ) -> dict[str, str]:
-    """The environment of an orchestrator (and of the workers that share its credential): its
-    Redis, each title's rules service addresses, the worker credential and the testing flag,
-    then `extra` settings."""
+    """The environment of an orchestrator (and of the workers and gateways that share its
+    credentials): its Redis, each title's rules service addresses, the worker's and the
+    gateways' credentials and the testing flag, then `extra` settings."""
     return {
         "REDIS_URL": redis_url,
         "PLAYHALL_WORKER_CREDENTIAL": worker_credential,
+        "PLAYHALL_GATEWAY_CREDENTIAL": gateway_credential,
         "PLAYHALL_TESTING": "1" if testing else "0",
         **{f"PLAYHALL_RULES_{title.upper()}": address for title, address in rules.items()},
         **extra,

@@ -21,6 +21,9 @@ from playhall.common.metrics import InstrumentedServer
 
 log = logging.getLogger(__name__)
 
+MAX_PENDING_CALLS = 50_000
+"""Calls a server holds before its handlers take them up (a burst of 10,000 watchers fits)."""
+
 Registration = tuple[Callable[[object, grpc.Server], None], object, str]
 """(add_XServicer_to_server, servicer, full service name)."""
 
@@ -87,6 +90,12 @@ def _options(max_message_bytes: int) -> list[tuple[str, int]]:
         # added by scaling get their share of long-lived HTTP/2 connections.
         ("grpc.max_connection_age_ms", 300_000),
         ("grpc.max_connection_age_grace_ms", 30_000),
+        # Calls the handlers have not taken up yet: beyond gRPC core's default backlog (1,000,
+        # dropping at random up to 3,000) it cancels them, and a burst of watchers opening at
+        # once would see CANCELLED. Queued instead, each is answered by its handler: the
+        # orchestrator refuses what it cannot serve with RESOURCE_EXHAUSTED, cheaply.
+        ("grpc.server.max_pending_requests", MAX_PENDING_CALLS),
+        ("grpc.server.max_pending_requests_hard_limit", MAX_PENDING_CALLS),
     ]
 
 

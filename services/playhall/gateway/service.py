@@ -139,7 +139,14 @@ class MatchGateway:
             timeout = max(remaining / 1000, 0.001)
             if not stream:
                 timeout = min(timeout, self.settings.max_timeout_s)
-        metadata = [("authorization", f"Bearer {token}")] if token else []
+        # The gateway's credential makes the orchestrator believe the client's address, which
+        # it counts anonymous spectators by (else all of them would be this gateway's).
+        metadata = [
+            ("x-playhall-gateway-credential", self.settings.gateway_credential),
+            ("x-playhall-client-address", client_address(ctx)),
+        ]
+        if token:
+            metadata.append(("authorization", f"Bearer {token}"))
         return {"metadata": metadata, "timeout": timeout}
 
     async def _unary(self, method: str, request, ctx: RequestContext):

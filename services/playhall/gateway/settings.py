@@ -16,6 +16,9 @@ class Settings:
     another variable)."""
 
     orchestrator: str = setting(help="the orchestrator's gRPC address, host:port or dns:///")
+    gateway_credential: str = setting()
+    """The orchestrator's secret for gateways: with it, each call names the client's address,
+    which the orchestrator then counts spectators by."""
     host: str = setting("[::]", help="address to listen on")
     port: int = setting(8080, help="HTTP port (Connect, gRPC-Web, portal), 0 picks a free one")
     metrics_port: int = setting(9464, help="Prometheus /metrics port, 0 picks a free one")
@@ -36,9 +39,7 @@ class Settings:
     max_watch_s: float = setting(3600.0, minimum=1)
     """A WatchMatch stream without a deadline ends after this; the portal resumes it."""
     max_watch_streams_per_address: int = setting(16, minimum=1)
-    """WatchMatch streams one client address may hold open through this replica. (The
-    orchestrator sees every stream from the gateway's own address, so its anonymous
-    per-address limit counts all of a replica's spectators together.)"""
+    """WatchMatch streams one client address may hold open through this replica."""
     forwarded_allow_ips: str = setting("127.0.0.1")
     """Proxies whose X-Forwarded-For names the client (the Ingress's addresses, or `*`)."""
     log_level: str = setting("INFO")

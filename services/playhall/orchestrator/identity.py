@@ -1,5 +1,6 @@
 """Who is calling: a seat through its token, a bot seat through the worker credential, or a
-spectator. Tokens are compared as SHA-256 hashes, in constant time."""
+spectator; and whether a call comes from a gateway (its own credential). Tokens and
+credentials are compared as SHA-256 hashes, in constant time."""
 
 from __future__ import annotations
 
@@ -56,3 +57,14 @@ class Identity:
 def check_seat_number(match: Match, seat: int) -> None:
     if not 0 <= seat < len(match.seats):
         raise InvalidRequest(f"There is no seat {seat}: seats are 0 to {len(match.seats) - 1}")
+
+
+class GatewayCredential:
+    """The secret the gateways share with the orchestrator (`PLAYHALL_GATEWAY_CREDENTIAL`): a
+    call presenting it comes from a gateway, which may name the client it forwards for."""
+
+    def __init__(self, credential: str):
+        self._hash = token_hash(credential)
+
+    def admits(self, presented: str) -> bool:
+        return hmac.compare_digest(token_hash(presented), self._hash)

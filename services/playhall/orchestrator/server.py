@@ -129,6 +129,7 @@ async def create_server(
         domain,
         max_watch_streams=settings.max_watch_streams,
         max_anonymous_watch_streams_per_address=settings.max_anonymous_watch_streams_per_address,
+        gateway_credential=settings.gateway_credential,
     )
     service = await create_async_server(
         [(match_service_pb2_grpc.add_MatchServiceServicer_to_server, servicer, SERVICE_NAME)],
@@ -179,7 +180,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
         prog="python -m playhall.orchestrator",
         description="Serve playhall.match.v1.MatchService. Needs REDIS_URL, "
-        "PLAYHALL_WORKER_CREDENTIAL and PLAYHALL_RULES_<TITLE> for each served title.",
+        "PLAYHALL_WORKER_CREDENTIAL, PLAYHALL_GATEWAY_CREDENTIAL and PLAYHALL_RULES_<TITLE> "
+        "for each served title.",
         epilog="Environment: " + ", ".join(variables(Settings)) + ".",
     )
     add_flags(parser, Settings, ["port", "metrics_port"])

@@ -34,6 +34,7 @@ from playhall.orchestrator.errors import (
     NotYourSeat,
     Unavailable,
 )
+from playhall.orchestrator.identity import GatewayCredential
 from playhall.orchestrator.matches import Matches
 from playhall.orchestrator.metrics import REDIS_ERRORS
 
@@ -137,6 +138,29 @@ class WatchSlots:
                     del self._anonymous[address]
 
 
+GATEWAY_CREDENTIAL_HEADER = "x-playhall-gateway-credential"
+CLIENT_ADDRESS_HEADER = "x-playhall-client-address"
+"""A gateway's call carries its credential and the address of the client it forwards for
+(beside the client's own `authorization`)."""
+
+
+def spectator_address(context: grpc.aio.ServicerContext, gateways: GatewayCredential) -> str:
+    """The address an anonymous watcher is counted by: the client's, as a gateway with the
+    gateway credential names it; anyone else's own address (a client address it sends is not
+    believed). A wrong gateway credential is refused."""
+    metadata = dict(context.invocation_metadata() or ())
+    credential = metadata.get(GATEWAY_CREDENTIAL_HEADER)
+    if credential is None:
+        return peer_address(context)
+    if not gateways.admits(credential):
+        raise NotAuthenticated(
+            "This gateway's credential is not the orchestrator's: both must have the same "
+            "PLAYHALL_GATEWAY_CREDENTIAL"
+        )
+    forwarded = metadata.get(CLIENT_ADDRESS_HEADER, "").strip()
+    return f"client:{forwarded}" if forwarded else peer_address(context)
+
+
 def peer_address(context: grpc.aio.ServicerContext) -> str:
     """The caller's address without its port: "ipv4:10.0.0.7:51234" is "ipv4:10.0.0.7"."""
     peer = context.peer() or "unknown"
@@ -150,8 +174,10 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         matches: Matches,
         max_watch_streams: int,
         max_anonymous_watch_streams_per_address: int,
+        gateway_credential: str,
     ):
         self.matches = matches
+        self.gateways = GatewayCredential(gateway_credential)
         self.watch_slots = WatchSlots(max_watch_streams, max_anonymous_watch_streams_per_address)
         self._changes: set[asyncio.Task] = set()
 
@@ -199,8 +225,8 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
     async def WatchMatch(self, request, context):
         async with refusals(context):
             token = bearer_token(context)
+            address = None if token else spectator_address(context, self.gateways)
         # Checked and taken with no await in between: one event loop serves every stream.
-        address = None if token else peer_address(context)
         refused = self.watch_slots.refusal(address)
         if refused:
             await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, refused)

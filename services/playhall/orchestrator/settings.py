@@ -23,6 +23,8 @@ class Settings:
 
     redis_url: str = setting(env="REDIS_URL")
     worker_credential: str = setting()
+    gateway_credential: str = setting()
+    """The gateways' secret: a call presenting it may name the client it forwards for."""
     rules: dict[str, list[str]] = setting(env=RULES_PREFIX + "<TITLE>", derived=True)
     """Title id -> the addresses of its rules service."""
     broker_url: str = setting("", env="CELERY_BROKER_URL or REDIS_URL", derived=True)
@@ -39,7 +41,9 @@ class Settings:
     sweep_interval_s: float = setting(0.5, minimum=0.01)
     lobby_repair_interval_s: float = setting(10.0, minimum=0.01)
     game_info_ttl_s: float = setting(30.0)
-    max_watch_streams: int = setting(10_000, minimum=1)
+    max_watch_streams: int = setting(1_500, minimum=1)
+    """What one replica serves on 2 shared cores with a p99 delivery about 1 s
+    (`bench/results/scale.md`); beyond, watchers are refused at once with RESOURCE_EXHAUSTED."""
     max_anonymous_watch_streams_per_address: int = setting(32, minimum=1)
     redis_max_connections: int = setting(64, minimum=4)
     redis_cluster: bool = setting(False)
