@@ -6,7 +6,6 @@ code and message unchanged)."""
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import time
@@ -21,6 +20,8 @@ from google.protobuf import duration_pb2
 from prometheus_client import Counter, Gauge, Histogram
 from protobuf.wkt import Any as WireAny
 
+from playhall.gateway.errors import upstream_error
+from playhall.gateway.fanout import Fanout
 from playhall.gateway.limits import Buckets
 from playhall.gateway.settings import Settings
 from playhall.match.v1 import match_service_pb2 as pb
@@ -45,13 +46,6 @@ WATCH_STREAMS = Gauge(
 RATE_LIMITED = Counter(
     "playhall_gateway_rate_limited", "Calls refused by a rate limit, by limit.", ["limit"]
 )
-
-
-def connect_code(code: grpc.StatusCode) -> Code:
-    """The Connect code of a gRPC status (the same list; only CANCELLED is spelt otherwise)."""
-    if code is grpc.StatusCode.CANCELLED:
-        return Code.CANCELED
-    return Code[code.name]
 
 
 def client_address(ctx: RequestContext) -> str:
@@ -129,6 +123,12 @@ class MatchGateway:
         self.settings = settings
         self._watching: Counter_[str] = Counter_()
         """Open WatchMatch streams by client address."""
+        self.fanout = Fanout(
+            channel,
+            settings.watch_replay_changes,
+            settings.watch_linger_s,
+            settings.default_timeout_s,
+        )
 
     def _options(self, ctx: RequestContext, stream: bool = False) -> dict:
         token = bearer_token(ctx)
@@ -146,7 +146,7 @@ class MatchGateway:
         try:
             return await getattr(self.stub, method)(request, **self._options(ctx))
         except grpc.aio.AioRpcError as error:
-            raise ConnectError(connect_code(error.code()), error.details() or "") from None
+            raise upstream_error(error) from None
 
     async def list_games(self, request: pb.ListGamesRequest, ctx) -> pb.ListGamesResponse:
         return await self._unary("ListGames", request, ctx)
@@ -184,16 +184,10 @@ class MatchGateway:
             )
         self._watching[address] += 1
         WATCH_STREAMS.inc()
-        call = self.stub.WatchMatch(request, **self._options(ctx, stream=True))
         try:
-            async for response in call:
+            async for response in self.fanout.watch(request, self._options(ctx, stream=True)):
                 yield response
-        except grpc.aio.AioRpcError as error:
-            raise ConnectError(connect_code(error.code()), error.details() or "") from None
         finally:
-            # The browser went away (or the stream ended): the orchestrator's stream ends too.
-            with contextlib.suppress(Exception):
-                call.cancel()
             WATCH_STREAMS.dec()
             self._watching[address] -= 1
             if not self._watching[address]:

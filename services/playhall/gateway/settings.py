@@ -39,6 +39,11 @@ class Settings:
     """WatchMatch streams one client address may hold open through this replica. (The
     orchestrator sees every stream from the gateway's own address, so its anonymous
     per-address limit counts all of a replica's spectators together.)"""
+    watch_replay_changes: int = setting(256, minimum=1)
+    """The last changes of a match kept for its spectators to resume from (the shared
+    stream's buffer); a spectator further behind catches up on a stream of its own."""
+    watch_linger_s: float = setting(5.0, minimum=0)
+    """How long a match's shared stream stays open after its last spectator left."""
     forwarded_allow_ips: str = setting("127.0.0.1")
     """Proxies whose X-Forwarded-For names the client (the Ingress's addresses, or `*`)."""
     log_level: str = setting("INFO")
