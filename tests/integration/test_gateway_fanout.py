@@ -49,6 +49,8 @@ class Browser:
         self.changes: list[pb.MatchChange] = []
         self.error: ConnectError | None = None
         self.ended = False
+        self.task: asyncio.Future | None = None
+        """Its task on the browsers' loop: cancelling it is closing the browser's tab."""
 
     @property
     def versions(self) -> list[int]:
@@ -85,7 +87,8 @@ class Browsers:
             except ConnectError as error:
                 browser.error = error
 
-        self._tasks.append(asyncio.run_coroutine_threadsafe(follow(), self.loop))
+        browser.task = asyncio.run_coroutine_threadsafe(follow(), self.loop)
+        self._tasks.append(browser.task)
         return browser
 
     def close(self) -> None:
@@ -264,5 +267,31 @@ def test_the_shared_stream_resumes_when_the_orchestrator_restarts(redis_server, 
                     assert browser.versions == list(range(last + 1))
                 samples = scrape(gateway.metrics_port)
                 assert metric(samples, "playhall_gateway_watch_upstream_resumes_total") >= 1
+        finally:
+            crowd.close()
+
+
+def test_the_upstream_streams_close_when_their_browsers_leave(upstream, lobby):
+    with start_gateway(upstream.address, {**ROOMY, "PLAYHALL_WATCH_LINGER_S": "0.3"}) as short:
+        crowd = Browsers(f"http://127.0.0.1:{short.port}")
+        try:
+            match_id, tokens, _ = new_match(lobby)
+            spectators = [crowd.watch(match_id) for _ in range(3)]
+            seat = crowd.watch(match_id, token=tokens[0])
+            wait_until(lambda: received([*spectators, seat], 0), WAIT_S, "the streams")
+            assert orchestrator_streams(upstream) == 2
+            seat.task.cancel()
+            wait_until(lambda: orchestrator_streams(upstream) == 1, WAIT_S, "the seat's closed")
+            for browser in spectators[:2]:
+                browser.task.cancel()
+            # One spectator is left: the shared stream stays.
+            wait_until(
+                lambda: metric(scrape(short.metrics_port), "playhall_gateway_watch_streams") == 1,
+                WAIT_S,
+                "two spectators gone",
+            )
+            assert orchestrator_streams(upstream) == 1
+            spectators[2].task.cancel()
+            wait_until(lambda: orchestrator_streams(upstream) == 0, WAIT_S, "the shared closed")
         finally:
             crowd.close()

@@ -27,7 +27,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 import grpc
 from connectrpc.code import Code
@@ -263,7 +263,7 @@ class Fanout:
 
     def watch(
         self, request: pb.WatchMatchRequest, options: dict
-    ) -> AsyncIterator[pb.WatchMatchResponse]:
+    ) -> AsyncGenerator[pb.WatchMatchResponse]:
         """The browser's stream. `options` are the metadata and deadline its own upstream
         stream would have: shared only when they carry no token and the request no seat."""
         anonymous = not any(key == "authorization" for key, _ in options["metadata"])
@@ -273,7 +273,7 @@ class Fanout:
 
     async def _own(
         self, request: pb.WatchMatchRequest, options: dict, kind: str
-    ) -> AsyncIterator[pb.WatchMatchResponse]:
+    ) -> AsyncGenerator[pb.WatchMatchResponse]:
         """The browser's own upstream stream, passed on as it comes."""
         UPSTREAMS.labels(kind).inc()
         call = self.stub.WatchMatch(request, **options)
@@ -289,7 +289,7 @@ class Fanout:
 
     async def _spectate(
         self, request: pb.WatchMatchRequest, options: dict
-    ) -> AsyncIterator[pb.WatchMatchResponse]:
+    ) -> AsyncGenerator[pb.WatchMatchResponse]:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + options["timeout"]
         cursor = request.after_version if request.HasField("after_version") else -1
@@ -303,9 +303,11 @@ class Fanout:
                 if broadcast.error is not None:
                     raise broadcast.error
                 if broadcast.known is not None and not broadcast.covers(cursor):
-                    async for response in self._catch_up(broadcast, cursor, options, deadline):
-                        cursor = response.change.version
-                        yield response
+                    own = self._catch_up(broadcast, cursor, options, deadline)
+                    async with contextlib.aclosing(own):
+                        async for response in own:
+                            cursor = response.change.version
+                            yield response
                     if not broadcast.covers(cursor):
                         return  # its own stream ended: so did the match
                     continue
@@ -323,7 +325,7 @@ class Fanout:
 
     async def _catch_up(
         self, broadcast: Broadcast, cursor: int, options: dict, deadline: float
-    ) -> AsyncIterator[pb.WatchMatchResponse]:
+    ) -> AsyncGenerator[pb.WatchMatchResponse]:
         """The spectator's own stream from `cursor`, until the shared buffer covers it."""
         CATCH_UPS.labels("behind" if cursor < broadcast.floor else "ahead").inc()
         request = pb.WatchMatchRequest(match_id=broadcast.match_id)

@@ -6,6 +6,7 @@ code and message unchanged)."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import time
@@ -185,8 +186,11 @@ class MatchGateway:
         self._watching[address] += 1
         WATCH_STREAMS.inc()
         try:
-            async for response in self.fanout.watch(request, self._options(ctx, stream=True)):
-                yield response
+            # Closed with this stream (the browser went away): its upstream stream ends too.
+            changes = self.fanout.watch(request, self._options(ctx, stream=True))
+            async with contextlib.aclosing(changes):
+                async for response in changes:
+                    yield response
         finally:
             WATCH_STREAMS.dec()
             self._watching[address] -= 1
