@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import grpc
 import pytest
+from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 
 from playhall.client import MatchClient, human_seats
@@ -293,5 +294,23 @@ def test_the_upstream_streams_close_when_their_browsers_leave(upstream, lobby):
             assert orchestrator_streams(upstream) == 1
             spectators[2].task.cancel()
             wait_until(lambda: orchestrator_streams(upstream) == 0, WAIT_S, "the shared closed")
+        finally:
+            crowd.close()
+
+
+def test_a_full_gateway_refuses_a_watch_at_once(upstream, lobby):
+    with start_gateway(
+        upstream.address, {**ROOMY, "PLAYHALL_MAX_BROWSER_WATCH_STREAMS": "2"}
+    ) as full:
+        crowd = Browsers(f"http://127.0.0.1:{full.port}")
+        try:
+            match_id, _, _ = new_match(lobby)
+            held = [crowd.watch(match_id) for _ in range(2)]
+            wait_until(lambda: received(held, 0), WAIT_S, "the two streams")
+            refused = crowd.watch(match_id)
+            wait_until(lambda: refused.error is not None, WAIT_S, "the refusal")
+            assert refused.error.code == Code.RESOURCE_EXHAUSTED
+            assert "as many watchers as it can" in refused.error.message
+            assert metric(scrape(full.metrics_port), "playhall_gateway_watch_streams_limit") == 2
         finally:
             crowd.close()

@@ -117,7 +117,9 @@ class Broadcast:
     async def changed(self, timeout_s: float) -> None:
         """Returns when something changes (a change, the end, a failure); TimeoutError after
         `timeout_s`."""
-        await asyncio.wait_for(self._changed.wait(), timeout_s)
+        # A timeout scope, not wait_for: no task per waiting browser for each change.
+        async with asyncio.timeout(timeout_s):
+            await self._changed.wait()
 
     def _notify(self) -> None:
         woken, self._changed = self._changed, asyncio.Event()

@@ -44,6 +44,9 @@ SECONDS = Histogram(
 WATCH_STREAMS = Gauge(
     "playhall_gateway_watch_streams", "WatchMatch streams open through this gateway."
 )
+WATCH_STREAMS_LIMIT = Gauge(
+    "playhall_gateway_watch_streams_limit", "WatchMatch streams this gateway serves at most."
+)
 RATE_LIMITED = Counter(
     "playhall_gateway_rate_limited", "Calls refused by a rate limit, by limit.", ["limit"]
 )
@@ -124,6 +127,8 @@ class MatchGateway:
         self.settings = settings
         self._watching: Counter_[str] = Counter_()
         """Open WatchMatch streams by client address."""
+        self._streams = 0
+        WATCH_STREAMS_LIMIT.set(settings.max_browser_watch_streams)
         self.fanout = Fanout(
             channel,
             settings.watch_replay_changes,
@@ -177,6 +182,11 @@ class MatchGateway:
         self, request: pb.WatchMatchRequest, ctx
     ) -> AsyncIterator[pb.WatchMatchResponse]:
         address = client_address(ctx)
+        if self._streams >= self.settings.max_browser_watch_streams:
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                "This gateway is serving as many watchers as it can; try again in a minute",
+            )
         if self._watching[address] >= self.settings.max_watch_streams_per_address:
             raise ConnectError(
                 Code.RESOURCE_EXHAUSTED,
@@ -184,6 +194,7 @@ class MatchGateway:
                 "this gateway; close one first",
             )
         self._watching[address] += 1
+        self._streams += 1
         WATCH_STREAMS.inc()
         try:
             # Closed with this stream (the browser went away): its upstream stream ends too.
@@ -193,6 +204,7 @@ class MatchGateway:
                     yield response
         finally:
             WATCH_STREAMS.dec()
+            self._streams -= 1
             self._watching[address] -= 1
             if not self._watching[address]:
                 del self._watching[address]

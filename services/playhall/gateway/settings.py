@@ -35,6 +35,9 @@ class Settings:
     """The longest deadline a unary call may ask for."""
     max_watch_s: float = setting(3600.0, minimum=1)
     """A WatchMatch stream without a deadline ends after this; the portal resumes it."""
+    max_browser_watch_streams: int = setting(10_000, minimum=1)
+    """WatchMatch streams this replica serves at once; beyond, RESOURCE_EXHAUSTED at once
+    (10,000 held on 2 shared cores, `bench/results/scale.md`)."""
     max_watch_streams_per_address: int = setting(16, minimum=1)
     """WatchMatch streams one client address may hold open through this replica. (The
     orchestrator sees every stream from the gateway's own address, so its anonymous
