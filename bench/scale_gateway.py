@@ -55,7 +55,9 @@ MATCHES = 10
 ROUNDS = 8
 """Rounds of moves per run: one move in each match per round."""
 MOVE_PAUSE_S = 0.05
-"""Between two moves (about 20 moves/s, as players move, not as fast as the server can)."""
+"""Between two moves: about 20 moves/s over the 10 matches (2 a second in each, a fast game)."""
+SLOW_PAUSE_S = 0.5
+"""The pace of the last run, the most spectators again: 2 moves/s over the 10 matches."""
 OPEN_BATCH = 500
 OPEN_PAUSE_S = 0.5
 """Browsers open in batches of OPEN_BATCH, OPEN_PAUSE_S apart (as viewers arrive)."""
@@ -96,6 +98,8 @@ def browsers_process(url: str, match_ids: list[str], per_match: int, ready, resu
     """In a process of its own: `per_match` spectators of each match. Puts how many opened (got
     version 0) and failed once all are one or the other, then what they saw."""
     outcome: dict = {"latencies_ms": [], "out_of_order": 0, "refused": {}, "complete": 0}
+    receipts = [float("inf"), 0.0]
+    """The first and the last receipt of a move's change (Unix seconds)."""
     settled = 0
 
     async def one(client: MatchServiceClient, number: int, match_id: str) -> None:
@@ -111,7 +115,9 @@ def browsers_process(url: str, match_ids: list[str], per_match: int, ready, resu
                 change = response.change
                 versions.append(change.version)
                 if change.version > 0:
-                    outcome["latencies_ms"].append(time.time() * 1000 - change.committed_unix_ms)
+                    now = time.time()
+                    receipts[:] = [min(receipts[0], now), max(receipts[1], now)]
+                    outcome["latencies_ms"].append(now * 1000 - change.committed_unix_ms)
         except ConnectError as error:
             key = f"{error.code.name} after {len(versions)} changes: {error.message[:80]}"
             outcome["refused"][key] = outcome["refused"].get(key, 0) + 1
@@ -135,6 +141,8 @@ def browsers_process(url: str, match_ids: list[str], per_match: int, ready, resu
             if isinstance(end, BaseException):  # the client failed, not a status: say which
                 key = f"{type(end).__name__}: {str(end)[:80]}"
                 outcome["refused"][key] = outcome["refused"].get(key, 0) + 1
+        outcome["receipts_s"] = max(receipts[1] - receipts[0], 0.0)
+        outcome["cpu_s"] = time.process_time()
         return outcome
 
     results.put(uvloop.run(main()))
@@ -143,7 +151,9 @@ def browsers_process(url: str, match_ids: list[str], per_match: int, ready, resu
 # -- one run ---------------------------------------------------------------------------------
 
 
-def play_round(games: list[tuple[str, dict[int, MatchClient]]], rng, latencies: list[float]):
+def play_round(
+    games: list[tuple[str, dict[int, MatchClient]]], rng, pause_s: float, latencies: list[float]
+):
     for match_id, seats in games:
         summary = seats[0].get(match_id, omit_legal_moves=True).match
         seat = rng.choice(list(summary.status.to_move))
@@ -152,14 +162,18 @@ def play_round(games: list[tuple[str, dict[int, MatchClient]]], rng, latencies: 
         started = time.perf_counter()
         seats[seat].submit(match_id, move, seen.match.version)
         latencies.append(time.perf_counter() - started)
-        time.sleep(MOVE_PAUSE_S)
+        time.sleep(pause_s)
 
 
 def bench_spectators(
-    orchestrator: ServiceProcess, gateway: ServiceProcess, lobby: MatchClient, count: int
+    orchestrator: ServiceProcess,
+    gateway: ServiceProcess,
+    lobby: MatchClient,
+    count: int,
+    pause_s: float,
 ) -> dict:
     """`count` spectators (count // MATCHES of each match) through `gateway` while ROUNDS
-    rounds of moves are played."""
+    rounds of moves are played, `pause_s` apart."""
     games = []
     for _ in range(MATCHES):
         created = lobby.create(TITLE, human_seats(2))
@@ -197,10 +211,10 @@ def bench_spectators(
     moves: list[float] = []
     rng = random.Random(count)
     for _ in range(ROUNDS):
-        play_round(games, rng, moves)
+        play_round(games, rng, pause_s, moves)
     for match_id, seats in games:
         seats[0].resign(match_id)
-    outcome = {"latencies_ms": [], "out_of_order": 0, "refused": {}, "complete": 0}
+    outcome: dict = {"latencies_ms": [], "out_of_order": 0, "refused": {}, "complete": 0}
     if browsers is not None:
         outcome = results.get(timeout=900)
         browsers.join(30)
@@ -210,7 +224,12 @@ def bench_spectators(
         "matches": MATCHES,
         "open_s": round(opened_s, 1),
         **watching,
-        "gateway_cpu_s_during_moves": round(cpu_s(gateway.proc.pid) - cpu_before, 1),
+        "move_pause_s": pause_s,
+        "gateway_cpu_s": round(cpu_s(gateway.proc.pid) - cpu_before, 1),
+        "browsers_cpu_s": round(outcome.get("cpu_s", 0.0), 1),
+        "deliveries_per_s": round(len(latencies) / outcome["receipts_s"])
+        if outcome.get("receipts_s")
+        else None,
         "streams_complete": outcome["complete"],
         "streams_out_of_order": outcome["out_of_order"],
         "refused": outcome["refused"],
@@ -236,12 +255,19 @@ def run_spectators(counts: list[int]) -> dict:
         gateway = stack.enter_context(start_gateway(orchestrator.address, GATEWAY_ENV))
         channel = stack.enter_context(grpc.insecure_channel(orchestrator.address))
         lobby = MatchClient(channel, timeout_s=30)
-        for count in [0, *counts]:
-            say(f"  {count} spectators of {MATCHES} matches through one gateway")
-            runs.append(bench_spectators(orchestrator, gateway, lobby, count))
+        plans = [
+            (0, MOVE_PAUSE_S),
+            *((c, MOVE_PAUSE_S) for c in counts),
+            (max(counts), SLOW_PAUSE_S),
+        ]
+        for count, pause_s in plans:
+            say(
+                f"  {count} spectators of {MATCHES} matches through one gateway,"
+                f" moves {pause_s:g} s apart"
+            )
+            runs.append(bench_spectators(orchestrator, gateway, lobby, count, pause_s))
     return {
         "rounds": ROUNDS,
-        "move_pause_s": MOVE_PAUSE_S,
         "source": source_version(),
         "runs": runs,
     }
@@ -253,41 +279,42 @@ def run_spectators(counts: list[int]) -> dict:
 def section(spectators: dict) -> list[str]:
     """The gateway section of scale.md."""
     runs = spectators["runs"]
-    baseline = runs[0]
     lines = [
         "",
         f"## Spectators of {MATCHES} matches through one gateway replica",
         "",
         f"`python -m bench.scale --only-spectators`, source {spectators['source']}."
         f" {spectators['rounds']} rounds of one move in each match"
-        f" ({MATCHES * spectators['rounds']} moves, {spectators['move_pause_s'] * 1000:g} ms"
-        " apart, straight to the orchestrator),"
-        " then a resignation ends each match; the first row has no spectators (the moves'"
-        " baseline). Upstream streams: the orchestrator's `playhall_watch_streams` once every"
-        " browser had its first change.",
+        f" ({MATCHES * spectators['rounds']} moves, straight to the orchestrator, a pause"
+        " between two), then a resignation ends each match; the first row has no spectators"
+        " (the moves' baseline), the last has the most again at a tenth of the pace. Upstream"
+        " streams: the orchestrator's `playhall_watch_streams` once every browser had its first"
+        " change. Delivery: receipt minus commit time of every move's change at every browser;"
+        " deliveries/s: their number over the time from the first to the last. CPU seconds of"
+        " the gateway and of the browsers' process from the first move to the last delivery.",
         "",
     ]
     rows = []
     for r in runs:
         refused = ", ".join(f"{n} {why}" for why, n in r["refused"].items()) or "none"
-        delivery = (
-            f"{r['delivery_p50_ms']} / {r['delivery_p99_ms']}" if r["delivery_p50_ms"] else "—"
-        )
+        delivery = "—"
+        if r["delivery_p50_ms"] is not None:
+            delivery = f"{r['delivery_p50_ms']} / {r['delivery_p99_ms']}"
+        complete = f"{r['streams_complete']:,}"
+        if r["streams_out_of_order"]:
+            complete += f" ({r['streams_out_of_order']} out of order)"
         rows.append(
             [
                 f"{r['spectators']:,}",
+                f"{1 / r['move_pause_s']:g}",
                 f"{r['orchestrator_streams']:g}",
-                f"{r['streams_complete']:,}"
-                + (
-                    f" ({r['streams_out_of_order']} out of order)"
-                    if r["streams_out_of_order"]
-                    else ""
-                ),
+                complete,
                 f"{r['changes_delivered']:,}",
                 delivery,
+                f"{r['deliveries_per_s'] or 0:,}",
                 refused,
                 f"{r['move_p50_ms']} / {r['move_p99_ms']}",
-                f"{r['move_p99_ms'] / baseline['move_p99_ms']:.2f}",
+                f"{r['gateway_cpu_s']} / {r['browsers_cpu_s']}",
                 f"{r['gateway_rss_mib']}",
                 f"{r['open_s']}",
             ]
@@ -295,13 +322,15 @@ def section(spectators: dict) -> list[str]:
     lines += table(
         [
             "spectators",
+            "moves/s (about)",
             "upstream streams",
             "streams complete",
             "changes delivered",
             "delivery p50 / p99 ms",
+            "deliveries/s",
             "refused (status)",
             "moves p50 / p99 ms",
-            "moves p99 / baseline",
+            "CPU s gateway / browsers",
             "gateway RSS MiB",
             "opening s",
         ],
