@@ -95,9 +95,18 @@ class Browsers:
     def close(self) -> None:
         for task in self._tasks:
             task.cancel()
-        self._run(self.client.close())
+        self._run(self._close())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(TIMEOUT)
+        self.loop.close()
+
+    async def _close(self) -> None:
+        """Waits for every browser's task to end (cancelled ones included), then the client."""
+        current = asyncio.current_task()
+        await asyncio.gather(
+            *(t for t in asyncio.all_tasks() if t is not current), return_exceptions=True
+        )
+        await self.client.close()
 
 
 @pytest.fixture
@@ -314,3 +323,20 @@ def test_a_full_gateway_refuses_a_watch_at_once(upstream, lobby):
             assert metric(scrape(full.metrics_port), "playhall_gateway_watch_streams_limit") == 2
         finally:
             crowd.close()
+
+
+def test_spectators_get_the_orchestrators_refusals_and_a_finished_match_whole(browsers, lobby):
+    match_id, _, seats = new_match(lobby)
+    unknown = browsers.watch("no-such-match")
+    ahead = browsers.watch(match_id, after=99)
+    wait_until(lambda: unknown.error and ahead.error, WAIT_S, "the refusals")
+    assert unknown.error.code == Code.NOT_FOUND
+    assert ahead.error.code == Code.INVALID_ARGUMENT and "ahead" in ahead.error.message
+    play(seats, match_id, 2)
+    last = finish(seats, match_id)
+    late = [browsers.watch(match_id), browsers.watch(match_id, after=1)]
+    wait_until(lambda: all(b.ended for b in late), WAIT_S, "the finished match's log")
+    assert [b.versions for b in late] == [list(range(last + 1)), list(range(2, last + 1))]
+    at_end = browsers.watch(match_id, after=last)
+    wait_until(lambda: at_end.ended, WAIT_S, "nothing after the end")
+    assert at_end.versions == [] and at_end.error is None
