@@ -2,7 +2,8 @@
 
 The gateway holds no match state: each call goes on with the caller's bearer token and its
 deadline (capped), and the orchestrator's answer comes back as it is, refusals included (their
-code and message unchanged)."""
+code and message unchanged). Spectators' WatchMatch streams are the exception: a match's
+spectators share one upstream stream per replica (`fanout.py`)."""
 
 from __future__ import annotations
 
