@@ -3,6 +3,10 @@ Redis Cluster, in one run; and what watchers cost one replica (Redis connections
 delivery) with 100, 1,000 and 10,000 of them. Writes bench/results/scale.md and .json.
 
     python -m bench.scale [--seconds 8] [--rounds 2] [--watchers 100 1000 10000]
+                          [--spectators 1000 10000] [--only-spectators]
+
+Spectators through one gateway replica are measured by `bench.scale_gateway` (its docstring);
+`--only-spectators` measures them alone and keeps the rest of the report as it was.
 
 Processes: a single Redis (AOF, fsync always) and a 3-master cluster with a replica each (AOF
 everysec, commits WAIT for one replica), as deployed; the Galileo rules service; orchestrators;
@@ -26,6 +30,7 @@ from pathlib import Path
 import grpc
 
 from bench.common import (
+    RESULTS,
     add_out_argument,
     machine,
     percentile_ms,
@@ -37,6 +42,7 @@ from bench.common import (
     write_report,
 )
 from bench.orchestrator import CLIENTS, SeparatePlayer
+from bench.scale_gateway import run_spectators, section
 from playhall.client import MatchClient, human_seats
 from playhall.common.brokers import broker_url_of
 from playhall.common.process import ServiceProcess, start_rules_service
@@ -289,6 +295,7 @@ def run(args: argparse.Namespace) -> dict:
             report["watchers"].append(
                 bench_watchers(backends["Redis Cluster (WAIT 1)"], rules, count, args.watch_limit)
             )
+    report["spectators"] = run_spectators(args.spectators)
     return report
 
 
@@ -364,6 +371,8 @@ def markdown(report: dict) -> str:
         ],
         [watcher_row(w) for w in report["watchers"]],
     )
+    if "spectators" in report:
+        lines += section(report["spectators"])
     return "\n".join(lines) + "\n"
 
 
@@ -409,11 +418,17 @@ def main(argv: list[str] | None = None) -> None:
         default=None,
         help="PLAYHALL_MAX_WATCH_STREAMS of the watched replica (default: its own default)",
     )
+    parser.add_argument("--spectators", type=int, nargs="+", default=[1_000, 10_000])
+    parser.add_argument("--only-spectators", action="store_true")
     add_out_argument(parser, "scale")
     args = parser.parse_args(argv)
     unwind_on_sigterm()
     started = time.monotonic()
-    report = run(args)
+    if args.only_spectators:
+        report = json.loads((RESULTS / "scale.json").read_text())
+        report["spectators"] = run_spectators(args.spectators)
+    else:
+        report = run(args)
     write_report(args.out, "scale", report, markdown(report), time.monotonic() - started)
 
 

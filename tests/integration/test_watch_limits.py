@@ -1,7 +1,9 @@
 """Who a watch stream is counted against, and what a replica answers beyond what it serves.
 
-- Spectators through the gateway are counted by their own address, which the gateway forwards
-  with its credential; the orchestrator believes that address from nobody else.
+- Spectators through the gateway are not one address: 48 browsers are all served (most share
+  one stream per match; one with a stream of its own, a catch-up from an old version, is
+  counted by its own address, which the gateway forwards with its credential). The orchestrator
+  believes a forwarded address only with the gateway's credential.
 - A replica holding as many streams as it serves refuses the next ones at once with
   RESOURCE_EXHAUSTED (never CANCELLED), while moves go on.
 
@@ -17,10 +19,10 @@ import grpc
 from connectrpc.errors import ConnectError
 
 from playhall.client import MatchClient, human_seats
+from playhall.common.metadata import CLIENT_ADDRESS_HEADER, GATEWAY_CREDENTIAL_HEADER
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.match.v1.match_service_connect import MatchServiceClient
-from playhall.orchestrator.servicer import CLIENT_ADDRESS_HEADER, GATEWAY_CREDENTIAL_HEADER
 from tests.helpers import (
     GATEWAY_CREDENTIAL,
     TIMEOUT,
@@ -87,8 +89,13 @@ def test_spectators_through_the_gateway_are_counted_by_their_own_address(
         start_gateway(orchestrator.address, gateway_limits) as gateway,
         grpc.insecure_channel(orchestrator.address) as channel,
     ):
-        match_id = MatchClient(channel, timeout_s=TIMEOUT).create(TITLE, human_seats(2))
-        match_id = match_id.match.match_id
+        lobby = MatchClient(channel, timeout_s=TIMEOUT)
+        created = lobby.create(TITLE, human_seats(2))
+        match_id = created.match.match_id
+        for token in created.tokens:
+            seat = lobby.as_seat(token.token)
+            seen = seat.get(match_id)
+            seat.submit(match_id, pick(view_of(seen).hand[0]), seen.match.version)
 
         async def main():
             streams: list = []
@@ -103,6 +110,14 @@ def test_spectators_through_the_gateway_are_counted_by_their_own_address(
                 )
                 async with grpc.aio.insecure_channel(orchestrator.address) as direct:
                     stub = match_service_pb2_grpc.MatchServiceStub(direct)
+                    vouched = [(GATEWAY_CREDENTIAL_HEADER, GATEWAY_CREDENTIAL)]
+                    as_gateway = await asyncio.gather(
+                        *(
+                            first_answer(stub, match_id, [*vouched, (CLIENT_ADDRESS_HEADER, a)])
+                            for a in [f"203.0.113.{n}" for n in range(1, 49)]
+                            + ["198.51.100.7"] * 33
+                        )
+                    )
                     forged = await asyncio.gather(
                         *(
                             first_answer(stub, match_id, [(CLIENT_ADDRESS_HEADER, f"10.1.0.{n}")])
@@ -113,21 +128,25 @@ def test_spectators_through_the_gateway_are_counted_by_their_own_address(
                     refused = await first_answer(
                         stub, match_id, [*wrong, (CLIENT_ADDRESS_HEADER, "10.2.0.1")]
                     )
-                    for call, _ in forged:
+                    for call, _ in [*as_gateway, *forged]:
                         if call is not None:
                             call.cancel()
-                return many, one, [outcome for _, outcome in forged], refused[1]
+                outcomes = [outcome for _, outcome in as_gateway]
+                return many + one, outcomes, [outcome for _, outcome in forged], refused[1]
             finally:
                 for stream in streams:
                     with contextlib.suppress(ConnectError):
                         await stream.aclose()
                 await client.close()
 
-        many, one, forged, wrong_credential = asyncio.run(main())
-    # 48 browsers, 48 streams: each address is counted on its own.
-    assert many == ["ok"] * 48, sorted(set(many))
-    # One browser's address holds the orchestrator's limit, as a direct caller's would.
-    assert sorted(one) == sorted(["ok"] * PER_ADDRESS + [ADDRESS_REFUSAL]), sorted(set(one))
+        browsers, vouched, forged, wrong_credential = asyncio.run(main())
+    # 48 browsers and 33 of one more (within the gateway's own cap of 64 per address): all served.
+    assert browsers == ["ok"] * (48 + 33), sorted(set(browsers))
+    # Vouched for by the gateway, each of 48 addresses is counted on its own, and one address
+    # holds the orchestrator's limit, as a direct caller's would.
+    assert sorted(vouched) == sorted(["ok"] * (48 + PER_ADDRESS) + [ADDRESS_REFUSAL]), sorted(
+        set(vouched)
+    )
     # A caller without the gateway credential is counted by its own address, whatever it says.
     assert sorted(forged) == sorted(["ok"] * PER_ADDRESS + [ADDRESS_REFUSAL]), sorted(set(forged))
     assert wrong_credential.startswith("UNAUTHENTICATED: This gateway's credential"), (

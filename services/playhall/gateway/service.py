@@ -2,7 +2,8 @@
 
 The gateway holds no match state: each call goes on with the caller's bearer token and its
 deadline (capped), and the orchestrator's answer comes back as it is, refusals included (their
-code and message unchanged)."""
+code and message unchanged). Spectators' WatchMatch streams are the exception: a match's
+spectators share one upstream stream per replica (`fanout.py`)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ from google.protobuf import duration_pb2
 from prometheus_client import Counter, Gauge, Histogram
 from protobuf.wkt import Any as WireAny
 
+from playhall.common.metadata import CLIENT_ADDRESS_HEADER, GATEWAY_CREDENTIAL_HEADER
+from playhall.gateway.errors import upstream_error
+from playhall.gateway.fanout import Fanout
 from playhall.gateway.limits import Buckets
 from playhall.gateway.settings import Settings
 from playhall.match.v1 import match_service_pb2 as pb
@@ -42,16 +46,12 @@ SECONDS = Histogram(
 WATCH_STREAMS = Gauge(
     "playhall_gateway_watch_streams", "WatchMatch streams open through this gateway."
 )
+WATCH_STREAMS_LIMIT = Gauge(
+    "playhall_gateway_watch_streams_limit", "WatchMatch streams this gateway serves at most."
+)
 RATE_LIMITED = Counter(
     "playhall_gateway_rate_limited", "Calls refused by a rate limit, by limit.", ["limit"]
 )
-
-
-def connect_code(code: grpc.StatusCode) -> Code:
-    """The Connect code of a gRPC status (the same list; only CANCELLED is spelt otherwise)."""
-    if code is grpc.StatusCode.CANCELLED:
-        return Code.CANCELED
-    return Code[code.name]
 
 
 def client_address(ctx: RequestContext) -> str:
@@ -129,6 +129,17 @@ class MatchGateway:
         self.settings = settings
         self._watching: Counter_[str] = Counter_()
         """Open WatchMatch streams by client address."""
+        self._streams = 0
+        WATCH_STREAMS_LIMIT.set(settings.max_browser_watch_streams)
+        self.fanout = Fanout(
+            channel,
+            settings.watch_replay_changes,
+            settings.watch_linger_s,
+            settings.default_timeout_s,
+            # Shared by many browsers, the stream names none of them: the orchestrator counts
+            # it against its total only.
+            upstream_metadata=[(GATEWAY_CREDENTIAL_HEADER, settings.gateway_credential)],
+        )
 
     def _options(self, ctx: RequestContext, stream: bool = False) -> dict:
         token = bearer_token(ctx)
@@ -142,8 +153,8 @@ class MatchGateway:
         # The gateway's credential makes the orchestrator believe the client's address, which
         # it counts anonymous spectators by (else all of them would be this gateway's).
         metadata = [
-            ("x-playhall-gateway-credential", self.settings.gateway_credential),
-            ("x-playhall-client-address", client_address(ctx)),
+            (GATEWAY_CREDENTIAL_HEADER, self.settings.gateway_credential),
+            (CLIENT_ADDRESS_HEADER, client_address(ctx)),
         ]
         if token:
             metadata.append(("authorization", f"Bearer {token}"))
@@ -153,7 +164,7 @@ class MatchGateway:
         try:
             return await getattr(self.stub, method)(request, **self._options(ctx))
         except grpc.aio.AioRpcError as error:
-            raise ConnectError(connect_code(error.code()), error.details() or "") from None
+            raise upstream_error(error) from None
 
     async def list_games(self, request: pb.ListGamesRequest, ctx) -> pb.ListGamesResponse:
         return await self._unary("ListGames", request, ctx)
@@ -183,6 +194,11 @@ class MatchGateway:
         self, request: pb.WatchMatchRequest, ctx
     ) -> AsyncIterator[pb.WatchMatchResponse]:
         address = client_address(ctx)
+        if self._streams >= self.settings.max_browser_watch_streams:
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                "This gateway is serving as many watchers as it can; try again in a minute",
+            )
         if self._watching[address] >= self.settings.max_watch_streams_per_address:
             raise ConnectError(
                 Code.RESOURCE_EXHAUSTED,
@@ -190,18 +206,17 @@ class MatchGateway:
                 "this gateway; close one first",
             )
         self._watching[address] += 1
+        self._streams += 1
         WATCH_STREAMS.inc()
-        call = self.stub.WatchMatch(request, **self._options(ctx, stream=True))
         try:
-            async for response in call:
-                yield response
-        except grpc.aio.AioRpcError as error:
-            raise ConnectError(connect_code(error.code()), error.details() or "") from None
+            # Closed with this stream (the browser went away): its upstream stream ends too.
+            changes = self.fanout.watch(request, self._options(ctx, stream=True))
+            async with contextlib.aclosing(changes):
+                async for response in changes:
+                    yield response
         finally:
-            # The browser went away (or the stream ended): the orchestrator's stream ends too.
-            with contextlib.suppress(Exception):
-                call.cancel()
             WATCH_STREAMS.dec()
+            self._streams -= 1
             self._watching[address] -= 1
             if not self._watching[address]:
                 del self._watching[address]

@@ -38,8 +38,16 @@ class Settings:
     """The longest deadline a unary call may ask for."""
     max_watch_s: float = setting(3600.0, minimum=1)
     """A WatchMatch stream without a deadline ends after this; the portal resumes it."""
+    max_browser_watch_streams: int = setting(10_000, minimum=1)
+    """WatchMatch streams this replica serves at once; beyond, RESOURCE_EXHAUSTED at once
+    (10,000 held on 2 shared cores, `bench/results/scale.md`)."""
     max_watch_streams_per_address: int = setting(16, minimum=1)
     """WatchMatch streams one client address may hold open through this replica."""
+    watch_replay_changes: int = setting(256, minimum=1)
+    """The last changes of a match kept for its spectators to resume from (the shared
+    stream's buffer); a spectator further behind catches up on a stream of its own."""
+    watch_linger_s: float = setting(5.0, minimum=0)
+    """How long a match's shared stream stays open after its last spectator left."""
     forwarded_allow_ips: str = setting("127.0.0.1")
     """Proxies whose X-Forwarded-For names the client (the Ingress's addresses, or `*`)."""
     log_level: str = setting("INFO")

@@ -20,6 +20,7 @@ import redis
 from prometheus_client import Gauge
 
 from playhall.common import tracing
+from playhall.common.metadata import CLIENT_ADDRESS_HEADER, GATEWAY_CREDENTIAL_HEADER
 from playhall.common.server import status_for
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
@@ -138,16 +139,12 @@ class WatchSlots:
                     del self._anonymous[address]
 
 
-GATEWAY_CREDENTIAL_HEADER = "x-playhall-gateway-credential"
-CLIENT_ADDRESS_HEADER = "x-playhall-client-address"
-"""A gateway's call carries its credential and the address of the client it forwards for
-(beside the client's own `authorization`)."""
-
-
-def spectator_address(context: grpc.aio.ServicerContext, gateways: GatewayCredential) -> str:
+def spectator_address(context: grpc.aio.ServicerContext, gateways: GatewayCredential) -> str | None:
     """The address an anonymous watcher is counted by: the client's, as a gateway with the
     gateway credential names it; anyone else's own address (a client address it sends is not
-    believed). A wrong gateway credential is refused."""
+    believed). A gateway's stream that names no client is the one it shares among all the
+    spectators of a match (each counted by the gateway itself), so it counts against the
+    replica's total only (None). A wrong gateway credential is refused."""
     metadata = dict(context.invocation_metadata() or ())
     credential = metadata.get(GATEWAY_CREDENTIAL_HEADER)
     if credential is None:
@@ -158,7 +155,7 @@ def spectator_address(context: grpc.aio.ServicerContext, gateways: GatewayCreden
             "PLAYHALL_GATEWAY_CREDENTIAL"
         )
     forwarded = metadata.get(CLIENT_ADDRESS_HEADER, "").strip()
-    return f"client:{forwarded}" if forwarded else peer_address(context)
+    return f"client:{forwarded}" if forwarded else None
 
 
 def peer_address(context: grpc.aio.ServicerContext) -> str:

@@ -1,0 +1,9 @@
+"""Call metadata that Playhall's own services send each other, beside the caller's
+`authorization`: the gateway's credential, and the client address it vouches for."""
+
+GATEWAY_CREDENTIAL_HEADER = "x-playhall-gateway-credential"
+"""The gateway's secret (`PLAYHALL_GATEWAY_CREDENTIAL`): the orchestrator believes a forwarded
+client address only with it."""
+
+CLIENT_ADDRESS_HEADER = "x-playhall-client-address"
+"""The browser's address as the gateway saw it, which anonymous watchers are counted by."""
