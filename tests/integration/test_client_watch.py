@@ -6,6 +6,8 @@ session's Redis and Galileo rules service.
   with UNAVAILABLE, and still delivers every version of the match once, in order, to its end.
 - The watched orchestrator SIGKILLed mid-match and started again on its port, moves committed
   meanwhile through another replica: the resumed watch replays what it missed, and nothing twice.
+- A replica at its watcher limit (RESOURCE_EXHAUSTED): the watch tries again until a slot is
+  free, within its deadline (past it, DEADLINE_EXCEEDED).
 - A refusal is not retried, and the caller's deadline bounds a watch of an orchestrator that is
   gone.
 
@@ -27,6 +29,7 @@ from playhall.common.process import ServiceProcess, free_port
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from tests.helpers import TIMEOUT, TITLE, metric, scrape, seat_clients, wait_until
+from tests.integration.test_orchestrator_play import open_watch
 
 WATCH_TIMEOUT_S = 90.0
 CUTS = 4
@@ -135,6 +138,46 @@ def test_a_watch_resumes_after_its_orchestrator_is_killed_and_started_again(
             assert follower.finish() == list(range(final + 1))
     finally:
         watched.kill()
+
+
+def test_a_watch_refused_by_a_full_replica_waits_for_a_slot_within_its_deadline(
+    backend, galileo_rules, channel_b
+):
+    match_id, seats = new_match(channel_b)
+    with (
+        backend.start_orchestrator(galileo_rules.address, PLAYHALL_MAX_WATCH_STREAMS="1") as full,
+        grpc.insecure_channel(full.address, options=RECONNECT_OPTIONS) as channel,
+    ):
+        client = MatchClient(channel, timeout_s=TIMEOUT)
+        held = open_watch(client, match_id, after_version=None)
+        try:
+            assert next(held).change.version == 0
+            with pytest.raises(grpc.RpcError) as expired:
+                list(client.watch(match_id, after_version=None, timeout_s=2.0))
+            # Not the refusal itself: the watch went on trying until its deadline.
+            assert expired.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+            refusals = refused_watches(full)
+            follower = Follower(client, match_id)
+            wait_until(
+                lambda: follower.check() or refused_watches(full) > refusals,
+                20,
+                "a refused attempt of the second watch",
+                0.05,
+                full,
+            )
+        finally:
+            held.cancel()
+        final = seats[0].resign(match_id).match.version
+        assert follower.finish() == list(range(final + 1))
+
+
+def refused_watches(replica: ServiceProcess) -> float:
+    return metric(
+        scrape(replica.metrics_port),
+        "grpc_server_handled_total",
+        grpc_method="WatchMatch",
+        grpc_code="RESOURCE_EXHAUSTED",
+    )
 
 
 def test_a_refusal_ends_the_watch_at_once_and_the_deadline_bounds_resuming(spectator):
