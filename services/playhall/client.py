@@ -5,6 +5,7 @@ orchestrator) it resumes after the last version it delivered."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 import uuid
@@ -155,9 +156,11 @@ class MatchClient:
         failures = 0
         while True:
             try:
-                for change in self._watch_stream(match_id, last, deadline):
-                    last, failures = change.version, 0
-                    yield change
+                # Closed with the watch, so a reader that stops early cancels the stream at once.
+                with contextlib.closing(self._watch_stream(match_id, last, deadline)) as changes:
+                    for change in changes:
+                        last, failures = change.version, 0
+                        yield change
                 return
             except grpc.RpcError as error:
                 if error.code() not in RESUMED_CODES:
