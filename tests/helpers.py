@@ -84,9 +84,11 @@ def wait_until(
         time.sleep(interval)
 
 
-def start_orchestrator(redis_url: str, rules_address: str, **extra: str) -> ServiceProcess:
-    """An orchestrator of the Galileo rules service at `rules_address`, with the testing flag
-    and a fast housekeeping sweep, then `extra` settings."""
+def start_orchestrator(
+    redis_url: str, rules_address: str, port: int = 0, **extra: str
+) -> ServiceProcess:
+    """An orchestrator of the Galileo rules service at `rules_address` on `port` (0 picks a
+    free one), with the testing flag and a fast housekeeping sweep, then `extra` settings."""
     env = orchestrator_env(
         redis_url,
         {"galileo": rules_address},
@@ -95,7 +97,7 @@ def start_orchestrator(redis_url: str, rules_address: str, **extra: str) -> Serv
         gateway_credential=GATEWAY_CREDENTIAL,
         **{"PLAYHALL_SWEEP_INTERVAL_S": "0.1", **extra},
     )
-    return process.start_orchestrator(env)
+    return process.start_orchestrator(env, port=port)
 
 
 def start_gateway(orchestrator_address: str, env: dict[str, str] | None = None, **ports: int):
@@ -125,8 +127,8 @@ class Backend:
             return self.cluster.client()  # type: ignore[attr-defined]
         return redis.Redis.from_url(self.url)
 
-    def start_orchestrator(self, rules_address: str, **extra: str) -> ServiceProcess:
-        return start_orchestrator(self.url, rules_address, **{**self.env, **extra})
+    def start_orchestrator(self, rules_address: str, port: int = 0, **extra: str) -> ServiceProcess:
+        return start_orchestrator(self.url, rules_address, port, **{**self.env, **extra})
 
 
 def cluster_backend(cluster, broker_url: str) -> Backend:

@@ -1,8 +1,13 @@
 """A small client of MatchService for the demo, the bots, the benchmarks and the tests: every
-call has a deadline, and a seat's calls carry its bearer token."""
+call has a deadline, and a seat's calls carry its bearer token. A watch outlives its streams:
+when one ends without a refusal (the server's connection age, a lost connection, a restarted
+orchestrator) it resumes after the last version it delivered."""
 
 from __future__ import annotations
 
+import contextlib
+import random
+import time
 import uuid
 from collections.abc import Callable, Iterator
 
@@ -14,9 +19,48 @@ from playhall.match.v1 import match_service_pb2_grpc
 
 DEFAULT_TIMEOUT_S = 10.0
 
+RESUMED_CODES = frozenset(
+    {
+        grpc.StatusCode.UNAVAILABLE,
+        grpc.StatusCode.RESOURCE_EXHAUSTED,
+        grpc.StatusCode.CANCELLED,
+        grpc.StatusCode.ABORTED,
+    }
+)
+"""How a watch stream ends that the watch opens again: the connection went away (GOAWAY at the
+server's `PLAYHALL_MAX_CONNECTION_AGE_MS` ends a stream with UNAVAILABLE after the grace, as do
+a lost connection and a stopping or restarted orchestrator), the replica is at its watcher limit,
+or the server cancelled or aborted the stream. Every other status is a refusal (no such match,
+not your seat, a bad request) or the caller's deadline, and ends the watch."""
+RESUME_FIRST_PAUSE_S = 0.1
+RESUME_MAX_PAUSE_S = 2.0
+"""The pause before a watch opens its stream again doubles from the first to this cap (as the
+services' reconnects do), with jitter so that the watchers of one closed connection spread out;
+it starts over once a stream delivers a change."""
+
 
 def bearer(token: str | None) -> list[tuple[str, str]]:
     return [("authorization", f"Bearer {token}")] if token else []
+
+
+class WatchDeadlineExceeded(grpc.RpcError):
+    """A resuming watch ran out of its deadline between two streams: DEADLINE_EXCEEDED, like a
+    stream whose deadline passed, with the status that ended the last stream as the cause."""
+
+    def __init__(self, match_id: str, after_version: int | None):
+        super().__init__(match_id, after_version)
+        self.match_id = match_id
+        self.after_version = after_version
+
+    def code(self) -> grpc.StatusCode:
+        return grpc.StatusCode.DEADLINE_EXCEEDED
+
+    def details(self) -> str:
+        where = "its start" if self.after_version is None else f"version {self.after_version}"
+        return f"the watch of match {self.match_id} ran out of time resuming after {where}"
+
+    def __str__(self) -> str:
+        return self.details()
 
 
 class MatchClient:
@@ -101,16 +145,53 @@ class MatchClient:
     def watch(
         self, match_id: str, after_version: int | None = 0, timeout_s: float | None = None
     ) -> Iterator[pb.MatchChange]:
+        """The match's changes after `after_version` (None: from its creation on), each once and
+        in order, until the server ends the watch (the match ended, or the caller's seat
+        resigned). A stream that ends with one of `RESUMED_CODES` is opened again after the last
+        version delivered, with capped backoff, waiting for the orchestrator within the
+        deadline; a refusal is raised as it came, and `timeout_s` (the client's timeout by
+        default) bounds the whole watch: past it, DEADLINE_EXCEEDED."""
+        deadline = time.monotonic() + (timeout_s or self.timeout_s)
+        last = after_version
+        failures = 0
+        while True:
+            try:
+                # Closed with the watch, so a reader that stops early cancels the stream at once.
+                with contextlib.closing(self._watch_stream(match_id, last, deadline)) as changes:
+                    for change in changes:
+                        last, failures = change.version, 0
+                        yield change
+                return
+            except grpc.RpcError as error:
+                if error.code() not in RESUMED_CODES:
+                    raise
+                pause = min(RESUME_FIRST_PAUSE_S * 2**failures, RESUME_MAX_PAUSE_S)
+                pause *= random.uniform(0.5, 1.0)
+                failures += 1
+                if time.monotonic() + pause >= deadline:
+                    raise WatchDeadlineExceeded(match_id, last) from error
+                time.sleep(pause)
+
+    def _watch_stream(
+        self, match_id: str, after_version: int | None, deadline: float
+    ) -> Iterator[pb.MatchChange]:
+        """One WatchMatch stream, cancelled when its reader stops early."""
         request = self._with_seat(
             pb.WatchMatchRequest(match_id=match_id, after_version=after_version)
             if after_version is not None
             else pb.WatchMatchRequest(match_id=match_id)
         )
         stream = self.stub.WatchMatch(
-            request, metadata=self.metadata, timeout=timeout_s or self.timeout_s
+            request,
+            metadata=self.metadata,
+            timeout=max(deadline - time.monotonic(), 0.0),
+            wait_for_ready=True,
         )
-        for response in stream:
-            yield response.change
+        try:
+            for response in stream:
+                yield response.change
+        finally:
+            stream.cancel()
 
     def wait_finished(
         self,
@@ -118,8 +199,9 @@ class MatchClient:
         timeout_s: float,
         on_change: Callable[[pb.MatchChange], None] | None = None,
     ) -> pb.MatchSummary:
-        """Follows the match from its start until it ends (each change to `on_change`); its
-        final summary. After `timeout_s` the watch fails with DEADLINE_EXCEEDED."""
+        """Follows the match from its start until it ends (each change to `on_change`, once, in
+        order, across any resumed streams); its final summary. After `timeout_s` the watch fails
+        with DEADLINE_EXCEEDED."""
         last = None
         for change in self.watch(match_id, after_version=0, timeout_s=timeout_s):
             last = change

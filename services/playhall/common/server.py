@@ -56,7 +56,8 @@ def create_server(
 ) -> Service:
     """Builds and starts a server on host:port (0 picks a free port) with the given servicers."""
     server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=max_workers), options=_options(max_message_bytes)
+        futures.ThreadPoolExecutor(max_workers=max_workers),
+        options=_options(max_message_bytes, MAX_CONNECTION_AGE_MS, MAX_CONNECTION_AGE_GRACE_MS),
     )
     health_servicer = health.HealthServicer()
     names = _register(
@@ -81,15 +82,23 @@ def status_for(table: Mapping[type, grpc.StatusCode], error: Exception) -> grpc.
     raise TypeError(f"no status code for {type(error).__name__}")
 
 
-def _options(max_message_bytes: int) -> list[tuple[str, int]]:
+MAX_CONNECTION_AGE_MS = 300_000
+"""Clients reconnect (and re-resolve DNS) at least every few minutes, so replicas added by
+scaling get their share of long-lived HTTP/2 connections. A server sends GOAWAY at this age;
+streams still open `MAX_CONNECTION_AGE_GRACE_MS` later end with UNAVAILABLE, and clients that
+follow a stream (`playhall.client`'s watch, the portal) resume on a new connection."""
+MAX_CONNECTION_AGE_GRACE_MS = 30_000
+
+
+def _options(
+    max_message_bytes: int, max_connection_age_ms: int, max_connection_age_grace_ms: int
+) -> list[tuple[str, int]]:
     return [
         ("grpc.max_receive_message_length", max_message_bytes),
         ("grpc.max_send_message_length", max_message_bytes),
         ("grpc.so_reuseport", 0),
-        # Clients reconnect (and re-resolve DNS) at least every few minutes, so replicas
-        # added by scaling get their share of long-lived HTTP/2 connections.
-        ("grpc.max_connection_age_ms", 300_000),
-        ("grpc.max_connection_age_grace_ms", 30_000),
+        ("grpc.max_connection_age_ms", max_connection_age_ms),
+        ("grpc.max_connection_age_grace_ms", max_connection_age_grace_ms),
         # Calls the handlers have not taken up yet: beyond gRPC core's default backlog (1,000,
         # dropping at random up to 3,000) it cancels them, and a burst of watchers opening at
         # once would see CANCELLED. Queued instead, each is answered by its handler: the
@@ -165,9 +174,14 @@ async def create_async_server(
     port: int,
     host: str = "[::]",
     max_message_bytes: int = 4 * 1024 * 1024,
+    max_connection_age_ms: int = MAX_CONNECTION_AGE_MS,
+    max_connection_age_grace_ms: int = MAX_CONNECTION_AGE_GRACE_MS,
 ) -> AsyncService:
-    """`create_server` on the running event loop."""
-    server = grpc.aio.server(options=_options(max_message_bytes))
+    """`create_server` on the running event loop, whose connections' age can be set (the
+    orchestrator's long watch streams are what it bounds)."""
+    server = grpc.aio.server(
+        options=_options(max_message_bytes, max_connection_age_ms, max_connection_age_grace_ms)
+    )
     health_servicer = health.aio.HealthServicer()
     names = _register(
         InstrumentedServer(server, asynchronous=True),

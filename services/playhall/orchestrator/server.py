@@ -135,6 +135,8 @@ async def create_server(
         [(match_service_pb2_grpc.add_MatchServiceServicer_to_server, servicer, SERVICE_NAME)],
         port=settings.port,
         host=settings.host,
+        max_connection_age_ms=settings.max_connection_age_ms,
+        max_connection_age_grace_ms=settings.max_connection_age_grace_ms,
     )
     return service, servicer, domain
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from playhall.common.brokers import celery_broker_url
 from playhall.common.metrics import ALL_INTERFACES
+from playhall.common.server import MAX_CONNECTION_AGE_GRACE_MS, MAX_CONNECTION_AGE_MS
 from playhall.common.settings import SettingsError, load, setting
 from playhall.orchestrator.rules_client import channel_target
 
@@ -53,6 +54,10 @@ class Settings:
     redis_wait_timeout_ms: int = setting(1_000, minimum=1)
     bot_sweep_after_s: float = setting(60.0)
     watch_poll_ms: int = setting(1_000, minimum=1)
+    max_connection_age_ms: int = setting(MAX_CONNECTION_AGE_MS, minimum=1)
+    """When the server sends a connection GOAWAY, so clients reconnect (and spread over
+    replicas); its streams end `max_connection_age_grace_ms` later, and watchers resume."""
+    max_connection_age_grace_ms: int = setting(MAX_CONNECTION_AGE_GRACE_MS, minimum=1)
     log_level: str = setting("INFO")
 
     @classmethod
