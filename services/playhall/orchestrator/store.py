@@ -95,11 +95,12 @@ end
 -- leaves a duplicate entry, never a match in no lobby list. A failure does not undo the commit
 -- (an index never stops play; pcall, not call): it is reported, and the background repair or
 -- sweep makes up for it.
+local FIRST_INDEX_KEY, FIRST_INDEX_ARG = 5, 11  -- where the index updates start
 local failed = ''
 local function update_indexes(removals)
-  for i = 5, #KEYS do
-    local at = 10 + (i - 5) * 3
-    local operation, member, score = ARGV[at + 1], ARGV[at + 2], ARGV[at + 3]
+  for i = FIRST_INDEX_KEY, #KEYS do
+    local at = FIRST_INDEX_ARG + (i - FIRST_INDEX_KEY) * 3
+    local operation, member, score = ARGV[at], ARGV[at + 1], ARGV[at + 2]
     if (operation == 'remove') == removals then
       local reply
       if removals then
