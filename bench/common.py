@@ -4,12 +4,15 @@ description, and the reports' tables, files and arguments."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
 import signal
 import statistics
 import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +27,7 @@ from google.protobuf.internal import api_implementation
 from playhall.core import title_ids
 
 RESULTS = Path(__file__).resolve().parent / "results"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def say(message: str) -> None:
@@ -180,3 +184,26 @@ def unwind_on_sigterm() -> None:
         raise SystemExit(128 + signum)
 
     signal.signal(signal.SIGTERM, stop)
+
+
+@contextlib.contextmanager
+def checkout(rev: str):
+    """A worktree of `rev` with its generated protobuf code; its `services` directory."""
+    with tempfile.TemporaryDirectory(prefix="playhall-baseline-") as parent:
+        tree = Path(parent) / "tree"
+        subprocess.run(
+            ["git", "worktree", "add", "--detach", "--quiet", str(tree), rev], cwd=ROOT, check=True
+        )
+        try:
+            protos = sorted(str(p) for p in (tree / "protos").rglob("*.proto"))
+            subprocess.run(
+                [sys.executable, "-m", "grpc_tools.protoc", f"-I{tree / 'protos'}"]
+                + [f"--python_out={tree / 'services'}", f"--grpc_python_out={tree / 'services'}"]
+                + protos,
+                check=True,
+            )
+            yield tree / "services"
+        finally:
+            subprocess.run(
+                ["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=True
+            )

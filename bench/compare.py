@@ -13,39 +13,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import multiprocessing
-import subprocess
-import sys
-import tempfile
-from pathlib import Path
 
-from bench.common import say
+from bench.common import checkout, say
 from bench.orchestrator import Sampler, bench_separate, median_round, paired, start_galileo
 from playhall.common.redis_server import EmbeddedRedis
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@contextlib.contextmanager
-def checkout(rev: str):
-    """A worktree of `rev` with its generated protobuf code; its `services` directory."""
-    with tempfile.TemporaryDirectory(prefix="playhall-baseline-") as parent:
-        tree = Path(parent) / "tree"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", "--quiet", str(tree), rev], cwd=ROOT, check=True
-        )
-        try:
-            protos = sorted(str(p) for p in (tree / "protos").rglob("*.proto"))
-            subprocess.run(
-                [sys.executable, "-m", "grpc_tools.protoc", f"-I{tree / 'protos'}"]
-                + [f"--python_out={tree / 'services'}", f"--grpc_python_out={tree / 'services'}"]
-                + protos,
-                check=True,
-            )
-            yield tree / "services"
-        finally:
-            subprocess.run(
-                ["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=True
-            )
 
 
 def run(args: argparse.Namespace) -> dict[str, list[dict]]:

@@ -6,6 +6,9 @@ load generator process whose threads are the clients. First it plays `--matches`
 `--moves` moves and divides Redis's `used_memory` growth by the matches; then it runs
 `--rounds` interleaved rounds of the echo chain, SubmitMove on separate matches and the floor,
 `CLIENTS` clients each, `--seconds` each, sampling every process's CPU time around each window.
+With `--baseline REV`, REV's orchestrator (and a rules service of its own, on a database of the
+same Redis) plays the SubmitMove scenario too, as a fourth scenario of every round: before and
+after side by side, each against the same floor.
 
 How each figure is measured and what it means: bench/README.md. Writes
 bench/results/orchestrator.json and bench/results/orchestrator.md.
@@ -33,6 +36,7 @@ from google.protobuf import any_pb2
 
 from bench.common import (
     add_out_argument,
+    checkout,
     machine,
     mark,
     open_channel,
@@ -79,6 +83,10 @@ SCENARIOS = {
     "chain": ("echo chain (reference)", ("load_generator", "echo_a", "echo_b", "redis")),
     "floor": ("floor", ("load_generator", "floor_a", "rules", "redis")),
     "submit": ("SubmitMove", ("load_generator", "orchestrator", "rules", "redis")),
+    "baseline": (
+        "SubmitMove at the baseline",
+        ("load_generator", "orchestrator", "rules", "redis"),
+    ),
 }
 """Label and the processes a call goes through (client, front, back, Redis), by scenario."""
 
@@ -407,18 +415,35 @@ def paired(rounds: dict[str, list[dict]], value: Callable[..., float], *names: s
     return round(statistics.median(map(value, *(rounds[n] for n in names))), 3)
 
 
+def by_rate(rounds: dict[str, list[dict]], name: str, other: str) -> float:
+    """`name`'s throughput over `other`'s, paired by round."""
+    return paired(rounds, lambda n, o: n["per_s"] / o["per_s"], name, other)
+
+
+def by_cpu(rounds: dict[str, list[dict]], name: str, other: str) -> float:
+    """`other`'s CPU per call of its whole path over `name`'s, paired by round."""
+    return paired(
+        rounds, lambda n, o: o["path_cpu_ms"]["all"] / n["path_cpu_ms"]["all"], name, other
+    )
+
+
 def pair(rounds: dict[str, list[dict]]) -> dict:
-    """SubmitMove against the floor, and the floor against the chain, paired by round: by
-    throughput, by CPU per call of the whole path, and per column of the path."""
+    """SubmitMove (and the baseline's, if any) against the floor, this tree's against the
+    baseline's, and the floor against the chain, paired by round: by throughput, by CPU per
+    call of the whole path, and per column of the path."""
+    baseline = {}
+    if rounds.get("baseline"):
+        baseline = {
+            "baseline_to_floor": by_rate(rounds, "baseline", "floor"),
+            "baseline_to_floor_by_cpu": by_cpu(rounds, "baseline", "floor"),
+            "submit_to_baseline": by_rate(rounds, "submit", "baseline"),
+            "submit_to_baseline_by_cpu": by_cpu(rounds, "submit", "baseline"),
+        }
     return {
-        "submit_to_floor": paired(rounds, lambda s, f: s["per_s"] / f["per_s"], "submit", "floor"),
-        "submit_to_floor_by_cpu": paired(
-            rounds,
-            lambda s, f: f["path_cpu_ms"]["all"] / s["path_cpu_ms"]["all"],
-            "submit",
-            "floor",
-        ),
-        "floor_to_chain": paired(rounds, lambda f, c: f["per_s"] / c["per_s"], "floor", "chain"),
+        "submit_to_floor": by_rate(rounds, "submit", "floor"),
+        "submit_to_floor_by_cpu": by_cpu(rounds, "submit", "floor"),
+        **baseline,
+        "floor_to_chain": by_rate(rounds, "floor", "chain"),
         "beyond_floor_cpu_ms": {
             column: paired(
                 rounds,
@@ -441,6 +466,7 @@ def run(args: argparse.Namespace) -> dict:
             "rounds": args.rounds,
             "clients": CLIENTS,
             "redis_aof": "appendfsync always" if args.aof else "off",
+            "baseline": args.baseline,
         },
         "load_average": {"start": [round(v, 2) for v in os.getloadavg()]},
     }
@@ -452,6 +478,21 @@ def run(args: argparse.Namespace) -> dict:
         client = stack.enter_context(redis.Redis.from_url(server.url))
         loadgen = stack.enter_context(multiprocessing.get_context("spawn").Pool(1))
         sampler = Sampler.of(server, rules, orchestrator=orchestrator, **chains)
+        samplers = dict.fromkeys(("chain", "submit", "floor"), sampler)
+        scenarios = [
+            ("chain", bench_chain, chains["echo_a"].address),
+            ("submit", bench_separate, orchestrator.address),
+            ("floor", bench_chain, chains["floor_a"].address),
+        ]
+        if args.baseline:
+            say(f"Checking out {args.baseline} and starting its rules service and orchestrator")
+            code = stack.enter_context(checkout(args.baseline))
+            # A database of its own, so neither's lobby repair and sweeps meet the other's
+            # records (whose format may differ); one server, so both meet its disturbances.
+            env = {"PYTHONPATH": str(code)}
+            old_rules, old = start_galileo(stack, f"{server.url}?db=1", env=env)
+            samplers["baseline"] = Sampler.of(server, old_rules, orchestrator=old)
+            scenarios.append(("baseline", bench_separate, old.address))
 
         memory = bench_memory(client, loadgen, orchestrator.address, args.matches, args.moves)
         state = memory.pop("state")
@@ -459,15 +500,10 @@ def run(args: argparse.Namespace) -> dict:
         client.set(STATE_KEY, state)
         client.set(FLOOR_KEY, floor_request(state))
 
-        say(f"{args.rounds} rounds of the chain, SubmitMove and the floor")
-        scenarios = [
-            ("chain", bench_chain, chains["echo_a"].address),
-            ("submit", bench_separate, orchestrator.address),
-            ("floor", bench_chain, chains["floor_a"].address),
-        ]
+        say(f"{args.rounds} rounds of {', '.join(name for name, *_ in scenarios)}")
         rounds: dict[str, list[dict]] = {name: [] for name, *_ in scenarios}
         for name, bench, address in interleaved(scenarios, args.rounds):
-            result = loadgen.apply(bench, (address, args.seconds, sampler))
+            result = loadgen.apply(bench, (address, args.seconds, samplers[name]))
             result["path_cpu_ms"] = path_cpu(name, result)
             say(
                 f"    {result['per_s']:,.0f}/s, p50 {result['p50_ms']:.2f} ms, "
@@ -493,9 +529,9 @@ def listed(values: dict) -> str:
     return ", ".join(f"{name} {v:g}" for name, v in values.items()) or "—"
 
 
-def scenario_row(name: str, r: dict, ratio: str) -> list[str]:
+def scenario_row(name: str, r: dict, ratio: str, label: str = "") -> list[str]:
     return [
-        SCENARIOS[name][0],
+        label or SCENARIOS[name][0],
         f"{r['per_s']:,.0f} ({', '.join(f'{v:,.0f}' for v in r['round_rates'])})",
         ratio,
         fmt(r["p50_ms"]),
@@ -533,6 +569,7 @@ def markdown(report: dict) -> str:
         scenario_row("chain", s["chain"], f"floor / chain {p['floor_to_chain']:.2f}"),
         scenario_row("floor", s["floor"], "1"),
         scenario_row("submit", s["submit"], f"**{ratio:.2f}**"),
+        *baseline_rows(report),
         [
             "SubmitMove − floor",
             "",
@@ -579,8 +616,43 @@ def markdown(report: dict) -> str:
             f"Redis memory: {mem['matches']} matches played to {mem['moves']} moves; median "
             f"stored state {mem['state_bytes']:,} bytes.",
             "",
+            *baseline_summary(report),
         ]
     )
+
+
+def baseline_rows(report: dict) -> list[list[str]]:
+    """The baseline's SubmitMove row, when there is one."""
+    baseline, p = report["settings"].get("baseline"), report["paired"]
+    if not baseline:
+        return []
+    ratio = f"{p['baseline_to_floor']:.2f}"
+    return [
+        scenario_row(
+            "baseline", report["scenarios"]["baseline"], ratio, f"SubmitMove at {baseline}"
+        )
+    ]
+
+
+def baseline_summary(report: dict) -> list[str]:
+    """This tree against the baseline, in one sentence, when there is one."""
+    baseline, p = report["settings"].get("baseline"), report["paired"]
+    if not baseline:
+        return []
+    return [
+        f"Against {baseline}, paired by round: SubmitMove/s x {p['submit_to_baseline']:.3f}, "
+        f"CPU per move of its whole path x {1 / p['submit_to_baseline_by_cpu']:.3f}; against the "
+        f"floor {p['baseline_to_floor']:.2f} before (by CPU per call "
+        f"{p['baseline_to_floor_by_cpu']:.2f}), {p['submit_to_floor']:.2f} after (by CPU per "
+        f"call {p['submit_to_floor_by_cpu']:.2f}). Redis commands per move (each EVALSHA and "
+        f"the commands its script ran): {commands(report['scenarios']['baseline']):.1f} before, "
+        f"{commands(report['scenarios']['submit']):.1f} after.",
+        "",
+    ]
+
+
+def commands(result: dict) -> float:
+    return sum(result["redis_commands"].values())
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -604,6 +676,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         dest="aof",
         action="store_false",
         help="run Redis without AOF (default: AOF with appendfsync always, as deployed)",
+    )
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="also run the SubmitMove scenario against the orchestrator of git revision REV",
     )
     add_out_argument(parser, "orchestrator")
     args = parser.parse_args(argv)

@@ -9,12 +9,14 @@ A plain module, like `tests/helpers.py`; the fixtures that build a `Hall` per te
 from __future__ import annotations
 
 import asyncio
+import threading
 import uuid
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import grpc
+import redis
 import redis.asyncio
 from google.protobuf import any_pb2
 from google.protobuf.message import Message
@@ -210,6 +212,40 @@ async def open_hall(redis_url: str, games: Iterable[Game] = (), **settings) -> H
     commits = Commits(MatchStore(db, request_ttl_s=config.request_ttl_s), rules, config)
     housekeeper = Housekeeper(commits, config.sweep_interval_s, config.lobby_repair_interval_s)
     return Hall(Matches(commits), housekeeper, rules, db)
+
+
+class RedisCommands:
+    """The commands the Redis at `url` runs from `async with` to its end, as MONITOR reports
+    them (read in a thread of its own): `sent`, the names of those clients sent (each a round
+    trip, unless pipelined), and `scripted`, those the scripts they called ran. It ends on an
+    ECHO of a marker of its own that `db` sends, so it holds every command sent before it."""
+
+    def __init__(self, url: str, db: redis.asyncio.Redis):
+        self.url, self.db = url, db
+        self.sent: list[str] = []
+        self.scripted: list[str] = []
+        self._marker = f"ECHO end-{uuid.uuid4().hex}"
+        self._listening = threading.Event()
+        self._thread = threading.Thread(target=self._listen, daemon=True)
+
+    def _listen(self) -> None:
+        with redis.Redis.from_url(self.url).monitor() as monitor:
+            self._listening.set()
+            while (command := monitor.next_command())["command"] != self._marker:
+                names = self.scripted if command["client_type"] == "lua" else self.sent
+                names.append(command["command"].split(" ", 1)[0].upper())
+
+    async def __aenter__(self) -> RedisCommands:
+        self._thread.start()
+        if not await asyncio.to_thread(self._listening.wait, HOLD_TIMEOUT_S):
+            raise TimeoutError("MONITOR did not start")
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.db.echo(self._marker.split(" ", 1)[1])
+        await asyncio.to_thread(self._thread.join, HOLD_TIMEOUT_S)
+        if self._thread.is_alive():
+            raise TimeoutError("MONITOR did not see the end marker")
 
 
 def counted(name: str, **labels: str) -> float:

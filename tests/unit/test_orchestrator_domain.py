@@ -31,6 +31,8 @@ from playhall.orchestrator.errors import (
 )
 from playhall.orchestrator.identity import token_hash
 from playhall.orchestrator.store import (
+    BOT_TURNS,
+    DEADLINES,
     IdempotencyRecord,
     UnreadableMatch,
     lobby_key,
@@ -38,7 +40,7 @@ from playhall.orchestrator.store import (
     requests_key,
 )
 from tests.helpers import TITLE, WORKER_CREDENTIAL, pick, take, view_of
-from tests.inprocess import Hall, counted
+from tests.inprocess import Hall, RedisCommands, counted
 
 OPEN, RUNNING, FINISHED = pb.MATCH_PHASE_OPEN, pb.MATCH_PHASE_RUNNING, pb.MATCH_PHASE_FINISHED
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
@@ -266,6 +268,37 @@ async def test_a_record_keeps_seat_digest_and_version_and_once_expired_the_retry
     await hall.db.delete(requests_key(match_id))  # what its expiry does
     error = await refused(StaleVersion, hall.seat_submit(match_id, 1, move, 1, request_id="r1"))
     assert error.current == 2 and await version(hall, match_id) == 2
+
+
+# -- what a move costs Redis --------------------------------------------------------------------
+
+CLOCK = pb.Clock(seconds_per_turn=600, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
+
+
+@pytest.mark.parametrize(
+    ("seats", "clock", "scripted"),
+    [
+        # snapshot: GET GET HGET; commit: GETRANGE MSET XADD HSET EXPIRE PUBLISH
+        ([HUMAN, HUMAN, HUMAN], None, 9),
+        # and the indexes: the bot's waiting turn, the new deadline, the old one's removal
+        ([HUMAN, HUMAN, BOT], CLOCK, 12),
+    ],
+    ids=["people", "a bot and a clock"],
+)
+async def test_a_move_is_two_round_trips_to_redis_whatever_indexes_it_updates(
+    hall, embedded_redis, seats, clock, scripted
+):
+    match_id = await hall.create(seats=seats, clock=clock)
+    first, second = (await hand(hall, match_id, 0))[0], (await hand(hall, match_id, 1))[0]
+    await hall.seat_submit(match_id, 0, pick(first), 0)  # the scripts are loaded now
+    async with RedisCommands(embedded_redis.url, hall.db) as commands:
+        assert (await hall.seat_submit(match_id, 1, pick(second), 1)).version == 2
+    assert commands.sent == ["EVALSHA", "EVALSHA"], "one snapshot read, one commit"
+    assert len(commands.scripted) <= scripted, commands.scripted
+    bots_waiting = await hall.db.zrange(BOT_TURNS, 0, -1)
+    assert bots_waiting == ([match_id.encode()] if BOT in seats else [])
+    deadlines = await hall.db.zrange(DEADLINES, 0, -1)
+    assert deadlines == ([f"{match_id}@2".encode()] if clock else [])
 
 
 # -- seats --------------------------------------------------------------------------------------

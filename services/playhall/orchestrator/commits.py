@@ -1,8 +1,10 @@
-"""The commit protocol, in one place: what a change writes before the commit script (the bot
-turn and the deadline it leaves, so a crash right after cannot lose them), the script itself
-(`MatchStore.commit`: version check, state, log entry, idempotency record), and what follows
-it (lobby lists, bot turns). Also the two rules calls every change starts from, how a match
-ends, and the optimistic-retry loop every change runs in."""
+"""The commit protocol, in one place: the index updates a change makes (`index_updates`: the
+bot turn and the deadline it leaves, which a crash right after the commit must not lose, then
+the lobby lists, the old deadline, a new step's bot turn), the commit itself
+(`MatchStore.commit`: version check, state, log entry, idempotency record, those index updates
+and the publish, in one script on a single Redis), and the bot tasks that follow it. Also the
+two rules calls every change starts from, how a match ends, and the optimistic-retry loop every
+change runs in."""
 
 from __future__ import annotations
 
@@ -10,7 +12,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-import redis
 from google.protobuf import any_pb2
 
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -30,10 +31,15 @@ from playhall.orchestrator.settings import Settings
 from playhall.orchestrator.store import (
     Commit,
     IdempotencyRecord,
+    IndexUpdate,
     Match,
     MatchStore,
     NotReplicated,
     Outcome,
+    activity_removal,
+    bot_turn_entry,
+    deadline_entry,
+    lobby_entries,
     match_record,
     now_ms,
 )
@@ -211,14 +217,8 @@ class Commits:
             match.end_reason,
             match.updated_unix_ms,
         )
-        if self.bot_seats_to_move(match):
-            # Recorded before the commit, like the deadline below: if this process dies between
-            # the commit and the publish, the sweeper still finds the turn.
-            await self.store.mark_bot_turn(match.match_id, match.updated_unix_ms, only_new=True)
-        if match.deadline_unix_ms:
-            # Recorded before the commit, so a crash right after it cannot lose the deadline;
-            # an entry for a version that never came is dropped by the clock.
-            await self.store.set_deadline(match.match_id, loaded + 1, match.deadline_unix_ms)
+        bots_turn = self.starts_bot_turn(match, loaded, moved=bool(move))
+        first, then = self.index_updates(match, loaded, bots_turn)
         result = await self.store.commit(
             match.match_id,
             loaded,
@@ -230,43 +230,34 @@ class Commits:
                 state_ttl_s=self.settings.finished_state_ttl_s if finished else 0,
             ),
             request,
+            first,
+            then,
         )
         if result.outcome is Outcome.CONFLICT:
             COMMIT_CONFLICTS.labels(match.title_id).inc()
             return None
-        if result.outcome is Outcome.DUPLICATE:
-            return None
         match.version = int(result.value)
-        try:
-            await self._after_commit(match, loaded, moved=bool(move))
-        except redis.RedisError as error:
+        if result.index_failure:
             REDIS_ERRORS.labels("index_update").inc()
             # The change stands; what follows it is repaired in the background (the lobby
             # repair, the clock scan, the bot sweep), so the caller hears of the commit.
             log.warning(
                 "committed; an index update failed and is left to the background repair",
-                extra={"match_id": match.match_id, "version": match.version, "error": str(error)},
+                extra={
+                    "match_id": match.match_id,
+                    "version": match.version,
+                    "error": result.index_failure,
+                },
             )
+        self._phase_changed(match)
+        if bots_turn:
+            await self.enqueue_bots(match, "turn")
         if not result.replicated:
             # Committed on the master, whose replica has not confirmed it: not acknowledged
             # (a failover now could lose it). What follows it ran, as the change most likely
             # stands; a retry with the same request id answers with its version.
             raise NotReplicated(self.store.wait_replicas)
         return match.version
-
-    async def _after_commit(self, match: Match, loaded: int, moved: bool) -> None:
-        """The index updates and bot turns that follow a commit of `match` over `loaded`."""
-        await self._after_phase_change(match)
-        if clocks.is_on(match.clock):
-            await self.store.clear_deadline(match.match_id, loaded)
-        # A waiting-turn entry is never removed here: a replica that commits a change with no
-        # bot to move could otherwise erase the entry another replica just wrote for a newer
-        # bot turn. The sweeper drops entries whose match has no bot to move.
-        if self.bot_seats_to_move(match) and (not moved or match.step_version == match.version):
-            # A new step (or new seats, after a join or a resignation): the bots to move now
-            # have no task yet. Within a simultaneous step they all got theirs at its start.
-            await self.store.mark_bot_turn(match.match_id, match.updated_unix_ms)
-            await self.enqueue_bots(match, "turn")
 
     @staticmethod
     def bot_seats_to_move(match: Match) -> list[int]:
@@ -280,17 +271,48 @@ class Commits:
         for seat in self.bot_seats_to_move(match):
             await self.bots.enqueue(match.match_id, seat, match.version, cause)
 
-    async def _after_phase_change(self, match: Match) -> None:
-        """Moves a committed match between lobby lists when its phase changed."""
-        old_phase, match.stored_phase = match.stored_phase, match.phase
+    def starts_bot_turn(self, match: Match, loaded: int, moved: bool) -> bool:
+        """Whether committing `match` over version `loaded` gives bot seats a turn they have no
+        task for yet: a new step (or new seats, after a join or a resignation). Within a
+        simultaneous step they all got theirs at its start."""
+        new_step = not moved or match.step_version == loaded + 1
+        return new_step and bool(self.bot_seats_to_move(match))
+
+    def index_updates(
+        self, match: Match, loaded: int, bots_turn: bool
+    ) -> tuple[list[IndexUpdate], list[IndexUpdate]]:
+        """What committing the changed `match` over version `loaded` changes in the indexes:
+        the updates a crash right after the commit must not lose (on a Cluster they run before
+        it), then the others (after it)."""
+        match_id, at_ms = match.match_id, match.updated_unix_ms
+        first, then = [], []
+        if self.bot_seats_to_move(match):
+            # The waiting time of an entry already there stays (the sweeper finds a stalled
+            # turn by it); a new turn restarts it below. An entry is never removed here: a
+            # replica that commits a change with no bot to move could otherwise erase the one
+            # another replica just wrote for a newer bot turn; the sweeper drops entries whose
+            # match has no bot to move.
+            first.append(bot_turn_entry(match_id, at_ms, only_new=True))
+        if match.deadline_unix_ms:
+            # An entry for a version that never comes is dropped by the clock.
+            first.append(deadline_entry(match_id, loaded + 1, match.deadline_unix_ms))
+        if match.phase != match.stored_phase:
+            then.extend(lobby_entries(match, [match.stored_phase]))
+            if match.phase == mpb.MATCH_PHASE_FINISHED:
+                then.append(activity_removal(match_id))
         # The activity index is not touched per move: it only has to hold a time no later than
         # the last change, and the idle scan re-reads `updated_unix_ms` before it closes anything.
-        if match.phase == old_phase:
-            return
-        if match.phase == mpb.MATCH_PHASE_FINISHED:
+        if clocks.is_on(match.clock):
+            then.append(deadline_entry(match_id, loaded))
+        if bots_turn:
+            then.append(bot_turn_entry(match_id, at_ms))
+        return first, then
+
+    @staticmethod
+    def _phase_changed(match: Match) -> None:
+        """Counts a committed match's end; its phase is now the stored one."""
+        old_phase, match.stored_phase = match.stored_phase, match.phase
+        if match.phase != old_phase and match.phase == mpb.MATCH_PHASE_FINISHED:
             reason = mpb.EndReason.Name(match.end_reason).removeprefix("END_REASON_").lower()
             MATCHES_FINISHED.labels(match.title_id, reason).inc()
             log.info("match finished", extra={"match_id": match.match_id, "reason": reason})
-        await self.store.move_in_lobby(match, old_phase)
-        if match.phase == mpb.MATCH_PHASE_FINISHED:
-            await self.store.forget_activity(match.match_id)

@@ -28,8 +28,25 @@ ENUM_PAIRS: tuple[tuple[EnumTypeWrapper, EnumTypeWrapper], ...] = (
 """Each stored enum with the API enum it translates to, value by value of the same name."""
 
 
+_BY_NAME: dict[tuple[EnumTypeWrapper, EnumTypeWrapper], dict[int, int]] = {
+    (source, target): {
+        number: target.Value(name)
+        for name, number in source.items()
+        if name in target.DESCRIPTOR.values_by_name
+    }
+    for pair in ENUM_PAIRS
+    for source, target in (pair, pair[::-1])
+}
+"""Each pair's values both ways, number to number, worked out once: every record read and
+written translates a dozen of them (`EnumTypeWrapper.Name` and `Value` each cost a call)."""
+
+
 def _translate(value: int, source: EnumTypeWrapper, target: EnumTypeWrapper) -> int:
-    return int(target.Value(source.Name(value)))
+    """`value` of `source` as the `target` value of the same name; ValueError if it has none."""
+    try:
+        return _BY_NAME[source, target][value]
+    except KeyError:
+        raise ValueError(f"{source.DESCRIPTOR.name} {value} has no counterpart") from None
 
 
 def _stored_seat(seat: mpb.SeatInfo) -> spb.StoredSeat:

@@ -11,10 +11,16 @@ one Lua script can commit a move:
                        it expires `request_ttl_s` after the last move that carried a request id
                        (one small hash takes a third of the memory of a key per record)
 
-Indexes across matches (lobby lists, turn deadlines, last activity) are separate keys updated
-around the commit, each with single-key commands only (on a Redis Cluster each lives in a slot of
-its own; a pipeline over several is split per node by the client, never one cross-slot command);
-each reader re-checks the match itself, so a stale index entry is harmless.
+Indexes across matches (lobby lists, turn deadlines, last activity, bot turns) are sorted sets
+of their own, each reader re-checking the match itself, so a stale index entry is harmless. A
+change reaches them as `IndexUpdate`s, two ways:
+
+- on a single Redis, inside the commit script, so a move costs two round trips whatever it
+  touches: one snapshot read (`SNAPSHOT_SCRIPT`) and one commit (`COMMIT_SCRIPT`);
+- on a Redis Cluster, where each index lives in a slot of its own that the match's script cannot
+  touch, around the script with single-key commands (a pipeline over several keys is split per
+  node by the client, never one cross-slot command): those that must survive a crash right after
+  the commit before it, the others after it.
 
 Every commit also PUBLISHes its version on the match's channel `pm:{id}:changed` (not a key: on
 a Cluster, classic pub/sub reaches every node), which wakes the watchers of each replica
@@ -27,6 +33,7 @@ a commit fewer replicas acknowledged in time is reported as `NotReplicated`.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from collections.abc import Sequence
@@ -50,21 +57,31 @@ DEADLINES = "playhall:deadlines"
 ACTIVITY = "playhall:activity"
 BOT_TURNS = "playhall:bot_turns"
 
-_COMMIT = """
--- KEYS: the match record, its log, its state, its idempotency records.
--- ARGV, named in COMMIT_ARGS: 1 loaded_version, 2 request_id, 3 state, 4 state_ttl_s,
--- 5 change, 6 move, 7 request_value, 8 request_ttl_s, 9 record, 10 channel.
-local stored = redis.call('GET', KEYS[1])
-local current = stored and string.match(stored, '^(%d+):') or ''
-if current ~= ARGV[1] then return {'conflict', current} end
-if ARGV[2] ~= '' then
-  local seen = redis.call('HGET', KEYS[4], ARGV[2])
-  if seen then return {'duplicate', seen} end
-end
+COMMIT_SCRIPT = """
+-- One commit of a match, all at once or not at all.
+-- KEYS: 1 the match record, 2 its log, 3 its state, 4 its idempotency records; then, on a single
+-- Redis only, one index key per index update (a Cluster keeps those in slots of their own, and
+-- MatchStore updates them around the script).
+-- ARGV: 1-10 named in COMMIT_ARGS, then an (operation, member, score) triple per index key.
+--
+-- The version check reads only the record's "<version>:" prefix (GETRANGE), not the record the
+-- snapshot already read. No idempotency record is looked up again either: every commit that
+-- writes one also raises the version, so a match still at the loaded version has exactly the
+-- records its snapshot saw.
+local current = string.match(redis.call('GETRANGE', KEYS[1], 0, 19), '^(%d+):') or ''
+if current ~= ARGV[1] then return {'conflict', current, ''} end
 local version = tostring(tonumber(ARGV[1]) + 1)
-redis.call('SET', KEYS[1], version .. ':' .. ARGV[9])
-if ARGV[3] ~= '' then redis.call('SET', KEYS[3], ARGV[3]) end
-if ARGV[4] ~= '' then redis.call('EXPIRE', KEYS[3], tonumber(ARGV[4])) end
+local record = version .. ':' .. ARGV[9]
+if ARGV[3] ~= '' and ARGV[4] == '' then
+  redis.call('MSET', KEYS[1], record, KEYS[3], ARGV[3])  -- a move: record and state at once
+else
+  redis.call('SET', KEYS[1], record)
+  if ARGV[3] ~= '' then
+    redis.call('SET', KEYS[3], ARGV[3], 'EX', ARGV[4])  -- the move that ends the match
+  elseif ARGV[4] ~= '' then
+    redis.call('EXPIRE', KEYS[3], ARGV[4])  -- ended without a move (a resignation, a timeout)
+  end
+end
 if ARGV[6] ~= '' then
   redis.call('XADD', KEYS[2], version .. '-1', 'change', ARGV[5], 'move', ARGV[6])
 else
@@ -72,26 +89,55 @@ else
 end
 if ARGV[2] ~= '' then
   redis.call('HSET', KEYS[4], ARGV[2], ARGV[7] .. ':' .. version)
-  redis.call('EXPIRE', KEYS[4], tonumber(ARGV[8]))
+  redis.call('EXPIRE', KEYS[4], ARGV[8])
 end
+-- The index updates: additions first, then (only if every one worked) removals, so a failure
+-- leaves a duplicate entry, never a match in no lobby list. A failure does not undo the commit
+-- (an index never stops play; pcall, not call): it is reported, and the background repair or
+-- sweep makes up for it.
+local FIRST_INDEX_KEY, FIRST_INDEX_ARG = 5, 11  -- where the index updates start
+local failed = ''
+local function update_indexes(removals)
+  for i = FIRST_INDEX_KEY, #KEYS do
+    local at = FIRST_INDEX_ARG + (i - FIRST_INDEX_KEY) * 3
+    local operation, member, score = ARGV[at], ARGV[at + 1], ARGV[at + 2]
+    if (operation == 'remove') == removals then
+      local reply
+      if removals then
+        reply = redis.pcall('ZREM', KEYS[i], member)
+      elseif operation == 'add_new' then
+        reply = redis.pcall('ZADD', KEYS[i], 'NX', score, member)
+      else
+        reply = redis.pcall('ZADD', KEYS[i], score, member)
+      end
+      if type(reply) == 'table' and reply.err and failed == '' then failed = reply.err end
+    end
+  end
+end
+update_indexes(false)
+if failed == '' then update_indexes(true) end
 redis.call('PUBLISH', ARGV[10], version)
-return {'ok', version}
+return {'ok', version, failed}
 """
+"""The commit script (`MatchStore.commit`)."""
 
-_CREATE = """
+CREATE_SCRIPT = """
 -- KEYS: the match record, its state, its log. ARGV: record (with its version), state, change.
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('SET', KEYS[2], ARGV[2])
 redis.call('XADD', KEYS[3], '0-1', 'change', ARGV[3])
 return 'ok'
 """
+"""The new match's own keys (`MatchStore.create`)."""
 
-_SNAPSHOT = """
-return {
-  redis.call('GET', KEYS[1]), redis.call('GET', KEYS[2]), redis.call('HGET', KEYS[3], ARGV[1])
-}
+SNAPSHOT_SCRIPT = """
+-- KEYS: the match record, its state, its idempotency records. ARGV: a request id, or ''.
+local record = false
+if ARGV[1] ~= '' then record = redis.call('HGET', KEYS[3], ARGV[1]) end
+return {redis.call('GET', KEYS[1]), redis.call('GET', KEYS[2]), record}
 """
-"""The match record, its state and one idempotency record (false when missing), at once."""
+"""The match record, its state and one idempotency record (false when missing), at once, in
+one round trip (`MatchStore.snapshot`)."""
 
 
 def now_ms() -> int:
@@ -203,20 +249,62 @@ class Outcome(StrEnum):
     COMMITTED = "ok"
     """The change is the match's new version."""
     CONFLICT = "conflict"
-    """The match is no longer at the loaded version: another change won; load and try again."""
-    DUPLICATE = "duplicate"
-    """The request id was committed meanwhile, by a retry racing this attempt between its read
-    and its commit. The caller tries again like after a conflict: its next read finds the
-    record and answers with the version that retry created, so both get the same answer."""
+    """The match is no longer at the loaded version: another change won; load and try again.
+    This is also how a retry racing this attempt with the same request id shows: its commit
+    raised the version, so the next read finds its record and answers with its version."""
+
+
+@dataclass(frozen=True)
+class IndexUpdate:
+    """One entry of an index (a sorted set) a commit adds, adds if missing, or removes."""
+
+    key: str
+    member: str
+    score: int = 0
+    operation: str = "add"
+    """"add" (or move to `score`), "add_new" (only if missing: ZADD NX) or "remove"."""
+
+    def args(self) -> tuple[str, str, int]:
+        """Its (operation, member, score) triple, as the commit script takes it."""
+        return self.operation, self.member, self.score
+
+
+def deadline_entry(match_id: str, version: int, deadline_ms: int = 0) -> IndexUpdate:
+    """The turn deadline of the match's `version`, at `deadline_ms` (0: its removal)."""
+    member = f"{match_id}@{version}"
+    if not deadline_ms:
+        return IndexUpdate(DEADLINES, member, operation="remove")
+    return IndexUpdate(DEADLINES, member, deadline_ms)
+
+
+def bot_turn_entry(match_id: str, at_ms: int, only_new: bool = False) -> IndexUpdate:
+    """A bot seat of the match is to move since `at_ms` (`only_new`: unless one already was)."""
+    return IndexUpdate(BOT_TURNS, match_id, at_ms, "add_new" if only_new else "add")
+
+
+def lobby_entries(match: Match, old_phases: Sequence[int]) -> list[IndexUpdate]:
+    """The match filed under its phase, then out of the lists of `old_phases`."""
+    filed = lobby_key(match.title_id, match.phase)
+    return [IndexUpdate(filed, match.match_id, match.created_unix_ms)] + [
+        IndexUpdate(lobby_key(match.title_id, phase), match.match_id, operation="remove")
+        for phase in old_phases
+    ]
+
+
+def activity_removal(match_id: str) -> IndexUpdate:
+    return IndexUpdate(ACTIVITY, match_id, operation="remove")
 
 
 @dataclass(frozen=True)
 class CommitResult:
     outcome: Outcome
     value: str
-    """The new version, the current version, or the idempotency record."""
+    """The new version, or the current version."""
     replicated: bool = True
     """Whether the required replicas confirmed it (always, without `wait_replicas`)."""
+    index_failure: str = ""
+    """Why an index update of a committed change failed ("" if none did): the change stands,
+    and the background repair and sweeps make up for the update."""
 
 
 @dataclass(frozen=True)
@@ -290,9 +378,9 @@ class MatchStore:
         self.wait_replicas = wait_replicas
         self.wait_timeout_ms = wait_timeout_ms
         self.cluster = isinstance(client, redis.asyncio.RedisCluster)
-        self._commit = client.register_script(_COMMIT)
-        self._create = client.register_script(_CREATE)
-        self._snapshot = client.register_script(_SNAPSHOT)
+        self._commit = client.register_script(COMMIT_SCRIPT)
+        self._create = client.register_script(CREATE_SCRIPT)
+        self._snapshot = client.register_script(SNAPSHOT_SCRIPT)
 
     async def _write(self, script, keys: list[str], args: list) -> tuple[object, bool]:
         """Runs a writing script: its reply, and whether enough replicas confirmed it. With
@@ -404,10 +492,17 @@ class MatchStore:
         loaded_version: int,
         commit: Commit,
         request: tuple[str, IdempotencyRecord] | None = None,
+        first: Sequence[IndexUpdate] = (),
+        then: Sequence[IndexUpdate] = (),
     ) -> CommitResult:
-        """Applies `commit` if the match is still at `loaded_version` and the request id (if
-        any) is new: the new record, state, one log entry and the idempotency record, all at
-        once or not at all."""
+        """Applies `commit` if the match is still at `loaded_version`: the new record, state, one
+        log entry, the idempotency record (if any) and the index updates, all in one script,
+        which then publishes the new version. The caller read the request id's record in the
+        snapshot of `loaded_version` and found none.
+
+        On a Cluster the index updates run around the script instead: `first` before it (a
+        failure is raised, nothing is committed), `then` after a commit (a failure is
+        reported in the result)."""
         request_id, record = request or ("", None)
         named: dict[str, bytes | str | int] = {
             "loaded_version": loaded_version,
@@ -423,8 +518,22 @@ class MatchStore:
         }
         args = [named[name] for name in COMMIT_ARGS]
         keys = [match_key(match_id), log_key(match_id), state_key(match_id), requests_key(match_id)]
-        (outcome, value), replicated = await self._write(self._commit, keys, args)
-        return CommitResult(Outcome(outcome.decode()), value.decode(), replicated)
+        if self.cluster:
+            await self.update_indexes(first)
+        else:
+            for update in (*first, *then):
+                keys.append(update.key)
+                args.extend(update.args())
+        (outcome, value, failure), replicated = await self._write(self._commit, keys, args)
+        result = CommitResult(
+            Outcome(outcome.decode()), value.decode(), replicated, failure.decode()
+        )
+        if self.cluster and result.outcome is Outcome.COMMITTED and then:
+            try:
+                await self.update_indexes(then)
+            except redis.RedisError as error:
+                return dataclasses.replace(result, index_failure=str(error) or repr(error))
+        return result
 
     # -- the log -------------------------------------------------------------------------------
 
@@ -439,27 +548,27 @@ class MatchStore:
 
     # -- indexes -------------------------------------------------------------------------------
 
-    async def move_in_lobby(self, match: Match, old_phase: int) -> None:
-        await self._move_in_lobby(match, [old_phase])
+    async def update_indexes(self, updates: Sequence[IndexUpdate]) -> None:
+        """Applies index updates with single-key commands: the additions, then (only once they
+        worked) the removals, as the commit script does, so a failure in between leaves a
+        duplicate, which readers and the repair handle, never a match in no list at all."""
+        additions = [update for update in updates if update.operation != "remove"]
+        removals = [update for update in updates if update.operation == "remove"]
+        for group in (additions, removals):
+            if len(group) == 1:
+                await _queue(self.redis, group[0])
+            elif group:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for update in group:
+                        _queue(pipe, update)
+                    await pipe.execute()
 
     async def place_in_lobby(self, match: Match) -> None:
         """Files the match under its phase and takes it out of the lists of earlier phases
         (repairs a move a crash cut short). Phases only move forward, so a `match` read a
         moment ago can never take an entry out of a list its newer phase belongs in."""
         earlier = LOBBY_PHASES[: LOBBY_PHASES.index(match.phase)]
-        await self._move_in_lobby(match, earlier)
-
-    async def _move_in_lobby(self, match: Match, old_phases: Sequence[int]) -> None:
-        """Adds the match to its phase's list, then (only once that worked) takes it out of
-        `old_phases`' lists: a failure in between leaves a duplicate, which readers and the
-        repair handle, never a match in no list at all."""
-        await self.redis.zadd(
-            lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
-        )
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for phase in old_phases:
-                pipe.zrem(lobby_key(match.title_id, phase), match.match_id)
-            await pipe.execute()
+        await self.update_indexes(lobby_entries(match, earlier))
 
     async def drop_from_lobby(self, title: str, phase: int, match_id: str) -> None:
         await self.redis.zrem(lobby_key(title, phase), match_id)
@@ -482,7 +591,7 @@ class MatchStore:
         return await self.redis.zcard(lobby_key(title, phase))
 
     async def set_deadline(self, match_id: str, version: int, deadline_ms: int) -> None:
-        await self.redis.zadd(DEADLINES, {f"{match_id}@{version}": deadline_ms})
+        await self.update_indexes([deadline_entry(match_id, version, deadline_ms)])
 
     async def due_deadlines(self, now: int, limit: int = 32) -> list[tuple[str, int]]:
         members = await self.redis.zrangebyscore(DEADLINES, "-inf", now, start=0, num=limit)
@@ -493,7 +602,7 @@ class MatchStore:
         return due
 
     async def clear_deadline(self, match_id: str, version: int) -> None:
-        await self.redis.zrem(DEADLINES, f"{match_id}@{version}")
+        await self.update_indexes([deadline_entry(match_id, version)])
 
     async def touch(self, match_id: str, at_ms: int) -> None:
         await self.redis.zadd(ACTIVITY, {match_id: at_ms})
@@ -504,7 +613,7 @@ class MatchStore:
 
     async def mark_bot_turn(self, match_id: str, at_ms: int, only_new: bool = False) -> None:
         """Records that a bot seat of the match is to move since `at_ms`."""
-        await self.redis.zadd(BOT_TURNS, {match_id: at_ms}, nx=only_new)
+        await self.update_indexes([bot_turn_entry(match_id, at_ms, only_new)])
 
     async def unmark_bot_turn(self, match_id: str) -> None:
         await self.redis.zrem(BOT_TURNS, match_id)
@@ -514,7 +623,14 @@ class MatchStore:
         return [m.decode() for m in members]
 
     async def forget_activity(self, match_id: str) -> None:
-        await self.redis.zrem(ACTIVITY, match_id)
+        await self.update_indexes([activity_removal(match_id)])
+
+
+def _queue(target, update: IndexUpdate):
+    """Sends `update` on a client (an awaitable) or queues it on a pipeline."""
+    if update.operation == "remove":
+        return target.zrem(update.key, update.member)
+    return target.zadd(update.key, {update.member: update.score}, nx=update.operation == "add_new")
 
 
 def _entry(fields: dict) -> tuple[storage_pb2.StoredChange, bytes]:
