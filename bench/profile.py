@@ -69,7 +69,11 @@ def run(args: argparse.Namespace, profile: str) -> dict:
         server = stack.enter_context(EmbeddedRedis(appendonly=True))
         rules = stack.enter_context(start_rules_service(TITLE))
         env = orchestrator_env(
-            server.url, {TITLE: rules.address}, secrets.token_urlsafe(32), testing=True
+            server.url,
+            {TITLE: rules.address},
+            secrets.token_urlsafe(32),
+            testing=True,
+            gateway_credential=secrets.token_urlsafe(32),
         )
         orchestrator = stack.enter_context(profiled_orchestrator(profile, env))
         loadgen = stack.enter_context(multiprocessing.get_context("spawn").Pool(1))

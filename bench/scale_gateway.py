@@ -68,6 +68,7 @@ GATEWAY_ENV = {
     "PLAYHALL_MAX_WATCH_STREAMS_PER_ADDRESS": "100000",
     "PLAYHALL_RATE_PER_ADDRESS": "100000",
     "PLAYHALL_RATE_BURST": "100000",
+    "PLAYHALL_GATEWAY_CREDENTIAL": "bench-gateway",
 }
 
 
@@ -260,7 +261,13 @@ def run_spectators(counts: list[int]) -> dict:
     with contextlib.ExitStack() as stack:
         redis = stack.enter_context(EmbeddedRedis(appendonly=True))
         rules = stack.enter_context(start_rules_service(TITLE))
-        env = orchestrator_env(redis.url, {TITLE: rules.address}, "bench-worker", testing=True)
+        env = orchestrator_env(
+            redis.url,
+            {TITLE: rules.address},
+            "bench-worker",
+            testing=True,
+            gateway_credential=GATEWAY_ENV["PLAYHALL_GATEWAY_CREDENTIAL"],
+        )
         orchestrator = stack.enter_context(start_orchestrator(env))
         gateway = stack.enter_context(start_gateway(orchestrator.address, GATEWAY_ENV))
         channel = stack.enter_context(grpc.insecure_channel(orchestrator.address))
