@@ -294,3 +294,4 @@ class Commits:
         await self.store.move_in_lobby(match, old_phase)
         if match.phase == mpb.MATCH_PHASE_FINISHED:
             await self.store.forget_activity(match.match_id)
+            await self.store.unfile_for_players(match.match_id, sorted(match.player_ids()))
