@@ -9,15 +9,21 @@ are configured with); no bot worker runs here."""
 
 from __future__ import annotations
 
+import json
 import time
+import urllib.error
+import urllib.request
 
 import grpc
 import pytest
 
 from playhall.client import MatchClient, bearer, human_seats
+from playhall.common.process import start_gateway
 from playhall.core.wire import moves_as_any
+from playhall.devstack import guest_env
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.orchestrator.store import player_matches_key
+from playhall.players.guests import new_signing_key
 from playhall.players.tokens import player_id
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
@@ -146,16 +152,16 @@ def test_a_player_gets_their_seat_back_from_another_device_and_nobody_else_can(
         player_id(PLAYER_ISSUER, "ada"),
         player_id(PLAYER_ISSUER, "bob"),
     ]
-    # The player token itself holds the seat ...
+    # The player token itself holds the seat, and ReclaimSeat gives a fresh seat token,
+    # revoking the phone's; the fresh token moves.
     assert laptop.matches.get(match_id).seat == 0
-    pick_first(laptop.matches, match_id)
-    # ... and ReclaimSeat gives a fresh seat token, revoking the phone's.
     reclaimed = laptop.reclaim(match_id)
     assert reclaimed.token.seat == 0 and reclaimed.token.token != phone_seat.token
     old = MatchClient(channel, phone_seat.token, timeout_s=TIMEOUT)
     assert_refused(PERMISSION_DENIED, old.get, match_id)
     fresh = MatchClient(channel, reclaimed.token.token, timeout_s=TIMEOUT)
     assert fresh.get(match_id).seat == 0
+    pick_first(fresh, match_id)
 
     # Bob can neither take Ada's seat nor act in it, with his token or the fresh seat's.
     assert_refused(PERMISSION_DENIED, bob.reclaim, match_id, 0)
@@ -173,9 +179,10 @@ def test_a_player_gets_their_seat_back_from_another_device_and_nobody_else_can(
     assert_refused(PERMISSION_DENIED, carol.reclaim, match_id)
     assert match_id not in [m.match.match_id for m in carol.running()]
 
-    # Bob picks with his player token; the match goes on with Ada's reclaimed seat.
+    # Bob picks with his player token, and the match goes on, Ada playing with hers.
     pick_first(bob.matches, match_id)
-    after = pick_first(fresh, match_id)
+    to_move = bob.matches.get(match_id).match.status.to_move
+    after = pick_first(laptop.matches if 0 in to_move else bob.matches, match_id)
     assert after.match.phase == pb.MATCH_PHASE_RUNNING
 
     # Once the match is over it leaves both players' running matches (and their index keys).
@@ -244,3 +251,93 @@ def test_without_anonymous_play_creating_and_joining_need_a_player_token(signed_
     # The seat tokens of signed-in players' seats play as ever.
     pick_first(seat_holder, match_id)
     wait_until(lambda: ada.running(), 5, "Ada's running match")
+
+
+# -- the gateway: PlayerService forwarded, and the guest sign-in ---------------------------------
+
+
+@pytest.fixture(scope="module")
+def guest_hall(redis_server, galileo_rules):
+    """An orchestrator trusting a guest issuer, and a gateway signing its guests in, with a
+    key pair made for them as `make run` makes one."""
+    trusting, signing = guest_env(new_signing_key())
+    with (
+        start_orchestrator(redis_server.url, galileo_rules.address, **trusting) as orchestrator,
+        start_gateway(orchestrator.address, signing) as gateway,
+    ):
+        yield orchestrator, f"http://127.0.0.1:{gateway.port}"
+
+
+def connect_call(base: str, service: str, method: str, message: dict, token: str | None = None):
+    """A Connect unary call as JSON, as the portal's `fetch` makes it: (HTTP status, body)."""
+    headers = {"content-type": "application/json", "connect-protocol-version": "1"}
+    if token:
+        headers["authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(
+        f"{base}/{service}/{method}", json.dumps(message).encode(), headers, method="POST"
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+GUESTS = "playhall.players.v1.GuestService"
+PLAYERS = "playhall.players.v1.PlayerService"
+MATCHES = "playhall.match.v1.MatchService"
+
+
+def test_a_guest_signs_in_through_the_gateway_and_the_orchestrator_accepts_the_token(guest_hall):
+    orchestrator, base = guest_hall
+    status, guest = connect_call(base, GUESTS, "SignInGuest", {"displayName": " Zoë  Q "})
+    assert status == 200, guest
+    assert guest["displayName"] == "Zoë Q" and guest["expiresUnix"]
+    token = guest["token"]
+    status, profile = connect_call(base, PLAYERS, "GetProfile", {}, token)
+    assert (status, profile["player"]["playerId"]) == (200, guest["playerId"])
+    seats = [{"kind": "SEAT_KIND_HUMAN"}, {"kind": "SEAT_KIND_OPEN"}]
+    status, created = connect_call(
+        base, MATCHES, "CreateMatch", {"titleId": TITLE, "seats": seats}, token
+    )
+    assert status == 200, created
+    assert created["match"]["seats"][0]["playerId"] == guest["playerId"]
+    status, running = connect_call(base, PLAYERS, "ListRunningMatches", {}, token)
+    assert [m["match"]["matchId"] for m in running["matches"]] == [created["match"]["matchId"]]
+    # The orchestrator itself (not only through the gateway) takes the guest's token.
+    with grpc.insecure_channel(orchestrator.address) as channel:
+        assert Device(channel, token).call("GetProfile").player.display_name == "Zoë Q"
+    # Another guest of the same name is another player.
+    _, other = connect_call(base, GUESTS, "SignInGuest", {"displayName": "Zoë Q"})
+    assert other["playerId"] != guest["playerId"]
+
+
+@pytest.mark.parametrize("name", ["", "x", "<b>bold</b>", "a" * 25])
+def test_a_guest_name_is_checked(guest_hall, name):
+    _, base = guest_hall
+    status, refused = connect_call(base, GUESTS, "SignInGuest", {"displayName": name})
+    assert (status, refused["code"]) == (400, "invalid_argument")
+    assert "name" in refused["message"]
+
+
+def test_refusals_of_playerservice_pass_through_the_gateway(guest_hall, issuer):
+    _, base = guest_hall
+    # A token signed by a key the orchestrator does not trust.
+    status, refused = connect_call(base, PLAYERS, "GetProfile", {}, issuer.token("ada"))
+    assert (status, refused["code"]) == (401, "unauthenticated")
+    assert "signature does not verify" in refused["message"]
+
+
+def test_a_gateway_without_a_guest_issuer_signs_nobody_in(orchestrator):
+    with start_gateway(orchestrator.address) as gateway:
+        base = f"http://127.0.0.1:{gateway.port}"
+        request = urllib.request.Request(
+            f"{base}/{GUESTS}/SignInGuest",
+            b'{"displayName": "Zoe"}',
+            {"content-type": "application/json"},
+            method="POST",
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=TIMEOUT)
+        # Nothing serves the path: the portal's static files refuse a POST.
+        assert refused.value.code == 405
