@@ -28,6 +28,7 @@ from playhall.common.settings import variables
 from playhall.core import title_ids
 from playhall.gateway.settings import Settings as GatewaySettings
 from playhall.orchestrator.settings import Settings as OrchestratorSettings
+from playhall.players.tokens import TokenSettings
 from playhall.rules_service.server import Settings as RulesSettings
 from tests import k8s
 
@@ -63,7 +64,7 @@ def read_by_services(name: str) -> bool:
 
 SETTINGS_VARIABLES = {
     name
-    for cls in (OrchestratorSettings, RulesSettings, WorkerSettings, GatewaySettings)
+    for cls in (OrchestratorSettings, TokenSettings, RulesSettings, WorkerSettings, GatewaySettings)
     for name in variables(cls)
 }
 """What the services' settings read (`common.settings` names them from their fields)."""
