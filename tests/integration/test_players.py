@@ -36,7 +36,6 @@ from tests.helpers import (
     assert_refused,
     start_orchestrator,
     unsigned_token,
-    wait_until,
 )
 
 BACKENDS = ["redis", "cluster"]
@@ -250,7 +249,7 @@ def test_without_anonymous_play_creating_and_joining_need_a_player_token(signed_
     assert bob.matches.join(match_id).token.seat == 1
     # The seat tokens of signed-in players' seats play as ever.
     pick_first(seat_holder, match_id)
-    wait_until(lambda: ada.running(), 5, "Ada's running match")
+    assert match_id in [m.match.match_id for m in ada.running()]
 
 
 # -- the gateway: PlayerService forwarded, and the guest sign-in ---------------------------------
