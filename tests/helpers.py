@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import threading
 import time
+import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
+import jwt
 import pytest
 import redis
 from google.protobuf import any_pb2
@@ -23,6 +25,7 @@ from playhall.common.process import ServiceProcess, metric_samples, orchestrator
 from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
+from playhall.players.guests import new_signing_key
 
 WORKER_CREDENTIAL = "test-worker-credential"
 GATEWAY_CREDENTIAL = "test-gateway-credential"
@@ -142,6 +145,66 @@ def cluster_backend(cluster, broker_url: str) -> Backend:
         },
         cluster,
     )
+
+
+# -- player tokens ------------------------------------------------------------------------------
+
+
+PLAYER_ISSUER = "https://id.test.playhall"
+PLAYER_AUDIENCE = "playhall"
+
+
+@dataclass
+class PlayerIssuer:
+    """An identity provider for the tests: an ES256 key of its own, and the orchestrator
+    settings that trust it. `token` signs whatever claims a test needs, right or wrong."""
+
+    issuer: str = PLAYER_ISSUER
+    audience: str = PLAYER_AUDIENCE
+    keys: tuple[str, str] = field(default_factory=new_signing_key)
+    """(private PEM, public PEM)."""
+
+    @property
+    def env(self) -> dict[str, str]:
+        """The orchestrator's settings that trust this issuer."""
+        return {
+            "PLAYHALL_JWT_ISSUER": self.issuer,
+            "PLAYHALL_JWT_AUDIENCE": self.audience,
+            "PLAYHALL_JWT_PUBLIC_KEYS": self.keys[1],
+        }
+
+    def token(
+        self,
+        subject: str,
+        name: str = "Ada",
+        expires_in: float = 300,
+        key=None,
+        algorithm: str = "ES256",
+        kid: str | None = None,
+        **claims,
+    ) -> str:
+        """A token for `subject`, signed with this issuer's key unless `key` is given (with
+        `algorithm`, naming key id `kid`); `claims` override (or, as None, drop) the standard
+        ones. Each token is fresh (its own `jti`)."""
+        now = time.time()
+        body = {
+            "iss": self.issuer,
+            "aud": self.audience,
+            "sub": subject,
+            "name": name,
+            "iat": int(now),
+            "exp": int(now + expires_in),
+            "jti": uuid.uuid4().hex,
+            **claims,
+        }
+        body = {k: v for k, v in body.items() if v is not None}
+        headers = {"kid": kid} if kid else None
+        return jwt.encode(body, key or self.keys[0], algorithm=algorithm, headers=headers)
+
+
+def unsigned_token(claims: dict) -> str:
+    """A token with `alg: none` (no signature), as an attacker would send it."""
+    return jwt.encode(claims, None, algorithm="none")
 
 
 # -- Galileo moves ------------------------------------------------------------------------------

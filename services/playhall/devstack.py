@@ -5,6 +5,10 @@ registered title, the orchestrator, a bot worker and the browser gateway with th
 prints the endpoints and the portal's URL, and stays up until Ctrl-C or SIGTERM; then stops
 everything it started, in reverse order.
 
+Players sign in as guests: the stack generates the guest issuer's key pair when it starts, the
+gateway signs guest tokens with the private key and the orchestrator trusts the public one
+(issuer `playhall-guest`, audience `playhall`).
+
 Every port comes from a variable of its own, so two stacks can run side by side (0 picks a
 free port; the gateway's default is 8080): PLAYHALL_RUN_GATEWAY_PORT,
 PLAYHALL_RUN_GATEWAY_METRICS_PORT, PLAYHALL_RUN_ORCHESTRATOR_PORT,
@@ -35,8 +39,12 @@ from playhall.common.process import (
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.common.settings import SettingsError, env_bool
 from playhall.core import title_ids
+from playhall.players.guests import new_signing_key
 
 PORT_PREFIX = "PLAYHALL_RUN_"
+GUEST_ISSUER = "playhall-guest"
+"""The `iss` of the dev stack's guest tokens."""
+AUDIENCE = "playhall"
 
 
 def run_ports(titles: tuple[str, ...]) -> dict[str, int]:
@@ -54,6 +62,22 @@ def run_ports(titles: tuple[str, ...]) -> dict[str, int]:
     return ports
 
 
+def guest_env(keys: tuple[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The settings of the guest issuer with `keys` (private PEM, public PEM): the
+    orchestrator's, which trust its tokens, and the gateway's, which sign them."""
+    orchestrator = {
+        "PLAYHALL_JWT_ISSUER": GUEST_ISSUER,
+        "PLAYHALL_JWT_AUDIENCE": AUDIENCE,
+        "PLAYHALL_JWT_PUBLIC_KEYS": keys[1],
+    }
+    gateway = {
+        "PLAYHALL_GUEST_ISSUER": GUEST_ISSUER,
+        "PLAYHALL_GUEST_AUDIENCE": AUDIENCE,
+        "PLAYHALL_GUEST_SIGNING_KEY": keys[0],
+    }
+    return orchestrator, gateway
+
+
 class Stack:
     """Redis, the rules services, the orchestrator and bot workers, started together."""
 
@@ -65,14 +89,19 @@ class Stack:
         extra_env: dict[str, str] | None = None,
         ports: Mapping[str, int] | None = None,
         gateway: bool = False,
+        guests: bool = True,
     ):
-        """`ports`: by component as `run_ports` names them; missing ones are free ports."""
+        """`ports`: by component as `run_ports` names them; missing ones are free ports.
+        `guests`: the gateway signs guests in, with a key pair generated now, and the
+        orchestrator trusts their tokens."""
         self.titles = titles or title_ids()
         self.ports = dict(ports or {})
         self.with_gateway = gateway
         self.gateway: ServiceProcess | None = None
         self.worker_credential = secrets.token_urlsafe(32)
         self.gateway_credential = secrets.token_urlsafe(32)
+        self.guest_keys = new_signing_key() if guests else None
+        """(private PEM, public PEM) of the guest issuer."""
         self.testing = testing
         self.extra_env = extra_env or {}
         self._redis_url = redis_url
@@ -94,8 +123,22 @@ class Stack:
             self.worker_credential,
             self.testing,
             gateway_credential=self.gateway_credential,
+            **self.player_token_env,
             **self.extra_env,
         )
+
+    @property
+    def player_token_env(self) -> dict[str, str]:
+        return guest_env(self.guest_keys)[0] if self.guest_keys else {}
+
+    @property
+    def gateway_env(self) -> dict[str, str]:
+        """The gateway's settings: its credential, the guest issuer's, then `extra_env`."""
+        return {
+            "PLAYHALL_GATEWAY_CREDENTIAL": self.gateway_credential,
+            **(guest_env(self.guest_keys)[1] if self.guest_keys else {}),
+            **self.extra_env,
+        }
 
     def start(self) -> Stack:
         try:
@@ -117,7 +160,7 @@ class Stack:
             if self.with_gateway:
                 self.gateway = start_gateway(
                     self.orchestrator.address,
-                    {**self.extra_env, "PLAYHALL_GATEWAY_CREDENTIAL": self.gateway_credential},
+                    self.gateway_env,
                     self.ports.get("gateway", 0),
                     self.ports.get("gateway_metrics", 0),
                 )
@@ -211,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
         if testing:
             print("testing mode: client-chosen seeds accepted for matches with people")
         print(f"worker credential (for bot workers): {stack.worker_credential}")
+        print(f"players sign in as guests (issuer {GUEST_ISSUER}, a key made for this run)")
         print(f"Open the portal: {stack.portal_url}")
         print("Press Ctrl-C to stop.", flush=True)
         with contextlib.suppress(KeyboardInterrupt):

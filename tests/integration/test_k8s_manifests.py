@@ -25,6 +25,7 @@ unless it passes MAX_VERSIONS."""
 from __future__ import annotations
 
 import copy
+import json
 import os
 import re
 import shutil
@@ -46,13 +47,17 @@ from playhall.common.process import LOOPBACK, free_port
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core import get_game, title_ids
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.players.guests import new_signing_key
 from tests import k8s
 
 pytestmark = pytest.mark.timeout(180)
 
+GUEST_KEYS = new_signing_key()
 SECRETS = {
     ("playhall-worker", "credential"): "k8s-manifests-test-credential",
     ("playhall-gateway", "credential"): "k8s-manifests-test-gateway-credential",
+    ("playhall-guest-issuer", "private.pem"): GUEST_KEYS[0],
+    ("playhall-guest-issuer", "public.pem"): GUEST_KEYS[1],
 }
 """The test value of every Secret key the dev overlay references."""
 PROBE_PERIOD_CAP_S = 0.5
@@ -335,3 +340,24 @@ def test_the_dev_overlay_runs_and_plays_a_bot_match_of_every_title(cluster):
                 # Played out (a draw has no winners): not resigned, abandoned or timed out.
                 assert summary.end_reason == mpb.END_REASON_GAME_OVER, where
             assert versions == list(range(versions[0], versions[0] + len(versions))), where
+
+
+def test_the_dev_overlays_guests_sign_in_at_the_gateway_and_play_at_the_orchestrator(cluster):
+    """The guest issuer's two halves meet: the gateway signs with the Secret's private key, the
+    orchestrator trusts its public key."""
+    base = f"http://{cluster.addresses['gateway:80']}"
+    request = urllib.request.Request(
+        f"{base}/playhall.players.v1.GuestService/SignInGuest",
+        json.dumps({"displayName": "Kube Guest"}).encode(),
+        {"content-type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        token = json.loads(response.read())["token"]
+    with grpc.insecure_channel(cluster.addresses["orchestrator:50050"]) as channel:
+        created = MatchClient(channel, token, timeout_s=10).create(
+            "galileo",
+            [mpb.SeatSpec(kind=mpb.SEAT_KIND_HUMAN), mpb.SeatSpec(kind=mpb.SEAT_KIND_OPEN)],
+        )
+    assert created.match.seats[0].display_name == "Kube Guest"
+    assert created.match.seats[0].player_id

@@ -28,6 +28,7 @@ from playhall.common.settings import variables
 from playhall.core import title_ids
 from playhall.gateway.settings import Settings as GatewaySettings
 from playhall.orchestrator.settings import Settings as OrchestratorSettings
+from playhall.players.tokens import TokenSettings
 from playhall.rules_service.server import Settings as RulesSettings
 from tests import k8s
 
@@ -63,7 +64,7 @@ def read_by_services(name: str) -> bool:
 
 SETTINGS_VARIABLES = {
     name
-    for cls in (OrchestratorSettings, RulesSettings, WorkerSettings, GatewaySettings)
+    for cls in (OrchestratorSettings, TokenSettings, RulesSettings, WorkerSettings, GatewaySettings)
     for name in variables(cls)
 }
 """What the services' settings read (`common.settings` names them from their fields)."""
@@ -700,7 +701,7 @@ def test_no_secret_is_committed(kustomization):
     for workload in workloads(manifests):
         for container in containers(workload):
             for name, entry in env_of(container).items():
-                if re.search("CREDENTIAL|PASSWORD|SECRET|TOKEN", name):
+                if re.search("CREDENTIAL|PASSWORD|SECRET|TOKEN|SIGNING_KEY", name):
                     assert "value" not in entry, f"{name} is a literal in the manifests"
                 if name.endswith("_URL") and "value" in entry:
                     # A URL with a password in it (scheme://user:password@host) comes from a
@@ -957,3 +958,40 @@ def test_gateway_is_probed_over_http_reaches_the_orchestrator_and_has_an_ingress
     assert runnable_module(compose["command"])
     assert compose["environment"]["PLAYHALL_ORCHESTRATOR"] == "dns:///orchestrator:50050"
     assert not [k for k in compose["environment"] if not read_by_services(k)]
+
+
+def guest_settings(manifests: list[dict]) -> dict[str, dict]:
+    """PLAYHALL_GUEST_* and PLAYHALL_JWT_* entries of every container, by container name."""
+    found = {}
+    for workload in workloads(manifests):
+        for container in containers(workload):
+            for name, entry in env_of(container).items():
+                if name.startswith(("PLAYHALL_GUEST_", "PLAYHALL_JWT_", "PLAYHALL_JWKS_")):
+                    found.setdefault(container["name"], {})[name] = entry
+    return found
+
+
+@pytest.mark.parametrize("name", ["base", "prod"])
+def test_the_guest_issuer_is_off_in_the_base_and_in_prod(name):
+    manifests = rendered(name)
+    assert not any(
+        entry.get("value") or entry.get("valueFrom")
+        for settings in guest_settings(manifests).values()
+        for variable, entry in settings.items()
+        if variable.startswith("PLAYHALL_GUEST_")
+    ), f"{name} turns the guest sign-in on: production players sign in with the operator's OIDC"
+
+
+def test_dev_signs_guests_in_and_its_orchestrator_trusts_them():
+    settings = guest_settings(rendered("dev"))
+    gateway, orchestrator = settings["gateway"], settings["orchestrator"]
+    assert gateway["PLAYHALL_GUEST_ISSUER"]["value"] == orchestrator["PLAYHALL_JWT_ISSUER"]["value"]
+    secret = "playhall-guest-issuer"
+    assert gateway["PLAYHALL_GUEST_SIGNING_KEY"]["valueFrom"]["secretKeyRef"] == {
+        "name": secret,
+        "key": "private.pem",
+    }
+    assert orchestrator["PLAYHALL_JWT_PUBLIC_KEYS"]["valueFrom"]["secretKeyRef"] == {
+        "name": secret,
+        "key": "public.pem",
+    }

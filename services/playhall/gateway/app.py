@@ -1,5 +1,6 @@
-"""The gateway's ASGI application: MatchService over Connect (and gRPC-Web) under its
-`/playhall.match.v1.MatchService/` path, health endpoints, and the portal's static files."""
+"""The gateway's ASGI application: MatchService and PlayerService over Connect (and gRPC-Web)
+under their paths (`/playhall.match.v1.MatchService/`, ...), the guest sign-in where it is on,
+health endpoints, and the portal's static files."""
 
 from __future__ import annotations
 
@@ -16,16 +17,23 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from playhall.gateway.guests import GuestGateway
 from playhall.gateway.schema import import_title_messages, schema
-from playhall.gateway.service import Guard, MatchGateway
+from playhall.gateway.service import Guard, MatchGateway, PlayerGateway
 from playhall.gateway.settings import Settings
 from playhall.match.v1.match_service_connect import MatchServiceASGIApplication
+from playhall.players.v1.guest_service_connect import GuestServiceASGIApplication
+from playhall.players.v1.player_service_connect import PlayerServiceASGIApplication
 
 PORTAL = Path(__file__).parent / "portal"
 GAMES = Path(__file__).parent.parent / "games"
 """The titles' data files (e.g. Galileo's cards.json), which their board pages draw from."""
 SIMPLE_NAME = re.compile(r"^[a-z0-9_]+$")
-SERVICE_PATH = "/playhall.match.v1.MatchService"
+SERVICE_PATHS = (
+    "/playhall.match.v1.MatchService",
+    "/playhall.players.v1.PlayerService",
+    "/playhall.players.v1.GuestService",
+)
 
 REQUEST_HEADERS = [
     "authorization",
@@ -55,7 +63,7 @@ class SecurityHeaders:
         self.app = app
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http" or scope["path"].startswith(SERVICE_PATH):
+        if scope["type"] != "http" or scope["path"].startswith(SERVICE_PATHS):
             return await self.app(scope, receive, send)
 
         async def sending(message):
@@ -88,11 +96,27 @@ class Readiness:
 def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readiness) -> Starlette:
     packages = import_title_messages()
     title_schema = schema(packages)
-    connect = MatchServiceASGIApplication(
-        MatchGateway(channel, settings),
-        interceptors=[Guard(settings)],
-        read_max_bytes=settings.max_request_bytes,
-    )
+    guard = [Guard(settings)]
+    services = [
+        MatchServiceASGIApplication(
+            MatchGateway(channel, settings),
+            interceptors=guard,
+            read_max_bytes=settings.max_request_bytes,
+        ),
+        PlayerServiceASGIApplication(
+            PlayerGateway(channel, settings),
+            interceptors=guard,
+            read_max_bytes=settings.max_request_bytes,
+        ),
+    ]
+    if settings.guest_issuer:
+        services.append(
+            GuestServiceASGIApplication(
+                GuestGateway(settings),
+                interceptors=guard,
+                read_max_bytes=settings.max_request_bytes,
+            )
+        )
 
     async def healthz(_request: Request) -> PlainTextResponse:
         return PlainTextResponse("ok")
@@ -129,7 +153,7 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
             Route("/readyz", readyz),
             Route("/portal/schema.json", schema_json),
             Route("/portal/data/{title}/{name}.json", title_data),
-            Mount(SERVICE_PATH, app=connect),
+            *(Mount(service.path, app=service) for service in services),
             Mount("/", app=StaticFiles(directory=PORTAL, html=True)),
         ],
         middleware=middleware,

@@ -1,4 +1,5 @@
-"""MatchService for Connect clients, forwarded call by call to an orchestrator over gRPC.
+"""MatchService and PlayerService for Connect clients, forwarded call by call to an
+orchestrator over gRPC.
 
 The gateway holds no match state: each call goes on with the caller's bearer token and its
 deadline (capped), and the orchestrator's answer comes back as it is, refusals included (their
@@ -29,6 +30,8 @@ from playhall.gateway.limits import Buckets
 from playhall.gateway.settings import Settings
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
+from playhall.players.v1 import player_service_pb2 as ppb
+from playhall.players.v1 import player_service_pb2_grpc
 
 log = logging.getLogger(__name__)
 
@@ -220,3 +223,42 @@ class MatchGateway:
             self._watching[address] -= 1
             if not self._watching[address]:
                 del self._watching[address]
+
+
+class PlayerGateway(MatchGateway):
+    """The Connect side of PlayerService: forwarded to the orchestrator's PlayerService exactly
+    as MatchGateway forwards MatchService (the same metadata, deadlines and refusals); only
+    the stub differs."""
+
+    def __init__(self, channel: grpc.aio.Channel, settings: Settings):
+        super().__init__(channel, settings)
+        self.stub = player_service_pb2_grpc.PlayerServiceStub(channel)
+
+    async def get_profile(self, request: ppb.GetProfileRequest, ctx) -> ppb.GetProfileResponse:
+        return await self._unary("GetProfile", request, ctx)
+
+    async def list_running_matches(
+        self, request: ppb.ListRunningMatchesRequest, ctx
+    ) -> ppb.ListRunningMatchesResponse:
+        return await self._unary("ListRunningMatches", request, ctx)
+
+    async def reclaim_seat(self, request: ppb.ReclaimSeatRequest, ctx) -> ppb.ReclaimSeatResponse:
+        return await self._unary("ReclaimSeat", request, ctx)
+
+    async def list_finished_matches(
+        self, request: ppb.ListFinishedMatchesRequest, ctx
+    ) -> ppb.ListFinishedMatchesResponse:
+        return await self._unary("ListFinishedMatches", request, ctx)
+
+    async def get_ratings(self, request: ppb.GetRatingsRequest, ctx) -> ppb.GetRatingsResponse:
+        return await self._unary("GetRatings", request, ctx)
+
+    async def get_rating_history(
+        self, request: ppb.GetRatingHistoryRequest, ctx
+    ) -> ppb.GetRatingHistoryResponse:
+        return await self._unary("GetRatingHistory", request, ctx)
+
+    async def get_leaderboard(
+        self, request: ppb.GetLeaderboardRequest, ctx
+    ) -> ppb.GetLeaderboardResponse:
+        return await self._unary("GetLeaderboard", request, ctx)

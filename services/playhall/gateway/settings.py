@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from playhall.common.metrics import ALL_INTERFACES
-from playhall.common.settings import load, setting
+from playhall.common.settings import SettingsError, load, setting
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,16 @@ class Settings:
     """How long a match's shared stream stays open after its last spectator left."""
     forwarded_allow_ips: str = setting("127.0.0.1")
     """Proxies whose X-Forwarded-For names the client (the Ingress's addresses, or `*`)."""
+    guest_issuer: str = setting("")
+    """The `iss` of guest tokens; set, it turns the guest sign-in (GuestService) on. Off by
+    default and in production: a dev stack's convenience, never an operator's identity
+    provider."""
+    guest_signing_key: str = setting("")
+    """The guest issuer's private key (PEM, P-256); the orchestrator has its public key in
+    PLAYHALL_JWT_PUBLIC_KEYS."""
+    guest_audience: str = setting("playhall")
+    """The `aud` of guest tokens: the orchestrator's PLAYHALL_JWT_AUDIENCE."""
+    guest_token_ttl_s: int = setting(7 * 86_400, minimum=60)
     log_level: str = setting("INFO")
 
     @property
@@ -58,4 +68,7 @@ class Settings:
 
     @classmethod
     def from_env(cls, flags: Mapping[str, Any] | None = None) -> Settings:
-        return load(cls, flags)
+        settings = load(cls, flags)
+        if settings.guest_issuer and not settings.guest_signing_key:
+            raise SettingsError("PLAYHALL_GUEST_ISSUER needs PLAYHALL_GUEST_SIGNING_KEY")
+        return settings

@@ -42,6 +42,7 @@ from playhall.orchestrator.store import (
     lobby_entries,
     match_record,
     now_ms,
+    player_match_removal,
 )
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
@@ -300,6 +301,10 @@ class Commits:
             then.extend(lobby_entries(match, [match.stored_phase]))
             if match.phase == mpb.MATCH_PHASE_FINISHED:
                 then.append(activity_removal(match_id))
+                then.extend(
+                    player_match_removal(player_id, match_id)
+                    for player_id in sorted(match.player_ids())
+                )
         # The activity index is not touched per move: it only has to hold a time no later than
         # the last change, and the idle scan re-reads `updated_unix_ms` before it closes anything.
         if clocks.is_on(match.clock):

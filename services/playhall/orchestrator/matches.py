@@ -25,24 +25,36 @@ from playhall.orchestrator.errors import (
     NoSuchMatch,
     NotAuthenticated,
     NotNow,
+    NotYourSeat,
     StaleVersion,
     Unavailable,
 )
-from playhall.orchestrator.identity import Identity, check_seat_number, token_hash
+from playhall.orchestrator.identity import (
+    Caller,
+    Credential,
+    Identity,
+    check_seat_number,
+    token_hash,
+)
 from playhall.orchestrator.metrics import MATCHES_CREATED, MOVES_REFUSED, SEATS_LEFT
 from playhall.orchestrator.store import (
+    ACTIVE_PHASES,
     LOBBY_PHASES,
     IdempotencyRecord,
     Match,
     now_ms,
 )
 from playhall.orchestrator.watchers import WatchHub
+from playhall.players.tokens import Player, PlayerTokens
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 log = logging.getLogger(__name__)
 
 BOT_REQUEST_PREFIX = "bot:"
 MATCH_ID = re.compile(r"[0-9a-f]{24}")
+PLAYER_FILING_GRACE_MS = 60_000
+"""A player's running-matches entry whose match does not seat them yet is a creation or a join
+in progress until it is this old."""
 
 
 class Matches:
@@ -54,7 +66,9 @@ class Matches:
         self.store = commits.store
         self.rules = commits.rules
         self.settings = commits.settings
-        self.identity = Identity(commits.settings.worker_credential)
+        self.identity = Identity(
+            commits.settings.worker_credential, PlayerTokens(commits.settings.player_tokens)
+        )
 
     # -- reading one match -------------------------------------------------------------------
 
@@ -87,13 +101,25 @@ class Matches:
             raise Unavailable("No rules service answers right now; try again")
         return games
 
-    async def create(self, request: mpb.CreateMatchRequest) -> mpb.CreateMatchResponse:
+    async def create(
+        self, request: mpb.CreateMatchRequest, token: Credential = None
+    ) -> mpb.CreateMatchResponse:
+        """A new match; a signed-in creator holds its first human seat (the others are held
+        by their tokens, which the creator hands out; open seats are for other players)."""
+        player = self._signed_in_or_anonymous(token, "create matches")
         title = request.title_id
         if title not in self.rules.titles():
             raise InvalidRequest(
                 f"Unknown title {title!r}; served: {', '.join(self.rules.titles())}"
             )
         seats, humans = _seat_infos(request.seats)
+        if player is not None and humans:
+            _seat_player(seats[humans[0]], player)
+        if not self.settings.allow_anonymous and len(humans) > 1:
+            raise InvalidRequest(
+                "This server seats signed-in players only: make the other human seats open, "
+                "for the other players to join"
+            )
         people = any(seat.kind != mpb.SEAT_KIND_BOT for seat in seats)
         if request.seed and people and not self.settings.testing:
             raise InvalidRequest(
@@ -172,7 +198,11 @@ class Matches:
         found.sort(key=lambda m: m.created_unix_ms, reverse=True)
         return [m.summary() for m in found[:limit]]
 
-    async def join(self, request: mpb.JoinMatchRequest) -> mpb.JoinMatchResponse:
+    async def join(
+        self, request: mpb.JoinMatchRequest, token: Credential = None
+    ) -> mpb.JoinMatchResponse:
+        player = self._signed_in_or_anonymous(token, "join matches")
+
         async def attempt() -> mpb.JoinMatchResponse | None:
             match = await self.load(request.match_id)
             if match.phase != mpb.MATCH_PHASE_OPEN:
@@ -182,23 +212,83 @@ class Matches:
             if seat not in open_seats:
                 check_seat_number(match, seat)
                 raise NotNow(f"Seat {seat} is not open")
-            token = secrets.token_urlsafe(32)
+            seat_token = secrets.token_urlsafe(32)
             match.seats[seat].kind = mpb.SEAT_KIND_HUMAN
             match.seats[seat].display_name = request.display_name[:64]
-            match.token_hashes[seat] = token_hash(token)
+            match.token_hashes[seat] = token_hash(seat_token)
+            if player is not None:
+                held = match.seats_of(player.player_id)
+                if held:
+                    raise NotNow(f"You already hold seat {held[0]} of this match")
+                _seat_player(match.seats[seat], player)
+                await self.store.file_for_player(player.player_id, match.match_id, now_ms())
             if len(open_seats) == 1:
                 match.phase = mpb.MATCH_PHASE_RUNNING
             if await self.commits.commit(match, seat) is None:
                 return None
             return mpb.JoinMatchResponse(
-                token=mpb.SeatToken(seat=seat, token=token), match=match.summary()
+                token=mpb.SeatToken(seat=seat, token=seat_token), match=match.summary()
             )
 
         return await self.commits.retry(attempt)
 
+    def _signed_in_or_anonymous(self, token: Credential, what: str) -> Player | None:
+        """The signed-in player of a call that may seat its caller; None for an anonymous
+        caller, where the operator allows anonymous play."""
+        if isinstance(token, Player):
+            return token
+        if not self.settings.allow_anonymous:
+            raise NotAuthenticated(f"Sign in to {what}: this server seats signed-in players only")
+        return None
+
+    # -- a signed-in player's matches ----------------------------------------------------------
+
+    async def running_matches(
+        self, player: Player, limit: int
+    ) -> list[tuple[mpb.MatchSummary, list[int]]]:
+        """The player's matches not yet over, newest first, with their seats in each. Entries
+        of matches that ended (or that no longer seat the player, once past the filing grace)
+        are dropped on the way: an end whose index update was cut short is repaired here."""
+        entries = await self.store.player_matches(player.player_id, limit)
+        loaded = await self.store.load_many([match_id for match_id, _ in entries])
+        running, stale = [], []
+        for (match_id, filed_ms), match in zip(entries, loaded, strict=True):
+            over = match is not None and match.phase not in ACTIVE_PHASES
+            held = match.seats_of(player.player_id) if match is not None and not over else []
+            if held:
+                running.append((match.summary(), held))
+            elif over or now_ms() - filed_ms > PLAYER_FILING_GRACE_MS:
+                stale.append(match_id)
+        if stale:
+            await self.store.unfile_player_matches(player.player_id, stale)
+        return running
+
+    async def reclaim(self, request, player: Player) -> tuple[mpb.SeatToken, mpb.MatchSummary]:
+        """A fresh token of the player's seat; the seat's previous token is revoked (a seat
+        has one token: whoever held the old one, on a lost phone say, acts in it no more)."""
+
+        async def attempt() -> tuple[mpb.SeatToken, mpb.MatchSummary] | None:
+            match = await self.load(request.match_id)
+            seat = self._players_seat(match, player, _optional_seat(request))
+            if match.phase == mpb.MATCH_PHASE_FINISHED:
+                raise NotNow("The match is over; its history is still available")
+            seat_token = secrets.token_urlsafe(32)
+            match.token_hashes[seat] = token_hash(seat_token)
+            if await self.commits.commit(match, seat) is None:
+                return None
+            return mpb.SeatToken(seat=seat, token=seat_token), match.summary()
+
+        return await self.commits.retry(attempt)
+
+    def _players_seat(self, match: Match, player: Player, seat: int | None) -> int:
+        caller = self.identity.identify(match, player, seat)
+        if caller.seat is None:
+            raise NotYourSeat(f"You hold no seat in match {match.match_id}")
+        return caller.seat
+
     # -- reading -------------------------------------------------------------------------------
 
-    async def get(self, request: mpb.GetMatchRequest, token: str | None) -> mpb.GetMatchResponse:
+    async def get(self, request: mpb.GetMatchRequest, token: Credential) -> mpb.GetMatchResponse:
         match, state, _ = await self.snapshot(request.match_id)
         caller = self.identity.identify(match, token, _optional_seat(request))
         seen = await self.commits.view(match, state, caller, request.omit_legal_moves)
@@ -209,7 +299,7 @@ class Matches:
             response.seat = caller.seat
         return response
 
-    async def history(self, request: mpb.GetHistoryRequest, token: str | None):
+    async def history(self, request: mpb.GetHistoryRequest, token: Credential):
         match = await self.load(request.match_id)
         caller = self.identity.identify(match, token, _optional_seat(request))
         entries = await self.store.changes(match.match_id)
@@ -229,7 +319,7 @@ class Matches:
         return response
 
     async def watch(
-        self, request: mpb.WatchMatchRequest, token: str | None
+        self, request: mpb.WatchMatchRequest, token: Credential
     ) -> AsyncIterator[mpb.WatchMatchResponse]:
         """The match's changes after `after_version`, as the caller may see them, until the
         match ends (or the caller resigns, or cancels the stream)."""
@@ -262,7 +352,7 @@ class Matches:
 
     # -- moving --------------------------------------------------------------------------------
 
-    async def submit(self, request: mpb.SubmitMoveRequest, token: str | None):
+    async def submit(self, request: mpb.SubmitMoveRequest, token: Credential):
         if token is None:
             raise NotAuthenticated("Send your seat's token to move")
         if not 1 <= len(request.request_id) <= 128:
@@ -273,8 +363,7 @@ class Matches:
         async def attempt() -> mpb.SubmitMoveResponse | None:
             match, state, record = await self.snapshot(request.match_id, request.request_id)
             caller = self.identity.identify(match, token, _optional_seat(request))
-            if caller.seat is None:
-                raise NotAuthenticated("Spectators cannot move")
+            _check_seated(caller, "move")
             if request.request_id.startswith(BOT_REQUEST_PREFIX) and not caller.worker:
                 raise InvalidRequest(
                     f"request ids starting with {BOT_REQUEST_PREFIX!r} are reserved for bots"
@@ -326,12 +415,11 @@ class Matches:
             MOVES_REFUSED.labels(match.title_id, "stale_version").inc()
             raise StaleVersion(match.version, expected)
 
-    async def resign(self, request: mpb.ResignRequest, token: str | None) -> mpb.ResignResponse:
+    async def resign(self, request: mpb.ResignRequest, token: Credential) -> mpb.ResignResponse:
         async def attempt() -> mpb.ResignResponse | None:
             match = await self.load(request.match_id)
             caller = self.identity.identify(match, token, _optional_seat(request))
-            if caller.seat is None:
-                raise NotAuthenticated("Send your seat's token to resign")
+            _check_seated(caller, "resign")
             if match.phase == mpb.MATCH_PHASE_FINISHED:
                 raise NotNow("The match is over")
             if match.phase == mpb.MATCH_PHASE_OPEN:
@@ -358,6 +446,22 @@ def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> i
     if not recorded.same_request(sent):
         raise InvalidRequest(f"request_id {request_id!r} was already used for a different move")
     return recorded.version
+
+
+def _check_seated(caller: Caller, what: str) -> None:
+    """Refuses a spectator: a signed-in player without a seat here is refused the seat
+    (PERMISSION_DENIED), a caller without any token is asked for one."""
+    if caller.seat is not None:
+        return
+    if caller.player is not None:
+        raise NotYourSeat(f"You hold no seat in this match, so you cannot {what}")
+    raise NotAuthenticated(f"Send your seat's token to {what}")
+
+
+def _seat_player(seat: mpb.SeatInfo, player: Player) -> None:
+    """The seat belongs to `player`, under the name their token gives."""
+    seat.player_id = player.player_id
+    seat.display_name = player.display_name
 
 
 def _optional_seat(request) -> int | None:

@@ -55,6 +55,7 @@ def _stored_seat(seat: mpb.SeatInfo) -> spb.StoredSeat:
         bot_level=_translate(seat.bot_level, mpb.BotLevel, spb.BotLevel),
         display_name=seat.display_name,
         resigned=seat.resigned,
+        player_id=seat.player_id,
     )
 
 
@@ -65,6 +66,7 @@ def _seat_info(number: int, seat: spb.StoredSeat) -> mpb.SeatInfo:
         bot_level=_translate(seat.bot_level, spb.BotLevel, mpb.BotLevel),
         display_name=seat.display_name,
         resigned=seat.resigned,
+        player_id=seat.player_id,
     )
 
 

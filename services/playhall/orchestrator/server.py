@@ -31,9 +31,12 @@ from playhall.orchestrator.servicer import MatchServicer
 from playhall.orchestrator.settings import Settings
 from playhall.orchestrator.store import MatchStore
 from playhall.orchestrator.watchers import WatchHub
+from playhall.players.servicer import PlayerServicer
+from playhall.players.v1 import player_service_pb2, player_service_pb2_grpc
 
 log = logging.getLogger("playhall.orchestrator")
 SERVICE_NAME = match_service_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name
+PLAYER_SERVICE_NAME = player_service_pb2.DESCRIPTOR.services_by_name["PlayerService"].full_name
 
 
 REDIS_TIMEOUTS = {"health_check_interval": 30, "socket_timeout": 10, "socket_connect_timeout": 2}
@@ -167,8 +170,16 @@ async def create_server(
         max_anonymous_watch_streams_per_address=settings.max_anonymous_watch_streams_per_address,
         gateway_credential=settings.gateway_credential,
     )
+    players = PlayerServicer(domain, servicer)
     service = await create_async_server(
-        [(match_service_pb2_grpc.add_MatchServiceServicer_to_server, servicer, SERVICE_NAME)],
+        [
+            (match_service_pb2_grpc.add_MatchServiceServicer_to_server, servicer, SERVICE_NAME),
+            (
+                player_service_pb2_grpc.add_PlayerServiceServicer_to_server,
+                players,
+                PLAYER_SERVICE_NAME,
+            ),
+        ],
         port=settings.port,
         host=settings.host,
         max_connection_age_ms=settings.max_connection_age_ms,

@@ -1,5 +1,6 @@
-"""MatchService: a thin adapter that reads the caller's token, calls the match domain, and maps
-its refusals to status codes.
+"""MatchService: a thin adapter that reads the caller's token (a player token checked into the
+player it signs in, `identity.Identity.resolve`), calls the match domain, and maps its refusals
+to status codes.
 
 A change, once started, is finished even if its caller goes away: a cancelled call (a client's
 deadline, a dropped connection) cancels the handler, and a change cut off between its commit
@@ -35,7 +36,7 @@ from playhall.orchestrator.errors import (
     NotYourSeat,
     Unavailable,
 )
-from playhall.orchestrator.identity import GatewayCredential
+from playhall.orchestrator.identity import Credential, GatewayCredential
 from playhall.orchestrator.matches import Matches
 from playhall.orchestrator.metrics import REDIS_ERRORS
 
@@ -178,7 +179,7 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         self.watch_slots = WatchSlots(max_watch_streams, max_anonymous_watch_streams_per_address)
         self._changes: set[asyncio.Task] = set()
 
-    async def _finish(self, change: Awaitable):
+    async def finish(self, change: Awaitable):
         """Awaits `change` in a task of its own, which runs to its end even if this call is
         cancelled."""
         task = asyncio.ensure_future(change)
@@ -189,6 +190,9 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         except asyncio.CancelledError:
             task.add_done_callback(_log_failure)
             raise
+
+    async def _credential(self, context: grpc.aio.ServicerContext) -> Credential:
+        return await self.matches.identity.resolve(bearer_token(context))
 
     async def drain(self, timeout: float) -> None:
         """Waits up to `timeout` seconds for changes whose callers went away."""
@@ -201,7 +205,7 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
 
     async def CreateMatch(self, request, context):
         async with refusals(context):
-            return await self._finish(self.matches.create(request))
+            return await self.finish(self.matches.create(request, await self._credential(context)))
 
     async def ListMatches(self, request, context):
         async with refusals(context):
@@ -209,20 +213,22 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
 
     async def JoinMatch(self, request, context):
         async with refusals(context, request):
-            return await self._finish(self.matches.join(request))
+            return await self.finish(self.matches.join(request, await self._credential(context)))
 
     async def GetMatch(self, request, context):
         async with refusals(context, request):
-            return await self.matches.get(request, bearer_token(context))
+            return await self.matches.get(request, await self._credential(context))
 
     async def SubmitMove(self, request, context):
         async with refusals(context, request):
-            return await self._finish(self.matches.submit(request, bearer_token(context)))
+            credential = await self._credential(context)
+            return await self.finish(self.matches.submit(request, credential))
 
     async def WatchMatch(self, request, context):
         async with refusals(context):
             token = bearer_token(context)
             address = None if token else spectator_address(context, self.gateways)
+            credential = await self.matches.identity.resolve(token)
         # Checked and taken with no await in between: one event loop serves every stream.
         refused = self.watch_slots.refusal(address)
         if refused:
@@ -234,18 +240,19 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         with self.watch_slots.held(address):
             async with (
                 refusals(context, request),
-                contextlib.aclosing(self.matches.watch(request, token)) as changes,
+                contextlib.aclosing(self.matches.watch(request, credential)) as changes,
             ):
                 async for response in changes:
                     await context.write(response)
 
     async def GetHistory(self, request, context):
         async with refusals(context, request):
-            return await self.matches.history(request, bearer_token(context))
+            return await self.matches.history(request, await self._credential(context))
 
     async def Resign(self, request, context):
         async with refusals(context, request):
-            return await self._finish(self.matches.resign(request, bearer_token(context)))
+            credential = await self._credential(context)
+            return await self.finish(self.matches.resign(request, credential))
 
 
 def _log_failure(task: asyncio.Task) -> None:

@@ -12,6 +12,7 @@ from playhall.common.metrics import ALL_INTERFACES
 from playhall.common.server import MAX_CONNECTION_AGE_GRACE_MS, MAX_CONNECTION_AGE_MS
 from playhall.common.settings import SettingsError, load, setting
 from playhall.orchestrator.rules_client import channel_target
+from playhall.players.tokens import TokenSettings
 
 RULES_PREFIX = "PLAYHALL_RULES_"
 """`PLAYHALL_RULES_<TITLE>`: the addresses of a title's rules service."""
@@ -31,6 +32,13 @@ class Settings:
     broker_url: str = setting("", env="CELERY_BROKER_URL or REDIS_URL", derived=True)
     """The Celery broker the bot turns go to (`common.brokers`)."""
     testing: bool = setting(False)
+    player_tokens: TokenSettings = setting(
+        TokenSettings(), env="PLAYHALL_JWT_* and PLAYHALL_JWKS_*", derived=True
+    )
+    """Where player tokens come from (`players.tokens.TokenSettings`)."""
+    allow_anonymous: bool = setting(True)
+    """Whether matches may be created and joined without a player token (seats held by
+    their tokens alone). Off: CreateMatch and JoinMatch need a signed-in player."""
     host: str = setting("[::]", help="address to listen on")
     port: int = setting(50050, help="gRPC port, 0 picks a free one")
     metrics_port: int = setting(9464, help="Prometheus /metrics port, 0 picks a free one")
@@ -62,7 +70,13 @@ class Settings:
 
     @classmethod
     def from_env(cls, flags: Mapping[str, Any] | None = None) -> Settings:
-        settings = load(cls, flags, rules=_rules_services(), broker_url=celery_broker_url())
+        settings = load(
+            cls,
+            flags,
+            rules=_rules_services(),
+            broker_url=celery_broker_url(),
+            player_tokens=TokenSettings.from_env(),
+        )
         if settings.redis_cluster and not os.environ.get("CELERY_BROKER_URL"):
             raise SettingsError(
                 "PLAYHALL_REDIS_CLUSTER=1 needs CELERY_BROKER_URL: Celery cannot use a Redis "

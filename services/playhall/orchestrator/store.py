@@ -11,7 +11,8 @@ one Lua script can commit a move:
                        it expires `request_ttl_s` after the last move that carried a request id
                        (one small hash takes a third of the memory of a key per record)
 
-Indexes across matches (lobby lists, turn deadlines, last activity, bot turns) are sorted sets
+Indexes across matches (lobby lists, each signed-in player's running matches, turn
+deadlines, last activity, bot turns) are sorted sets
 of their own, each reader re-checking the match itself, so a stale index entry is harmless. A
 change reaches them as `IndexUpdate`s, two ways:
 
@@ -180,6 +181,11 @@ def lobby_key(title: str, phase: int) -> str:
     return f"playhall:lobby:{title}:{phase}"
 
 
+def player_matches_key(player_id: str) -> str:
+    """The player's running matches: match id -> when the player was filed there (ms)."""
+    return f"playhall:player:{player_id}:running"
+
+
 @dataclass
 class Match:
     """A match as the domain holds it (the state itself is loaded separately): its id and
@@ -211,6 +217,14 @@ class Match:
         # The phase as stored, which the lobby index follows; `phase` may be changed ahead of
         # a commit.
         self.stored_phase = self.phase
+
+    def player_ids(self) -> set[str]:
+        """The signed-in players holding seats."""
+        return {seat.player_id for seat in self.seats if seat.player_id}
+
+    def seats_of(self, player_id: str) -> list[int]:
+        """The seats `player_id` holds and has not left."""
+        return [s.seat for s in self.seats if s.player_id == player_id and not s.resigned]
 
     def summary(self) -> mpb.MatchSummary:
         finished = self.phase == mpb.MATCH_PHASE_FINISHED
@@ -293,6 +307,11 @@ def lobby_entries(match: Match, old_phases: Sequence[int]) -> list[IndexUpdate]:
 
 def activity_removal(match_id: str) -> IndexUpdate:
     return IndexUpdate(ACTIVITY, match_id, operation="remove")
+
+
+def player_match_removal(player_id: str, match_id: str) -> IndexUpdate:
+    """The match out of the player's running matches."""
+    return IndexUpdate(player_matches_key(player_id), match_id, operation="remove")
 
 
 @dataclass(frozen=True)
@@ -421,6 +440,8 @@ class MatchStore:
                 lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
             )
             pipe.zadd(ACTIVITY, {match.match_id: match.updated_unix_ms})
+            for player_id in match.player_ids():
+                pipe.zadd(player_matches_key(player_id), {match.match_id: match.created_unix_ms})
             await pipe.execute()
         _, replicated = await self._write(
             self._create,
@@ -589,6 +610,21 @@ class MatchStore:
 
     async def lobby_size(self, title: str, phase: int) -> int:
         return await self.redis.zcard(lobby_key(title, phase))
+
+    async def file_for_player(self, player_id: str, match_id: str, at_ms: int) -> None:
+        """Lists the match among the player's running matches (before the commit that seats
+        them: a crash in between leaves an entry the reader skips, never a seat unlisted)."""
+        await self.redis.zadd(player_matches_key(player_id), {match_id: at_ms})
+
+    async def unfile_player_matches(self, player_id: str, match_ids: Sequence[str]) -> None:
+        await self.redis.zrem(player_matches_key(player_id), *match_ids)
+
+    async def player_matches(self, player_id: str, limit: int) -> list[tuple[str, int]]:
+        """(match id, filing time in ms) of the player's `limit` newest running matches."""
+        entries = await self.redis.zrevrange(
+            player_matches_key(player_id), 0, limit - 1, withscores=True
+        )
+        return [(member.decode(), int(score)) for member, score in entries]
 
     async def set_deadline(self, match_id: str, version: int, deadline_ms: int) -> None:
         await self.update_indexes([deadline_entry(match_id, version, deadline_ms)])

@@ -1,0 +1,77 @@
+"""PlayerService in the orchestrator process (it has the match store): a thin adapter that
+checks the caller's player token, calls the match domain, and maps its refusals to status
+codes with MatchService's own table (`orchestrator.servicer.refusals`).
+
+The archive's calls (finished matches, ratings, leaderboards) are part of the contract but not
+of this build: they answer UNIMPLEMENTED saying so."""
+
+from __future__ import annotations
+
+import grpc
+
+from playhall.orchestrator.errors import NotAuthenticated
+from playhall.orchestrator.matches import Matches
+from playhall.orchestrator.servicer import MatchServicer, bearer_token, refusals
+from playhall.players.tokens import Player
+from playhall.players.v1 import player_service_pb2 as pb
+from playhall.players.v1 import player_service_pb2_grpc
+
+RUNNING_LIMIT, MAX_RUNNING_LIMIT = 50, 200
+NO_ARCHIVE = (
+    "Finished matches, ratings and leaderboards come from the match archive, which this "
+    "server does not have yet"
+)
+
+
+class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
+    """Runs its changes (ReclaimSeat) like MatchService's, through `changes.finish`: to their
+    end even if the caller goes away, and drained on shutdown with the others."""
+
+    def __init__(self, matches: Matches, changes: MatchServicer):
+        self.matches = matches
+        self.changes = changes
+
+    async def _player(self, context: grpc.aio.ServicerContext) -> Player:
+        credential = await self.matches.identity.resolve(bearer_token(context))
+        if not isinstance(credential, Player):
+            raise NotAuthenticated(
+                "Sign in first: send your player token as 'authorization: Bearer <token>' "
+                "(a seat token names a seat, not a player)"
+            )
+        return credential
+
+    async def GetProfile(self, request, context):
+        async with refusals(context):
+            player = await self._player(context)
+            return pb.GetProfileResponse(player=profile(player))
+
+    async def ListRunningMatches(self, request, context):
+        async with refusals(context):
+            player = await self._player(context)
+            limit = RUNNING_LIMIT if request.limit <= 0 else min(request.limit, MAX_RUNNING_LIMIT)
+            running = await self.matches.running_matches(player, limit)
+            return pb.ListRunningMatchesResponse(
+                matches=[pb.RunningMatch(match=match, seats=seats) for match, seats in running]
+            )
+
+    async def ReclaimSeat(self, request, context):
+        async with refusals(context, request):
+            player = await self._player(context)
+            token, match = await self.changes.finish(self.matches.reclaim(request, player))
+            return pb.ReclaimSeatResponse(token=token, match=match)
+
+    async def ListFinishedMatches(self, request, context):
+        await context.abort(grpc.StatusCode.UNIMPLEMENTED, NO_ARCHIVE)
+
+    async def GetRatings(self, request, context):
+        await context.abort(grpc.StatusCode.UNIMPLEMENTED, NO_ARCHIVE)
+
+    async def GetRatingHistory(self, request, context):
+        await context.abort(grpc.StatusCode.UNIMPLEMENTED, NO_ARCHIVE)
+
+    async def GetLeaderboard(self, request, context):
+        await context.abort(grpc.StatusCode.UNIMPLEMENTED, NO_ARCHIVE)
+
+
+def profile(player: Player) -> pb.Player:
+    return pb.Player(player_id=player.player_id, display_name=player.display_name)
