@@ -96,6 +96,23 @@ def start_orchestrator(redis_url: str, rules_address: str, **extra: str) -> Serv
     return process.start_orchestrator(env)
 
 
+def orchestrator_connection_name(pid: int) -> str:
+    """The client name of each Redis connection of the orchestrator process `pid`."""
+    return f"playhall-orchestrator-{pid}"
+
+
+def kill_orchestrator_connections(nodes: list[redis.Redis], pid: int) -> int:
+    """Closes, from the server side (CLIENT KILL ID), every connection the orchestrator `pid`
+    holds to each Redis of `nodes`, idle or in the middle of a command; how many it closed."""
+    name = orchestrator_connection_name(pid)
+    killed = 0
+    for node in nodes:
+        for connection in node.client_list():
+            if connection.get("name") == name:
+                killed += node.client_kill_filter(_id=connection["id"])
+    return killed
+
+
 @dataclass
 class Backend:
     """Where the orchestrators of a test keep matches: the session's single Redis ("redis")
@@ -112,6 +129,12 @@ class Backend:
         if self.cluster is not None:
             return self.cluster.client()  # type: ignore[attr-defined]
         return redis.Redis.from_url(self.url)
+
+    def servers(self) -> list[redis.Redis]:
+        """A synchronous client of each Redis server of the storage (each node of a cluster)."""
+        if self.cluster is not None:
+            return [node.client() for node in self.cluster.nodes]  # type: ignore[attr-defined]
+        return [redis.Redis.from_url(self.url)]
 
     def start_orchestrator(self, rules_address: str, **extra: str) -> ServiceProcess:
         return start_orchestrator(self.url, rules_address, **{**self.env, **extra})

@@ -33,7 +33,7 @@ from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.orchestrator.store import match_key
-from tests.helpers import TITLE, cluster_backend, wait_until
+from tests.helpers import TITLE, cluster_backend, orchestrator_connection_name, wait_until
 from tests.integration.test_orchestrator_failures import (
     GALILEO_MOVES,
     UNAVAILABLE,
@@ -203,7 +203,7 @@ def test_a_master_sigkilled_mid_play_loses_no_acknowledged_move(
 
 def orchestrator_connections(cluster: EmbeddedRedisCluster, pid: int) -> int:
     """Connections to any node of the cluster that the orchestrator `pid` holds now."""
-    name = f"playhall-orchestrator-{pid}"
+    name = orchestrator_connection_name(pid)
     total = 0
     for node in cluster.nodes:
         if node.alive():

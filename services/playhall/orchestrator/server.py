@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import contextvars
 import logging
-import os
 import time
 
-import redis
-import redis.asyncio
-import redis.asyncio.cluster
 import uvloop
 from prometheus_client import REGISTRY
 
@@ -26,6 +20,7 @@ from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.commits import Commits
 from playhall.orchestrator.housekeeping import Housekeeper
 from playhall.orchestrator.metrics import ActiveMatchesCollector, initialize_series
+from playhall.orchestrator.redis_client import redis_client
 from playhall.orchestrator.rules_client import RulesClients
 from playhall.orchestrator.servicer import MatchServicer
 from playhall.orchestrator.settings import Settings
@@ -34,70 +29,6 @@ from playhall.orchestrator.watchers import WatchHub
 
 log = logging.getLogger("playhall.orchestrator")
 SERVICE_NAME = match_service_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name
-
-
-REDIS_TIMEOUTS = {"health_check_interval": 30, "socket_timeout": 10, "socket_connect_timeout": 2}
-CLIENT_NAME = f"playhall-orchestrator-{os.getpid()}"
-"""The name of each of this process's Redis connections (CLIENT LIST counts them)."""
-"""Above the 1 s blocking reads of WatchMatch, so a dead connection never hangs a call; a short
-connect timeout, so a restarted Redis is found again within a second or two."""
-
-
-_HOLDING: contextvars.ContextVar[bool] = contextvars.ContextVar("holding", default=False)
-
-
-class BoundedRedisCluster(redis.asyncio.RedisCluster):
-    """A cluster client whose callers wait for a free connection, as on the single Redis's
-    blocking pool: at most `max_connections` commands or pipelines at once over the whole
-    cluster, so no node's pool (which refuses rather than waits) is ever exhausted."""
-
-    def __init__(self, *args, max_connections: int = 64, **kwargs):
-        super().__init__(*args, max_connections=max_connections + 1, **kwargs)
-        self._in_flight = asyncio.Semaphore(max_connections)
-
-    @contextlib.asynccontextmanager
-    async def held(self):
-        if _HOLDING.get():  # a pipeline's own retries, in the task that holds a slot
-            yield
-            return
-        async with self._in_flight:
-            token = _HOLDING.set(True)
-            try:
-                yield
-            finally:
-                _HOLDING.reset(token)
-
-    async def execute_command(self, *args, **kwargs):
-        async with self.held():
-            return await super().execute_command(*args, **kwargs)
-
-    def pipeline(self, transaction=None, shard_hint=None):
-        if shard_hint:
-            raise redis.RedisClusterException("shard_hint is deprecated in cluster mode")
-        return _BoundedPipeline(self, transaction)
-
-
-class _BoundedPipeline(redis.asyncio.cluster.ClusterPipeline):
-    async def execute(self, *args, **kwargs):
-        async with self.cluster_client.held():
-            return await super().execute(*args, **kwargs)
-
-
-def redis_client(
-    url: str, max_connections: int, cluster: bool = False
-) -> redis.asyncio.Redis | redis.asyncio.RedisCluster:
-    """A client whose pool holds at most `max_connections`; a call finding all of them busy
-    waits for one (up to the socket timeout) instead of failing. On a Redis Cluster, a client
-    that finds the nodes from the one in `url`, with at most `max_connections` per node (a
-    cluster node's pool refuses rather than waits when all are busy)."""
-    if cluster:
-        return BoundedRedisCluster.from_url(
-            url, max_connections=max_connections, client_name=CLIENT_NAME, **REDIS_TIMEOUTS
-        )
-    pool = redis.asyncio.BlockingConnectionPool.from_url(
-        url, max_connections=max_connections, timeout=10, client_name=CLIENT_NAME, **REDIS_TIMEOUTS
-    )
-    return redis.asyncio.Redis(connection_pool=pool)
 
 
 def build_matches(settings: Settings) -> matches.Matches:
