@@ -4,6 +4,8 @@ MatchService. A plain module, imported by name; the conftest files hold only fix
 
 from __future__ import annotations
 
+import contextlib
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -61,6 +63,25 @@ def live_processes() -> dict[int, tuple[int, int]]:
         if state != "Z":
             found[int(stat.parent.name)] = (int(parent), int(group))
     return found
+
+
+def unread_bytes(pid: int) -> int:
+    """Bytes waiting in the receive queues of the TCP sockets of process `pid`, unread: a
+    request sent to a stopped (SIGSTOP) server shows here (Linux /proc)."""
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):  # closed meanwhile
+            target = os.readlink(fd)
+            if target.startswith("socket:["):
+                inodes.add(target[len("socket:[") : -1])
+    waiting = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(FileNotFoundError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                if fields[9] in inodes:
+                    waiting += int(fields[4].partition(":")[2], 16)
+    return waiting
 
 
 def wait_until(

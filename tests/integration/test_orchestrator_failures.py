@@ -19,7 +19,7 @@ What is proven, as the orchestrator issue asks:
   replica killed and across an orchestrator restart;
 - finished matches keep their history while their board expires; idle matches are abandoned;
 - a state whose rules version was tampered with is refused and nothing changes;
-- a change whose caller gave up (its deadline passed) is still finished with what follows it.
+- a change whose caller gave up (cancelled the call) is still finished with what follows it.
 
 The rules a single process decides alone (a commit that stands when an index update after it
 fails, a retry after its idempotency record expired, the lobby's repair) are tested in process,
@@ -65,7 +65,10 @@ from tests.helpers import (
     Backend,
     cluster_backend,
     kill_orchestrator_connections,
+    metric,
     refusal,
+    scrape,
+    unread_bytes,
     wait_until,
 )
 
@@ -611,9 +614,10 @@ def process_state(pid: int) -> str:
 
 def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
     """The last move of a match is submitted while its rules service is stopped (SIGSTOP), and
-    its caller's deadline passes. The orchestrator finishes what it started once the service
-    resumes: the move commits, and the match leaves the running lobby list at once (the
-    background repair, slowed to ten minutes here, never gets to it)."""
+    its caller gives up (cancels, as a passed deadline does) once the orchestrator's ApplyMove
+    waits unread at the stopped service. The orchestrator finishes what it started once the
+    service resumes: the move commits, and the match leaves the running lobby list at once
+    (the background repair, slowed to ten minutes here, never gets to it)."""
     rng = random.Random(12)
     rules = stack.adopt(start_rules_service("galileo"))
     orchestrator = stack.orchestrator(
@@ -629,9 +633,37 @@ def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
     os.kill(rules.proc.pid, signal.SIGSTOP)
     try:
         wait_until(lambda: process_state(rules.proc.pid) == "T", TIMEOUT, "the rules to stop")
-        impatient = MatchClient(seats[last.seat].channel, tokens[last.seat], timeout_s=0.5)
-        error = refusal(impatient.submit, match_id, last.move, last.expected, last.request_id)
-        assert error.code() == grpc.StatusCode.DEADLINE_EXCEEDED, error
+        # A few bytes may wait already (an HTTP/2 PING is 17); a request with a Galileo state
+        # in it is hundreds.
+        before = unread_bytes(rules.proc.pid)
+        call = seats[last.seat].stub.SubmitMove.future(
+            pb.SubmitMoveRequest(
+                match_id=match_id,
+                move=last.move,
+                expected_version=last.expected,
+                request_id=last.request_id,
+            ),
+            metadata=seats[last.seat].metadata,
+            timeout=60,
+        )
+        # The orchestrator has started the change: its call to the rules is on its way. The
+        # rules' deadline (5 s) runs from here, so the service resumes right after.
+        wait_until(
+            lambda: unread_bytes(rules.proc.pid) > before + 100,
+            30,
+            "ApplyMove at the stopped rules",
+        )
+        call.cancel()
+        wait_until(
+            lambda: metric(
+                scrape(orchestrator.metrics_port),
+                "grpc_server_handled_total",
+                grpc_method="SubmitMove",
+                grpc_code="CANCELLED",
+            ),
+            TIMEOUT,
+            "the orchestrator to see its caller give up",
+        )
     finally:
         os.kill(rules.proc.pid, signal.SIGCONT)
 
@@ -641,7 +673,7 @@ def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
             match_id in lobby_ids(stack.db, FINISHED)
             and match_id not in lobby_ids(stack.db, RUNNING)
         ),
-        TIMEOUT,
+        30,
         "the match moved from the running to the finished list",
     )
     history = seats[0].history(match_id)

@@ -12,7 +12,7 @@ from prometheus_client import REGISTRY
 
 from playhall.common import logs, tracing
 from playhall.common.metrics import start_metrics_server
-from playhall.common.server import AsyncService, create_async_server, wait_for_signal
+from playhall.common.server import AsyncService, catch_stop_signals_async, create_async_server
 from playhall.common.settings import SettingsError, add_flags, variables
 from playhall.match.v1 import match_service_pb2, match_service_pb2_grpc
 from playhall.orchestrator import matches
@@ -83,6 +83,7 @@ async def serve(settings: Settings) -> None:
     )
     housekeeper.start()
     domain.watchers.start()
+    stopping = catch_stop_signals_async()
     await service.mark_serving()
     log.info(
         "serving",
@@ -92,7 +93,7 @@ async def serve(settings: Settings) -> None:
             "titles": sorted(settings.rules),
         },
     )
-    await wait_for_signal()
+    await stopping.wait()
     # One budget of `grace_seconds` for everything: calls in flight, changes whose callers went
     # away, and the housekeeping pass in progress.
     deadline = time.monotonic() + settings.grace_seconds
