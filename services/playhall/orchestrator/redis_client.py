@@ -11,7 +11,7 @@ The connections of `WRITES_ONLY_WHEN_OPEN` refuse that write with a `redis.Conne
 which redis-py retries like any dropped connection. And a Cluster client that cannot learn the
 cluster's layout (every node it knows is down, or no master serves a slot yet) raises
 `RedisClusterException`, which is not a `redis.RedisError`; `BoundedRedisCluster` raises
-`ClusterUnreachable` instead."""
+`ClusterUnreachable` (a `redis.ConnectionError`) instead."""
 
 from __future__ import annotations
 
@@ -25,7 +25,13 @@ import redis
 import redis.asyncio
 import redis.asyncio.cluster
 from redis.asyncio.connection import AbstractConnection
-from redis.exceptions import AskError, ClusterError, ReadOnlyError, TryAgainError
+from redis.exceptions import (
+    AskError,
+    ClusterError,
+    ReadOnlyError,
+    SlotNotCoveredError,
+    TryAgainError,
+)
 
 REDIS_TIMEOUTS = {"health_check_interval": 30, "socket_timeout": 10, "socket_connect_timeout": 2}
 """Above the 1 s blocking reads of WatchMatch, so a dead connection never hangs a call; a short
@@ -90,11 +96,14 @@ _HOLDING: contextvars.ContextVar[bool] = contextvars.ContextVar("holding", defau
 
 
 @contextlib.contextmanager
-def _layout_failures_as_connection_errors():
+def _unserved_slots_as_connection_errors():
+    """A slot no master serves (after the client's own retries) as `ClusterUnreachable`; any
+    other `RedisClusterException` of a command (no key, keys in several slots) is a bug and
+    stays what it is."""
     try:
         yield
-    except redis.RedisClusterException as error:  # not a RedisError: "cannot be connected"...
-        raise ClusterUnreachable(f"No master of the Redis Cluster answers: {error}") from error
+    except SlotNotCoveredError as error:
+        raise ClusterUnreachable(str(error)) from error
 
 
 class BoundedRedisCluster(redis.asyncio.RedisCluster):
@@ -115,8 +124,10 @@ class BoundedRedisCluster(redis.asyncio.RedisCluster):
             node.connection_class = ours
 
     async def initialize(self, *args, **kwargs):
-        with _layout_failures_as_connection_errors():
+        try:
             return await super().initialize(*args, **kwargs)
+        except redis.RedisClusterException as error:  # no node reachable, slots not covered
+            raise ClusterUnreachable(f"The Redis Cluster's layout is unknown: {error}") from error
 
     @contextlib.asynccontextmanager
     async def held(self):
@@ -132,8 +143,7 @@ class BoundedRedisCluster(redis.asyncio.RedisCluster):
 
     async def execute_command(self, *args, **kwargs):
         async with self.held():
-            # SlotNotCoveredError (a RedisClusterException) after the client's own retries.
-            with _layout_failures_as_connection_errors():
+            with _unserved_slots_as_connection_errors():
                 return await super().execute_command(*args, **kwargs)
 
     def pipeline(self, transaction=None, shard_hint=None):
@@ -145,7 +155,7 @@ class BoundedRedisCluster(redis.asyncio.RedisCluster):
 class _BoundedPipeline(redis.asyncio.cluster.ClusterPipeline):
     async def execute(self, *args, **kwargs):
         async with self.cluster_client.held():
-            with _layout_failures_as_connection_errors():
+            with _unserved_slots_as_connection_errors():
                 return await super().execute(*args, **kwargs)
 
 
