@@ -24,7 +24,7 @@ import grpc
 import redis.asyncio
 import uvloop
 
-from playhall.common.server import wait_for_signal
+from playhall.common.server import catch_stop_signals_async
 
 SERVICE = "playhall.bench.Echo"
 METHOD = f"/{SERVICE}/Call"
@@ -74,8 +74,9 @@ async def serve(args: argparse.Namespace) -> None:
     )
     bound = server.add_insecure_port(f"127.0.0.1:{args.port}")
     await server.start()
+    stopping = catch_stop_signals_async()
     print(json.dumps({"msg": "serving", "port": bound}), file=sys.stderr, flush=True)
-    await wait_for_signal()
+    await stopping.wait()
     await server.stop(0)
 
 

@@ -4,6 +4,8 @@ MatchService. A plain module, imported by name; the conftest files hold only fix
 
 from __future__ import annotations
 
+import contextlib
+import os
 import threading
 import time
 import uuid
@@ -67,6 +69,25 @@ def live_processes() -> dict[int, tuple[int, int]]:
     return found
 
 
+def unread_bytes(pid: int) -> int:
+    """Bytes waiting in the receive queues of the TCP sockets of process `pid`, unread: a
+    request sent to a stopped (SIGSTOP) server shows here (Linux /proc)."""
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):  # closed meanwhile
+            target = os.readlink(fd)
+            if target.startswith("socket:["):
+                inodes.add(target[len("socket:[") : -1])
+    waiting = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(FileNotFoundError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                if fields[9] in inodes:
+                    waiting += int(fields[4].partition(":")[2], 16)
+    return waiting
+
+
 def wait_until(
     condition: Callable[[], object],
     timeout: float,
@@ -113,6 +134,23 @@ def start_gateway(orchestrator_address: str, env: dict[str, str] | None = None, 
     )
 
 
+def orchestrator_connection_name(pid: int) -> str:
+    """The client name of each Redis connection of the orchestrator process `pid`."""
+    return f"playhall-orchestrator-{pid}"
+
+
+def kill_orchestrator_connections(nodes: list[redis.Redis], pid: int) -> int:
+    """Closes, from the server side (CLIENT KILL ID), every connection the orchestrator `pid`
+    holds to each Redis of `nodes`, idle or in the middle of a command; how many it closed."""
+    name = orchestrator_connection_name(pid)
+    killed = 0
+    for node in nodes:
+        for connection in node.client_list():
+            if connection.get("name") == name:
+                killed += node.client_kill_filter(_id=connection["id"])
+    return killed
+
+
 @dataclass
 class Backend:
     """Where the orchestrators of a test keep matches: the session's single Redis ("redis")
@@ -129,6 +167,12 @@ class Backend:
         if self.cluster is not None:
             return self.cluster.client()  # type: ignore[attr-defined]
         return redis.Redis.from_url(self.url)
+
+    def servers(self) -> list[redis.Redis]:
+        """A synchronous client of each Redis server of the storage (each node of a cluster)."""
+        if self.cluster is not None:
+            return [node.client() for node in self.cluster.nodes]  # type: ignore[attr-defined]
+        return [redis.Redis.from_url(self.url)]
 
     def start_orchestrator(self, rules_address: str, port: int = 0, **extra: str) -> ServiceProcess:
         return start_orchestrator(self.url, rules_address, port, **{**self.env, **extra})

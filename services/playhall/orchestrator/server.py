@@ -4,21 +4,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import contextvars
 import logging
-import os
 import time
 
-import redis
-import redis.asyncio
-import redis.asyncio.cluster
 import uvloop
 from prometheus_client import REGISTRY
 
 from playhall.common import logs, tracing
 from playhall.common.metrics import start_metrics_server
-from playhall.common.server import AsyncService, create_async_server, wait_for_signal
+from playhall.common.server import AsyncService, catch_stop_signals_async, create_async_server
 from playhall.common.settings import SettingsError, add_flags, variables
 from playhall.match.v1 import match_service_pb2, match_service_pb2_grpc
 from playhall.orchestrator import matches
@@ -26,6 +20,7 @@ from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.commits import Commits
 from playhall.orchestrator.housekeeping import Housekeeper
 from playhall.orchestrator.metrics import ActiveMatchesCollector, initialize_series
+from playhall.orchestrator.redis_client import redis_client
 from playhall.orchestrator.rules_client import RulesClients
 from playhall.orchestrator.servicer import MatchServicer
 from playhall.orchestrator.settings import Settings
@@ -37,106 +32,6 @@ from playhall.players.v1 import player_service_pb2, player_service_pb2_grpc
 log = logging.getLogger("playhall.orchestrator")
 SERVICE_NAME = match_service_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name
 PLAYER_SERVICE_NAME = player_service_pb2.DESCRIPTOR.services_by_name["PlayerService"].full_name
-
-
-REDIS_TIMEOUTS = {"health_check_interval": 30, "socket_timeout": 10, "socket_connect_timeout": 2}
-CLIENT_NAME = f"playhall-orchestrator-{os.getpid()}"
-"""The name of each of this process's Redis connections (CLIENT LIST counts them)."""
-"""Above the 1 s blocking reads of WatchMatch, so a dead connection never hangs a call; a short
-connect timeout, so a restarted Redis is found again within a second or two."""
-
-
-_HOLDING: contextvars.ContextVar[bool] = contextvars.ContextVar("holding", default=False)
-
-
-class BoundedRedisCluster(redis.asyncio.RedisCluster):
-    """A cluster client whose callers wait for a free connection, as on the single Redis's
-    blocking pool: at most `max_connections` commands or pipelines at once over the whole
-    cluster, so no node's pool (which refuses rather than waits) is ever exhausted."""
-
-    def __init__(self, *args, max_connections: int = 64, **kwargs):
-        super().__init__(*args, max_connections=max_connections + 1, **kwargs)
-        self._in_flight = asyncio.Semaphore(max_connections)
-
-    @contextlib.asynccontextmanager
-    async def held(self):
-        if _HOLDING.get():  # a pipeline's own retries, in the task that holds a slot
-            yield
-            return
-        async with self._in_flight:
-            token = _HOLDING.set(True)
-            try:
-                yield
-            finally:
-                _HOLDING.reset(token)
-
-    async def execute_command(self, *args, **kwargs):
-        async with self.held():
-            return await super().execute_command(*args, **kwargs)
-
-    def pipeline(self, transaction=None, shard_hint=None):
-        if shard_hint:
-            raise redis.RedisClusterException("shard_hint is deprecated in cluster mode")
-        return _BoundedPipeline(self, transaction)
-
-
-class _BoundedPipeline(redis.asyncio.cluster.ClusterPipeline):
-    async def execute(self, *args, **kwargs):
-        async with self.cluster_client.held():
-            return await super().execute(*args, **kwargs)
-
-
-class WaitingConnectionPool(redis.asyncio.BlockingConnectionPool):
-    """A blocking pool (a caller finding all `max_connections` busy waits for one, up to
-    `timeout`) whose usual case is cheap: while nobody waits, an idle connection is taken and
-    given back directly, checked as the pool checks it, without the pool's condition, timer
-    and bookkeeping, which took about a quarter of redis-py's CPU per command (two commands a
-    move). With nothing idle, or someone waiting, it is the blocking pool itself."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self._waiting = 0
-        """Callers in the blocking pool's own `get_connection`, which a release must wake."""
-
-    async def get_connection(self, *args, **kwargs):
-        if not self._available_connections or self._waiting:
-            self._waiting += 1
-            try:
-                return await super().get_connection(*args, **kwargs)
-            finally:
-                self._waiting -= 1
-        connection = self._available_connections.pop()
-        self._in_use_connections.add(connection)
-        try:
-            await self.ensure_connection(connection)
-        except BaseException:
-            await self.release(connection)
-            raise
-        return connection
-
-    async def release(self, connection):
-        if self._waiting or connection.should_reconnect():
-            await super().release(connection)
-            return
-        self._in_use_connections.remove(connection)
-        self._available_connections.append(connection)
-
-
-def redis_client(
-    url: str, max_connections: int, cluster: bool = False
-) -> redis.asyncio.Redis | redis.asyncio.RedisCluster:
-    """A client whose pool holds at most `max_connections`; a call finding all of them busy
-    waits for one (up to the socket timeout) instead of failing. On a Redis Cluster, a client
-    that finds the nodes from the one in `url`, with at most `max_connections` per node (a
-    cluster node's pool refuses rather than waits when all are busy)."""
-    if cluster:
-        return BoundedRedisCluster.from_url(
-            url, max_connections=max_connections, client_name=CLIENT_NAME, **REDIS_TIMEOUTS
-        )
-    pool = WaitingConnectionPool.from_url(
-        url, max_connections=max_connections, timeout=10, client_name=CLIENT_NAME, **REDIS_TIMEOUTS
-    )
-    return redis.asyncio.Redis(connection_pool=pool)
 
 
 def build_matches(settings: Settings) -> matches.Matches:
@@ -202,6 +97,7 @@ async def serve(settings: Settings) -> None:
     )
     housekeeper.start()
     domain.watchers.start()
+    stopping = catch_stop_signals_async()
     await service.mark_serving()
     log.info(
         "serving",
@@ -211,7 +107,7 @@ async def serve(settings: Settings) -> None:
             "titles": sorted(settings.rules),
         },
     )
-    await wait_for_signal()
+    await stopping.wait()
     # One budget of `grace_seconds` for everything: calls in flight, changes whose callers went
     # away, and the housekeeping pass in progress.
     deadline = time.monotonic() + settings.grace_seconds

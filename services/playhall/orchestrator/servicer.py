@@ -39,6 +39,7 @@ from playhall.orchestrator.errors import (
 from playhall.orchestrator.identity import Credential, GatewayCredential
 from playhall.orchestrator.matches import Matches
 from playhall.orchestrator.metrics import REDIS_ERRORS
+from playhall.orchestrator.redis_client import STORAGE_UNAVAILABLE
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +60,11 @@ STATUS_OF = {
     Broken: grpc.StatusCode.INTERNAL,
 }
 """The status of each refusal of the domain: the error contract of MatchService."""
+STORAGE_UNAVAILABLE_REASON = (
+    "Match storage is unavailable for a moment; try again (a move sent again with the same "
+    "request_id is applied at most once)"
+)
+"""The reason of UNAVAILABLE for any failure of the storage that a retry can outlast."""
 
 
 def status_code(error: MatchError) -> grpc.StatusCode:
@@ -73,12 +79,12 @@ async def refusals(context: grpc.aio.ServicerContext, request=None):
         yield
     except MatchError as error:
         await context.abort(status_code(error), error.reason)
-    except (redis.ConnectionError, redis.TimeoutError):
+    except STORAGE_UNAVAILABLE as error:
         REDIS_ERRORS.labels("call").inc()
-        await context.abort(
-            grpc.StatusCode.UNAVAILABLE,
-            "Match storage is unavailable; nothing was changed, try again",
-        )
+        log.warning("storage unavailable for a request", extra={"error": str(error)})
+        # A change may have been committed just before the storage went away: a retry with
+        # the same request id is answered with its version rather than applied again.
+        await context.abort(grpc.StatusCode.UNAVAILABLE, STORAGE_UNAVAILABLE_REASON)
     except redis.RedisError as error:
         REDIS_ERRORS.labels("call").inc()
         log.error("storage refused a request", extra={"error": str(error)})

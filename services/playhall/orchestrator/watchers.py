@@ -205,7 +205,10 @@ class WatchHub:
         nodes = client.get_nodes()
         node = nodes[self.reconnects % len(nodes)]
         kwargs = node.connection_kwargs
-        return redis.asyncio.Redis(
+        # The node's connection class: the orchestrator's, whose writes on a connection
+        # closed under them fail as redis errors (`redis_client.py`), which `_run` survives.
+        pool = redis.asyncio.ConnectionPool(
+            connection_class=node.connection_class,
             host=node.host,
             port=node.port,
             socket_timeout=kwargs.get("socket_timeout"),
@@ -213,6 +216,7 @@ class WatchHub:
             health_check_interval=kwargs.get("health_check_interval", 0),
             client_name=kwargs.get("client_name"),
         )
+        return redis.asyncio.Redis.from_pool(pool)
 
     async def _run(self) -> None:
         while True:

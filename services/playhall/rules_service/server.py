@@ -9,7 +9,7 @@ from typing import Any
 
 from playhall.common import logs, tracing
 from playhall.common.metrics import ALL_INTERFACES, start_metrics_server
-from playhall.common.server import Service, run_until_signalled
+from playhall.common.server import Service, catch_stop_signals, run_until_signalled
 from playhall.common.server import create_server as create_grpc_server
 from playhall.common.settings import SettingsError, add_flags, load, setting, variables
 from playhall.core import Game, get_game, title_ids
@@ -78,7 +78,8 @@ def serve(settings: Settings, game: Game[Any] | None = None) -> None:
     tracing.configure(f"rules-{settings.game}")
     metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
     service, port = create_server(settings, game)
+    stopping = catch_stop_signals()
     service.mark_serving()
     log.info("serving", extra={"title": settings.game, "port": port, "metrics_port": metrics_port})
-    run_until_signalled(service, settings.grace_seconds)
+    run_until_signalled(service, settings.grace_seconds, stopping)
     tracing.shutdown()
