@@ -61,6 +61,7 @@ from playhall.common.process import (
     ServiceProcess,
     start_bot_worker,
     start_orchestrator,
+    start_rules_service,
 )
 from playhall.common.rabbitmq_server import EmbeddedRabbitMQ, rabbitmq_missing
 from playhall.common.redis_server import EmbeddedRedis
@@ -1076,3 +1077,54 @@ def check_reconnect_after_outage(
         f"the first bot move came {lag_s:.1f} s after the broker served; the worker "
         f"waited up to {max(waits)} s between attempts"
     )
+
+
+def test_a_turn_retried_on_rabbitmq_is_delayed_by_the_broker_not_dropped(rabbitmq):
+    """The rules service SIGKILLed mid-match on RabbitMQ: the bot's task meets UNAVAILABLE and
+    retries through the broker's delayed delivery, which counts whole seconds (a countdown
+    under 1 s was refused and the task rejected: lost until the sweeper, two minutes here). The
+    rules service back on its port, the turn is played, no task failed and none was swept."""
+    with Stack(
+        titles=(GALILEO,),
+        testing=True,
+        extra_env={
+            **FAST,
+            "CELERY_BROKER_URL": rabbitmq.fresh_url(),
+            "PLAYHALL_BOT_SWEEP_AFTER_S": "120",
+        },
+    ) as stack:
+        worker = stack.workers[0]
+        rules = stack.rules[GALILEO]
+        with grpc.insecure_channel(stack.orchestrator.address) as channel:
+            lobby = client_of(channel)
+            match_id = lobby.create(GALILEO, [bot(NORMAL), bot(RANDOM)]).match.match_id
+            wait_until(lambda: lobby.get(match_id).match.version >= 2, 30, "two bot moves", 0.05)
+            rules.kill()
+
+            def retried_or_failed() -> float:
+                samples = scrape(worker.metrics_port)
+                return sum(
+                    metric(samples, "playhall_bot_tasks_total", outcome=outcome)
+                    for outcome in ("retried", "failed")
+                )
+
+            wait_until(retried_or_failed, 20, "a task meeting the rules service down", 0.1)
+
+            def version() -> int:
+                # Read from Redis alone (GetMatch needs the rules service, for the view).
+                listed = lobby.list_matches(GALILEO, RUNNING, limit=500)
+                return next(m.version for m in listed if m.match_id == match_id)
+
+            stalled = version()
+            stack.rules[GALILEO] = start_rules_service(GALILEO, stack.extra_env, rules.port)
+            wait_until(
+                lambda: version() > stalled,
+                20,
+                "move after the rules service came back",
+                0.05,
+                service=worker,
+            )
+            samples = scrape(worker.metrics_port)
+            assert metric(samples, "playhall_bot_tasks_total", outcome="failed") == 0
+            assert metric(samples, "playhall_bot_tasks_total", outcome="retried") >= 1
+            assert swept(stack) == 0
