@@ -2,12 +2,16 @@
 
 Starts a stack of its own, each part a process restartable at the address it first had: Redis
 (AOF, `appendfsync always`, on a unix socket), the Galileo rules service, the orchestrator
-(default settings) and one Celery bot worker. For each component in turn it creates a batch of
-bot-only matches, SIGKILLs the component once they play, starts it again after
-`--down-seconds`, and waits until every match that was running moves again and all finish.
-Then every match's history is checked (contiguous versions, the replay's moves, no seat moving
-twice in a step or out of turn, the replay on the local engine giving every logged status and
-the final result), and the recovery of each component is read from the commit times.
+(default settings), one Celery bot worker, the gateway, and the Celery broker: a private
+RabbitMQ node (`--broker rabbitmq`, the default, as production runs) or the store's Redis
+(`--broker redis`, as `make run`; then there is no broker of its own to kill). For each
+component in turn it creates a batch of bot-only matches, SIGKILLs the component once they
+play, starts it again after `--down-seconds` (the broker after `--broker-down-seconds`, a long
+outage), and waits until every match that was running moves again and all finish. Then every
+match's history is checked (contiguous versions, the replay's moves, no seat moving twice in a
+step or out of turn, the replay on the local engine giving every logged status and the final
+result), and the recovery of each component is read from the commit times; the gateway's, as
+bots play without it, from when every running match is seen moving through it again.
 
 How it measures and what each figure means: bench/README.md. Writes `--out` (Markdown) and the
 raw numbers next to it (`.json`). Exits 1 when a history check fails, a match does not finish
@@ -23,7 +27,6 @@ import math
 import random
 import secrets
 import shutil
-import socket
 import statistics
 import sys
 import tempfile
@@ -33,6 +36,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import grpc
+from connectrpc.errors import ConnectError
+from connectrpc.protocol import ProtocolType
 
 from bench.common import (
     RESULTS,
@@ -48,20 +53,27 @@ from playhall.client import MatchClient, acting_seat
 from playhall.common.brokers import LIVE_QUEUE
 from playhall.common.process import (
     ServiceProcess,
+    free_port,
     metric_samples,
     orchestrator_env,
     start_bot_worker,
+    start_gateway,
     start_orchestrator,
 )
+from playhall.common.rabbitmq_server import EmbeddedRabbitMQ, rabbitmq_missing
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core import RuleError, get_game
 from playhall.core.wire import unpack
 from playhall.demo import Progress
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.match.v1.match_service_connect import MatchServiceClientSync
 from playhall.rules_service.convert import decode_options, status
 
 TITLE = "galileo"
-COMPONENTS = ("redis", "rules", "orchestrator", "worker")
+COMPONENTS = ("redis", "rules", "orchestrator", "worker", "gateway", "broker")
+"""In the order of the rounds; started in STARTUP_ORDER."""
+STARTUP_ORDER = ("redis", "broker", "rules", "orchestrator", "worker", "gateway")
+BROKER_NAMES = {"rabbitmq": "a RabbitMQ node of its own", "redis": "the store's Redis"}
 LEVELS = (mpb.BOT_LEVEL_RANDOM, mpb.BOT_LEVEL_EASY)
 TARGET_S = 10.0
 WARMUP_VERSIONS = 3
@@ -83,21 +95,19 @@ FAST_REDIAL = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind((LOOPBACK, 0))
-        return sock.getsockname()[1]
-
-
 class ChaosStack:
-    """Redis, the Galileo rules service, the orchestrator and a bot worker, each one killed and
-    started again at the address it first had."""
+    """Redis, the Galileo rules service, the orchestrator, a bot worker, the gateway and (on
+    `broker="rabbitmq"`) a RabbitMQ node as the Celery broker, each one killed and started
+    again at the address it first had."""
 
-    def __init__(self, workdir: Path):
+    def __init__(self, workdir: Path, broker: str):
         self.workdir = workdir
         (workdir / "redis").mkdir()
         self.redis = EmbeddedRedis(directory=str(workdir / "redis"), appendonly=True)
+        self.rabbitmq = EmbeddedRabbitMQ() if broker == "rabbitmq" else None
         self.rules_port, self.orchestrator_port = free_port(), free_port()
+        self.gateway_port = free_port()
+        broker_env = {"CELERY_BROKER_URL": self.rabbitmq.url} if self.rabbitmq else {}
         self.env = orchestrator_env(
             self.redis.url,
             {TITLE: f"{LOOPBACK}:{self.rules_port}"},
@@ -105,7 +115,9 @@ class ChaosStack:
             gateway_credential=secrets.token_urlsafe(32),
             PLAYHALL_HOST=LOOPBACK,
             PLAYHALL_METRICS_HOST=LOOPBACK,
+            **broker_env,
         )
+        self.components = [c for c in STARTUP_ORDER if c != "broker" or self.rabbitmq]
         self.services: dict[str, ServiceProcess] = {}
         self.started: list[tuple[str, ServiceProcess]] = []
         """Every process started, killed ones included, for their logs."""
@@ -114,15 +126,22 @@ class ChaosStack:
     def orchestrator_address(self) -> str:
         return f"{LOOPBACK}:{self.orchestrator_port}"
 
+    @property
+    def gateway_url(self) -> str:
+        return f"http://{LOOPBACK}:{self.gateway_port}"
+
     def start(self, component: str) -> None:
-        if component == "redis":
-            self.redis.start()
+        if component in ("redis", "broker"):
+            self.server(component).start()
             return
         if component == "rules":
             args = ["--game", TITLE, "--port", str(self.rules_port), "--metrics-port", "0"]
             service = ServiceProcess("playhall.rules_service", args, self.env)
         elif component == "orchestrator":
             service = start_orchestrator(self.env, self.orchestrator_port)
+        elif component == "gateway":
+            env = {"PLAYHALL_HOST": LOOPBACK, "PLAYHALL_METRICS_HOST": LOOPBACK}
+            service = start_gateway(self.orchestrator_address, env, self.gateway_port)
         else:
             metrics = self.workdir / f"worker-metrics-{len(self.started)}"
             metrics.mkdir()  # a SIGKILLed worker cannot remove the directory it makes itself
@@ -135,15 +154,22 @@ class ChaosStack:
         self.services[component] = service
         self.started.append((component, service))
 
+    def server(self, component: str) -> EmbeddedRedis | EmbeddedRabbitMQ:
+        """The Redis or RabbitMQ server behind `component` ("redis" or "broker")."""
+        server = self.redis if component == "redis" else self.rabbitmq
+        if server is None:
+            raise ValueError("no broker of its own: the store's Redis is the broker")
+        return server
+
     def kill(self, component: str) -> None:
-        if component == "redis":
-            self.redis.kill()
+        if component in ("redis", "broker"):
+            self.server(component).kill()
         else:
             self.services[component].kill()
 
     def __enter__(self) -> ChaosStack:
         try:
-            for component in COMPONENTS:
+            for component in self.components:
                 self.start(component)
         except BaseException:
             self.__exit__()
@@ -151,9 +177,11 @@ class ChaosStack:
         return self
 
     def __exit__(self, *exc) -> None:
-        for component in reversed(COMPONENTS[1:]):
+        for component in reversed(self.components):
             if component in self.services:
                 self.services[component].terminate(timeout=5)
+        if self.rabbitmq:
+            self.rabbitmq.close()
         self.redis.stop()
 
     def save_logs(self, directory: Path) -> None:
@@ -163,6 +191,8 @@ class ChaosStack:
                 "\n".join(service.log_lines) + "\n"
             )
         shutil.copy(self.workdir / "redis" / "redis.log", directory / "redis.log")
+        if self.rabbitmq:
+            shutil.copy(self.rabbitmq.dir / "stdout.log", directory / "rabbitmq.log")
 
 
 def counters(stack: ChaosStack) -> dict[str, tuple[ServiceProcess, dict[str, float]]]:
@@ -252,6 +282,8 @@ class Round:
     running_at_kill: int = 0
     all_moved_live: bool = False
     all_finished: bool = False
+    seen_through_gateway: float | None = None
+    """When (Unix s) the gateway first listed every match running at its kill moved on."""
     counted: dict = field(default_factory=dict)
     recovery: dict = field(default_factory=dict)
 
@@ -269,8 +301,12 @@ def play_round(stack: ChaosStack, tracker: Tracker, rng: random.Random, args, nu
     if not until(warmed, 60, lambda _: progress.show(f"{tag} warming up {share} new matches")):
         raise RuntimeError(f"{tag} the new matches did not start playing within 60 s")
     counted = counters(stack)
-    pending = kill_and_restart(stack, tracker, played, args.down_seconds, progress, tag)
-    played.all_moved_live = wait_until_moved(tracker, played, pending, args, progress, tag)
+    down_s = args.broker_down_seconds if component == "broker" else args.down_seconds
+    pending = kill_and_restart(stack, tracker, played, down_s, progress, tag)
+    if component == "gateway":
+        played.all_moved_live = wait_until_seen(stack, played, pending, args, progress, tag)
+    else:
+        played.all_moved_live = wait_until_moved(tracker, played, pending, args, progress, tag)
     # Every match ends before the next kill, so a match that moved and stalled again is
     # this round's (its pause), not the next one's.
     played.all_finished = until(
@@ -316,6 +352,36 @@ def wait_until_moved(
     return moved
 
 
+def wait_until_seen(
+    stack: ChaosStack, played: Round, pending: dict[str, int], args, progress, tag: str
+) -> bool:
+    """Bots play without the gateway: until it lists (Connect, as a browser calls it) every
+    match of `pending` at a newer version or no longer running; whether it did within
+    `--recovery-timeout`."""
+    through = MatchServiceClientSync(
+        stack.gateway_url, protocol=ProtocolType.CONNECT, timeout_ms=int(CALL_TIMEOUT_S * 1000)
+    )
+    request = mpb.ListMatchesRequest(title_id=TITLE, phase=RUNNING, limit=500)
+
+    def all_seen() -> bool:
+        try:
+            listed = {m.match_id: m.version for m in through.list_matches(request).matches}
+        except ConnectError:
+            return False
+        if any(listed.get(match_id, math.inf) <= seen for match_id, seen in pending.items()):
+            return False
+        played.seen_through_gateway = time.time()
+        return True
+
+    def show(elapsed: float) -> None:
+        progress.show(f"{tag} waiting for the gateway's list, {elapsed:.1f} s after serving")
+
+    seen = until(all_seen, args.recovery_timeout, show)
+    show(time.time() - played.serving)
+    progress.show(f"{tag} listed by the gateway again", final=True)
+    return seen
+
+
 def kill_and_restart(
     stack: ChaosStack, tracker: Tracker, played: Round, down_s: float, progress, tag: str
 ) -> dict[str, int]:
@@ -352,7 +418,9 @@ def moved_again(commits_ms: list[int]) -> tuple[float, float]:
 def recovery(played: Round, histories: dict, next_kill: float = math.inf) -> dict:
     """From the commit times up to `next_kill`: when each match running at the kill moved
     again, first and for good (see `moved_again`); the slowest from the SIGKILL and from
-    serving."""
+    serving. The gateway's, which bots do not use, from when it listed them moving again."""
+    if played.component == "gateway":
+        return gateway_recovery(played)
     killed_ms, restarted_ms = played.killed * 1000, played.restarted * 1000
     moved, stuck = {}, []
     for match_id, history in histories.items():
@@ -378,6 +446,21 @@ def recovery(played: Round, histories: dict, next_kill: float = math.inf) -> dic
             match_id: [round(t - played.serving, 3) for t in times]
             for match_id, times in moved.items()
         },
+    }
+
+
+def gateway_recovery(played: Round) -> dict:
+    seen = played.seen_through_gateway
+    from_serving = seen - played.serving if seen is not None else None
+    return {
+        "matches": played.running_at_kill,
+        "never_moved": [],
+        "serving_after_kill_s": played.serving - played.killed,
+        "from_kill_s": seen - played.killed if seen is not None else None,
+        "from_serving_s": from_serving,
+        "first_commit_from_serving_s": from_serving,
+        "median_from_serving_s": None,
+        "per_match_from_serving_s": {},
     }
 
 
@@ -489,12 +572,16 @@ def markdown(report: dict) -> str:
             "",
             f"{report['generated_at']}, code {report['commit']}; {m['cpus_usable']} usable "
             f"CPUs ({m['cpu_model']}), Python {m['python']}, grpcio {m['grpcio']}. "
-            f"{p['matches']} bot-only Galileo matches (--seed {p['seed']}), each component "
-            f"down {p['down_seconds']:g} s; took {report['took_s']:.0f} s. How it measures and "
-            "what each figure means: [bench/README.md](../README.md). Raw numbers: "
-            "`chaos.json`.",
+            f"{p['matches']} bot-only Galileo matches (--seed {p['seed']}), Celery broker "
+            f"{BROKER_NAMES[p['broker']]}; each component down {p['down_seconds']:g} s"
+            + (f", the broker {p['broker_down_seconds']:g} s" if p["broker"] == "rabbitmq" else "")
+            + f"; took {report['took_s']:.0f} s. How it measures and what each figure means: "
+            "[bench/README.md](../README.md). Raw numbers: `chaos.json`.",
             "",
             *table(header, rows),
+            "",
+            "Bots play without the gateway: its round's *moved* is when it first listed every "
+            "match that was running at its SIGKILL at a newer version (or no longer running).",
             "",
             f"History checks of {checks['matches']} matches ({checks['finished']} finished): "
             + ("all passed." if not failed else f"{len(failed)} failed:"),
@@ -508,9 +595,9 @@ def run(args: argparse.Namespace) -> dict:
     rng = random.Random(args.seed)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="playhall-chaos-") as workdir:
-        say("Starting Redis, the Galileo rules service, the orchestrator and a bot worker ...")
+        say(f"Starting {', '.join(COMPONENTS)} (the broker: {BROKER_NAMES[args.broker]}) ...")
         with (
-            ChaosStack(Path(workdir)) as stack,
+            ChaosStack(Path(workdir), args.broker) as stack,
             grpc.insecure_channel(stack.orchestrator_address, options=FAST_REDIAL) as channel,
         ):
             try:
@@ -538,7 +625,9 @@ def run(args: argparse.Namespace) -> dict:
         "commit": source_version(),
         "parameters": {
             "matches": args.matches,
+            "broker": args.broker,
             "down_seconds": args.down_seconds,
+            "broker_down_seconds": args.broker_down_seconds,
             "seed": args.seed,
             "components": list(args.components),
             "recovery_timeout_s": args.recovery_timeout,
@@ -562,15 +651,30 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--matches", type=int, default=30, help="matches in all (default 30)")
     parser.add_argument(
-        "--down-seconds", type=float, default=5.0, help="how long each kill lasts (default 5)"
+        "--down-seconds",
+        type=float,
+        default=5.0,
+        help="how long a kill lasts, the broker's aside (default 5)",
+    )
+    parser.add_argument(
+        "--broker-down-seconds",
+        type=float,
+        default=20.0,
+        help="how long the broker's kill lasts: a long outage (default 20)",
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of seats and match seeds")
+    parser.add_argument(
+        "--broker",
+        choices=BROKER_NAMES,
+        default="rabbitmq",
+        help="Celery's broker: a private RabbitMQ node (default, needs Debian's "
+        "rabbitmq-server) or the store's Redis (no broker round then)",
+    )
     parser.add_argument(
         "--components",
         nargs="+",
         choices=COMPONENTS,
-        default=list(COMPONENTS),
-        help="what to kill, in order (default: all four)",
+        help="what to kill, in order (default: all six; without the broker on --broker redis)",
     )
     parser.add_argument(
         "--recovery-timeout",
@@ -592,8 +696,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--logs", type=Path, help="directory to save every process's log in")
     args = parser.parse_args(argv)
-    if args.matches < len(args.components) or args.down_seconds < 0:
-        parser.error("give at least one match per round and a non-negative --down-seconds")
+    if args.components is None:
+        args.components = [c for c in COMPONENTS if c != "broker" or args.broker == "rabbitmq"]
+    if args.broker == "redis" and "broker" in args.components:
+        parser.error("on --broker redis the broker is the store's Redis: kill it as redis")
+    if args.broker == "rabbitmq" and (missing := rabbitmq_missing()):
+        parser.error(f"{missing}; or run with --broker redis")
+    if args.matches < len(args.components) or min(args.down_seconds, args.broker_down_seconds) < 0:
+        parser.error("give at least one match per round and non-negative down times")
     return args
 
 

@@ -33,6 +33,7 @@ Every RPC has a deadline, every stream and wait is bounded, so no test can hang.
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import json
 import math
@@ -61,7 +62,9 @@ from playhall.common.process import (
     ServiceProcess,
     start_bot_worker,
     start_orchestrator,
+    start_rules_service,
 )
+from playhall.common.rabbitmq_server import EmbeddedRabbitMQ, rabbitmq_missing
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core import get_game, replay, title_ids
 from playhall.core.wire import moves_as_any, unpack
@@ -961,4 +964,178 @@ def test_a_worker_sigkilled_mid_task_on_rabbitmq_has_its_task_redelivered(rabbit
             assert len(history.replay.moves) == galileo_moves(3), "a move applied twice or lost"
             assert Counter(m.seat for m in history.replay.moves) == {0: 20, 1: 20, 2: 20}
             assert any(args[2] >= killed_at for args, _ in worker_tasks(second, match_id))
+            assert swept(stack) == 0
+
+
+# -- the broker link: orphans first in line, lost turns, a long broker outage ----------------------
+
+
+def test_an_orphaned_task_is_put_back_where_its_queue_is_consumed_next():
+    """A consumer took the oldest of three tasks and died (this test holds its connection open,
+    unacknowledged); two turns were published after it. The restore puts the orphan where the
+    next consumer pops first, not behind the newer turns."""
+    from celery import Celery
+
+    from playhall.bots.orphans import restore_orphans
+    from playhall.common.brokers import PLAY_TURN_TASK
+
+    with EmbeddedRedis() as server:
+        url = f"redis+socket://{server.socket}"
+        app = Celery("orphans-test", broker=url, set_as_current=False)
+        for version in range(3):
+            app.send_task(PLAY_TURN_TASK, args=["m", 0, version], queue=LIVE_QUEUE)
+        with kombu.Connection(url) as dead, kombu.Connection(url) as next_consumer:
+            taken = dead.SimpleQueue(LIVE_QUEUE).get(timeout=TIMEOUT)
+            assert taken.headers["argsrepr"] == "['m', 0, 0]"
+            assert restore_orphans(app, min_age_s=0) == 1
+            first = next_consumer.SimpleQueue(LIVE_QUEUE).get(timeout=TIMEOUT)
+            assert first.headers["argsrepr"] == "['m', 0, 0]", "the orphan went behind newer turns"
+            first.ack()
+
+
+def test_a_turn_sent_again_by_the_sweeper_waits_a_minute_before_the_next_resend(own_stack):
+    """A turn whose tasks were lost (as with a worker SIGKILLed just after popping it) is sent
+    again after PLAYHALL_BOT_SWEEP_AFTER_S (2 s here); while it still waits (no worker), the
+    sweeper leaves it a minute rather than queueing a duplicate on every pass."""
+    from playhall.orchestrator.store import BOT_TURNS
+
+    stack = own_stack
+    broker = redis_of(stack)
+    stack.workers[0].terminate()
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        lobby = client_of(channel)
+        match = lobby.create(GALILEO, [bot(RANDOM), bot(RANDOM)]).match
+        assert broker.llen(LIVE_QUEUE) == 2 and broker.delete(LIVE_QUEUE) == 1
+        wait_until(lambda: swept(stack) >= 2, 15, "both picks sent again", 0.1)
+        assert broker.llen(LIVE_QUEUE) == 2
+        next_sweep_ms = broker.zscore(BOT_TURNS, match.match_id) + SWEEP_AFTER_S * 1000
+        assert next_sweep_ms - time.time() * 1000 > 50_000, "swept again within a minute"
+        stack.start_worker()
+        final = wait_finished(lobby, match.match_id)
+        assert len(check_finished_game(lobby, final).replay.moves) == galileo_moves(2)
+
+
+def announced_retries(worker: ServiceProcess) -> list[float]:
+    """The waits (s) the worker announced between its attempts to reach its broker again."""
+    return [
+        float(found[1])
+        for line in list(worker.log_lines)
+        if (found := re.search(r"Trying again in ([\d.]+) seconds", line))
+    ]
+
+
+BROKER_OUTAGE_S = 8.0
+
+
+def test_a_worker_takes_tasks_within_seconds_of_its_broker_back_after_a_long_outage():
+    """A private RabbitMQ (a node of its own: this test kills it) SIGKILLed for over 8 s while
+    bots play, and started again just after the worker's next attempt. Celery reconnects with
+    kombu's backoff unless told otherwise (2 s, then 4, 6, 8, ... up to 30 s between attempts,
+    which is attempts at 0, 2, 6, 12 and 20 s): the broker would serve for seconds before the
+    worker came back. Capped at 2 s, the worker plays again within seconds of it serving."""
+    if missing := rabbitmq_missing():
+        pytest.skip(f"RabbitMQ tests need rabbitmq-server: {missing}")
+    broker = EmbeddedRabbitMQ()
+    only_galileo = Stack(
+        titles=(GALILEO,),
+        testing=True,
+        extra_env={**FAST, "CELERY_BROKER_URL": broker.url, "PLAYHALL_BOT_SWEEP_AFTER_S": "120"},
+    )
+    with (
+        ThreadPoolExecutor(1) as boot,
+        contextlib.closing(broker),
+    ):
+        # The node boots while the stack starts; its worker waits for it.
+        booted = boot.submit(broker.start)
+        with only_galileo as stack, grpc.insecure_channel(stack.orchestrator.address) as channel:
+            booted.result()
+            check_reconnect_after_outage(stack, broker, client_of(channel))
+            broker.kill()  # faster than its orderly stop, and nothing is left to keep
+
+
+def check_reconnect_after_outage(
+    stack: Stack, broker: EmbeddedRabbitMQ, lobby: MatchClient
+) -> None:
+    """Kills the broker mid-match, starts it again after the outage, times the first move."""
+    worker = stack.workers[0]
+    match_id = lobby.create(GALILEO, [bot(NORMAL), bot(RANDOM)]).match.match_id
+    wait_until(lambda: lobby.get(match_id).match.version >= 2, 30, "two bot moves", 0.05)
+    broker.kill()
+    killed = time.monotonic()
+    # Down long enough for kombu's default backoff to have grown, and just after an attempt.
+    wait_until(
+        lambda: time.monotonic() - killed > BROKER_OUTAGE_S and announced_retries(worker),
+        BROKER_OUTAGE_S + 5,
+        "the worker trying to reconnect",
+        0.05,
+    )
+    before = len(announced_retries(worker))
+    wait_until(lambda: len(announced_retries(worker)) > before, 35, "its next attempt", 0.02)
+    stalled = lobby.get(match_id).match
+    assert stalled.phase == RUNNING, "the match ended while its broker was down"
+    broker.start()
+    serving = time.monotonic()
+    wait_until(
+        lambda: lobby.get(match_id).match.version > stalled.version,
+        30,
+        "a bot move after the broker came back",
+        0.05,
+        service=worker,
+    )
+    lag_s = time.monotonic() - serving
+    waits = announced_retries(worker)
+    assert lag_s < 5.0 and max(waits) <= 2.0, (
+        f"the first bot move came {lag_s:.1f} s after the broker served; the worker "
+        f"waited up to {max(waits)} s between attempts"
+    )
+
+
+def test_a_turn_retried_on_rabbitmq_is_delayed_by_the_broker_not_dropped(rabbitmq):
+    """The rules service SIGKILLed mid-match on RabbitMQ: the bot's task meets UNAVAILABLE and
+    retries through the broker's delayed delivery, which counts whole seconds (a countdown
+    under 1 s was refused and the task rejected: lost until the sweeper, two minutes here). The
+    rules service back on its port, the turn is played, no task failed and none was swept."""
+    with Stack(
+        titles=(GALILEO,),
+        testing=True,
+        extra_env={
+            **FAST,
+            "CELERY_BROKER_URL": rabbitmq.fresh_url(),
+            "PLAYHALL_BOT_SWEEP_AFTER_S": "120",
+        },
+    ) as stack:
+        worker = stack.workers[0]
+        rules = stack.rules[GALILEO]
+        with grpc.insecure_channel(stack.orchestrator.address) as channel:
+            lobby = client_of(channel)
+            match_id = lobby.create(GALILEO, [bot(NORMAL), bot(RANDOM)]).match.match_id
+            wait_until(lambda: lobby.get(match_id).match.version >= 2, 30, "two bot moves", 0.05)
+            rules.kill()
+
+            def retried_or_failed() -> float:
+                samples = scrape(worker.metrics_port)
+                return sum(
+                    metric(samples, "playhall_bot_tasks_total", outcome=outcome)
+                    for outcome in ("retried", "failed")
+                )
+
+            wait_until(retried_or_failed, 20, "a task meeting the rules service down", 0.1)
+
+            def version() -> int:
+                # Read from Redis alone (GetMatch needs the rules service, for the view).
+                listed = lobby.list_matches(GALILEO, RUNNING, limit=500)
+                return next(m.version for m in listed if m.match_id == match_id)
+
+            stalled = version()
+            stack.rules[GALILEO] = start_rules_service(GALILEO, stack.extra_env, rules.port)
+            wait_until(
+                lambda: version() > stalled,
+                20,
+                "move after the rules service came back",
+                0.05,
+                service=worker,
+            )
+            samples = scrape(worker.metrics_port)
+            assert metric(samples, "playhall_bot_tasks_total", outcome="failed") == 0
+            assert metric(samples, "playhall_bot_tasks_total", outcome="retried") >= 1
             assert swept(stack) == 0

@@ -21,13 +21,36 @@ else:
     # A directory named by the deployment (/tmp/metrics on the pod's empty /tmp) may not exist.
     os.makedirs(os.environ["PROMETHEUS_MULTIPROC_DIR"], exist_ok=True)
 
+import kombu  # noqa: E402
 from celery import Celery, signals  # noqa: E402
+from celery.app.amqp import AMQP  # noqa: E402
 
-from playhall.bots.settings import worker_settings  # noqa: E402
+from playhall.bots.settings import RECONNECT_BACKOFF, worker_settings  # noqa: E402
 from playhall.common import logs, tracing  # noqa: E402
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE  # noqa: E402
 
-app = Celery("playhall.bots", include=["playhall.bots.tasks"])
+
+class CappedBackoffConnection(kombu.Connection):
+    """A broker connection whose every reconnect backs off as the transport options say.
+
+    Celery's consumer reconnects through `ensure_connection` with kombu's defaults (2 s, then
+    4, 6, ... up to 30 s between attempts), and no setting changes them: after a long broker
+    outage a worker would come back up to 30 s after its broker. The transport options'
+    `interval_*` (`bots.settings`) apply here to every caller that names none."""
+
+    def ensure_connection(self, *args, **kwargs):
+        return super().ensure_connection(*args, **{**self._backoff(), **kwargs})
+
+    def _backoff(self) -> dict[str, float]:
+        options = self.transport_options or {}
+        return {name: options[name] for name in RECONNECT_BACKOFF if name in options}
+
+
+class CappedBackoffAMQP(AMQP):
+    Connection = CappedBackoffConnection
+
+
+app = Celery("playhall.bots", include=["playhall.bots.tasks"], amqp=CappedBackoffAMQP)
 
 
 @app.on_configure.connect

@@ -3,11 +3,17 @@
 With Redis as the broker, a task a worker took but never acknowledged (`acks_late`) waits in
 the broker's `unacked` hash until the visibility timeout, an hour, before Redis hands it out
 again: the turns a SIGKILLed worker held would stall until the orchestrator's sweeper. So every
-worker, when it starts and then every `CHECK_INTERVAL_S`, asks the live workers which tasks they
-hold and puts back every unacknowledged task that none of them holds. A task restored while a
-worker that did not answer in time still runs it is played once all the same: the second
-attempt finds the seat no longer to move. RabbitMQ needs none of this: it hands a dead
-consumer's messages to another one at once."""
+worker, when it starts and then every `CHECK_INTERVAL_S`, asks the live workers which of those
+tasks they hold (one broadcast, `query_task`: running, reserved or waiting for a retry's
+countdown) and puts back every one that none of them holds, at the end of the queue that is
+consumed next: a restored turn has waited since its worker died, and goes before the turns
+published since. A task restored while a worker that did not answer in time still runs it is
+played once all the same: the second attempt finds the seat no longer to move.
+
+A task the dead worker had popped (Redis' BRPOP) but not yet recorded as unacknowledged is lost
+with it (kombu's Redis transport takes a message in two steps); the orchestrator's sweeper
+sends such a turn again (`PLAYHALL_BOT_SWEEP_AFTER_S`). RabbitMQ needs none of this: it hands a
+dead consumer's messages to another one at once."""
 
 from __future__ import annotations
 
@@ -32,19 +38,20 @@ TASKS_RESTORED = Counter(
 )
 
 
-def held_task_ids(app: Celery, timeout_s: float = REPLY_TIMEOUT_S) -> set[str]:
-    """The ids of the tasks every live worker runs or has reserved."""
-    inspect = app.control.inspect(timeout=timeout_s)
-    held = set()
-    for replies in (inspect.active() or {}, inspect.reserved() or {}):
-        for tasks in replies.values():
-            held.update(task["id"] for task in tasks)
-    return held
+def held_task_ids(app: Celery, task_ids: list[str], timeout_s: float = REPLY_TIMEOUT_S) -> set[str]:
+    """Which of `task_ids` a live worker runs, has reserved or holds for a retry's countdown."""
+    replies = app.control.inspect(timeout=timeout_s).query_task(*task_ids) or {}
+    return {task_id for tasks in replies.values() for task_id in tasks}
+
+
+def task_id(payload: bytes) -> str | None:
+    """The Celery task id in an `unacked` entry (kombu stores [message, exchange, key])."""
+    return json.loads(payload)[0].get("headers", {}).get("id")
 
 
 def restore_orphans(app: Celery, min_age_s: float = MIN_AGE_S) -> int:
-    """Puts back, at the head of their queues, the unacknowledged tasks older than `min_age_s`
-    that no live worker holds; returns how many (0 on a broker other than Redis)."""
+    """Puts back, where their queues are consumed next, the unacknowledged tasks older than
+    `min_age_s` that no live worker holds; returns how many (0 on a broker other than Redis)."""
     with app.connection_for_write() as connection:
         if connection.transport.driver_type != "redis":
             return 0
@@ -53,16 +60,16 @@ def restore_orphans(app: Celery, min_age_s: float = MIN_AGE_S) -> int:
         tags = client.zrangebyscore(channel.unacked_index_key, 0, time.time() - min_age_s)
         if not tags:
             return 0
-        held = held_task_ids(app)
+        payloads = dict(zip(tags, client.hmget(channel.unacked_key, tags), strict=True))
+        task_ids = {tag: task_id(payload) for tag, payload in payloads.items() if payload}
+        held = held_task_ids(app, list(task_ids.values())) if task_ids else set()
         restored = 0
-        for tag in tags:
-            payload = client.hget(channel.unacked_key, tag)
-            if payload is None:
-                continue  # acknowledged meanwhile
-            message = json.loads(payload)[0]
-            if message.get("headers", {}).get("id") in held:
+        for tag, held_id in task_ids.items():
+            if held_id in held:
                 continue
-            channel.qos.restore_by_tag(tag, leftmost=True)
+            # kombu's right end is the one its consumers pop next (BRPOP), its left end the
+            # one new messages join (LPUSH): not leftmost puts the task before the newer ones.
+            channel.qos.restore_by_tag(tag, leftmost=False)
             restored += 1
     if restored:
         TASKS_RESTORED.inc(restored)

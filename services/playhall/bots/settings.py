@@ -17,6 +17,11 @@ from playhall.common.brokers import (
 from playhall.common.metrics import ALL_INTERFACES
 from playhall.common.settings import SettingsError, load, setting
 
+RECONNECT_BACKOFF = {"interval_start": 0.5, "interval_step": 0.5, "interval_max": 2.0}
+"""Seconds between a worker's attempts to reach its broker again: 0.5, 1, 1.5, then every 2 s
+for as long as it is down, as the gRPC channels of every service (`common.channels`), so a
+worker takes tasks again within 2 s of its broker serving however long the outage was."""
+
 
 @dataclass(frozen=True)
 class WorkerSettings:
@@ -57,9 +62,14 @@ class WorkerSettings:
             "task_default_queue": LIVE_QUEUE,
             "broker_transport_options": {
                 "visibility_timeout": self.bot_visibility_timeout_s,
+                **RECONNECT_BACKOFF,
                 **transport_options(self.broker_url),
             },
             "broker_connection_retry_on_startup": True,
+            # Reconnect for as long as the broker is down (Celery's default gives up after
+            # 100 attempts, and the worker exits).
+            "broker_connection_retry": True,
+            "broker_connection_max_retries": None,
             "worker_hijack_root_logger": False,
             "worker_send_task_events": False,
         }

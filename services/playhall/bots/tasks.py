@@ -72,11 +72,7 @@ def play_turn(self, match_id: str, seat: int, version: int) -> str:
         outcome = take_turn(_client(seat), match_id, seat)
     except grpc.RpcError as error:
         if error.code() in RETRY_CODES:
-            raise self.retry(
-                exc=error,
-                countdown=min(MAX_RETRY_DELAY_S, 2**self.request.retries)
-                * random.uniform(0.5, 1.0),
-            ) from error
+            raise self.retry(exc=error, countdown=retry_delay_s(self.request.retries)) from error
         log.warning(
             "bot turn failed",
             extra={
@@ -90,6 +86,13 @@ def play_turn(self, match_id: str, seat: int, version: int) -> str:
         raise
     TASKS.labels(outcome).inc()
     return outcome
+
+
+def retry_delay_s(retries: int) -> float:
+    """1, 2, 4, 4, ... s after `retries` earlier retries, each cut by up to half at random but
+    never under 1 s: RabbitMQ's native delayed delivery counts whole seconds, and Celery refuses
+    (rejects, so loses) a retry whose countdown rounds down to 0."""
+    return max(1.0, min(MAX_RETRY_DELAY_S, 2**retries) * random.uniform(0.5, 1.0))
 
 
 def take_turn(client: MatchClient, match_id: str, seat: int) -> str:

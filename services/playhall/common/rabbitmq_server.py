@@ -43,7 +43,8 @@ def rabbitmq_missing() -> str | None:
 
 
 class EmbeddedRabbitMQ:
-    """A rabbitmq-server child process and its own epmd, both stopped by `close`."""
+    """A rabbitmq-server child process and its own epmd, both stopped by `close`; `kill` and
+    `start` again restart the same node."""
 
     def __init__(self) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="playhall-rabbitmq-"))
@@ -118,12 +119,14 @@ class EmbeddedRabbitMQ:
         if missing:
             raise RuntimeError(missing)
         env = self.env()
-        self.epmd = subprocess.Popen(
-            ["epmd", "-port", str(self.epmd_port), "-address", "127.0.0.1"],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        if self.epmd is None or self.epmd.poll() is not None:
+            # A restart after `kill` finds its port mapper still running.
+            self.epmd = subprocess.Popen(
+                ["epmd", "-port", str(self.epmd_port), "-address", "127.0.0.1"],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         server = RABBITMQ_SERVER if os.path.exists(RABBITMQ_SERVER) else "rabbitmq-server"
         with open(self.dir / "stdout.log", "wb") as out:
             self.proc = subprocess.Popen(
@@ -151,6 +154,14 @@ class EmbeddedRabbitMQ:
             return True
         except Exception:  # noqa: BLE001 (not up yet, whatever the error)
             return False
+
+    def kill(self) -> None:
+        """SIGKILLs the server's whole session (the Erlang VM and its helpers), as a crash
+        would; its port, data (durable queues and their messages) and port mapper stay, so
+        `start` brings the same node back at the same address."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
 
     def stop(self) -> None:
         for proc in (self.proc, self.epmd):

@@ -30,6 +30,13 @@ RECOVERY_SWEEP_AFTER_S = 2.0
 are sent again at once rather than after `bot_sweep_after_s`: a publish, or a task the broker
 held, may have been lost with the process or the server that went down. A duplicate costs a
 wasted decision, never a second move."""
+BOT_SWEEP_REPEAT_S = 60.0
+"""A bot turn the sweeper sent again and that still waits is sent again this long after (or
+after `bot_sweep_after_s`, if longer). The first re-send comes early, as a turn whose task died
+with a worker (a SIGKILLed worker loses the task it had just popped from a Redis broker) should
+move within seconds of a worker serving; later ones are spaced out, as a turn that waits that
+long waits for a worker (down, or busy with a backlog), and a re-send every few seconds would
+only queue duplicates ahead of every newer turn."""
 MAX_TIMEOUT_MOVES = 64
 """The most moves a timeout plays to finish a turn (a turn of any title has fewer)."""
 LOBBY_CREATE_GRACE_MS = 60_000
@@ -157,16 +164,19 @@ class Housekeeper:
 
     async def sweep_bot_turns(self, after_s: float | None = None) -> int:
         """Re-enqueues bot turns that waited longer than `after_s` (default
-        `bot_sweep_after_s`); returns how many matches it nudged."""
+        `bot_sweep_after_s`); returns how many matches it nudged. A nudged turn is recorded as
+        waiting since a time in the future, so the next sweep finds it `BOT_SWEEP_REPEAT_S`
+        from now (a new turn of the match records its own time)."""
         wait_s = self.settings.bot_sweep_after_s if after_s is None else after_s
         cutoff = now_ms() - int(wait_s * 1000)
+        repeat_ms = int(max(BOT_SWEEP_REPEAT_S - self.settings.bot_sweep_after_s, 0) * 1000)
         nudged = 0
         for match_id in await self.store.bot_turns_waiting(cutoff):
             match = await self.store.load(match_id)
             if match is None or not self.commits.bot_seats_to_move(match):
                 await self.store.unmark_bot_turn(match_id)
                 continue
-            await self.store.mark_bot_turn(match_id, now_ms())
+            await self.store.mark_bot_turn(match_id, now_ms() + repeat_ms)
             await self.commits.enqueue_bots(match, "sweep")
             nudged += 1
         return nudged

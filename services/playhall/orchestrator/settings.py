@@ -60,7 +60,8 @@ class Settings:
     redis_wait_replicas: int = setting(0, minimum=0)
     """Replicas that must confirm a commit (`WAIT`) before it is acknowledged."""
     redis_wait_timeout_ms: int = setting(1_000, minimum=1)
-    bot_sweep_after_s: float = setting(60.0)
+    bot_sweep_after_s: float = setting(8.0)
+    """A bot turn waiting this long is sent again, once; then every `BOT_SWEEP_REPEAT_S`."""
     watch_poll_ms: int = setting(1_000, minimum=1)
     max_connection_age_ms: int = setting(MAX_CONNECTION_AGE_MS, minimum=1)
     """When the server sends a connection GOAWAY, so clients reconnect (and spread over
