@@ -140,7 +140,11 @@ class ChaosStack:
         elif component == "orchestrator":
             service = start_orchestrator(self.env, self.orchestrator_port)
         elif component == "gateway":
-            env = {"PLAYHALL_HOST": LOOPBACK, "PLAYHALL_METRICS_HOST": LOOPBACK}
+            env = {
+                "PLAYHALL_HOST": LOOPBACK,
+                "PLAYHALL_METRICS_HOST": LOOPBACK,
+                "PLAYHALL_GATEWAY_CREDENTIAL": self.env["PLAYHALL_GATEWAY_CREDENTIAL"],
+            }
             service = start_gateway(self.orchestrator_address, env, self.gateway_port)
         else:
             metrics = self.workdir / f"worker-metrics-{len(self.started)}"
