@@ -37,6 +37,7 @@ from playhall.orchestrator.store import (
     match_record,
     now_ms,
 )
+from playhall.players import outbox
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 log = logging.getLogger(__name__)
@@ -219,6 +220,8 @@ class Commits:
             # Recorded before the commit, so a crash right after it cannot lose the deadline;
             # an entry for a version that never came is dropped by the clock.
             await self.store.set_deadline(match.match_id, loaded + 1, match.deadline_unix_ms)
+        if finished and match.stored_phase != mpb.MATCH_PHASE_FINISHED:
+            await self._file_for_archive(match)
         result = await self.store.commit(
             match.match_id,
             loaded,
@@ -253,6 +256,12 @@ class Commits:
             # stands; a retry with the same request id answers with its version.
             raise NotReplicated(self.store.wait_replicas)
         return match.version
+
+    async def _file_for_archive(self, match: Match) -> None:
+        """The archive's outbox entry of a match this commit ends, filed before the commit
+        like the deadline: a crash right after the commit cannot lose the archive, and an entry
+        for an end that does not commit waits until the match does end (`players.outbox`)."""
+        await outbox.enqueue(self.store.redis, match.match_id, match.updated_unix_ms)
 
     async def _after_commit(self, match: Match, loaded: int, moved: bool) -> None:
         """The index updates and bot turns that follow a commit of `match` over `loaded`."""

@@ -15,6 +15,7 @@ import re
 import secrets
 from collections.abc import AsyncIterator
 
+import psycopg
 from google.protobuf import any_pb2
 
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -38,6 +39,7 @@ from playhall.orchestrator.store import (
 )
 from playhall.orchestrator.watchers import WatchHub
 from playhall.rules.v1 import rules_service_pb2 as rpb
+from playhall.storage.v1 import storage_pb2 as spb
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +50,11 @@ MATCH_ID = re.compile(r"[0-9a-f]{24}")
 class Matches:
     """The match domain; the gRPC servicer is a thin adapter over it."""
 
-    def __init__(self, commits: Commits, watchers: WatchHub | None = None):
+    def __init__(self, commits: Commits, watchers: WatchHub | None = None, archive=None):
         self.commits = commits
+        self.archive = archive
+        """Where finished matches are read once their keys left Redis
+        (`players.archive.Archive`); None: such a match is unknown."""
         self.watchers = watchers or WatchHub(commits.store)
         self.store = commits.store
         self.rules = commits.rules
@@ -59,10 +64,33 @@ class Matches:
     # -- reading one match -------------------------------------------------------------------
 
     async def load(self, match_id: str) -> Match:
-        match = await self.store.load(match_id) if MATCH_ID.fullmatch(match_id) else None
-        if match is None:
+        if not MATCH_ID.fullmatch(match_id):
             raise NoSuchMatch(match_id)
+        match = await self.store.load(match_id)
+        if match is None:
+            match, _ = await self._archived(match_id)
         return match
+
+    async def _archived(self, match_id: str) -> tuple[Match, bytes | None]:
+        """An archived match (its keys have left Redis) with its final state."""
+        try:
+            found = await self.archive.match(match_id) if self.archive else None
+        except psycopg.OperationalError:
+            raise Unavailable("The match archive cannot be reached right now; try again") from None
+        if found is None:
+            raise NoSuchMatch(match_id)
+        return found
+
+    async def _changes(self, match_id: str) -> list[tuple[spb.StoredChange, bytes]]:
+        """The match's log, from Redis, else (its keys are gone: a live match's log always
+        holds its creation) from the archive."""
+        entries = await self.store.changes(match_id)
+        if entries or self.archive is None:
+            return entries
+        try:
+            return await self.archive.changes(match_id)
+        except psycopg.OperationalError:
+            raise Unavailable("The match archive cannot be reached right now; try again") from None
 
     async def snapshot(
         self, match_id: str, request_id: str = ""
@@ -72,7 +100,7 @@ class Matches:
             raise NoSuchMatch(match_id)
         match, state, record = await self.store.snapshot(match_id, request_id)
         if match is None:
-            raise NoSuchMatch(match_id)
+            match, state = await self._archived(match_id)
         if state is None:
             raise NotNow(
                 "This match is over and its board has been archived; its history is still available"
@@ -212,7 +240,7 @@ class Matches:
     async def history(self, request: mpb.GetHistoryRequest, token: str | None):
         match = await self.load(request.match_id)
         caller = self.identity.identify(match, token, _optional_seat(request))
-        entries = await self.store.changes(match.match_id)
+        entries = await self._changes(match.match_id)
         response = mpb.GetHistoryResponse(
             match=match.summary(),
             changes=[records.visible_change(change, caller.seat) for change, _ in entries],

@@ -50,6 +50,11 @@ class Settings:
     bot_sweep_after_s: float = setting(60.0)
     watch_poll_ms: int = setting(1_000, minimum=1)
     log_level: str = setting("INFO")
+    database_url: str = setting("")
+    """The archive (PostgreSQL): finished matches whose keys left Redis are read from it; none,
+    and such a match is unknown."""
+    database_migrate: bool = setting(True)
+    """Upgrade the archive's schema at start (off where a Job runs `playhall.players.migrate`)."""
 
     @classmethod
     def from_env(cls, flags: Mapping[str, Any] | None = None) -> Settings:
