@@ -76,7 +76,6 @@ class Archiver:
             archived += await self.archive_one(match_id)
         for match_id in await outbox.purge_due(self.redis, now_ms(), self.settings.archive_batch):
             await self.purge(match_id)
-        await self.measure()
         return archived
 
     async def archive_one(self, match_id: str) -> bool:
@@ -120,12 +119,15 @@ class Archiver:
         )
 
     async def purge(self, match_id: str) -> None:
-        """Removes an archived match's keys and lobby entry from Redis (the entry first: a
-        crash in between leaves keys, found again by the next pass, never an entry for keys
-        that are gone)."""
+        """Removes an archived match's keys and index entries from Redis (the entries first:
+        a crash in between leaves keys, found again by the next pass, never an entry for keys
+        that are gone). The lobby's list of finished matches would otherwise keep it for good;
+        a waiting bot turn would wait for the sweeper."""
         match = await self.store.load(match_id)
         if match is not None:
             await self.redis.zrem(lobby_key(match.title_id, match.phase), match_id)
+        await self.store.unmark_bot_turn(match_id)
+        await self.store.forget_activity(match_id)
         # One slot (the keys share the match's hash tag), so one DEL on a Cluster too.
         keys = [match_key(match_id), state_key(match_id), log_key(match_id)]
         await self.redis.delete(*keys, requests_key(match_id))
@@ -136,6 +138,17 @@ class Archiver:
         OUTBOX_LENGTH.set(await outbox.length(self.redis))
         oldest = await outbox.oldest_ms(self.redis)
         ARCHIVE_LAG.set(max(now_ms() - oldest, 0) / 1000 if oldest is not None else 0)
+
+    async def measure_until(self, stopping: asyncio.Event) -> None:
+        """The outbox's gauges every interval, in a task of their own: a pass held up (by a
+        slow database) must not hide the lag it causes."""
+        while not stopping.is_set():
+            try:
+                await self.measure()
+            except redis.RedisError as error:
+                log.warning("outbox not measured", extra={"error": str(error)})
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stopping.wait(), self.settings.archive_interval_s)
 
     async def _pause(self, point: str, match_id: str) -> None:
         """Tests only: stops here for good when `archiver_pause_at` names this point."""
@@ -169,13 +182,16 @@ async def serve(settings: ArchiverSettings) -> None:
     await store.redis.ping()
     archiver = Archiver(store, Archive(pool), settings)
     stopping = asyncio.Event()
-    task = asyncio.create_task(archiver.run(stopping), name="archiver")
+    tasks = [
+        asyncio.create_task(archiver.run(stopping), name="archiver"),
+        asyncio.create_task(archiver.measure_until(stopping), name="archive-metrics"),
+    ]
     log.info("serving", extra={"port": 0, "metrics_port": metrics_port})
     await wait_for_signal()
     started = time.monotonic()
     stopping.set()
     with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(task, 10)
+        await asyncio.wait_for(asyncio.gather(*tasks), 10)
     await pool.close()
     await store.redis.aclose()
     log.info("stopped", extra={"seconds": round(time.monotonic() - started, 3)})
