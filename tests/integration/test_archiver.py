@@ -208,9 +208,7 @@ def test_a_filed_match_that_has_not_ended_is_archived_when_it_does(stack):
     stack.db.zadd(outbox.OUTBOX, {match_id: 0})
     archiver = stack.archiver(PLAYHALL_ARCHIVE_RETRY_S="0.2")
     # Looked at and put back for later, not archived, not dropped.
-    wait_until(
-        lambda: (stack.db.zscore(outbox.OUTBOX, match_id) or 0) > 0, 20, "a postponed entry"
-    )
+    wait_until(lambda: (stack.db.zscore(outbox.OUTBOX, match_id) or 0) > 0, 20, "a postponed entry")
     assert archived_ids(stack.database_url) == []
 
     spectator.as_seat(created.tokens[0].token).resign(match_id)
