@@ -1,11 +1,12 @@
 """`make demo`: the whole stack on this machine, bots playing every title through it.
 
-Starts a private Redis, one rules service per registered title, the orchestrator, a bot worker
-and the browser gateway (its portal's URL is printed), each as its own process; plays one
-bot-vs-bot match of every title through the orchestrator while a spectator follows the live
-event stream (the progress line); prints each final score table, checks the revealed seed
-against the hash published at creation, prints a short metrics summary, and stops everything,
-leaving no process behind.
+Starts a private Redis and PostgreSQL, one rules service per registered title, the
+orchestrator, the archiver, a bot worker and the browser gateway (its portal's URL is printed),
+each as its own process; plays one bot-vs-bot match of every title through the orchestrator
+while a spectator follows the live event stream (the progress line); prints each final score
+table, checks the revealed seed against the hash published at creation, waits for the archive
+to hold every match and prints the bots' ratings it computed, prints a short metrics summary,
+and stops everything, leaving no process behind.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import sys
 import time
 
 import grpc
+import psycopg
 
 from playhall.bots.levels import LEVELS, level_name
 from playhall.client import MatchClient
@@ -99,6 +101,33 @@ def metric_lines(port: int, names: tuple[str, ...]) -> list[str]:
     return lines
 
 
+ARCHIVE_TIMEOUT_S = 60
+
+
+def print_ratings(database_url: str, match_ids: list[str]) -> bool:
+    """Waits for the archive to hold every match, then prints the bots' ratings per title;
+    False if it does not in time."""
+    query = "SELECT count(*) FROM matches WHERE match_id = ANY(%s)"
+    deadline = time.monotonic() + ARCHIVE_TIMEOUT_S
+    with psycopg.connect(database_url, autocommit=True) as connection:
+        while connection.execute(query, (match_ids,)).fetchone()[0] < len(match_ids):
+            if time.monotonic() > deadline:
+                print(f"\nThe archive did not get every match within {ARCHIVE_TIMEOUT_S} s")
+                return False
+            time.sleep(0.2)
+        rows = connection.execute(
+            """
+            SELECT r.title_id, p.display_name, r.mu, r.sigma, r.games
+            FROM ratings r JOIN players p ON p.id = r.player_id
+            ORDER BY r.title_id, r.mu - 3 * r.sigma DESC
+            """
+        ).fetchall()
+    print(f"\nArchived {len(match_ids)} matches; ratings (OpenSkill mu +- sigma):")
+    for title, name, mu, sigma, games in rows:
+        print(f"    {title:<10} {name:<12} {mu:6.2f} +- {sigma:5.2f}  ({games} game(s))")
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m playhall.demo",
@@ -122,7 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown := sorted(set(args.levels) - set(LEVELS)):
         parser.error(f"unknown bot level {unknown[0]!r}; levels: {', '.join(LEVELS)}")
     print(
-        "Starting Redis, the rules services, the orchestrator, a bot worker and the gateway ...",
+        "Starting Redis, PostgreSQL, the rules services, the orchestrator, the archiver, a bot "
+        "worker and the gateway ...",
         flush=True,
     )
     fair = True
@@ -131,12 +161,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Watch the matches in a browser while they last: {stack.portal_url}", flush=True)
         with grpc.insecure_channel(stack.orchestrator.address) as channel:
             lobby = MatchClient(channel, timeout_s=30)
+            played = []
             for title in stack.titles:
                 info = get_game(title).info
                 players = min(max(args.players, info.min_players), info.max_players)
-                fair &= print_result(
-                    play_bot_match(lobby, title, players, args.levels, stack.portal_url)
-                )
+                played.append(play_bot_match(lobby, title, players, args.levels, stack.portal_url))
+                fair &= print_result(played[-1])
+        archived = print_ratings(stack.database_url, [match.match_id for match in played])
         print("\nMetrics")
         print(
             "\n".join(
@@ -165,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         print("Stopping ...", flush=True)
     print("Stopped.")
-    return 0 if fair else 1
+    return 0 if fair and archived else 1
 
 
 if __name__ == "__main__":

@@ -316,6 +316,15 @@ def test_bots_are_rated_as_one_player_per_title_and_level(database_url):
     assert count(database_url, "SELECT count(*) FROM players WHERE kind = 'bot'") == 2
 
 
+def test_a_player_in_several_seats_is_rated_once_by_their_best_place(database_url):
+    ada, bob = person("ada"), person("bob")
+    store_all(database_url, [archived(finished("m1", [1, 5, 3], [1]), [ada, ada, bob])])
+    won, lost = expected([1, 2])
+    found = ratings_of(database_url, [ada, bob])
+    assert found[ada] == (pytest.approx(won[0], abs=1e-9), pytest.approx(won[1], abs=1e-9), 1)
+    assert found[bob] == (pytest.approx(lost[0], abs=1e-9), pytest.approx(lost[1], abs=1e-9), 1)
+
+
 def test_unrated_results_leave_every_rating_alone(database_url):
     ada, bob = person("ada"), person("bob")
     abandoned = finished("m1", [3, 1], [], end_reason=mpb.END_REASON_ABANDONED)

@@ -242,11 +242,12 @@ def played_match(channel: grpc.Channel) -> tuple[str, dict[int, MatchClient]]:
 
 
 def answers(callers: dict, match_id: str) -> list:
-    """GetMatch and GetHistory of the match as a spectator and as each seat: the response,
-    or the refusal's code and reason (the seat that resigned reads no more)."""
+    """GetMatch, GetHistory and WatchMatch from the start of the match as a spectator and as
+    each seat: the response, or the refusal's code and reason (the seat that resigned reads
+    no more)."""
     found = []
     for caller in callers.values():
-        for call in (caller.get, caller.history):
+        for call in (caller.get, caller.history, lambda m, c=caller: list(c.watch(m, 0))):
             try:
                 found.append(call(match_id))
             except grpc.RpcError as error:
@@ -268,8 +269,9 @@ def test_an_archived_match_answers_like_a_live_one_once_its_keys_leave_redis(sta
     match_id, callers = played_match(channel)
     live = answers(callers, match_id)
     assert len(live[1].replay.moves) == 2
-    assert live[2][0] == grpc.StatusCode.PERMISSION_DENIED  # the seat that resigned
-    assert live[4].view.ByteSize() > 0  # a seat's view of the final state
+    assert len(live[2]) == 3  # the spectator's watch: two moves and the resignation
+    assert live[3][0] == grpc.StatusCode.PERMISSION_DENIED  # the seat that resigned
+    assert live[6].view.ByteSize() > 0  # a seat's view of the final state
 
     archiver = stack.archiver(PLAYHALL_ARCHIVE_GRACE_S="0.3")
     wait_until(lambda: not keys_of(stack, match_id), 20, "no key of the match", service=archiver)

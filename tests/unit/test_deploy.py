@@ -73,7 +73,8 @@ def runnable_module(command: list[str]) -> bool:
     match = MODULE_COMMAND.match(" ".join(command))
     if not match:
         return False
-    return (REPO / "services" / match[1].replace(".", "/") / "__main__.py").is_file()
+    module = REPO / "services" / match[1].replace(".", "/")
+    return (module / "__main__.py").is_file() or module.with_suffix(".py").is_file()
 
 
 # docker-compose.yml
@@ -100,8 +101,15 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
     assert env["PLAYHALL_WORKER_CREDENTIAL"].startswith("${PLAYHALL_WORKER_CREDENTIAL:?")
     assert {name: dep["condition"] for name, dep in orchestrator["depends_on"].items()} == {
         "redis": "service_healthy",
+        "postgres": "service_healthy",
         **{f"rules-{title}": "service_healthy" for title in TITLES},
     }
+    # The orchestrator reads archived matches from the archive the archiver writes.
+    archiver = services["archiver"]
+    assert runnable_module(archiver["command"]), archiver["command"]
+    database_url = archiver["environment"]["PLAYHALL_DATABASE_URL"]
+    assert env["PLAYHALL_DATABASE_URL"] == database_url and "@postgres:5432/" in database_url
+    assert archiver["environment"]["REDIS_URL"] == env["REDIS_URL"]
 
     for name in (*RULES, "orchestrator"):
         service = services[name]
@@ -121,7 +129,7 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
         for sd in job.get("dns_sd_configs", [])
         for name in sd["names"]
     }
-    for name in (*RULES, "orchestrator"):
+    for name in (*RULES, "orchestrator", "archiver"):
         assert (name, int(services[name]["environment"]["PLAYHALL_METRICS_PORT"])) in scraped
 
 

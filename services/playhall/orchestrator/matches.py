@@ -107,6 +107,16 @@ class Matches:
             )
         return match, state, record
 
+    async def _archived_after(self, match_id: str, after: int | None) -> list[spb.StoredChange]:
+        """The changes after `after` of a match whose log has left Redis, from the archive."""
+        if self.archive is None:
+            return []
+        try:
+            entries = await self.archive.changes(match_id)
+        except psycopg.OperationalError:
+            raise Unavailable("The match archive cannot be reached right now; try again") from None
+        return [change for change, _ in entries if after is None or change.version > after]
+
     # -- lobby ---------------------------------------------------------------------------------
 
     async def list_games(self) -> list[rpb.GameInfo]:
@@ -273,7 +283,9 @@ class Matches:
         try:
             backlog = [change for change, _ in await self.watchers.read(match.match_id, after)]
             if not backlog and match.phase == mpb.MATCH_PHASE_FINISHED:
-                return  # nothing after `after`, and nothing will ever come
+                backlog = await self._archived_after(match.match_id, after)
+                if not backlog:
+                    return  # nothing after `after`, and nothing will ever come
             while True:
                 for change in backlog:
                     yield mpb.WatchMatchResponse(change=records.visible_change(change, caller.seat))

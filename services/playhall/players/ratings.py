@@ -4,12 +4,12 @@ placement.
 Places come from the result: the winners share first place (a shared win is a tie); the other
 seats that stayed follow by final score, equal scores tied; seats that resigned or ran out of
 time come last, tied. Bots are rated like people, one identity per title and level. Anonymous
-seats are not rated, nor is a player holding several seats of one match (a match against
-oneself says nothing), nor a match with fewer than two rated seats."""
+seats are not rated. A player holding several seats of one match (two bots of one level, say)
+is rated once, by their best place, against the others: a player's seats never rate against
+each other. A match with fewer than two rated players rates nobody."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -80,11 +80,10 @@ def rate(
 def rated_places(
     seat_players: Mapping[int, Hashable | None], places: Mapping[int, int]
 ) -> dict[Hashable, int]:
-    """The place of each player who is rated in this match: seats with a player, each player
-    holding one seat only."""
-    seats_held = Counter(player for player in seat_players.values() if player is not None)
-    return {
-        player: places[seat]
-        for seat, player in seat_players.items()
-        if player is not None and seats_held[player] == 1
-    }
+    """The place of each player of the match (the best of their seats); anonymous seats
+    (None) have none."""
+    best: dict[Hashable, int] = {}
+    for seat, player in seat_players.items():
+        if player is not None:
+            best[player] = min(best.get(player, places[seat]), places[seat])
+    return best
