@@ -16,6 +16,7 @@ import redis
 from openskill.models import PlackettLuce
 
 from playhall.client import MatchClient
+from playhall.common.brokers import broker_url_of
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
@@ -292,3 +293,35 @@ def test_without_an_archive_a_purged_match_is_unknown(stack):
     wait_until(lambda: not keys_of(stack, match_id), 20, "no key of the match", service=archiver)
     blind = stack.channel(stack.orchestrator(PLAYHALL_DATABASE_URL=""))
     assert_refused(grpc.StatusCode.NOT_FOUND, MatchClient(blind, timeout_s=TIMEOUT).get, match_id)
+
+
+# -- on a Redis Cluster -------------------------------------------------------------------------
+
+
+def test_on_a_redis_cluster_a_match_is_archived_once_and_leaves_every_node(
+    stack, redis_cluster, module_redis
+):
+    """The outbox is a key in another slot than the match's: filed before the ending commit,
+    it still names every ended match; the purge's DEL of the match's keys is one slot."""
+    cluster = redis_cluster.client()
+    cluster.flushall()  # what earlier modules left: this test's archiver would take it
+    on_cluster = {
+        "REDIS_URL": redis_cluster.url,
+        "PLAYHALL_REDIS_CLUSTER": "1",
+        "CELERY_BROKER_URL": broker_url_of(module_redis.url),
+    }
+    channel = stack.channel(stack.orchestrator(**on_cluster))
+    ended = [end_a_match(channel) for _ in range(2)]
+    match_id, callers = played_match(channel)
+    live = answers(callers, match_id)
+    archiver = stack.archiver(**on_cluster, PLAYHALL_ARCHIVE_GRACE_S="0.3")
+
+    def gone() -> bool:
+        return not any(list(cluster.scan_iter(match=f"*{m}*")) for m in [*ended, match_id])
+
+    wait_until(gone, 30, "no key of the matches on any node", service=archiver)
+    assert cluster.zcard(outbox.OUTBOX) == 0 and cluster.zcard(outbox.PURGE) == 0
+    assert sorted(archived_ids(stack.database_url)) == sorted([*ended, match_id])
+    assert_rated_once_per_match(stack.database_url, 2)
+    assert answers(callers, match_id) == live
+    cluster.close()
