@@ -71,9 +71,16 @@ class Archiver:
 
     async def run_once(self) -> int:
         """One pass; returns how many matches it archived."""
-        archived = 0
-        for match_id in await outbox.due(self.redis, now_ms(), self.settings.archive_batch):
-            archived += await self.archive_one(match_id)
+        due = await outbox.due(self.redis, now_ms(), self.settings.archive_batch)
+        # Several at once, each its own transaction: a commit waits for the database's disk,
+        # and the row locks on ratings keep matches of one player from losing an update.
+        limit = asyncio.Semaphore(self.settings.archive_concurrency)
+
+        async def archive(match_id: str) -> bool:
+            async with limit:
+                return await self.archive_one(match_id)
+
+        archived = sum(await asyncio.gather(*(archive(match_id) for match_id in due)))
         for match_id in await outbox.purge_due(self.redis, now_ms(), self.settings.archive_batch):
             await self.purge(match_id)
         return archived
@@ -176,9 +183,10 @@ async def serve(settings: ArchiverSettings) -> None:
     metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
     if settings.database_migrate:
         await asyncio.to_thread(database.migrate, settings.database_url)
-    pool = database.pool(settings.database_url, max_size=4)
+    pool = database.pool(settings.database_url, max_size=settings.archive_concurrency)
     await pool.open(wait=True)
-    store = MatchStore(redis_client(settings.redis_url, 8, settings.redis_cluster))
+    connections = 2 * settings.archive_concurrency + 2
+    store = MatchStore(redis_client(settings.redis_url, connections, settings.redis_cluster))
     await store.redis.ping()
     archiver = Archiver(store, Archive(pool), settings)
     stopping = asyncio.Event()

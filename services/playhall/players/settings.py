@@ -27,6 +27,9 @@ class ArchiverSettings:
     archive_retry_s: float = setting(30.0, minimum=0.01)
     """When a filed match that has not ended yet, or failed to archive, is looked at again."""
     archive_batch: int = setting(32, minimum=1)
+    """Matches taken from the outbox per pass."""
+    archive_concurrency: int = setting(4, minimum=1)
+    """Matches archived at once (each its own transaction and database connection)."""
     metrics_port: int = setting(9464, help="Prometheus /metrics port, 0 picks a free one")
     metrics_host: str = setting(ALL_INTERFACES)
     log_level: str = setting("INFO")
