@@ -15,8 +15,9 @@ import pytest
 import redis
 from openskill.models import PlackettLuce
 
-from playhall.client import MatchClient
+from playhall.client import MatchClient, human_seats
 from playhall.common.brokers import broker_url_of
+from playhall.common.postgres_server import EmbeddedPostgres
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
@@ -327,3 +328,39 @@ def test_on_a_redis_cluster_a_match_is_archived_once_and_leaves_every_node(
     assert_rated_once_per_match(stack.database_url, 2)
     assert answers(callers, match_id) == live
     cluster.close()
+
+
+def test_an_archive_out_of_reach_is_unavailable_until_it_is_back(module_redis, galileo_rules):
+    """A PostgreSQL of this test's own, SIGKILLed once a match lives only in it."""
+    with EmbeddedPostgres(durable=False) as postgres:
+        url = postgres.create_database("playhall")
+        database.migrate(url)
+        stack = Stack(module_redis.url, url, galileo_rules.address)
+        try:
+            spectator = MatchClient(stack.channel(stack.orchestrator()), timeout_s=TIMEOUT)
+            match_id = end_a_match(spectator.channel)
+            stack.archiver(PLAYHALL_ARCHIVE_GRACE_S="0")
+            wait_until(lambda: not keys_of(stack, match_id), 20, "no key of the match")
+            answered = spectator.history(match_id)
+
+            postgres.kill()
+            details = assert_refused(grpc.StatusCode.UNAVAILABLE, spectator.history, match_id)
+            assert "archive" in details
+            # Live matches are Redis's: they play on.
+            assert spectator.create("galileo", human_seats(2)).match.match_id
+
+            postgres.start()
+            recovered = wait_until(
+                lambda: _history_or_none(spectator, match_id), 30, "the archive answering again"
+            )
+            assert recovered == answered
+        finally:
+            stack.close()
+
+
+def _history_or_none(client: MatchClient, match_id: str):
+    try:
+        return client.history(match_id)
+    except grpc.RpcError as error:
+        assert error.code() == grpc.StatusCode.UNAVAILABLE, error.details()
+        return None

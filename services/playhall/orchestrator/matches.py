@@ -9,11 +9,12 @@ idle matches, stalled bot turns and the lobby's repair are the housekeeper's
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import re
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import psycopg
 from google.protobuf import any_pb2
@@ -71,27 +72,6 @@ class Matches:
             match, _ = await self._archived(match_id)
         return match
 
-    async def _archived(self, match_id: str) -> tuple[Match, bytes | None]:
-        """An archived match (its keys have left Redis) with its final state."""
-        try:
-            found = await self.archive.match(match_id) if self.archive else None
-        except psycopg.OperationalError:
-            raise Unavailable("The match archive cannot be reached right now; try again") from None
-        if found is None:
-            raise NoSuchMatch(match_id)
-        return found
-
-    async def _changes(self, match_id: str) -> list[tuple[spb.StoredChange, bytes]]:
-        """The match's log, from Redis, else (its keys are gone: a live match's log always
-        holds its creation) from the archive."""
-        entries = await self.store.changes(match_id)
-        if entries or self.archive is None:
-            return entries
-        try:
-            return await self.archive.changes(match_id)
-        except psycopg.OperationalError:
-            raise Unavailable("The match archive cannot be reached right now; try again") from None
-
     async def snapshot(
         self, match_id: str, request_id: str = ""
     ) -> tuple[Match, bytes, str | None]:
@@ -107,15 +87,27 @@ class Matches:
             )
         return match, state, record
 
-    async def _archived_after(self, match_id: str, after: int | None) -> list[spb.StoredChange]:
-        """The changes after `after` of a match whose log has left Redis, from the archive."""
+    # -- the archive: a finished match whose keys have left Redis ------------------------------
+
+    async def _archived(self, match_id: str) -> tuple[Match, bytes | None]:
+        """An archived match with its final state."""
+        with _reaching_archive():
+            found = await self.archive.match(match_id) if self.archive else None
+        if found is None:
+            raise NoSuchMatch(match_id)
+        return found
+
+    async def _archived_log(self, match_id: str) -> list[tuple[spb.StoredChange, bytes]]:
+        """An archived match's log with its moves (empty without an archive)."""
         if self.archive is None:
             return []
-        try:
-            entries = await self.archive.changes(match_id)
-        except psycopg.OperationalError:
-            raise Unavailable("The match archive cannot be reached right now; try again") from None
-        return [change for change, _ in entries if after is None or change.version > after]
+        with _reaching_archive():
+            return await self.archive.changes(match_id)
+
+    async def _changes(self, match_id: str) -> list[tuple[spb.StoredChange, bytes]]:
+        """The match's log, from Redis, else (its keys are gone: a live match's log always
+        holds its creation) from the archive."""
+        return await self.store.changes(match_id) or await self._archived_log(match_id)
 
     # -- lobby ---------------------------------------------------------------------------------
 
@@ -283,7 +275,11 @@ class Matches:
         try:
             backlog = [change for change, _ in await self.watchers.read(match.match_id, after)]
             if not backlog and match.phase == mpb.MATCH_PHASE_FINISHED:
-                backlog = await self._archived_after(match.match_id, after)
+                backlog = [
+                    change
+                    for change, _ in await self._archived_log(match.match_id)
+                    if after is None or change.version > after
+                ]
                 if not backlog:
                     return  # nothing after `after`, and nothing will ever come
             while True:
@@ -388,6 +384,15 @@ class Matches:
         return await self.commits.retry(attempt)
 
     # -- committing ----------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _reaching_archive() -> Iterator[None]:
+    """Reads of the archive: a database out of reach is UNAVAILABLE, as Redis is."""
+    try:
+        yield
+    except psycopg.OperationalError:
+        raise Unavailable("The match archive cannot be reached right now; try again") from None
 
 
 def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> int | None:
