@@ -14,6 +14,7 @@ Writes bench/results/archive.json and bench/results/archive.md.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from itertools import count
@@ -142,6 +143,7 @@ def run(matches: int) -> dict:
         "kept_bytes_per_match": (kept - before) / matches,
         "left_bytes_per_match": (left - before) / matches,
         **archiving,
+        "load_average_1m": os.getloadavg()[0],
     }
 
 
@@ -174,7 +176,9 @@ def markdown(report: dict) -> str:
         "shared with other work. Method: the module docstring of `bench/archive.py`.",
         "",
         f"{matches} whole 3-player Galileo games ({numbers['moves_per_match']:.0f} moves each on "
-        f"average), played by {CLIENTS} clients in {numbers['play_s']:.0f} s.",
+        f"average), played by {CLIENTS} clients in {numbers['play_s']:.0f} s; the machine's "
+        f"load average was {numbers['load_average_1m']:.1f} at the end (other work on its "
+        "cores), so the rate is a floor, not a capacity.",
         "",
         *table(
             ["Redis used_memory growth", f"{matches} matches", "per match", "10,000 (scaled)"],
@@ -185,7 +189,7 @@ def markdown(report: dict) -> str:
             ["archiver", "value"],
             [
                 [
-                    "matches archived per second (one archiver, fsync on)",
+                    "matches archived per second (one archiver, 4 at once, fsync on)",
                     f"{numbers['archived_per_s']:.0f}",
                 ],
                 ["purge done after the last archive", f"{numbers['purge_lag_s']:.2f} s"],
