@@ -64,7 +64,8 @@ class EmbeddedPostgres:
         return self.database_url("postgres")
 
     def database_url(self, name: str) -> str:
-        return f"postgresql://{SUPERUSER}@/{name}?host={self.dir}"
+        """The URL of database `name` on the unix socket (whose name carries the port)."""
+        return f"postgresql://{SUPERUSER}@/{name}?host={self.dir}&port={self.port or 5432}"
 
     def start(self, timeout: float = 30.0) -> EmbeddedPostgres:
         binaries = _reachable_install(self.user) / "bin"
