@@ -1,14 +1,16 @@
-"""Session fixtures: real services in their own processes, on a private Redis server. The
-helpers the tests share are in `tests/helpers.py`."""
+"""Session fixtures: real services in their own processes, on a private Redis server and a
+private PostgreSQL. The helpers the tests share are in `tests/helpers.py`."""
 
 from __future__ import annotations
 
 import pytest
 
+from playhall.common.postgres_server import EmbeddedPostgres
 from playhall.common.process import start_rules_service
 from playhall.common.rabbitmq_server import EmbeddedRabbitMQ, rabbitmq_missing
 from playhall.common.redis_server import EmbeddedRedis, EmbeddedRedisCluster
-from tests.helpers import start_orchestrator
+from playhall.players import database
+from tests.helpers import fresh_database, start_orchestrator
 
 
 @pytest.fixture(scope="session")
@@ -16,6 +18,27 @@ def redis_server():
     """A private redis-server (AOF on, fsync always) for the whole session."""
     with EmbeddedRedis(appendonly=True) as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A private PostgreSQL (pgserver's binaries, fsync off: the tests never kill it) for the
+    whole session, started the first time a test asks for it."""
+    with EmbeddedPostgres(durable=False) as server:
+        yield server
+
+
+@pytest.fixture
+def empty_database(postgres_server) -> str:
+    """The URL of a new database without a schema, for one test."""
+    return fresh_database(postgres_server)
+
+
+@pytest.fixture
+def database_url(empty_database) -> str:
+    """The URL of a new database at the newest schema, for one test."""
+    database.migrate(empty_database)
+    return empty_database
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,7 @@ MatchService. A plain module, imported by name; the conftest files hold only fix
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import threading
 import time
@@ -23,6 +24,7 @@ from prometheus_client.samples import Sample
 
 from playhall.client import MatchClient
 from playhall.common import process
+from playhall.common.postgres_server import EmbeddedPostgres
 from playhall.common.process import ServiceProcess, metric_samples, orchestrator_env
 from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
@@ -149,6 +151,27 @@ def kill_orchestrator_connections(nodes: list[redis.Redis], pid: int) -> int:
             if connection.get("name") == name:
                 killed += node.client_kill_filter(_id=connection["id"])
     return killed
+
+
+def start_archiver(redis_url: str, database_url: str, **extra: str) -> ServiceProcess:
+    """An archiver of the orchestrators on `redis_url` into `database_url`, looking at the
+    outbox every 50 ms, then `extra` settings."""
+    env = {
+        "REDIS_URL": redis_url,
+        "PLAYHALL_DATABASE_URL": database_url,
+        "PLAYHALL_ARCHIVE_INTERVAL_S": "0.05",
+        "PLAYHALL_METRICS_PORT": "0",
+        **extra,
+    }
+    return ServiceProcess("playhall.players.archiver", env=env)
+
+
+_DATABASES = itertools.count()
+
+
+def fresh_database(server: EmbeddedPostgres) -> str:
+    """A new, empty database on `server` (a name of this process's own); its URL."""
+    return server.create_database(f"test_{os.getpid()}_{next(_DATABASES)}")
 
 
 @dataclass

@@ -1,12 +1,13 @@
 """`make demo`: the whole stack on this machine, bots playing every title through it.
 
-Starts a private Redis, one rules service per registered title, the orchestrator, a bot worker
-and the browser gateway (its portal's URL is printed), each as its own process; plays one
-bot-vs-bot match of every title through the orchestrator while a spectator follows the live
-event stream (the progress line: the version, the time and who is to move, every second on a
-terminal, every few seconds in a log); prints each final score table, checks the revealed seed
-against the hash published at creation, prints a short metrics summary, and stops everything,
-leaving no process behind.
+Starts a private Redis and PostgreSQL, one rules service per registered title, the
+orchestrator, the archiver, a bot worker and the browser gateway (its portal's URL is printed),
+each as its own process; plays one bot-vs-bot match of every title through the orchestrator
+while a spectator follows the live event stream (the progress line: the version, the time and
+who is to move, every second on a terminal, every few seconds in a log); prints each final
+score table, checks the revealed seed against the hash published at creation, waits for the
+archive to hold every match and prints the bots' ratings it computed, prints a short metrics
+summary, and stops everything, leaving no process behind.
 
 Each title's match uses its cheapest bot levels and options that still play it to its end
 (`PLANS`), so the demo takes about a minute on an idle machine and finishes on a busy one: the
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 import grpc
+import psycopg
 
 from playhall.bots.levels import LEVELS, level_name
 from playhall.client import MatchClient
@@ -204,11 +206,11 @@ def metric_lines(port: int, names: tuple[str, ...]) -> list[str]:
     return lines
 
 
-def play_every_title(stack: Stack, args: argparse.Namespace) -> bool:
+def play_every_title(stack: Stack, args: argparse.Namespace) -> tuple[bool, list[str]]:
     """One match of each title, one after another, within `args.timeout` together; whether
-    every one finished and revealed a seed matching its published hash."""
+    every one finished and revealed a seed matching its published hash, and their ids."""
     deadline = time.monotonic() + args.timeout
-    fair = True
+    fair, played = True, []
     with grpc.insecure_channel(stack.orchestrator.address, options=RECONNECT_OPTIONS) as channel:
         lobby = MatchClient(channel, timeout_s=30)
         for title in stack.titles:
@@ -216,8 +218,9 @@ def play_every_title(stack: Stack, args: argparse.Namespace) -> bool:
             final = play_bot_match(
                 lobby, title, plan, max(deadline - time.monotonic(), 1.0), stack.portal_url
             )
+            played.append(final.match_id)
             fair &= print_result(final)
-    return fair
+    return fair, played
 
 
 def print_metrics(stack: Stack) -> None:
@@ -235,6 +238,33 @@ def print_metrics(stack: Stack) -> None:
     )
     print("\n".join(metric_lines(stack.orchestrator.metrics_port, orchestrator)))
     print("\n".join(metric_lines(stack.workers[0].metrics_port, worker)))
+
+
+ARCHIVE_TIMEOUT_S = 60
+
+
+def print_ratings(database_url: str, match_ids: list[str]) -> bool:
+    """Waits for the archive to hold every match, then prints the bots' ratings per title;
+    False if it does not in time."""
+    query = "SELECT count(*) FROM matches WHERE match_id = ANY(%s)"
+    deadline = time.monotonic() + ARCHIVE_TIMEOUT_S
+    with psycopg.connect(database_url, autocommit=True) as connection:
+        while connection.execute(query, (match_ids,)).fetchone()[0] < len(match_ids):
+            if time.monotonic() > deadline:
+                print(f"\nThe archive did not get every match within {ARCHIVE_TIMEOUT_S} s")
+                return False
+            time.sleep(0.2)
+        rows = connection.execute(
+            """
+            SELECT r.title_id, p.display_name, r.mu, r.sigma, r.games
+            FROM ratings r JOIN players p ON p.id = r.player_id
+            ORDER BY r.title_id, r.mu - 3 * r.sigma DESC
+            """
+        ).fetchall()
+    print(f"\nArchived {len(match_ids)} matches; ratings (OpenSkill mu +- sigma):")
+    for title, name, mu, sigma, games in rows:
+        print(f"    {title:<10} {name:<12} {mu:6.2f} +- {sigma:5.2f}  ({games} game(s))")
+    return True
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -270,7 +300,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     print(
-        "Starting Redis, the rules services, the orchestrator, a bot worker and the gateway ...",
+        "Starting Redis, PostgreSQL, the rules services, the orchestrator, the archiver, a bot "
+        "worker and the gateway ...",
         flush=True,
     )
     started = time.monotonic()
@@ -278,18 +309,20 @@ def main(argv: list[str] | None = None) -> int:
     with Stack(gateway=True) as stack:
         print("\n".join(f"  {line}" for line in stack.describe()), flush=True)
         print(f"Watch the matches in a browser while they last: {stack.portal_url}", flush=True)
+        archived = False
         try:
-            fair = play_every_title(stack, args)
+            fair, played = play_every_title(stack, args)
         except MatchFailed as failed:
             failure, fair = failed, False
         else:
             print(f"\nEvery title's match finished, {time.monotonic() - started:.0f} s in all.")
+            archived = print_ratings(stack.database_url, played)
             print_metrics(stack)
         print("Stopping ...", flush=True)
     print("Stopped.")
     if failure is not None:
         print(f"The demo failed. {failure}", file=sys.stderr)
-    return 0 if fair else 1
+    return 0 if fair and archived else 1
 
 
 if __name__ == "__main__":

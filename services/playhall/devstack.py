@@ -1,9 +1,10 @@
 """`make run`: the whole backend on one machine, each service in its own process.
 
-Starts Redis (a private embedded server unless REDIS_URL is set), one rules service per
-registered title, the orchestrator, a bot worker and the browser gateway with the portal,
-prints the endpoints and the portal's URL, and stays up until Ctrl-C or SIGTERM; then stops
-everything it started, in reverse order.
+Starts Redis (a private embedded server unless REDIS_URL is set), PostgreSQL for the archive
+(a private embedded server unless PLAYHALL_DATABASE_URL is set), one rules service per
+registered title, the orchestrator, the archiver, a bot worker and the browser gateway with the
+portal, prints the endpoints and the portal's URL, and stays up until Ctrl-C or SIGTERM; then
+stops everything it started, in reverse order.
 
 Players sign in as guests: the stack generates the guest issuer's key pair when it starts, the
 gateway signs guest tokens with the private key and the orchestrator trusts the public one
@@ -13,6 +14,7 @@ Every port comes from a variable of its own, so two stacks can run side by side 
 free port; the gateway's default is 8080): PLAYHALL_RUN_GATEWAY_PORT,
 PLAYHALL_RUN_GATEWAY_METRICS_PORT, PLAYHALL_RUN_ORCHESTRATOR_PORT,
 PLAYHALL_RUN_ORCHESTRATOR_METRICS_PORT, PLAYHALL_RUN_WORKER_METRICS_PORT,
+PLAYHALL_RUN_ARCHIVER_METRICS_PORT,
 PLAYHALL_RUN_RULES_<TITLE>_PORT and PLAYHALL_RUN_RULES_<TITLE>_METRICS_PORT.
 """
 
@@ -28,6 +30,7 @@ import threading
 from collections.abc import Iterator, Mapping
 
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
+from playhall.common.postgres_server import EmbeddedPostgres
 from playhall.common.process import (
     ServiceProcess,
     orchestrator_env,
@@ -45,6 +48,8 @@ PORT_PREFIX = "PLAYHALL_RUN_"
 GUEST_ISSUER = "playhall-guest"
 """The `iss` of the dev stack's guest tokens."""
 AUDIENCE = "playhall"
+ARCHIVE_DATABASE = "playhall"
+"""The archive's database on the embedded PostgreSQL."""
 
 
 def run_ports(titles: tuple[str, ...]) -> dict[str, int]:
@@ -53,7 +58,7 @@ def run_ports(titles: tuple[str, ...]) -> dict[str, int]:
     is 8080, every other's 0 (a free port)."""
     names = ["gateway", "orchestrator", *(f"rules_{title}" for title in titles)]
     ports = {}
-    for name in [*names, *(f"{n}_metrics" for n in names), "worker_metrics"]:
+    for name in [*names, *(f"{n}_metrics" for n in names), "worker_metrics", "archiver_metrics"]:
         variable = f"{PORT_PREFIX}{name.upper()}_PORT"
         raw = os.environ.get(variable, "").strip() or ("8080" if name == "gateway" else "0")
         if not raw.isdigit() or int(raw) > 65535:
@@ -79,11 +84,13 @@ def guest_env(keys: tuple[str, str]) -> tuple[dict[str, str], dict[str, str]]:
 
 
 class Stack:
-    """Redis, the rules services, the orchestrator and bot workers, started together."""
+    """Redis, PostgreSQL, the rules services, the orchestrator, the archiver and bot workers,
+    started together."""
 
     def __init__(
         self,
         redis_url: str | None = None,
+        database_url: str | None = None,
         titles: tuple[str, ...] | None = None,
         testing: bool = False,
         extra_env: dict[str, str] | None = None,
@@ -106,6 +113,9 @@ class Stack:
         self.extra_env = extra_env or {}
         self._redis_url = redis_url
         self.redis: EmbeddedRedis | None = None
+        self._database_url = database_url
+        self.postgres: EmbeddedPostgres | None = None
+        self.archiver: ServiceProcess | None = None
         self.rules: dict[str, ServiceProcess] = {}
         self.orchestrator: ServiceProcess | None = None
         self.workers: list[ServiceProcess] = []
@@ -113,6 +123,10 @@ class Stack:
     @property
     def redis_url(self) -> str:
         return self._redis_url or self.redis.url
+
+    @property
+    def database_url(self) -> str:
+        return self._database_url or self.postgres.database_url(ARCHIVE_DATABASE)
 
     @property
     def env(self) -> dict[str, str]:
@@ -124,7 +138,7 @@ class Stack:
             self.testing,
             gateway_credential=self.gateway_credential,
             **self.player_token_env,
-            **self.extra_env,
+            **{"PLAYHALL_DATABASE_URL": self.database_url, **self.extra_env},
         )
 
     @property
@@ -144,6 +158,9 @@ class Stack:
         try:
             if self._redis_url is None:
                 self.redis = EmbeddedRedis(appendonly=True).start()
+            if self._database_url is None:
+                self.postgres = EmbeddedPostgres().start()
+                self.postgres.create_database(ARCHIVE_DATABASE)
             for title in self.titles:
                 self.rules[title] = start_rules_service(
                     title,
@@ -155,6 +172,13 @@ class Stack:
                 self.env,
                 self.ports.get("orchestrator", 0),
                 self.ports.get("orchestrator_metrics", 0),
+            )
+            self.archiver = ServiceProcess(
+                "playhall.players.archiver",
+                env={
+                    **self.env,
+                    "PLAYHALL_METRICS_PORT": str(self.ports.get("archiver_metrics", 0)),
+                },
             )
             self.start_worker()
             if self.with_gateway:
@@ -192,10 +216,14 @@ class Stack:
             self.gateway.terminate()
         for worker in self.workers:
             worker.terminate()
+        if self.archiver:
+            self.archiver.terminate()
         if self.orchestrator:
             self.orchestrator.terminate()
         for service in self.rules.values():
             service.terminate()
+        if self.postgres:
+            self.postgres.close()
         if self.redis:
             self.redis.close()
 
@@ -204,6 +232,10 @@ class Stack:
             yield f"redis         {self.redis.url}  (embedded, AOF fsync always, {self.redis.dir})"
         else:
             yield f"redis         {self.redis_url}"
+        if self.postgres:
+            yield f"postgresql    {self.database_url}  (embedded, {self.postgres.dir})"
+        else:
+            yield "postgresql    PLAYHALL_DATABASE_URL (given)"
         for title, service in self.rules.items():
             yield (
                 f"rules-{title:<8}127.0.0.1:{service.port}  "
@@ -213,6 +245,7 @@ class Stack:
             f"orchestrator  127.0.0.1:{self.orchestrator.port}  "
             f"metrics http://127.0.0.1:{self.orchestrator.metrics_port}/metrics"
         )
+        yield f"archiver      metrics http://127.0.0.1:{self.archiver.metrics_port}/metrics"
         for worker in self.workers:
             yield (
                 f"bot worker    queues {LIVE_QUEUE},{BATCH_QUEUE}  "
@@ -249,7 +282,14 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as error:
         parser.exit(2, f"playhall.devstack: {error}\n")
     redis_url = os.environ.get("REDIS_URL") or None
-    with Stack(redis_url=redis_url, testing=testing, ports=ports, gateway=True) as stack:
+    database_url = os.environ.get("PLAYHALL_DATABASE_URL") or None
+    with Stack(
+        redis_url=redis_url,
+        database_url=database_url,
+        testing=testing,
+        ports=ports,
+        gateway=True,
+    ) as stack:
         print("\n".join(stack.describe()))
         if testing:
             print("testing mode: client-chosen seeds accepted for matches with people")

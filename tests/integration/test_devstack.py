@@ -1,7 +1,7 @@
 """The README's commands: `make run` (`python -m playhall.devstack`) serves until interrupted and
 then stops every process it started; `make demo` (`python -m playhall.demo`) plays through the
-orchestrator, and afterwards no server it printed still listens and its Redis directory is
-gone."""
+orchestrator, archives and rates every match, and afterwards no server it printed still
+listens and its Redis and PostgreSQL directories are gone."""
 
 from __future__ import annotations
 
@@ -62,7 +62,10 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
     try:
         lines = read_until(stack.stdout, "Press Ctrl-C to stop.", STARTUP_TIMEOUT_S)
         assert f"redis         {redis_server.url}" in lines
-        assert not any("embedded" in line for line in lines)
+        assert not any("embedded, AOF" in line for line in lines)
+        # The archive's PostgreSQL is the stack's own, and an archiver runs.
+        postgres_dir = re.search(r"postgresql .*\(embedded, (\S+?)\)", "\n".join(lines)).group(1)
+        assert any(line.startswith("archiver      metrics") for line in lines)
         address = re.search(r"orchestrator\s+(\S+)", "\n".join(lines)).group(1)
         assert address == f"127.0.0.1:{env['PLAYHALL_RUN_ORCHESTRATOR_PORT']}"
         portal = f"http://127.0.0.1:{env['PLAYHALL_RUN_GATEWAY_PORT']}/"
@@ -70,9 +73,9 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
         with urllib.request.urlopen(portal + "readyz", timeout=10) as response:
             assert response.status == 200
         children = {pid for pid, (parent, _) in live_processes().items() if parent == stack.pid}
-        # A rules service per title, the orchestrator, a bot worker and the gateway; no Redis
-        # of its own.
-        assert len(children) >= 4, lines
+        # A rules service per title, the orchestrator, the archiver, a bot worker, the gateway
+        # and PostgreSQL; no Redis of its own.
+        assert len(children) >= 6, lines
         with grpc.insecure_channel(address) as channel:
             client = MatchClient(channel)
             assert "galileo" in {game.title_id for game in client.list_games()}
@@ -94,6 +97,7 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
         wait_until(
             lambda: not children & live_processes().keys(), 10, "exit of every started process"
         )
+        assert not Path(postgres_dir).exists()
     finally:
         if stack.poll() is None:
             stack.kill()
@@ -123,8 +127,11 @@ def test_make_demo_plays_through_the_orchestrator_and_leaves_no_server_or_redis_
     assert re.search(r"seat \d \(\w+ *\) +\d+  winner", out)
     assert re.search(r'playhall_moves_accepted_total\{title="galileo"\} = [1-9]', out)
     assert re.search(r"watch: http://127\.0\.0\.1:\d+/match\.html\?id=\w+", out)
+    assert re.search(r"Archived \d+ matches; ratings", out)
+    assert re.search(r"galileo +\w+ bot +\d+\.\d+ \+- ", out)
     redis_dir = re.search(r"embedded, AOF fsync always, (\S+?)\)", out).group(1)
-    assert not Path(redis_dir).exists()
+    postgres_dir = re.search(r"postgresql .*\(embedded, (\S+?)\)", out).group(1)
+    assert not Path(redis_dir).exists() and not Path(postgres_dir).exists()
     for port in re.findall(r"127\.0\.0\.1:(\d+)", out):
         assert refuses(int(port)), f"port {port} still answers after the demo"
 

@@ -12,7 +12,8 @@ What a cluster would provide is stood in for, and nothing else:
   it selects (one replica each in dev);
 - Secrets: each secretKeyRef gets a test value; emptyDir mounts become temporary directories;
 - the Redis StatefulSet: the embedded Redis the tests use (playhall.common.redis_server) on the
-  loopback port its Service maps to;
+  loopback port its Service maps to; the PostgreSQL StatefulSet likewise, the embedded
+  PostgreSQL (playhall.common.postgres_server) with the manifests' user and database;
 - the image: `python` is this interpreter, other commands come from its virtualenv.
 Probes: startup first, then readiness until it passes, each with its timeoutSeconds; periods and
 initial delays are shortened to at most PROBE_PERIOD_CAP_S so that the test is quick (a kubelet
@@ -39,16 +40,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
+import psycopg
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from playhall.client import MatchClient
+from playhall.common.postgres_server import EmbeddedPostgres
 from playhall.common.process import LOOPBACK, free_port
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core import get_game, title_ids
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.players.guests import new_signing_key
 from tests import k8s
+from tests.helpers import wait_until
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -58,6 +62,8 @@ SECRETS = {
     ("playhall-gateway", "credential"): "k8s-manifests-test-gateway-credential",
     ("playhall-guest-issuer", "private.pem"): GUEST_KEYS[0],
     ("playhall-guest-issuer", "public.pem"): GUEST_KEYS[1],
+    ("playhall-database", "password"): "k8s-manifests-test-password",
+    ("playhall-database", "url"): "postgresql://playhall@postgres:5432/playhall",
 }
 """The test value of every Secret key the dev overlay references."""
 PROBE_PERIOD_CAP_S = 0.5
@@ -130,6 +136,7 @@ class Cluster:
             )
         self.addresses = self._service_addresses()
         self.redis: EmbeddedRedis | None = None
+        self.postgres: EmbeddedPostgres | None = None
 
     def _service_addresses(self) -> dict[str, str]:
         """`service:port` (and the Service's full DNS name) -> 127.0.0.1:<loopback port>."""
@@ -168,7 +175,7 @@ class Cluster:
                 ref = entry["valueFrom"]["secretKeyRef"]
                 key = (ref["name"], ref["key"])
                 assert key in SECRETS, f"{pod.name}: no test value for the Secret key {key}"
-                env[entry["name"]] = SECRETS[key]
+                env[entry["name"]] = self.resolve(pod, SECRETS[key])
         return env
 
     def command(self, pod: Pod, argv: list[str]) -> list[str]:
@@ -177,6 +184,11 @@ class Cluster:
     def start(self) -> None:
         redis = self.pods.pop("redis")
         self.redis = EmbeddedRedis(appendonly=True, port=redis.local("redis")).start()
+        postgres = self.pods.pop("postgres")
+        self.postgres = EmbeddedPostgres(durable=False, port=postgres.local("postgres")).start()
+        with psycopg.connect(self.postgres.url, autocommit=True) as connection:
+            connection.execute("CREATE ROLE playhall LOGIN SUPERUSER")
+            connection.execute("CREATE DATABASE playhall OWNER playhall")
         base = {k: v for k, v in os.environ.items() if not CLEARED_ENV.match(k)}
         for pod in self.pods.values():
             volumes = {
@@ -287,6 +299,8 @@ class Cluster:
                     pod.proc.wait()
         if self.redis:
             self.redis.close()
+        if self.postgres:
+            self.postgres.close()
 
 
 @pytest.fixture(scope="module")
@@ -309,6 +323,7 @@ def test_the_dev_overlay_runs_and_plays_a_bot_match_of_every_title(cluster):
         "orchestrator",
         "bot-worker",
         "gateway",
+        "archiver",
         *(f"rules-{title}" for title in title_ids()),
     }
     for name, pod in cluster.pods.items():
@@ -320,6 +335,7 @@ def test_the_dev_overlay_runs_and_plays_a_bot_match_of_every_title(cluster):
         lobby = MatchClient(channel, timeout_s=10)
         served = {game.title_id for game in lobby.list_games()}
         assert served == set(title_ids())
+        finished: list[str] = []
         for title in title_ids():
             players = get_game(title).info.min_players
             seats = [
@@ -327,6 +343,7 @@ def test_the_dev_overlay_runs_and_plays_a_bot_match_of_every_title(cluster):
                 for _ in range(players)
             ]
             match_id = lobby.create(title, seats).match.match_id
+            finished.append(match_id)
             started = time.monotonic()
             versions = []
             for change in lobby.watch(match_id, after_version=0, timeout_s=MATCH_TIMEOUT_S):
@@ -340,6 +357,16 @@ def test_the_dev_overlay_runs_and_plays_a_bot_match_of_every_title(cluster):
                 # Played out (a draw has no winners): not resigned, abandoned or timed out.
                 assert summary.end_reason == mpb.END_REASON_GAME_OVER, where
             assert versions == list(range(versions[0], versions[0] + len(versions))), where
+    # The archiver took every finished match to the archive (the stand-in PostgreSQL).
+    ended = [m for m in finished if lobby_phase(cluster, m) == mpb.MATCH_PHASE_FINISHED]
+
+    def archived() -> bool:
+        with psycopg.connect(cluster.postgres.database_url("playhall")) as connection:
+            query = "SELECT count(*) FROM matches WHERE match_id = ANY(%s)"
+            return connection.execute(query, (ended,)).fetchone()[0] == len(ended)
+
+    assert ended
+    wait_until(archived, 30, "every finished match in the archive")
 
 
 def test_the_dev_overlays_guests_sign_in_at_the_gateway_and_play_at_the_orchestrator(cluster):
@@ -361,3 +388,8 @@ def test_the_dev_overlays_guests_sign_in_at_the_gateway_and_play_at_the_orchestr
         )
     assert created.match.seats[0].display_name == "Kube Guest"
     assert created.match.seats[0].player_id
+
+
+def lobby_phase(cluster: Cluster, match_id: str) -> int:
+    with grpc.insecure_channel(cluster.addresses["orchestrator:50050"]) as channel:
+        return MatchClient(channel, timeout_s=10).get(match_id).match.phase

@@ -141,6 +141,7 @@ def targets(stack) -> dict[str, list[int]]:
     jobs = {f"rules-{title}": [service.metrics_port] for title, service in stack.rules.items()}
     jobs["orchestrator"] = [stack.orchestrator.metrics_port]
     jobs["bot-worker"] = [worker.metrics_port for worker in stack.workers]
+    jobs["archiver"] = [stack.archiver.metrics_port]
     return jobs
 
 

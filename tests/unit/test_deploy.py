@@ -74,7 +74,8 @@ def runnable_module(command: list[str]) -> bool:
     match = MODULE_COMMAND.match(" ".join(command))
     if not match:
         return False
-    return (REPO / "services" / match[1].replace(".", "/") / "__main__.py").is_file()
+    module = REPO / "services" / match[1].replace(".", "/")
+    return (module / "__main__.py").is_file() or module.with_suffix(".py").is_file()
 
 
 # docker-compose.yml
@@ -109,8 +110,15 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
     assert "PLAYHALL_MAX_ANONYMOUS_WATCH_STREAMS_PER_ADDRESS" not in env
     assert {name: dep["condition"] for name, dep in orchestrator["depends_on"].items()} == {
         "redis": "service_healthy",
+        "postgres": "service_healthy",
         **{f"rules-{title}": "service_healthy" for title in TITLES},
     }
+    # The orchestrator reads archived matches from the archive the archiver writes.
+    archiver = services["archiver"]
+    assert runnable_module(archiver["command"]), archiver["command"]
+    database_url = archiver["environment"]["PLAYHALL_DATABASE_URL"]
+    assert env["PLAYHALL_DATABASE_URL"] == database_url and "@postgres:5432/" in database_url
+    assert archiver["environment"]["REDIS_URL"] == env["REDIS_URL"]
 
     for name in (*RULES, "orchestrator"):
         service = services[name]
@@ -130,7 +138,7 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
         for sd in job.get("dns_sd_configs", [])
         for name in sd["names"]
     }
-    for name in (*RULES, "orchestrator"):
+    for name in (*RULES, "orchestrator", "archiver"):
         assert (name, int(services[name]["environment"]["PLAYHALL_METRICS_PORT"])) in scraped
 
 
@@ -424,6 +432,13 @@ def test_orchestrator_reaches_redis_and_takes_its_credentials_from_secrets(manif
             assert credential["valueFrom"]["secretKeyRef"] == {"name": secret, "key": "credential"}
     # Spectators are counted by the addresses the gateway forwards: the normal limit applies.
     assert "PLAYHALL_MAX_ANONYMOUS_WATCH_STREAMS_PER_ADDRESS" not in env
+    # The archive's URL (a password in it) comes from a Secret, to the orchestrator and the
+    # archiver alike.
+    database = {"secretKeyRef": {"name": "playhall-database", "key": "url"}}
+    assert env["PLAYHALL_DATABASE_URL"]["valueFrom"] == database
+    archiver = env_of(only_container(manifests, "archiver"))
+    assert archiver["PLAYHALL_DATABASE_URL"]["valueFrom"] == database
+    assert archiver["REDIS_URL"] == env["REDIS_URL"]
     orchestrator_service = find(manifests, "Service", "orchestrator")
     assert orchestrator_service["spec"]["type"] == "ClusterIP"
     assert orchestrator_service["spec"]["ports"][0]["port"] == 50050
@@ -653,7 +668,7 @@ def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
     metrics = {
         ("prometheus", w, 9464)
         for w in pods
-        if w == "orchestrator" or w == "bot-worker" or w.startswith("rules-")
+        if w in ("orchestrator", "bot-worker", "archiver") or w.startswith("rules-")
     }
     needed = {
         ("gateway", "orchestrator", 50050),
@@ -666,8 +681,11 @@ def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
         needed |= {
             ("orchestrator", "redis", 6379),
             ("bot-worker", "redis", 6379),
+            ("archiver", "redis", 6379),
             ("keda", "redis", 6379),
         }
+    if "postgres" in pods:
+        needed |= {("orchestrator", "postgres", 5432), ("archiver", "postgres", 5432)}
     # Pods outside the namespace reach each other as they please: not ours to judge.
     found = {
         c
@@ -689,8 +707,9 @@ def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
             }
             for p in policies
         }
-        assert {6379, 5672} <= egress_ports["orchestrator"]
+        assert {6379, 5672, 5432} <= egress_ports["orchestrator"]
         assert 5672 in egress_ports["bot-worker"] and 6379 not in egress_ports["bot-worker"]
+        assert egress_ports["archiver"] >= {6379, 5432} and 5672 not in egress_ports["archiver"]
 
 
 def test_no_secret_is_committed(kustomization):
@@ -721,17 +740,18 @@ def test_redis_persists_every_write(manifests):
     assert {"appendonly yes", "appendfsync always", "dir /data"} <= set(conf)
 
 
-def test_dev_runs_one_of_everything_on_one_ephemeral_redis():
+def test_dev_runs_one_of_everything_on_one_ephemeral_redis_and_postgres():
     manifests = rendered("dev")
     for deployment in kinds(manifests, "Deployment"):
         assert deployment["spec"]["replicas"] == 1, deployment["metadata"]["name"]
     for hpa in kinds(manifests, "HorizontalPodAutoscaler"):
         assert hpa["spec"]["minReplicas"] <= 1
     assert find(manifests, "ScaledObject", "bot-worker")["spec"]["minReplicaCount"] <= 1
-    redis = find(manifests, "StatefulSet", "redis")
-    assert redis["spec"]["replicas"] == 1 and "volumeClaimTemplates" not in redis["spec"]
-    volumes = {v["name"]: v for v in redis["spec"]["template"]["spec"]["volumes"]}
-    assert "emptyDir" in volumes["data"]
+    for name in ("redis", "postgres"):
+        store = find(manifests, "StatefulSet", name)
+        assert store["spec"]["replicas"] == 1 and "volumeClaimTemplates" not in store["spec"]
+        volumes = {v["name"]: v for v in store["spec"]["template"]["spec"]["volumes"]}
+        assert "emptyDir" in volumes["data"], name
 
 
 def test_prod_spreads_replicas_and_keeps_state_and_broker_outside(monkeypatch):
@@ -776,7 +796,7 @@ def test_prod_scrapes_every_pod_by_component_and_carries_the_repositorys_rules()
         (container,) = deployment["spec"]["template"]["spec"]["containers"]
         assert endpoint["port"] in {p["name"] for p in container["ports"]}
         jobs.add(labels[monitor["spec"]["jobLabel"]])
-    assert jobs == {"orchestrator", "bot-worker", "gateway", *RULES}
+    assert jobs == {"orchestrator", "bot-worker", "gateway", "archiver", *RULES}
     carried = {m["metadata"]["name"]: m["spec"] for m in kinds(manifests, "PrometheusRule")}
     wanted = {m["metadata"]["name"]: m["spec"] for m in k8s.prometheus_rules()}
     assert carried == wanted, "run `make k8s-rules`"

@@ -44,6 +44,7 @@ from playhall.orchestrator.store import (
     now_ms,
     player_match_removal,
 )
+from playhall.players import outbox
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 log = logging.getLogger(__name__)
@@ -220,6 +221,8 @@ class Commits:
         )
         bots_turn = self.starts_bot_turn(match, loaded, moved=bool(move))
         first, then = self.index_updates(match, loaded, bots_turn)
+        if finished and match.stored_phase != mpb.MATCH_PHASE_FINISHED:
+            await self._file_for_archive(match)
         result = await self.store.commit(
             match.match_id,
             loaded,
@@ -259,6 +262,12 @@ class Commits:
             # stands; a retry with the same request id answers with its version.
             raise NotReplicated(self.store.wait_replicas)
         return match.version
+
+    async def _file_for_archive(self, match: Match) -> None:
+        """The archive's outbox entry of a match this commit ends, filed before the commit
+        like the deadline: a crash right after the commit cannot lose the archive, and an entry
+        for an end that does not commit waits until the match does end (`players.outbox`)."""
+        await outbox.enqueue(self.store.redis, match.match_id, match.updated_unix_ms)
 
     @staticmethod
     def bot_seats_to_move(match: Match) -> list[int]:

@@ -9,12 +9,14 @@ idle matches, stalled bot turns and the lobby's repair are the housekeeper's
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import re
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
+import psycopg
 from google.protobuf import any_pb2
 
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -47,6 +49,7 @@ from playhall.orchestrator.store import (
 from playhall.orchestrator.watchers import WatchHub
 from playhall.players.tokens import Player, PlayerTokens
 from playhall.rules.v1 import rules_service_pb2 as rpb
+from playhall.storage.v1 import storage_pb2 as spb
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +63,11 @@ in progress until it is this old."""
 class Matches:
     """The match domain; the gRPC servicer is a thin adapter over it."""
 
-    def __init__(self, commits: Commits, watchers: WatchHub | None = None):
+    def __init__(self, commits: Commits, watchers: WatchHub | None = None, archive=None):
         self.commits = commits
+        self.archive = archive
+        """Where finished matches are read once their keys left Redis
+        (`players.archive.Archive`); None: such a match is unknown."""
         self.watchers = watchers or WatchHub(commits.store)
         self.store = commits.store
         self.rules = commits.rules
@@ -73,9 +79,11 @@ class Matches:
     # -- reading one match -------------------------------------------------------------------
 
     async def load(self, match_id: str) -> Match:
-        match = await self.store.load(match_id) if MATCH_ID.fullmatch(match_id) else None
-        if match is None:
+        if not MATCH_ID.fullmatch(match_id):
             raise NoSuchMatch(match_id)
+        match = await self.store.load(match_id)
+        if match is None:
+            match, _ = await self._archived(match_id)
         return match
 
     async def snapshot(
@@ -86,12 +94,34 @@ class Matches:
             raise NoSuchMatch(match_id)
         match, state, record = await self.store.snapshot(match_id, request_id)
         if match is None:
-            raise NoSuchMatch(match_id)
+            match, state = await self._archived(match_id)
         if state is None:
             raise NotNow(
                 "This match is over and its board has been archived; its history is still available"
             )
         return match, state, record
+
+    # -- the archive: a finished match whose keys have left Redis ------------------------------
+
+    async def _archived(self, match_id: str) -> tuple[Match, bytes | None]:
+        """An archived match with its final state."""
+        with _reaching_archive():
+            found = await self.archive.match(match_id) if self.archive else None
+        if found is None:
+            raise NoSuchMatch(match_id)
+        return found
+
+    async def _archived_log(self, match_id: str) -> list[tuple[spb.StoredChange, bytes]]:
+        """An archived match's log with its moves (empty without an archive)."""
+        if self.archive is None:
+            return []
+        with _reaching_archive():
+            return await self.archive.changes(match_id)
+
+    async def _changes(self, match_id: str) -> list[tuple[spb.StoredChange, bytes]]:
+        """The match's log, from Redis, else (its keys are gone: a live match's log always
+        holds its creation) from the archive."""
+        return await self.store.changes(match_id) or await self._archived_log(match_id)
 
     # -- lobby ---------------------------------------------------------------------------------
 
@@ -302,7 +332,7 @@ class Matches:
     async def history(self, request: mpb.GetHistoryRequest, token: Credential):
         match = await self.load(request.match_id)
         caller = self.identity.identify(match, token, _optional_seat(request))
-        entries = await self.store.changes(match.match_id)
+        entries = await self._changes(match.match_id)
         response = mpb.GetHistoryResponse(
             match=match.summary(),
             changes=[records.visible_change(change, caller.seat) for change, _ in entries],
@@ -335,7 +365,13 @@ class Matches:
         try:
             backlog = [change for change, _ in await self.watchers.read(match.match_id, after)]
             if not backlog and match.phase == mpb.MATCH_PHASE_FINISHED:
-                return  # nothing after `after`, and nothing will ever come
+                backlog = [
+                    change
+                    for change, _ in await self._archived_log(match.match_id)
+                    if after is None or change.version > after
+                ]
+                if not backlog:
+                    return  # nothing after `after`, and nothing will ever come
             while True:
                 for change in backlog:
                     yield mpb.WatchMatchResponse(change=records.visible_change(change, caller.seat))
@@ -436,6 +472,15 @@ class Matches:
         return await self.commits.retry(attempt)
 
     # -- committing ----------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _reaching_archive() -> Iterator[None]:
+    """Reads of the archive: a database out of reach is UNAVAILABLE, as Redis is."""
+    try:
+        yield
+    except psycopg.OperationalError:
+        raise Unavailable("The match archive cannot be reached right now; try again") from None
 
 
 def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> int | None:

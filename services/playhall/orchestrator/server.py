@@ -26,6 +26,8 @@ from playhall.orchestrator.servicer import MatchServicer
 from playhall.orchestrator.settings import Settings
 from playhall.orchestrator.store import MatchStore
 from playhall.orchestrator.watchers import WatchHub
+from playhall.players import database
+from playhall.players.archive import Archive
 from playhall.players.servicer import PlayerServicer
 from playhall.players.v1 import player_service_pb2, player_service_pb2_grpc
 
@@ -51,7 +53,9 @@ def build_matches(settings: Settings) -> matches.Matches:
     )
     rules = RulesClients(settings.rules, game_info_ttl_s=settings.game_info_ttl_s)
     hub = WatchHub(store, max_reads=max(settings.redis_max_connections // 4, 1))
-    return matches.Matches(Commits(store, rules, settings, BotScheduler(settings.broker_url)), hub)
+    archive = Archive(database.pool(settings.database_url)) if settings.database_url else None
+    commits = Commits(store, rules, settings, BotScheduler(settings.broker_url))
+    return matches.Matches(commits, hub, archive)
 
 
 async def create_server(
@@ -88,6 +92,11 @@ async def serve(settings: Settings) -> None:
     metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
     service, servicer, domain = await create_server(settings)
     await domain.store.redis.ping()
+    if domain.archive is not None:
+        # Ready only once the archive answers: an archived match is read from it.
+        if settings.database_migrate:
+            await asyncio.to_thread(database.migrate, settings.database_url)
+        await domain.archive.pool.open(wait=True)
     initialize_series(sorted(settings.rules))
     REGISTRY.register(
         ActiveMatchesCollector(domain.store, sorted(settings.rules), asyncio.get_running_loop())
@@ -117,6 +126,8 @@ async def serve(settings: Settings) -> None:
     await domain.watchers.stop()
     await domain.rules.close()
     await domain.store.redis.aclose()
+    if domain.archive is not None:
+        await domain.archive.pool.close()
     tracing.shutdown()
     log.info("stopped")
 

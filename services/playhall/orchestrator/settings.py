@@ -68,6 +68,11 @@ class Settings:
     replicas); its streams end `max_connection_age_grace_ms` later, and watchers resume."""
     max_connection_age_grace_ms: int = setting(MAX_CONNECTION_AGE_GRACE_MS, minimum=1)
     log_level: str = setting("INFO")
+    database_url: str = setting("")
+    """The archive (PostgreSQL): finished matches whose keys left Redis are read from it; none,
+    and such a match is unknown."""
+    database_migrate: bool = setting(True)
+    """Upgrade the archive's schema at start (off where a Job runs `playhall.players.migrate`)."""
 
     @classmethod
     def from_env(cls, flags: Mapping[str, Any] | None = None) -> Settings:

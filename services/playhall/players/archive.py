@@ -1,0 +1,309 @@
+"""The archive in PostgreSQL: finished matches written once, with their seats, players, whole
+history and the rating updates they cause, in one transaction keyed by the match id; and the
+reads that let an archived match answer GetMatch and GetHistory as it did live."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from psycopg_pool import AsyncConnectionPool
+
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.orchestrator import records
+from playhall.orchestrator.store import Match
+from playhall.players import ratings
+from playhall.storage.v1 import storage_pb2 as spb
+
+BOT_ISSUER = "playhall:bot"
+"""The issuer of the bots' identities: one player per title and level."""
+
+UNRATED_ENDS = (mpb.END_REASON_UNSPECIFIED, mpb.END_REASON_ABANDONED)
+"""Ends that rate nobody: a match nobody finished says nothing about who plays better."""
+
+
+@dataclass(frozen=True)
+class PlayerKey:
+    """Who a player is to the archive: the issuer that vouches for them and its id for them."""
+
+    issuer: str
+    subject: str
+    kind: str
+    display_name: str
+
+
+def bot_player(title_id: str, level: int) -> PlayerKey:
+    name = mpb.BotLevel.Name(level).removeprefix("BOT_LEVEL_").lower()
+    return PlayerKey(BOT_ISSUER, f"{title_id}/{name}", "bot", f"{name.capitalize()} bot")
+
+
+def seat_player(match: Match, seat: int) -> PlayerKey | None:
+    """The player of a seat: a bot's identity for a seat a bot held from the start, None (an
+    anonymous seat) for a seat a person held with a seat token. A person's seat that left is
+    played on by a random bot, but it stays the person's."""
+    info = match.seats[seat]
+    if seat not in match.token_hashes and info.kind == mpb.SEAT_KIND_BOT:
+        return bot_player(match.title_id, info.bot_level)
+    return None
+
+
+Changes = Sequence[tuple[spb.StoredChange, bytes]]
+
+
+def leaving(match: Match, changes: Changes) -> dict[int, str]:
+    """The seats that left the match early, each "resigned" or "timed_out". With two seats a
+    resignation marks the seat and a time-out only ends the match; with more, both mark the
+    seat, and a resignation is the change the seat made itself, without a move, while the
+    match ran (a time-out is the server's change)."""
+    resigned_itself: set[int] = set()
+    running = False
+    for change, move in changes:
+        if running and change.HasField("seat") and not move:
+            resigned_itself.add(change.seat)
+        running = change.phase == spb.MATCH_PHASE_RUNNING
+    left = {}
+    for info in match.seats:
+        if info.resigned:
+            two_seats = len(match.seats) == 2
+            itself = two_seats or info.seat in resigned_itself
+            left[info.seat] = "resigned" if itself else "timed_out"
+        elif match.end_reason == mpb.END_REASON_TIMEOUT and info.seat not in match.winners:
+            left[info.seat] = "timed_out"
+    return left
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    player: PlayerKey | None
+    kind: str
+    display_name: str
+    final_score: int
+    placement: int
+    winner: bool
+    resigned: bool
+    timed_out: bool
+
+
+def seat_rows(
+    match: Match, changes: Changes, players: Mapping[int, PlayerKey | None]
+) -> list[SeatRow]:
+    left = leaving(match, changes)
+    scores = list(match.status.scores) or [0] * len(match.seats)
+    results = [
+        ratings.SeatResult(
+            info.seat, scores[info.seat], info.seat in match.winners, info.seat in left
+        )
+        for info in match.seats
+    ]
+    places = ratings.placements(results)
+    return [
+        SeatRow(
+            seat=info.seat,
+            player=players.get(info.seat),
+            kind=mpb.SeatKind.Name(info.kind).removeprefix("SEAT_KIND_").lower(),
+            display_name=info.display_name,
+            final_score=scores[info.seat],
+            placement=places[info.seat],
+            winner=info.seat in match.winners,
+            resigned=left.get(info.seat) == "resigned",
+            timed_out=left.get(info.seat) == "timed_out",
+        )
+        for info in match.seats
+    ]
+
+
+def _time(unix_ms: int) -> datetime.datetime:
+    return datetime.datetime.fromtimestamp(unix_ms / 1000, datetime.UTC)
+
+
+@dataclass(frozen=True)
+class ArchivedMatch:
+    """What a finished match left in Redis: the match, its final state (None once expired)
+    and every change of its log with its move; and the player of each seat (None for an
+    anonymous one)."""
+
+    match: Match
+    state: bytes | None
+    changes: Changes
+    players: Mapping[int, PlayerKey | None]
+
+    @classmethod
+    def of(cls, match: Match, state: bytes | None, changes: Changes) -> ArchivedMatch:
+        players = {info.seat: seat_player(match, info.seat) for info in match.seats}
+        return cls(match, state, changes, players)
+
+
+class Archive:
+    """Writes and reads the archive through a psycopg connection pool."""
+
+    def __init__(self, pool: AsyncConnectionPool):
+        self.pool = pool
+
+    async def ping(self) -> None:
+        async with self.pool.connection() as connection:
+            await connection.execute("SELECT 1")
+
+    async def store(self, archived: ArchivedMatch) -> bool:
+        """Writes the match, its seats, players, history and rating updates in one
+        transaction; False (and nothing written) when the match is archived already."""
+        match = archived.match
+        async with self.pool.connection() as connection, connection.transaction():
+            inserted = await connection.execute(
+                """
+                INSERT INTO matches (match_id, title_id, rules_version, seed, seed_sha256,
+                    end_reason, version, record, final_state, created_at, finished_at)
+                VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
+                ON CONFLICT (match_id) DO NOTHING
+                RETURNING match_id
+                """,
+                (
+                    match.match_id,
+                    match.title_id,
+                    match.rules_version,
+                    match.setup.seed,
+                    match.seed_sha256,
+                    mpb.EndReason.Name(match.end_reason).removeprefix("END_REASON_").lower(),
+                    match.version,
+                    records.stored_match(match).SerializeToString(),
+                    archived.state,
+                    _time(match.created_unix_ms),
+                    _time(match.updated_unix_ms),
+                ),
+            )
+            if await inserted.fetchone() is None:
+                return False
+            rows = seat_rows(match, archived.changes, archived.players)
+            ids = await self._players(connection, [row.player for row in rows if row.player])
+            await connection.cursor().executemany(
+                """
+                INSERT INTO match_seats (match_id, seat, player_id, kind, display_name,
+                    final_score, placement, winner, resigned, timed_out)
+                VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
+                """,
+                [
+                    (
+                        match.match_id,
+                        row.seat,
+                        ids[row.player] if row.player else None,
+                        row.kind,
+                        row.display_name,
+                        row.final_score,
+                        row.placement,
+                        row.winner,
+                        row.resigned,
+                        row.timed_out,
+                    )
+                    for row in rows
+                ],
+            )
+            async with connection.cursor().copy(
+                "COPY match_changes (match_id, version, change, move) FROM STDIN"
+            ) as copy:
+                for change, move in archived.changes:
+                    await copy.write_row(
+                        (match.match_id, change.version, change.SerializeToString(), move or None)
+                    )
+            if match.end_reason not in UNRATED_ENDS:
+                await self._rate(connection, match, rows, ids)
+        return True
+
+    @staticmethod
+    async def _players(connection, players: list[PlayerKey]) -> dict[PlayerKey, str]:
+        """The id of each player, made on first sight (in one order, so that concurrent
+        archivers lock rows alike and never deadlock)."""
+        ids = {}
+        for player in sorted(set(players), key=lambda p: (p.issuer, p.subject)):
+            found = await connection.execute(
+                """
+                INSERT INTO players (issuer, subject, kind, display_name)
+                VALUES (%s, %s, %s, %s)
+                ON CONFLICT (issuer, subject) DO UPDATE SET display_name = EXCLUDED.display_name
+                RETURNING id
+                """,
+                (player.issuer, player.subject, player.kind, player.display_name),
+            )
+            (ids[player],) = await found.fetchone()
+        return ids
+
+    @staticmethod
+    async def _rate(connection, match: Match, rows: list[SeatRow], ids: dict) -> None:
+        """Updates the ratings of the match's rated players, read under a row lock so that
+        two archivers rating one player in parallel never lose an update."""
+        places = ratings.rated_places(
+            {row.seat: ids[row.player] if row.player else None for row in rows},
+            {row.seat: row.placement for row in rows},
+        )
+        if len(places) < 2:
+            return
+        players = sorted(places)
+        at = _time(match.updated_unix_ms)
+        await connection.cursor().executemany(
+            """
+            INSERT INTO ratings (player_id, title_id, mu, sigma, games, updated_at)
+            VALUES (%s, %s, %s, %s, 0, %s) ON CONFLICT DO NOTHING
+            """,
+            [(p, match.title_id, ratings.INITIAL.mu, ratings.INITIAL.sigma, at) for p in players],
+        )
+        locked = await connection.execute(
+            """
+            SELECT player_id, mu, sigma FROM ratings
+            WHERE title_id = %s AND player_id = ANY(%s)
+            ORDER BY player_id FOR UPDATE
+            """,
+            (match.title_id, players),
+        )
+        before = {p: ratings.Rating(mu, sigma) for p, mu, sigma in await locked.fetchall()}
+        after = ratings.rate(before, places)
+        await connection.cursor().executemany(
+            """
+            UPDATE ratings SET mu = %s, sigma = %s, games = games + 1, updated_at = %s
+            WHERE player_id = %s AND title_id = %s
+            """,
+            [(r.mu, r.sigma, at, p, match.title_id) for p, r in after.items()],
+        )
+        await connection.cursor().executemany(
+            """
+            INSERT INTO rating_history (player_id, title_id, match_id, mu, sigma, at)
+            VALUES (%s, %s, %s, %s, %s, %s)
+            """,
+            [(p, match.title_id, match.match_id, r.mu, r.sigma, at) for p, r in after.items()],
+        )
+
+    # -- reading -------------------------------------------------------------------------------
+
+    async def is_archived(self, match_id: str) -> bool:
+        async with self.pool.connection() as connection:
+            found = await connection.execute(
+                "SELECT 1 FROM matches WHERE match_id = %s", (match_id,)
+            )
+            return await found.fetchone() is not None
+
+    async def match(self, match_id: str) -> tuple[Match, bytes | None] | None:
+        """The archived match as the orchestrator held it last, with its final state."""
+        async with self.pool.connection() as connection:
+            found = await connection.execute(
+                "SELECT version, record, final_state FROM matches WHERE match_id = %s",
+                (match_id,),
+            )
+            row = await found.fetchone()
+        if row is None:
+            return None
+        version, record, state = row
+        fields = records.parse_record(bytes(record))
+        return Match(match_id=match_id, version=version, **fields), _bytes(state)
+
+    async def changes(self, match_id: str) -> list[tuple[spb.StoredChange, bytes]]:
+        """Every change of the archived match's log with its move (b"" if none), in order."""
+        async with self.pool.connection() as connection:
+            found = await connection.execute(
+                "SELECT change, move FROM match_changes WHERE match_id = %s ORDER BY version",
+                (match_id,),
+            )
+            rows = await found.fetchall()
+        return [(spb.StoredChange.FromString(bytes(c)), _bytes(m) or b"") for c, m in rows]
+
+
+def _bytes(value) -> bytes | None:
+    return None if value is None else bytes(value)

@@ -1,0 +1,1 @@
+"""The archive's schema, as Alembic revisions (`versions/`), run by `database.migrate`."""

@@ -1,0 +1,1 @@
+"""One module per revision, each naming the one before it."""
