@@ -24,7 +24,7 @@ from prometheus_client import Counter, Gauge
 
 from playhall.common import logs
 from playhall.common.metrics import start_metrics_server
-from playhall.common.server import wait_for_signal
+from playhall.common.server import catch_stop_signals_async
 from playhall.common.settings import SettingsError, load, variables
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.orchestrator.redis_client import redis_client
@@ -194,8 +194,9 @@ async def serve(settings: ArchiverSettings) -> None:
         asyncio.create_task(archiver.run(stopping), name="archiver"),
         asyncio.create_task(archiver.measure_until(stopping), name="archive-metrics"),
     ]
+    signalled = catch_stop_signals_async()
     log.info("serving", extra={"port": 0, "metrics_port": metrics_port})
-    await wait_for_signal()
+    await signalled.wait()
     started = time.monotonic()
     stopping.set()
     with contextlib.suppress(TimeoutError):
