@@ -104,9 +104,11 @@ RULES_CONTRACT: dict[str, set[grpc.StatusCode]] = {
 # them. DEADLINE_EXCEEDED is added for the watch of a real match only (see `allowed`).
 MATCH_CONTRACT: dict[str, set[grpc.StatusCode]] = {
     "ListGames": {OK, INVALID, UNAVAILABLE},
-    "CreateMatch": {OK, INVALID, UNAVAILABLE},
+    # A bearer token on these is a player's (who then holds the seat): a malformed one, or none
+    # where the operator allows no anonymous play, is UNAUTHENTICATED.
+    "CreateMatch": {OK, UNAUTHENTICATED, INVALID, UNAVAILABLE},
     "ListMatches": {OK, INVALID, UNAVAILABLE},
-    "JoinMatch": {OK, NOT_FOUND, INVALID, PRECONDITION, UNAVAILABLE},
+    "JoinMatch": {OK, NOT_FOUND, UNAUTHENTICATED, INVALID, PRECONDITION, UNAVAILABLE},
     "GetMatch": {OK, NOT_FOUND, UNAUTHENTICATED, DENIED, INVALID, UNAVAILABLE},
     "SubmitMove": {OK, NOT_FOUND, UNAUTHENTICATED, DENIED, INVALID, PRECONDITION, UNAVAILABLE},
     "WatchMatch": {OK, NOT_FOUND, UNAUTHENTICATED, DENIED, INVALID, UNAVAILABLE},
