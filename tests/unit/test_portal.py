@@ -32,3 +32,19 @@ def test_pages_load_nothing_from_elsewhere():
             text = path.read_text()
             assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), path
             assert "import(" not in text or "http" not in text, path
+
+
+INLINE_STYLE = re.compile(r"""\bstyle\s*[:=]\s*["'`]|\.style\.|setAttribute\(\s*["']style""")
+"""An inline style, as an attribute the page's JS sets or HTML carries: the gateway's
+Content-Security-Policy (`style-src 'self'`) makes the browser drop it."""
+
+
+def test_no_page_sets_an_inline_style_the_content_security_policy_blocks():
+    offenders = [
+        f"{path.relative_to(PORTAL)}:{number}"
+        for path in sorted(PORTAL.rglob("*"))
+        if path.suffix in (".js", ".html")
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if INLINE_STYLE.search(line)
+    ]
+    assert not offenders, f"inline styles (use a class in css/portal.css): {offenders}"

@@ -147,14 +147,14 @@ export function board(ctx) {
         // The inventor is its name plate; the discipline rows below are upgrade targets.
         const node = el("g", { class: "inventor" + (chosen(facet) ? " selected" : "") + (active ? "" : " tired"), "data-inventor": i },
           el("rect", { x: x + 2, y: yy + 2, width: iw - 4, height: 24, rx: 6, class: "card-face", fill: TEAM_COLOURS[s.team ?? "TEAM_RED"] }),
-          text(x + 8, yy + 19, `${inventor.name}${active ? "" : " (tired)"}`, { class: "card-small", style: "font-size:13px;font-weight:700" }));
+          text(x + 8, yy + 19, `${inventor.name}${active ? "" : " (tired)"}`, { class: "card-small inventor-name" }));
         parts.push(control(node, `${inventor.name}${active ? "" : ", tired"}`, choose(facet), isLegal(facet)));
         DISCIPLINES.forEach((d, k) => {
           const value = (s.knowledge ?? [])[i * 4 + k] ?? 0;
           const cell = { inventor: i, discipline: d };
           const node2 = el("g", { class: "knowledge", "data-knowledge": `${i}/${k}` },
             el("rect", { x: x + 8, y: yy + 28 + k * 23, width: iw - 16, height: 20, rx: 4, fill: "#f2f4f7", class: "card-face" }),
-            text(x + 14, yy + 43 + k * 23, `${SHORT[k]} ${value} / goal ${inventor.goal[k] || "-"}`, { class: "card-small", fill: "#344054", style: "fill:#344054;font-size:12px" }));
+            text(x + 14, yy + 43 + k * 23, `${SHORT[k]} ${value} / goal ${inventor.goal[k] || "-"}`, { class: "card-small knowledge-text" }));
           parts.push(control(node2, `${inventor.name}'s ${SHORT[k]} (${value})`, choose(cell), isLegal(cell)));
         });
       });
