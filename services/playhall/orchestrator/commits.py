@@ -221,8 +221,6 @@ class Commits:
         )
         bots_turn = self.starts_bot_turn(match, loaded, moved=bool(move))
         first, then = self.index_updates(match, loaded, bots_turn)
-        if finished and match.stored_phase != mpb.MATCH_PHASE_FINISHED:
-            await self._file_for_archive(match)
         result = await self.store.commit(
             match.match_id,
             loaded,
@@ -263,12 +261,6 @@ class Commits:
             raise NotReplicated(self.store.wait_replicas)
         return match.version
 
-    async def _file_for_archive(self, match: Match) -> None:
-        """The archive's outbox entry of a match this commit ends, filed before the commit
-        like the deadline: a crash right after the commit cannot lose the archive, and an entry
-        for an end that does not commit waits until the match does end (`players.outbox`)."""
-        await outbox.enqueue(self.store.redis, match.match_id, match.updated_unix_ms)
-
     @staticmethod
     def bot_seats_to_move(match: Match) -> list[int]:
         if match.phase != mpb.MATCH_PHASE_RUNNING:
@@ -303,6 +295,10 @@ class Commits:
             # another replica just wrote for a newer bot turn; the sweeper drops entries whose
             # match has no bot to move.
             first.append(bot_turn_entry(match_id, at_ms, only_new=True))
+        if match.phase == mpb.MATCH_PHASE_FINISHED != match.stored_phase:
+            # The archive's outbox entry must not be lost to a crash right after the commit;
+            # one for an end that does not commit waits until the match does end.
+            first.append(outbox.entry(match_id, at_ms))
         if match.deadline_unix_ms:
             # An entry for a version that never comes is dropped by the clock.
             first.append(deadline_entry(match_id, loaded + 1, match.deadline_unix_ms))

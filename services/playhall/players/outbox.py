@@ -6,7 +6,8 @@ archived matches waiting for their keys to leave Redis.
 
 Each is one key, like the deadline and activity indexes, and on a Redis Cluster lives in a slot
 of its own, never in the match's: no script can update it and a match atomically. So the
-outbox entry is written *before* the commit that ends the match (as a turn's deadline is), and
+outbox entry is an index update of the commit that ends the match (`entry`): in the commit
+script on a single Redis, *before* the commit on a Cluster (as a turn's deadline is), and
 the match's record, committed in its own slot, is the marker that says whether the match really
 ended. The archiver re-checks it: a finished match is archived and only then leaves the outbox;
 a match whose ending commit lost its race (or whose process died before committing) is looked
@@ -18,15 +19,19 @@ from __future__ import annotations
 
 import redis.asyncio
 
+from playhall.orchestrator.store import IndexUpdate
+
 OUTBOX = "playhall:archive:outbox"
 PURGE = "playhall:archive:purge"
 
 Client = redis.asyncio.Redis | redis.asyncio.RedisCluster
 
 
-async def enqueue(client: Client, match_id: str, at_ms: int) -> None:
-    """Files the match for the archiver (kept as it is when it is already filed)."""
-    await client.zadd(OUTBOX, {match_id: at_ms}, nx=True)
+def entry(match_id: str, at_ms: int) -> IndexUpdate:
+    """The match filed for the archiver, as an index update of the commit that ends it (kept as
+    it is when it is already filed): inside the commit script on a single Redis, before the
+    commit on a Cluster."""
+    return IndexUpdate(OUTBOX, match_id, at_ms, operation="add_new")
 
 
 async def due(client: Client, now_ms: int, limit: int) -> list[str]:
