@@ -1,6 +1,8 @@
 """Fixtures of the browser tests: the whole stack with its gateway (bots play), and headless
 Chromium from the system (Debian's `chromium`) driven by Playwright, never a downloaded
-browser. Without either, every browser test skips and says why. Everything is module-scoped:
+browser. Without either, every browser test skips and says why. Every page runs under the
+portal's own Content-Security-Policy, and a test fails on any console error, CSP violation or
+uncaught script error of any of its pages. Everything else is module-scoped:
 sync Playwright keeps an event loop running in this thread while it is started, which the
 other suites' `asyncio.run` could not run beside, so it stops with the module."""
 
@@ -13,14 +15,23 @@ import pytest
 
 from playhall.client import MatchClient
 from playhall.devstack import Stack
+from tests.helpers import wait_until
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DESKTOP = {"width": 1280, "height": 900}
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
 
 
 def launch(playwright):
     """Headless system Chromium (as root it needs --no-sandbox)."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+
+
+def wait_js(page, expression: str, timeout_s: float = 10) -> object:
+    """Waits until the page's `expression` is truthy. Not `page.wait_for_function`: it compiles
+    its predicate with eval, which the portal's Content-Security-Policy refuses; an evaluation
+    through the DevTools protocol is no page script."""
+    return wait_until(lambda: page.evaluate(expression), timeout_s, expression, interval=0.05)
 
 
 @pytest.fixture(scope="module")
@@ -52,13 +63,55 @@ def lobby(stack):
         yield MatchClient(channel, timeout_s=10)
 
 
+class Pages:
+    """Opens pages in contexts of their own, each watched for console errors (a CSP violation
+    is one), uncaught script errors and CSP violation events; `check` fails on any."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.contexts: list = []
+        self.errors: list[str] = []
+        self.allowed: tuple[str, ...] = ()
+        """Console texts a test causes on purpose (a refused connection while it is down)."""
+
+    def open(self, viewport: dict = DESKTOP, **options):
+        context = self.browser.new_context(viewport=viewport, **options)
+        self.contexts.append(context)
+        # The event catches what a console message might not say: the directive refused.
+        context.add_init_script(
+            "document.addEventListener('securitypolicyviolation', (e) => console.error("
+            "`CSP violation: ${e.violatedDirective} ${e.blockedURI}`))"
+        )
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
+        page.on(
+            "console",
+            lambda message: (
+                message.type == "error"
+                and not any(allowed in message.text for allowed in self.allowed)
+                and self.errors.append(f"{page.url}: {message.text}")
+            ),
+        )
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        self.contexts.clear()
+
+    def check(self) -> None:
+        errors, self.errors = self.errors, []
+        assert not errors, f"errors on the pages: {errors}"
+
+
 @pytest.fixture
-def page(browser):
-    # bypass_csp: the tests' own waiting conditions are scripts the portal's policy would refuse.
-    context = browser.new_context(viewport=DESKTOP, bypass_csp=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"script errors on the page: {errors}"
+def pages(browser):
+    opened = Pages(browser)
+    yield opened
+    opened.close()
+    opened.check()
+
+
+@pytest.fixture
+def page(pages):
+    return pages.open()

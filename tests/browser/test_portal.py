@@ -12,7 +12,7 @@ from playhall.common.process import start_gateway
 from playhall.core import title_ids
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.browser.conftest import DESKTOP
+from tests.browser.conftest import wait_js
 from tests.helpers import take, view_of, wait_until
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
@@ -37,11 +37,12 @@ def test_a_whole_galileo_match_against_a_bot_by_clicking_and_the_keyboard(stack,
     assert "#token=" in page.url
     clicks = 0
     while page.evaluate("document.body.dataset.phase") != "MATCH_PHASE_FINISHED":
-        page.wait_for_function(
+        wait_js(
+            page,
             "document.body.dataset.myTurn === 'true' && document.body.dataset.busy !== 'true'"
             " && document.querySelector('.control.legal')"
             " || document.body.dataset.phase === 'MATCH_PHASE_FINISHED'",
-            timeout=20_000,
+            timeout_s=20,
         )
         if page.evaluate("document.body.dataset.phase") == "MATCH_PHASE_FINISHED":
             break
@@ -52,7 +53,7 @@ def test_a_whole_galileo_match_against_a_bot_by_clicking_and_the_keyboard(stack,
             page.keyboard.press("Enter")
         else:
             target.click()
-        page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+        wait_js(page, f"Number(document.body.dataset.version) > {before}")
         assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
         clicks += 1
         assert clicks < 100
@@ -64,7 +65,7 @@ def test_a_whole_galileo_match_against_a_bot_by_clicking_and_the_keyboard(stack,
     assert page.locator("#turn").inner_text().startswith("Finished")
     assert "took the" in page.locator("#log").inner_text()
     page.locator("#replay").click()
-    page.wait_for_function("document.body.dataset.seed === 'verified'")
+    wait_js(page, "document.body.dataset.seed === 'verified'")
     assert page.locator("#fairness").inner_text() == "shuffles verified"
     page.locator("#first").click()
     assert "Round 1 begins" in page.locator("#log").inner_text()
@@ -76,10 +77,11 @@ def test_each_titles_page_makes_a_legal_move_by_clicking(stack, lobby, page, tit
     (token,) = created.tokens
     page.goto(seat_url(stack.portal_url, created.match.match_id, token.token, token.seat))
     page.wait_for_selector("svg.board")
-    page.wait_for_function(
+    wait_js(
+        page,
         "document.body.dataset.myTurn === 'true' && document.body.dataset.busy !== 'true'"
         " && document.querySelector('.control.legal')",
-        timeout=20_000,
+        timeout_s=20,
     )
     before = version_of(page)
     # A move may take a few clicks (Einstein: a piece, an edge, the ghost): each time the first
@@ -89,13 +91,15 @@ def test_each_titles_page_makes_a_legal_move_by_clicking(stack, lobby, page, tit
         page.wait_for_timeout(200)
         if version_of(page) > before or page.evaluate("document.body.dataset.busy") == "true":
             break
-    page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+    wait_js(page, f"Number(document.body.dataset.version) > {before}")
     assert page.locator("#error").is_hidden()
     moved = lobby.history(created.match.match_id).changes
     assert any(change.HasField("seat") and change.seat == 0 for change in moved)
 
 
-def test_an_illegal_click_shows_the_engines_reason(stack, lobby, page):
+def test_an_illegal_click_shows_the_engines_reason(stack, lobby, pages):
+    pages.allowed = ("status of 400",)  # the refused move's own answer, in the network log
+    page = pages.open()
     created = lobby.create("galileo", [HUMAN, HUMAN])
     match_id = created.match.match_id
     token = created.tokens[0]
@@ -115,7 +119,7 @@ def test_an_illegal_click_shows_the_engines_reason(stack, lobby, page):
     assert version_of(page) == seat.get(match_id).match.version
 
 
-def test_a_dropped_stream_recovers_without_a_reload(stack, lobby, browser):
+def test_a_dropped_stream_recovers_without_a_reload_and_says_live_at_once(stack, lobby, pages):
     credential = {"PLAYHALL_GATEWAY_CREDENTIAL": stack.gateway_credential}
     gateway = start_gateway(
         stack.orchestrator.address, {**credential, "PLAYHALL_GRACE_SECONDS": "0.2"}
@@ -124,88 +128,87 @@ def test_a_dropped_stream_recovers_without_a_reload(stack, lobby, browser):
     created = lobby.create("galileo", [HUMAN, HUMAN])
     match_id = created.match.match_id
     mine, theirs = created.tokens
-    context = browser.new_context(viewport=DESKTOP, bypass_csp=True)
+    # The network log of the outage: refused connections, the stream cut off.
+    pages.allowed = ("ERR_CONNECTION_REFUSED", "ERR_INCOMPLETE_CHUNKED_ENCODING")
     try:
-        page = context.new_page()
+        page = pages.open()
         page.goto(seat_url(f"http://127.0.0.1:{port}/", match_id, mine.token, mine.seat))
-        page.wait_for_function("document.body.dataset.connection === 'live'")
+        wait_js(page, "document.body.dataset.connection === 'live'")
         page.evaluate("window.notReloaded = true")
         gateway.kill()  # the connection drops with no goodbye
-        page.wait_for_function("document.body.dataset.connection === 'reconnecting'")
+        wait_js(page, "document.body.dataset.connection === 'reconnecting'")
+        page.locator(".control.legal[data-scientist]").first.click()
+        page.wait_for_selector("#error:not([hidden])")
+        assert "cannot be reached" in page.locator("#error").inner_text()
+        gateway = start_gateway(stack.orchestrator.address, credential, port=port)
+        # Live as soon as the stream is back (at most one back-off pause), with nothing new to
+        # send, and the outage's error gone.
+        wait_js(page, "document.body.dataset.connection === 'live'", timeout_s=6)
+        assert page.locator("#connection").inner_text() == "live"
+        assert page.locator("#error").is_hidden()
+        assert "picked" not in page.locator("#log").inner_text()
+        # The stream is really live: the other seat's pick shows without a reload.
         other = lobby.as_seat(theirs.token)
         got = other.get(match_id)
         other.submit(match_id, moves_as_any(got.legal_moves)[0], got.match.version)
-        gateway = start_gateway(stack.orchestrator.address, credential, port=port)
-        page.wait_for_function("document.body.dataset.connection === 'live'", timeout=15_000)
-        page.wait_for_function("document.querySelector('#log').innerText.includes('picked')")
+        wait_js(page, "document.querySelector('#log').innerText.includes('picked')")
         assert "Seat 2 picked a scientist" in page.locator("#log").inner_text()
         assert page.evaluate("window.notReloaded") is True
     finally:
-        context.close()
         gateway.terminate()
 
 
-def test_two_seats_in_two_browser_contexts_see_only_their_own_hand(stack, lobby, browser):
+def test_two_seats_in_two_browser_contexts_see_only_their_own_hand(stack, lobby, pages):
     created = lobby.create("galileo", [HUMAN, HUMAN])
     match_id = created.match.match_id
     hands = {}
-    pages = []
-    contexts = [browser.new_context(viewport=DESKTOP, bypass_csp=True) for _ in created.tokens]
-    try:
-        for context, token in zip(contexts, created.tokens, strict=True):
-            page = context.new_page()
-            page.goto(seat_url(stack.portal_url, match_id, token.token, token.seat))
-            page.wait_for_selector("[data-scientist]")
-            shown = page.eval_on_selector_all(
-                "[data-scientist]", "nodes => nodes.map(n => Number(n.dataset.scientist))"
-            )
-            hands[token.seat] = sorted(shown)
-            pages.append(page)
-        for token in created.tokens:
-            view = view_of(lobby.as_seat(token.token).get(match_id))
-            assert hands[token.seat] == sorted(view.hand)
-        assert not set(hands[0]) & set(hands[1])
-        # Seat 0 picks: seat 1's page learns that it picked, never which scientist.
-        pages[0].locator(".control.legal[data-scientist]").first.click()
-        pages[1].wait_for_function("document.querySelector('#log').innerText.includes('picked')")
-        log = pages[1].locator("#log").inner_text()
-        assert "picked a scientist" in log and "picked the" not in log
-        wait_until(lambda: "picked the" in pages[0].locator("#log").inner_text(), 10, "own pick")
-    finally:
-        for context in contexts:
-            context.close()
+    seats = []
+    for token in created.tokens:
+        page = pages.open()
+        page.goto(seat_url(stack.portal_url, match_id, token.token, token.seat))
+        page.wait_for_selector("[data-scientist]")
+        shown = page.eval_on_selector_all(
+            "[data-scientist]", "nodes => nodes.map(n => Number(n.dataset.scientist))"
+        )
+        hands[token.seat] = sorted(shown)
+        seats.append(page)
+    for token in created.tokens:
+        view = view_of(lobby.as_seat(token.token).get(match_id))
+        assert hands[token.seat] == sorted(view.hand)
+    assert not set(hands[0]) & set(hands[1])
+    # Seat 0 picks: seat 1's page learns that it picked, never which scientist.
+    seats[0].locator(".control.legal[data-scientist]").first.click()
+    wait_js(seats[1], "document.querySelector('#log').innerText.includes('picked')")
+    log = seats[1].locator("#log").inner_text()
+    assert "picked a scientist" in log and "picked the" not in log
+    wait_until(lambda: "picked the" in seats[0].locator("#log").inner_text(), 10, "own pick")
 
 
-def test_the_lobby_gives_one_link_per_seat_and_lets_others_join_an_open_seat(stack, browser):
-    contexts = [browser.new_context(viewport=DESKTOP, bypass_csp=True) for _ in range(3)]
-    try:
-        host, friend, stranger = (context.new_page() for context in contexts)
-        host.goto(stack.portal_url)
-        form = host.locator("form[data-title=galileo]")
-        form.locator("select[name=players]").select_option("3")
-        form.locator("select[name=seat-1]").select_option("HUMAN")
-        form.locator("select[name=seat-2]").select_option("OPEN")
-        form.locator("input[name=name]").fill("Host")
-        form.locator("button[type=submit]").click()
-        host.wait_for_selector("#links:not([hidden]) .seat-link")
-        links = host.eval_on_selector_all(".seat-link", "nodes => nodes.map(n => n.href)")
-        assert len(links) == 2 and all("#token=" in link for link in links)
-        match_id = links[0].split("id=")[1].split("#")[0]
-        friend.goto(links[1])
-        friend.wait_for_selector("svg.board")
-        assert "Seat 2 (you)" in friend.locator("#whoami").inner_text()
-        # The third seat is open: a stranger finds it in the lobby and joins.
-        stranger.goto(stack.portal_url)
-        stranger.on("dialog", lambda dialog: dialog.accept("Stranger"))
-        stranger.locator(f"#open li[data-match='{match_id}'] button").click()
-        stranger.wait_for_selector("svg.board")
-        assert "#token=" in stranger.url and "Stranger (you)" in stranger.inner_text("#whoami")
-        host.goto(links[0])
-        host.wait_for_function("document.body.dataset.phase === 'MATCH_PHASE_RUNNING'")
-        assert "Host (you)" in host.inner_text("#whoami")
-    finally:
-        for context in contexts:
-            context.close()
+def test_the_lobby_gives_one_link_per_seat_and_lets_others_join_an_open_seat(stack, pages):
+    host, friend, stranger = (pages.open() for _ in range(3))
+    host.goto(stack.portal_url)
+    form = host.locator("form[data-title=galileo]")
+    form.locator("select[name=players]").select_option("3")
+    form.locator("select[name=seat-1]").select_option("HUMAN")
+    form.locator("select[name=seat-2]").select_option("OPEN")
+    form.locator("input[name=name]").fill("Host")
+    form.locator("button[type=submit]").click()
+    host.wait_for_selector("#links:not([hidden]) .seat-link")
+    links = host.eval_on_selector_all(".seat-link", "nodes => nodes.map(n => n.href)")
+    assert len(links) == 2 and all("#token=" in link for link in links)
+    match_id = links[0].split("id=")[1].split("#")[0]
+    friend.goto(links[1])
+    friend.wait_for_selector("svg.board")
+    assert "Seat 2 (you)" in friend.locator("#whoami").inner_text()
+    # The third seat is open: a stranger finds it in the lobby and joins.
+    stranger.goto(stack.portal_url)
+    stranger.on("dialog", lambda dialog: dialog.accept("Stranger"))
+    stranger.locator(f"#open li[data-match='{match_id}'] button").click()
+    stranger.wait_for_selector("svg.board")
+    assert "#token=" in stranger.url and "Stranger (you)" in stranger.inner_text("#whoami")
+    host.goto(links[0])
+    wait_js(host, "document.body.dataset.phase === 'MATCH_PHASE_RUNNING'")
+    assert "Host (you)" in host.inner_text("#whoami")
 
 
 def test_the_turn_clock_counts_down_and_resigning_ends_the_match(stack, lobby, page):
@@ -214,11 +217,11 @@ def test_the_turn_clock_counts_down_and_resigning_ends_the_match(stack, lobby, p
     token = created.tokens[0]
     page.goto(seat_url(stack.portal_url, created.match.match_id, token.token, token.seat))
     page.wait_for_selector("svg.board")
-    page.wait_for_function("document.querySelector('#clock').innerText.includes('s left')")
+    wait_js(page, "document.querySelector('#clock').innerText.includes('s left')")
     left = int(page.locator("#clock").inner_text().split(" s left")[0])
     assert 80 <= left <= 90
     page.on("dialog", lambda dialog: dialog.accept())
     page.locator("#resign").click()
-    page.wait_for_function("document.body.dataset.phase === 'MATCH_PHASE_FINISHED'")
+    wait_js(page, "document.body.dataset.phase === 'MATCH_PHASE_FINISHED'")
     assert page.locator("#turn").inner_text() == "Finished by resignation: Seat 2 won"
     assert page.locator("#resign").is_hidden() and page.locator("#replay").is_visible()

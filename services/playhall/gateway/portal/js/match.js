@@ -7,7 +7,9 @@ import { legalMoves, moveKey } from "./proto.js";
 
 const params = new URLSearchParams(location.search);
 const matchId = params.get("id");
-const { token, seat: fragmentSeat } = fragment();
+const { seat: fragmentSeat } = fragment();
+// Dropped once its seat resigns: a resigned seat's token reads no more, the page watches on.
+let { token } = fragment();
 const $ = (id) => document.getElementById(id);
 
 const state = {
@@ -28,12 +30,16 @@ function setConnection(status) {
   document.body.dataset.connection = status;
   $("connection").textContent =
     status === "live" ? "live" : status === "reconnecting" ? "connection lost: reconnecting…" : status;
+  // What the outage caused ("the server cannot be reached") is over once the stream is back.
+  if (status === "live" && $("error").dataset.kind === "connection") showError("");
 }
 
-function showError(message) {
+// `error` is a message or an RpcError; one of a lost connection is cleared when it is back.
+function showError(error) {
   const box = $("error");
-  box.textContent = message;
-  box.hidden = !message;
+  box.textContent = typeof error === "string" ? error : error.message;
+  box.dataset.kind = error?.code === "unavailable" ? "connection" : "";
+  box.hidden = !box.textContent;
 }
 
 async function refresh() {
@@ -78,7 +84,7 @@ async function play(move) {
     await apply(response);
   } catch (error) {
     // The engine's reason (or the orchestrator's), as it sent it.
-    showError(error.message);
+    showError(error);
   } finally {
     state.busy = false;
     document.body.dataset.busy = "false";
@@ -108,13 +114,17 @@ function redraw() {
 let refreshTimer = null;
 function scheduleRefresh() {
   clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(() => refresh().catch((e) => showError(e.message)), 30);
+  refreshTimer = setTimeout(() => refresh().catch(showError), 30);
 }
 
 async function follow() {
   let delay = 300;
   for (;;) {
-    const request = state.lastVersion === null ? { matchId } : { matchId, afterVersion: String(state.lastVersion) };
+    // Resumed from the change before the last one seen: the server sends that one again at
+    // once (onChange skips it), so the stream's first message proves it live without waiting
+    // for the next move. The server only answers its headers with a first message.
+    const since = state.lastVersion === null ? -1 : state.lastVersion - 1;
+    const request = since < 0 ? { matchId } : { matchId, afterVersion: String(since) };
     try {
       await stream("WatchMatch", request, (message) => onChange(message.change ?? {}), {
         token,
@@ -128,7 +138,7 @@ async function follow() {
     } catch (error) {
       if (PERMANENT.has(error.code)) {
         setConnection("closed");
-        showError(error.message);
+        showError(error);
         return;
       }
       setConnection("reconnecting");
@@ -230,16 +240,21 @@ async function main() {
     if (fragmentSeat !== null && first.seat === undefined) state.seat = fragmentSeat;
     await apply(first);
   } catch (error) {
-    showError(error.message);
+    showError(error);
     return;
   }
   $("resign").addEventListener("click", async () => {
     if (!confirm("Resign this match?")) return;
+    // From now on the page reads as a spectator: the stream may bring the resignation (and a
+    // refresh with it) before the answer, and the seat's token reads no more after it.
+    const seatToken = token;
+    token = null;
     try {
-      apply({ ...(await call("Resign", { matchId }, { token })), view: { "@type": "", ...state.view }, legalMoves: null });
+      apply({ ...(await call("Resign", { matchId }, { token: seatToken })), view: { "@type": "", ...state.view }, legalMoves: null });
       scheduleRefresh();
     } catch (error) {
-      showError(error.message);
+      token = seatToken;
+      showError(error);
     }
   });
   setInterval(() => state.summary && renderClock(), 500);
