@@ -1,14 +1,16 @@
 """`make screens`: screenshots of the portal in headless system Chromium, at a desktop and a
-phone width: the lobby, and every registered title's match page a few moves into a match
-against a random bot, and a finished Galileo match's replay
-(`bench/results/screens/<page>-<width>.png`); then Einstein's engine drawings
-(`bench.einstein_screens`)."""
+phone width, under the portal's own Content-Security-Policy: the lobby, and for every registered
+title its match page a few moves into a match against a random bot (`<title>-mid-<width>.png`),
+the page of a finished bot match with its score breakdown (`<title>-end-<width>.png`) and that
+match's replay (`<title>-replay-<width>.png`), in `bench/results/screens/`; then Einstein's
+engine drawings (`bench.einstein_screens`). A page's console error stops it."""
 
 from __future__ import annotations
 
 import argparse
 import shutil
 import sys
+import time
 from pathlib import Path
 
 import grpc
@@ -21,21 +23,30 @@ from playhall.core import title_ids
 from playhall.devstack import Stack
 from playhall.match.v1 import match_service_pb2 as pb
 
-WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
+WIDTHS = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 SEATS = [
     pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN, display_name="Ada"),
     pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_RANDOM),
 ]
 
 
+def wait_js(page, expression: str, timeout_s: float = 20) -> None:
+    """Waits for the page's `expression` (page.wait_for_function's eval is refused by the CSP)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise TimeoutError(expression)
+        page.wait_for_timeout(50)
+
+
 def play_some(page, moves: int) -> None:
     """Clicks the first highlighted element on each of the seat's next `moves` turns."""
     for _ in range(moves):
-        page.wait_for_function(
+        wait_js(
+            page,
             "document.body.dataset.myTurn === 'true' && document.body.dataset.busy !== 'true'"
             " && document.querySelector('.control.legal')"
             " || document.body.dataset.phase === 'MATCH_PHASE_FINISHED'",
-            timeout=20_000,
         )
         if page.evaluate("document.body.dataset.phase") == "MATCH_PHASE_FINISHED":
             return
@@ -45,13 +56,14 @@ def play_some(page, moves: int) -> None:
             page.wait_for_timeout(150)
             if int(page.evaluate("document.body.dataset.version || '0'")) > before:
                 break
-        page.wait_for_function(f"Number(document.body.dataset.version) > {before}")
+        wait_js(page, f"Number(document.body.dataset.version) > {before}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.screens", description=__doc__)
     parser.add_argument("--out", type=Path, default=RESULTS / "screens")
     parser.add_argument("--moves", type=int, default=5, help="seat moves before the shot")
+    parser.add_argument("--only", nargs="*", help="only these pages (lobby, galileo-mid, ...)")
     args = parser.parse_args(argv)
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -66,25 +78,33 @@ def main(argv: list[str] | None = None) -> int:
         lobby = MatchClient(channel)
         browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         pages = {"lobby": stack.portal_url}
+        finished = {}
         for title in title_ids():
             created = lobby.create(title, SEATS)
             token = created.tokens[0]
             url = f"{stack.portal_url}match.html?id={created.match.match_id}"
-            pages[title] = f"{url}#token={token.token}&seat={token.seat}"
-        bots = [SEATS[1], SEATS[1]]
-        finished = lobby.create("galileo", bots).match.match_id
-        lobby.wait_finished(finished, timeout_s=120)
-        pages["galileo-replay"] = f"{stack.portal_url}replay.html?id={finished}"
+            pages[f"{title}-mid"] = f"{url}#token={token.token}&seat={token.seat}"
+            finished[title] = lobby.create(title, [SEATS[1], SEATS[1]]).match.match_id
+        for title, match_id in finished.items():
+            lobby.wait_finished(match_id, timeout_s=300)
+            pages[f"{title}-end"] = f"{stack.portal_url}match.html?id={match_id}"
+            pages[f"{title}-replay"] = f"{stack.portal_url}replay.html?id={match_id}"
+        errors: list[str] = []
         for name, url in pages.items():
+            if args.only and name not in args.only:
+                continue
             for width, viewport in WIDTHS.items():
-                context = browser.new_context(viewport=viewport, bypass_csp=True)
+                context = browser.new_context(viewport=viewport)
                 page = context.new_page()
+                page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+                page.on("pageerror", lambda e: errors.append(str(e)))
                 page.goto(url)
                 if name.endswith("replay"):
-                    page.wait_for_function("document.body.dataset.seed === 'verified'")
+                    wait_js(page, "document.body.dataset.seed === 'verified'")
+                    page.locator("#prev").click()
                 elif name != "lobby":
                     page.wait_for_selector("svg.board")
-                    if width == "desktop":
+                    if name.endswith("mid") and width == "desktop":
                         play_some(page, args.moves)
                     page.wait_for_timeout(300)
                 else:
@@ -93,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
                 page.screenshot(path=str(path), full_page=True)
                 say(f"wrote {path}")
                 context.close()
+                if errors:
+                    say(f"console errors on {url}: {errors}")
+                    return 1
         browser.close()
     einstein_screens.main(["--out", str(args.out)])
     return 0

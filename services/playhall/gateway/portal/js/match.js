@@ -4,6 +4,7 @@
 import { call, newRequestId, stream } from "./connect.js";
 import { fragment, h, seatName, titleModule, unpackEvent } from "./common.js";
 import { legalMoves, moveKey } from "./proto.js";
+import { renderBreakdown } from "./breakdown.js";
 
 const params = new URLSearchParams(location.search);
 const matchId = params.get("id");
@@ -19,6 +20,8 @@ const state = {
   legal: [],
   lastVersion: null,
   log: [],
+  // The events of the latest change a seat made: the board marks that move.
+  last: null,
   title: null,
   busy: false,
 };
@@ -95,9 +98,9 @@ function onChange(change) {
   const version = Number(change.version ?? 0);
   if (state.lastVersion !== null && version <= state.lastVersion) return;
   state.lastVersion = version;
-  for (const any of change.events ?? []) {
-    state.log.push({ version, text: state.title.describe(unpackEvent(any), names) });
-  }
+  const events = (change.events ?? []).map(unpackEvent);
+  for (const event of events) state.log.push({ version, text: state.title.describe(event, names) });
+  if (change.seat !== undefined && events.length) state.last = { version, seat: change.seat, events };
   if (state.summary) {
     state.summary.status = change.status;
     state.summary.phase = change.phase;
@@ -198,17 +201,21 @@ function render() {
   // Redrawn only when something on it changed, keeping the keyboard focus on the same element.
   const boardBox = $("board");
   const width = boardBox.clientWidth;
-  const drawn = JSON.stringify([s.version, s.phase, state.seat, state.legal.length, width < 640]);
+  const drawn = JSON.stringify([s.version, s.phase, state.seat, state.legal.length, width < 640, state.last?.version]);
   if (boardBox.dataset.drawn !== drawn) {
     const focused = document.activeElement?.getAttribute?.("aria-label");
     boardBox.replaceChildren(
-      state.title.board({ view: state.view, seat: state.seat, summary: s, names, legal: state.legal, play, key: moveKey, width, redraw }),
+      state.title.board({ view: state.view, seat: state.seat, summary: s, names, legal: state.legal, play, key: moveKey, width, redraw, say: showError, last: state.last?.events ?? [] }),
     );
     boardBox.dataset.drawn = drawn;
     if (focused) {
       [...boardBox.querySelectorAll(".control")].find((n) => n.getAttribute("aria-label") === focused)?.focus();
     }
   }
+  $("last").textContent = state.last
+    ? `Last move: ${state.last.events.map((e) => state.title.describe(e, names)).join("; ")}`
+    : "";
+  renderBreakdown($("breakdown"), s.phase === "MATCH_PHASE_FINISHED" && state.title.breakdown?.(state.view, names, s));
   const scores = status.scores ?? [];
   $("scores").replaceChildren(
     ...(s.seats ?? []).map((seat, n) =>

@@ -4,6 +4,7 @@
 import { call } from "./connect.js";
 import { fragment, h, seatName, titleModule, unpackEvent } from "./common.js";
 import { fromBase64 } from "./proto.js";
+import { renderBreakdown } from "./breakdown.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = new URLSearchParams(location.search).get("id");
@@ -39,20 +40,24 @@ function show(n) {
   const change = changes[step] ?? {};
   $("where").textContent = `change ${step + 1} of ${changes.length}`;
   const events = [];
-  let view = title.replayStart?.(history.match);
+  // Every title rebuilds a spectator's view from the public events, from the start to here.
+  let view = title.replayStart(history.match);
   changes.slice(0, step + 1).forEach((c, i) => {
     for (const any of c.events ?? []) {
       const event = unpackEvent(any);
-      if (view) view = title.replayStep(view, event);
+      view = title.replayStep(view, event);
       if (i === step) events.push(event);
     }
   });
   $("log").replaceChildren(...events.map((e) => h("li", {}, title.describe(e, names))));
   if (!events.length) $("log").append(h("li", { class: "muted" }, "nothing visible"));
-  if (view) {
-    $("headline").textContent = title.headline?.(view, names) ?? "";
-    $("board").replaceChildren(title.board({ view, seat: null, summary: history.match, names, legal: [], play: () => {}, key: () => "", width: $("board").clientWidth }));
-  }
+  $("headline").textContent = title.headline?.(view, names) ?? "";
+  // The step's version keeps a board's own selection state from an earlier drawing out.
+  const summary = { ...history.match, version: String(change.version ?? step) };
+  $("board").replaceChildren(title.board({ view, seat: null, summary, names, legal: [], play: () => {}, key: () => "", width: $("board").clientWidth, last: events }));
+  document.body.dataset.step = String(step);
+  const last = step === changes.length - 1 && history.match.phase === "MATCH_PHASE_FINISHED";
+  renderBreakdown($("breakdown"), last && title.breakdown?.(view, names, history.match));
   const scores = change.status?.scores ?? [];
   $("scores").replaceChildren(...(history.match.seats ?? []).map((_, s) =>
     h("tr", {}, h("td", {}, names(s)), h("td", { class: "num" }, String(scores[s] ?? 0)))));

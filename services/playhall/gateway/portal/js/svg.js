@@ -30,10 +30,11 @@ export function area(x, y, width, height, label, attrs = {}) {
 }
 
 // Makes `node` a control: a click or Enter/Space calls `activate`. `legal` highlights it;
-// an element that is not legal still submits, so the engine's refusal is shown. A `tool`
+// an element that is not legal still submits on a click, so the engine's refusal is shown,
+// but the Tab key skips it: the keyboard walks through what can be played now. A `tool`
 // (a turn button, say) makes no move, so it is never marked as not playable.
 export function control(node, label, activate, legal, tool = false) {
-  node.setAttribute("tabindex", "0");
+  node.setAttribute("tabindex", legal || tool ? "0" : "-1");
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", label + (legal || tool ? "" : " (not playable now)"));
   node.classList.add("control");

@@ -35,3 +35,13 @@ export function board(ctx) {
 export function describe(event) {
   return flat(event).map(([k, v]) => `${k} ${v}`).join(", ");
 }
+
+// For the replay viewer: the events so far, as they are.
+export function replayStart() {
+  return { events: [] };
+}
+
+export function replayStep(view, event) {
+  view.events.push(event);
+  return view;
+}

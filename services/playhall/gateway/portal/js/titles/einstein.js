@@ -1,7 +1,9 @@
 // Einstein: the shared pattern of Idea tiles (The Big Idea), drawn from the tiles' exact
-// lattice positions. A placement takes three clicks: a tile kind from your stock, a highlighted
-// free edge of a placed tile to lay it against, then the ghost of the tile where it would go
-// (the turn arrow cycles its legal orientations on that edge).
+// lattice positions, the stocks as tile shapes, and the Inspirations and Major Theories as
+// cards: an Inspiration shows the shape of tiles it asks for. A placement takes three clicks,
+// each prompted above the board: a tile kind from your stock, a highlighted free edge of a
+// placed tile to lay it against, then the ghost of the tile where it would go (the turn button
+// cycles its legal orientations on that edge).
 import { area, board as svgBoard, control, el, text } from "../svg.js";
 
 const FIELDS = ["FIELD_MATHEMATICS", "FIELD_PHYSICS", "FIELD_PHILOSOPHY", "FIELD_CHEMISTRY"];
@@ -10,17 +12,33 @@ const FIELD_COLOURS = { FIELD_MATHEMATICS: "#3d6fd6", FIELD_PHYSICS: "#d6453d", 
 const SEAT_COLOURS = ["#ffffff", "#222222", "#b05cc8", "#20b2aa"];
 const EINSTEINS = { EINSTEIN_YOUNG: "Young", EINSTEIN_PRIME: "Prime", EINSTEIN_GLOBETROTTING: "Globetrotting", EINSTEIN_WISE: "Wise" };
 let shapes = null;
+let cards = null;
 let pick = { version: null, piece: null, edge: null, index: 0 };
 
 export async function setup() {
   if (shapes) return;
-  const data = await (await fetch("/portal/data/einstein/shapes.json")).json();
+  const [data, cardData] = await Promise.all(
+    ["shapes", "cards"].map((name) => fetch(`/portal/data/einstein/${name}.json`).then((r) => r.json())),
+  );
   shapes = data.shapes.map((shape) => {
     const directions = [0];
     for (let c = 1; c < shape.angles.length; c++) directions.push(directions[c - 1] + (180 - shape.angles[c]) / 36);
     return { name: shape.name, directions };
   });
+  const byId = (list) => Object.fromEntries(list.map((card) => [card.id, card]));
+  cards = { inspirations: byId(cardData.inspirations), theories: byId(cardData.theories) };
 }
+
+const inspiration = (id) => cards.inspirations[id] ?? { name: `Inspiration ${id}`, stars: 0, shape: [] };
+const theory = (id) => cards.theories[id] ?? { name: `Theory ${id}`, stars: 0, requirement: "" };
+// The Major Theories' requirements in a line each (rules, Major Theories).
+const REQUIREMENTS = {
+  1: "4 fields connected", 2: "Inspiration with 1 own Idea", 3: "2 Inspirations in a turn",
+  4: "touches all 3 other fields", 5: "3+ edges, all matching", 6: "touches 4+ Ideas",
+  7: "Inspiration of own Ideas only", 8: "Inspiration of mostly others' Ideas",
+  9: "5 own Ideas connected", 10: "matches 2+ others' Ideas",
+};
+const stars = (n) => "★".repeat(n);
 
 const cos36 = (k) => Math.cos((k * Math.PI) / 5);
 const sin36 = (k) => Math.sin((k * Math.PI) / 5);
@@ -29,17 +47,84 @@ function xy(point) {
   return [a.reduce((s, c, k) => s + c * cos36(k), 0), a.reduce((s, c, k) => s + c * sin36(k), 0)];
 }
 
-// A tile's corners in the plane: corner 0 at its origin, edge i turned by its rotation.
-function corners(tile) {
-  const shape = shapes[FIELDS.indexOf(tile.field ?? "FIELD_MATHEMATICS")];
-  let [x, y] = xy(tile.origin);
+// A tile's corners in the plane: corner 0 at `origin`, edge i turned by `rotation`.
+function cornersAt(shapeIndex, rotation, [x, y]) {
   const out = [[x, y]];
-  shape.directions.slice(0, -1).forEach((d) => {
-    x += cos36(d + (tile.rotation ?? 0));
-    y += sin36(d + (tile.rotation ?? 0));
+  shapes[shapeIndex].directions.slice(0, -1).forEach((d) => {
+    x += cos36(d + rotation);
+    y += sin36(d + rotation);
     out.push([x, y]);
   });
   return out;
+}
+
+const corners = (tile) => cornersAt(FIELDS.indexOf(tile.field ?? "FIELD_MATHEMATICS"), tile.rotation ?? 0, xy(tile.origin));
+
+// An Inspiration's shape as tile outlines: its gluing sequence (kind, host tile, host edge, own
+// edge) laid out as the engine does, edge `own` of each new tile on edge `host edge` of its host.
+function shapeOf(card) {
+  const tiles = [];
+  for (const [kind, host, hostEdge, own] of card.shape) {
+    const index = shapes.findIndex((shape) => shape.name === kind);
+    if (!tiles.length) {
+      tiles.push({ index, rotation: 0, poly: cornersAt(index, 0, [0, 0]) });
+      continue;
+    }
+    const h = tiles[host];
+    const direction = shapes[h.index].directions[hostEdge] + h.rotation;
+    const rotation = (((direction + 5 - shapes[index].directions[own]) % 10) + 10) % 10;
+    const relative = cornersAt(index, rotation, [0, 0]);
+    const end = h.poly[(hostEdge + 1) % h.poly.length];
+    const origin = [end[0] - relative[own][0], end[1] - relative[own][1]];
+    tiles.push({ index, rotation, poly: cornersAt(index, rotation, origin) });
+  }
+  return tiles.map((t) => ({ field: FIELDS[t.index], poly: t.poly }));
+}
+
+// Outlines fitted into the box (x, y, w, h), y up as on the board.
+function fitted(polys, x, y, w, h) {
+  const all = polys.flat();
+  const xs = all.map((p) => p[0]);
+  const ys = all.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const k = Math.min(w / (x1 - x0 || 1), h / (y1 - y0 || 1));
+  const dx = x + (w - (x1 - x0) * k) / 2;
+  const dy = y + (h - (y1 - y0) * k) / 2;
+  return polys.map((poly) => poly.map(([px, py]) => `${(dx + (px - x0) * k).toFixed(1)},${(dy + (y1 - py) * k).toFixed(1)}`).join(" "));
+}
+
+// One card: an Inspiration with its shape, or a Major Theory with its requirement.
+function cardNode(x, y, w, h, kind, id) {
+  const node = el("g", { class: `card ${kind}`, "data-card": `${kind}/${id}` },
+    el("rect", { x, y, width: w, height: h, rx: 6, class: "card-face paper" }));
+  if (kind === "inspiration") {
+    const card = inspiration(id);
+    const tiles = shapeOf(card);
+    fitted(tiles.map((t) => t.poly), x + 8, y + 22, w - 16, h - 44).forEach((points, i) => {
+      node.append(el("polygon", { points, fill: FIELD_COLOURS[tiles[i].field], class: "tile", stroke: "#1e2430", "stroke-width": 1 }));
+    });
+    node.append(text(x + w / 2, y + 15, card.name, { class: "card-title", "text-anchor": "middle" }));
+    node.append(text(x + w / 2, y + h - 8, stars(card.stars), { class: "card-stars", "text-anchor": "middle" }));
+    node.append(el("title", {}, `Inspiration ${card.name}, ${card.stars} stars: ${tiles.map((t) => FIELD_NAMES[t.field]).join(", ")}`));
+  } else {
+    const card = theory(id);
+    node.append(text(x + w / 2, y + 15, card.name.length > 20 ? card.name.slice(0, 19) + "…" : card.name, { class: "card-title", "text-anchor": "middle" }));
+    node.append(text(x + w / 2, y + h / 2 + 4, REQUIREMENTS[id] ?? "", { class: "card-text", "text-anchor": "middle" }));
+    node.append(text(x + w / 2, y + h - 8, stars(card.stars), { class: "card-stars", "text-anchor": "middle" }));
+    node.append(el("title", {}, `Major Theory ${card.name}, ${card.stars} stars: ${REQUIREMENTS[id] ?? ""}`));
+  }
+  return node;
+}
+
+// A stock chip: the field's tile outline, its pattern and how many are left.
+function stockChip(x, y, w, h, field, pattern, count) {
+  const index = FIELDS.indexOf(field);
+  const [points] = fitted([cornersAt(index, 0, [0, 0])], x + 3, y + 3, w - 6, h - 18);
+  return [
+    el("rect", { x, y, width: w, height: h, rx: 5, class: "card-face paper" }),
+    el("polygon", { points, fill: FIELD_COLOURS[field], stroke: "#1e2430", "stroke-width": 1, class: "tile", opacity: count ? 1 : 0.25 }),
+    text(x + w / 2, y + h - 4, `${patternName(pattern)} ×${count}`, { class: "chip-text", "text-anchor": "middle" }),
+  ];
 }
 
 // A band `w` wide around the segment a-b: an edge's target, easy to hit and never of zero area.
@@ -63,6 +148,14 @@ export function headline(view, names) {
   return `${names(view.current ?? 0)} places Idea ${(view.placedThisTurn ?? 0) + 1} of 2${view.endTriggered ? " (the end is coming)" : ""}`;
 }
 
+// What to click next, in one line, for the seat to move.
+function prompt(places, ghosts) {
+  if (!places.length) return "";
+  if (!pick.piece) return "Step 1 of 3: choose a tile from your stock below (highlighted: one that fits now)";
+  if (!ghosts.length) return "Step 2 of 3: click a highlighted edge of the Big Idea to lay your tile against";
+  return `Step 3 of 3: click the dashed tile to place it${ghosts.length > 1 ? ", or turn it first" : ""}`;
+}
+
 export function board(ctx) {
   const { view, seat, names, legal, play, summary } = ctx;
   if (pick.version !== summary.version) pick = { version: summary.version, piece: null, edge: null, index: 0 };
@@ -72,6 +165,9 @@ export function board(ctx) {
   const narrow = (ctx.width ?? 960) < 640;
   const W = narrow ? 460 : 960;
   const parts = [];
+  const last = ctx.last ?? [];
+  const lastTiles = new Set(last.filter((e) => e.ideaPlaced).map((e) => e.ideaPlaced.tile ?? 0));
+  const shapeTiles = new Set(last.filter((e) => e.inspirationCompleted).flatMap((e) => e.inspirationCompleted.tiles ?? []));
 
   // The Big Idea: fit every tile (and the ghosts) into the drawing.
   const ghosts = pick.piece && pick.edge ? places.filter((p) => pieceKey(p.place) === pick.piece && edgeKey(p.place.via) === pick.edge) : [];
@@ -82,17 +178,21 @@ export function board(ctx) {
   const ys = all.map((p) => p[1]);
   const [minX, maxX, minY, maxY] = [Math.min(...xs) - 1, Math.max(...xs) + 1, Math.min(...ys) - 1, Math.max(...ys) + 1];
   const boardH = narrow ? 360 : 440;
-  const scale = Math.min((W - 40) / (maxX - minX), (boardH - 50) / (maxY - minY), 60);
+  const scale = Math.min((W - 40) / (maxX - minX), (boardH - 70) / (maxY - minY), 60);
   const ox = 20 + ((W - 40) - (maxX - minX) * scale) / 2;
-  const oy = 36 + ((boardH - 50) - (maxY - minY) * scale) / 2;
+  const oy = 56 + ((boardH - 70) - (maxY - minY) * scale) / 2;
   const P = ([x, y]) => [ox + (x - minX) * scale, oy + (maxY - y) * scale];
   const path = (poly) => poly.map(P).map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)},${y.toFixed(1)}`).join("") + "Z";
   parts.push(area(10, 10, W - 20, boardH, `The Big Idea: ${tiles.length} tiles`, { id: "big-idea" }));
+  const step = seat !== null && seat !== undefined ? prompt(places, ghosts) : "";
+  if (step) parts.push(text(22, 46, step, { class: "prompt" }));
   tiles.forEach((tile, n) => {
-    parts.push(el("path", { d: path(polys[n]), fill: FIELD_COLOURS[tile.field ?? "FIELD_MATHEMATICS"], stroke: SEAT_COLOURS[tile.owner ?? 0], "stroke-width": 2.5, class: "tile", "data-tile": n },
-      el("title", {}, `${FIELD_NAMES[tile.field ?? "FIELD_MATHEMATICS"]} ${patternName(tile.pattern)} by ${names(tile.owner ?? 0)}`)));
+    const what = `${FIELD_NAMES[tile.field ?? "FIELD_MATHEMATICS"]} ${patternName(tile.pattern)} by ${names(tile.owner ?? 0)}`;
+    const cls = "tile" + (lastTiles.has(n) ? " last-move" : "") + (shapeTiles.has(n) ? " in-shape" : "");
+    parts.push(el("path", { d: path(polys[n]), fill: FIELD_COLOURS[tile.field ?? "FIELD_MATHEMATICS"], stroke: SEAT_COLOURS[tile.owner ?? 0], "stroke-width": 2.5, class: cls, "data-tile": n },
+      el("title", {}, what + (lastTiles.has(n) ? " (just placed)" : "") + (shapeTiles.has(n) ? " (in the Inspiration just completed)" : ""))));
   });
-  if (!tiles.length) parts.push(text(W / 2, 60, "No tile yet: the first goes on the centre", { class: "muted", "text-anchor": "middle" }));
+  if (!tiles.length) parts.push(text(W / 2, 80, "No tile yet: the first goes on the centre", { class: "muted", "text-anchor": "middle" }));
   // Step 2: the free edges a chosen piece may be laid against.
   if (pick.piece) {
     const edges = new Map();
@@ -107,7 +207,7 @@ export function board(ctx) {
         el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "edge-line" }));
       parts.push(control(line, `Lay it against edge ${(via.hostEdge ?? 0) + 1} of tile ${(via.hostTile ?? 0) + 1}`, () => {
         pick.edge = key; pick.index = 0; redraw();
-      }, pick.edge === null));
+      }, key !== pick.edge));
     }
     if (edges.has("start") && pick.edge !== "start") {
       pick.edge = "start";
@@ -120,48 +220,82 @@ export function board(ctx) {
     const ghost = el("path", { d: path(ghostPoly), fill: FIELD_COLOURS[candidate.place.field ?? "FIELD_MATHEMATICS"], class: "ghost", "data-ghost": "" });
     parts.push(control(ghost, `Place the ${FIELD_NAMES[candidate.place.field ?? "FIELD_MATHEMATICS"]} tile here`, () => play(candidate.move), true));
     if (ghosts.length > 1) {
-      const turn = el("g", { class: "turn-button" }, el("rect", { x: W - 190, y: 20, width: 170, height: 30, rx: 6 }),
-        text(W - 105, 40, `turn it (${(pick.index % ghosts.length) + 1} of ${ghosts.length})`, { "text-anchor": "middle" }));
+      const turn = el("g", { class: "turn-button" }, el("rect", { x: W - 190, y: 56, width: 170, height: 30, rx: 6 }),
+        text(W - 105, 76, `turn it (${(pick.index % ghosts.length) + 1} of ${ghosts.length})`, { "text-anchor": "middle" }));
       parts.push(control(turn, "Try the next orientation", () => { pick.index += 1; redraw(); }, false, true));
     }
   }
 
-  // Stocks: every seat's tiles left, and the viewer's to choose from.
+  // The players: name, points, and every stock as tile shapes (the viewer's to choose from).
   let y = boardH + 20;
   const seats = view.seats ?? [];
-  parts.push(area(10, y, W - 20, 40 + seats.length * 58, "Players: tiles left, Inspirations, Theories, Prestige", { id: "seats" }));
+  const chipW = narrow ? 50 : 52;
+  const stockX = narrow ? 30 : 430;
+  const rowH = narrow ? 112 : 64;
+  parts.push(area(10, y, W - 20, 40 + seats.length * rowH, "Players: points, and the tiles each has left", { id: "seats" }));
   const offered = new Set(places.map((p) => pieceKey(p.place)));
   seats.forEach((s, n) => {
-    const top = y + 30 + n * 58;
+    const top = y + 30 + n * rowH;
     const row = el("g", { class: "seat-row" + (n === seat ? " mine" : "") + (n === view.current && !view.over ? " active" : ""), "data-seat": n });
-    row.append(el("rect", { x: 18, y: top - 4, width: W - 36, height: 52, rx: 8, class: "seat-bg" }));
+    row.append(el("rect", { x: 18, y: top - 4, width: W - 36, height: rowH - 6, rx: 8, class: "seat-bg" }));
     row.append(text(30, top + 16, `${names(n)} · ${EINSTEINS[s.einstein] ?? ""} Einstein`, { class: "seat-name" }));
-    row.append(text(30, top + 36, `${s.score ?? 0} points · ${s.prestige ?? 0} prestige · ${(s.completed ?? []).length} inspirations done · ${(s.theories ?? []).length} theories · hand ${s.handSize ?? 0}`, { class: "muted" }));
+    row.append(text(30, top + 36, `${s.score ?? 0} points · ${s.prestige ?? 0} prestige · ${(s.completed ?? []).length} Inspirations · ${(s.theories ?? []).length} Theories · hand ${s.handSize ?? 0}`, { class: "muted" }));
     parts.push(row);
+    const chipTop = narrow ? top + 46 : top + 2;
     (s.stock ?? []).forEach((stock, i) => {
       ["PATTERN_A", "PATTERN_B"].forEach((pattern, j) => {
         const count = pattern === "PATTERN_A" ? stock.patternA ?? 0 : stock.patternB ?? 0;
-        const key = `${stock.field ?? "FIELD_MATHEMATICS"}/${pattern}`;
-        const x = (narrow ? 200 : 560) + (i * 2 + j) * (narrow ? 31 : 47);
-        if (narrow && n !== seat) return;
-        const chip = el("g", { class: "stock" + (pick.piece === key ? " selected" : ""), "data-piece": key },
-          el("rect", { x, y: top + 4, width: narrow ? 28 : 42, height: 36, rx: 5, fill: FIELD_COLOURS[stock.field ?? "FIELD_MATHEMATICS"], class: "card-face" }),
-          text(x + (narrow ? 14 : 21), top + 20, `${patternName(pattern)}`, { class: "card-small", "text-anchor": "middle" }),
-          text(x + (narrow ? 14 : 21), top + 36, `${count}`, { class: "card-small", "text-anchor": "middle" }));
-        if (n === seat) {
-          parts.push(control(chip, `Choose a ${FIELD_NAMES[stock.field ?? "FIELD_MATHEMATICS"]} tile, pattern ${patternName(pattern)} (${count} left)`, () => {
+        const field = stock.field ?? "FIELD_MATHEMATICS";
+        const key = `${field}/${pattern}`;
+        const x = stockX + (i * 2 + j) * (chipW + 1);
+        const mine = n === seat;
+        const chip = el("g", { class: "stock" + (mine && pick.piece === key ? " selected" : ""), "data-piece": key, "data-seat": n },
+          ...stockChip(x, chipTop, chipW - 2, 52, field, pattern, count));
+        if (mine) {
+          const node = control(chip, `Choose a ${FIELD_NAMES[field]} tile, pattern ${patternName(pattern)} (${count} left)`, () => {
             pick.piece = key; pick.edge = null; pick.index = 0; redraw();
-          }, offered.has(key) && pick.piece !== key));
-        } else parts.push(chip);
+          }, offered.has(key));
+          node.setAttribute("aria-pressed", String(pick.piece === key));
+          parts.push(node);
+        } else {
+          chip.append(el("title", {}, `${names(n)}: ${count} ${FIELD_NAMES[field]} tiles of pattern ${patternName(pattern)}`));
+          parts.push(chip);
+        }
       });
     });
   });
-  y += 50 + seats.length * 58;
+  y += 50 + seats.length * rowH;
+
+  // The Major Theories up, and the viewer's Inspirations, as cards.
   const theories = view.theoriesUp ?? [];
   const hand = view.hand ?? [];
-  parts.push(area(10, y, W - 20, 66, "Major Theories up, and your Inspirations", { id: "cards" }));
-  parts.push(text(24, y + 44, `Theories: ${theories.map((t) => "#" + t).join(", ") || "none"} (deck ${view.theoryDeckSize ?? 0}, prestige left ${view.prestigeSupply ?? 0}) · your Inspirations: ${hand.map((c) => "#" + c).join(", ") || "none"}`, { class: "muted" }));
-  return svgBoard(W, y + 76, "Einstein board", ...parts);
+  const cw = narrow ? 134 : 140;
+  const ch = 118;
+  const perLine = Math.max(1, Math.floor((W - 40) / (cw + 8)));
+  const groups = [[`Major Theories up (deck ${view.theoryDeckSize ?? 0}, Prestige left ${view.prestigeSupply ?? 0})`, "theory", theories]];
+  if (seat !== null && seat !== undefined) groups.push(["Your Inspirations: make their shape in the Big Idea", "inspiration", hand]);
+  for (const [label, kind, ids] of groups) {
+    const lines = Math.max(1, Math.ceil(ids.length / perLine));
+    parts.push(area(10, y, W - 20, 36 + lines * (ch + 8), label, { id: `${kind}-cards` }));
+    if (!ids.length) parts.push(text(24, y + 52, "none", { class: "muted" }));
+    ids.forEach((id, i) => parts.push(cardNode(20 + (i % perLine) * (cw + 8), y + 30 + Math.floor(i / perLine) * (ch + 8), cw, ch, kind, id)));
+    y += 46 + lines * (ch + 8);
+  }
+  return svgBoard(W, y, "Einstein board", ...parts);
+}
+
+// The end's score table (rules 12, 14, 17): the stars of completed Inspirations and claimed
+// Major Theories, plus Prestige tokens.
+export function breakdown(view, names) {
+  return {
+    columns: ["Inspirations ★", "Theories ★", "Prestige", "Total"],
+    rows: (view.seats ?? []).map((s, n) => {
+      const fromCards = (s.completed ?? []).reduce((sum, id) => sum + inspiration(id).stars, 0);
+      const fromTheories = (s.theories ?? []).reduce((sum, id) => sum + theory(id).stars, 0);
+      return [names(n), fromCards, fromTheories, s.prestige ?? 0, s.score ?? fromCards + fromTheories + (s.prestige ?? 0)];
+    }),
+    note: "A tie goes to the oldest Einstein among the tied.",
+  };
 }
 
 export function describe(event, names) {
@@ -170,12 +304,78 @@ export function describe(event, names) {
     const p = event.ideaPlaced.place ?? {};
     return `${seat(event.ideaPlaced)} placed a ${FIELD_NAMES[p.field ?? "FIELD_MATHEMATICS"]} tile (pattern ${patternName(p.pattern)})`;
   }
-  if (event.inspirationCompleted) return `${seat(event.inspirationCompleted)} completed Inspiration #${event.inspirationCompleted.card ?? 0}`;
-  if (event.theoryClaimed) return `${seat(event.theoryClaimed)} claimed Major Theory #${event.theoryClaimed.theory ?? 0}`;
+  if (event.inspirationCompleted) {
+    const card = inspiration(event.inspirationCompleted.card ?? 0);
+    return `${seat(event.inspirationCompleted)} completed the Inspiration ${card.name} (${stars(card.stars)})`;
+  }
+  if (event.theoryClaimed) {
+    const card = theory(event.theoryClaimed.theory ?? 0);
+    return `${seat(event.theoryClaimed)} claimed the Major Theory ${card.name} (${stars(card.stars)})`;
+  }
   if (event.endTriggered) return `${seat(event.endTriggered)} triggered the end of the game`;
   if (event.turnEnded) return `${seat(event.turnEnded)} ended their turn`;
   if (event.inspirationsDrawn) return `${seat(event.inspirationsDrawn)} drew Inspirations`;
-  if (event.theoriesRevealed) return "New Major Theories were turned up";
+  if (event.theoriesRevealed) return `Major Theories turned up: ${(event.theoriesRevealed.theories ?? []).map((id) => theory(id).name).join(", ")}`;
   if (event.gameEnded) return `Game over: scores ${(event.gameEnded.scores ?? []).join(", ")}`;
   return "something happened";
+}
+
+// For the replay viewer: a spectator's view rebuilt from the public events, one at a time
+// (every stock starts full, rules 2; the first Major Theories show from their first claim or
+// refill on).
+const AGES = ["EINSTEIN_YOUNG", "EINSTEIN_PRIME", "EINSTEIN_GLOBETROTTING", "EINSTEIN_WISE"];
+const FULL = 3;
+
+export function replayStart(summary) {
+  return {
+    tiles: [],
+    seats: (summary.seats ?? []).map((_, n) => ({
+      einstein: AGES[n], score: 0, prestige: 0, completed: [], theories: [], handSize: 3,
+      stock: FIELDS.map((field) => ({ field, patternA: FULL, patternB: FULL })),
+    })),
+    theoriesUp: [],
+    current: 0,
+    placedThisTurn: 0,
+    over: false,
+  };
+}
+
+export function replayStep(view, event) {
+  const seatOf = (e) => view.seats[e.seat ?? 0];
+  if (event.ideaPlaced) {
+    const { place } = event.ideaPlaced;
+    view.tiles[event.ideaPlaced.tile ?? view.tiles.length] = { ...place, owner: event.ideaPlaced.seat ?? 0 };
+    const stock = seatOf(event.ideaPlaced).stock.find((st) => st.field === (place.field ?? "FIELD_MATHEMATICS"));
+    if (place.pattern === "PATTERN_B") stock.patternB -= 1;
+    else stock.patternA -= 1;
+    view.current = event.ideaPlaced.seat ?? 0;
+    view.placedThisTurn += 1;
+  } else if (event.inspirationCompleted) {
+    const e = event.inspirationCompleted;
+    seatOf(e).completed.push(e.card ?? 0);
+    seatOf(e).score += inspiration(e.card ?? 0).stars;
+    seatOf(e).handSize -= 1;
+    (e.prestige ?? []).forEach((tokens, n) => {
+      view.seats[n].prestige += tokens;
+      view.seats[n].score += tokens;
+    });
+  } else if (event.theoryClaimed) {
+    const e = event.theoryClaimed;
+    seatOf(e).theories.push(e.theory ?? 0);
+    seatOf(e).score += theory(e.theory ?? 0).stars;
+    view.theoriesUp = view.theoriesUp.filter((id) => id !== e.theory);
+  } else if (event.theoriesRevealed) {
+    view.theoriesUp = [...view.theoriesUp, ...(event.theoriesRevealed.theories ?? [])].slice(-3);
+  } else if (event.inspirationsDrawn) {
+    seatOf(event.inspirationsDrawn).handSize += event.inspirationsDrawn.count ?? 0;
+  } else if (event.turnEnded) {
+    view.current = ((event.turnEnded.seat ?? 0) + 1) % view.seats.length;
+    view.placedThisTurn = 0;
+  } else if (event.endTriggered) {
+    view.endTriggered = true;
+  } else if (event.gameEnded) {
+    view.over = true;
+    (event.gameEnded.scores ?? []).forEach((score, n) => { view.seats[n].score = score; });
+  }
+  return view;
 }

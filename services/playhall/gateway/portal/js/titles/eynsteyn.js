@@ -2,6 +2,8 @@
 // with its lines, its height, and the markers; the hands, the open draw stacks and the call.
 // A move is clicked from its parts: a stack to draw from; a stone from your hand, a rotation and
 // an empty square to lay it; a square to mark; at the end of a turn a stack (and whether to call).
+// Each seat's two board edges are drawn in its colour; the Tab key reaches the hand and the
+// choices before the board's playable squares.
 import { area, board as svgBoard, control, el, text } from "../svg.js";
 
 const KINDS = {
@@ -9,6 +11,8 @@ const KINDS = {
   STONE_KIND_CROSSING: "crossing", STONE_KIND_DOUBLE_CURVE: "double curve", STONE_KIND_BLOCKER: "blocker",
 };
 const SEAT_COLOURS = ["#d6453d", "#3d6fd6"];
+const GOALS = { EDGE_PAIR_NORTH_SOUTH: "top and bottom", EDGE_PAIR_WEST_EAST: "left and right" };
+const goal = (seatView) => GOALS[seatView?.edges] ?? "its two edges";
 let sel = { version: null, facet: {} };
 
 function facets(move) {
@@ -65,6 +69,9 @@ export function board(ctx) {
     if (!moves.some((m) => fits(m.f, want))) want = { ...facet };
     const done = moves.find((m) => fits(m.f, want) && Object.keys(m.f).every((k) => k in want));
     if (done) return play(done.move);
+    if (facet.cell && sel.facet.stone === undefined && moves.some((m) => m.f.stone)) {
+      return ctx.say?.("Choose a stone from your hand first, then the square to lay it on.");
+    }
     if (!moves.some((m) => fits(m.f, want))) {
       // Not a move now: send it anyway, built from this element, so the engine says why.
       if (facet.cell) {
@@ -91,7 +98,11 @@ export function board(ctx) {
   const ns = edgeOf("EDGE_PAIR_NORTH_SOUTH");
   const we = edgeOf("EDGE_PAIR_WEST_EAST");
 
-  parts.push(area(10, 10, gridW + 40, n * s + 64, `The board, ${n} by ${n}`, { id: "grid" }));
+  const mine = seat !== null && seat !== undefined ? seats[seat] : null;
+  const title = mine ? `The board: connect ${goal(mine)}, your edges in your colour` : `The board, ${n} by ${n}`;
+  parts.push(area(10, 10, gridW + 40, n * s + 64, title, { id: "grid" }));
+  // The squares come last in the drawing, so the Tab key meets the hand and the choices first.
+  const grid = [];
   const gx = 30;
   const gy = 42;
   // The edges each seat connects, in its colour.
@@ -123,14 +134,19 @@ export function board(ctx) {
     const label = h ? `Square row ${row + 1}, column ${col + 1}: ${KINDS[kinds[k - 1]] ?? "stone"}` : `Empty square row ${row + 1}, column ${col + 1}`;
     // A square is highlighted once a stone is chosen (or, when marking, at once).
     const ready = markOnly || sel.facet.stone !== undefined;
-    parts.push(control(square, markOnly ? `Mark ${label}` : `Lay it on ${label}`, choose(facet), ready && isLegal(facet)));
+    const marker = (b.markers ?? []).find((m) => (m.row ?? 0) === row && (m.column ?? 0) === col);
+    const described = label + (h > 1 ? `, ${h} high` : "") + (marker ? `, ${names(marker.seat ?? 0)}'s marker` : "");
+    const node = control(square, markOnly ? `Mark ${described}` : `Lay it on ${described}`, choose(facet), ready && isLegal(facet));
+    grid.push(node);
   }
+  const lastMark = (ctx.last ?? []).find((e) => e.markerPlaced)?.markerPlaced?.cell;
   for (const m of b.markers ?? []) {
-    parts.push(el("circle", { cx: gx + (m.column ?? 0) * s + s / 2, cy: gy + (m.row ?? 0) * s + s / 2, r: s * 0.22, fill: SEAT_COLOURS[m.seat ?? 0], stroke: "#fff", "stroke-width": 2, class: "marker" }));
+    const isLast = lastMark && (lastMark.row ?? 0) === (m.row ?? 0) && (lastMark.column ?? 0) === (m.column ?? 0);
+    grid.push(el("circle", { cx: gx + (m.column ?? 0) * s + s / 2, cy: gy + (m.row ?? 0) * s + s / 2, r: s * 0.22, fill: SEAT_COLOURS[m.seat ?? 0], stroke: "#fff", "stroke-width": 2, class: "marker" + (isLast ? " last-move" : "") }));
   }
   if (view.lastPlaced && heights.some((x) => x)) {
     const lp = view.lastPlaced;
-    parts.push(el("rect", { x: gx + (lp.column ?? 0) * s, y: gy + (lp.row ?? 0) * s, width: s, height: s, class: "last-placed" }));
+    grid.push(el("rect", { x: gx + (lp.column ?? 0) * s, y: gy + (lp.row ?? 0) * s, width: s, height: s, class: "last-placed" }));
   }
 
   // Beside the board (below it on a phone): the stacks, the rotation choice, the hands.
@@ -173,7 +189,7 @@ export function board(ctx) {
     const hand = st.hand ?? [];
     const perRow = Math.max(1, Math.floor((pw - 20) / 56));
     const rows = Math.max(1, Math.ceil(hand.length / perRow));
-    parts.push(area(px, py, pw, 40 + rows * 56, `${names(i)}: ${st.markersLeft ?? 0} markers${st.called ? ", called EYNSTEYN" : ""}`, { id: `hand-${i}` }));
+    parts.push(area(px, py, pw, 40 + rows * 56, `${names(i)} connects ${goal(st)} · ${st.markersLeft ?? 0} markers${st.called ? " · called EYNSTEYN" : ""}`, { id: `hand-${i}` }));
     parts.push(el("rect", { x: px + pw - 26, y: py + 8, width: 14, height: 14, fill: SEAT_COLOURS[i] }));
     hand.forEach((kind, j) => {
       const x = px + 14 + (j % perRow) * 56;
@@ -187,7 +203,24 @@ export function board(ctx) {
     py += 50 + rows * 56;
   });
   const height = Math.max(py, n * s + 84) + (narrow ? 0 : 10);
-  return svgBoard(W, height, "Eynsteyn board", ...parts);
+  return svgBoard(W, height, "Eynsteyn board", ...parts, ...grid);
+}
+
+// The end (rules 11 to 13): Eynsteyn scores no points, a connection wins; the table says who
+// connected which edges and how the game ended.
+const ENDINGS = {
+  END_REASON_CONNECTED: "connected their edges",
+  END_REASON_CONNECTED_FOR_OPPONENT: "had their edges connected by the opponent's stone",
+  END_REASON_NO_PLACEMENTS: "neither player could lay a stone: a draw",
+};
+
+export function breakdown(view, names) {
+  const winner = view.winner;
+  return {
+    columns: ["Connects", "Markers left", "Result"],
+    rows: (view.seats ?? []).map((s, n) => [names(n), goal(s), s.markersLeft ?? 0, winner === undefined ? "draw" : winner === n ? "won" : "lost"]),
+    note: winner === undefined ? "No winner: neither player could lay a stone." : `${names(winner)} ${ENDINGS[view.endReason] ?? "connected their edges"}.`,
+  };
 }
 
 export function describe(event, names) {
@@ -210,4 +243,107 @@ export function describe(event, names) {
     }
     default: return kind || "something happened";
   }
+}
+
+// For the replay viewer: the board rebuilt from the public events, one at a time (hands are
+// public, rule 6: every stone drawn is named; stacks start at 24 stones, rule 4).
+export function replayStart(summary) {
+  return {
+    boardSize: 10,
+    cells: {},
+    board: { heights: [], kinds: [], rotations: [], markers: [] },
+    seats: (summary.seats ?? []).map(() => ({ hand: [], markersLeft: 5, called: false })),
+    stacks: Array.from({ length: 5 }, () => ({ size: 24 })),
+    phase: "PHASE_OPENING_DRAW",
+    current: 0,
+  };
+}
+
+function flatten(view) {
+  const n = view.boardSize;
+  const board = { heights: [], kinds: [], rotations: [], markers: view.board.markers };
+  for (let i = 0; i < n * n; i++) {
+    const stack = view.cells[`${Math.floor(i / n)},${i % n}`] ?? [];
+    board.heights.push(stack.length);
+    for (const stone of stack) {
+      board.kinds.push(stone.kind);
+      board.rotations.push(stone.rotation ?? 0);
+    }
+  }
+  view.board = board;
+}
+
+export function replayStep(view, event) {
+  const [kind, body] = Object.entries(event)[0] ?? ["", {}];
+  const seat = view.seats[body?.seat ?? 0];
+  const drawn = (stack, stone) => {
+    if (view.stacks[stack - 1]) view.stacks[stack - 1].size -= 1;
+    if (stone) seat.hand.push(stone);
+  };
+  const fromHand = (stone) => {
+    const at = seat.hand.indexOf(stone);
+    if (at >= 0) seat.hand.splice(at, 1);
+  };
+  switch (kind) {
+    case "gameStarted":
+      view.seats.forEach((s, n) => { s.edges = n === (body.northSouthSeat ?? 0) ? "EDGE_PAIR_NORTH_SOUTH" : "EDGE_PAIR_WEST_EAST"; });
+      view.current = body.startPlayer ?? 0;
+      break;
+    case "stoneDrawn":
+      drawn(body.stack ?? 0, body.kind);
+      view.current = body.seat ?? 0;
+      break;
+    case "stonePlaced": {
+      const key = `${body.cell?.row ?? 0},${body.cell?.column ?? 0}`;
+      (view.cells[key] ??= []).push({ kind: body.stone?.kind, rotation: body.stone?.rotation ?? 0 });
+      fromHand(body.stone?.kind);
+      view.lastPlaced = body.cell ?? {};
+      view.current = body.seat ?? 0;
+      view.phase = view.phase === "PHASE_PREPARATION" || view.phase === "PHASE_OPENING_DRAW" ? "PHASE_PREPARATION" : "PHASE_MARK";
+      break;
+    }
+    case "preparationEnded":
+      for (const r of body.returned ?? []) {
+        const owner = view.seats[r.seat ?? 0];
+        const at = owner.hand.indexOf(r.kind);
+        if (at >= 0) owner.hand.splice(at, 1);
+        if (view.stacks[(r.stack ?? 1) - 1]) view.stacks[(r.stack ?? 1) - 1].size += 1;
+      }
+      view.phase = "PHASE_REFILL_DRAW";
+      break;
+    case "markerPlaced":
+      view.board.markers = [...view.board.markers, { ...body.cell, seat: body.seat ?? 0 }];
+      seat.markersLeft -= 1;
+      view.phase = "PHASE_END_TURN";
+      break;
+    case "markSkipped":
+      view.phase = "PHASE_END_TURN";
+      break;
+    case "turnEnded":
+      drawn(body.stack ?? 0, body.kind);
+      seat.called = Boolean(body.call);
+      view.phase = "PHASE_PLACE";
+      view.current = ((body.seat ?? 0) + 1) % view.seats.length;
+      break;
+    case "winRefused": {
+      const stack = view.cells[`${body.cell?.row ?? 0},${body.cell?.column ?? 0}`];
+      stack?.pop();
+      if (body.stone?.kind) seat.hand.push(body.stone.kind);
+      break;
+    }
+    case "passed":
+      seat.called = Boolean(body.call);
+      view.phase = "PHASE_PLACE";
+      view.current = ((body.seat ?? 0) + 1) % view.seats.length;
+      break;
+    case "gameEnded":
+      view.phase = "PHASE_OVER";
+      view.winner = (body.winners ?? [])[0];
+      view.endReason = body.reason;
+      break;
+    default:
+      break;
+  }
+  flatten(view);
+  return view;
 }

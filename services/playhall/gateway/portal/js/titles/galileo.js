@@ -69,6 +69,10 @@ export function board(ctx) {
   const takePhase = view.phase === "PHASE_TAKE";
   const order = view.order ?? [];
   const nextTaker = takePhase ? order[view.takeIndex ?? 0] : null;
+  // The last move, marked on the board: the experiment just taken, or the pick just made.
+  const last = ctx.last ?? [];
+  const lastTaken = last.find((e) => e.experimentTaken)?.experimentTaken;
+  const lastPicker = last.find((e) => e.pickCommitted)?.pickCommitted?.seat ?? null;
 
   // The table: this round's experiments, and the deck.
   const table = view.table ?? [];
@@ -108,14 +112,18 @@ export function board(ctx) {
     if (takePhase && rank >= 0) row.append(text(30, y + 86, `takes ${["1st", "2nd", "3rd", "4th", "5th"][rank]}`, { class: "muted" }));
     // This round's pick: revealed, committed face down, or not yet.
     const pickX = listX - 78;
+    const pickMark = (node) => {
+      if ((lastPicker ?? -1) === n && !lastTaken) node.classList.add("last-move");
+      return node;
+    };
     if (s.revealedPick) {
       const sc = scientist(s.revealedPick);
-      row.append(card(pickX, y, 58, 80, sc.colour, `${sc.power}`, "pick"));
+      row.append(pickMark(card(pickX, y, 58, 80, sc.colour, `${sc.power}`, "pick")));
     } else if (mine && view.ownPick) {
       const sc = scientist(view.ownPick);
-      row.append(card(pickX, y, 58, 80, sc.colour, `${sc.power}`, "your pick", { class: "card own-pick" }));
+      row.append(pickMark(card(pickX, y, 58, 80, sc.colour, `${sc.power}`, "your pick", { class: "card own-pick" })));
     } else if (s.hasPicked) {
-      row.append(backCard(pickX, y, 58, 80, "picked"));
+      row.append(pickMark(backCard(pickX, y, 58, 80, "picked")));
     } else {
       row.append(el("rect", { x: pickX, y, width: 58, height: 80, rx: 6, class: "slot" }));
       row.append(text(pickX + 29, y + 45, "no pick", { class: "muted", "text-anchor": "middle" }));
@@ -137,16 +145,17 @@ export function board(ctx) {
         "aria-label": `took ${describeExperiment(t.experiment)}, scored ${t.points ?? 0}`,
       });
       if (t.doubled) node.classList.add("doubled");
+      if (lastTaken && (lastTaken.seat ?? 0) === n && lastTaken.take?.experiment === t.experiment) node.classList.add("last-move");
       row.append(node);
     });
     parts.push(row);
     y += rowH;
   });
 
-  // The viewer's hand.
+  // The viewer's hand, while there is one to play from.
   const hand = view.hand ?? [];
   let height = y + 10;
-  if (seat !== null && seat !== undefined) {
+  if (seat !== null && seat !== undefined && view.phase !== "PHASE_OVER") {
     const handTop = height;
     const perLine = Math.floor((W - 40) / 61);
     const lines = Math.max(1, Math.ceil(hand.length / perLine));
@@ -163,6 +172,21 @@ export function board(ctx) {
     height = handTop + 54 + lines * 104;
   }
   return svgBoard(W, height, "Galileo board", ...parts);
+}
+
+// The end's score table (rules, Scoring and 8): each experiment's points, the bonus of those
+// doubled by a scientist of their colour, and the tie-breaks: experiments taken, doubled.
+export function breakdown(view, names) {
+  return {
+    columns: ["Experiments", "Doubled", "Total", "Taken", "Doubled taken"],
+    rows: (view.seats ?? []).map((s, n) => {
+      const taken = s.taken ?? [];
+      const face = taken.reduce((sum, t) => sum + experiment(t.experiment).points, 0);
+      const total = taken.reduce((sum, t) => sum + (t.points ?? 0), 0);
+      return [names(n), face, `+${total - face}`, s.score ?? total, taken.length, taken.filter((t) => t.doubled).length];
+    }),
+    note: "An experiment scores double when its colour is the colour of the scientist played that round. Ties: more experiments taken, then more doubled.",
+  };
 }
 
 export function describe(event, names) {

@@ -28,10 +28,12 @@ export async function setup() {
   const [inventions, teams] = await Promise.all(
     ["inventions", "teams"].map((name) => fetch(`/portal/data/inventors/${name}.json`).then((r) => r.json())),
   );
-  data = { inventions: [null, ...inventions.ages.flatMap((age) => age.inventions)], teams: teams.teams };
+  const cards = inventions.ages.flatMap((age, n) =>
+    age.inventions.map((card) => ({ ...card, age: n + 1, patentPoints: age.patent_points })));
+  data = { inventions: [null, ...cards], teams: teams.teams };
 }
 
-const invention = (id) => data.inventions[id] ?? { name: `#${id}`, fields: [0, 0, 0, 0] };
+const invention = (id) => data.inventions[id] ?? { name: `invention ${id}`, fields: [0, 0, 0, 0], patentPoints: 0, category: 0 };
 const teamOf = (seatView) => data.teams[TEAMS.indexOf(seatView.team ?? "TEAM_RED")] ?? data.teams[0];
 
 // What a move is made of, as the board's elements name it.
@@ -74,6 +76,14 @@ export function board(ctx) {
   const narrow = (ctx.width ?? 960) < 640;
   const W = narrow ? 460 : 960;
   const parts = [];
+  // The last move, marked on the board: the invention worked on and the inventor sent, or the
+  // discipline just upgraded.
+  const last = ctx.last ?? [];
+  const worked = last.find((e) => e.worked)?.worked;
+  const upgraded = last.find((e) => e.upgraded)?.upgraded;
+  const lastInvention = worked?.work?.invention ?? null;
+  const lastInventor = worked && (worked.seat ?? 0) === seat ? worked.work?.inventor ?? 0 : null;
+  const lastUpgrade = upgraded && (upgraded.seat ?? 0) === seat ? `${upgraded.upgrade?.inventor ?? 0}/${upgraded.upgrade?.discipline}` : null;
 
   // The table.
   const table = view.table ?? [];
@@ -86,7 +96,7 @@ export function board(ctx) {
     const x = 20 + (i % perRow) * (cw + 10);
     const y = 34 + Math.floor(i / perRow) * 150;
     const facet = { invention: slot.invention ?? 0 };
-    const node = el("g", { class: "invention" + (chosen(facet) ? " selected" : ""), "data-invention": slot.invention ?? 0 },
+    const node = el("g", { class: "invention" + (chosen(facet) ? " selected" : "") + (lastInvention === (slot.invention ?? 0) ? " last-move" : ""), "data-invention": slot.invention ?? 0 },
       el("rect", { x, y, width: cw, height: 140, rx: 8, class: "seat-bg card-face" }),
       text(x + 10, y + 20, card.name, { class: "seat-name" }));
     SLOT_FIELDS.forEach((field, d) => {
@@ -123,7 +133,7 @@ export function board(ctx) {
 
   // The teams.
   const seats = view.seats ?? [];
-  const rowH = (n) => (n === seat ? 190 : 58);
+  const rowH = (n) => (n === seat ? (narrow ? 320 : 190) : 58);
   const total = seats.reduce((s, _, n) => s + rowH(n), 0);
   parts.push(area(10, y, W - 20, 34 + total, "Teams", { id: "teams" }));
   let top = y + 30;
@@ -137,25 +147,30 @@ export function board(ctx) {
     row.append(text(44, top + 36, `${s.score ?? 0} points · ${s.supply ?? 0} cubes · patents ${(s.patents ?? []).length} · tiles: ${(s.held ?? []).map((t) => TILE_NAMES[t] ?? t).join(", ") || "none"}`, { class: "muted" }));
     parts.push(row);
     if (mine) {
-      const iw = (W - 60) / 4;
+      // Four inventors in a row; on a phone two rows of two, so their rows stay readable.
+      const perLine = narrow ? 2 : 4;
+      const iw = (W - 60) / perLine;
       team.inventors.forEach((inventor, i) => {
-        const x = 30 + i * (iw + 4);
-        const yy = top + 46;
+        const x = 30 + (i % perLine) * (iw + 4);
+        const yy = top + 46 + Math.floor(i / perLine) * 130;
         const active = (s.active ?? [])[i] ?? false;
         const facet = { inventor: i };
-        parts.push(el("rect", { x, y: yy, width: iw, height: 124, rx: 8, fill: active ? "#fff" : "#e4e7ec", stroke: "#d0d5dd" }));
-        // The inventor is its name plate; the discipline rows below are upgrade targets.
-        const node = el("g", { class: "inventor" + (chosen(facet) ? " selected" : "") + (active ? "" : " tired"), "data-inventor": i },
-          el("rect", { x: x + 2, y: yy + 2, width: iw - 4, height: 24, rx: 6, class: "card-face", fill: TEAM_COLOURS[s.team ?? "TEAM_RED"] }),
-          text(x + 8, yy + 19, `${inventor.name}${active ? "" : " (tired)"}`, { class: "card-small inventor-name" }));
-        parts.push(control(node, `${inventor.name}${active ? "" : ", tired"}`, choose(facet), isLegal(facet)));
+        const met = inventor.goal.every((g, k) => !g || ((s.knowledge ?? [])[i * 4 + k] ?? 0) >= g);
+        parts.push(el("rect", { x, y: yy, width: iw, height: 124, rx: 8, class: active ? "inventor-card" : "inventor-card tired" }));
+        // The inventor is its name plate; the discipline rows below are upgrade targets. A tired
+        // inventor's plate turns grey with dark text, never grey on the team's colour.
+        const node = el("g", { class: "inventor" + (chosen(facet) ? " selected" : "") + (active ? "" : " tired") + (lastInventor === i ? " last-move" : ""), "data-inventor": i },
+          el("rect", { x: x + 2, y: yy + 2, width: iw - 4, height: 24, rx: 6, class: "card-face plate", fill: active ? TEAM_COLOURS[s.team ?? "TEAM_RED"] : "#d0d5dd" }),
+          text(x + 8, yy + 19, `${inventor.name}${active ? "" : " · tired"}${met ? " · goal met" : ""} (${inventor.points} pt)`, { class: "card-small inventor-name" }));
+        parts.push(control(node, `${inventor.name}${active ? "" : ", tired"}, goal worth ${inventor.points} points${met ? ", met" : ""}`, choose(facet), isLegal(facet)));
         DISCIPLINES.forEach((d, k) => {
           const value = (s.knowledge ?? [])[i * 4 + k] ?? 0;
           const cell = { inventor: i, discipline: d };
-          const node2 = el("g", { class: "knowledge", "data-knowledge": `${i}/${k}` },
+          const target = inventor.goal[k];
+          const node2 = el("g", { class: "knowledge" + (lastUpgrade === `${i}/${d}` ? " last-move" : ""), "data-knowledge": `${i}/${k}` },
             el("rect", { x: x + 8, y: yy + 28 + k * 23, width: iw - 16, height: 20, rx: 4, fill: "#f2f4f7", class: "card-face" }),
-            text(x + 14, yy + 43 + k * 23, `${SHORT[k]} ${value} / goal ${inventor.goal[k] || "-"}`, { class: "card-small knowledge-text" }));
-          parts.push(control(node2, `${inventor.name}'s ${SHORT[k]} (${value})`, choose(cell), isLegal(cell)));
+            text(x + 14, yy + 43 + k * 23, target ? `${SHORT[k]} ${value} → goal ${target}` : `${SHORT[k]} ${value}`, { class: "card-small knowledge-text" }));
+          parts.push(control(node2, `${inventor.name}'s ${SHORT[k]} (${value}${target ? `, goal ${target}` : ""})`, choose(cell), isLegal(cell)));
         });
       });
       // Held tiles usable now (upgrades, coffee), as buttons beside the team's name.
@@ -188,6 +203,55 @@ export function board(ctx) {
   return svgBoard(W, y, "Inventors board", ...parts);
 }
 
+// The best split of patents (by category) and star tiles into series (rules 11): a series is
+// 0, 1, ..., k, each number from a patent of that category or a star; it scores k. The same
+// search as the engine's scoring, so the table adds up to the score it reports.
+const CATEGORIES = 6;
+function seriesBonus(counts, stars, memo = new Map()) {
+  const key = `${counts.join(",")}/${stars}`;
+  if (memo.has(key)) return memo.get(key);
+  let best = 0;
+  const left = [...counts];
+  let spare = stars;
+  for (let top = 0; top < CATEGORIES + stars; top++) {
+    if (top < CATEGORIES && left[top]) left[top] -= 1;
+    else if (spare) spare -= 1;
+    else break;
+    if (top) best = Math.max(best, top + seriesBonus(left, spare, memo));
+  }
+  memo.set(key, best);
+  return best;
+}
+
+const VICTORY = { TILE_VICTORY_1: 1, TILE_VICTORY_2: 2, TILE_VICTORY_3: 3 };
+
+// One seat's points by source (rules 11): goals met, victory-point tiles, patents, series.
+function scoreParts(seatView) {
+  const team = teamOf(seatView);
+  const knowledge = seatView.knowledge ?? [];
+  const goals = team.inventors.reduce((sum, inventor, i) =>
+    sum + (inventor.goal.every((g, k) => !g || (knowledge[i * 4 + k] ?? 0) >= g) ? inventor.points : 0), 0);
+  const held = seatView.held ?? [];
+  const victory = held.reduce((sum, t) => sum + (VICTORY[t] ?? 0), 0);
+  const cards = (seatView.patents ?? []).map(invention);
+  const patents = cards.reduce((sum, card) => sum + card.patentPoints, 0);
+  const counts = Array(CATEGORIES).fill(0);
+  for (const card of cards) counts[card.category] += 1;
+  const series = seriesBonus(counts, held.filter((t) => t === "TILE_STAR").length);
+  return { goals, victory, patents, series, total: goals + victory + patents + series };
+}
+
+export function breakdown(view, names) {
+  return {
+    columns: ["Goals met", "Point tiles", "Patents", "Series", "Total"],
+    rows: (view.seats ?? []).map((s, n) => {
+      const parts = scoreParts(s);
+      return [names(n), parts.goals, parts.victory, parts.patents, parts.series, s.score ?? parts.total];
+    }),
+    note: "Patents score 1, 2 or 3 by age; a series of patent categories 0 to k (stars fill gaps) scores k. Ties: more patents.",
+  };
+}
+
 function facetMove(facet) {
   if (facet.action) return { [facet.action]: {} };
   if (facet.reward) return { takeTile: { tile: facet.reward } };
@@ -206,7 +270,12 @@ export function describe(event, names) {
     }
     case "inventionFinished": return `${invention(body.invention ?? 0).name} is finished`;
     case "rewardTaken": return `${who} took ${body.patent ? "the patent" : body.tile ? `the ${TILE_NAMES[body.tile.tile] ?? "reward"} tile` : "a reward"} of ${invention(body.invention ?? 0).name}`;
-    case "upgraded": return `${who} upgraded an inventor`;
+    case "upgraded": {
+      const team = data.teams[TEAMS.indexOf(ctxTeams[body.seat ?? 0] ?? "TEAM_RED")] ?? data.teams[0];
+      const name = team.inventors[body.upgrade?.inventor ?? 0]?.name ?? "an inventor";
+      const k = DISCIPLINES.indexOf(body.upgrade?.discipline ?? "DISCIPLINE_PHYSICS");
+      return `${who} upgraded ${name}'s ${SHORT[k] ?? "knowledge"} to ${body.knowledge ?? 0}`;
+    }
     case "coffeeUsed": return `${who} drank coffee`;
     case "refreshed": return `${who} refreshed their team`;
     case "passed": return `${who} passed`;
@@ -216,4 +285,119 @@ export function describe(event, names) {
     case "gameEnded": return `Game over: scores ${(body.scores ?? []).join(", ")}`;
     default: return kind || "something happened";
   }
+}
+
+// For the replay viewer: the table and the teams rebuilt from the public events, one at a time
+// (each seat starts with its team's knowledge and 15 cubes, rule 1; teams in table order).
+export function replayStart(summary) {
+  return {
+    age: 1,
+    phase: "PHASE_MAIN",
+    current: 0,
+    table: [],
+    reward: null,
+    seats: (summary.seats ?? []).map((_, n) => ({
+      team: TEAMS[n],
+      knowledge: data.teams[n].inventors.flatMap((inventor) => inventor.knowledge),
+      active: [true, true, true, true],
+      held: [],
+      patents: [],
+      supply: 15,
+      score: 0,
+    })),
+  };
+}
+
+export function replayStep(view, event) {
+  const [kind, body] = Object.entries(event)[0] ?? ["", {}];
+  ctxTeams = view.seats.map((s) => s.team);
+  const seat = view.seats[body?.seat ?? 0];
+  const drop = (tile) => {
+    const at = seat.held.indexOf(tile);
+    if (at >= 0) seat.held.splice(at, 1);
+  };
+  const giveBack = (slot) => {
+    for (const field of SLOT_FIELDS) for (const owner of slot[field] ?? []) view.seats[owner].supply += 1;
+  };
+  switch (kind) {
+    case "ageStarted":
+      view.age = body.age ?? 1;
+      view.table = (body.revealed ?? []).map((r) => ({ invention: r.invention ?? 0, tiles: [...(r.tiles ?? [])] }));
+      view.reward = null;
+      break;
+    case "worked": {
+      const slot = view.table.find((t) => t.invention === (body.work?.invention ?? 0));
+      (body.placed ?? []).forEach((count, d) => {
+        if (!slot) return;
+        for (let c = 0; c < count; c++) (slot[SLOT_FIELDS[d]] ??= []).push(body.seat ?? 0);
+        seat.supply -= count;
+      });
+      seat.active[body.work?.inventor ?? 0] = false;
+      if ((body.work?.genius ?? []).length) drop("TILE_GENIUS");
+      view.current = body.seat ?? 0;
+      view.phase = "PHASE_AFTER";
+      break;
+    }
+    case "upgraded": {
+      const k = DISCIPLINES.indexOf(body.upgrade?.discipline ?? "DISCIPLINE_PHYSICS");
+      seat.knowledge[(body.upgrade?.inventor ?? 0) * 4 + k] = body.knowledge ?? 0;
+      drop(body.upgrade?.tile);
+      break;
+    }
+    case "coffeeUsed":
+      seat.active = [true, true, true, true];
+      drop("TILE_COFFEE");
+      break;
+    case "refreshed":
+      seat.active = [true, true, true, true];
+      view.current = body.seat ?? 0;
+      view.phase = "PHASE_AFTER";
+      break;
+    case "inventionFinished": {
+      const slot = view.table.find((t) => t.invention === (body.invention ?? 0));
+      if (slot) {
+        giveBack(slot);
+        view.table = view.table.filter((t) => t !== slot);
+        view.reward = { invention: slot.invention, tiles: [...slot.tiles], patent: true, queue: body.ranking ?? [] };
+        view.phase = "PHASE_REWARD";
+      }
+      break;
+    }
+    case "rewardTaken":
+      if (body.patent) seat.patents.push(body.invention ?? 0);
+      if (body.tile) seat.held.push(body.tile.tile);
+      if (view.reward) {
+        if (body.patent) view.reward.patent = false;
+        if (body.tile) {
+          const at = view.reward.tiles.indexOf(body.tile.tile);
+          if (at >= 0) view.reward.tiles.splice(at, 1);
+        }
+        view.reward.queue = view.reward.queue.slice(1);
+      }
+      break;
+    case "ageEnded":
+      for (const id of body.discarded ?? []) {
+        const slot = view.table.find((t) => t.invention === id);
+        if (slot) giveBack(slot);
+      }
+      view.table = view.table.filter((t) => !(body.discarded ?? []).includes(t.invention));
+      view.reward = null;
+      if ((body.age ?? 1) >= 3) view.phase = "PHASE_FINAL";
+      break;
+    case "turnEnded":
+    case "passed":
+      view.reward = null;
+      view.phase = view.phase === "PHASE_FINAL" ? "PHASE_FINAL" : "PHASE_MAIN";
+      view.current = ((body.seat ?? 0) + 1) % view.seats.length;
+      break;
+    case "gameEnded":
+      view.phase = "PHASE_OVER";
+      view.reward = null;
+      break;
+    default:
+      break;
+  }
+  view.seats.forEach((s) => { s.score = scoreParts(s).total; });
+  if (kind === "gameEnded") (body.scores ?? []).forEach((score, n) => { view.seats[n].score = score; });
+  return view;
 }
