@@ -103,7 +103,7 @@ def test_rule_6_the_first_idea_is_any_tile_with_corner_0_at_the_origin():
     state = _new()
     moves = state.legal_moves(0)
     assert len(moves) == 80
-    with pytest.raises(IllegalMove, match="origin"):
+    with pytest.raises(IllegalMove, match="centre"):
         state.apply(0, Place(0, 0, 0, g.UNIT[0]))
     assert state.legal_moves(1) == []
 

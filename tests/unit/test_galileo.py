@@ -676,9 +676,13 @@ def test_picking_a_card_not_in_hand_is_refused():
     someone_elses = state.hands[1][0]
     undealt = state.undealt[0]
     assert_refused(
-        state, 0, Pick(someone_elses), IllegalMove, f"Scientist {someone_elses} is not in your hand"
+        state,
+        0,
+        Pick(someone_elses),
+        IllegalMove,
+        "That scientist is not in your hand: pick one of your own",
     )
-    expected = f"Scientist {undealt} is not in your hand"
+    expected = "That scientist is not in your hand: pick one of your own"
     assert assert_refused(state, 0, Pick(undealt), IllegalMove, expected).reason == expected
 
 
@@ -687,7 +691,7 @@ def test_taking_an_experiment_not_on_the_table_is_refused():
     state, _ = pick_all(state, {seat: state.hands[seat][0] for seat in range(3)})
     taker = state.to_move()[0]
     in_deck = state.deck[0]
-    expected = f"Experiment {in_deck} is not on the table"
+    expected = "That experiment is not on the table: take one of those revealed this round"
     assert assert_refused(state, taker, TakeExperiment(in_deck), IllegalMove, expected).reason == (
         expected
     )

@@ -360,8 +360,8 @@ def test_rule_7_genius_tile_places_two_more_cubes_of_the_named_disciplines():
     assert events[0].placed == (2, 1, 0, 1)
     assert after.held[0] == () and Tile.GENIUS in after.spent_tiles
     # Mathematics has one field, which Einstein fills: naming it for a genius cube is refused.
-    assert_refused(state, 0, Work(0, fire, (P, MA)), "genius cubes")
-    assert_refused(state, 0, Work(0, fire, (ME, P)), "genius cubes")
+    assert_refused(state, 0, Work(0, fire, (P, MA)), "extra cubes")
+    assert_refused(state, 0, Work(0, fire, (ME, P)), "extra cubes")
     assert_refused(build(table=[slot("Fire"), *fillers()]), 0, Work(0, fire, (P, C)), "no genius")
 
 

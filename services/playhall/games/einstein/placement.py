@@ -386,7 +386,7 @@ class BigIdea:
         move = Place(move.shape, move.pattern, pose.rotation, pose.origin)
         if not self.tiles:
             if move not in _first_placements(stock):
-                return move, (), "The first Idea is placed with corner 0 at the origin"
+                return move, (), "The first Idea goes in the centre of the table"
             return move, (), ""
         why = self.refusal(pose)
         if why:

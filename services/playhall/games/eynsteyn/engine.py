@@ -620,14 +620,14 @@ class EynsteynState(State):
         if not isinstance(move, Place):
             raise IllegalMove("Place a stone from your hand first")
         if move.kind not in KIND_BY_ID:
-            raise IllegalMove(f"There is no stone kind {move.kind}")
+            raise IllegalMove("There is no such stone: lay one from your hand")
         if move.kind not in self.hands[self.current]:
             raise IllegalMove(f"You have no {KIND_BY_ID[move.kind].name} in your hand")
         if not 0 <= move.rotation < 4:
             raise IllegalMove("A stone turns by 0 to 3 quarter turns")
         size = self.board_size
         if not (0 <= move.row < size and 0 <= move.column < size):
-            raise IllegalMove(f"Row and column run from 0 to {size - 1}")
+            raise IllegalMove("That square is not on the board")
         orientation = Orientation(move.kind, move.rotation % rotations(move.kind))
         return move.row * size + move.column, ORIENTATION_CODE[orientation]
 
@@ -716,7 +716,7 @@ class EynsteynState(State):
             raise IllegalMove("Mark a stone or skip marking before you end your turn")
         size = self.board_size
         if not (0 <= move.row < size and 0 <= move.column < size):
-            raise IllegalMove(f"Row and column run from 0 to {size - 1}")
+            raise IllegalMove("That square is not on the board")
         square = move.row * size + move.column
         if not self.board[square]:
             raise IllegalMove("A marker goes on a stone: that square is empty")

@@ -291,7 +291,7 @@ class GalileoState(SlotsState):
         if not isinstance(move, Pick):
             raise IllegalMove("Scientists are being picked: pick a scientist from your hand")
         if move.scientist not in self.hands[seat]:
-            raise IllegalMove(f"Scientist {move.scientist} is not in your hand")
+            raise IllegalMove("That scientist is not in your hand: pick one of your own")
         state = self._copy()
         state.hands = _replaced(
             self.hands, seat, tuple(c for c in self.hands[seat] if c != move.scientist)
@@ -310,7 +310,9 @@ class GalileoState(SlotsState):
         if not isinstance(move, TakeExperiment):
             raise IllegalMove("Your scientist is already revealed: take an experiment instead")
         if move.experiment not in self.table:
-            raise IllegalMove(f"Experiment {move.experiment} is not on the table")
+            raise IllegalMove(
+                "That experiment is not on the table: take one of those revealed this round"
+            )
         experiment = EXPERIMENT_BY_ID[move.experiment]
         doubled = experiment.colour == SCIENTIST_BY_ID[self.picks[seat]].colour
         take = Take(experiment.id, self.round, doubled, experiment.points * (2 if doubled else 1))

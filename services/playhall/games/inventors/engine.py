@@ -573,7 +573,7 @@ class InventorsState(SlotsState):
             raise IllegalMove("You do not hold that tile")
         team = self.knowledge[seat]
         if not 0 <= move.inventor < len(team):
-            raise IllegalMove(f"Your team has inventors 0 to {len(team) - 1}")
+            raise IllegalMove(f"Choose one of your team's {len(team)} inventors to upgrade")
         if move.discipline not in DISCIPLINE_ORDER:
             raise IllegalMove("Name a discipline: physics, chemistry, mechanics or mathematics")
         value = team[move.inventor][move.discipline]
@@ -622,14 +622,19 @@ class InventorsState(SlotsState):
 
     def _work(self, seat: int, move: Work, events: list[Event]) -> None:
         if not 0 <= move.inventor < len(self.active[seat]):
-            raise IllegalMove(f"Your team has inventors 0 to {len(self.active[seat]) - 1}")
+            raise IllegalMove(f"Choose one of your team's {len(self.active[seat])} inventors")
         if not self.active[seat][move.inventor]:
             raise IllegalMove("That inventor has already worked: refresh your team first")
         index = next(
             (i for i, slot in enumerate(self.table) if slot.invention == move.invention), None
         )
         if index is None:
-            raise IllegalMove(f"Invention {move.invention} is not an unfinished one on the table")
+            known = INVENTION_BY_ID.get(move.invention)
+            raise IllegalMove(
+                f"{known.name} is not on the table now: work on one of the inventions shown"
+                if known
+                else "Choose one of the inventions on the table to work on"
+            )
         supply = self.supply(seat)
         if not supply:
             raise IllegalMove("All your cubes are on inventions: you cannot work until some return")
@@ -660,8 +665,8 @@ class InventorsState(SlotsState):
                 raise IllegalMove("You hold no genius tile")
             if move.genius not in _genius_choices(fields, placed, supply):
                 raise IllegalMove(
-                    "The genius cubes must name free fields left after the inventor's cubes, "
-                    "two of them when two fit, in discipline order"
+                    "The genius tile's two extra cubes go on fields of this invention that are "
+                    "still free after the inventor's own cubes"
                 )
             self._spend(seat, Tile.GENIUS)
             extra = list(placed)

@@ -151,9 +151,9 @@ export function headline(view, names) {
 // What to click next, in one line, for the seat to move.
 function prompt(places, ghosts) {
   if (!places.length) return "";
-  if (!pick.piece) return "Step 1 of 3: choose a tile from your stock below (highlighted: one that fits now)";
-  if (!ghosts.length) return "Step 2 of 3: click a highlighted edge of the Big Idea to lay your tile against";
-  return `Step 3 of 3: click the dashed tile to place it${ghosts.length > 1 ? ", or turn it first" : ""}`;
+  if (!pick.piece) return "Step 1 of 3: choose a tile in your stock below";
+  if (!ghosts.length) return "Step 2 of 3: click an orange edge to lay it against";
+  return `Step 3 of 3: click the dashed tile to place it${ghosts.length > 1 ? " (or turn it)" : ""}`;
 }
 
 export function board(ctx) {
@@ -185,7 +185,7 @@ export function board(ctx) {
   const path = (poly) => poly.map(P).map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)},${y.toFixed(1)}`).join("") + "Z";
   parts.push(area(10, 10, W - 20, boardH, `The Big Idea: ${tiles.length} tiles`, { id: "big-idea" }));
   const step = seat !== null && seat !== undefined ? prompt(places, ghosts) : "";
-  if (step) parts.push(text(22, 46, step, { class: "prompt" }));
+  if (step) parts.push(text(22, 50, step, { class: "prompt" }));
   tiles.forEach((tile, n) => {
     const what = `${FIELD_NAMES[tile.field ?? "FIELD_MATHEMATICS"]} ${patternName(tile.pattern)} by ${names(tile.owner ?? 0)}`;
     const cls = "tile" + (lastTiles.has(n) ? " last-move" : "") + (shapeTiles.has(n) ? " in-shape" : "");
@@ -207,7 +207,7 @@ export function board(ctx) {
         el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "edge-line" }));
       parts.push(control(line, `Lay it against edge ${(via.hostEdge ?? 0) + 1} of tile ${(via.hostTile ?? 0) + 1}`, () => {
         pick.edge = key; pick.index = 0; redraw();
-      }, key !== pick.edge));
+      }, pick.edge === null));
     }
     if (edges.has("start") && pick.edge !== "start") {
       pick.edge = "start";
@@ -269,7 +269,7 @@ export function board(ctx) {
   // The Major Theories up, and the viewer's Inspirations, as cards.
   const theories = view.theoriesUp ?? [];
   const hand = view.hand ?? [];
-  const cw = narrow ? 134 : 140;
+  const cw = narrow ? 130 : 140;
   const ch = 118;
   const perLine = Math.max(1, Math.floor((W - 40) / (cw + 8)));
   const groups = [[`Major Theories up (deck ${view.theoryDeckSize ?? 0}, Prestige left ${view.prestigeSupply ?? 0})`, "theory", theories]];
