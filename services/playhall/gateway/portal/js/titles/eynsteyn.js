@@ -67,6 +67,11 @@ export function board(ctx) {
   const choose = (facet) => () => {
     let want = { ...sel.facet, ...facet };
     if (!moves.some((m) => fits(m.f, want))) want = { ...facet };
+    // A stone just chosen starts in its first legal rotation: a square then lays it at once,
+    // and the rotation buttons turn it before that.
+    if (facet.stone !== undefined && want.rotation === undefined) {
+      want.rotation = moves.find((m) => m.f.stone === facet.stone)?.f.rotation;
+    }
     const done = moves.find((m) => fits(m.f, want) && Object.keys(m.f).every((k) => k in want));
     if (done) return play(done.move);
     if (facet.cell && sel.facet.stone === undefined && moves.some((m) => m.f.stone)) {
@@ -154,12 +159,14 @@ export function board(ctx) {
   let py = narrow ? n * s + 84 : 10;
   const pw = narrow ? W - 20 : W - px - 10;
   const stacks = view.stacks ?? [];
+  const lastDraw = (ctx.last ?? []).map((e) => e.stoneDrawn ?? e.turnEnded).find((e) => e?.stack)?.stack ?? null;
   parts.push(area(px, py, pw, 110, "Draw stacks (top stone open)", { id: "stacks" }));
   stacks.forEach((st, i) => {
     const x = px + 14 + i * 64;
     // Stacks are numbered 1 to 5 on the wire.
     const facet = moves.some((m) => m.f.endStack !== undefined) ? { endStack: i + 1 } : { stack: i + 1 };
-    const node = el("g", { class: "stack" + (chosen(facet) && "endStack" in facet && "endStack" in sel.facet ? " selected" : ""), "data-stack": i });
+    const drewHere = lastDraw === i + 1;
+    const node = el("g", { class: "stack" + (chosen(facet) && "endStack" in facet && "endStack" in sel.facet ? " selected" : "") + (drewHere ? " last-move" : ""), "data-stack": i });
     if (st.top) node.append(stone(x, py + 30, 50, st.top, 0));
     else node.append(el("rect", { x, y: py + 30, width: 50, height: 50, rx: 6, class: "slot" }));
     node.append(text(x + 25, py + 100, `${i + 1}: ${st.size ?? 0}`, { "text-anchor": "middle", class: "muted" }));
@@ -214,12 +221,15 @@ const ENDINGS = {
   END_REASON_NO_PLACEMENTS: "neither player could lay a stone: a draw",
 };
 
-export function breakdown(view, names) {
-  const winner = view.winner;
+export function breakdown(view, names, summary) {
+  // The view knows a win on the board; a resignation or a timeout only the match's summary.
+  const winner = view.winner ?? (summary?.winners ?? [])[0];
   return {
     columns: ["Connects", "Markers left", "Result"],
     rows: (view.seats ?? []).map((s, n) => [names(n), goal(s), s.markersLeft ?? 0, winner === undefined ? "draw" : winner === n ? "won" : "lost"]),
-    note: winner === undefined ? "No winner: neither player could lay a stone." : `${names(winner)} ${ENDINGS[view.endReason] ?? "connected their edges"}.`,
+    note: winner === undefined
+      ? "No winner: neither player could lay a stone."
+      : `${names(winner)} ${view.winner === undefined ? "won: the other player left" : ENDINGS[view.endReason] ?? "connected their edges"}.`,
   };
 }
 

@@ -72,7 +72,8 @@ export function board(ctx) {
   // The last move, marked on the board: the experiment just taken, or the pick just made.
   const last = ctx.last ?? [];
   const lastTaken = last.find((e) => e.experimentTaken)?.experimentTaken;
-  const lastPicker = last.find((e) => e.pickCommitted)?.pickCommitted?.seat ?? null;
+  const committed = last.find((e) => e.pickCommitted)?.pickCommitted;
+  const lastPicker = committed ? committed.seat ?? 0 : null;
 
   // The table: this round's experiments, and the deck.
   const table = view.table ?? [];

@@ -1,0 +1,263 @@
+"""Every title's board in a real browser, at a desktop and a phone size: the last move marked on
+the board, the score table at the end adding up to the engine's scores, the replay rebuilding
+the board at every step of a finished match, and each title's own fixes (Einstein's cards as
+shapes and its three prompted steps, Eynsteyn's edges and keyboard order, readable tired
+inventors). Every page also fails its test on any console error or CSP violation (conftest)."""
+
+from __future__ import annotations
+
+import pytest
+
+from playhall.core import title_ids
+from playhall.core.wire import moves_as_any
+from playhall.match.v1 import match_service_pb2 as pb
+from tests.browser.conftest import DESKTOP, PHONE, wait_js
+from tests.helpers import unpack
+
+HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
+RANDOM_BOT = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_RANDOM)
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+
+def seat_url(portal: str, match_id: str, token: str, seat: int) -> str:
+    return f"{portal}match.html?id={match_id}#token={token}&seat={seat}"
+
+
+@pytest.fixture(scope="module")
+def finished(stack, lobby):
+    """A finished match of every title, by title: two people play 60 moves (each their first
+    legal move, through the API), then the second resigns if the game is not over by then."""
+    matches = {}
+    for title in title_ids():
+        created = lobby.create(title, [HUMAN, HUMAN])
+        match_id = created.match.match_id
+        seats = [lobby.as_seat(t.token) for t in created.tokens]
+        for _ in range(60):
+            got = seats[0].get(match_id, omit_legal_moves=True)
+            if got.match.phase == pb.MATCH_PHASE_FINISHED:
+                break
+            mover = seats[got.match.status.to_move[0]]
+            moving = mover.get(match_id)
+            mover.submit(match_id, moves_as_any(moving.legal_moves)[0], moving.match.version)
+        if seats[1].get(match_id).match.phase != pb.MATCH_PHASE_FINISHED:
+            seats[1].resign(match_id)
+        matches[title] = match_id
+    return matches
+
+
+def table_of(page) -> list[list[str]]:
+    return page.eval_on_selector_all(
+        "#breakdown tbody tr",
+        "rows => rows.map(r => [...r.children].map(c => c.innerText.trim()))",
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("title", title_ids())
+def test_a_finished_match_shows_where_every_point_came_from(
+    stack, lobby, pages, finished, title, size
+):
+    match_id = finished[title]
+    final = lobby.get(match_id).match
+    page = pages.open(SIZES[size])
+    page.goto(f"{stack.portal_url}match.html?id={match_id}")
+    page.wait_for_selector("#breakdown:not([hidden]) tbody tr")
+    rows = table_of(page)
+    assert len(rows) == len(final.seats)
+    columns = page.eval_on_selector_all(
+        "#breakdown thead th", "cells => cells.map(c => c.innerText)"
+    )
+    for seat, row in enumerate(rows):
+        if "Total" in columns:
+            total = columns.index("Total")
+            # Every source of points adds up to the total, and the total is the engine's score.
+            parts = [int(cell.lstrip("+")) for cell in row[1:total]]
+            assert sum(parts) == int(row[total]) == final.status.scores[seat], (columns, row)
+        else:  # Eynsteyn: no points, the connection decides
+            assert row[-1] == (
+                "won" if seat in final.winners else "lost" if final.winners else "draw"
+            )
+    # On a phone the table fits the screen.
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1")
+
+
+@pytest.mark.parametrize("title", title_ids())
+def test_the_replay_rebuilds_the_board_at_every_step(stack, lobby, pages, finished, title):
+    match_id = finished[title]
+    final = lobby.get(match_id).match
+    changes = len(lobby.history(match_id).changes)
+    page = pages.open()
+    page.goto(f"{stack.portal_url}replay.html?id={match_id}")
+    wait_js(page, "document.body.dataset.seed === 'verified'")
+    page.locator("#first").click()
+    # Every step, from the first to the last: a board is drawn, and what it holds only grows
+    # for the titles whose pieces stay (tiles of the Big Idea, stones on the grid).
+    seen = page.evaluate(
+        """() => {
+          const pieces = [];
+          for (;;) {
+            if (!document.querySelector('#board svg.board')) throw new Error('no board');
+            const placed = '#board [data-tile], #board .square .stone';
+            pieces.push(document.querySelectorAll(placed).length);
+            const before = document.body.dataset.step;
+            document.querySelector('#next').click();
+            if (document.body.dataset.step === before) return pieces;
+          }
+        }"""
+    )
+    assert len(seen) == changes
+    if title == "einstein":  # tiles are never taken back
+        assert seen == sorted(seen) and seen[-1] > seen[0]
+    if title == "eynsteyn":
+        assert seen[0] == 0 < seen[-1]
+    # The last step's table adds up to the engine's final scores.
+    page.wait_for_selector("#breakdown:not([hidden]) tbody tr")
+    rows = table_of(page)
+    columns = page.eval_on_selector_all(
+        "#breakdown thead th", "cells => cells.map(c => c.innerText)"
+    )
+    if "Total" in columns:
+        assert [int(row[columns.index("Total")]) for row in rows] == list(final.status.scores)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("title", title_ids())
+def test_the_last_move_is_marked_on_the_board(stack, lobby, pages, title, size):
+    created = lobby.create(title, [RANDOM_BOT, HUMAN])
+    (token,) = created.tokens
+    page = pages.open(SIZES[size])
+    page.goto(seat_url(stack.portal_url, created.match.match_id, token.token, token.seat))
+    # The bot moves first, unless the rules chose this seat to start (Eynsteyn): then its move.
+    marked = "document.querySelector('#board .last-move')"
+    wait_js(page, f"{marked} || document.body.dataset.myTurn === 'true'", timeout_s=20)
+    if not page.evaluate(marked):
+        version = page.evaluate("document.body.dataset.version")
+        page.locator(".control.legal").first.click()
+        wait_js(page, f"Number(document.body.dataset.version) > {version}")
+    wait_js(page, marked, timeout_s=20)
+    assert page.locator("#last").inner_text().startswith("Last move: ")
+    # The board is no wider than a phone's screen.
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1")
+
+
+def to_phase(lobby, created, phase: str, module) -> None:
+    """Plays both seats' first legal moves through the API until seat 0 is to move in `phase`."""
+    seats = [lobby.as_seat(t.token) for t in created.tokens]
+    match_id = created.match.match_id
+    for _ in range(200):
+        got = seats[0].get(match_id)
+        view = unpack(got.view, module.View, "view")
+        mover = list(got.match.status.to_move)[0]
+        if mover == 0 and module.Phase.Name(view.phase) == phase:
+            return
+        moving = seats[mover].get(match_id)
+        seats[mover].submit(match_id, moves_as_any(moving.legal_moves)[0], moving.match.version)
+    raise AssertionError(f"never reached {phase}")
+
+
+def test_eynsteyn_says_which_edges_to_connect_and_the_keyboard_meets_the_hand_first(
+    stack, lobby, pages
+):
+    from playhall.eynsteyn.v1 import eynsteyn_pb2
+
+    created = lobby.create("eynsteyn", [HUMAN, HUMAN])
+    to_phase(lobby, created, "PHASE_PLACE", eynsteyn_pb2)
+    token = created.tokens[0]
+    page = pages.open()
+    page.goto(seat_url(stack.portal_url, created.match.match_id, token.token, token.seat))
+    page.wait_for_selector("[data-stone]")
+    label = page.locator("[data-area=grid] .area-label").text_content()
+    assert "connect top and bottom" in label or "connect left and right" in label
+    # An empty square clicked before a stone is chosen: the page says what to do first.
+    version = page.evaluate("document.body.dataset.version")
+    page.locator(".square").first.click()
+    page.wait_for_selector("#error:not([hidden])")
+    assert "Choose a stone from your hand first" in page.locator("#error").inner_text()
+    assert page.evaluate("document.body.dataset.version") == version
+    # Tab from the top of the board: a stone of the hand, long before any square.
+    page.evaluate("document.querySelector('#headline').tabIndex = -1")
+    page.locator("#headline").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.stone") is not None
+    tabbable = page.eval_on_selector_all(
+        "#board [tabindex='0']", "nodes => nodes.map(n => n.classList.contains('square'))"
+    )
+    assert not any(tabbable)  # no square is playable before a stone is chosen
+    # A stone, then a square: the grid's lines stay visible under the highlight.
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".square.legal")
+    stroke = page.evaluate(
+        "getComputedStyle(document.querySelector('.square.legal rect.slot-square')).strokeWidth"
+    )
+    assert stroke == "1px"
+    page.locator(".square.legal").first.click()
+    wait_js(page, f"Number(document.body.dataset.version) > {version}")
+    assert page.locator("#board .last-placed").count() == 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_einstein_draws_its_cards_as_shapes_and_prompts_each_step(stack, lobby, pages, size):
+    created = lobby.create("einstein", [HUMAN, RANDOM_BOT])
+    (token,) = created.tokens
+    page = pages.open(SIZES[size])
+    page.goto(seat_url(stack.portal_url, created.match.match_id, token.token, token.seat))
+    wait_js(page, "document.body.dataset.myTurn === 'true'", timeout_s=20)
+    page.wait_for_selector("[data-card^='inspiration/']")
+    # Each Inspiration in the hand shows its shape: two to five tiles.
+    shapes = page.eval_on_selector_all(
+        "[data-card^='inspiration/']",
+        "cards => cards.map(c => c.querySelectorAll('polygon').length)",
+    )
+    assert len(shapes) == 3 and all(2 <= n <= 5 for n in shapes)
+    assert page.locator(".stock polygon").count() == 16  # both stocks, as tile shapes
+    assert "Step 1 of 3" in page.locator(".prompt").text_content()
+    # The stock's row never covers the player's name (it is below it on a phone).
+    name = page.locator(".seat-row.mine .seat-name").bounding_box()
+    for chip in page.locator(".stock[data-seat='0'] rect").all():
+        box = chip.bounding_box()
+        apart = box["x"] >= name["x"] + name["width"] or box["y"] >= name["y"] + name["height"]
+        assert apart, (name, box)
+    chip = page.locator(".stock.legal[data-seat='0']").first
+    piece = chip.get_attribute("data-piece")
+    chip.click()
+    # Chosen: outlined in this seat's row only, and still said to be playable.
+    assert page.locator(".stock.selected").count() == 1
+    chosen = page.locator(f".stock[data-seat='0'][data-piece='{piece}']")
+    assert "not playable" not in chosen.get_attribute("aria-label")
+    assert chosen.get_attribute("aria-pressed") == "true"
+    prompt = page.locator(".prompt").text_content()
+    if "Step 2 of 3" in prompt:
+        page.locator(".edge.legal").first.click()
+    assert "Step 3 of 3" in page.locator(".prompt").text_content()
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("[data-ghost]").click()
+    wait_js(page, f"Number(document.body.dataset.version) > {version}")
+    # Marked once the stream brings the change: the tile just placed.
+    wait_js(page, "document.querySelector('path.tile.last-move')")
+
+
+def test_a_tired_inventor_stays_readable(stack, lobby, pages):
+    created = lobby.create("inventors", [HUMAN, RANDOM_BOT])
+    (token,) = created.tokens
+    page = pages.open(PHONE)
+    page.goto(seat_url(stack.portal_url, created.match.match_id, token.token, token.seat))
+    wait_js(
+        page,
+        "document.body.dataset.myTurn === 'true' && document.querySelector('.invention.legal')",
+        timeout_s=20,
+    )
+    page.locator(".inventor.legal").first.click()
+    version = page.evaluate("document.body.dataset.version")
+    page.locator(".invention.legal").first.click()
+    wait_js(page, f"Number(document.body.dataset.version) > {version}")
+    page.wait_for_selector(".inventor.tired")
+    # Dark text on a light grey plate.
+    fill = page.evaluate("getComputedStyle(document.querySelector('.inventor.tired text')).fill")
+    plate = page.evaluate("document.querySelector('.inventor.tired rect').getAttribute('fill')")
+    assert fill == "rgb(30, 36, 48)" and plate == "#d0d5dd"
+    assert "tired" in page.locator(".inventor.tired text").text_content()
+    # On a phone every discipline row's text stays inside its box.
+    for row in page.locator(".knowledge").all()[:8]:
+        box = row.locator("rect").bounding_box()
+        label = row.locator("text").bounding_box()
+        assert label["x"] + label["width"] <= box["x"] + box["width"] + 1
