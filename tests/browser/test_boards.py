@@ -261,3 +261,38 @@ def test_a_tired_inventor_stays_readable(stack, lobby, pages):
         box = row.locator("rect").bounding_box()
         label = row.locator("text").bounding_box()
         assert label["x"] + label["width"] <= box["x"] + box["width"] + 1
+
+
+def serious_violations(page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it stands, one line each."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_axe_finds_nothing_serious_on_the_lobby_every_match_page_and_replay(
+    stack, lobby, pages, finished, size
+):
+    page = pages.open(SIZES[size])
+    page.goto(stack.portal_url)
+    page.wait_for_selector("form.new-match")
+    found = {"lobby": serious_violations(page)}
+    for title in title_ids():
+        created = lobby.create(title, [HUMAN, RANDOM_BOT])
+        token = created.tokens[0]
+        page.goto(seat_url(stack.portal_url, created.match.match_id, token.token, token.seat))
+        page.wait_for_selector("svg.board")
+        found[title] = serious_violations(page)
+        page.goto(f"{stack.portal_url}match.html?id={finished[title]}")
+        page.wait_for_selector("#breakdown:not([hidden])")
+        found[f"{title} finished"] = serious_violations(page)
+        page.goto(f"{stack.portal_url}replay.html?id={finished[title]}")
+        wait_js(page, "document.body.dataset.seed === 'verified'")
+        found[f"{title} replay"] = serious_violations(page)
+    assert not any(found.values()), "\n".join(f"{k}: {v}" for k, v in found.items() if v)

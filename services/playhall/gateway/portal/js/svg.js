@@ -52,7 +52,8 @@ export function control(node, label, activate, legal, tool = false) {
 export function board(width, height, title, ...children) {
   return el(
     "svg",
-    { viewBox: `0 0 ${width} ${height}`, class: "board", role: "img", "aria-label": title },
+    // A group, not an image: a screen reader keeps the controls and the described pieces in it.
+    { viewBox: `0 0 ${width} ${height}`, class: "board", role: "group", "aria-label": title },
     el("title", {}, title),
     ...children,
   );

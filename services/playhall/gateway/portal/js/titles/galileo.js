@@ -28,10 +28,13 @@ export const describeScientist = (id) =>
 export const describeExperiment = (id) =>
   id ? `${experiment(id).colour} experiment, ${experiment(id).points} pt` : "no experiment";
 
+// Yellow and green cards carry dark text: white on them is too faint to read.
+const LIGHT = new Set(["yellow", "green"]);
+
 function card(x, y, w, h, colour, big, small, attrs = {}) {
   return el(
     "g",
-    { class: "card", transform: `translate(${x},${y})`, ...attrs },
+    { ...attrs, class: `${attrs.class ?? "card"}${LIGHT.has(colour) ? " light" : ""}`, transform: `translate(${x},${y})` },
     el("rect", { width: w, height: h, rx: 6, fill: COLOURS[colour], class: "card-face" }),
     text(w / 2, h * 0.55, big, { class: "card-big", "text-anchor": "middle" }),
     text(w / 2, h - 7, small, { class: "card-small", "text-anchor": "middle" }),
@@ -93,7 +96,7 @@ export function board(ctx) {
 
   // The seats: score, hand, this round's pick, the order, played scientists, experiments taken.
   const listX = narrow ? 200 : 280;
-  const perRow = Math.max(4, Math.floor((W - 30 - listX) / 26));
+  const perRow = Math.max(4, Math.floor((W - 84 - listX) / 26));
   const rows = seats.map((s) => Math.max(1, Math.ceil(Math.max((s.played ?? []).length, (s.taken ?? []).length) / perRow)));
   const rowHeight = (n) => Math.max(104, 20 + rows[n] * 2 * 40);
   const top = th + 54;
@@ -130,7 +133,12 @@ export function board(ctx) {
       row.append(text(pickX + 29, y + 45, "no pick", { class: "muted", "text-anchor": "middle" }));
     }
     // Played scientists and experiments taken, in rows that wrap.
-    const at = (i, line) => [listX + (i % perRow) * 26, y + 2 + (Math.floor(i / perRow) * 2 + line) * 40];
+    // Two labelled lines: the scientists played so far, the experiments taken.
+    const at = (i, line) => [listX + 54 + (i % perRow) * 26, y + 2 + (Math.floor(i / perRow) * 2 + line) * 40];
+    if ((s.played ?? []).length || (s.taken ?? []).length) {
+      row.append(text(listX, y + 24, "played", { class: "muted row-label" }));
+      row.append(text(listX, y + 64, "taken", { class: "muted row-label" }));
+    }
     if (!(s.played ?? []).length && !(s.taken ?? []).length) {
       row.append(text(listX, y + 44, "nothing played or taken yet", { class: "muted" }));
     }
