@@ -22,6 +22,7 @@ from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.orchestrator.store import Match
 from playhall.players import database
 from playhall.players.archive import Archive, ArchivedMatch, PlayerKey, bot_player
+from playhall.players.tokens import player_id
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
 from tests.helpers import wait_until
@@ -31,7 +32,8 @@ OPENSKILL = PlackettLuce()
 
 
 def person(name: str) -> PlayerKey:
-    return PlayerKey("https://id.example", name, "person", name.capitalize())
+    """A signed-in person, as the archiver finds them on a seat: their id and name only."""
+    return PlayerKey(player_id("https://id.example", name), "person", name.capitalize())
 
 
 def finished(
@@ -108,14 +110,10 @@ def ratings_of(url: str, players: list[PlayerKey]) -> dict[PlayerKey, tuple[floa
     """(mu, sigma, games) of each player that has a rating."""
     with psycopg.connect(url) as connection:
         rows = connection.execute(
-            """
-            SELECT p.issuer, p.subject, r.mu, r.sigma, r.games
-            FROM ratings r JOIN players p ON p.id = r.player_id WHERE r.title_id = %s
-            """,
-            (TITLE,),
+            "SELECT player_id, mu, sigma, games FROM ratings WHERE title_id = %s", (TITLE,)
         ).fetchall()
-    found = {(issuer, subject): (mu, sigma, games) for issuer, subject, mu, sigma, games in rows}
-    return {p: found[(p.issuer, p.subject)] for p in players if (p.issuer, p.subject) in found}
+    found = {player: (mu, sigma, games) for player, mu, sigma, games in rows}
+    return {p: found[p.player_id] for p in players if p.player_id in found}
 
 
 def count(url: str, query: str, *args) -> int:
@@ -176,8 +174,7 @@ def test_migrating_from_the_previous_revision_keeps_the_data_and_completes_it(em
         connection.execute(
             "INSERT INTO ratings VALUES (%s, 'galileo', 30.0, 4.0, 7, now())", (player,)
         )
-    database.migrate(empty_database)
-    assert database.current_revision(empty_database) == "0002"
+    database.migrate(empty_database, "0002")
     with psycopg.connect(empty_database) as connection:
         row = connection.execute(
             "SELECT mu, sigma, games, ordinal FROM ratings WHERE player_id = %s", (player,)
@@ -187,6 +184,87 @@ def test_migrating_from_the_previous_revision_keeps_the_data_and_completes_it(em
         ).fetchone()[0]
     assert row == (30.0, 4.0, 7, pytest.approx(18.0))
     assert indexes == 1
+
+
+def test_migrating_from_0002_keys_every_row_by_the_product_player_id(empty_database):
+    """Rows of 0002 (uuid ids) keep who they are: a person, a bot level, an anonymous seat,
+    ratings and their history all under the ids a seat and `bot_player` name."""
+    database.migrate(empty_database, "0002")
+    ada = person("ada")
+    easy = bot_player(TITLE, mpb.BOT_LEVEL_EASY)
+    with psycopg.connect(empty_database) as connection:
+        uuids = {}
+        for key, issuer, subject, kind in [
+            ("ada", "https://id.example", "ada", "person"),
+            ("easy", easy.issuer, easy.subject, "bot"),
+        ]:
+            (uuids[key],) = connection.execute(
+                "INSERT INTO players (issuer, subject, kind, display_name) "
+                "VALUES (%s, %s, %s, %s) RETURNING id",
+                (issuer, subject, kind, key.capitalize()),
+            ).fetchone()
+        for n, match_id in enumerate(["m1", "m2"]):
+            connection.execute(
+                "INSERT INTO matches VALUES (%s, %s, 'galileo-1', 'seed', 'hash', 'game_over', "
+                "3, 'record', NULL, %s, %s, now())",
+                (match_id, TITLE, f"2026-01-0{n + 1}T10:00Z", f"2026-01-0{n + 1}T11:00Z"),
+            )
+            for seat, player in enumerate([uuids["ada"], uuids["easy"], None]):
+                connection.execute(
+                    "INSERT INTO match_seats VALUES (%s, %s, %s, 'human', 'X', 1, 1, true, "
+                    "false, false)",
+                    (match_id, seat, player),
+                )
+            for player, mu in ((uuids["ada"], 26.0 + n), (uuids["easy"], 24.0 - n)):
+                connection.execute(
+                    "INSERT INTO rating_history VALUES (%s, %s, %s, %s, 8.0, %s)",
+                    (player, TITLE, match_id, mu, f"2026-01-0{n + 1}T11:00Z"),
+                )
+        for player, mu in ((uuids["ada"], 27.0), (uuids["easy"], 23.0)):
+            connection.execute(
+                "INSERT INTO ratings VALUES (%s, %s, %s, 8.0, 2, now())", (player, TITLE, mu)
+            )
+    database.migrate(empty_database)
+    assert database.current_revision(empty_database) == "0003"
+    with psycopg.connect(empty_database) as connection:
+        players = connection.execute(
+            "SELECT id, issuer, subject, kind FROM players ORDER BY kind"
+        ).fetchall()
+        seats = connection.execute(
+            "SELECT match_id, player_id, title_id, finished_at::date::text FROM match_seats "
+            "ORDER BY match_id, seat"
+        ).fetchall()
+        ratings = connection.execute(
+            "SELECT player_id, mu, games FROM ratings ORDER BY mu"
+        ).fetchall()
+        changes = connection.execute(
+            "SELECT player_id, match_id, mu, games FROM rating_history ORDER BY player_id, at"
+        ).fetchall()
+    assert players == [
+        (easy.player_id, easy.issuer, easy.subject, "bot"),
+        (ada.player_id, "https://id.example", "ada", "person"),
+    ]
+    assert seats == [
+        ("m1", ada.player_id, TITLE, "2026-01-01"),
+        ("m1", easy.player_id, TITLE, "2026-01-01"),
+        ("m1", None, TITLE, "2026-01-01"),
+        ("m2", ada.player_id, TITLE, "2026-01-02"),
+        ("m2", easy.player_id, TITLE, "2026-01-02"),
+        ("m2", None, TITLE, "2026-01-02"),
+    ]
+    assert ratings == [(easy.player_id, 23.0, 2), (ada.player_id, 27.0, 2)]
+    assert sorted(changes) == sorted(
+        [
+            (ada.player_id, "m1", 26.0, 1),
+            (ada.player_id, "m2", 27.0, 2),
+            (easy.player_id, "m1", 24.0, 1),
+            (easy.player_id, "m2", 23.0, 2),
+        ]
+    )
+    # The next match of the person, as a seat names them, goes on from their rating.
+    store_all(empty_database, [archived(finished("m3", [3, 1], [0]), [ada, easy])])
+    assert ratings_of(empty_database, [ada])[ada][2] == 3
+    assert count(empty_database, "SELECT count(*) FROM players") == 2
 
 
 # -- one match, once -----------------------------------------------------------------------------
@@ -314,6 +392,28 @@ def test_bots_are_rated_as_one_player_per_title_and_level(database_url):
     assert found[easy][2] == found[hard][2] == 2
     assert found[hard][0] > found[easy][0]
     assert count(database_url, "SELECT count(*) FROM players WHERE kind = 'bot'") == 2
+
+
+def test_a_signed_in_persons_seat_is_archived_and_rated_as_that_person(database_url):
+    """The seat carries only the player id and the name it showed: that is the player."""
+    ada, bob = person("ada"), person("bob")
+    match = finished("m1", [4, 2, 1], [0])
+    match.seats[0].player_id, match.seats[0].display_name = ada.player_id, "Ada L."
+    match.seats[1].player_id = bob.player_id
+    store_all(database_url, [ArchivedMatch.of(match, None, history(3))])
+    won, lost = expected([1, 2])
+    found = ratings_of(database_url, [ada, bob])
+    assert found[ada][0] == pytest.approx(won[0], abs=1e-9)
+    assert found[bob][0] == pytest.approx(lost[0], abs=1e-9)
+    assert found[ada][2] == found[bob][2] == 1
+    with psycopg.connect(database_url) as connection:
+        rows = connection.execute(
+            "SELECT s.seat, s.player_id, p.display_name, p.issuer FROM match_seats s "
+            "LEFT JOIN players p ON p.id = s.player_id ORDER BY s.seat"
+        ).fetchall()
+    assert rows == [(0, ada.player_id, "Ada L.", None), (1, bob.player_id, "P1", None)] + [
+        (2, None, None, None)
+    ]
 
 
 def test_a_player_in_several_seats_is_rated_once_by_their_best_place(database_url):

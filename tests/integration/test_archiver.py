@@ -116,10 +116,9 @@ def bot_ratings(url: str) -> list[tuple[float, float, int, int]]:
                 """
                 SELECT r.mu, r.sigma, r.games,
                     (SELECT count(*) FROM rating_history h WHERE h.player_id = r.player_id)
-                FROM ratings r JOIN players p ON p.id = r.player_id
-                WHERE p.issuer = %s AND p.subject = %s
+                FROM ratings r WHERE r.player_id = %s
                 """,
-                (player.issuer, player.subject),
+                (player.player_id,),
             ).fetchone()
             for player in RATED
         ]
