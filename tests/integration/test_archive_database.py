@@ -19,10 +19,13 @@ import pytest
 from openskill.models import PlackettLuce
 
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.orchestrator.errors import InvalidRequest, NoSuchPlayer
 from playhall.orchestrator.store import Match
-from playhall.players import database
+from playhall.players import database, ratings
 from playhall.players.archive import Archive, ArchivedMatch, PlayerKey, bot_player
-from playhall.players.tokens import player_id
+from playhall.players.history import FINISHED, LEADERBOARD, History
+from playhall.players.tokens import Player, player_id
+from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
 from tests.helpers import wait_until
@@ -440,3 +443,249 @@ def test_unrated_results_leave_every_rating_alone(database_url):
     )
     assert count(database_url, "SELECT count(*) FROM matches") == 3
     assert ratings_of(database_url, [ada, bob]) == {}
+
+
+# -- a player's pages: finished matches, ratings, rating history, leaderboards -----------------
+
+TITLES = [TITLE, "mosaic"]
+
+
+def signed_in(name: str) -> Player:
+    return Player(
+        player_id("https://id.example", name), name.capitalize(), "https://id.example", name
+    )
+
+
+def read(url: str, call):
+    """`call(history)` on the archive at `url`, the titles served being `TITLES`."""
+
+    async def work(archive: Archive):
+        return await call(History(archive, lambda: TITLES))
+
+    return run(url, work)
+
+
+def at_minute(match: Match, minute: int, title: str = TITLE) -> Match:
+    match.updated_unix_ms = 1_700_000_000_000 + minute * 60_000
+    match.title_id = title
+    return match
+
+
+def all_pages(fetch, items: str, size: int) -> list:
+    """Every page `fetch(page_size, page_token)` gives, following the tokens."""
+    pages, token = [], ""
+    while True:
+        page = fetch(size, token)
+        pages.append(list(getattr(page, items)))
+        token = page.next_page_token
+        if not token:
+            return pages
+
+
+def test_a_players_finished_matches_come_newest_first_a_page_at_a_time(database_url):
+    ada, bob = person("ada"), person("bob")
+    matches = [
+        archived(at_minute(finished("m1", [3, 1], [0]), 1), [ada, bob]),
+        archived(at_minute(finished("m2", [1, 3], [1]), 2, "mosaic"), [ada, bob]),
+        # Ada in two seats of one match: one entry, both seats.
+        archived(at_minute(finished("m3", [1, 5, 3], [1]), 3), [ada, ada, bob]),
+        archived(at_minute(finished("m4", [3, 1], [0]), 4), [bob, None]),
+        archived(
+            at_minute(finished("m5", [3, 1], [], end_reason=mpb.END_REASON_ABANDONED), 5),
+            [bob, ada],
+        ),
+    ]
+    store_all(database_url, matches)
+
+    def fetch(title: str):
+        def page(size: int, token: str):
+            request = ppb.ListFinishedMatchesRequest(
+                title_id=title, page_size=size, page_token=token
+            )
+            return read(database_url, lambda h: h.finished_matches(signed_in("ada"), request))
+
+        return page
+
+    pages = all_pages(fetch(""), "matches", 2)
+    assert [[m.match.match_id for m in page] for page in pages] == [["m5", "m3"], ["m2", "m1"]]
+    m5, m3, m2, m1 = [m for page in pages for m in page]
+    assert list(m3.seats) == [0, 1] and list(m5.seats) == [1] and list(m1.seats) == [0]
+    assert m1.finished_unix_ms == 1_700_000_060_000
+    assert m3.match.phase == mpb.MATCH_PHASE_FINISHED and list(m3.match.winners) == [1]
+    # The rating each match left Ada with, in its title; none after the abandoned match.
+    assert not m5.HasField("rating_after")
+    assert (m1.rating_after.title_id, m1.rating_after.matches) == (TITLE, 1)
+    assert (m3.rating_after.title_id, m3.rating_after.matches) == (TITLE, 2)
+    assert (m2.rating_after.title_id, m2.rating_after.matches) == ("mosaic", 1)
+    assert m1.rating_after.provisional and m1.rating_after.display == pytest.approx(
+        m1.rating_after.mu - 3 * m1.rating_after.sigma
+    )
+    only = all_pages(fetch("mosaic"), "matches", 2)
+    assert [[m.match.match_id for m in page] for page in only] == [["m2"]]
+    # Bob's own list holds m4; Ada's never did.
+    bobs = read(
+        database_url,
+        lambda h: h.finished_matches(signed_in("bob"), ppb.ListFinishedMatchesRequest()),
+    )
+    assert [m.match.match_id for m in bobs.matches] == ["m5", "m4", "m3", "m2", "m1"]
+
+
+def insert_ratings(url: str, rows: list[tuple[str, str, float, float]]) -> None:
+    """Players (id, kind) with a rating (mu, sigma) in TITLE, made by hand."""
+    with psycopg.connect(url) as connection:
+        for player, kind, mu, sigma in rows:
+            connection.execute(
+                "INSERT INTO players (id, kind, display_name) VALUES (%s, %s, %s)",
+                (player, kind, f"name-{player[-4:]}"),
+            )
+            connection.execute(
+                "INSERT INTO ratings (player_id, title_id, mu, sigma, games, updated_at) "
+                "VALUES (%s, %s, %s, %s, 12, now())",
+                (player, TITLE, mu, sigma),
+            )
+
+
+def pid(n: int) -> str:
+    return f"p-{n:032x}"
+
+
+def test_a_leaderboard_ranks_settled_ratings_best_first_and_shares_ranks_of_equal_ones(
+    database_url,
+):
+    settled = ratings.PROVISIONAL_SIGMA - 1
+    insert_ratings(
+        database_url,
+        [
+            (pid(1), "person", 30.0, settled),  # ordinal 30 - 16.5 = 13.5
+            (pid(2), "bot", 40.0, settled),  # 23.5
+            (pid(3), "person", 30.0, settled),  # 13.5, tied with 1
+            (pid(4), "person", 50.0, ratings.PROVISIONAL_SIGMA + 0.5),  # provisional: 29.5
+            (pid(5), "person", 20.0, settled),  # 3.5
+            (pid(6), "person", 30.0, settled),  # 13.5, tied with 1 and 3
+        ],
+    )
+
+    def fetch(provisional: bool):
+        def page(size: int, token: str):
+            request = ppb.GetLeaderboardRequest(
+                title_id=TITLE, page_size=size, page_token=token, include_provisional=provisional
+            )
+            return read(database_url, lambda h: h.leaderboard(request))
+
+        return page
+
+    pages = all_pages(fetch(False), "entries", 2)
+    entries = [(e.rank, e.player.player_id) for page in pages for e in page]
+    # The tie spans a page boundary and still shares its rank.
+    assert entries == [(1, pid(2)), (2, pid(1)), (2, pid(3)), (2, pid(6)), (5, pid(5))]
+    assert [len(page) for page in pages] == [2, 2, 1]
+    first = pages[0][0]
+    assert first.player.bot and first.player.display_name == f"name-{pid(2)[-4:]}"
+    assert (first.rating.display, first.rating.matches) == (pytest.approx(23.5), 12)
+    assert not any(e.rating.provisional for page in pages for e in page)
+    everyone = [e for page in all_pages(fetch(True), "entries", 10) for e in page]
+    assert [(e.rank, e.player.player_id) for e in everyone][:2] == [(1, pid(4)), (2, pid(2))]
+    assert everyone[0].rating.provisional and len(everyone) == 6
+
+
+def test_ratings_and_their_history_of_any_player_or_the_signed_in_one(database_url):
+    ada, bob = person("ada"), person("bob")
+    store_all(
+        database_url,
+        [
+            archived(at_minute(finished(f"m{i}", [3, 1], [i % 2]), i), [ada, bob])
+            for i in range(1, 6)
+        ],
+    )
+    mine = read(database_url, lambda h: h.ratings(signed_in("ada"), ppb.GetRatingsRequest()))
+    assert mine.player.player_id == ada.player_id and mine.player.display_name == "Ada"
+    ((rating,),) = [list(mine.ratings)]
+    assert (rating.title_id, rating.matches, rating.provisional) == (TITLE, 5, True)
+    # Another player's, by id, with the name their last seat showed.
+    theirs = read(
+        database_url,
+        lambda h: h.ratings(signed_in("ada"), ppb.GetRatingsRequest(player_id=bob.player_id)),
+    )
+    assert theirs.player.display_name == "Bob" and theirs.ratings[0].matches == 5
+    # Signed in, never archived: no ratings, and that is no error.
+    new = read(database_url, lambda h: h.ratings(signed_in("cy"), ppb.GetRatingsRequest()))
+    assert (new.player.display_name, list(new.ratings)) == ("Cy", [])
+
+    def page(size: int, token: str):
+        request = ppb.GetRatingHistoryRequest(title_id=TITLE, page_size=size, page_token=token)
+        return read(database_url, lambda h: h.rating_history(signed_in("ada"), request))
+
+    pages = all_pages(page, "changes", 2)
+    changes = [c for p in pages for c in p]
+    assert [c.match_id for c in changes] == ["m5", "m4", "m3", "m2", "m1"]
+    assert [c.rating.matches for c in changes] == [5, 4, 3, 2, 1]
+    assert changes[0].rating == rating
+    sigmas = [c.rating.sigma for c in changes]
+    assert sigmas == sorted(sigmas)  # newest first: the least uncertain first
+
+
+REFUSED = {
+    "a page token that is not one": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_token="not a token!"),
+        "page_token is not a page token",
+    ),
+    "a token of another list": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_token=LEADERBOARD.make({"title_id": TITLE}, [])),
+        "not a page token of ListFinishedMatches",
+    ),
+    "a token for another filter": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(
+            title_id="mosaic", page_token=FINISHED.make({"title_id": ""}, [1, "m1"])
+        ),
+        "another query",
+    ),
+    "a token whose cursor is damaged": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_token=FINISHED.make({"title_id": ""}, ["x", 1])),
+        "not a page token of ListFinishedMatches",
+    ),
+    "a negative page size": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_size=-1),
+        "page_size must be from 1 to 100",
+    ),
+    "too large a page": (
+        "leaderboard",
+        ppb.GetLeaderboardRequest(title_id=TITLE, page_size=201),
+        "page_size must be from 1 to 200",
+    ),
+    "an unknown title": (
+        "leaderboard",
+        ppb.GetLeaderboardRequest(title_id="chess"),
+        "Unknown title 'chess'; served: galileo, mosaic",
+    ),
+    "no title": ("rating_history", ppb.GetRatingHistoryRequest(), "title_id is required"),
+    "a malformed player id": (
+        "ratings",
+        ppb.GetRatingsRequest(player_id="ada"),
+        "'ada' is not a player id",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_bad_requests_for_a_players_pages_are_refused_with_the_reason(database_url, case):
+    method, request, reason = REFUSED[case]
+
+    async def call(h: History):
+        if method == "leaderboard":
+            return await h.leaderboard(request)
+        return await getattr(h, method)(signed_in("ada"), request)
+
+    with pytest.raises(InvalidRequest) as refused:
+        read(database_url, call)
+    assert reason in refused.value.reason
+
+
+def test_an_unknown_player_is_not_found(database_url):
+    request = ppb.GetRatingsRequest(player_id=pid(7))
+    with pytest.raises(NoSuchPlayer):
+        read(database_url, lambda h: h.ratings(signed_in("ada"), request))

@@ -4,14 +4,17 @@ reads that let an archived match answer GetMatch and GetHistory as it did live."
 
 from __future__ import annotations
 
+import contextlib
 import datetime
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.orchestrator import records
+from playhall.orchestrator.errors import Unavailable
 from playhall.orchestrator.store import Match
 from playhall.players import ratings, tokens
 from playhall.storage.v1 import storage_pb2 as spb
@@ -299,8 +302,7 @@ class Archive:
         if row is None:
             return None
         version, record, state = row
-        fields = records.parse_record(bytes(record))
-        return Match(match_id=match_id, version=version, **fields), _bytes(state)
+        return archived_match(match_id, version, record), _bytes(state)
 
     async def changes(self, match_id: str) -> list[tuple[spb.StoredChange, bytes]]:
         """Every change of the archived match's log with its move (b"" if none), in order."""
@@ -311,6 +313,20 @@ class Archive:
             )
             rows = await found.fetchall()
         return [(spb.StoredChange.FromString(bytes(c)), _bytes(m) or b"") for c, m in rows]
+
+
+def archived_match(match_id: str, version: int, record) -> Match:
+    """The match of an archived record (a `matches` row's version and record)."""
+    return Match(match_id=match_id, version=version, **records.parse_record(bytes(record)))
+
+
+@contextlib.contextmanager
+def reaching_archive() -> Iterator[None]:
+    """Reads of the archive: a database out of reach is UNAVAILABLE, as Redis is."""
+    try:
+        yield
+    except psycopg.OperationalError:
+        raise Unavailable("The match archive cannot be reached right now; try again") from None
 
 
 def _bytes(value) -> bytes | None:
