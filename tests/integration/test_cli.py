@@ -86,6 +86,7 @@ class Terminal:
             os.close(self.master)
 
 
+@pytest.mark.timeout(300)
 def test_a_person_plays_a_match_to_its_end_in_a_terminal_by_numbered_moves(stack, env):
     terminal = Terminal(env, "play", "galileo", "--bots", "random", "--name", "Ada")
     try:
@@ -116,9 +117,12 @@ def test_a_person_plays_a_match_to_its_end_in_a_terminal_by_numbered_moves(stack
     assert "Ada" in terminal.text.split("finished")[-1]
 
 
+@pytest.mark.timeout(400)  # bot matches: minutes on a busy machine
 def test_a_bot_tournament_scores_every_pairing_and_watch_follows_a_match_to_its_end(env):
     ran = playhall(
-        env, "tournament", "run", "eynsteyn", "--bots", "random,easy", "--games", "2", "--json"
+        env,
+        *("tournament", "run", "eynsteyn", "--bots", "random,easy", "--games", "2", "--json"),
+        timeout=240,
     )
     assert ran.returncode == 0, ran.stderr
     standings = {row["level"]: row for row in json.loads(ran.stdout)}
@@ -132,6 +136,21 @@ def test_a_bot_tournament_scores_every_pairing_and_watch_follows_a_match_to_its_
     changes = [json.loads(line) for line in watched.stdout.splitlines()]
     assert [int(c["version"]) for c in changes] == list(range(1, len(changes) + 1))
     assert changes[-1]["phase"] == "MATCH_PHASE_FINISHED"
+    # The archiver rates the bot levels like players; the leaderboard lists them (provisional).
+    assert playhall(env, "login", "--guest", "Reader").returncode == 0
+    deadline = time.monotonic() + 30
+    while True:
+        rated = playhall(env, "ratings", "eynsteyn", "--provisional", "--json")
+        assert rated.returncode == 0, rated.stderr
+        entries = json.loads(rated.stdout).get("entries", [])
+        if len(entries) >= 2 or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    names = [entry["player"]["display_name"] for entry in entries]
+    assert {"Easy bot", "Random bot"} <= set(names), names
+    if standings["easy"]["points"] != 1:  # one level won both games: it is rated higher
+        best = "Easy bot" if standings["easy"]["points"] == 2 else "Random bot"
+        assert names.index(best) < names.index(({"Easy bot", "Random bot"} - {best}).pop())
 
 
 def test_sign_in_is_saved_privately_and_refusals_are_one_clear_line(env, tmp_path):

@@ -219,10 +219,11 @@ def ratings_command(
     size: Annotated[int, typer.Option(help="Entries to show.")] = 20,
     provisional: Annotated[bool, typer.Option(help="List provisional ratings too.")] = False,
     gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """The title's leaderboard."""
-    caller = Gateway(gateway)
+    caller = connect(gateway, token)
     request = ppb.GetLeaderboardRequest(
         title_id=title, page_size=size, include_provisional=provisional
     )
