@@ -26,13 +26,14 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
-TITLES = DEPLOY / "titles.yaml"
-K8S_TEMPLATE = DEPLOY / "k8s" / "templates" / "rules.yaml"
-K8S_RULES = DEPLOY / "k8s" / "base" / "rules.yaml"
-K8S_ADDRESSES = DEPLOY / "k8s" / "base" / "rules.env"
-COMPOSE_RULES = DEPLOY / "compose" / "rules.yml"
-COMPOSE_ADDRESSES = DEPLOY / "compose" / "rules.env"
-PROMETHEUS = DEPLOY / "prometheus" / "prometheus.yml"
+"""The deploy/ directory; every path below is relative to it (a test writes a copy's)."""
+TITLES = Path("titles.yaml")
+K8S_TEMPLATE = Path("k8s/templates/rules.yaml")
+K8S_RULES = Path("k8s/base/rules.yaml")
+K8S_ADDRESSES = Path("k8s/base/rules.env")
+COMPOSE_RULES = Path("compose/rules.yml")
+COMPOSE_ADDRESSES = Path("compose/rules.env")
+PROMETHEUS = Path("prometheus/prometheus.yml")
 PROMETHEUS_BEGIN = "  # -- rules services: `make deploy-titles` writes them --\n"
 PROMETHEUS_END = "  # -- end of the rules services --\n"
 GRPC_PORT = 50051
@@ -40,11 +41,11 @@ METRICS_PORT = 9464
 GENERATED = "# Written by `make deploy-titles` from deploy/titles.yaml{source}; do not edit.\n"
 
 
-def titles() -> list[str]:
+def titles(deploy: Path = DEPLOY) -> list[str]:
     """The titles the deployment serves, in the order deploy/titles.yaml lists them."""
-    listed = yaml.safe_load(TITLES.read_text())["titles"]
+    listed = yaml.safe_load((deploy / TITLES).read_text())["titles"]
     if len(set(listed)) != len(listed) or not all(isinstance(t, str) for t in listed):
-        raise ValueError(f"{TITLES}: titles must be distinct title ids: {listed}")
+        raise ValueError(f"{deploy / TITLES}: titles must be distinct title ids: {listed}")
     return listed
 
 
@@ -58,16 +59,18 @@ def address(title: str) -> str:
     return f"dns:///{service_name(title)}:{GRPC_PORT}"
 
 
-def rules_manifests(title: str, name: str | None = None) -> str:
-    """The template's objects for one title (named `name`, rules-<title> by default), its
-    leading paragraph (about the template itself) left out."""
-    text = K8S_TEMPLATE.read_text().split("#\n", 1)[1]
+def rules_manifests(template: str, title: str, name: str | None = None) -> str:
+    """The template's objects for one title (named `name`, rules-<title> by default: a
+    Deployment per rules version can take a name of its own), its leading paragraph (about the
+    template itself) left out."""
+    text = template.split("#\n", 1)[1]
     return string.Template(text).substitute(title=title, name=name or service_name(title))
 
 
-def k8s_rules_text(listed: list[str]) -> str:
+def k8s_rules_text(template: str, listed: list[str]) -> str:
     source = "\n# and deploy/k8s/templates/rules.yaml"
-    return GENERATED.format(source=source) + "---\n".join(rules_manifests(t) for t in listed)
+    objects = "---\n".join(rules_manifests(template, t) for t in listed)
+    return GENERATED.format(source=source) + objects
 
 
 def addresses_text(listed: list[str]) -> str:
@@ -160,23 +163,31 @@ def prometheus_text(listed: list[str], current: str) -> str:
     return before + PROMETHEUS_BEGIN + prometheus_jobs_text(listed) + PROMETHEUS_END + after
 
 
-def written() -> dict[Path, str]:
-    """Every generated file and the text it should hold."""
-    listed = titles()
+def written(deploy: Path = DEPLOY) -> dict[Path, str]:
+    """Every generated file of the deploy/ directory `deploy` and the text it should hold."""
+    listed = titles(deploy)
     return {
-        K8S_RULES: k8s_rules_text(listed),
-        K8S_ADDRESSES: addresses_text(listed),
-        COMPOSE_RULES: compose_rules_text(listed),
-        COMPOSE_ADDRESSES: addresses_text(listed),
-        PROMETHEUS: prometheus_text(listed, PROMETHEUS.read_text()),
+        deploy / K8S_RULES: k8s_rules_text((deploy / K8S_TEMPLATE).read_text(), listed),
+        deploy / K8S_ADDRESSES: addresses_text(listed),
+        deploy / COMPOSE_RULES: compose_rules_text(listed),
+        deploy / COMPOSE_ADDRESSES: addresses_text(listed),
+        deploy / PROMETHEUS: prometheus_text(listed, (deploy / PROMETHEUS).read_text()),
     }
 
 
-def main() -> int:
-    for path, text in written().items():
+def write(deploy: Path = DEPLOY) -> list[Path]:
+    """Writes the files of `deploy` that are not current; returns them."""
+    changed = []
+    for path, text in written(deploy).items():
         if not path.exists() or path.read_text() != text:
             path.write_text(text)
-            print(f"wrote {path.relative_to(ROOT)}")
+            changed.append(path)
+    return changed
+
+
+def main() -> int:
+    for path in write():
+        print(f"wrote {path.relative_to(ROOT)}")
     return 0
 
 
