@@ -9,6 +9,9 @@ at one point of archiving so that the SIGKILL lands exactly there."""
 
 from __future__ import annotations
 
+import urllib.error
+import urllib.request
+
 import grpc
 import psycopg
 import pytest
@@ -354,6 +357,45 @@ def test_an_archive_out_of_reach_is_unavailable_until_it_is_back(module_redis, g
                 lambda: _history_or_none(spectator, match_id), 30, "the archive answering again"
             )
             assert recovered == answered
+        finally:
+            stack.close()
+
+
+def readyz(port: int) -> int:
+    """The HTTP status of the archiver's readiness endpoint."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_the_archiver_is_ready_while_postgres_answers_and_counts_rating_updates(
+    module_redis, galileo_rules
+):
+    """/readyz (the readiness probe) follows PostgreSQL, SIGKILLed and started again, while the
+    process lives on; an archived match counts its rated players (the two bots) once."""
+    with EmbeddedPostgres(durable=False) as postgres:
+        url = postgres.create_database("playhall")
+        database.migrate(url)
+        stack = Stack(module_redis.url, url, galileo_rules.address)
+        try:
+            channel = stack.channel(stack.orchestrator())
+            archiver = stack.archiver()
+            port = archiver.metrics_port
+            wait_until(lambda: readyz(port) == 200, 20, "the archiver ready")
+            match_id = end_a_match(channel)
+            wait_until(lambda: outbox_empty(stack), 20, "the match archived")
+            assert archived_ids(url) == [match_id]
+            samples = scrape(port)
+            assert metric(samples, "playhall_matches_archived_total", title="galileo") == 1
+            assert metric(samples, "playhall_ratings_updated_total", title="galileo") == 2
+
+            postgres.kill()
+            wait_until(lambda: readyz(port) == 503, 20, "the archiver unready")
+            assert archiver.proc.poll() is None
+            postgres.start()
+            wait_until(lambda: readyz(port) == 200, 30, "the archiver ready again")
         finally:
             stack.close()
 
