@@ -11,7 +11,6 @@ import re
 
 import pytest
 import yaml
-
 from prometheus_client.metrics import MetricWrapperBase
 
 from playhall.orchestrator import errors
