@@ -122,6 +122,9 @@ x-grpc-healthcheck: &grpc-healthcheck
 services:
   rules:
     image: playhall:dev
+    build:
+      context: ../..
+      dockerfile: deploy/Dockerfile
     read_only: true
     cap_drop: [ALL]
     security_opt: ["no-new-privileges:true"]
