@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import inspect
 import logging
+import socket
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -78,7 +79,11 @@ def start_metrics_server(port: int, host: str, ready: Callable[[], bool] | None 
         start_response(status, [("Content-Type", "text/plain; charset=utf-8")])
         return [status.encode()]
 
-    httpd = make_server(host, port, app, ThreadingWSGIServer, handler_class=_QuietHandler)
+    class Server(ThreadingWSGIServer):
+        # IPv4 or IPv6, as the host is (PLAYHALL_METRICS_HOST may be "::").
+        address_family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+
+    httpd = make_server(host, port, app, Server, handler_class=_QuietHandler)
     threading.Thread(target=httpd.serve_forever, name="metrics", daemon=True).start()
     return httpd.server_port
 
