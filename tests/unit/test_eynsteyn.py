@@ -531,8 +531,25 @@ def test_rule_9_a_rotation_that_repeats_a_pattern_is_one_move_listed_once():
         KIND["blocker"]: squares,
     }
     assert len(set(moves)) == len(moves)
-    turned = state.apply(NS, Place(KIND["straight"], 3, 2, 2)).state
+    turned = state.apply(NS, Place(KIND["straight"], 1, 2, 2)).state
     assert turned.board[22] == (STRAIGHT_WE,)
+
+
+@pytest.mark.parametrize(
+    ("kind", "rotation", "reason"),
+    [
+        ("straight", 2, "A straight has 2 orientations: give a rotation of 0 to 1"),
+        ("straight", 3, "A straight has 2 orientations"),
+        ("crossing", 1, "A crossing looks the same turned any way: give rotation 0"),
+        ("blocker", 2, "A blocker looks the same turned any way"),
+        ("curve", 4, "A curve has 4 orientations: give a rotation of 0 to 3"),
+        ("curve", -1, "A curve has 4 orientations"),
+    ],
+)
+def test_rule_9_a_rotation_outside_the_kinds_orientations_is_refused(kind, rotation, reason):
+    state = position(hands=(hand("crossing", "straight", "blocker", "curve"), ()))
+    with pytest.raises(IllegalMove, match=reason):
+        state.apply(NS, Place(KIND[kind], rotation, 2, 2))
 
 
 def test_rule_9_a_turn_is_place_mark_end_by_the_same_seat_in_one_turn():
