@@ -84,7 +84,9 @@ class Shuffle(RulesServicer):
         salted = pb.NewGameRequest()
         salted.CopyFrom(request)
         # The seed keeps its length, so that a missing or overlong seed is still refused.
-        salted.seed = bytes(a ^ b for a, b in zip(request.seed, os.urandom(len(request.seed))))
+        salted.seed = bytes(
+            a ^ b for a, b in zip(request.seed, os.urandom(len(request.seed)), strict=True)
+        )
         return super().NewGame(salted, context)
 
 

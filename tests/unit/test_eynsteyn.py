@@ -4,7 +4,6 @@ follow the settled rules: 1-3 components, 4-6 setup, 7 preparation, 8 the refill
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ElementTree
 from collections import Counter
 
 import pytest
@@ -616,25 +615,6 @@ def test_codec_refuses_inconsistent_states():
     ):
         with pytest.raises(MalformedMessage, match=reason):
             codec.decode_state(crafted)
-
-
-def test_the_svg_shows_squares_lines_heights_markers_edges_hands_and_stack_tops():
-    cells = _crossroads() | {(2, 2): (BLOCKER, CROSSING)}
-    state = position(cells, hands=(hand("curve", "blocker"), hand("straight")), markers={(2, 2): 1})
-    root = ElementTree.fromstring(GAME.render_svg(state.view(SPECTATOR)))
-
-    def with_class(name):
-        return [el for el in root.iter() if el.get("class") == name]
-
-    assert len(with_class("square")) == 100
-    assert len(with_class("line")) >= len(cells)
-    assert {el.text for el in with_class("height")} == {"1", "2"}
-    assert [el.get("data-seat") for el in with_class("marker")] == ["1"]
-    assert {el.get("data-edge") for el in with_class("edge")} == {"north", "south", "west", "east"}
-    assert len(with_class("hand-stone")) == 3
-    assert len(with_class("stack-top")) == 5
-    text = GAME.render_text(state.view(NS))
-    assert "North-South" in text and "West-East" in text and "┼2b" in text
 
 
 def test_evaluate_follows_the_connection_distance():

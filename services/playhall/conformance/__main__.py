@@ -30,19 +30,46 @@ def parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--target", required=True, metavar="HOST:PORT", help="the rules service")
     parser.add_argument("--title", help="fail unless the service hosts this title id")
-    parser.add_argument("--seeds", type=int, default=Config.seeds, metavar="N",
-                        help="random games to play, seat counts in turn (default %(default)s)")
-    parser.add_argument("--max-moves", type=int, default=Config.max_moves, metavar="N",
-                        help="a game not over after N moves fails games-end (default %(default)s)")
-    parser.add_argument("--probes", type=int, default=Config.probes, metavar="N",
-                        help="positions of each game probed move by move (default %(default)s)")
-    parser.add_argument("--strict-moves", action="store_true",
-                        help="fail any unlisted spelling the service accepts, even one that "
-                             "plays as a listed move (for titles with one spelling per move)")
-    parser.add_argument("--check", action="append", choices=[name for name, _, _ in CHECKS],
-                        help="run only this check (repeatable)")
-    parser.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
-                        help="deadline of each call (default %(default)s)")
+    parser.add_argument(
+        "--seeds",
+        type=int,
+        default=Config.seeds,
+        metavar="N",
+        help="random games to play, seat counts in turn (default %(default)s)",
+    )
+    parser.add_argument(
+        "--max-moves",
+        type=int,
+        default=Config.max_moves,
+        metavar="N",
+        help="a game not over after N moves fails games-end (default %(default)s)",
+    )
+    parser.add_argument(
+        "--probes",
+        type=int,
+        default=Config.probes,
+        metavar="N",
+        help="positions of each game probed move by move (default %(default)s)",
+    )
+    parser.add_argument(
+        "--strict-moves",
+        action="store_true",
+        help="fail any unlisted spelling the service accepts, even one that "
+        "plays as a listed move (for titles with one spelling per move)",
+    )
+    parser.add_argument(
+        "--check",
+        action="append",
+        choices=[name for name, _, _ in CHECKS],
+        help="run only this check (repeatable)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="deadline of each call (default %(default)s)",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     return parser  # fmt: skip
 
@@ -58,7 +85,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_UNCHECKABLE
     try:
         if args.title and target.info.title_id != args.title:
-            print(f"{args.target} hosts {target.info.title_id!r}, not {args.title!r}", file=sys.stderr)
+            print(
+                f"{args.target} hosts {target.info.title_id!r}, not {args.title!r}", file=sys.stderr
+            )
             return EXIT_UNCHECKABLE
         config = Config(
             seeds=args.seeds, max_moves=args.max_moves, probes=args.probes,

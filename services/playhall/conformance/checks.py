@@ -116,9 +116,7 @@ def run_checks(run: Run, only: set[str] | None = None) -> list[Result]:
 # -- helpers -----------------------------------------------------------------------------------
 
 
-def expect_refusal(
-    result: Result, code: grpc.StatusCode, answer: object, what: str
-) -> None:
+def expect_refusal(result: Result, code: grpc.StatusCode, answer: object, what: str) -> None:
     """Counts one case: `answer` must be a refusal with `code` and a reason to read."""
     result.checked += 1
     if not isinstance(answer, Refusal):
@@ -142,7 +140,9 @@ def refused(result: Result, answer: object, what: str) -> bool:
 def apply(run: Run, position: Position, seat: int, move: bytes, **extra) -> object:
     return run.target.call(
         "ApplyMove",
-        pb.ApplyMoveRequest(state=position.state, seat=seat, move=run.target.move_any(move), **extra),
+        pb.ApplyMoveRequest(
+            state=position.state, seat=seat, move=run.target.move_any(move), **extra
+        ),
     )
 
 
@@ -191,7 +191,9 @@ def deterministic(run: Run, result: Result) -> None:
     for playout in run.playouts:
         if refused(result, playout.new_game, f"NewGame for {playout.players} seats"):
             continue
-        again = target.call("NewGame", pb.NewGameRequest(players=playout.players, seed=playout.seed))
+        again = target.call(
+            "NewGame", pb.NewGameRequest(players=playout.players, seed=playout.seed)
+        )
         result.checked += 1
         if refused(result, again, f"NewGame for {playout.players} seats, asked again"):
             continue
@@ -218,9 +220,11 @@ def deterministic(run: Run, result: Result) -> None:
             if any(isinstance(answer, Refusal) for answer in answers):
                 continue  # a refused listed move is listed-moves-accepted's failure
             one, two = answers
-            if target.canonical(target.state_class, one.state.value) != target.canonical(
-                target.state_class, two.state.value
-            ) or one.status != two.status:
+            if (
+                target.canonical(target.state_class, one.state.value)
+                != target.canonical(target.state_class, two.state.value)
+                or one.status != two.status
+            ):
                 result.failures.append(
                     f"{where(playout, position)}: the same move by seat {seat} gave two "
                     "different states"
@@ -260,7 +264,9 @@ def move_applied_once(run: Run, result: Result) -> None:
             if isinstance(after, Refusal):
                 continue  # listed-moves-accepted's failure
             result.checked += 1
-            place = f"{where(playout, position)}: seat {seat}'s move {target.describe_move(moves[-1])}"
+            place = (
+                f"{where(playout, position)}: seat {seat}'s move {target.describe_move(moves[-1])}"
+            )
             if after.status.move_count != position.status.move_count + 1:
                 result.failures.append(
                     f"{place} took the move count from {position.status.move_count} to "
@@ -271,7 +277,9 @@ def move_applied_once(run: Run, result: Result) -> None:
                 continue
             if target.view_key(view.view) != target.view_key(after.mover_view.view):
                 result.failures.append(f"{place}: the mover's view differs from GetView's")
-            if moves_key(target, view.legal_moves) != moves_key(target, after.mover_view.legal_moves):
+            if moves_key(target, view.legal_moves) != moves_key(
+                target, after.mover_view.legal_moves
+            ):
                 result.failures.append(f"{place}: the mover's legal moves differ from GetView's")
             if view.status != after.status:
                 result.failures.append(f"{place}: GetView's status differs from ApplyMove's")
@@ -285,9 +293,7 @@ def mutations(message: Message) -> Iterator[Message]:
             continue
         value = getattr(message, descriptor.name)
         if descriptor.type == FieldDescriptor.TYPE_MESSAGE:
-            if descriptor.is_repeated or not message.HasField(
-                descriptor.name
-            ):
+            if descriptor.is_repeated or not message.HasField(descriptor.name):
                 continue
             for changed in mutations(value):
                 copy = type(message)()
@@ -385,9 +391,7 @@ def unlisted_moves_refused(run: Run, result: Result) -> None:
                 result.checked += 1
                 same = _plays_as_listed(run, position, seat, move, answer)
                 if same is None:
-                    result.failures.append(
-                        f"{what}: accepted, and it plays as no listed move"
-                    )
+                    result.failures.append(f"{what}: accepted, and it plays as no listed move")
                 elif run.config.strict_moves:
                     result.failures.append(f"{what}: accepted as a second spelling of {same}")
                 else:
@@ -401,7 +405,9 @@ def unlisted_moves_refused(run: Run, result: Result) -> None:
 def not_your_turn(run: Run, result: Result) -> None:
     target = run.target
     for playout, position in run.probes():
-        listed = [(seat, move) for seat, moves in sorted(position.legal.items()) for move in moves[:1]]
+        listed = [
+            (seat, move) for seat, moves in sorted(position.legal.items()) for move in moves[:1]
+        ]
         if not listed and not position.status.finished:
             continue
         move = listed[0][1] if listed else any_listed_move(run)
@@ -600,7 +606,9 @@ def hidden_information(run: Run, result: Result) -> None:
             view = _view_of(target, state, viewer)
             if refused(result, view, f"GetView for {_who(viewer)} after {label}"):
                 continue
-            seen.setdefault((target.view_key(view.view), moves_key(target, view.legal_moves)), label)
+            seen.setdefault(
+                (target.view_key(view.view), moves_key(target, view.legal_moves)), label
+            )
         result.checked += len(members) - 1
         if len(seen) > 1:
             first, second = list(seen.values())[:2]

@@ -41,7 +41,9 @@ def as_table(target: Target, results: list[Result]) -> str:
     lines = [f"{info.title_id} ({info.rules_version}) at {target.address}", ""]
     for result in results:
         verdict = "PASS" if result.passed else "FAIL"
-        lines.append(f"{verdict}  {result.name:<{width}}  {result.checked:>5} cases  {result.promise}")
+        lines.append(
+            f"{verdict}  {result.name:<{width}}  {result.checked:>5} cases  {result.promise}"
+        )
         if result.checked == 0 and not result.failures and not result.notes:
             lines.append(f"{'':6}{'':<{width}}  nothing could be checked")
         for note in result.notes:

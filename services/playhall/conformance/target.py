@@ -51,7 +51,9 @@ class Target:
         except grpc.FutureTimeoutError as error:
             raise TargetError(f"no rules service answers at {address}") from error
         except grpc.RpcError as error:
-            raise TargetError(f"GetGameInfo failed: {error.code().name} {error.details()}") from error
+            raise TargetError(
+                f"GetGameInfo failed: {error.code().name} {error.details()}"
+            ) from error
         names = self.info.messages
         pool = _pool(self.channel, names.state)
         try:
