@@ -3,6 +3,7 @@
 wrapper that breaks one promise (on free loopback ports, announced in the "serving" log line).
 
 - `leak`: a seat's view shows the other seats' secret picks before they are revealed.
+- `peek`: the spectator's view shows the next three experiments of the face-down deck.
 - `twice`: a move is applied twice over: the state's move count goes up by two (no title lets a
   seat repeat a move at once, so the double shows in the count the state carries).
 - `status`: a move by a seat not to move is refused INVALID_ARGUMENT, not FAILED_PRECONDITION.
@@ -48,6 +49,18 @@ class Leak(RulesServicer):
         return response
 
 
+class Peek(RulesServicer):
+    def GetView(self, request, context):
+        response = super().GetView(request, context)
+        if request.spectator:
+            state, view = gal.State(), gal.View()
+            request.state.Unpack(state)
+            response.view.Unpack(view)
+            view.hand.extend(state.experiment_deck[:3])
+            response.view.CopyFrom(pack(view))
+        return response
+
+
 class Twice(RulesServicer):
     def ApplyMove(self, request, context):
         response = super().ApplyMove(request, context)
@@ -90,7 +103,7 @@ class Shuffle(RulesServicer):
         return super().NewGame(salted, context)
 
 
-BUGS = {"leak": Leak, "twice": Twice, "status": Status, "shuffle": Shuffle}
+BUGS = {"leak": Leak, "peek": Peek, "twice": Twice, "status": Status, "shuffle": Shuffle}
 
 if __name__ == "__main__":
     servicer = BUGS[sys.argv[1]](get_game(TITLE))

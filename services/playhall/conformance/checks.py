@@ -13,6 +13,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import grpc
 from google.protobuf import any_pb2, empty_pb2
@@ -137,7 +138,7 @@ def refused(result: Result, answer: object, what: str) -> bool:
     return False
 
 
-def apply(run: Run, position: Position, seat: int, move: bytes, **extra) -> object:
+def apply(run: Run, position: Position, seat: int, move: bytes, **extra: bool) -> Any:
     return run.target.call(
         "ApplyMove",
         pb.ApplyMoveRequest(
@@ -285,9 +286,10 @@ def move_applied_once(run: Run, result: Result) -> None:
                 result.failures.append(f"{place}: GetView's status differs from ApplyMove's")
 
 
-def mutations(message: Message) -> Iterator[Message]:
+def mutations(message: Message, reorder: bool = False) -> Iterator[Message]:
     """Copies of `message` with one number, enum or flag changed (in nested messages too):
-    moves a seat could spell that the rules may not list."""
+    moves a seat could spell that the rules may not list; with `reorder`, also each list of
+    numbers turned by one (a deck's order)."""
     for descriptor in message.DESCRIPTOR.fields:
         if descriptor.containing_oneof is not None and not message.HasField(descriptor.name):
             continue
@@ -295,13 +297,19 @@ def mutations(message: Message) -> Iterator[Message]:
         if descriptor.type == FieldDescriptor.TYPE_MESSAGE:
             if descriptor.is_repeated or not message.HasField(descriptor.name):
                 continue
-            for changed in mutations(value):
+            for changed in mutations(value, reorder):
                 copy = type(message)()
                 copy.CopyFrom(message)
                 getattr(copy, descriptor.name).CopyFrom(changed)
                 yield copy
             continue
         if descriptor.is_repeated:
+            if reorder and len(set(value)) > 1:
+                copy = type(message)()
+                copy.CopyFrom(message)
+                del getattr(copy, descriptor.name)[:]
+                getattr(copy, descriptor.name).extend([*value[1:], value[0]])
+                yield copy
             continue
         for other in _other_values(descriptor, value):
             copy = type(message)()
@@ -310,7 +318,7 @@ def mutations(message: Message) -> Iterator[Message]:
             yield copy
 
 
-def _other_values(descriptor: FieldDescriptor, value: object) -> list[object]:
+def _other_values(descriptor: Any, value: object) -> list[Any]:
     if descriptor.type == FieldDescriptor.TYPE_BOOL:
         return [not value]
     if descriptor.type == FieldDescriptor.TYPE_ENUM:
@@ -557,7 +565,7 @@ def _told(target: Target, events, status: pb.GameStatus, viewer: int | None) -> 
         deterministic=True)])  # fmt: skip
 
 
-def _view_of(target: Target, state: any_pb2.Any, viewer: int | None) -> object:
+def _view_of(target: Target, state: any_pb2.Any, viewer: int | None) -> Any:
     request = (
         pb.GetViewRequest(state=state, spectator=True)
         if viewer is None
@@ -618,6 +626,77 @@ def hidden_information(run: Run, result: Result) -> None:
             )
     if result.checked == 0:
         result.notes.append("no two moves told a viewer the same: every move was public")
+
+
+STATE_MUTATIONS = 24
+"""Changed states the spectator check looks at per probed position, at most."""
+
+
+@check("spectator-public-only", "the spectator sees only what every seat sees: a change to a "
+       "state that shows in its view shows in every seat's")  # fmt: skip
+def spectator_public_only(run: Run, result: Result) -> None:
+    """What a spectator may see is public, so every seat sees it too. The kit changes one
+    field of a state at a time (a number, an enum, a flag, the order of a list) and asks for
+    every view of the changed state the service accepts: a change the spectator's view shows
+    while some seat's does not is something shown to spectators that a seat may not see (the
+    order of a deck, the pile of undealt cards). The other way round proves nothing: a seat
+    also sees its own secrets."""
+    target, rng = run.target, run.rng("spectator")
+    for playout in run.playouts:
+        viewers = [None, *range(playout.players)]
+        for position in playout.probes(3):
+            before = {}
+            for viewer in viewers:
+                view = _view_of(target, position.state, viewer)
+                if refused(result, view, f"{where(playout, position)}: GetView for {_who(viewer)}"):
+                    break
+                before[viewer] = target.view_key(view.view)
+            else:
+                state = target.state_class.FromString(position.state.value)
+                changed = list(mutations(state, reorder=True))
+                for mutant in rng.sample(changed, min(len(changed), STATE_MUTATIONS)):
+                    packed = any_pb2.Any(
+                        type_url=position.state.type_url, value=mutant.SerializeToString()
+                    )
+                    shown = _changes_shown(target, packed, viewers, before)
+                    if shown is None or None not in shown:
+                        continue
+                    result.checked += 1
+                    blind = [seat for seat in viewers[1:] if seat not in shown]
+                    if blind:
+                        result.failures.append(
+                            f"{where(playout, position)}: a change to the state shows in the "
+                            f"spectator's view but not in seat {blind[0]}'s: "
+                            f"{_difference(state, mutant)}"
+                        )
+    if result.checked == 0 and not result.failures:
+        result.notes.append("no change to a state showed in the spectator's view")
+
+
+def _changes_shown(
+    target: Target, state: any_pb2.Any, viewers: list[int | None], before: dict
+) -> set[int | None] | None:
+    """The viewers whose view of `state` differs from `before`; None when the service
+    refuses the changed state (it may check its states' consistency)."""
+    shown = set()
+    for viewer in viewers:
+        view = target.call(
+            "GetView",
+            pb.GetViewRequest(state=state, spectator=True, omit_legal_moves=True)
+            if viewer is None
+            else pb.GetViewRequest(state=state, seat=viewer, omit_legal_moves=True),
+        )
+        if isinstance(view, Refusal):
+            return None
+        if target.view_key(view.view) != before[viewer]:
+            shown.add(viewer)
+    return shown
+
+
+def _difference(state: Message, mutant: Message) -> str:
+    one, two = _leaves(state), _leaves(mutant)
+    paths = sorted(path for path in one.keys() | two.keys() if one.get(path) != two.get(path))
+    return ", ".join(f"{path} changed" for path in paths[:3])
 
 
 @check("games-end", "random play ends every game within the bound, with a consistent "
