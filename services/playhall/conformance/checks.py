@@ -432,6 +432,31 @@ def not_your_turn(run: Run, result: Result) -> None:
             )  # fmt: skip
 
 
+@check("moves-listed-to-movers", "GetView lists moves to the seats to move only: none to other "
+       "seats, the spectator, or anyone when omitted")  # fmt: skip
+def moves_listed_to_movers(run: Run, result: Result) -> None:
+    target = run.target
+    for playout, position in run.probes():
+        asks = [(seat, False) for seat in range(playout.players)]
+        asks += [(None, False)] + [(seat, True) for seat in position.status.to_move]
+        for seat, omit in asks:
+            request = (
+                pb.GetViewRequest(state=position.state, spectator=True)
+                if seat is None
+                else pb.GetViewRequest(state=position.state, seat=seat, omit_legal_moves=omit)
+            )
+            view = target.call("GetView", request)
+            what = f"{where(playout, position)}: GetView for {_who(seat)}"
+            if refused(result, view, what):
+                continue
+            result.checked += 1
+            if seat is not None and seat in position.status.to_move and not omit:
+                continue  # the movers' lists are what the other checks play
+            if view.legal_moves.moves:
+                why = "that omitted them" if omit else "not to move"
+                result.failures.append(f"{what} ({why}) lists {len(view.legal_moves.moves)} moves")
+
+
 @check("malformed-refused", "undecodable bytes, foreign messages, seats out of range and bad "
        "setups are refused INVALID_ARGUMENT with a reason")  # fmt: skip
 def malformed_refused(run: Run, result: Result) -> None:
