@@ -216,7 +216,9 @@ def deterministic(run: Run, result: Result) -> None:
         for seat, moves in sorted(position.legal.items())[:1]:
             if not moves:
                 continue
-            answers = [apply(run, position, seat, moves[0]) for _ in range(2)]
+            answers = [
+                apply(run, position, seat, moves[0], omit_legal_moves=True) for _ in range(2)
+            ]
             result.checked += 1
             if any(isinstance(answer, Refusal) for answer in answers):
                 continue  # a refused listed move is listed-moves-accepted's failure
@@ -349,7 +351,9 @@ def _distance(one: dict[str, object], two: dict[str, object]) -> int:
     return sum(one.get(path) != two.get(path) for path in one.keys() | two.keys())
 
 
-def _plays_as_listed(run: Run, position: Position, seat: int, move: bytes, after) -> str | None:
+def _plays_as_listed(
+    run: Run, position: Position, seat: int, move: bytes, after: Any
+) -> str | None:
     """The listed move that `move` (accepted, yet not listed) plays exactly as, if any: a title
     may document several spellings of one move. Nearest first, as such spellings differ from
     theirs in a field or two."""
@@ -361,10 +365,14 @@ def _plays_as_listed(run: Run, position: Position, seat: int, move: bytes, after
         key=lambda m: _distance(leaves, _leaves(target.move_class.FromString(m))),
     )
     for candidate in listed:
-        answer = apply(run, position, seat, candidate, omit_legal_moves=True)
-        if not isinstance(answer, Refusal) and played == target.canonical(
-            target.state_class, answer.state.value
-        ):
+        if (seat, candidate) not in position.outcomes:
+            answer = apply(run, position, seat, candidate, omit_legal_moves=True)
+            position.outcomes[seat, candidate] = (
+                None
+                if isinstance(answer, Refusal)
+                else target.canonical(target.state_class, answer.state.value)
+            )
+        if position.outcomes[seat, candidate] == played:
             return target.describe_move(candidate)
     return None
 

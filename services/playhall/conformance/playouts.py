@@ -22,6 +22,8 @@ class Position:
     status: pb.GameStatus
     legal: dict[int, list[bytes]]
     """The moves listed for each seat to move, as the service spelt them."""
+    outcomes: dict[tuple[int, bytes], bytes | None] = field(default_factory=dict)
+    """The state (in one spelling) each listed move led to, once a check needed it."""
 
 
 @dataclass
