@@ -2,8 +2,8 @@
 
 Every check sees the service only through `Target` (the contract and the title's messages) and
 the random games of `playouts`; none imports an engine, so a title written in any language is
-judged by what it answers. A check returns how many cases it tried and every case that broke
-its promise, in words that say what was sent and what came back.
+judged by what it answers. A check fills its `Result`: how many cases it tried, and every case
+that broke its promise, in words that say what was sent and what came back.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Random games played through the service under test: the positions every check probes.
 
 A playout picks, at each position, a random seat among those to move and a random move of the
-ones the service lists for it, until the game ends or the bound on moves is reached. Everything
-the checks need later is kept: the NewGame answer, and per position the state, its status and
-the moves listed for each seat to move.
+ones the service lists for it, until the game ends or the bound on moves is reached. Every
+state and listed move must parse as the title's message, so that the checks can read them.
+Everything the checks need later is kept: the NewGame answer, and per position the state, its
+status and the moves listed for each seat to move.
 """
 
 from __future__ import annotations
@@ -64,6 +65,12 @@ def play(target: Target, players: int, seed: bytes, max_moves: int) -> Playout:
         return playout
     state, status = first.state, first.status
     while True:
+        if not target.parses(target.state_class, state.value):
+            playout.problems.append(
+                f"the state at move {status.move_count} does not parse as "
+                f"{target.info.messages.state}"
+            )
+            return playout
         legal: dict[int, list[bytes]] = {}
         for seat in status.to_move:
             view = target.call("GetView", pb.GetViewRequest(state=state, seat=seat))
@@ -74,6 +81,12 @@ def play(target: Target, players: int, seed: bytes, max_moves: int) -> Playout:
                 )
                 return playout
             legal[seat] = list(view.legal_moves.moves)
+            if not all(target.parses(target.move_class, move) for move in legal[seat]):
+                playout.problems.append(
+                    f"a move listed for seat {seat} at move {status.move_count} does not parse "
+                    f"as {target.info.messages.move}"
+                )
+                return playout
         playout.positions.append(Position(state, status, legal))
         if status.finished or len(playout.positions) > max_moves:
             return playout

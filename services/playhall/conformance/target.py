@@ -85,6 +85,13 @@ class Target:
             return f"<undecodable {move!r}>"
         return "{" + text + "}"
 
+    def parses(self, cls: type[Message], payload: bytes) -> bool:
+        try:
+            cls.FromString(payload)
+        except DecodeError:
+            return False
+        return True
+
     def canonical(self, cls: type[Message], payload: bytes) -> bytes:
         """`payload` in one spelling (fields in order, maps sorted), so that two encodings of
         the same message compare equal; bytes that do not parse compare as they are."""
