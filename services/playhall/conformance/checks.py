@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -445,7 +445,7 @@ def not_your_turn(run: Run, result: Result) -> None:
 def moves_listed_to_movers(run: Run, result: Result) -> None:
     target = run.target
     for playout, position in run.probes():
-        asks = [(seat, False) for seat in range(playout.players)]
+        asks: list[tuple[int | None, bool]] = [(seat, False) for seat in range(playout.players)]
         asks += [(None, False)] + [(seat, True) for seat in position.status.to_move]
         for seat, omit in asks:
             request = (
@@ -592,7 +592,9 @@ def _seen(event: pb.MoveEvent, viewer: int | None, target: Target) -> bytes:
     return target.event_key(event.public_event)
 
 
-def _told(target: Target, events, status: pb.GameStatus, viewer: int | None) -> bytes:
+def _told(
+    target: Target, events: Iterable[pb.MoveEvent], status: pb.GameStatus, viewer: int | None
+) -> bytes:
     """What `viewer` has been told: the events as it sees them, and the public status."""
     return b"\1".join([_seen(e, viewer, target) for e in events] + [status.SerializeToString(
         deterministic=True)])  # fmt: skip
@@ -707,7 +709,7 @@ def spectator_public_only(run: Run, result: Result) -> None:
 
 
 def _changes_shown(
-    target: Target, state: any_pb2.Any, viewers: list[int | None], before: dict
+    target: Target, state: any_pb2.Any, viewers: list[int | None], before: dict[int | None, bytes]
 ) -> set[int | None] | None:
     """The viewers whose view of `state` differs from `before`; None when the service
     refuses the changed state (it may check its states' consistency)."""
