@@ -19,6 +19,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.orchestrator import records
 from playhall.orchestrator.errors import InvalidRequest, NoSuchPlayer
 from playhall.orchestrator.store import Match
 from playhall.players import database, ratings
@@ -228,7 +229,7 @@ def test_migrating_from_0002_keys_every_row_by_the_product_player_id(empty_datab
                 "INSERT INTO ratings VALUES (%s, %s, %s, 8.0, 2, now())", (player, TITLE, mu)
             )
     database.migrate(empty_database)
-    assert database.current_revision(empty_database) == "0003"
+    assert database.current_revision(empty_database) == database.head_revision()
     with psycopg.connect(empty_database) as connection:
         players = connection.execute(
             "SELECT id, issuer, subject, kind FROM players ORDER BY kind"
@@ -268,6 +269,51 @@ def test_migrating_from_0002_keys_every_row_by_the_product_player_id(empty_datab
     store_all(empty_database, [archived(finished("m3", [3, 1], [0]), [ada, easy])])
     assert ratings_of(empty_database, [ada])[ada][2] == 3
     assert count(empty_database, "SELECT count(*) FROM players") == 2
+
+
+def test_migrating_gives_seats_archived_as_anonymous_their_signed_in_player_back(
+    empty_database,
+):
+    """Before 0003 a signed-in person's seat was archived as anonymous; the match's record
+    kept the seat's player id, and the migration takes it from there."""
+    database.migrate(empty_database, "0002")
+    ada, bob = person("ada"), person("bob")
+    match = finished("m1", [4, 2, 1], [0])
+    match.seats[0].player_id, match.seats[0].display_name = ada.player_id, "Ada L."
+    match.seats[2].player_id = bob.player_id
+    record = records.stored_match(match).SerializeToString()
+    with psycopg.connect(empty_database) as connection:
+        connection.execute(
+            "INSERT INTO matches VALUES ('m1', %s, 'galileo-1', 'seed', 'hash', 'game_over', "
+            "3, %s, NULL, now(), now(), now())",
+            (TITLE, record),
+        )
+        # As the archiver of then wrote it: every person's seat anonymous.
+        for seat in range(3):
+            connection.execute(
+                "INSERT INTO match_seats VALUES ('m1', %s, NULL, 'human', 'X', 1, 1, false, "
+                "false, false)",
+                (seat,),
+            )
+        # Bob is known already, by a name of his own.
+        connection.execute(
+            "INSERT INTO players (issuer, subject, kind, display_name) "
+            "VALUES ('https://id.example', 'bob', 'person', 'Bobby')"
+        )
+    database.migrate(empty_database)
+    with psycopg.connect(empty_database) as connection:
+        seats = connection.execute(
+            "SELECT s.seat, s.player_id, p.display_name FROM match_seats s "
+            "LEFT JOIN players p ON p.id = s.player_id ORDER BY s.seat"
+        ).fetchall()
+    assert seats == [(0, ada.player_id, "Ada L."), (1, None, None), (2, bob.player_id, "Bobby")]
+    listed = read(
+        empty_database,
+        lambda h: h.finished_matches(signed_in("ada"), ppb.ListFinishedMatchesRequest()),
+    )
+    ((found,),) = [list(listed.matches)]
+    assert found.match.match_id == "m1" and list(found.seats) == [0]
+    assert not found.HasField("rating_after")  # unrated: its ratings were made without it
 
 
 # -- one match, once -----------------------------------------------------------------------------
