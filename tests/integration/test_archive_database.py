@@ -693,6 +693,16 @@ REFUSED = {
         ppb.ListFinishedMatchesRequest(page_token=FINISHED.make({"title_id": ""}, ["x", 1])),
         "not a page token of ListFinishedMatches",
     ),
+    "a token whose rating is not a number": (
+        "leaderboard",
+        ppb.GetLeaderboardRequest(
+            title_id=TITLE,
+            page_token=LEADERBOARD.make(
+                {"title_id": TITLE, "include_provisional": False}, [float("nan"), pid(1), 1, 1]
+            ),
+        ),
+        "not a page token of GetLeaderboard",
+    ),
     "a negative page size": (
         "finished_matches",
         ppb.ListFinishedMatchesRequest(page_size=-1),

@@ -14,6 +14,7 @@ import base64
 import binascii
 import datetime
 import json
+import math
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -84,13 +85,22 @@ class PageTokens:
         if (
             not isinstance(cursor, list)
             or len(cursor) != len(self.cursor_types)
-            or not all(
-                isinstance(value, kind) and not isinstance(value, bool)
-                for value, kind in zip(cursor, self.cursor_types, strict=False)
-            )
+            or not all(map(_cursor_value, cursor, self.cursor_types))
         ):
             raise InvalidRequest(f"page_token is not a page token of {self.list_name}")
         return cursor
+
+
+def _cursor_value(value: Any, kind: type) -> bool:
+    """Whether `value` is one a cursor of ours holds there: a string, a count or time (an
+    integer not below 0), or a finite rating."""
+    if isinstance(value, bool) or not isinstance(value, kind):
+        return False
+    if kind is int:
+        return value >= 0
+    if kind is float:
+        return math.isfinite(value)
+    return True
 
 
 FINISHED = PageTokens("ListFinishedMatches", (int, str))
