@@ -91,16 +91,22 @@ class PageTokens:
         return cursor
 
 
+MAX_CURSOR_INT = 2**53 - 1
+"""The largest count or time (unix microseconds, in the year 2255) a cursor holds: JSON's
+largest exact integer."""
+MAX_CURSOR_TEXT = 64
+
+
 def _cursor_value(value: Any, kind: type) -> bool:
-    """Whether `value` is one a cursor of ours holds there: a string, a count or time (an
-    integer not below 0), or a finite rating."""
+    """Whether `value` is one a cursor of ours holds there: an id (text PostgreSQL takes), a
+    count or time (an integer from 0), or a finite rating."""
     if isinstance(value, bool) or not isinstance(value, kind):
         return False
     if kind is int:
-        return value >= 0
+        return 0 <= value <= MAX_CURSOR_INT
     if kind is float:
         return math.isfinite(value)
-    return True
+    return len(value) <= MAX_CURSOR_TEXT and value.isprintable()
 
 
 FINISHED = PageTokens("ListFinishedMatches", (int, str))
