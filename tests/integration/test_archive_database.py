@@ -697,6 +697,11 @@ REFUSED = {
         ppb.ListFinishedMatchesRequest(page_token=FINISHED.make({"title_id": ""}, ["x", 1])),
         "not a page token of ListFinishedMatches",
     ),
+    "a token too long to be one": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_token="W" * 5000),
+        "too long",
+    ),
     "a token whose rating is not a number": (
         "leaderboard",
         ppb.GetLeaderboardRequest(

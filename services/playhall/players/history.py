@@ -50,6 +50,11 @@ def page_size(size: int, default: int, most: int) -> int:
     return size or default
 
 
+MAX_TOKEN = 1024
+"""Longer than any token given out; a longer one is refused before it is decoded (so a
+token of deeply nested JSON never reaches the parser's recursion)."""
+
+
 class PageTokens:
     """The page tokens of one list: base64url JSON of the list's name, the filter, and the
     cursor (the sort key of the last row given out)."""
@@ -67,6 +72,8 @@ class PageTokens:
         not this list's next page for this `query`."""
         if not token:
             return None
+        if len(token) > MAX_TOKEN:
+            raise InvalidRequest("page_token is too long to be a page token")
         try:
             body = json.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
         except (binascii.Error, ValueError):
