@@ -1,0 +1,136 @@
+// The signed-in player: the guest sign-in, the player token kept in this browser (localStorage,
+// so a reload or another tab stays signed in until sign-out or the token's expiry), calls of
+// PlayerService with that token, and ratings to show beside names.
+import { RpcError, call } from "./connect.js";
+import { h } from "./common.js";
+
+const PLAYERS = "/playhall.players.v1.PlayerService/";
+const GUESTS = "/playhall.players.v1.GuestService/";
+const STORE = "playhall.player";
+const EXPIRY_MARGIN_MS = 60_000;
+const RATINGS_TTL_MS = 60_000;
+export const CHANGED = "playhall:player";
+
+// {token, playerId, displayName, expiresUnix} of the player signed in here, or null (never an
+// expired token: it is dropped).
+export function currentPlayer() {
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem(STORE) || "null");
+  } catch {
+    saved = null;
+  }
+  if (!saved?.token) return null;
+  if (Number(saved.expiresUnix) * 1000 - EXPIRY_MARGIN_MS <= Date.now()) {
+    forget();
+    return null;
+  }
+  return saved;
+}
+
+export const playerToken = () => currentPlayer()?.token ?? null;
+
+function forget() {
+  localStorage.removeItem(STORE);
+  ratings.clear();
+  dispatchEvent(new CustomEvent(CHANGED));
+}
+
+let config = null;
+// What this deployment offers the portal (the gateway's /portal/config.json).
+export function portalConfig() {
+  config ??= fetch("/portal/config.json").then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  return config;
+}
+
+export async function signInGuest(name) {
+  const signed = await call("SignInGuest", { displayName: name }, { service: GUESTS });
+  const player = {
+    token: signed.token,
+    playerId: signed.playerId,
+    displayName: signed.displayName,
+    expiresUnix: Number(signed.expiresUnix),
+  };
+  localStorage.setItem(STORE, JSON.stringify(player));
+  ratings.clear();
+  dispatchEvent(new CustomEvent(CHANGED));
+  return player;
+}
+
+export function signOut() {
+  forget();
+}
+
+// Another tab signed in or out: this one follows.
+addEventListener("storage", (event) => {
+  if (event.key === STORE) {
+    ratings.clear();
+    dispatchEvent(new CustomEvent(CHANGED));
+  }
+});
+
+// A PlayerService call as the signed-in player. A token the server no longer accepts (its
+// issuer's key changed, say) signs this browser out, with the server's reason.
+export async function players(method, request = {}) {
+  const token = playerToken();
+  if (!token) throw new RpcError("unauthenticated", "Sign in first (at the top of the page)");
+  try {
+    return await call(method, request, { token, service: PLAYERS });
+  } catch (error) {
+    if (error.code === "unauthenticated") {
+      forget();
+      throw new RpcError(error.code, `You are signed out: ${error.message}. Sign in again.`);
+    }
+    throw error;
+  }
+}
+
+// ratings by player id: {at, ratings: Promise<Map(titleId -> Rating)>, resolved: Map | null}
+const ratings = new Map();
+
+export function ratingsOf(playerId) {
+  const cached = ratings.get(playerId);
+  if (cached && Date.now() - cached.at < RATINGS_TTL_MS) return cached.ratings;
+  const entry = { at: Date.now(), resolved: null };
+  entry.ratings = players("GetRatings", { playerId })
+    .then((got) => new Map((got.ratings ?? []).map((r) => [r.titleId, r])))
+    .catch(() => new Map());
+  entry.ratings.then((map) => {
+    entry.resolved = map;
+  });
+  ratings.set(playerId, entry);
+  return entry.ratings;
+}
+
+// The number people see (proto JSON leaves zeros out), one decimal.
+export const shownRating = (rating) => Number(rating?.display ?? 0).toFixed(1);
+
+export function describeRating(rating) {
+  if (!rating) return "not rated yet";
+  const games = Number(rating.matches ?? 0);
+  return `rating ${shownRating(rating)} (skill ${Number(rating.mu ?? 0).toFixed(1)} ± ` +
+    `${Number(rating.sigma ?? 0).toFixed(1)}, ${games} rated match${games === 1 ? "" : "es"}` +
+    `${rating.provisional ? ", provisional" : ""})`;
+}
+
+function fill(tag, rating) {
+  tag.textContent = rating ? shownRating(rating) + (rating.provisional ? "?" : "") : "new";
+  tag.classList.toggle("provisional", Boolean(rating?.provisional));
+  tag.title = describeRating(rating);
+  tag.dataset.rating = rating ? shownRating(rating) : "";
+}
+
+// A badge with `playerId`'s rating in `titleId`, filled once it is known; null where there is
+// nothing to show (no player id, or nobody signed in here: ratings are for signed-in players).
+export function ratingTag(playerId, titleId) {
+  if (!playerId || !playerToken()) return null;
+  const tag = h("span", { class: "rating", "data-player": playerId, "aria-label": "rating" });
+  const known = ratings.get(playerId);
+  if (known?.resolved && Date.now() - known.at < RATINGS_TTL_MS) {
+    fill(tag, known.resolved.get(titleId));
+  } else {
+    tag.textContent = "…";
+    ratingsOf(playerId).then((map) => fill(tag, map.get(titleId)));
+  }
+  return tag;
+}
