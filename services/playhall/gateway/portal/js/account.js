@@ -25,7 +25,7 @@ async function render(nav) {
   }
   const error = h("span", { class: "sign-in-error", role: "alert", id: "sign-in-error" });
   const name = h("input", {
-    name: "guest-name", id: "guest-name", maxlength: 24, required: "", autocomplete: "nickname",
+    name: "guest-name", id: "guest-name", minlength: 2, maxlength: 24, required: "", autocomplete: "nickname",
     placeholder: "your name", "aria-label": "Your name as a guest",
   });
   const form = h("form", { class: "sign-in", id: "sign-in" },

@@ -149,9 +149,11 @@ async function show() {
     $("title").textContent = `${me.displayName}'s profile`;
     document.title = `${me.displayName} · Playhall`;
   }
+  // Each part on its own: a part that fails (no archive here, say) leaves the others shown.
   const parts = [showRatings(other || me.playerId)];
   if (!other) parts.push(showGames(), pager.restart());
-  await Promise.all(parts);
+  const failed = (await Promise.allSettled(parts)).filter((p) => p.status === "rejected");
+  showError([...new Set(failed.map((p) => p.reason.message))].join(" · "));
   document.body.dataset.loaded = "true";
 }
 
