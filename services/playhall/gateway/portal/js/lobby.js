@@ -83,7 +83,7 @@ async function create(game, form) {
 function matchItem(m, action) {
   const game = games.find((g) => g.titleId === m.titleId);
   const seats = (m.seats ?? []).flatMap((seat, n) =>
-    [n ? ", " : "", seatName(m, n), ratingTag(seat.playerId, m.titleId)]);
+    [n ? ", " : "", seatName(m, n), ratingTag(seat, m.titleId)]);
   return h("li", { "data-match": m.matchId },
     h("strong", {}, game?.displayName ?? m.titleId), " · ", ...seats, " · ", action);
 }

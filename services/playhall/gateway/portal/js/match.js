@@ -204,7 +204,7 @@ function render() {
   $("scores").replaceChildren(
     ...(s.seats ?? []).map((seat, n) =>
       h("tr", { class: (status.toMove ?? []).includes(n) ? "to-move" : "" },
-        h("td", {}, names(n), ratingTag(seat.playerId, s.titleId), seat.resigned ? " (left)" : ""),
+        h("td", {}, names(n), ratingTag(seat, s.titleId), seat.resigned ? " (left)" : ""),
         h("td", { class: "num" }, String(scores[n] ?? 0)),
         h("td", {}, (status.toMove ?? []).includes(n) ? "to move" : (s.winners ?? []).includes(n) ? "winner" : "")),
     ),

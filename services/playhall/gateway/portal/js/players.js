@@ -120,17 +120,46 @@ function fill(tag, rating) {
   tag.dataset.rating = rating ? shownRating(rating) : "";
 }
 
-// A badge with `playerId`'s rating in `titleId`, filled once it is known; null where there is
-// nothing to show (no player id, or nobody signed in here: ratings are for signed-in players).
-export function ratingTag(playerId, titleId) {
-  if (!playerId || !playerToken()) return null;
-  const tag = h("span", { class: "rating", "data-player": playerId, "aria-label": "rating" });
+// The player id of a title's bot level: the server's `tokens.player_id("playhall:bot",
+// "<title>/<level>")` (`players.archive.bot_player`), the first 32 hex digits of a SHA-256.
+// Bot seats carry no player id, yet each level is a rated player. Null where the page has no
+// WebCrypto (a plain-HTTP origin other than localhost).
+const botIds = new Map();
+export function botPlayerId(titleId, level) {
+  const name = String(level ?? "").replace(/^BOT_LEVEL_/, "").toLowerCase();
+  const key = `${titleId}/${name}`;
+  if (!botIds.has(key)) {
+    const digest = crypto.subtle?.digest("SHA-256", new TextEncoder().encode(`playhall:bot\n${key}`));
+    botIds.set(key, digest
+      ? digest.then((d) => "p-" + Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 32))
+      : Promise.resolve(null));
+  }
+  return botIds.get(key);
+}
+
+function fillFrom(tag, playerId, titleId) {
+  tag.dataset.player = playerId;
   const known = ratings.get(playerId);
   if (known?.resolved && Date.now() - known.at < RATINGS_TTL_MS) {
     fill(tag, known.resolved.get(titleId));
   } else {
-    tag.textContent = "…";
     ratingsOf(playerId).then((map) => fill(tag, map.get(titleId)));
+  }
+}
+
+// A badge with the rating in `titleId` of a seat's player (a signed-in person, or a bot level
+// that held the seat from the start), filled once it is known; null where there is nothing to
+// show (an anonymous seat, or nobody signed in here: ratings are for signed-in players).
+export function ratingTag(seat, titleId) {
+  if (!playerToken()) return null;
+  // A seat a person left is played on by a bot, but it is not that bot level's seat.
+  const bot = seat?.kind === "SEAT_KIND_BOT" && !seat.playerId && !seat.resigned;
+  if (!seat?.playerId && !bot) return null;
+  const tag = h("span", { class: "rating", "aria-label": "rating" }, "…");
+  if (!bot) {
+    fillFrom(tag, seat.playerId, titleId);
+  } else {
+    botPlayerId(titleId, seat.botLevel).then((id) => (id ? fillFrom(tag, id, titleId) : tag.remove()));
   }
   return tag;
 }
