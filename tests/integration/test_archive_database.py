@@ -19,7 +19,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.orchestrator.errors import InvalidRequest, NoSuchPlayer
+from playhall.orchestrator.errors import InvalidRequest
 from playhall.orchestrator.store import Match
 from playhall.players import database, ratings
 from playhall.players.archive import Archive, ArchivedMatch, PlayerKey, bot_player
@@ -685,7 +685,18 @@ def test_bad_requests_for_a_players_pages_are_refused_with_the_reason(database_u
     assert reason in refused.value.reason
 
 
-def test_an_unknown_player_is_not_found(database_url):
-    request = ppb.GetRatingsRequest(player_id=pid(7))
-    with pytest.raises(NoSuchPlayer):
-        read(database_url, lambda h: h.ratings(signed_in("ada"), request))
+def test_a_player_the_archive_does_not_know_yet_has_no_ratings(database_url):
+    # The portal asks for the rating of every seat it shows, first matches and bot levels not
+    # yet archived included: an answer, never NOT_FOUND.
+    ratings = read(
+        database_url,
+        lambda h: h.ratings(signed_in("ada"), ppb.GetRatingsRequest(player_id=pid(7))),
+    )
+    assert (ratings.player.player_id, list(ratings.ratings)) == (pid(7), [])
+    history = read(
+        database_url,
+        lambda h: h.rating_history(
+            signed_in("ada"), ppb.GetRatingHistoryRequest(player_id=pid(7), title_id="galileo")
+        ),
+    )
+    assert list(history.changes) == []
