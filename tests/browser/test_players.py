@@ -16,6 +16,8 @@ import json
 import grpc
 import pytest
 
+from playhall.players.archive import BOT_ISSUER
+from playhall.players.tokens import player_id
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from tests.browser.conftest import DESKTOP
@@ -131,7 +133,7 @@ def test_a_guest_plays_a_bot_and_finds_the_match_and_the_rating_on_the_profile(
     # The match seats the player: their seat carries their id, and their (new) rating shows.
     seat = lobby.get(match_id).match.seats[0]
     assert seat.player_id == signed["playerId"] and seat.display_name == "Ada Lovelace"
-    page.wait_for_selector(f"#scores .rating[data-player='{signed['playerId']}']:not(:empty)")
+    page.wait_for_selector(f"#scores .rating[data-player='{signed['playerId']}'][data-rating]")
     assert page.locator("#scores .rating").first.inner_text() == "new"
     moves = 0
     while make_a_move(page):
@@ -158,9 +160,17 @@ def test_a_guest_plays_a_bot_and_finds_the_match_and_the_rating_on_the_profile(
     assert point.get_attribute("data-rating") == f"{rating.display:.1f}"
     assert card.locator("svg.rating-chart .axis text.tick").count() >= 4
     assert row.locator("td.num").inner_text() == shown
-    # The match page shows the new rating beside the player's name.
+    # The match page shows the new ratings beside the names: the player's, and the bot
+    # level's (a player too, whose id the page derives as the server does).
     page.goto(f"{stack.portal_url}match.html?id={match_id}")
     page.wait_for_selector(f"#scores .rating[data-rating='{rating.display:.1f}']")
+    bot_id = player_id(BOT_ISSUER, "galileo/random")
+    bot = player_stub.GetRatings(ppb.GetRatingsRequest(player_id=bot_id), metadata=auth, timeout=10)
+    (bot_rating,) = bot.ratings
+    assert bot.player.bot and bot_rating.matches >= 1
+    page.wait_for_selector(
+        f"#scores .rating[data-player='{bot_id}'][data-rating='{bot_rating.display:.1f}']"
+    )
     # Its replay, from the history.
     page.goto(f"{stack.portal_url}profile.html")
     page.locator(f"#history tr[data-match='{match_id}'] .replay-link").click()
@@ -196,6 +206,12 @@ def test_a_second_browser_of_the_same_player_gets_back_into_a_running_match(stac
     second = pages.new_page()
     second.goto(stack.portal_url)
     second.evaluate(f"localStorage.setItem('playhall.player', {json.dumps(json.dumps(signed))})")
+    second.reload()
+    # Its lobby lists the match with a rating beside each name (the player's, the bot's).
+    item = f"#running li[data-match='{match_id}']"
+    second.wait_for_selector(f"{item} .rating[data-player='{signed['playerId']}'][data-rating]")
+    second.wait_for_selector(f"{item} .rating:nth-of-type(2)[data-rating]")
+    assert second.locator(f"{item} .rating").count() == 2
     second.goto(f"{stack.portal_url}profile.html")
     second.wait_for_selector("body[data-loaded=true]")
     assert second.locator("#player-name").inner_text() == "Grace Hopper"
