@@ -4,9 +4,9 @@
 import { el, text } from "./svg.js";
 import { describeRating } from "./players.js";
 
-const W = 640;
-const H = 260;
-const M = { left: 52, right: 18, top: 18, bottom: 46 };
+const W = 440;
+const H = 240;
+const M = { left: 44, right: 14, top: 22, bottom: 44 };
 
 // About `count` round tick values covering [low, high].
 export function ticks(low, high, count = 5) {
@@ -21,6 +21,13 @@ export function ticks(low, high, count = 5) {
 
 const day = (ms) => new Date(ms).toLocaleDateString(undefined, { month: "short", day: "numeric" });
 const clock = (ms) => new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+const seconds = (ms) => new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+// How a time tick reads: the date over days, the time within one, with seconds within minutes.
+function tickLabel(t0, t1) {
+  if (day(t0) !== day(t1)) return day;
+  return t1 - t0 < 600_000 ? seconds : clock;
+}
 
 // `changes`: RatingChange messages (any order). `titleName` names the chart for screen readers.
 export function ratingChart(changes, titleName) {
@@ -29,12 +36,12 @@ export function ratingChart(changes, titleName) {
     .sort((a, b) => a.at - b.at);
   const first = points[0];
   const last = points[points.length - 1];
-  const label = points.length
+  const summary = points.length
     ? `Rating in ${titleName} over ${points.length} rated match${points.length === 1 ? "" : "es"}: ` +
       `from ${first.value.toFixed(1)} to ${last.value.toFixed(1)}`
     : `No rated match in ${titleName} yet`;
-  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "rating-chart", role: "img", "aria-label": label },
-    el("title", {}, label));
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "rating-chart", role: "img", "aria-label": summary },
+    el("title", {}, summary));
   if (!points.length) return svg;
   const values = points.map((p) => p.value);
   let low = Math.min(...values);
@@ -56,10 +63,14 @@ export function ratingChart(changes, titleName) {
       text(M.left - 6, y(v) + 4, v.toFixed(Math.abs(v) < 10 && v % 1 ? 1 : 0), { class: "tick", "text-anchor": "end" }));
   }
   const sameDay = day(t0) === day(t1);
-  for (const t of ticks(t0, t1, 4).filter((t) => t >= t0 && t <= t1)) {
+  const label = tickLabel(t0, t1);
+  const seen = new Set();
+  for (const t of ticks(t0, t1, 3).filter((t) => t >= t0 && t <= t1)) {
+    if (seen.has(label(t))) continue;
+    seen.add(label(t));
     axis.append(
       el("line", { x1: x(t), y1: H - M.bottom, x2: x(t), y2: H - M.bottom + 5 }),
-      text(x(t), H - M.bottom + 18, sameDay ? clock(t) : day(t), { class: "tick", "text-anchor": "middle" }));
+      text(x(t), H - M.bottom + 18, label(t), { class: "tick", "text-anchor": "middle" }));
   }
   axis.append(
     text((M.left + W - M.right) / 2, H - 6, sameDay ? `time (${day(t0)})` : "date", { class: "axis-label", "text-anchor": "middle" }),
@@ -83,8 +94,8 @@ export function ratingChart(changes, titleName) {
   }
   if (points.some((p) => p.change.rating?.provisional)) {
     svg.append(
-      el("circle", { cx: W - M.right - 118, cy: M.top + 2, r: 4.5, class: "point provisional" }),
-      text(W - M.right - 108, M.top + 6, "provisional", { class: "tick" }));
+      el("circle", { cx: W - M.right - 92, cy: M.top - 10, r: 4.5, class: "point provisional" }),
+      text(W - M.right - 84, M.top - 6, "provisional", { class: "tick" }));
   }
   return svg;
 }
