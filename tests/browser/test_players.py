@@ -16,14 +16,24 @@ import json
 import grpc
 import pytest
 
+from playhall.devstack import GUEST_ISSUER
+from playhall.match.v1 import match_service_pb2 as pb
 from playhall.players.archive import BOT_ISSUER
+from playhall.players.guests import GuestIssuer
 from playhall.players.tokens import player_id
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from tests.browser.conftest import DESKTOP
+from tests.helpers import wait_until
 
 MOVE_TIMEOUT_MS = 20_000
 ARCHIVE_TIMEOUT_S = 20
+HISTORY_PAGE = 10
+"""Finished matches in a page of the profile (`js/profile.js`)."""
+LEADERBOARD_PAGE = 20
+"""Players in a page of the leaderboard (`js/leaderboard.js`)."""
+HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
+RANDOM_BOT = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_RANDOM)
 
 
 class StrictPages:
@@ -231,3 +241,125 @@ def test_a_second_browser_of_the_same_player_gets_back_into_a_running_match(stac
     assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED
     first.wait_for_selector("#error:not([hidden])")
     assert first.locator("#error").inner_text() == refused.value.details()
+
+
+def signed_in_elsewhere(stack, name: str) -> dict:
+    """A guest signed in with the stack's guest issuer (the key the gateway signs with), as
+    the portal keeps it in localStorage."""
+    guest = GuestIssuer(GUEST_ISSUER, "playhall", stack.guest_keys[0], 3600).sign_in(name)
+    return {
+        "token": guest.token,
+        "playerId": guest.player.player_id,
+        "displayName": guest.player.display_name,
+        "expiresUnix": guest.expires_unix,
+    }
+
+
+def finish_by_resigning(lobby, player: dict) -> str:
+    """A match of `player` against the random bot, ended by their resignation; its id."""
+    me = lobby.as_seat(player["token"])
+    match_id = me.create("galileo", [HUMAN, RANDOM_BOT]).match.match_id
+    me.resign(match_id)
+    return match_id
+
+
+def test_the_history_and_the_leaderboard_page_back_and_forth(stack, lobby, pages, player_stub):
+    paged = signed_in_elsewhere(stack, "Paged Player")
+    # Newest first: the history's first page holds the last ten, its second the first one.
+    ids = [finish_by_resigning(lobby, paged) for _ in range(HISTORY_PAGE + 1)]
+    others = [signed_in_elsewhere(stack, f"Player {n}") for n in range(LEADERBOARD_PAGE)]
+    for other in others:
+        finish_by_resigning(lobby, other)
+    auth = [("authorization", f"Bearer {paged['token']}")]
+    wait_until(
+        lambda: (
+            len(
+                player_stub.GetLeaderboard(
+                    ppb.GetLeaderboardRequest(
+                        title_id="galileo", include_provisional=True, page_size=100
+                    ),
+                    metadata=auth,
+                    timeout=10,
+                ).entries
+            )
+            > LEADERBOARD_PAGE
+        ),
+        ARCHIVE_TIMEOUT_S,
+        "every match archived and rated",
+    )
+
+    page = pages.new_page()
+    page.goto(stack.portal_url)
+    page.evaluate(f"localStorage.setItem('playhall.player', {json.dumps(json.dumps(paged))})")
+    page.goto(f"{stack.portal_url}profile.html")
+    page.wait_for_selector("body[data-loaded=true]")
+
+    def shown_matches() -> list[str]:
+        return page.eval_on_selector_all("#history tr", "rows => rows.map(r => r.dataset.match)")
+
+    assert shown_matches() == ids[::-1][:HISTORY_PAGE]
+    assert page.locator("#history-prev").is_disabled()
+    page.locator("#history-next").click()
+    page.wait_for_selector("#history-page:text('page 2')")
+    assert shown_matches() == ids[:1]
+    assert page.locator("#history-next").is_disabled()
+    page.locator("#history-prev").click()
+    page.wait_for_selector("#history-page:text('page 1')")
+    assert shown_matches() == ids[::-1][:HISTORY_PAGE]
+    results = page.eval_on_selector_all("#history .result", "cells => cells.map(c => c.innerText)")
+    assert results == ["left"] * HISTORY_PAGE
+    # Filtered by another title: none.
+    titles = page.eval_on_selector_all("#history-title option", "os => os.map(o => o.value)")
+    other_title = next(t for t in titles if t not in ("", "galileo"))
+    page.locator("#history-title").select_option(other_title)
+    page.wait_for_selector("#history td:text('none yet')")
+
+    # The leaderboard, a page of LEADERBOARD_PAGE at a time, ranks going on across pages.
+    page.goto(f"{stack.portal_url}leaderboard.html?title=galileo&provisional=1")
+    page.wait_for_selector("body[data-loaded=true]")
+    expected = player_stub.GetLeaderboard(
+        ppb.GetLeaderboardRequest(
+            title_id="galileo", include_provisional=True, page_size=LEADERBOARD_PAGE
+        ),
+        metadata=auth,
+        timeout=10,
+    )
+    second = player_stub.GetLeaderboard(
+        ppb.GetLeaderboardRequest(
+            title_id="galileo",
+            include_provisional=True,
+            page_size=LEADERBOARD_PAGE,
+            page_token=expected.next_page_token,
+        ),
+        metadata=auth,
+        timeout=10,
+    )
+
+    def shown_ranks() -> list[tuple[str, str]]:
+        return page.eval_on_selector_all(
+            "#board tr", "rows => rows.map(r => [r.dataset.player, r.cells[0].innerText])"
+        )
+
+    def ranks_of(board) -> list[list[str]]:
+        return [[e.player.player_id, str(e.rank)] for e in board.entries]
+
+    assert shown_ranks() == ranks_of(expected)
+    page.locator("#board-next").click()
+    page.wait_for_selector("#board-page:text('page 2')")
+    assert shown_ranks() == ranks_of(second)
+    page.locator("#board-prev").click()
+    page.wait_for_selector("#board-page:text('page 1')")
+    assert shown_ranks() == ranks_of(expected)
+    # Without provisional ratings: only those who played enough (the bot, maybe).
+    page.locator("#board-provisional").uncheck()
+    settled = player_stub.GetLeaderboard(
+        ppb.GetLeaderboardRequest(title_id="galileo", page_size=LEADERBOARD_PAGE),
+        metadata=auth,
+        timeout=10,
+    )
+    assert len(settled.entries) < len(expected.entries)
+    if settled.entries:
+        wait_until(lambda: shown_ranks() == ranks_of(settled), 10, "the settled ratings")
+    else:
+        page.wait_for_selector("#board td:text('No settled rating yet')")
+    assert "provisional" not in page.url
