@@ -9,6 +9,7 @@ are configured with); no bot worker runs here."""
 
 from __future__ import annotations
 
+import json
 import time
 import urllib.error
 import urllib.request
