@@ -88,16 +88,31 @@ export async function players(method, request = {}) {
 // ratings by player id: {at, ratings: Promise<Map(titleId -> Rating)>, resolved: Map | null}
 const ratings = new Map();
 
+// GetRatings calls start at most one per RATINGS_PACE_MS, so a lobby of many players stays
+// within the gateway's per-token rate limit however many names it shows.
+const RATINGS_PACE_MS = 100;
+let nextStart = 0;
+function paced(run) {
+  const wait = Math.max(0, nextStart - Date.now());
+  nextStart = Date.now() + wait + RATINGS_PACE_MS;
+  return new Promise((resolve) => setTimeout(resolve, wait)).then(run);
+}
+
+// Resolves to Map(titleId -> Rating), or null when the ratings could not be read (then the
+// next call asks again).
 export function ratingsOf(playerId) {
   const cached = ratings.get(playerId);
   if (cached && Date.now() - cached.at < RATINGS_TTL_MS) return cached.ratings;
   const entry = { at: Date.now(), resolved: null };
-  entry.ratings = players("GetRatings", { playerId })
-    .then((got) => new Map((got.ratings ?? []).map((r) => [r.titleId, r])))
-    .catch(() => new Map());
-  entry.ratings.then((map) => {
-    entry.resolved = map;
-  });
+  entry.ratings = paced(() => players("GetRatings", { playerId }))
+    .then((got) => {
+      entry.resolved = new Map((got.ratings ?? []).map((r) => [r.titleId, r]));
+      return entry.resolved;
+    })
+    .catch(() => {
+      if (ratings.get(playerId) === entry) ratings.delete(playerId);
+      return null;
+    });
   ratings.set(playerId, entry);
   return entry.ratings;
 }
@@ -143,7 +158,8 @@ function fillFrom(tag, playerId, titleId) {
   if (known?.resolved && Date.now() - known.at < RATINGS_TTL_MS) {
     fill(tag, known.resolved.get(titleId));
   } else {
-    ratingsOf(playerId).then((map) => fill(tag, map.get(titleId)));
+    // Unknown (the call failed): no badge rather than a wrong one.
+    ratingsOf(playerId).then((map) => (map ? fill(tag, map.get(titleId)) : tag.remove()));
   }
 }
 

@@ -6,7 +6,7 @@ import { call } from "./connect.js";
 import { h, matchLink, seatName } from "./common.js";
 import { ratingChart } from "./chart.js";
 import { Pager } from "./pager.js";
-import { CHANGED, currentPlayer, describeRating, players, shownRating } from "./players.js";
+import { CHANGED, currentPlayer, describeRating, players, ratingTag, shownRating } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
 const other = new URLSearchParams(location.search).get("player");
@@ -33,11 +33,12 @@ async function showGames() {
 function gameItem({ match, seats = [] }) {
   const mine = seats[0] ?? 0;
   const toMove = match.status?.toMove ?? [];
-  const others = (match.seats ?? []).map((_, n) => n).filter((n) => !seats.includes(n)).map((n) => seatName(match, n));
+  const others = (match.seats ?? []).flatMap((seat, n) =>
+    (seats.includes(n) ? [] : [", ", seatName(match, n), ratingTag(seat, match.titleId)])).slice(1);
   const button = h("button", { type: "button", class: "reclaim" }, "Go back in");
   button.addEventListener("click", () => reclaim(match.matchId, mine).catch((error) => showError(error.message)));
   return h("li", { "data-match": match.matchId },
-    h("strong", {}, titleName(match.titleId)), ` · against ${others.join(", ") || "nobody yet"} · `,
+    h("strong", {}, titleName(match.titleId)), " · against ", ...(others.length ? others : ["nobody yet"]), " · ",
     match.phase === "MATCH_PHASE_OPEN" ? "waiting for players · " : toMove.includes(mine) ? h("em", {}, "your move · ") : "",
     button);
 }
