@@ -3,7 +3,7 @@ PostgreSQL included): a guest signs in, stays signed in across a reload, plays a
 against a bot, finds it among their finished matches with its replay and their rating in a
 chart on the profile, and on the title's leaderboard beside the bot; a second browser signed
 in as the same player takes the seat of a running match back from "My games" and plays on,
-while the first browser's link stops working.
+while the first browser's link stops working, and the first takes it back from the match page.
 
 The pages run under the gateway's real Content-Security-Policy (no `bypass_csp`): every wait
 is a selector, never a script, and a page that logs any console error or CSP violation fails
@@ -241,6 +241,16 @@ def test_a_second_browser_of_the_same_player_gets_back_into_a_running_match(stac
     assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED
     first.wait_for_selector("#error:not([hidden])")
     assert first.locator("#error").inner_text() == refused.value.details()
+    # The first browser opens the match without a seat's link (as the lobby's "Watch" does):
+    # it offers the player their seat back, and plays on in it.
+    pages.expect_error(second, "status of 403 (Forbidden)")
+    first.goto(f"{stack.portal_url}match.html?id={match_id}")
+    first.wait_for_selector("svg.board")
+    assert first.locator("#whoami").inner_text() == "watching"
+    first.locator("#take-seat").click()
+    first.wait_for_selector("#whoami:text('Grace Hopper (you)')")
+    assert "#token=" in first.url
+    assert make_a_move(first)
 
 
 def signed_in_elsewhere(stack, name: str) -> dict:
