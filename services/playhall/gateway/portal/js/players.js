@@ -171,7 +171,7 @@ export function ratingTag(seat, titleId) {
   // A seat a person left is played on by a bot, but it is not that bot level's seat.
   const bot = seat?.kind === "SEAT_KIND_BOT" && !seat.playerId && !seat.resigned;
   if (!seat?.playerId && !bot) return null;
-  const tag = h("span", { class: "rating", "aria-label": "rating" }, "…");
+  const tag = h("span", { class: "rating" }, "…");
   if (!bot) {
     fillFrom(tag, seat.playerId, titleId);
   } else {
