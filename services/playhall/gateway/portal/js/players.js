@@ -140,7 +140,7 @@ function fill(tag, rating) {
 // Bot seats carry no player id, yet each level is a rated player. Null where the page has no
 // WebCrypto (a plain-HTTP origin other than localhost).
 const botIds = new Map();
-export function botPlayerId(titleId, level) {
+function botPlayerId(titleId, level) {
   const name = String(level ?? "").replace(/^BOT_LEVEL_/, "").toLowerCase();
   const key = `${titleId}/${name}`;
   if (!botIds.has(key)) {
