@@ -66,7 +66,7 @@ bench-bots: $(PROTO_STAMP) ## Bot strength and task time (resumable, ~25 min): b
 chaos: $(PROTO_STAMP) ## Bot matches while each component is SIGKILLed: bench/results/chaos.md
 	$(PY) -m bench.chaos
 
-screens: $(PROTO_STAMP) ## Portal screenshots (system chromium) and Einstein's SVGs: bench/results/screens/
+screens: $(PROTO_STAMP) ## Portal screenshots (system chromium): bench/results/screens/
 	$(PY) -m bench.screens
 
 image: ## Build the container image (needs Docker with BuildKit)
