@@ -119,16 +119,16 @@ def make_a_move(page) -> bool:
     return True
 
 
-def open_until(page, url: str, selector: str, timeout_s: float = ARCHIVE_TIMEOUT_S):
-    """Loads `url` again until `selector` is on it (the archiver writes a match a moment after
-    it ends)."""
+def open_until(page, url: str, *selectors: str, timeout_s: float = ARCHIVE_TIMEOUT_S):
+    """Loads `url` again until every one of `selectors` is on it (the archiver writes a match
+    a moment after it ends, and the page's calls may come before and after that)."""
     for _ in range(int(timeout_s * 2)):
         page.goto(url)
         page.wait_for_selector("body[data-loaded=true]")
-        if page.locator(selector).count():
-            return page.locator(selector)
+        if all(page.locator(selector).count() for selector in selectors):
+            return
         page.wait_for_timeout(500)
-    raise AssertionError(f"{selector} never appeared on {url}")
+    raise AssertionError(f"{selectors} never all appeared on {url}")
 
 
 def test_a_guest_plays_a_bot_and_finds_the_match_and_the_rating_on_the_profile(
@@ -155,14 +155,21 @@ def test_a_guest_plays_a_bot_and_finds_the_match_and_the_rating_on_the_profile(
 
     page.locator("#my-profile").click()
     profile = f"{stack.portal_url}profile.html"
-    row = open_until(page, profile, f"#history tr[data-match='{match_id}']")
+    row = page.locator(f"#history tr[data-match='{match_id}']")
+    card_selector = ".rating-card[data-title=galileo]"
+    card = page.locator(card_selector)
+    open_until(
+        page,
+        profile,
+        f"#history tr[data-match='{match_id}']",
+        f"{card_selector} circle.point[data-match='{match_id}']",
+    )
     assert row.locator(".result").inner_text() == result
     assert row.locator(".replay-link").get_attribute("href") == f"/replay.html?id={match_id}"
     auth = [("authorization", f"Bearer {signed['token']}")]
     ratings = player_stub.GetRatings(ppb.GetRatingsRequest(), metadata=auth, timeout=10)
     (rating,) = [r for r in ratings.ratings if r.title_id == "galileo"]
     assert rating.matches == 1
-    card = page.locator(".rating-card[data-title=galileo]")
     shown = f"{rating.display:.1f}" + ("?" if rating.provisional else "")
     assert card.locator("h3 .rating").inner_text() == shown
     assert "1 rated match" in card.inner_text() and "first rated match" in card.inner_text()
@@ -281,22 +288,22 @@ def test_the_history_and_the_leaderboard_page_back_and_forth(stack, lobby, pages
     for other in others:
         finish_by_resigning(lobby, other)
     auth = [("authorization", f"Bearer {paged['token']}")]
-    wait_until(
-        lambda: (
-            len(
-                player_stub.GetLeaderboard(
-                    ppb.GetLeaderboardRequest(
-                        title_id="galileo", include_provisional=True, page_size=100
-                    ),
-                    metadata=auth,
-                    timeout=10,
-                ).entries
-            )
-            > LEADERBOARD_PAGE
-        ),
-        ARCHIVE_TIMEOUT_S,
-        "every match archived and rated",
-    )
+
+    def all_archived() -> bool:
+        finished = player_stub.ListFinishedMatches(
+            ppb.ListFinishedMatchesRequest(page_size=100), metadata=auth, timeout=10
+        )
+        board = player_stub.GetLeaderboard(
+            ppb.GetLeaderboardRequest(title_id="galileo", include_provisional=True, page_size=100),
+            metadata=auth,
+            timeout=10,
+        )
+        rated = {entry.player.player_id: entry.rating.matches for entry in board.entries}
+        return len(finished.matches) == len(ids) and all(
+            rated.get(p["playerId"]) == 1 for p in others
+        )
+
+    wait_until(all_archived, ARCHIVE_TIMEOUT_S, "every match archived and rated")
 
     page = pages.new_page()
     page.goto(stack.portal_url)
