@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from playhall.orchestrator.errors import InvalidRequest, NoSuchPlayer
+from playhall.orchestrator.errors import InvalidRequest
 from playhall.players import ratings
 from playhall.players.archive import Archive, archived_match, reaching_archive
 from playhall.players.tokens import Player
@@ -179,10 +179,13 @@ class History:
             if wanted == caller.player_id:
                 name = caller.display_name  # the name of this sign-in, not the last seat's
             return pb.Player(player_id=wanted, display_name=name, bot=kind == "bot")
+        # Never archived yet (a person in their first match, a bot level before its first, or
+        # the caller): no ratings, no history. Ids derive from the identity provider's subject,
+        # so the archive cannot tell a player who has not finished a match from no player, and
+        # the portal asks for the ratings of every seat it shows.
         if wanted == caller.player_id:
-            # Signed in, never archived yet: no ratings, no history.
             return pb.Player(player_id=wanted, display_name=caller.display_name)
-        raise NoSuchPlayer(wanted)
+        return pb.Player(player_id=wanted)
 
     # -- the signed-in player's finished matches ----------------------------------------------
 
