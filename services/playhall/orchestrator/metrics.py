@@ -7,7 +7,7 @@ import asyncio
 import logging
 
 import redis
-from prometheus_client import Counter
+from prometheus_client import Counter, Gauge, Histogram
 from prometheus_client.core import GaugeMetricFamily
 
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -32,7 +32,28 @@ REDIS_ERRORS = Counter(
     "repair, an active-match count not taken.",
     ["operation"],
 )
-for _operation in ("call", "housekeeping", "index_update", "active_count"):
+QUEUE_TICKETS = Gauge(
+    "playhall_queue_tickets",
+    "Tickets waiting in a matchmaking queue, as this replica last counted them (each replica "
+    "counts every queue: take the max over replicas).",
+    ["title", "players"],
+)
+QUEUE_WAIT = Histogram(
+    "playhall_queue_wait_seconds",
+    "How long matched tickets waited in their queue.",
+    ["title", "players"],
+    buckets=(0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600),
+)
+QUEUE_MATCHES = Counter(
+    "playhall_queue_matches",
+    "Matches the matchmaker made, all players (kind=players) or with bots (kind=bots).",
+    ["title", "players", "kind"],
+)
+QUEUE_BOT_SEATS = Counter(
+    "playhall_queue_bot_seats", "Seats of matchmade matches that bots took.", ["title", "players"]
+)
+QUEUE_LEASES = Gauge("playhall_queue_leases", "Matchmaking queues whose lease this replica holds.")
+for _operation in ("call", "housekeeping", "index_update", "active_count", "matchmaking"):
     REDIS_ERRORS.labels(_operation)  # every series from the start: a rate of 0, not no data
 REFUSAL_REASONS = ("stale_version", "invalid_argument", "failed_precondition")
 """The `reason` of `playhall_moves_refused`: a stale version, or the kinds of the rules'
