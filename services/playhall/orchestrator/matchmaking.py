@@ -185,8 +185,9 @@ class Matchmaking:
             if assignment_id:
                 handed = await self._hand_over(title, assignment_id, player)
                 if handed is not None:
+                    # The assignment stays the player's while its match runs: another device
+                    # (or a reconnect) entering again is handed the same seat.
                     yield handed
-                    await self.queues.handed(title, player.player_id, assignment_id)
                     return
             else:
                 followed = await self.queues.follow(title, players, player.player_id, now_ms())
@@ -233,7 +234,7 @@ class Matchmaking:
             if await self._still_running(title, entered.assignment_id, player):
                 return entered.assignment_id
             # Matched before, into a match that is over now: that is history, not a seat.
-            await self.queues.handed(title, player.player_id, entered.assignment_id)
+            await self.queues.forget_assignment(title, player.player_id, entered.assignment_id)
         raise NotNow("Your ticket is being matched right now; try again in a moment")
 
     async def _still_running(self, title: str, assignment_id: str, player: Player) -> bool:
@@ -271,7 +272,7 @@ class Matchmaking:
         match is still being made."""
         assignment = await self.queues.assignment(title, assignment_id)
         if assignment is None:
-            await self.queues.handed(title, player.player_id, assignment_id)
+            await self.queues.forget_assignment(title, player.player_id, assignment_id)
             raise NotNow("Your match could not be found any more; enter the queue again")
         if await self.matches.store.load(assignment.match_id) is None:
             return None
@@ -304,7 +305,7 @@ class Matchmaking:
                 raise NotNow(
                     f"You have been matched already (match {match_id}); resign there instead"
                 )
-            await self.queues.handed(request.title_id, player.player_id, assignment_id)
+            await self.queues.forget_assignment(request.title_id, player.player_id, assignment_id)
             return False
         if outcome == "left":
             log.info("ticket left", extra={"title": request.title_id, "players": players})

@@ -11,7 +11,7 @@ queues at once (a player is in at most one of them):
     mm:{t}:<n>:lease          the matchmaker's lease: which replica matches this queue
     mm:{t}:assignment:<id>    an assignment (JSON: the players, their tickets, bot levels);
                               expires after a day
-    mm:{t}:assigned:<player>  the assignment of a matched player not yet handed their seat
+    mm:{t}:assigned:<player>  the assignment of a matched player, until its match is over
 
 Matching is one script (`MATCH_SCRIPT`): it checks that the caller still holds the queue's
 lease and that every ticket is still queued, then removes the tickets and records the
@@ -110,8 +110,8 @@ end
 return dropped
 """
 
-HANDED_SCRIPT = """
--- The player has their seat: their pointer goes, if it still names this assignment.
+FORGET_SCRIPT = """
+-- The player's match is over: their pointer goes, if it still names this assignment.
 -- KEYS: 1 the pointer. ARGV: 1 assignment id.
 if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 'ok'
@@ -238,7 +238,7 @@ class QueueStore:
         self._leave = client.register_script(LEAVE_SCRIPT)
         self._match = client.register_script(MATCH_SCRIPT)
         self._drop = client.register_script(DROP_SCRIPT)
-        self._handed = client.register_script(HANDED_SCRIPT)
+        self._forget = client.register_script(FORGET_SCRIPT)
         self._lease = client.register_script(LEASE_SCRIPT)
 
     def _ticket_keys(self, title: str, players: int) -> list[str]:
@@ -284,8 +284,8 @@ class QueueStore:
         raw = await self.redis.get(assignment_key(title, assignment_id))
         return None if raw is None else Assignment.decode(raw)
 
-    async def handed(self, title: str, player_id: str, assignment_id: str) -> None:
-        await self._handed(keys=[assigned_key(title, player_id)], args=[assignment_id])
+    async def forget_assignment(self, title: str, player_id: str, assignment_id: str) -> None:
+        await self._forget(keys=[assigned_key(title, player_id)], args=[assignment_id])
 
     # -- the matchmaker's ----------------------------------------------------------------------
 

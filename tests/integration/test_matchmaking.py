@@ -1,0 +1,328 @@
+"""Matchmaking on real processes: two orchestrator replicas on a Redis of this module's own
+(no other orchestrator competes for the queues' leases), a real PostgreSQL archive holding the
+ratings tickets are scored by, and signed-in players on EnterQueue streams over gRPC.
+
+The windows and waits are short (`FAST`) so every test takes seconds."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import random
+import time
+from dataclasses import dataclass, field
+
+import grpc
+import psycopg
+import pytest
+import redis
+
+from playhall.common.redis_server import EmbeddedRedis
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.match.v1 import match_service_pb2_grpc
+from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
+from playhall.matchmaking.v1 import matchmaking_service_pb2_grpc
+from playhall.orchestrator.queue_store import queue_key, tickets_key
+from playhall.players import database
+from playhall.players.archive import BOT_ISSUER
+from playhall.players.tokens import player_id
+from tests.helpers import (
+    PLAYER_ISSUER,
+    TIMEOUT,
+    TITLE,
+    PlayerIssuer,
+    fresh_database,
+    start_orchestrator,
+    wait_until,
+)
+
+FAST = {
+    "PLAYHALL_MATCHMAKING_INTERVAL_S": "0.05",
+    "PLAYHALL_MATCHMAKING_WINDOW": "1",
+    "PLAYHALL_MATCHMAKING_WINDOW_GROWTH": "4",
+    "PLAYHALL_MATCHMAKING_BOT_FILL_AFTER_S": "2.5",
+    "PLAYHALL_MATCHMAKING_TICKET_GRACE_S": "3",
+    "PLAYHALL_MATCHMAKING_LEASE_MS": "800",
+    "PLAYHALL_MATCHMAKING_POLL_MS": "100",
+    "PLAYHALL_DATABASE_MIGRATE": "0",
+}
+"""A window of 1 rating point growing by 4 a second, bots after 2.5 s, a lease of 0.8 s."""
+
+
+@pytest.fixture(scope="module")
+def issuer() -> PlayerIssuer:
+    return PlayerIssuer()
+
+
+BOT_RATINGS = {"random": 10.0, "easy": 17.0, "normal": 24.0, "hard": 31.0}
+
+
+@pytest.fixture(scope="module")
+def archive_url(postgres_server) -> str:
+    """An archive whose bot levels of Galileo are rated `BOT_RATINGS`."""
+    url = fresh_database(postgres_server)
+    database.migrate(url)
+    for level, mu in BOT_RATINGS.items():
+        set_rating(url, BOT_ISSUER, f"{TITLE}/{level}", mu, kind="bot")
+    return url
+
+
+@dataclass
+class Hall:
+    """A Redis and two orchestrator replicas on it, trusting `issuer`, with `archive_url`."""
+
+    redis_server: EmbeddedRedis
+    replicas: list = field(default_factory=list)
+
+    @property
+    def db(self) -> redis.Redis:
+        return redis.Redis.from_url(self.redis_server.url)
+
+
+@contextlib.contextmanager
+def hall(galileo_rules, issuer, archive_url):
+    with EmbeddedRedis() as server, contextlib.ExitStack() as stack:
+        env = {**issuer.env, **FAST, "PLAYHALL_DATABASE_URL": archive_url}
+        replicas = [
+            stack.enter_context(start_orchestrator(server.url, galileo_rules.address, **env))
+            for _ in range(2)
+        ]
+        yield Hall(server, replicas)
+
+
+@pytest.fixture(scope="module")
+def shared_hall(galileo_rules, issuer, archive_url):
+    with hall(galileo_rules, issuer, archive_url) as found:
+        yield found
+
+
+def set_rating(url: str, issuer: str, subject: str, mu: float, kind: str = "person") -> None:
+    """Gives a player (or a bot level, `kind` "bot") a rating in Galileo in the archive."""
+    with psycopg.connect(url, autocommit=True) as connection:
+        (player,) = connection.execute(
+            """
+            INSERT INTO players (issuer, subject, kind, display_name) VALUES (%s, %s, %s, %s)
+            ON CONFLICT (issuer, subject) DO UPDATE SET kind = EXCLUDED.kind RETURNING id
+            """,
+            (issuer, subject, kind, subject[:24]),
+        ).fetchone()
+        connection.execute(
+            """
+            INSERT INTO ratings (player_id, title_id, mu, sigma, games, updated_at)
+            VALUES (%s, %s, %s, 3, 10, now())
+            ON CONFLICT (player_id, title_id) DO UPDATE SET mu = EXCLUDED.mu
+            """,
+            (player, TITLE, mu),
+        )
+
+
+@dataclass
+class Outcome:
+    """What one EnterQueue stream saw."""
+
+    waiting: list[pb.Waiting] = field(default_factory=list)
+    matched: pb.Matched | None = None
+    error: grpc.aio.AioRpcError | None = None
+
+
+async def follow(address: str, token: str, players: int, timeout: float) -> Outcome:
+    """One EnterQueue stream, to its end (or `timeout`)."""
+    outcome = Outcome()
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = matchmaking_service_pb2_grpc.MatchmakingServiceStub(channel)
+        call = stub.EnterQueue(
+            pb.EnterQueueRequest(title_id=TITLE, players=players),
+            metadata=[("authorization", f"Bearer {token}")],
+            timeout=timeout,
+        )
+        try:
+            async for update in call:
+                if update.HasField("matched"):
+                    outcome.matched = update.matched
+                else:
+                    outcome.waiting.append(update.waiting)
+        except grpc.aio.AioRpcError as error:
+            if error.code() != grpc.StatusCode.DEADLINE_EXCEEDED:
+                outcome.error = error
+    return outcome
+
+
+def matchmade(address: str) -> dict[str, mpb.MatchSummary]:
+    """Every match of the store (all of them made by the matchmaker), by id."""
+    with grpc.insecure_channel(address) as channel:
+        stub = match_service_pb2_grpc.MatchServiceStub(channel)
+        listed = stub.ListMatches(
+            mpb.ListMatchesRequest(title_id=TITLE, limit=500), timeout=TIMEOUT
+        )
+    return {m.match_id: m for m in listed.matches}
+
+
+def test_racing_tickets_over_two_replicas_are_each_matched_exactly_once(shared_hall, issuer):
+    """200 players enter the 2- and 3-player queues at once, through either replica, a third
+    of them twice at the same moment (another device), some leaving again: every player is
+    handed one seat in one match (the same by both streams) or is still queued or left, and
+    every seat of a matchmade match is a player who was handed it."""
+    rng = random.Random(24)
+    subjects = [f"racer-{n}" for n in range(200)]
+    tokens = {s: issuer.token(s, name=f"Racer {n}") for n, s in enumerate(subjects)}
+    players = {s: rng.choice((2, 3)) for s in subjects}
+    twice = set(rng.sample(subjects, 66))
+    leaving = set(rng.sample(sorted(set(subjects) - twice), 10))
+    addresses = [r.address for r in shared_hall.replicas]
+
+    async def leave(subject: str) -> bool:
+        await asyncio.sleep(rng.uniform(0, 0.3))
+        async with grpc.aio.insecure_channel(rng.choice(addresses)) as channel:
+            stub = matchmaking_service_pb2_grpc.MatchmakingServiceStub(channel)
+            try:
+                reply = await stub.LeaveQueue(
+                    pb.LeaveQueueRequest(title_id=TITLE),
+                    metadata=[("authorization", f"Bearer {tokens[subject]}")],
+                    timeout=TIMEOUT,
+                )
+            except grpc.aio.AioRpcError as error:  # matched first: too late to leave
+                assert error.code() == grpc.StatusCode.FAILED_PRECONDITION, error
+                assert "matched already" in error.details()
+                return False
+            return reply.left
+
+    async def run():
+        streams = {}
+        for subject in subjects:
+            copies = 2 if subject in twice else 1
+            streams[subject] = [
+                follow(addresses[(i + hash(subject)) % 2], tokens[subject], players[subject], 15)
+                for i in range(copies)
+            ]
+        flat = [(s, c) for s, cs in streams.items() for c in cs]
+        leaves = [leave(s) for s in sorted(leaving)]
+        results = await asyncio.gather(*(c for _, c in flat), *leaves)
+        by_subject = collections.defaultdict(list)
+        for (subject, _), result in zip(flat, results, strict=False):
+            by_subject[subject].append(result)
+        return by_subject
+
+    outcomes = asyncio.run(run())
+    db = shared_hall.db
+    matches = matchmade(addresses[0])
+    seated = collections.Counter(
+        seat.player_id for m in matches.values() for seat in m.seats if seat.player_id
+    )
+    handed = 0
+    for subject in subjects:
+        pid = player_id(PLAYER_ISSUER, subject)
+        got = [o.matched for o in outcomes[subject] if o.matched is not None]
+        for outcome in outcomes[subject]:
+            if outcome.error is not None:  # only a ticket that left may end so
+                assert subject in leaving, outcome.error
+                assert outcome.error.code() == grpc.StatusCode.FAILED_PRECONDITION
+        if got:
+            handed += 1
+            assert len({m.match.match_id for m in got}) == 1, f"{subject} matched twice"
+            match = matches[got[0].match.match_id]
+            assert [s.seat for s in match.seats if s.player_id == pid] == [got[0].token.seat]
+            assert seated[pid] == 1
+            assert len(match.seats) == players[subject]
+        else:
+            queued = db.hexists(tickets_key(TITLE), pid)
+            assert queued or subject in leaving, f"{subject} was neither matched nor queued"
+            assert seated[pid] == 0
+    # No seat of a matchmade match went to a player nobody handed it to.
+    assert sum(seated.values()) == handed
+    # Bots fill what players did not after 2.5 s: everyone who stayed has a seat.
+    assert handed >= len(subjects) - len(leaving)
+    # What is not matched is still in its queue's sets, consistently.
+    for count in (2, 3):
+        assert db.zcard(queue_key(TITLE, count, "queue")) == db.zcard(
+            queue_key(TITLE, count, "entered")
+        )
+
+
+def test_the_window_widens_until_players_apart_in_rating_meet(shared_hall, issuer, archive_url):
+    """Two players 6 points apart wait until their windows (1 point, plus 4 a second) cover
+    the gap, then meet each other (not bots, which come only after 2.5 s); two players of one
+    rating meet at once."""
+    set_rating(archive_url, PLAYER_ISSUER, "low", 20.0)
+    set_rating(archive_url, PLAYER_ISSUER, "high", 26.0)
+    set_rating(archive_url, PLAYER_ISSUER, "twin-a", 40.0)
+    set_rating(archive_url, PLAYER_ISSUER, "twin-b", 40.0)
+    a, b = (r.address for r in shared_hall.replicas)
+
+    async def run():
+        return await asyncio.gather(
+            follow(a, issuer.token("low"), 2, 10),
+            follow(b, issuer.token("high"), 2, 10),
+            follow(a, issuer.token("twin-a"), 2, 10),
+            follow(b, issuer.token("twin-b"), 2, 10),
+        )
+
+    low, high, twin_a, twin_b = asyncio.run(run())
+    assert low.matched and high.matched
+    assert low.matched.match.match_id == high.matched.match.match_id
+    assert low.matched.bot_seats == 0
+    # The window reached 6 after (6 - 1) / 4 = 1.25 s, not before.
+    assert 1100 <= low.matched.waited_ms < 2500
+    windows = [w.window for w in low.waiting]
+    assert windows == sorted(windows) and windows[0] < 2 and windows[-1] > 4
+    assert {w.rating for w in low.waiting} == {20.0}
+    assert twin_a.matched.match.match_id == twin_b.matched.match.match_id
+    assert twin_a.matched.waited_ms < 1000
+
+
+def test_bots_fill_after_the_wait_at_the_nearest_level(shared_hall, issuer, archive_url):
+    """A player alone in a queue is matched with bots once 2.5 s have passed: in the 2-player
+    queue a player rated 30 gets the hard bot (rated 31), in the 3-player one a player rated
+    16 gets two easy bots (rated 17)."""
+    set_rating(archive_url, PLAYER_ISSUER, "strong", 30.0)
+    set_rating(archive_url, PLAYER_ISSUER, "weak", 16.0)
+    a, b = (r.address for r in shared_hall.replicas)
+
+    async def run():
+        return await asyncio.gather(
+            follow(a, issuer.token("strong"), 2, 10), follow(b, issuer.token("weak"), 3, 10)
+        )
+
+    strong, weak = asyncio.run(run())
+    assert strong.matched.bot_seats == 1 and weak.matched.bot_seats == 2
+    assert strong.matched.waited_ms >= 2500 and weak.matched.waited_ms >= 2500
+    assert 0 < strong.waiting[0].bots_in_ms <= 2500
+    levels = {s.bot_level for s in strong.matched.match.seats if s.kind == mpb.SEAT_KIND_BOT}
+    assert levels == {mpb.BOT_LEVEL_HARD}
+    weak_levels = [s.bot_level for s in weak.matched.match.seats if s.kind == mpb.SEAT_KIND_BOT]
+    assert weak_levels == [mpb.BOT_LEVEL_EASY] * 2
+    assert strong.matched.match.phase == mpb.MATCH_PHASE_RUNNING
+
+
+def test_a_sigkilled_lease_holder_is_taken_over(galileo_rules, issuer, archive_url):
+    """The replica holding the 2-player queue's lease is SIGKILLed with a player waiting on
+    it; the other replica takes the lease over within its 0.8 s, and the waiting player, back
+    on the surviving replica, is matched with a newcomer."""
+    with hall(galileo_rules, issuer, archive_url) as found:
+        db = found.db
+        lease = queue_key(TITLE, 2, "lease")
+        holder = wait_until(lambda: db.get(lease), TIMEOUT, "a lease holder").decode()
+        victim = next(r for r in found.replicas if f"-{r.proc.pid}-" in holder)
+        survivor = next(r for r in found.replicas if r is not victim)
+        token = issuer.token("patient")
+
+        async def before_kill():
+            # The stream ends when the replica dies; the ticket stays.
+            return await follow(victim.address, token, 2, 0.5)
+
+        waited = asyncio.run(before_kill())
+        assert waited.matched is None and waited.waiting
+        victim.kill()
+        killed_at = time.monotonic()
+
+        async def after_kill():
+            return await asyncio.gather(
+                follow(survivor.address, token, 2, 10),
+                follow(survivor.address, issuer.token("newcomer"), 2, 10),
+            )
+
+        patient, newcomer = asyncio.run(after_kill())
+        assert patient.matched.match.match_id == newcomer.matched.match.match_id
+        assert patient.matched.bot_seats == 0
+        assert time.monotonic() - killed_at < 5
+        assert f"-{survivor.proc.pid}-" in db.get(lease).decode()
