@@ -266,6 +266,7 @@ def test_the_window_widens_until_players_apart_in_rating_meet(shared_hall, issue
     windows = [w.window for w in low.waiting]
     assert windows == sorted(windows) and windows[0] < 2 and windows[-1] > 4
     assert {w.rating for w in low.waiting} == {20.0}
+    assert twin_a.matched, (twin_a, twin_b)
     assert twin_a.matched.match.match_id == twin_b.matched.match.match_id
     assert twin_a.matched.waited_ms < 1000
 
@@ -326,3 +327,52 @@ def test_a_sigkilled_lease_holder_is_taken_over(galileo_rules, issuer, archive_u
         assert patient.matched.bot_seats == 0
         assert time.monotonic() - killed_at < 5
         assert f"-{survivor.proc.pid}-" in db.get(lease).decode()
+
+
+def test_only_signed_in_players_enter_and_bad_queues_are_refused(shared_hall, issuer):
+    """No token, a seat-token-like bearer, a forged player token: UNAUTHENTICATED with the
+    reason; an unknown title or a player count Galileo is not played by: INVALID_ARGUMENT; a
+    second queue of the title: FAILED_PRECONDITION. None of them leaves a ticket."""
+    address = shared_hall.replicas[0].address
+    forged = PlayerIssuer().token("mallory")  # signed by a key the replicas do not trust
+    token = issuer.token("choosy")
+
+    async def refusal(bearer: str | None, title: str = TITLE, players: int = 2):
+        metadata = [("authorization", f"Bearer {bearer}")] if bearer else []
+        async with grpc.aio.insecure_channel(address) as channel:
+            stub = matchmaking_service_pb2_grpc.MatchmakingServiceStub(channel)
+            call = stub.EnterQueue(
+                pb.EnterQueueRequest(title_id=title, players=players),
+                metadata=metadata,
+                timeout=TIMEOUT,
+            )
+            with pytest.raises(grpc.aio.AioRpcError) as refused:
+                async for _ in call:
+                    pass
+            return refused.value.code(), refused.value.details()
+
+    async def run():
+        results = [
+            await refusal(None),
+            await refusal("a-seat-token-names-a-seat"),
+            await refusal(forged),
+            await refusal(token, "chess"),
+            await refusal(token, TITLE, 6),
+        ]
+        waiting = asyncio.create_task(follow(address, token, 3, 2))
+        await asyncio.sleep(0.5)
+        results.append(await refusal(token, TITLE, 2))
+        await waiting
+        return results
+
+    none, seat, bad, title, count, elsewhere = asyncio.run(run())
+    unauthenticated = grpc.StatusCode.UNAUTHENTICATED
+    assert none[0] == seat[0] == bad[0] == unauthenticated
+    assert "Sign in to be matched" in none[1] and "Sign in to be matched" in seat[1]
+    assert title == (grpc.StatusCode.INVALID_ARGUMENT, title[1]) and "Unknown title" in title[1]
+    assert count[0] == grpc.StatusCode.INVALID_ARGUMENT and "2 to 5 players, not 6" in count[1]
+    assert elsewhere[0] == grpc.StatusCode.FAILED_PRECONDITION
+    assert "already waiting in the 3-player queue" in elsewhere[1]
+    db = shared_hall.db
+    for subject in ("mallory",):
+        assert not db.hexists(tickets_key(TITLE), player_id(PLAYER_ISSUER, subject))
