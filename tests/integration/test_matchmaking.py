@@ -18,6 +18,7 @@ import psycopg
 import pytest
 import redis
 
+from playhall.common.brokers import broker_url_of
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import match_service_pb2_grpc
@@ -31,9 +32,10 @@ from tests.helpers import (
     PLAYER_ISSUER,
     TIMEOUT,
     TITLE,
+    Backend,
     PlayerIssuer,
+    cluster_backend,
     fresh_database,
-    start_orchestrator,
     wait_until,
 )
 
@@ -70,25 +72,30 @@ def archive_url(postgres_server) -> str:
 
 @dataclass
 class Hall:
-    """A Redis and two orchestrator replicas on it, trusting `issuer`, with `archive_url`."""
+    """Two orchestrator replicas on one storage, trusting `issuer`, with the archive."""
 
-    redis_server: EmbeddedRedis
+    db: redis.Redis | redis.RedisCluster
     replicas: list = field(default_factory=list)
 
-    @property
-    def db(self) -> redis.Redis:
-        return redis.Redis.from_url(self.redis_server.url)
+
+@contextlib.contextmanager
+def replicas_on(backend: Backend, galileo_rules, issuer, archive_url):
+    env = {**issuer.env, **FAST, "PLAYHALL_DATABASE_URL": archive_url}
+    with contextlib.ExitStack() as stack:
+        replicas = [
+            stack.enter_context(backend.start_orchestrator(galileo_rules.address, **env))
+            for _ in range(2)
+        ]
+        yield Hall(backend.client(), replicas)
 
 
 @contextlib.contextmanager
 def hall(galileo_rules, issuer, archive_url):
-    with EmbeddedRedis() as server, contextlib.ExitStack() as stack:
-        env = {**issuer.env, **FAST, "PLAYHALL_DATABASE_URL": archive_url}
-        replicas = [
-            stack.enter_context(start_orchestrator(server.url, galileo_rules.address, **env))
-            for _ in range(2)
-        ]
-        yield Hall(server, replicas)
+    """On a Redis of its own: no other orchestrator competes for the queues' leases."""
+    with EmbeddedRedis() as server:
+        backend = Backend("redis", server.url)
+        with replicas_on(backend, galileo_rules, issuer, archive_url) as found:
+            yield found
 
 
 @pytest.fixture(scope="module")
@@ -163,13 +170,25 @@ def test_racing_tickets_over_two_replicas_are_each_matched_exactly_once(shared_h
     of them twice at the same moment (another device), some leaving again: every player is
     handed one seat in one match (the same by both streams) or is still queued or left, and
     every seat of a matchmade match is a player who was handed it."""
+    race_tickets(shared_hall, issuer, [f"racer-{n}" for n in range(200)])
+
+
+def test_racing_tickets_on_a_redis_cluster(
+    galileo_rules, issuer, archive_url, redis_cluster, redis_server
+):
+    """The same race, smaller, on the session's Redis Cluster (a title's queues in one slot)."""
+    backend = cluster_backend(redis_cluster, broker_url_of(redis_server.url))
+    with replicas_on(backend, galileo_rules, issuer, archive_url) as found:
+        race_tickets(found, issuer, [f"cluster-racer-{n}" for n in range(60)])
+
+
+def race_tickets(hall: Hall, issuer: PlayerIssuer, subjects: list[str]) -> None:
     rng = random.Random(24)
-    subjects = [f"racer-{n}" for n in range(200)]
     tokens = {s: issuer.token(s, name=f"Racer {n}") for n, s in enumerate(subjects)}
     players = {s: rng.choice((2, 3)) for s in subjects}
-    twice = set(rng.sample(subjects, 66))
-    leaving = set(rng.sample(sorted(set(subjects) - twice), 10))
-    addresses = [r.address for r in shared_hall.replicas]
+    twice = set(rng.sample(subjects, len(subjects) // 3))
+    leaving = set(rng.sample(sorted(set(subjects) - twice), len(subjects) // 20))
+    addresses = [r.address for r in hall.replicas]
 
     async def leave(subject: str) -> bool:
         await asyncio.sleep(rng.uniform(0, 0.3))
@@ -204,7 +223,7 @@ def test_racing_tickets_over_two_replicas_are_each_matched_exactly_once(shared_h
         return by_subject
 
     outcomes = asyncio.run(run())
-    db = shared_hall.db
+    db = hall.db
     matches = matchmade(addresses[0])
     seated = collections.Counter(
         seat.player_id for m in matches.values() for seat in m.seats if seat.player_id
