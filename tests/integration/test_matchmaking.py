@@ -9,8 +9,11 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import json
 import random
 import time
+import urllib.error
+import urllib.request
 from dataclasses import dataclass, field
 
 import grpc
@@ -36,6 +39,7 @@ from tests.helpers import (
     PlayerIssuer,
     cluster_backend,
     fresh_database,
+    start_gateway,
     wait_until,
 )
 
@@ -225,8 +229,9 @@ def race_tickets(hall: Hall, issuer: PlayerIssuer, subjects: list[str]) -> None:
     outcomes = asyncio.run(run())
     db = hall.db
     matches = matchmade(addresses[0])
+    ours = {player_id(PLAYER_ISSUER, subject) for subject in subjects}
     seated = collections.Counter(
-        seat.player_id for m in matches.values() for seat in m.seats if seat.player_id
+        seat.player_id for m in matches.values() for seat in m.seats if seat.player_id in ours
     )
     handed = 0
     for subject in subjects:
@@ -247,7 +252,7 @@ def race_tickets(hall: Hall, issuer: PlayerIssuer, subjects: list[str]) -> None:
             queued = db.hexists(tickets_key(TITLE), pid)
             assert queued or subject in leaving, f"{subject} was neither matched nor queued"
             assert seated[pid] == 0
-    # No seat of a matchmade match went to a player nobody handed it to.
+    # No seat of a matchmade match went to one of them without their being handed it.
     assert sum(seated.values()) == handed
     # Bots fill what players did not after 2.5 s: everyone who stayed has a seat.
     assert handed >= len(subjects) - len(leaving)
@@ -395,3 +400,44 @@ def test_only_signed_in_players_enter_and_bad_queues_are_refused(shared_hall, is
     db = shared_hall.db
     for subject in ("mallory",):
         assert not db.hexists(tickets_key(TITLE), player_id(PLAYER_ISSUER, subject))
+
+
+def test_the_gateway_forwards_the_queue_over_connect(shared_hall, issuer):
+    """Through a gateway over Connect with JSON: LeaveQueue without a token is the
+    orchestrator's UNAUTHENTICATED, word for word; with one it answers; EnterQueue's stream
+    comes through, message by message, until its deadline."""
+    with start_gateway(shared_hall.replicas[0].address) as gateway:
+        base = f"http://127.0.0.1:{gateway.port}/playhall.matchmaking.v1.MatchmakingService/"
+        json_headers = {"content-type": "application/json", "connect-protocol-version": "1"}
+        body = json.dumps({"titleId": TITLE}).encode()
+        request = urllib.request.Request(base + "LeaveQueue", body, json_headers, method="POST")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=TIMEOUT)
+        error = json.loads(refused.value.read())
+        assert refused.value.code == 401 and error["code"] == "unauthenticated"
+        assert "Sign in to be matched" in error["message"]
+        token = issuer.token("through-the-gateway")
+        signed = {**json_headers, "authorization": f"Bearer {token}"}
+        request = urllib.request.Request(base + "LeaveQueue", body, signed, method="POST")
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+            assert json.loads(response.read()) == {}  # left: false, proto JSON's default
+        # The stream: enveloped JSON messages (flags byte, length, message), then the trailer.
+        streaming = {
+            "content-type": "application/connect+json",
+            "connect-protocol-version": "1",
+            "connect-timeout-ms": "1500",
+            "authorization": f"Bearer {token}",
+        }
+        message = json.dumps({"titleId": TITLE, "players": 4}).encode()
+        envelope = b"\0" + len(message).to_bytes(4, "big") + message
+        request = urllib.request.Request(base + "EnterQueue", envelope, streaming, method="POST")
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+            raw = response.read()
+        messages = []
+        while raw:
+            flags, size = raw[0], int.from_bytes(raw[1:5], "big")
+            messages.append((flags, json.loads(raw[5 : 5 + size])))
+            raw = raw[5 + size :]
+        updates = [m["waiting"] for flags, m in messages if not flags & 2]
+        assert updates and updates[0]["rating"] == 25.0 and updates[0]["queued"] == 1
+        assert messages[-1][0] & 2 and messages[-1][1]["error"]["code"] == "deadline_exceeded"
