@@ -39,6 +39,8 @@ from tests.helpers import (
     PlayerIssuer,
     cluster_backend,
     fresh_database,
+    metric,
+    scrape,
     start_gateway,
     wait_until,
 )
@@ -317,6 +319,17 @@ def test_bots_fill_after_the_wait_at_the_nearest_level(shared_hall, issuer, arch
     weak_levels = [s.bot_level for s in weak.matched.match.seats if s.kind == mpb.SEAT_KIND_BOT]
     assert weak_levels == [mpb.BOT_LEVEL_EASY] * 2
     assert strong.matched.match.phase == mpb.MATCH_PHASE_RUNNING
+    # Whichever replica held each queue counted them.
+    samples = [scrape(r.metrics_port) for r in shared_hall.replicas]
+
+    def total(name: str, **labels: str) -> float:
+        return sum(metric(s, name, title=TITLE, **labels) for s in samples)
+
+    assert total("playhall_queue_bot_seats_total", players="2") >= 1
+    assert total("playhall_queue_bot_seats_total", players="3") >= 2
+    assert total("playhall_queue_matches_total", players="2", kind="bots") >= 1
+    assert total("playhall_queue_wait_seconds_count", players="3") >= 1
+    assert max(metric(s, "playhall_queue_leases") for s in samples) >= 1
 
 
 def test_a_sigkilled_lease_holder_is_taken_over(galileo_rules, issuer, archive_url):

@@ -188,3 +188,12 @@ async def test_tickets_no_stream_follows_leave_after_the_grace(hall):
     await matchmaker.match_queue(TITLE, 2)
     assert await matchmaking.queues.queued(TITLE, 2) == 0
     assert await matchmaking.queues.ticket(TITLE, player("ada").player_id) is None
+
+
+async def test_a_stopping_matchmaker_gives_its_leases_up(hall):
+    _, matchmaker = queues_of(hall)
+    await matchmaker.match_queue(TITLE, 2)
+    lease = queue_key(TITLE, 2, "lease")
+    assert (await hall.db.get(lease)).decode() == matchmaker.holder
+    await matchmaker.stop(1.0)
+    assert await hall.db.get(lease) is None

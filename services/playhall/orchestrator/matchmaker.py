@@ -29,6 +29,7 @@ from playhall.orchestrator.metrics import (
     QUEUE_TICKETS,
     QUEUE_WAIT,
     REDIS_ERRORS,
+    initialize_queue_series,
 )
 from playhall.orchestrator.queue_settings import MatchmakingSettings
 from playhall.orchestrator.queue_store import Assignment, QueueStore, new_assignment_id
@@ -59,18 +60,26 @@ class Matchmaker:
         self._task = asyncio.create_task(self._run(), name="matchmaker")
 
     async def stop(self, timeout: float) -> None:
-        """Lets the pass in progress finish for up to `timeout` seconds. The leases are left to
-        expire: a replica that stops is treated like one that died."""
+        """Lets the pass in progress finish for up to `timeout` seconds, then gives the
+        leases up, so that another replica takes the queues over at its next pass rather than
+        when the leases lapse (a rolling update would pause matching otherwise)."""
         self._stopping.set()
         if self._task is not None:
             with contextlib.suppress(TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(self._task, timeout)
+        for title, players in sorted(self._held):
+            try:
+                await self.queues.release_lease(title, players, self.holder)
+            except redis.RedisError as error:  # it lapses on its own
+                log.warning("queue lease not given up", extra={"error": str(error)})
+        self._held.clear()
 
     async def run_once(self) -> int:
         """One pass over every queue; returns how many matches it made."""
         made = 0
         for info in await self.matches.rules.game_infos():
             for players in range(info.min_players, info.max_players + 1):
+                initialize_queue_series(info.title_id, players)
                 made += await self.match_queue(info.title_id, players)
         QUEUE_LEASES.set(len(self._held))
         return made
@@ -143,6 +152,12 @@ class Matchmaker:
     async def _make(self, assignment: Assignment) -> None:
         """Creates the assignment's match (once: its id is the assignment's) and takes the
         assignment off the pending list. A failure leaves it pending for the next pass."""
+        if await self.matches.store.exists(assignment.match_id):
+            # Made by a holder that died before it took the assignment off the list.
+            await self.queues.made(
+                assignment.title_id, assignment.players, assignment.assignment_id
+            )
+            return
         order = list(range(assignment.players))
         random.SystemRandom().shuffle(order)  # who sits first is luck, not queue order
         seats, people = seats_of(assignment, order)

@@ -74,6 +74,14 @@ def initialize_series(titles: list[str]) -> None:
             MOVES_REFUSED.labels(title, reason)
 
 
+def initialize_queue_series(title: str, players: int) -> None:
+    """A queue's counters at 0 from its first pass, so rates over them have a value before
+    its first match."""
+    for kind in ("players", "bots"):
+        QUEUE_MATCHES.labels(title, str(players), kind)
+    QUEUE_BOT_SEATS.labels(title, str(players))
+
+
 class ActiveMatchesCollector:
     """Open and running matches per title, counted in Redis at scrape time, so the number is
     the same whichever replica is scraped. Scrapes run in the metrics server's thread; the

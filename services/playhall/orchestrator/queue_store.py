@@ -130,6 +130,12 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 return 1
 """
 
+RELEASE_SCRIPT = """
+-- Gives the lease up if the caller holds it. KEYS: 1 lease. ARGV: 1 holder.
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 'ok'
+"""
+
 
 def _prefix(title: str) -> str:
     return f"mm:{{{title}}}"
@@ -240,6 +246,7 @@ class QueueStore:
         self._drop = client.register_script(DROP_SCRIPT)
         self._forget = client.register_script(FORGET_SCRIPT)
         self._lease = client.register_script(LEASE_SCRIPT)
+        self._release = client.register_script(RELEASE_SCRIPT)
 
     def _ticket_keys(self, title: str, players: int) -> list[str]:
         return [tickets_key(title)] + [
@@ -293,6 +300,9 @@ class QueueStore:
         """Takes or renews the queue's lease; whether `holder` holds it now."""
         held = await self._lease(keys=[queue_key(title, players, "lease")], args=[holder, ttl_ms])
         return bool(held)
+
+    async def release_lease(self, title: str, players: int, holder: str) -> None:
+        await self._release(keys=[queue_key(title, players, "lease")], args=[holder])
 
     async def waiting(self, title: str, players: int, limit: int) -> list[tuple[Ticket, int]]:
         """The `limit` longest-waiting tickets with when a stream last followed each (ms)."""
