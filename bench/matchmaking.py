@@ -53,15 +53,15 @@ def rate_players(url: str, signed: list, rng: random.Random, spread: float) -> d
     ratings = {s.player.player_id: rng.gauss(25.0, spread) for s in signed}
     with psycopg.connect(url, autocommit=True) as connection:
         for s in signed:
-            (row,) = connection.execute(
-                "INSERT INTO players (issuer, subject, kind, display_name) "
-                "VALUES (%s, %s, 'person', %s) RETURNING id",
-                (s.player.issuer, s.player.subject, s.player.display_name),
-            ).fetchone()
+            connection.execute(
+                "INSERT INTO players (id, issuer, subject, kind, display_name) "
+                "VALUES (%s, %s, %s, 'person', %s)",
+                (s.player.player_id, s.player.issuer, s.player.subject, s.player.display_name),
+            )
             connection.execute(
                 "INSERT INTO ratings (player_id, title_id, mu, sigma, games, updated_at) "
                 "VALUES (%s, %s, %s, 3, 20, now())",
-                (row, TITLE, ratings[s.player.player_id]),
+                (s.player.player_id, TITLE, ratings[s.player.player_id]),
             )
     return ratings
 

@@ -113,20 +113,20 @@ def shared_hall(galileo_rules, issuer, archive_url):
 def set_rating(url: str, issuer: str, subject: str, mu: float, kind: str = "person") -> None:
     """Gives a player (or a bot level, `kind` "bot") a rating in Galileo in the archive."""
     with psycopg.connect(url, autocommit=True) as connection:
-        (player,) = connection.execute(
+        connection.execute(
             """
-            INSERT INTO players (issuer, subject, kind, display_name) VALUES (%s, %s, %s, %s)
-            ON CONFLICT (issuer, subject) DO UPDATE SET kind = EXCLUDED.kind RETURNING id
+            INSERT INTO players (id, issuer, subject, kind, display_name)
+            VALUES (%s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING
             """,
-            (issuer, subject, kind, subject[:24]),
-        ).fetchone()
+            (player_id(issuer, subject), issuer, subject, kind, subject[:24]),
+        )
         connection.execute(
             """
             INSERT INTO ratings (player_id, title_id, mu, sigma, games, updated_at)
             VALUES (%s, %s, %s, 3, 10, now())
             ON CONFLICT (player_id, title_id) DO UPDATE SET mu = EXCLUDED.mu
             """,
-            (player, TITLE, mu),
+            (player_id(issuer, subject), TITLE, mu),
         )
 
 

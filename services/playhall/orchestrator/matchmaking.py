@@ -27,7 +27,7 @@ from playhall.orchestrator.queue_settings import MatchmakingSettings
 from playhall.orchestrator.queue_store import Assignment, QueueStore, Ticket
 from playhall.orchestrator.store import now_ms
 from playhall.players import ratings
-from playhall.players.archive import PlayerKey, bot_player
+from playhall.players.archive import bot_player
 from playhall.players.rating_lookup import current_ratings
 from playhall.players.tokens import Player
 from playhall.players.v1 import player_service_pb2 as ppb
@@ -51,14 +51,13 @@ class QueueRatings:
     async def of_player(self, title: str, player: Player) -> float:
         if self.archive is None:
             return ratings.INITIAL.mu
-        key = PlayerKey(player.issuer, player.subject, "person", player.display_name)
         try:
-            found = await current_ratings(self.archive.pool, title, [key])
+            found = await current_ratings(self.archive.pool, title, [player.player_id])
         except psycopg.OperationalError:
             raise Unavailable(
                 "Your rating cannot be read right now, so you cannot be matched; try again"
             ) from None
-        return found.get(key, ratings.INITIAL.mu)
+        return found.get(player.player_id, ratings.INITIAL.mu)
 
     async def bot_levels(self, title: str) -> dict[int, float]:
         """The rating of each level of the title the archive has rated."""
@@ -67,7 +66,7 @@ class QueueRatings:
         read_at, levels = self._bots.get(title, (-BOT_RATINGS_TTL_S, {}))
         if time.monotonic() - read_at < BOT_RATINGS_TTL_S:
             return levels
-        keys = {bot_player(title, level): level for level in BOT_LEVELS}
+        keys = {bot_player(title, level).player_id: level for level in BOT_LEVELS}
         try:
             found = await current_ratings(self.archive.pool, title, list(keys))
         except psycopg.OperationalError as error:

@@ -7,25 +7,18 @@ from collections.abc import Sequence
 
 from psycopg_pool import AsyncConnectionPool
 
-from playhall.players.archive import PlayerKey
-
 
 async def current_ratings(
-    pool: AsyncConnectionPool, title_id: str, players: Sequence[PlayerKey]
-) -> dict[PlayerKey, float]:
-    """The rating (OpenSkill's mu) in `title_id` of each of `players` the archive has rated;
-    a player without a rated match there is left out."""
-    if not players:
+    pool: AsyncConnectionPool, title_id: str, player_ids: Sequence[str]
+) -> dict[str, float]:
+    """The rating (OpenSkill's mu) in `title_id` of each of `player_ids` (the product's ids,
+    `tokens.player_id`; a bot level's is `archive.bot_player`'s) the archive has rated; a
+    player without a rated match there is left out."""
+    if not player_ids:
         return {}
-    by_identity = {(p.issuer, p.subject): p for p in players}
     async with pool.connection() as connection:
         found = await connection.execute(
-            """
-            SELECT p.issuer, p.subject, r.mu FROM ratings r JOIN players p ON p.id = r.player_id
-            WHERE r.title_id = %s AND (p.issuer, p.subject) IN
-                (SELECT * FROM unnest(%s::text[], %s::text[]))
-            """,
-            (title_id, [p.issuer for p in players], [p.subject for p in players]),
+            "SELECT player_id, mu FROM ratings WHERE title_id = %s AND player_id = ANY(%s)",
+            (title_id, list(player_ids)),
         )
-        rows = await found.fetchall()
-    return {by_identity[(issuer, subject)]: mu for issuer, subject, mu in rows}
+        return dict(await found.fetchall())
