@@ -217,7 +217,7 @@ def race_tickets(hall: Hall, issuer: PlayerIssuer, subjects: list[str]) -> None:
         for subject in subjects:
             copies = 2 if subject in twice else 1
             streams[subject] = [
-                follow(addresses[(i + hash(subject)) % 2], tokens[subject], players[subject], 15)
+                follow(addresses[(i + hash(subject)) % 2], tokens[subject], players[subject], 30)
                 for i in range(copies)
             ]
         flat = [(s, c) for s, cs in streams.items() for c in cs]

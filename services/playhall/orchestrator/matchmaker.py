@@ -37,6 +37,9 @@ from playhall.orchestrator.store import now_ms
 
 log = logging.getLogger(__name__)
 
+MAKE_AT_ONCE = 16
+"""Matches a pass makes at once (each a rules call and a few Redis round trips): well within
+the Redis pool, and a backlog of assignments is made in a few passes."""
 MAX_TICKETS_PER_PASS = 2_000
 """The longest-waiting tickets a pass looks at in one queue; the rest wait for later passes."""
 
@@ -113,7 +116,7 @@ class Matchmaker:
                     extra={"title": title, "players": players, "count": dropped},
                 )
         live = [ticket for ticket, seen in waiting if seen >= cutoff]
-        made = 0
+        made: list[Assignment] = []
         for group in find_groups(live, players, now, self.settings):
             levels = []
             if group.bots:
@@ -136,18 +139,32 @@ class Matchmaker:
                 QUEUE_WAIT.labels(title, str(players)).observe(
                     max(assignment.made_ms - ticket.entered_ms, 0) / 1000
                 )
-            made += 1
-            await self._make(assignment)
+            made.append(assignment)
+        # The assignments are recorded: their matches are made side by side, as a rules call
+        # and the store's writes take a match far longer than its match script.
+        await self._make_all(made)
         QUEUE_TICKETS.labels(title, str(players)).set(await self.queues.queued(title, players))
-        return made
+        return len(made)
 
     async def _make_pending(self, title: str, players: int) -> None:
+        pending = []
         for assignment_id in await self.queues.pending(title, players):
             assignment = await self.queues.assignment(title, assignment_id)
             if assignment is None:  # expired long ago: nothing left to make
                 await self.queues.made(title, players, assignment_id)
                 continue
-            await self._make(assignment)
+            pending.append(assignment)
+        await self._make_all(pending)
+
+    async def _make_all(self, assignments: list[Assignment]) -> None:
+        """`_make` of each, `MAKE_AT_ONCE` at a time."""
+        slots = asyncio.Semaphore(MAKE_AT_ONCE)
+
+        async def make(assignment: Assignment) -> None:
+            async with slots:
+                await self._make(assignment)
+
+        await asyncio.gather(*(make(a) for a in assignments))
 
     async def _make(self, assignment: Assignment) -> None:
         """Creates the assignment's match (once: its id is the assignment's) and takes the
