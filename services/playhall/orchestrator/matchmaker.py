@@ -26,6 +26,7 @@ from playhall.orchestrator.metrics import (
     QUEUE_BOT_SEATS,
     QUEUE_LEASES,
     QUEUE_MATCHES,
+    QUEUE_PASS_SECONDS,
     QUEUE_TICKETS,
     QUEUE_WAIT,
     REDIS_ERRORS,
@@ -101,6 +102,14 @@ class Matchmaker:
         if queue not in self._held:
             log.info("queue lease taken", extra={"title": title, "players": players})
             self._held.add(queue)
+        with QUEUE_PASS_SECONDS.labels(title, str(players)).time():
+            made = await self._pass(title, players)
+        QUEUE_TICKETS.labels(title, str(players)).set(await self.queues.queued(title, players))
+        return made
+
+    async def _pass(self, title: str, players: int) -> int:
+        """The holder's pass over one queue; how many matches it made."""
+        queue = (title, players)
         await self._make_pending(title, players)
         now = now_ms()
         waiting = await self.queues.waiting(title, players, MAX_TICKETS_PER_PASS)
@@ -143,7 +152,6 @@ class Matchmaker:
         # The assignments are recorded: their matches are made side by side, as a rules call
         # and the store's writes take a match far longer than its match script.
         await self._make_all(made)
-        QUEUE_TICKETS.labels(title, str(players)).set(await self.queues.queued(title, players))
         return len(made)
 
     async def _make_pending(self, title: str, players: int) -> None:

@@ -24,7 +24,7 @@ from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
 from playhall.orchestrator.errors import InvalidRequest, NotNow, Unavailable
 from playhall.orchestrator.matches import Matches
 from playhall.orchestrator.queue_settings import MatchmakingSettings
-from playhall.orchestrator.queue_store import Assignment, QueueStore, Ticket
+from playhall.orchestrator.queue_store import Assignment, Followed, QueueStore, Ticket
 from playhall.orchestrator.store import now_ms
 from playhall.players import ratings
 from playhall.players.archive import bot_player
@@ -35,6 +35,9 @@ from playhall.players.v1 import player_service_pb2 as ppb
 log = logging.getLogger(__name__)
 
 BOT_LEVELS = tuple(mpb.BotLevel.values()[1:])
+UPDATE_EVERY_S = 1.0
+"""How often a waiting stream tells its player where they stand (it looks for its seat every
+`matchmaking_poll_ms`): the numbers change by the second, and each message costs both ends."""
 BOT_RATINGS_TTL_S = 60.0
 """How long the bot levels' ratings of a title are reused: they move slowly."""
 
@@ -180,6 +183,7 @@ class Matchmaking:
             )
         assignment_id = await self._enter(title, players, player)
         poll_s = self.settings.matchmaking_poll_ms / 1000
+        next_update = 0.0
         while True:
             if assignment_id:
                 handed = await self._hand_over(title, assignment_id, player)
@@ -199,9 +203,9 @@ class Matchmaking:
                 if followed.outcome == "assigned":
                     assignment_id = followed.assignment_id
                     continue
-                waiting = await self._waiting(title, player, followed.ahead, followed.queued)
-                if waiting is not None:
-                    yield waiting
+                if time.monotonic() >= next_update:
+                    next_update = time.monotonic() + UPDATE_EVERY_S
+                    yield self._waiting(followed)
             await asyncio.sleep(poll_s)
 
     async def _enter(self, title: str, players: int, player: Player) -> str:
@@ -245,12 +249,9 @@ class Matchmaking:
             match.phase != mpb.MATCH_PHASE_FINISHED and bool(match.seats_of(player.player_id))
         )
 
-    async def _waiting(
-        self, title: str, player: Player, ahead: int, queued: int
-    ) -> pb.EnterQueueResponse | None:
-        ticket = await self.queues.ticket(title, player.player_id)
-        if ticket is None:
-            return None  # matched since it was followed: the next look hands the seat over
+    def _waiting(self, followed: Followed) -> pb.EnterQueueResponse:
+        ticket = followed.ticket
+        assert ticket is not None  # a waiting ticket is read with its look
         waited = max(now_ms() - ticket.entered_ms, 0)
         fill_ms = int(self.settings.matchmaking_bot_fill_after_s * 1000)
         return pb.EnterQueueResponse(
@@ -258,8 +259,8 @@ class Matchmaking:
                 rating=ticket.rating,
                 window=self.settings.window(waited / 1000),
                 waited_ms=waited,
-                ahead=ahead,
-                queued=queued,
+                ahead=followed.ahead,
+                queued=followed.queued,
                 bots_in_ms=max(fill_ms - waited, 1) if fill_ms else 0,
             )
         )

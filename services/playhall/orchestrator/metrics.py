@@ -52,6 +52,12 @@ QUEUE_MATCHES = Counter(
 QUEUE_BOT_SEATS = Counter(
     "playhall_queue_bot_seats", "Seats of matchmade matches that bots took.", ["title", "players"]
 )
+QUEUE_PASS_SECONDS = Histogram(
+    "playhall_queue_pass_seconds",
+    "How long the lease holder's pass over a queue took, its matches made included.",
+    ["title", "players"],
+    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
 QUEUE_LEASES = Gauge("playhall_queue_leases", "Matchmaking queues whose lease this replica holds.")
 for _operation in ("call", "housekeeping", "index_update", "active_count", "matchmaking"):
     REDIS_ERRORS.labels(_operation)  # every series from the start: a rate of 0, not no data

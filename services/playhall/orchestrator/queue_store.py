@@ -57,9 +57,11 @@ FOLLOW_SCRIPT = """
 -- ARGV: 1 player, 2 now (ms).
 local assigned = redis.call('GET', KEYS[4])
 if assigned then return {'assigned', assigned} end
-if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return {'gone'} end
+local ticket = redis.call('HGET', KEYS[1], ARGV[1])
+if not ticket then return {'gone'} end
 redis.call('ZADD', KEYS[3], 'XX', ARGV[2], ARGV[1])
-return {'waiting', redis.call('ZRANK', KEYS[2], ARGV[1]) or 0, redis.call('ZCARD', KEYS[2])}
+local ahead = redis.call('ZRANK', KEYS[2], ARGV[1]) or 0
+return {'waiting', ahead, redis.call('ZCARD', KEYS[2]), ticket}
 """
 
 LEAVE_SCRIPT = """
@@ -232,6 +234,7 @@ class Followed:
     assignment_id: str = ""
     ahead: int = 0
     queued: int = 0
+    ticket: Ticket | None = None
 
 
 class QueueStore:
@@ -275,7 +278,9 @@ class QueueStore:
             return Followed("assigned", assignment_id=reply[1])
         if reply[0] == "gone":
             return Followed("gone")
-        return Followed("waiting", ahead=int(reply[1]), queued=int(reply[2]))
+        return Followed(
+            "waiting", ahead=int(reply[1]), queued=int(reply[2]), ticket=Ticket.decode(reply[3])
+        )
 
     async def ticket(self, title: str, player_id: str) -> Ticket | None:
         raw = await self.redis.hget(tickets_key(title), player_id)
