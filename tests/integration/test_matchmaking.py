@@ -388,8 +388,18 @@ def test_only_signed_in_players_enter_and_bad_queues_are_refused(shared_hall, is
                     pass
             return refused.value.code(), refused.value.details()
 
+    async def too_many_streams():
+        # Four streams of one player are followed; a fifth on the same replica is refused.
+        many = issuer.token("many-tabs")
+        tabs = [asyncio.create_task(follow(address, many, 5, 2)) for _ in range(4)]
+        await asyncio.sleep(1.0)
+        refused = await refusal(many, TITLE, 5)
+        await asyncio.gather(*tabs)
+        return refused
+
     async def run():
         results = [
+            await too_many_streams(),
             await refusal(None),
             await refusal("a-seat-token-names-a-seat"),
             await refusal(forged),
@@ -402,7 +412,8 @@ def test_only_signed_in_players_enter_and_bad_queues_are_refused(shared_hall, is
         await waiting
         return results
 
-    none, seat, bad, title, count, elsewhere = asyncio.run(run())
+    crowded, none, seat, bad, title, count, elsewhere = asyncio.run(run())
+    assert crowded[0] == grpc.StatusCode.RESOURCE_EXHAUSTED and "4 streams" in crowded[1]
     unauthenticated = grpc.StatusCode.UNAUTHENTICATED
     assert none[0] == seat[0] == bad[0] == unauthenticated
     assert "Sign in to be matched" in none[1] and "Sign in to be matched" in seat[1]

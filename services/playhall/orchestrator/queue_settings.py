@@ -32,6 +32,9 @@ class MatchmakingSettings:
     matchmaking_lease_ms: int = setting(3_000, minimum=100)
     """How long a replica holds a queue's lease without renewing it: a queue whose
     matchmaker died is taken over by another replica within this time."""
+    matchmaking_streams_per_player: int = setting(4, minimum=1)
+    """EnterQueue streams one player may hold open on one replica (their devices and tabs);
+    more are refused with RESOURCE_EXHAUSTED."""
     matchmaking_poll_ms: int = setting(500, minimum=10)
     """How often a waiting EnterQueue stream reads its ticket (and tells the player)."""
 
