@@ -126,9 +126,6 @@ class RaceGame(Game[RaceState]):
     def render_text(self, view: Any) -> str:
         return f"count {view['count']} of {GOAL}"
 
-    def render_svg(self, view: Any) -> str:
-        return f"<svg xmlns='http://www.w3.org/2000/svg'><text>{view['count']}</text></svg>"
-
 
 if __name__ == "__main__":
     # Free loopback ports, announced in the "serving" log line like any rules service's.
