@@ -31,6 +31,7 @@ from playhall.players.archive import bot_player
 from playhall.players.rating_lookup import current_ratings
 from playhall.players.tokens import Player
 from playhall.players.v1 import player_service_pb2 as ppb
+from playhall.rules.v1 import rules_service_pb2 as rpb
 
 log = logging.getLogger(__name__)
 
@@ -165,10 +166,13 @@ class Matchmaking:
         if title not in self.matches.rules.titles():
             served = ", ".join(self.matches.rules.titles())
             raise InvalidRequest(f"Unknown title {title[:64]!r}; served: {served}")
-        for info in await self.matches.rules.game_infos():
-            if info.title_id == title:
-                return range(info.min_players, info.max_players + 1)
-        raise Unavailable(f"The {title} rules service does not answer right now; try again")
+        known = {info.title_id: info for info in await self.matches.rules.game_infos()}
+        info = known.get(title)
+        if info is None:
+            # Not known yet (a replica's first calls, while another call asks): asked here.
+            reply = await self.matches.rules.call(title, "GetGameInfo", rpb.GetGameInfoRequest())
+            info = reply.game
+        return range(info.min_players, info.max_players + 1)
 
     async def enter(
         self, request: pb.EnterQueueRequest, player: Player
