@@ -21,7 +21,7 @@ import redis
 
 from playhall.orchestrator.errors import MatchError
 from playhall.orchestrator.matches import Matches
-from playhall.orchestrator.matchmaking import QueueRatings, find_groups, seats_of
+from playhall.orchestrator.matchmaking import QueueRatings, assignment_seats, find_groups
 from playhall.orchestrator.metrics import (
     QUEUE_BOT_SEATS,
     QUEUE_LEASES,
@@ -185,7 +185,7 @@ class Matchmaker:
             return
         order = list(range(assignment.players))
         random.SystemRandom().shuffle(order)  # who sits first is luck, not queue order
-        seats, people = seats_of(assignment, order)
+        seats, people = assignment_seats(assignment, order)
         try:
             created = await self.matches.start(
                 assignment.title_id, seats, people, match_id=assignment.match_id

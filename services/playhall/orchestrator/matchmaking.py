@@ -222,8 +222,6 @@ class Matchmaking:
                 await self.ratings.of_player(title, player),
                 now_ms(),
                 player.display_name,
-                player.issuer,
-                player.subject,
             )
             entered = await self.queues.enter(ticket, title, now_ms())
             if entered.outcome == "elsewhere":
@@ -316,7 +314,9 @@ class Matchmaking:
         return outcome == "left"
 
 
-def seats_of(assignment: Assignment, shuffled: list[int]) -> tuple[list[mpb.SeatInfo], list[int]]:
+def assignment_seats(
+    assignment: Assignment, shuffled: list[int]
+) -> tuple[list[mpb.SeatInfo], list[int]]:
     """The match's seats: the assignment's people and bots in the order `shuffled` gives (a
     permutation of their indexes, people first, then bots), and the people's seat numbers."""
     entries: list[mpb.SeatInfo] = [

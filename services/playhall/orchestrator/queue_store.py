@@ -175,8 +175,6 @@ class Ticket:
     rating: float
     entered_ms: int
     name: str
-    issuer: str = ""
-    subject: str = ""
 
     def encode(self) -> str:
         return json.dumps(asdict(self), separators=(",", ":"))
