@@ -178,7 +178,8 @@ class Matchmaking:
         self, request: pb.EnterQueueRequest, player: Player
     ) -> AsyncIterator[pb.EnterQueueResponse]:
         """Enters (or follows) the player's ticket; yields where it stands every
-        `matchmaking_poll_ms` while it waits, then the seat."""
+        `UPDATE_EVERY_S` while it waits (looking for its seat every `matchmaking_poll_ms`),
+        then the seat."""
         title, players = request.title_id, request.players
         counts = await self.player_counts(title)
         if players not in counts:
