@@ -5,36 +5,22 @@
 // the queue meanwhile. Leaving, or closing the page, takes the ticket out.
 import { RpcError, call, stream } from "./connect.js";
 import { h, matchLink } from "./common.js";
+import { playerToken, portalConfig, signInGuest } from "./players.js";
 
 const QUEUE = "/playhall.matchmaking.v1.MatchmakingService/";
-const GUESTS = "/playhall.players.v1.GuestService/";
-const PLAYER = "playhall.player"; // the signed-in player, as the account bar keeps it
 const RETRY_MS = 1000;
 
-// The player token of this browser's signed-in player, or null.
-function playerToken() {
-  try {
-    const saved = JSON.parse(localStorage.getItem(PLAYER) || "null");
-    return saved?.token && Number(saved.expiresUnix) * 1000 > Date.now() ? saved.token : null;
-  } catch {
-    return null;
+// The signed-in player's token; where nobody is, a guest signed in on the spot if the
+// deployment offers guests (the account bar follows, as players.js tells it).
+async function signedIn() {
+  const token = playerToken();
+  if (token) return token;
+  if (!(await portalConfig()).guestSignIn) {
+    throw new RpcError("unauthenticated", "Sign in first (at the top of the page) to play now");
   }
-}
-
-// Signs a guest in where nobody is (the deployment's guest sign-in), kept as the account bar
-// keeps it, which it is told about.
-async function signInAsGuest() {
   const name = prompt("Play as a guest: your name (shown to the others)", "");
   if (!name) throw new RpcError("canceled", "Sign in to play now");
-  const signed = await call("SignInGuest", { displayName: name }, { service: GUESTS });
-  localStorage.setItem(PLAYER, JSON.stringify({
-    token: signed.token,
-    playerId: signed.playerId,
-    displayName: signed.displayName,
-    expiresUnix: Number(signed.expiresUnix),
-  }));
-  dispatchEvent(new CustomEvent("playhall:player"));
-  return signed.token;
+  return (await signInGuest(name)).token;
 }
 
 const seconds = (ms) => `${Math.round(Number(ms ?? 0) / 1000)} s`;
@@ -94,7 +80,7 @@ export function playNow(game, onError) {
   start.addEventListener("click", async () => {
     onError("");
     try {
-      const token = playerToken() ?? (await signInAsGuest());
+      const token = await signedIn();
       const controller = new AbortController();
       queue = { controller, token };
       start.hidden = true;
