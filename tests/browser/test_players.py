@@ -209,6 +209,11 @@ def test_a_guest_plays_a_bot_and_finds_the_match_and_the_rating_on_the_profile(
     page.locator("#sign-out").click()
     page.wait_for_selector("body[data-signed-in=false] #sign-in")
     assert page.evaluate("localStorage.getItem('playhall.player')") is None
+    # Ratings are public: signed out, the same board, without "(you)".
+    page.reload()
+    page.wait_for_selector(f"#board tr[data-player='{signed['playerId']}']")
+    assert "(you)" not in page.locator("#board").inner_text()
+    page.goto(f"{stack.portal_url}profile.html")
     assert page.locator("#signed-out").is_visible()
 
 

@@ -24,7 +24,7 @@ from openskill.models import PlackettLuce
 
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.orchestrator import records
-from playhall.orchestrator.errors import InvalidRequest
+from playhall.orchestrator.errors import InvalidRequest, NotAuthenticated
 from playhall.orchestrator.store import Match
 from playhall.players import database, ratings
 from playhall.players.archive import Archive, ArchivedMatch, PlayerKey, bot_player
@@ -673,6 +673,15 @@ def test_ratings_and_their_history_of_any_player_or_the_signed_in_one(database_u
     assert changes[0].rating == rating
     sigmas = [c.rating.sigma for c in changes]
     assert sigmas == sorted(sigmas)  # newest first: the least uncertain first
+    # Ratings are public: nobody signed in reads a named player's, not "their own".
+    public = read(
+        database_url, lambda h: h.ratings(None, ppb.GetRatingsRequest(player_id=ada.player_id))
+    )
+    assert (public.player.display_name, public.ratings[0].matches) == ("Ada", 5)
+    request = ppb.GetRatingHistoryRequest(player_id=bob.player_id, title_id=TITLE)
+    assert len(read(database_url, lambda h: h.rating_history(None, request)).changes) == 5
+    with pytest.raises(NotAuthenticated, match="sign in"):
+        read(database_url, lambda h: h.ratings(None, ppb.GetRatingsRequest()))
 
 
 REFUSED = {

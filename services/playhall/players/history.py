@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from playhall.orchestrator.errors import InvalidRequest
+from playhall.orchestrator.errors import InvalidRequest, NotAuthenticated
 from playhall.players import ratings
 from playhall.players.archive import Archive, archived_match, reaching_archive
 from playhall.players.tokens import Player
@@ -164,11 +164,16 @@ class History:
                 found = await connection.execute(query, params)
                 return await found.fetchall()
 
-    async def _player(self, player_id: str, caller: Player) -> pb.Player:
-        """The player a request names (empty: the caller), as the archive knows them."""
+    async def _player(self, player_id: str, caller: Player | None) -> pb.Player:
+        """The player a request names (empty: the signed-in caller), as the archive knows
+        them. Ratings are public: anyone reads a named player's."""
         if player_id and not PLAYER_ID.fullmatch(player_id):
             raise InvalidRequest(
                 f"player_id {player_id[:64]!r} is not a player id (p- and 32 hex digits)"
+            )
+        if not player_id and caller is None:
+            raise NotAuthenticated(
+                "Name the player (player_id), or sign in to read your own ratings"
             )
         wanted = player_id or caller.player_id
         rows = await self._fetch(
@@ -176,14 +181,14 @@ class History:
         )
         if rows:
             ((name, kind),) = rows
-            if wanted == caller.player_id:
+            if caller is not None and wanted == caller.player_id:
                 name = caller.display_name  # the name of this sign-in, not the last seat's
             return pb.Player(player_id=wanted, display_name=name, bot=kind == "bot")
         # Never archived yet (a person in their first match, a bot level before its first, or
         # the caller): no ratings, no history. Ids derive from the identity provider's subject,
         # so the archive cannot tell a player who has not finished a match from no player, and
         # the portal asks for the ratings of every seat it shows.
-        if wanted == caller.player_id:
+        if caller is not None and wanted == caller.player_id:
             return pb.Player(player_id=wanted, display_name=caller.display_name)
         return pb.Player(player_id=wanted)
 
@@ -244,7 +249,9 @@ class History:
 
     # -- ratings ------------------------------------------------------------------------------
 
-    async def ratings(self, caller: Player, request: pb.GetRatingsRequest) -> pb.GetRatingsResponse:
+    async def ratings(
+        self, caller: Player | None, request: pb.GetRatingsRequest
+    ) -> pb.GetRatingsResponse:
         player = await self._player(request.player_id, caller)
         rows = await self._fetch(
             """
@@ -256,7 +263,7 @@ class History:
         return pb.GetRatingsResponse(player=player, ratings=[rating(*row) for row in rows])
 
     async def rating_history(
-        self, caller: Player, request: pb.GetRatingHistoryRequest
+        self, caller: Player | None, request: pb.GetRatingHistoryRequest
     ) -> pb.GetRatingHistoryResponse:
         size = page_size(request.page_size, HISTORY_PAGE, MAX_HISTORY_PAGE)
         title = self._title(request.title_id, required=True)

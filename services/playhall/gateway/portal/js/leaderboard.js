@@ -4,7 +4,7 @@
 import { call } from "./connect.js";
 import { h } from "./common.js";
 import { Pager } from "./pager.js";
-import { CHANGED, currentPlayer, describeRating, players, shownRating } from "./players.js";
+import { CHANGED, currentPlayer, describeRating, publicRead, shownRating } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 20;
@@ -37,10 +37,6 @@ function address() {
 
 async function show() {
   showError("");
-  const signedIn = Boolean(currentPlayer());
-  $("signed-out").hidden = signedIn;
-  $("board-section").hidden = !signedIn;
-  if (!signedIn) return;
   await pager.restart();
   document.body.dataset.loaded = "true";
 }
@@ -59,7 +55,7 @@ async function main() {
   if (games.some((g) => g.titleId === params.get("title"))) select.value = params.get("title");
   $("board-provisional").checked = params.get("provisional") === "1";
   pager = new Pager(
-    (pageToken) => players("GetLeaderboard", {
+    (pageToken) => publicRead("GetLeaderboard", {
       titleId: select.value, pageSize: PAGE, pageToken, includeProvisional: $("board-provisional").checked,
     }),
     (page) => {

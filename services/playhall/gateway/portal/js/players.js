@@ -85,6 +85,12 @@ export async function players(method, request = {}) {
   }
 }
 
+// A public read of PlayerService (ratings, rating histories, leaderboards): as the signed-in
+// player where there is one, else as nobody.
+export function publicRead(method, request = {}) {
+  return playerToken() ? players(method, request) : call(method, request, { service: PLAYERS });
+}
+
 // ratings by player id: {at, ratings: Promise<Map(titleId -> Rating)>, resolved: Map | null}
 const ratings = new Map();
 
@@ -104,7 +110,7 @@ export function ratingsOf(playerId) {
   const cached = ratings.get(playerId);
   if (cached && Date.now() - cached.at < RATINGS_TTL_MS) return cached.ratings;
   const entry = { at: Date.now(), resolved: null };
-  entry.ratings = paced(() => players("GetRatings", { playerId }))
+  entry.ratings = paced(() => publicRead("GetRatings", { playerId }))
     .then((got) => {
       entry.resolved = new Map((got.ratings ?? []).map((r) => [r.titleId, r]));
       return entry.resolved;
