@@ -11,6 +11,7 @@ from playhall.common.brokers import celery_broker_url
 from playhall.common.metrics import ALL_INTERFACES
 from playhall.common.server import MAX_CONNECTION_AGE_GRACE_MS, MAX_CONNECTION_AGE_MS
 from playhall.common.settings import SettingsError, load, setting
+from playhall.orchestrator.queue_settings import MatchmakingSettings
 from playhall.orchestrator.rules_client import channel_target
 from playhall.players.tokens import TokenSettings
 
@@ -36,6 +37,10 @@ class Settings:
         TokenSettings(), env="PLAYHALL_JWT_* and PLAYHALL_JWKS_*", derived=True
     )
     """Where player tokens come from (`players.tokens.TokenSettings`)."""
+    matchmaking: MatchmakingSettings = setting(
+        MatchmakingSettings(), env="PLAYHALL_MATCHMAKING_*", derived=True
+    )
+    """How the matchmaking queues match (`queue_settings.MatchmakingSettings`)."""
     allow_anonymous: bool = setting(True)
     """Whether matches may be created and joined without a player token (seats held by
     their tokens alone). Off: CreateMatch and JoinMatch need a signed-in player."""
@@ -82,6 +87,7 @@ class Settings:
             rules=_rules_services(),
             broker_url=celery_broker_url(),
             player_tokens=TokenSettings.from_env(),
+            matchmaking=MatchmakingSettings.from_env(),
         )
         if settings.redis_cluster and not os.environ.get("CELERY_BROKER_URL"):
             raise SettingsError(
