@@ -19,6 +19,7 @@ from typing import Any
 
 from google.protobuf import struct_pb2, wrappers_pb2
 
+from playhall.common.process import ServiceProcess
 from playhall.core import Codec, Event, Game, GameInfo, IllegalMove, NotYourTurn, State, Transition
 from playhall.core.api import Viewer
 from playhall.core.rng import Rng
@@ -148,6 +149,11 @@ class RaceGame(Game[RaceState]):
 
     def render_svg(self, view: Any) -> str:
         return f"<svg xmlns='http://www.w3.org/2000/svg'><text>{view['count']}</text></svg>"
+
+
+def start(version: str) -> ServiceProcess:
+    """This title's rules service, a process of its own, playing `version`."""
+    return ServiceProcess("tests.integration.race_title", env={"RACE_RULES_VERSION": version})
 
 
 if __name__ == "__main__":

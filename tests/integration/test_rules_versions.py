@@ -19,10 +19,7 @@ from playhall.common.process import ServiceProcess, orchestrator_env, start_orch
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from tests.helpers import GATEWAY_CREDENTIAL, TIMEOUT, WORKER_CREDENTIAL, assert_refused
-
-
-def race_rules(version: str) -> ServiceProcess:
-    return ServiceProcess("tests.integration.race_title", env={"RACE_RULES_VERSION": version})
+from tests.integration import race_title
 
 
 @contextlib.contextmanager
@@ -65,7 +62,7 @@ class Race:
 
 
 def test_a_match_finishes_on_its_rules_while_new_matches_start_on_the_new_ones(redis_server):
-    v1 = race_rules("race/1.0")
+    v1 = race_title.start("race/1.0")
     with v1, orchestrator(redis_server.url, v1) as before:
         (info,) = before.list_games()
         assert info.rules_version == "race/1.0"
@@ -75,7 +72,7 @@ def test_a_match_finishes_on_its_rules_while_new_matches_start_on_the_new_ones(r
         retired_with.move(before)
 
         # The rollout: 2.0 deployed beside 1.0, the orchestrator restarted to route to both.
-        with race_rules("race/2.0") as v2, orchestrator(redis_server.url, v1, v2) as during:
+        with race_title.start("race/2.0") as v2, orchestrator(redis_server.url, v1, v2) as during:
             (info,) = during.list_games()
             assert info.rules_version == "race/2.0"
             new = Race(during)
