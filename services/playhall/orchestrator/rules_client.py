@@ -11,6 +11,7 @@ channels are asyncio channels: create `RulesClients` on the event loop that uses
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 import logging
@@ -90,7 +91,9 @@ class Deployment:
         self.stub = rules_service_pb2_grpc.RulesServiceStub(self.channel)
         self.info: pb.GameInfo | None = None
         self.asked_at = -math.inf
-        """When GetGameInfo was last asked, monotonic seconds."""
+        """When GetGameInfo was last asked (or answered), monotonic seconds."""
+        self.asking: asyncio.Future[None] | None = None
+        """The GetGameInfo in flight, if one is."""
 
     @property
     def version(self) -> str | None:
@@ -145,39 +148,50 @@ class RulesClients:
 
     async def _refresh(self, title: str) -> list[Deployment]:
         """The title's deployments, each asked again for its GameInfo once its answer is
-        `game_info_ttl_s` old (a rolling upgrade may change it). One that does not answer
-        keeps its last known info, or has none (and is asked again after
-        `GAME_INFO_RETRY_S`) until it first answers, so one deployment down never hides the
-        others."""
+        `game_info_ttl_s` old (a rolling upgrade may change it), in the background: calls go
+        on with what it said last. A deployment that never answered yet is waited for (it is
+        asked again `GAME_INFO_RETRY_S` after each failure), so one down never hides the
+        others, and every caller of the moment waits for the one question."""
         deployments = self._deployments[title]
         for deployment in deployments:
             wait = self.game_info_ttl_s if deployment.info is not None else GAME_INFO_RETRY_S
-            if time.monotonic() - deployment.asked_at < wait:
-                continue
-            # Recorded before asking, so concurrent callers and the callers of the next few
-            # seconds do not wait for a service that is down, one after another.
-            deployment.asked_at = time.monotonic()
-            try:
-                answer = await self._call(deployment, "GetGameInfo", pb.GetGameInfoRequest())
-            except MatchError as error:
-                log.warning(
-                    "game info unavailable",
-                    extra={"title": title, "target": deployment.target, "error": error.reason},
-                )
-                continue
-            if deployment.version not in (None, answer.game.rules_version):
-                log.info(
-                    "rules version changed",
-                    extra={
-                        "title": title,
-                        "target": deployment.target,
-                        "from": deployment.version,
-                        "to": answer.game.rules_version,
-                    },
-                )
-            deployment.info = answer.game
-            deployment.asked_at = time.monotonic()
+            due = time.monotonic() - deployment.asked_at >= wait
+            if due and (deployment.asking is None or deployment.asking.done()):
+                deployment.asked_at = time.monotonic()
+                deployment.asking = asyncio.ensure_future(self._ask(deployment))
+        waiting = [
+            d.asking for d in deployments if d.info is None and d.asking and not d.asking.done()
+        ]
+        if waiting:
+            await asyncio.wait(waiting)
         return deployments
+
+    async def _ask(self, deployment: Deployment) -> None:
+        """Asks `deployment` which version it plays; keeps what it said before if it fails."""
+        try:
+            answer = await self._call(deployment, "GetGameInfo", pb.GetGameInfoRequest())
+        except MatchError as error:
+            log.warning(
+                "game info unavailable",
+                extra={
+                    "title": deployment.title,
+                    "target": deployment.target,
+                    "error": error.reason,
+                },
+            )
+            return
+        if deployment.version not in (None, answer.game.rules_version):
+            log.info(
+                "rules version changed",
+                extra={
+                    "title": deployment.title,
+                    "target": deployment.target,
+                    "from": deployment.version,
+                    "to": answer.game.rules_version,
+                },
+            )
+        deployment.info = answer.game
+        deployment.asked_at = time.monotonic()
 
     async def _newest(self, title: str) -> Deployment:
         known = [d for d in await self._refresh(title) if d.version is not None]
@@ -223,4 +237,6 @@ class RulesClients:
     async def close(self) -> None:
         for deployments in self._deployments.values():
             for deployment in deployments:
+                if deployment.asking is not None:
+                    deployment.asking.cancel()
                 await deployment.channel.close()
