@@ -19,9 +19,13 @@ import pytest
 from openskill.models import PlackettLuce
 
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.orchestrator.errors import InvalidRequest, NoSuchPlayer
 from playhall.orchestrator.store import Match
-from playhall.players import database
+from playhall.players import database, ratings
 from playhall.players.archive import Archive, ArchivedMatch, PlayerKey, bot_player
+from playhall.players.history import FINISHED, LEADERBOARD, History
+from playhall.players.tokens import Player, player_id
+from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
 from tests.helpers import wait_until
@@ -31,7 +35,8 @@ OPENSKILL = PlackettLuce()
 
 
 def person(name: str) -> PlayerKey:
-    return PlayerKey("https://id.example", name, "person", name.capitalize())
+    """A signed-in person, as the archiver finds them on a seat: their id and name only."""
+    return PlayerKey(player_id("https://id.example", name), "person", name.capitalize())
 
 
 def finished(
@@ -108,14 +113,10 @@ def ratings_of(url: str, players: list[PlayerKey]) -> dict[PlayerKey, tuple[floa
     """(mu, sigma, games) of each player that has a rating."""
     with psycopg.connect(url) as connection:
         rows = connection.execute(
-            """
-            SELECT p.issuer, p.subject, r.mu, r.sigma, r.games
-            FROM ratings r JOIN players p ON p.id = r.player_id WHERE r.title_id = %s
-            """,
-            (TITLE,),
+            "SELECT player_id, mu, sigma, games FROM ratings WHERE title_id = %s", (TITLE,)
         ).fetchall()
-    found = {(issuer, subject): (mu, sigma, games) for issuer, subject, mu, sigma, games in rows}
-    return {p: found[(p.issuer, p.subject)] for p in players if (p.issuer, p.subject) in found}
+    found = {player: (mu, sigma, games) for player, mu, sigma, games in rows}
+    return {p: found[p.player_id] for p in players if p.player_id in found}
 
 
 def count(url: str, query: str, *args) -> int:
@@ -176,8 +177,7 @@ def test_migrating_from_the_previous_revision_keeps_the_data_and_completes_it(em
         connection.execute(
             "INSERT INTO ratings VALUES (%s, 'galileo', 30.0, 4.0, 7, now())", (player,)
         )
-    database.migrate(empty_database)
-    assert database.current_revision(empty_database) == "0002"
+    database.migrate(empty_database, "0002")
     with psycopg.connect(empty_database) as connection:
         row = connection.execute(
             "SELECT mu, sigma, games, ordinal FROM ratings WHERE player_id = %s", (player,)
@@ -187,6 +187,87 @@ def test_migrating_from_the_previous_revision_keeps_the_data_and_completes_it(em
         ).fetchone()[0]
     assert row == (30.0, 4.0, 7, pytest.approx(18.0))
     assert indexes == 1
+
+
+def test_migrating_from_0002_keys_every_row_by_the_product_player_id(empty_database):
+    """Rows of 0002 (uuid ids) keep who they are: a person, a bot level, an anonymous seat,
+    ratings and their history all under the ids a seat and `bot_player` name."""
+    database.migrate(empty_database, "0002")
+    ada = person("ada")
+    easy = bot_player(TITLE, mpb.BOT_LEVEL_EASY)
+    with psycopg.connect(empty_database) as connection:
+        uuids = {}
+        for key, issuer, subject, kind in [
+            ("ada", "https://id.example", "ada", "person"),
+            ("easy", easy.issuer, easy.subject, "bot"),
+        ]:
+            (uuids[key],) = connection.execute(
+                "INSERT INTO players (issuer, subject, kind, display_name) "
+                "VALUES (%s, %s, %s, %s) RETURNING id",
+                (issuer, subject, kind, key.capitalize()),
+            ).fetchone()
+        for n, match_id in enumerate(["m1", "m2"]):
+            connection.execute(
+                "INSERT INTO matches VALUES (%s, %s, 'galileo-1', 'seed', 'hash', 'game_over', "
+                "3, 'record', NULL, %s, %s, now())",
+                (match_id, TITLE, f"2026-01-0{n + 1}T10:00Z", f"2026-01-0{n + 1}T11:00Z"),
+            )
+            for seat, player in enumerate([uuids["ada"], uuids["easy"], None]):
+                connection.execute(
+                    "INSERT INTO match_seats VALUES (%s, %s, %s, 'human', 'X', 1, 1, true, "
+                    "false, false)",
+                    (match_id, seat, player),
+                )
+            for player, mu in ((uuids["ada"], 26.0 + n), (uuids["easy"], 24.0 - n)):
+                connection.execute(
+                    "INSERT INTO rating_history VALUES (%s, %s, %s, %s, 8.0, %s)",
+                    (player, TITLE, match_id, mu, f"2026-01-0{n + 1}T11:00Z"),
+                )
+        for player, mu in ((uuids["ada"], 27.0), (uuids["easy"], 23.0)):
+            connection.execute(
+                "INSERT INTO ratings VALUES (%s, %s, %s, 8.0, 2, now())", (player, TITLE, mu)
+            )
+    database.migrate(empty_database)
+    assert database.current_revision(empty_database) == "0003"
+    with psycopg.connect(empty_database) as connection:
+        players = connection.execute(
+            "SELECT id, issuer, subject, kind FROM players ORDER BY kind"
+        ).fetchall()
+        seats = connection.execute(
+            "SELECT match_id, player_id, title_id, finished_at::date::text FROM match_seats "
+            "ORDER BY match_id, seat"
+        ).fetchall()
+        ratings = connection.execute(
+            "SELECT player_id, mu, games FROM ratings ORDER BY mu"
+        ).fetchall()
+        changes = connection.execute(
+            "SELECT player_id, match_id, mu, games FROM rating_history ORDER BY player_id, at"
+        ).fetchall()
+    assert players == [
+        (easy.player_id, easy.issuer, easy.subject, "bot"),
+        (ada.player_id, "https://id.example", "ada", "person"),
+    ]
+    assert seats == [
+        ("m1", ada.player_id, TITLE, "2026-01-01"),
+        ("m1", easy.player_id, TITLE, "2026-01-01"),
+        ("m1", None, TITLE, "2026-01-01"),
+        ("m2", ada.player_id, TITLE, "2026-01-02"),
+        ("m2", easy.player_id, TITLE, "2026-01-02"),
+        ("m2", None, TITLE, "2026-01-02"),
+    ]
+    assert ratings == [(easy.player_id, 23.0, 2), (ada.player_id, 27.0, 2)]
+    assert sorted(changes) == sorted(
+        [
+            (ada.player_id, "m1", 26.0, 1),
+            (ada.player_id, "m2", 27.0, 2),
+            (easy.player_id, "m1", 24.0, 1),
+            (easy.player_id, "m2", 23.0, 2),
+        ]
+    )
+    # The next match of the person, as a seat names them, goes on from their rating.
+    store_all(empty_database, [archived(finished("m3", [3, 1], [0]), [ada, easy])])
+    assert ratings_of(empty_database, [ada])[ada][2] == 3
+    assert count(empty_database, "SELECT count(*) FROM players") == 2
 
 
 # -- one match, once -----------------------------------------------------------------------------
@@ -316,6 +397,28 @@ def test_bots_are_rated_as_one_player_per_title_and_level(database_url):
     assert count(database_url, "SELECT count(*) FROM players WHERE kind = 'bot'") == 2
 
 
+def test_a_signed_in_persons_seat_is_archived_and_rated_as_that_person(database_url):
+    """The seat carries only the player id and the name it showed: that is the player."""
+    ada, bob = person("ada"), person("bob")
+    match = finished("m1", [4, 2, 1], [0])
+    match.seats[0].player_id, match.seats[0].display_name = ada.player_id, "Ada L."
+    match.seats[1].player_id = bob.player_id
+    store_all(database_url, [ArchivedMatch.of(match, None, history(3))])
+    won, lost = expected([1, 2])
+    found = ratings_of(database_url, [ada, bob])
+    assert found[ada][0] == pytest.approx(won[0], abs=1e-9)
+    assert found[bob][0] == pytest.approx(lost[0], abs=1e-9)
+    assert found[ada][2] == found[bob][2] == 1
+    with psycopg.connect(database_url) as connection:
+        rows = connection.execute(
+            "SELECT s.seat, s.player_id, p.display_name, p.issuer FROM match_seats s "
+            "LEFT JOIN players p ON p.id = s.player_id ORDER BY s.seat"
+        ).fetchall()
+    assert rows == [(0, ada.player_id, "Ada L.", None), (1, bob.player_id, "P1", None)] + [
+        (2, None, None, None)
+    ]
+
+
 def test_a_player_in_several_seats_is_rated_once_by_their_best_place(database_url):
     ada, bob = person("ada"), person("bob")
     store_all(database_url, [archived(finished("m1", [1, 5, 3], [1]), [ada, ada, bob])])
@@ -340,3 +443,249 @@ def test_unrated_results_leave_every_rating_alone(database_url):
     )
     assert count(database_url, "SELECT count(*) FROM matches") == 3
     assert ratings_of(database_url, [ada, bob]) == {}
+
+
+# -- a player's pages: finished matches, ratings, rating history, leaderboards -----------------
+
+TITLES = [TITLE, "mosaic"]
+
+
+def signed_in(name: str) -> Player:
+    return Player(
+        player_id("https://id.example", name), name.capitalize(), "https://id.example", name
+    )
+
+
+def read(url: str, call):
+    """`call(history)` on the archive at `url`, the titles served being `TITLES`."""
+
+    async def work(archive: Archive):
+        return await call(History(archive, lambda: TITLES))
+
+    return run(url, work)
+
+
+def at_minute(match: Match, minute: int, title: str = TITLE) -> Match:
+    match.updated_unix_ms = 1_700_000_000_000 + minute * 60_000
+    match.title_id = title
+    return match
+
+
+def all_pages(fetch, items: str, size: int) -> list:
+    """Every page `fetch(page_size, page_token)` gives, following the tokens."""
+    pages, token = [], ""
+    while True:
+        page = fetch(size, token)
+        pages.append(list(getattr(page, items)))
+        token = page.next_page_token
+        if not token:
+            return pages
+
+
+def test_a_players_finished_matches_come_newest_first_a_page_at_a_time(database_url):
+    ada, bob = person("ada"), person("bob")
+    matches = [
+        archived(at_minute(finished("m1", [3, 1], [0]), 1), [ada, bob]),
+        archived(at_minute(finished("m2", [1, 3], [1]), 2, "mosaic"), [ada, bob]),
+        # Ada in two seats of one match: one entry, both seats.
+        archived(at_minute(finished("m3", [1, 5, 3], [1]), 3), [ada, ada, bob]),
+        archived(at_minute(finished("m4", [3, 1], [0]), 4), [bob, None]),
+        archived(
+            at_minute(finished("m5", [3, 1], [], end_reason=mpb.END_REASON_ABANDONED), 5),
+            [bob, ada],
+        ),
+    ]
+    store_all(database_url, matches)
+
+    def fetch(title: str):
+        def page(size: int, token: str):
+            request = ppb.ListFinishedMatchesRequest(
+                title_id=title, page_size=size, page_token=token
+            )
+            return read(database_url, lambda h: h.finished_matches(signed_in("ada"), request))
+
+        return page
+
+    pages = all_pages(fetch(""), "matches", 2)
+    assert [[m.match.match_id for m in page] for page in pages] == [["m5", "m3"], ["m2", "m1"]]
+    m5, m3, m2, m1 = [m for page in pages for m in page]
+    assert list(m3.seats) == [0, 1] and list(m5.seats) == [1] and list(m1.seats) == [0]
+    assert m1.finished_unix_ms == 1_700_000_060_000
+    assert m3.match.phase == mpb.MATCH_PHASE_FINISHED and list(m3.match.winners) == [1]
+    # The rating each match left Ada with, in its title; none after the abandoned match.
+    assert not m5.HasField("rating_after")
+    assert (m1.rating_after.title_id, m1.rating_after.matches) == (TITLE, 1)
+    assert (m3.rating_after.title_id, m3.rating_after.matches) == (TITLE, 2)
+    assert (m2.rating_after.title_id, m2.rating_after.matches) == ("mosaic", 1)
+    assert m1.rating_after.provisional and m1.rating_after.display == pytest.approx(
+        m1.rating_after.mu - 3 * m1.rating_after.sigma
+    )
+    only = all_pages(fetch("mosaic"), "matches", 2)
+    assert [[m.match.match_id for m in page] for page in only] == [["m2"]]
+    # Bob's own list holds m4; Ada's never did.
+    bobs = read(
+        database_url,
+        lambda h: h.finished_matches(signed_in("bob"), ppb.ListFinishedMatchesRequest()),
+    )
+    assert [m.match.match_id for m in bobs.matches] == ["m5", "m4", "m3", "m2", "m1"]
+
+
+def insert_ratings(url: str, rows: list[tuple[str, str, float, float]]) -> None:
+    """Players (id, kind) with a rating (mu, sigma) in TITLE, made by hand."""
+    with psycopg.connect(url) as connection:
+        for player, kind, mu, sigma in rows:
+            connection.execute(
+                "INSERT INTO players (id, kind, display_name) VALUES (%s, %s, %s)",
+                (player, kind, f"name-{player[-4:]}"),
+            )
+            connection.execute(
+                "INSERT INTO ratings (player_id, title_id, mu, sigma, games, updated_at) "
+                "VALUES (%s, %s, %s, %s, 12, now())",
+                (player, TITLE, mu, sigma),
+            )
+
+
+def pid(n: int) -> str:
+    return f"p-{n:032x}"
+
+
+def test_a_leaderboard_ranks_settled_ratings_best_first_and_shares_ranks_of_equal_ones(
+    database_url,
+):
+    settled = ratings.PROVISIONAL_SIGMA - 1
+    insert_ratings(
+        database_url,
+        [
+            (pid(1), "person", 30.0, settled),  # ordinal 30 - 16.5 = 13.5
+            (pid(2), "bot", 40.0, settled),  # 23.5
+            (pid(3), "person", 30.0, settled),  # 13.5, tied with 1
+            (pid(4), "person", 50.0, ratings.PROVISIONAL_SIGMA + 0.5),  # provisional: 29.5
+            (pid(5), "person", 20.0, settled),  # 3.5
+            (pid(6), "person", 30.0, settled),  # 13.5, tied with 1 and 3
+        ],
+    )
+
+    def fetch(provisional: bool):
+        def page(size: int, token: str):
+            request = ppb.GetLeaderboardRequest(
+                title_id=TITLE, page_size=size, page_token=token, include_provisional=provisional
+            )
+            return read(database_url, lambda h: h.leaderboard(request))
+
+        return page
+
+    pages = all_pages(fetch(False), "entries", 2)
+    entries = [(e.rank, e.player.player_id) for page in pages for e in page]
+    # The tie spans a page boundary and still shares its rank.
+    assert entries == [(1, pid(2)), (2, pid(1)), (2, pid(3)), (2, pid(6)), (5, pid(5))]
+    assert [len(page) for page in pages] == [2, 2, 1]
+    first = pages[0][0]
+    assert first.player.bot and first.player.display_name == f"name-{pid(2)[-4:]}"
+    assert (first.rating.display, first.rating.matches) == (pytest.approx(23.5), 12)
+    assert not any(e.rating.provisional for page in pages for e in page)
+    everyone = [e for page in all_pages(fetch(True), "entries", 10) for e in page]
+    assert [(e.rank, e.player.player_id) for e in everyone][:2] == [(1, pid(4)), (2, pid(2))]
+    assert everyone[0].rating.provisional and len(everyone) == 6
+
+
+def test_ratings_and_their_history_of_any_player_or_the_signed_in_one(database_url):
+    ada, bob = person("ada"), person("bob")
+    store_all(
+        database_url,
+        [
+            archived(at_minute(finished(f"m{i}", [3, 1], [i % 2]), i), [ada, bob])
+            for i in range(1, 6)
+        ],
+    )
+    mine = read(database_url, lambda h: h.ratings(signed_in("ada"), ppb.GetRatingsRequest()))
+    assert mine.player.player_id == ada.player_id and mine.player.display_name == "Ada"
+    ((rating,),) = [list(mine.ratings)]
+    assert (rating.title_id, rating.matches, rating.provisional) == (TITLE, 5, True)
+    # Another player's, by id, with the name their last seat showed.
+    theirs = read(
+        database_url,
+        lambda h: h.ratings(signed_in("ada"), ppb.GetRatingsRequest(player_id=bob.player_id)),
+    )
+    assert theirs.player.display_name == "Bob" and theirs.ratings[0].matches == 5
+    # Signed in, never archived: no ratings, and that is no error.
+    new = read(database_url, lambda h: h.ratings(signed_in("cy"), ppb.GetRatingsRequest()))
+    assert (new.player.display_name, list(new.ratings)) == ("Cy", [])
+
+    def page(size: int, token: str):
+        request = ppb.GetRatingHistoryRequest(title_id=TITLE, page_size=size, page_token=token)
+        return read(database_url, lambda h: h.rating_history(signed_in("ada"), request))
+
+    pages = all_pages(page, "changes", 2)
+    changes = [c for p in pages for c in p]
+    assert [c.match_id for c in changes] == ["m5", "m4", "m3", "m2", "m1"]
+    assert [c.rating.matches for c in changes] == [5, 4, 3, 2, 1]
+    assert changes[0].rating == rating
+    sigmas = [c.rating.sigma for c in changes]
+    assert sigmas == sorted(sigmas)  # newest first: the least uncertain first
+
+
+REFUSED = {
+    "a page token that is not one": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_token="not a token!"),
+        "page_token is not a page token",
+    ),
+    "a token of another list": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_token=LEADERBOARD.make({"title_id": TITLE}, [])),
+        "not a page token of ListFinishedMatches",
+    ),
+    "a token for another filter": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(
+            title_id="mosaic", page_token=FINISHED.make({"title_id": ""}, [1, "m1"])
+        ),
+        "another query",
+    ),
+    "a token whose cursor is damaged": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_token=FINISHED.make({"title_id": ""}, ["x", 1])),
+        "not a page token of ListFinishedMatches",
+    ),
+    "a negative page size": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_size=-1),
+        "page_size must be from 1 to 100",
+    ),
+    "too large a page": (
+        "leaderboard",
+        ppb.GetLeaderboardRequest(title_id=TITLE, page_size=201),
+        "page_size must be from 1 to 200",
+    ),
+    "an unknown title": (
+        "leaderboard",
+        ppb.GetLeaderboardRequest(title_id="chess"),
+        "Unknown title 'chess'; served: galileo, mosaic",
+    ),
+    "no title": ("rating_history", ppb.GetRatingHistoryRequest(), "title_id is required"),
+    "a malformed player id": (
+        "ratings",
+        ppb.GetRatingsRequest(player_id="ada"),
+        "'ada' is not a player id",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_bad_requests_for_a_players_pages_are_refused_with_the_reason(database_url, case):
+    method, request, reason = REFUSED[case]
+
+    async def call(h: History):
+        if method == "leaderboard":
+            return await h.leaderboard(request)
+        return await getattr(h, method)(signed_in("ada"), request)
+
+    with pytest.raises(InvalidRequest) as refused:
+        read(database_url, call)
+    assert reason in refused.value.reason
+
+
+def test_an_unknown_player_is_not_found(database_url):
+    request = ppb.GetRatingsRequest(player_id=pid(7))
+    with pytest.raises(NoSuchPlayer):
+        read(database_url, lambda h: h.ratings(signed_in("ada"), request))

@@ -15,7 +15,7 @@ import pytest
 import redis
 from openskill.models import PlackettLuce
 
-from playhall.client import MatchClient, human_seats
+from playhall.client import MatchClient, bearer, human_seats
 from playhall.common.brokers import broker_url_of
 from playhall.common.postgres_server import EmbeddedPostgres
 from playhall.common.redis_server import EmbeddedRedis
@@ -23,12 +23,19 @@ from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.players import database, outbox
 from playhall.players.archive import bot_player
+from playhall.players.tokens import player_id
+from playhall.players.v1 import player_service_pb2 as ppb
+from playhall.players.v1 import player_service_pb2_grpc
 from tests.helpers import (
+    PLAYER_ISSUER,
     TIMEOUT,
+    PlayerIssuer,
     assert_refused,
+    connect_call,
     metric,
     scrape,
     start_archiver,
+    start_gateway,
     start_orchestrator,
     wait_until,
 )
@@ -116,10 +123,9 @@ def bot_ratings(url: str) -> list[tuple[float, float, int, int]]:
                 """
                 SELECT r.mu, r.sigma, r.games,
                     (SELECT count(*) FROM rating_history h WHERE h.player_id = r.player_id)
-                FROM ratings r JOIN players p ON p.id = r.player_id
-                WHERE p.issuer = %s AND p.subject = %s
+                FROM ratings r WHERE r.player_id = %s
                 """,
-                (player.issuer, player.subject),
+                (player.player_id,),
             ).fetchone()
             for player in RATED
         ]
@@ -364,3 +370,80 @@ def _history_or_none(client: MatchClient, match_id: str):
     except grpc.RpcError as error:
         assert error.code() == grpc.StatusCode.UNAVAILABLE, error.details()
         return None
+
+
+# -- a signed-in player's archive, through the gateway ------------------------------------------
+
+PLAYERS = "playhall.players.v1.PlayerService"
+
+
+def test_a_signed_in_players_finished_match_is_rated_and_listed_through_the_gateway(stack):
+    """Ada, signed in, resigns against an easy bot (no bot worker runs here); the archiver
+    rates them both; her pages answer over Connect, and over gRPC."""
+    issuer = PlayerIssuer()
+    orchestrator = stack.orchestrator(**issuer.env)
+    channel = stack.channel(orchestrator)
+    token = issuer.token("ada", name="Ada")
+    ada = MatchClient(channel, token, timeout_s=TIMEOUT)
+    me = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
+    lost = ada.create(
+        "galileo", [me, pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_EASY)]
+    )
+    ada.resign(lost.match.match_id)
+    stack.archiver()
+    wait_until(lambda: len(archived_ids(stack.database_url)) == 1, 20, "the match archived")
+    ada_id = player_id(PLAYER_ISSUER, "ada")
+    easy = bot_player("galileo", pb.BOT_LEVEL_EASY)
+
+    with start_gateway(orchestrator.address) as gateway:
+        base = f"http://127.0.0.1:{gateway.port}"
+        status, finished = connect_call(base, PLAYERS, "ListFinishedMatches", {}, token)
+        assert status == 200, finished
+        (entry,) = finished["matches"]
+        assert entry["match"]["matchId"] == lost.match.match_id and entry["seats"] == [0]
+        assert entry["ratingAfter"]["matches"] == 1
+        status, mine = connect_call(base, PLAYERS, "GetRatings", {}, token)
+        assert status == 200, mine
+        assert mine["player"] == {"playerId": ada_id, "displayName": "Ada"}
+        (rating,) = mine["ratings"]
+        # What openskill makes of a loss of two newcomers.
+        loss = OPENSKILL.rate([[OPENSKILL.rating()], [OPENSKILL.rating()]], ranks=[2, 1])[0][0]
+        assert rating["mu"] == pytest.approx(loss.mu, abs=1e-9)
+        assert rating["provisional"] is True
+        status, board = connect_call(
+            base,
+            PLAYERS,
+            "GetLeaderboard",
+            {"titleId": "galileo", "includeProvisional": True},
+            token,
+        )
+        assert status == 200, board
+        assert [(e["rank"], e["player"]["playerId"]) for e in board["entries"]] == [
+            (1, easy.player_id),
+            (2, ada_id),
+        ]
+        assert board["entries"][0]["player"]["bot"] is True
+        # Settled ratings only by default: after one match nobody is.
+        assert connect_call(base, PLAYERS, "GetLeaderboard", {"titleId": "galileo"}, token) == (
+            200,
+            {},
+        )
+        status, refused = connect_call(
+            base, PLAYERS, "ListFinishedMatches", {"pageToken": "garbage"}, token
+        )
+        assert (status, refused["code"]) == (400, "invalid_argument")
+        assert "page_token" in refused["message"]
+        status, refused = connect_call(
+            base, PLAYERS, "GetRatings", {"playerId": "p-" + "0" * 32}, token
+        )
+        assert (status, refused["code"]) == (404, "not_found")
+    # Straight over gRPC, the same refusal of a bad size.
+    stub = player_service_pb2_grpc.PlayerServiceStub(channel)
+    with pytest.raises(grpc.RpcError) as refused:
+        stub.GetLeaderboard(
+            ppb.GetLeaderboardRequest(title_id="galileo", page_size=-3),
+            metadata=bearer(token),
+            timeout=TIMEOUT,
+        )
+    assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "page_size" in refused.value.details()

@@ -9,7 +9,6 @@ are configured with); no bot worker runs here."""
 
 from __future__ import annotations
 
-import json
 import time
 import urllib.error
 import urllib.request
@@ -33,6 +32,7 @@ from tests.helpers import (
     TITLE,
     PlayerIssuer,
     assert_refused,
+    connect_call,
     start_gateway,
     start_orchestrator,
     unsigned_token,
@@ -265,21 +265,6 @@ def guest_hall(redis_server, galileo_rules):
         start_gateway(orchestrator.address, signing) as gateway,
     ):
         yield orchestrator, f"http://127.0.0.1:{gateway.port}"
-
-
-def connect_call(base: str, service: str, method: str, message: dict, token: str | None = None):
-    """A Connect unary call as JSON, as the portal's `fetch` makes it: (HTTP status, body)."""
-    headers = {"content-type": "application/json", "connect-protocol-version": "1"}
-    if token:
-        headers["authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(
-        f"{base}/{service}/{method}", json.dumps(message).encode(), headers, method="POST"
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
 
 
 GUESTS = "playhall.players.v1.GuestService"

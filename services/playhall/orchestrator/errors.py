@@ -22,6 +22,13 @@ class NoSuchMatch(MatchError):
         super().__init__(f"There is no match {match_id[:64]!r}")
 
 
+class NoSuchPlayer(MatchError):
+    """No player has this id in the archive."""
+
+    def __init__(self, player_id: str):
+        super().__init__(f"There is no player {player_id[:64]!r} in the match archive")
+
+
 class NotAuthenticated(MatchError):
     """The call needs a seat's token (or the worker credential) and came without one."""
 
@@ -61,6 +68,10 @@ class MatchBusy(MatchError):
 
 class Unavailable(MatchError):
     """A service the request needs (a rules service) does not answer; nothing was changed."""
+
+
+class NoArchive(MatchError):
+    """The call reads the match archive, and this deployment has none."""
 
 
 class Broken(MatchError):

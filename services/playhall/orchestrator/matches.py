@@ -9,14 +9,12 @@ idle matches, stalled bot turns and the lobby's repair are the housekeeper's
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import re
 import secrets
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
-import psycopg
 from google.protobuf import any_pb2
 
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -47,6 +45,7 @@ from playhall.orchestrator.store import (
     now_ms,
 )
 from playhall.orchestrator.watchers import WatchHub
+from playhall.players.archive import reaching_archive
 from playhall.players.tokens import Player, PlayerTokens
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
@@ -105,7 +104,7 @@ class Matches:
 
     async def _archived(self, match_id: str) -> tuple[Match, bytes | None]:
         """An archived match with its final state."""
-        with _reaching_archive():
+        with reaching_archive():
             found = await self.archive.match(match_id) if self.archive else None
         if found is None:
             raise NoSuchMatch(match_id)
@@ -115,7 +114,7 @@ class Matches:
         """An archived match's log with its moves (empty without an archive)."""
         if self.archive is None:
             return []
-        with _reaching_archive():
+        with reaching_archive():
             return await self.archive.changes(match_id)
 
     async def _changes(self, match_id: str) -> list[tuple[spb.StoredChange, bytes]]:
@@ -472,15 +471,6 @@ class Matches:
         return await self.commits.retry(attempt)
 
     # -- committing ----------------------------------------------------------------------------
-
-
-@contextlib.contextmanager
-def _reaching_archive() -> Iterator[None]:
-    """Reads of the archive: a database out of reach is UNAVAILABLE, as Redis is."""
-    try:
-        yield
-    except psycopg.OperationalError:
-        raise Unavailable("The match archive cannot be reached right now; try again") from None
 
 
 def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> int | None:

@@ -30,7 +30,9 @@ from playhall.orchestrator.errors import (
     InvalidRequest,
     MatchBusy,
     MatchError,
+    NoArchive,
     NoSuchMatch,
+    NoSuchPlayer,
     NotAuthenticated,
     NotNow,
     NotYourSeat,
@@ -60,6 +62,8 @@ STATUS_OF = {
     MatchBusy: grpc.StatusCode.ABORTED,
     Unavailable: grpc.StatusCode.UNAVAILABLE,
     Broken: grpc.StatusCode.INTERNAL,
+    NoSuchPlayer: grpc.StatusCode.NOT_FOUND,
+    NoArchive: grpc.StatusCode.UNIMPLEMENTED,
 }
 """The status of each refusal of the domain: the error contract of MatchService."""
 STORAGE_UNAVAILABLE_REASON = (
