@@ -9,17 +9,31 @@ running is refused with FAILED_PRECONDITION and is left as it was."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+from concurrent.futures import ThreadPoolExecutor
 
 import grpc
+import pytest
 from google.protobuf import any_pb2, struct_pb2, wrappers_pb2
 
 from playhall.client import MatchClient, human_seats
-from playhall.common.process import ServiceProcess, orchestrator_env, start_orchestrator
+from playhall.common.process import (
+    ServiceProcess,
+    free_port,
+    orchestrator_env,
+    start_orchestrator,
+)
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
+from playhall.orchestrator.errors import RulesVersionGone, Unavailable
+from playhall.orchestrator.rules_client import RulesClients
+from playhall.rules.v1 import rules_service_pb2 as rpb
 from tests.helpers import GATEWAY_CREDENTIAL, TIMEOUT, WORKER_CREDENTIAL, assert_refused
 from tests.integration import race_title
+
+NEW_RACE = rpb.NewGameRequest(players=2, seed=b"race")
+INFO = rpb.GetGameInfoRequest()
 
 
 @contextlib.contextmanager
@@ -124,3 +138,46 @@ def _add(number: int) -> any_pb2.Any:
     move = any_pb2.Any()
     move.Pack(wrappers_pb2.Int32Value(value=number))
     return move
+
+
+def test_each_match_is_routed_to_its_exact_version_else_the_newest_of_its_major():
+    """The orchestrator's rules client on three race deployments at once (1.0, 1.1, 2.0) and
+    one address where nothing listens yet."""
+    with ThreadPoolExecutor() as pool:
+        started = list(pool.map(race_title.start, ["race/1.0", "race/1.1", "race/2.0"]))
+    with contextlib.ExitStack() as stack:
+        for service in started:
+            stack.enter_context(service)
+        addresses = [[service.address] for service in started]
+
+        async def versions_served() -> dict[str | None, str]:
+            clients = RulesClients({"race": addresses})
+            try:
+                # Every caller of the first moment waits for the deployments' first answers.
+                created = await asyncio.gather(
+                    *(clients.call("race", "NewGame", NEW_RACE) for _ in range(8))
+                )
+                assert {c.status.rules_version for c in created} == {"race/2.0"}
+                served = {}
+                for version in ("race/1.0", "race/1.1", "race/1.7", "race/2.0"):
+                    info = await clients.call("race", "GetGameInfo", INFO, version)
+                    served[version] = info.game.rules_version
+                with pytest.raises(RulesVersionGone, match="no rules service of 'race/3'"):
+                    await clients.call("race", "GetGameInfo", INFO, "race/3.0")
+            finally:
+                await clients.close()
+            # A deployment that has not answered yet may be the one: not gone, unavailable.
+            waiting = RulesClients({"race": [*addresses, [f"127.0.0.1:{free_port()}"]]})
+            try:
+                with pytest.raises(Unavailable):
+                    await waiting.call("race", "GetGameInfo", INFO, "race/3.0")
+            finally:
+                await waiting.close()
+            return served
+
+        assert asyncio.run(versions_served()) == {
+            "race/1.0": "race/1.0",
+            "race/1.1": "race/1.1",
+            "race/1.7": "race/1.1",
+            "race/2.0": "race/2.0",
+        }
