@@ -135,6 +135,8 @@ def test_the_canary_refuses_to_run_rather_than_pass_without_comparing(archive):
     assert "serves 'galileo', not 'race'" in wrong_title.stderr
     nobody = canary("127.0.0.1:1", archive.url, "--timeout-s", "0.5")
     assert nobody.returncode == 2 and "no rules service answers at 127.0.0.1:1" in nobody.stderr
+    none = canary(archive.rules["race"], archive.url, "--matches", "0")
+    assert none.returncode == 2 and "--matches and --timeout-s must be positive" in none.stderr
     missing = archive.url.replace("/test_", "/missing_test_")
     no_archive = canary(archive.rules["race"], missing)
     assert no_archive.returncode == 2 and "the archive cannot be read" in no_archive.stderr

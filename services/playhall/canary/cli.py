@@ -74,6 +74,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         settings = load(CanarySettings, flags)
     except SettingsError as error:
         parser.exit(FAILED, f"playhall.canary: {error}\n")
+    if settings.matches < 1 or settings.timeout_s <= 0:
+        parser.exit(FAILED, "playhall.canary: --matches and --timeout-s must be positive\n")
     try:
         report = run(settings, progress=sys.stderr.isatty() and not args.json)
     except CanaryError as error:
