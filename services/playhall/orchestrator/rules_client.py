@@ -196,8 +196,10 @@ class RulesClients:
     async def _newest(self, title: str) -> Deployment:
         known = [d for d in await self._refresh(title) if d.version is not None]
         if not known:
-            raise Unavailable(f"The {title} rules service is unavailable; nothing was changed")
-        return max(known, key=lambda d: versions.order(d.version or ""))
+            raise Unavailable(
+                f"The {title} rules service is unavailable; nothing was changed, try again"
+            )
+        return max(known, key=_version_order)
 
     async def _serving(self, title: str, rules_version: str) -> Deployment:
         """The deployment of exactly `rules_version`, else the newest of its major. None
@@ -208,8 +210,10 @@ class RulesClients:
         compatible = [
             d for d in deployments if d.version and versions.compatible(d.version, rules_version)
         ]
-        if exact or compatible:
-            return (exact or sorted(compatible, key=lambda d: versions.order(d.version or "")))[-1]
+        if exact:
+            return exact[0]
+        if compatible:
+            return max(compatible, key=_version_order)
         if any(d.version is None for d in deployments):
             raise Unavailable(
                 f"The {title} rules service is unavailable; nothing was changed, try again"
@@ -240,3 +244,7 @@ class RulesClients:
                 if deployment.asking is not None:
                     deployment.asking.cancel()
                 await deployment.channel.close()
+
+
+def _version_order(deployment: Deployment) -> tuple[int, ...]:
+    return versions.order(deployment.version or "")
