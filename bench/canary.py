@@ -125,7 +125,7 @@ def markdown(report: dict) -> str:
             f"{result['moves_mean']:.0f}",
             f"{len(result['differences'])}",
             f"{result['seconds']:.1f} s",
-            f"{result['replayed'] / result['seconds']:.0f}",
+            f"{result['replayed'] / result['seconds']:.1f}",
         ]
         for title, result in numbers["titles"].items()
     ]
