@@ -147,9 +147,6 @@ class RaceGame(Game[RaceState]):
     def render_text(self, view: Any) -> str:
         return f"count {view['count']} of {GOAL}"
 
-    def render_svg(self, view: Any) -> str:
-        return f"<svg xmlns='http://www.w3.org/2000/svg'><text>{view['count']}</text></svg>"
-
 
 def start(version: str) -> ServiceProcess:
     """This title's rules service, a process of its own, playing `version`."""

@@ -9,21 +9,26 @@ come from `openskill` itself, never from the code under test."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
+import json
 import os
+import random
 import subprocess
 import sys
+from collections import Counter
 
 import psycopg
 import pytest
 from openskill.models import PlackettLuce
 
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.orchestrator.errors import InvalidRequest, NoSuchPlayer
+from playhall.orchestrator import records
+from playhall.orchestrator.errors import InvalidRequest, NotAuthenticated
 from playhall.orchestrator.store import Match
 from playhall.players import database, ratings
 from playhall.players.archive import Archive, ArchivedMatch, PlayerKey, bot_player
-from playhall.players.history import FINISHED, LEADERBOARD, History
+from playhall.players.history import FINISHED, HISTORY, LEADERBOARD, History
 from playhall.players.tokens import Player, player_id
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.rules.v1 import rules_service_pb2 as rpb
@@ -102,7 +107,7 @@ def run(url: str, work):
     return asyncio.run(main())
 
 
-def store_all(url: str, matches: list[ArchivedMatch]) -> list[bool]:
+def store_all(url: str, matches: list[ArchivedMatch]) -> list[int | None]:
     async def work(archive: Archive):
         return [await archive.store(match) for match in matches]
 
@@ -228,7 +233,7 @@ def test_migrating_from_0002_keys_every_row_by_the_product_player_id(empty_datab
                 "INSERT INTO ratings VALUES (%s, %s, %s, 8.0, 2, now())", (player, TITLE, mu)
             )
     database.migrate(empty_database)
-    assert database.current_revision(empty_database) == "0003"
+    assert database.current_revision(empty_database) == database.head_revision()
     with psycopg.connect(empty_database) as connection:
         players = connection.execute(
             "SELECT id, issuer, subject, kind FROM players ORDER BY kind"
@@ -270,13 +275,58 @@ def test_migrating_from_0002_keys_every_row_by_the_product_player_id(empty_datab
     assert count(empty_database, "SELECT count(*) FROM players") == 2
 
 
+def test_migrating_gives_seats_archived_as_anonymous_their_signed_in_player_back(
+    empty_database,
+):
+    """Before 0003 a signed-in person's seat was archived as anonymous; the match's record
+    kept the seat's player id, and the migration takes it from there."""
+    database.migrate(empty_database, "0002")
+    ada, bob = person("ada"), person("bob")
+    match = finished("m1", [4, 2, 1], [0])
+    match.seats[0].player_id, match.seats[0].display_name = ada.player_id, "Ada L."
+    match.seats[2].player_id = bob.player_id
+    record = records.stored_match(match).SerializeToString()
+    with psycopg.connect(empty_database) as connection:
+        connection.execute(
+            "INSERT INTO matches VALUES ('m1', %s, 'galileo-1', 'seed', 'hash', 'game_over', "
+            "3, %s, NULL, now(), now(), now())",
+            (TITLE, record),
+        )
+        # As the archiver of then wrote it: every person's seat anonymous.
+        for seat in range(3):
+            connection.execute(
+                "INSERT INTO match_seats VALUES ('m1', %s, NULL, 'human', 'X', 1, 1, false, "
+                "false, false)",
+                (seat,),
+            )
+        # Bob is known already, by a name of his own.
+        connection.execute(
+            "INSERT INTO players (issuer, subject, kind, display_name) "
+            "VALUES ('https://id.example', 'bob', 'person', 'Bobby')"
+        )
+    database.migrate(empty_database)
+    with psycopg.connect(empty_database) as connection:
+        seats = connection.execute(
+            "SELECT s.seat, s.player_id, p.display_name FROM match_seats s "
+            "LEFT JOIN players p ON p.id = s.player_id ORDER BY s.seat"
+        ).fetchall()
+    assert seats == [(0, ada.player_id, "Ada L."), (1, None, None), (2, bob.player_id, "Bobby")]
+    listed = read(
+        empty_database,
+        lambda h: h.finished_matches(signed_in("ada"), ppb.ListFinishedMatchesRequest()),
+    )
+    ((found,),) = [list(listed.matches)]
+    assert found.match.match_id == "m1" and list(found.seats) == [0]
+    assert not found.HasField("rating_after")  # unrated: its ratings were made without it
+
+
 # -- one match, once -----------------------------------------------------------------------------
 
 
 def test_a_match_is_written_once_with_its_seats_and_whole_history(database_url):
     players = [person("ada"), person("bob"), None]
     match = archived(finished("m1", [5, 9, 2], [1]), players)
-    assert store_all(database_url, [match, match]) == [True, False]
+    assert store_all(database_url, [match, match]) == [2, None]
     with psycopg.connect(database_url) as connection:
         seats = connection.execute(
             "SELECT seat, player_id IS NOT NULL, final_score, placement, winner "
@@ -310,7 +360,8 @@ def test_the_same_match_stored_by_two_archivers_at_once_is_written_and_rated_onc
     async def work(archive: Archive):
         return await asyncio.gather(archive.store(match), archive.store(match))
 
-    assert sorted(run(database_url, work)) == [False, True]
+    # One writes it and rates both players; the other finds it archived.
+    assert sorted(run(database_url, work), key=lambda rated: rated is None) == [2, None]
     assert [games for _, _, games in ratings_of(database_url, players).values()] == [1, 1]
 
 
@@ -325,7 +376,7 @@ def test_matches_of_one_player_archived_in_parallel_update_the_rating_each_time(
     async def work(archive: Archive):
         return await asyncio.gather(*(archive.store(match) for match in matches))
 
-    assert run(database_url, work) == [True] * 6
+    assert run(database_url, work) == [2] * 6
     # Six wins, whatever order the locks gave them: games counts every one.
     assert ratings_of(database_url, [ada])[ada][2] == 6
     assert (
@@ -622,6 +673,15 @@ def test_ratings_and_their_history_of_any_player_or_the_signed_in_one(database_u
     assert changes[0].rating == rating
     sigmas = [c.rating.sigma for c in changes]
     assert sigmas == sorted(sigmas)  # newest first: the least uncertain first
+    # Ratings are public: nobody signed in reads a named player's, not "their own".
+    public = read(
+        database_url, lambda h: h.ratings(None, ppb.GetRatingsRequest(player_id=ada.player_id))
+    )
+    assert (public.player.display_name, public.ratings[0].matches) == ("Ada", 5)
+    request = ppb.GetRatingHistoryRequest(player_id=bob.player_id, title_id=TITLE)
+    assert len(read(database_url, lambda h: h.rating_history(None, request)).changes) == 5
+    with pytest.raises(NotAuthenticated, match="sign in"):
+        read(database_url, lambda h: h.ratings(None, ppb.GetRatingsRequest()))
 
 
 REFUSED = {
@@ -646,6 +706,21 @@ REFUSED = {
         "finished_matches",
         ppb.ListFinishedMatchesRequest(page_token=FINISHED.make({"title_id": ""}, ["x", 1])),
         "not a page token of ListFinishedMatches",
+    ),
+    "a token too long to be one": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_token="W" * 5000),
+        "too long",
+    ),
+    "a token whose rating is not a number": (
+        "leaderboard",
+        ppb.GetLeaderboardRequest(
+            title_id=TITLE,
+            page_token=LEADERBOARD.make(
+                {"title_id": TITLE, "include_provisional": False}, [float("nan"), pid(1), 1, 1]
+            ),
+        ),
+        "not a page token of GetLeaderboard",
     ),
     "a negative page size": (
         "finished_matches",
@@ -685,7 +760,92 @@ def test_bad_requests_for_a_players_pages_are_refused_with_the_reason(database_u
     assert reason in refused.value.reason
 
 
-def test_an_unknown_player_is_not_found(database_url):
-    request = ppb.GetRatingsRequest(player_id=pid(7))
-    with pytest.raises(NoSuchPlayer):
-        read(database_url, lambda h: h.ratings(signed_in("ada"), request))
+def test_made_up_requests_for_a_players_pages_are_answered_or_refused_never_failed(database_url):
+    """Requests made from mutations of real ones (page tokens bit-flipped, cut, re-encoded with
+    odd cursors; odd sizes, titles and ids): each is answered or refused INVALID_ARGUMENT,
+    never an error of the database or of Python."""
+    ada, bob = person("ada"), person("bob")
+    store_all(
+        database_url,
+        [archived(at_minute(finished(f"m{i}", [3, 1], [0]), i), [ada, bob]) for i in range(4)],
+    )
+    rng = random.Random(20261202)
+    oddities = [
+        -1, 0, 2**31 - 1, 2**53, 10**30, 1.5, float("inf"), "", "\x00", "é" * 70, None, [], {},
+        True, "m1", pid(1),
+    ]  # fmt: skip
+    real = {
+        "finished_matches": FINISHED.make({"title_id": ""}, [1_700_000_120_000_000, "m2"]),
+        "rating_history": HISTORY.make(
+            {"player_id": ada.player_id, "title_id": TITLE}, [1_700_000_120_000_000, "m2"]
+        ),
+        "leaderboard": LEADERBOARD.make(
+            {"title_id": TITLE, "include_provisional": True}, [-1.5, pid(1), 1, 1]
+        ),
+    }
+
+    def token(method: str) -> str:
+        kind = rng.randrange(4)
+        if kind == 0:  # bytes changed
+            raw = bytearray(real[method].encode())
+            raw[rng.randrange(len(raw))] = rng.randrange(32, 127)
+            return raw.decode()
+        if kind == 1:  # cut
+            return real[method][: rng.randrange(len(real[method]))]
+        body = json.loads(base64.urlsafe_b64decode(real[method] + "=="))
+        if kind == 2:  # an odd cursor value
+            body["cursor"][rng.randrange(len(body["cursor"]))] = rng.choice(oddities)
+        else:  # an odd query value
+            key = rng.choice(sorted(body["query"]))
+            body["query"][key] = rng.choice(oddities)
+        return base64.urlsafe_b64encode(json.dumps(body).encode()).decode()
+
+    def request(method: str):
+        size = rng.choice([0, 1, 2, -1, 10**6, 2**31 - 1, -(2**31)])
+        title = rng.choice([TITLE, "", "mosaic", "chess", "\x00", "é" * 70])
+        fields = {"page_size": size, "page_token": token(method) if rng.random() < 0.8 else ""}
+        if method == "finished_matches":
+            return ppb.ListFinishedMatchesRequest(title_id=title, **fields)
+        if method == "leaderboard":
+            return ppb.GetLeaderboardRequest(
+                title_id=title, include_provisional=rng.random() < 0.5, **fields
+            )
+        player = rng.choice(["", ada.player_id, pid(9), "ada", "p-" + "\x00" * 32])
+        return ppb.GetRatingHistoryRequest(player_id=player, title_id=title, **fields)
+
+    cases = [(method, request(method)) for method in sorted(real) * 100]
+
+    async def call_all(h: History):
+        outcomes = Counter()
+        for method, sent in cases:
+            try:
+                if method == "leaderboard":
+                    await h.leaderboard(sent)
+                else:
+                    await getattr(h, method)(signed_in("ada"), sent)
+                outcomes["answered"] += 1
+            except InvalidRequest as refused:
+                assert refused.reason and len(refused.reason) < 300, refused.reason
+                outcomes[type(refused).__name__] += 1
+        return outcomes
+
+    outcomes = read(database_url, call_all)
+    assert sum(outcomes.values()) == len(cases)
+    assert outcomes["answered"] and outcomes["InvalidRequest"]
+
+
+def test_a_player_the_archive_does_not_know_yet_has_no_ratings(database_url):
+    # The portal asks for the rating of every seat it shows, first matches and bot levels not
+    # yet archived included: an answer, never NOT_FOUND.
+    ratings = read(
+        database_url,
+        lambda h: h.ratings(signed_in("ada"), ppb.GetRatingsRequest(player_id=pid(7))),
+    )
+    assert (ratings.player.player_id, list(ratings.ratings)) == (pid(7), [])
+    history = read(
+        database_url,
+        lambda h: h.rating_history(
+            signed_in("ada"), ppb.GetRatingHistoryRequest(player_id=pid(7), title_id="galileo")
+        ),
+    )
+    assert list(history.changes) == []

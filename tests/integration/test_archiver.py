@@ -9,6 +9,9 @@ at one point of archiving so that the SIGKILL lands exactly there."""
 
 from __future__ import annotations
 
+import urllib.error
+import urllib.request
+
 import grpc
 import psycopg
 import pytest
@@ -326,10 +329,11 @@ def test_on_a_redis_cluster_a_match_is_archived_once_and_leaves_every_node(
     archiver = stack.archiver(**on_cluster, PLAYHALL_ARCHIVE_GRACE_S="0.3")
 
     def gone() -> bool:
-        return not any(list(cluster.scan_iter(match=f"*{m}*")) for m in [*ended, match_id])
+        # The purge deletes a match's keys, then its purge entry: wait for both.
+        keys = any(list(cluster.scan_iter(match=f"*{m}*")) for m in [*ended, match_id])
+        return not keys and cluster.zcard(outbox.OUTBOX) == 0 == cluster.zcard(outbox.PURGE)
 
-    wait_until(gone, 30, "no key of the matches on any node", service=archiver)
-    assert cluster.zcard(outbox.OUTBOX) == 0 and cluster.zcard(outbox.PURGE) == 0
+    wait_until(gone, 30, "no key of the matches on any node, empty outboxes", service=archiver)
     assert sorted(archived_ids(stack.database_url)) == sorted([*ended, match_id])
     assert_rated_once_per_match(stack.database_url, 2)
     assert answers(callers, match_id) == live
@@ -360,6 +364,45 @@ def test_an_archive_out_of_reach_is_unavailable_until_it_is_back(module_redis, g
                 lambda: _history_or_none(spectator, match_id), 30, "the archive answering again"
             )
             assert recovered == answered
+        finally:
+            stack.close()
+
+
+def readyz(port: int) -> int:
+    """The HTTP status of the archiver's readiness endpoint."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_the_archiver_is_ready_while_postgres_answers_and_counts_rating_updates(
+    module_redis, galileo_rules
+):
+    """/readyz (the readiness probe) follows PostgreSQL, SIGKILLed and started again, while the
+    process lives on; an archived match counts its rated players (the two bots) once."""
+    with EmbeddedPostgres(durable=False) as postgres:
+        url = postgres.create_database("playhall")
+        database.migrate(url)
+        stack = Stack(module_redis.url, url, galileo_rules.address)
+        try:
+            channel = stack.channel(stack.orchestrator())
+            archiver = stack.archiver()
+            port = archiver.metrics_port
+            wait_until(lambda: readyz(port) == 200, 20, "the archiver ready")
+            match_id = end_a_match(channel)
+            wait_until(lambda: outbox_empty(stack), 20, "the match archived")
+            assert archived_ids(url) == [match_id]
+            samples = scrape(port)
+            assert metric(samples, "playhall_matches_archived_total", title="galileo") == 1
+            assert metric(samples, "playhall_ratings_updated_total", title="galileo") == 2
+
+            postgres.kill()
+            wait_until(lambda: readyz(port) == 503, 20, "the archiver unready")
+            assert archiver.proc.poll() is None
+            postgres.start()
+            wait_until(lambda: readyz(port) == 200, 30, "the archiver ready again")
         finally:
             stack.close()
 
@@ -433,10 +476,10 @@ def test_a_signed_in_players_finished_match_is_rated_and_listed_through_the_gate
         )
         assert (status, refused["code"]) == (400, "invalid_argument")
         assert "page_token" in refused["message"]
-        status, refused = connect_call(
-            base, PLAYERS, "GetRatings", {"playerId": "p-" + "0" * 32}, token
-        )
-        assert (status, refused["code"]) == (404, "not_found")
+        # A player the archive does not know yet: an answer without ratings.
+        unknown = "p-" + "0" * 32
+        status, answer = connect_call(base, PLAYERS, "GetRatings", {"playerId": unknown}, token)
+        assert (status, answer) == (200, {"player": {"playerId": unknown}})
     # Straight over gRPC, the same refusal of a bad size.
     stub = player_service_pb2_grpc.PlayerServiceStub(channel)
     with pytest.raises(grpc.RpcError) as refused:

@@ -9,6 +9,7 @@ are configured with); no bot worker runs here."""
 
 from __future__ import annotations
 
+import json
 import time
 import urllib.error
 import urllib.request
@@ -294,6 +295,7 @@ def test_a_guest_signs_in_through_the_gateway_and_the_orchestrator_accepts_the_t
     # Another guest of the same name is another player.
     _, other = connect_call(base, GUESTS, "SignInGuest", {"displayName": "Zoë Q"})
     assert other["playerId"] != guest["playerId"]
+    assert portal_config(base) == {"guestSignIn": True}
 
 
 @pytest.mark.parametrize("name", ["", "x", "<b>bold</b>", "a" * 25])
@@ -325,3 +327,10 @@ def test_a_gateway_without_a_guest_issuer_signs_nobody_in(orchestrator):
             urllib.request.urlopen(request, timeout=TIMEOUT)
         # Nothing serves the path: the portal's static files refuse a POST.
         assert refused.value.code == 405
+        # And the portal is told so: it offers no guest sign-in.
+        assert portal_config(base) == {"guestSignIn": False}
+
+
+def portal_config(base: str) -> dict:
+    with urllib.request.urlopen(f"{base}/portal/config.json", timeout=TIMEOUT) as response:
+        return json.loads(response.read())

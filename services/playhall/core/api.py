@@ -366,10 +366,6 @@ class Game(ABC, Generic[StateT]):
     def render_text(self, view: Any) -> str:
         """A plain-text drawing of a view."""
 
-    @abstractmethod
-    def render_svg(self, view: Any) -> str:
-        """A standalone SVG drawing of a view."""
-
 
 def play_random(
     state: State, rng: Rng, max_moves: int = 100_000

@@ -128,6 +128,13 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
     async def schema_json(_request: Request) -> JSONResponse:
         return JSONResponse(title_schema, headers={"cache-control": "max-age=300"})
 
+    async def portal_config(_request: Request) -> JSONResponse:
+        # What the portal offers depends on the deployment: the guest sign-in only where the
+        # operator turned it on, so a page never calls a service that is not there.
+        return JSONResponse(
+            {"guestSignIn": bool(settings.guest_issuer)}, headers={"cache-control": "max-age=300"}
+        )
+
     async def title_data(request: Request) -> Response:
         title, name = request.path_params["title"], request.path_params["name"]
         path = GAMES / title / f"{name}.json"
@@ -152,6 +159,7 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
             Route("/healthz", healthz),
             Route("/readyz", readyz),
             Route("/portal/schema.json", schema_json),
+            Route("/portal/config.json", portal_config),
             Route("/portal/data/{title}/{name}.json", title_data),
             *(Mount(service.path, app=service) for service in services),
             Mount("/", app=StaticFiles(directory=PORTAL, html=True)),

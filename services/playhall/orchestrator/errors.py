@@ -22,13 +22,6 @@ class NoSuchMatch(MatchError):
         super().__init__(f"There is no match {match_id[:64]!r}")
 
 
-class NoSuchPlayer(MatchError):
-    """No player has this id in the archive."""
-
-    def __init__(self, player_id: str):
-        super().__init__(f"There is no player {player_id[:64]!r} in the match archive")
-
-
 class NotAuthenticated(MatchError):
     """The call needs a seat's token (or the worker credential) and came without one."""
 

@@ -32,7 +32,6 @@ from playhall.orchestrator.errors import (
     MatchError,
     NoArchive,
     NoSuchMatch,
-    NoSuchPlayer,
     NotAuthenticated,
     NotNow,
     NotYourSeat,
@@ -62,7 +61,6 @@ STATUS_OF = {
     MatchBusy: grpc.StatusCode.ABORTED,
     Unavailable: grpc.StatusCode.UNAVAILABLE,
     Broken: grpc.StatusCode.INTERNAL,
-    NoSuchPlayer: grpc.StatusCode.NOT_FOUND,
     NoArchive: grpc.StatusCode.UNIMPLEMENTED,
 }
 """The status of each refusal of the domain: the error contract of MatchService."""

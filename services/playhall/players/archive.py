@@ -155,9 +155,10 @@ class Archive:
         async with self.pool.connection() as connection:
             await connection.execute("SELECT 1")
 
-    async def store(self, archived: ArchivedMatch) -> bool:
+    async def store(self, archived: ArchivedMatch) -> int | None:
         """Writes the match, its seats, players, history and rating updates in one
-        transaction; False (and nothing written) when the match is archived already."""
+        transaction; returns how many players' ratings it updated, or None (and nothing
+        written) when the match is archived already."""
         match = archived.match
         async with self.pool.connection() as connection, connection.transaction():
             inserted = await connection.execute(
@@ -183,7 +184,7 @@ class Archive:
                 ),
             )
             if await inserted.fetchone() is None:
-                return False
+                return None
             rows = seat_rows(match, archived.changes, archived.players)
             await self._players(connection, [row.player for row in rows if row.player])
             await connection.cursor().executemany(
@@ -217,9 +218,9 @@ class Archive:
                     await copy.write_row(
                         (match.match_id, change.version, change.SerializeToString(), move or None)
                     )
-            if match.end_reason not in UNRATED_ENDS:
-                await self._rate(connection, match, rows)
-        return True
+            if match.end_reason in UNRATED_ENDS:
+                return 0
+            return await self._rate(connection, match, rows)
 
     @staticmethod
     async def _players(connection, players: list[PlayerKey]) -> None:
@@ -238,15 +239,15 @@ class Archive:
             )
 
     @staticmethod
-    async def _rate(connection, match: Match, rows: list[SeatRow]) -> None:
+    async def _rate(connection, match: Match, rows: list[SeatRow]) -> int:
         """Updates the ratings of the match's rated players, read under a row lock so that
-        two archivers rating one player in parallel never lose an update."""
+        two archivers rating one player in parallel never lose an update; returns how many."""
         places = ratings.rated_places(
             {row.seat: row.player.player_id if row.player else None for row in rows},
             {row.seat: row.placement for row in rows},
         )
         if len(places) < 2:
-            return
+            return 0
         players = sorted(places)
         at = _time(match.updated_unix_ms)
         await connection.cursor().executemany(
@@ -281,6 +282,7 @@ class Archive:
             """,
             (match.match_id, match.title_id, list(after)),
         )
+        return len(after)
 
     # -- reading -------------------------------------------------------------------------------
 

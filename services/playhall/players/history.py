@@ -14,11 +14,12 @@ import base64
 import binascii
 import datetime
 import json
+import math
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from playhall.orchestrator.errors import InvalidRequest, NoSuchPlayer
+from playhall.orchestrator.errors import InvalidRequest, NotAuthenticated
 from playhall.players import ratings
 from playhall.players.archive import Archive, archived_match, reaching_archive
 from playhall.players.tokens import Player
@@ -49,6 +50,11 @@ def page_size(size: int, default: int, most: int) -> int:
     return size or default
 
 
+MAX_TOKEN = 1024
+"""Longer than any token given out; a longer one is refused before it is decoded (so a
+token of deeply nested JSON never reaches the parser's recursion)."""
+
+
 class PageTokens:
     """The page tokens of one list: base64url JSON of the list's name, the filter, and the
     cursor (the sort key of the last row given out)."""
@@ -66,6 +72,8 @@ class PageTokens:
         not this list's next page for this `query`."""
         if not token:
             return None
+        if len(token) > MAX_TOKEN:
+            raise InvalidRequest("page_token is too long to be a page token")
         try:
             body = json.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
         except (binascii.Error, ValueError):
@@ -84,13 +92,28 @@ class PageTokens:
         if (
             not isinstance(cursor, list)
             or len(cursor) != len(self.cursor_types)
-            or not all(
-                isinstance(value, kind) and not isinstance(value, bool)
-                for value, kind in zip(cursor, self.cursor_types, strict=False)
-            )
+            or not all(map(_cursor_value, cursor, self.cursor_types))
         ):
             raise InvalidRequest(f"page_token is not a page token of {self.list_name}")
         return cursor
+
+
+MAX_CURSOR_INT = 2**53 - 1
+"""The largest count or time (unix microseconds, in the year 2255) a cursor holds: JSON's
+largest exact integer."""
+MAX_CURSOR_TEXT = 64
+
+
+def _cursor_value(value: Any, kind: type) -> bool:
+    """Whether `value` is one a cursor of ours holds there: an id (text PostgreSQL takes), a
+    count or time (an integer from 0), or a finite rating."""
+    if isinstance(value, bool) or not isinstance(value, kind):
+        return False
+    if kind is int:
+        return 0 <= value <= MAX_CURSOR_INT
+    if kind is float:
+        return math.isfinite(value)
+    return len(value) <= MAX_CURSOR_TEXT and value.isprintable()
 
 
 FINISHED = PageTokens("ListFinishedMatches", (int, str))
@@ -141,11 +164,16 @@ class History:
                 found = await connection.execute(query, params)
                 return await found.fetchall()
 
-    async def _player(self, player_id: str, caller: Player) -> pb.Player:
-        """The player a request names (empty: the caller), as the archive knows them."""
+    async def _player(self, player_id: str, caller: Player | None) -> pb.Player:
+        """The player a request names (empty: the signed-in caller), as the archive knows
+        them. Ratings are public: anyone reads a named player's."""
         if player_id and not PLAYER_ID.fullmatch(player_id):
             raise InvalidRequest(
                 f"player_id {player_id[:64]!r} is not a player id (p- and 32 hex digits)"
+            )
+        if not player_id and caller is None:
+            raise NotAuthenticated(
+                "Name the player (player_id), or sign in to read your own ratings"
             )
         wanted = player_id or caller.player_id
         rows = await self._fetch(
@@ -153,13 +181,16 @@ class History:
         )
         if rows:
             ((name, kind),) = rows
-            if wanted == caller.player_id:
+            if caller is not None and wanted == caller.player_id:
                 name = caller.display_name  # the name of this sign-in, not the last seat's
             return pb.Player(player_id=wanted, display_name=name, bot=kind == "bot")
-        if wanted == caller.player_id:
-            # Signed in, never archived yet: no ratings, no history.
+        # Never archived yet (a person in their first match, a bot level before its first, or
+        # the caller): no ratings, no history. Ids derive from the identity provider's subject,
+        # so the archive cannot tell a player who has not finished a match from no player, and
+        # the portal asks for the ratings of every seat it shows.
+        if caller is not None and wanted == caller.player_id:
             return pb.Player(player_id=wanted, display_name=caller.display_name)
-        raise NoSuchPlayer(wanted)
+        return pb.Player(player_id=wanted)
 
     # -- the signed-in player's finished matches ----------------------------------------------
 
@@ -218,7 +249,9 @@ class History:
 
     # -- ratings ------------------------------------------------------------------------------
 
-    async def ratings(self, caller: Player, request: pb.GetRatingsRequest) -> pb.GetRatingsResponse:
+    async def ratings(
+        self, caller: Player | None, request: pb.GetRatingsRequest
+    ) -> pb.GetRatingsResponse:
         player = await self._player(request.player_id, caller)
         rows = await self._fetch(
             """
@@ -230,7 +263,7 @@ class History:
         return pb.GetRatingsResponse(player=player, ratings=[rating(*row) for row in rows])
 
     async def rating_history(
-        self, caller: Player, request: pb.GetRatingHistoryRequest
+        self, caller: Player | None, request: pb.GetRatingHistoryRequest
     ) -> pb.GetRatingHistoryResponse:
         size = page_size(request.page_size, HISTORY_PAGE, MAX_HISTORY_PAGE)
         title = self._title(request.title_id, required=True)

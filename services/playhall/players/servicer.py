@@ -23,6 +23,12 @@ NO_ARCHIVE = (
 )
 
 
+SIGN_IN = (
+    "Sign in first: send your player token as 'authorization: Bearer <token>' "
+    "(a seat token names a seat, not a player)"
+)
+
+
 class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
     """Runs its changes (ReclaimSeat) like MatchService's, through `changes.finish`: to their
     end even if the caller goes away, and drained on shutdown with the others."""
@@ -38,13 +44,16 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
         return self.history
 
     async def _player(self, context: grpc.aio.ServicerContext) -> Player:
+        player = await self._reader(context)
+        if player is None:
+            raise NotAuthenticated(SIGN_IN)
+        return player
+
+    async def _reader(self, context: grpc.aio.ServicerContext) -> Player | None:
+        """The signed-in caller of a public read, None for nobody (a player token that is not
+        accepted is still refused: it says who the caller means to be)."""
         credential = await self.matches.identity.resolve(bearer_token(context))
-        if not isinstance(credential, Player):
-            raise NotAuthenticated(
-                "Sign in first: send your player token as 'authorization: Bearer <token>' "
-                "(a seat token names a seat, not a player)"
-            )
-        return credential
+        return credential if isinstance(credential, Player) else None
 
     async def GetProfile(self, request, context):
         async with refusals(context):
@@ -73,17 +82,16 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
 
     async def GetRatings(self, request, context):
         async with refusals(context):
-            player = await self._player(context)
-            return await self._history().ratings(player, request)
+            reader = await self._reader(context)
+            return await self._history().ratings(reader, request)
 
     async def GetRatingHistory(self, request, context):
         async with refusals(context):
-            player = await self._player(context)
-            return await self._history().rating_history(player, request)
+            reader = await self._reader(context)
+            return await self._history().rating_history(reader, request)
 
     async def GetLeaderboard(self, request, context):
         async with refusals(context):
-            await self._player(context)
             return await self._history().leaderboard(request)
 
 
