@@ -56,15 +56,20 @@ class Terminal:
         )
         os.close(slave)
         self.text = ""
+        self.seen = 0
+        """Where the next `read_until` starts looking: just after the marker it found last."""
 
     def read_until(self, *markers: str, timeout: float = 60) -> str:
-        """Reads until one of `markers` appears after what was read before; which one."""
+        """Reads until one of `markers` appears after the marker found last; which one (the
+        earliest, when several have)."""
         deadline = time.monotonic() + timeout
-        start = len(self.text)
+        start = self.seen
         while time.monotonic() < deadline:
-            for marker in markers:
-                if marker in self.text[start:]:
-                    return marker
+            found = [(self.text.find(m, start), m) for m in markers if m in self.text[start:]]
+            if found:
+                at, marker = min(found)
+                self.seen = at + len(marker)
+                return marker
             ready, _, _ = select.select([self.master], [], [], 0.5)
             if ready:
                 try:
