@@ -7,8 +7,9 @@ events a `Struct`, a move an `Int32Value`), so it needs no proto of its own: it 
 orchestrator learns a title from its rules service alone.
 
 `RACE_RULES_VERSION` picks the rules it plays, for the tests of rules upgrades: "race/1.0" (the
-default); "race/2.0", a new major, races to twelve; "race/1.1" claims to be compatible with 1.0
-but is not: a game won by adding one scores the winner two (the replay canary must catch it).
+default); "race/2.0", a new major, races to twelve; "race/1.1" and "race/1.2" claim to be
+compatible with 1.0 but are not (the replay canary must catch them): under 1.1 a game won by
+adding one scores the winner two, under 1.2 eight may only be raised by one.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ TITLE = "race"
 RULES_VERSION = os.environ.get("RACE_RULES_VERSION", "race/1.0")
 GOAL = 12 if major(RULES_VERSION) == "race/2" else 10
 WIN_BY_ONE_SCORES = 2 if RULES_VERSION == "race/1.1" else 1
+ONLY_ONE_ONTO = GOAL - 2 if RULES_VERSION == "race/1.2" else None
 
 
 class RaceState(State):
@@ -74,7 +76,8 @@ class RaceState(State):
     def legal_moves(self, seat: int) -> list[int]:
         if seat not in self.to_move():
             return []
-        return [step for step in (1, 2) if self.count + step <= GOAL]
+        steps = (1,) if self.count == ONLY_ONE_ONTO else (1, 2)
+        return [step for step in steps if self.count + step <= GOAL]
 
     def apply(self, seat: int, move: Any) -> Transition:
         self.check_seat(seat)

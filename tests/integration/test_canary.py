@@ -4,7 +4,8 @@ title and of the race title, played through an orchestrator and archived by the 
 
 The titles' own rules services replay every match as recorded. A race 1.1 that claims to be
 compatible with 1.0 but scores a win by one as two is caught on exactly the matches won by a
-one, and nothing else; 2.0, a new major, has no match of its own to replay. `make canary`
+one, and nothing else; a race 1.2 that refuses to raise eight by two, on exactly those won by a
+two; 2.0, a new major, has no match of its own to replay. `make canary`
 replays 200 matches of each title (`bench/canary.py`)."""
 
 from __future__ import annotations
@@ -112,6 +113,21 @@ def test_a_minor_version_that_changes_scores_is_caught_on_exactly_the_matches_it
         assert f"{RACES} of {RACES} archived race matches" in table.stdout
         assert f"{len(won_by_one)} differ" in table.stdout
         assert all(match_id in table.stdout for match_id in won_by_one)
+
+
+def test_a_minor_version_that_refuses_a_recorded_move_is_caught_on_exactly_its_matches(archive):
+    won_by_two = {
+        match_id for match_id, moves in archive.played["race"].items() if added(moves[-1]) == 2
+    }
+    with race_title.start("race/1.2") as stricter:
+        ran = canary(stricter.address, archive.url, "--json")
+    assert ran.returncode == 1, ran.stdout + ran.stderr
+    differences = json.loads(ran.stdout)["differences"]
+    assert {d["match_id"] for d in differences} == won_by_two
+    for difference in differences:
+        assert difference["what"] == "move refused" and difference["recorded"] == "accepted"
+        assert difference["replayed"].startswith("INVALID_ARGUMENT: ")
+        assert difference["change"] == len(archive.played["race"][difference["match_id"]])
 
 
 def added(move) -> int:
