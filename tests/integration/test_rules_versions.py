@@ -29,7 +29,14 @@ from playhall.match.v1 import match_service_pb2 as pb
 from playhall.orchestrator.errors import RulesVersionGone, Unavailable
 from playhall.orchestrator.rules_client import RulesClients
 from playhall.rules.v1 import rules_service_pb2 as rpb
-from tests.helpers import GATEWAY_CREDENTIAL, TIMEOUT, WORKER_CREDENTIAL, assert_refused
+from tests.helpers import (
+    GATEWAY_CREDENTIAL,
+    TIMEOUT,
+    WORKER_CREDENTIAL,
+    assert_refused,
+    metric,
+    scrape,
+)
 from tests.integration import race_title
 
 NEW_RACE = rpb.NewGameRequest(players=2, seed=b"race")
@@ -38,7 +45,8 @@ INFO = rpb.GetGameInfoRequest()
 
 @contextlib.contextmanager
 def orchestrator(redis_url: str, *deployments: ServiceProcess | str):
-    """An orchestrator whose race deployments are `deployments` (a service or an address)."""
+    """An orchestrator whose race deployments are `deployments` (a service or an address), and a
+    client of it."""
     addresses = [d if isinstance(d, str) else d.address for d in deployments]
     env = orchestrator_env(
         redis_url,
@@ -47,7 +55,7 @@ def orchestrator(redis_url: str, *deployments: ServiceProcess | str):
         gateway_credential=GATEWAY_CREDENTIAL,
     )
     with start_orchestrator(env) as service, grpc.insecure_channel(service.address) as channel:
-        yield MatchClient(channel, timeout_s=TIMEOUT)
+        yield service, MatchClient(channel, timeout_s=TIMEOUT)
 
 
 class Race:
@@ -77,7 +85,7 @@ class Race:
 
 def test_a_match_finishes_on_its_rules_while_new_matches_start_on_the_new_ones(redis_server):
     v1 = race_title.start("race/1.0")
-    with v1, orchestrator(redis_server.url, v1) as before:
+    with v1, orchestrator(redis_server.url, v1) as (_, before):
         (info,) = before.list_games()
         assert info.rules_version == "race/1.0"
         upgraded_midway, retired_with = Race(before), Race(before)
@@ -86,9 +94,24 @@ def test_a_match_finishes_on_its_rules_while_new_matches_start_on_the_new_ones(r
         retired_with.move(before)
 
         # The rollout: 2.0 deployed beside 1.0, the orchestrator restarted to route to both.
-        with race_title.start("race/2.0") as v2, orchestrator(redis_server.url, v1, v2) as during:
+        with (
+            race_title.start("race/2.0") as v2,
+            orchestrator(redis_server.url, v1, v2) as (routing, during),
+        ):
             (info,) = during.list_games()
             assert info.rules_version == "race/2.0"
+            served = scrape(routing.metrics_port)
+            for service, version in ((v1, "race/1.0"), (v2, "race/2.0")):
+                assert (
+                    metric(
+                        served,
+                        "playhall_rules_deployment_info",
+                        title="race",
+                        target=service.address,
+                        rules_version=version,
+                    )
+                    == 1
+                )
             new = Race(during)
             assert new.rules_version == "race/2.0"
             old_match, old_count = upgraded_midway.finish(during)
@@ -105,7 +128,7 @@ def test_a_match_finishes_on_its_rules_while_new_matches_start_on_the_new_ones(r
             assert "race rules service is unavailable" in reason
 
             # 1.0 retired from the configuration: its running match is refused for good.
-            with orchestrator(redis_server.url, v2) as after:
+            with orchestrator(redis_server.url, v2) as (_, after):
                 before_refusal = after.history(retired_with.match_id)
                 for call in (after.get, seat_of(after, retired_with).get):
                     reason = assert_refused(

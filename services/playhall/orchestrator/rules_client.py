@@ -20,7 +20,7 @@ import time
 from collections.abc import Mapping, Sequence
 
 import grpc
-from prometheus_client import Histogram
+from prometheus_client import Gauge, Histogram
 
 from playhall.common.channels import RECONNECT_OPTIONS
 from playhall.common.settings import SettingsError
@@ -44,6 +44,11 @@ _SERVICE_CONFIG = json.dumps({"loadBalancingConfig": [{"round_robin": {}}]})
 UNREACHABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED}
 RULES_SECONDS = Histogram(
     "playhall_rules_call_seconds", "Latency of calls to rules services.", ["title", "method"]
+)
+RULES_DEPLOYMENTS = Gauge(
+    "playhall_rules_deployment_info",
+    "1 for each deployment of a title's rules service, with the version it last said it plays.",
+    ["title", "target", "rules_version"],
 )
 
 
@@ -181,6 +186,7 @@ class RulesClients:
             )
             return
         if deployment.version not in (None, answer.game.rules_version):
+            RULES_DEPLOYMENTS.remove(deployment.title, deployment.target, deployment.version)
             log.info(
                 "rules version changed",
                 extra={
@@ -192,6 +198,7 @@ class RulesClients:
             )
         deployment.info = answer.game
         deployment.asked_at = time.monotonic()
+        RULES_DEPLOYMENTS.labels(deployment.title, deployment.target, deployment.version).set(1)
 
     async def _newest(self, title: str) -> Deployment:
         known = [d for d in await self._refresh(title) if d.version is not None]
