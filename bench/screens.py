@@ -2,8 +2,8 @@
 phone width, under the portal's own Content-Security-Policy: the lobby, and for every registered
 title its match page a few moves into a match against a random bot (`<title>-mid-<width>.png`),
 the page of a finished bot match with its score breakdown (`<title>-end-<width>.png`) and that
-match's replay (`<title>-replay-<width>.png`), in `bench/results/screens/`; then Einstein's
-engine drawings (`bench.einstein_screens`). A page's console error stops it."""
+match's replay (`<title>-replay-<width>.png`), in `bench/results/screens/`. A page's console
+error stops it."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from pathlib import Path
 import grpc
 from playwright.sync_api import sync_playwright
 
-from bench import einstein_screens
 from bench.common import RESULTS, say
 from playhall.client import MatchClient
 from playhall.core import title_ids
@@ -117,7 +116,6 @@ def main(argv: list[str] | None = None) -> int:
                     say(f"console errors on {url}: {errors}")
                     return 1
         browser.close()
-    einstein_screens.main(["--out", str(args.out)])
     return 0
 
 

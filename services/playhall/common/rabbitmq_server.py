@@ -126,6 +126,7 @@ class EmbeddedRabbitMQ:
                 env=env,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
+                cwd=self.dir,
             )
         server = RABBITMQ_SERVER if os.path.exists(RABBITMQ_SERVER) else "rabbitmq-server"
         with open(self.dir / "stdout.log", "wb") as out:
@@ -135,6 +136,8 @@ class EmbeddedRabbitMQ:
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
+                # Erlang writes its crash dumps to the working directory: its own, not the caller's.
+                cwd=self.dir,
             )
         deadline = time.monotonic() + timeout
         while not self._accepts_amqp():

@@ -30,10 +30,12 @@ from playhall.orchestrator.errors import (
     InvalidRequest,
     MatchBusy,
     MatchError,
+    NoArchive,
     NoSuchMatch,
     NotAuthenticated,
     NotNow,
     NotYourSeat,
+    RulesVersionGone,
     Unavailable,
 )
 from playhall.orchestrator.identity import Credential, GatewayCredential
@@ -55,9 +57,11 @@ STATUS_OF = {
     NotAuthenticated: grpc.StatusCode.UNAUTHENTICATED,
     NotYourSeat: grpc.StatusCode.PERMISSION_DENIED,
     NotNow: grpc.StatusCode.FAILED_PRECONDITION,
+    RulesVersionGone: grpc.StatusCode.FAILED_PRECONDITION,
     MatchBusy: grpc.StatusCode.ABORTED,
     Unavailable: grpc.StatusCode.UNAVAILABLE,
     Broken: grpc.StatusCode.INTERNAL,
+    NoArchive: grpc.StatusCode.UNIMPLEMENTED,
 }
 """The status of each refusal of the domain: the error contract of MatchService."""
 STORAGE_UNAVAILABLE_REASON = (
