@@ -19,7 +19,8 @@ def test_every_registered_title_has_a_board_page_and_a_how_to_play_page(title):
     module = PORTAL / "js/titles" / f"{title}.js"
     assert module.is_file(), f"no board page for {title}: add portal/js/titles/{title}.js"
     source = module.read_text()
-    for function in ("board", "describe"):
+    # The board, the log's lines, the end's score table and the replay's rebuilt view.
+    for function in ("board", "describe", "breakdown", "replayStart", "replayStep"):
         assert re.search(rf"export (async )?function {function}\(", source), (title, function)
     howto = PORTAL / "howto" / f"{title}.html"
     assert howto.is_file(), f"no how-to-play page for {title}"

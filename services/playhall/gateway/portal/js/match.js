@@ -101,7 +101,12 @@ function onChange(change) {
   state.lastVersion = version;
   const events = (change.events ?? []).map(unpackEvent);
   for (const event of events) state.log.push({ version, text: state.title.describe(event, names) });
-  if (change.seat !== undefined && events.length) state.last = { version, seat: change.seat, events };
+  // A turn may take several changes (Einstein: two placements, then the end of the turn): the
+  // last move is everything the same seat did since another seat acted.
+  if (change.seat !== undefined && events.length) {
+    const same = state.last?.seat === change.seat;
+    state.last = { version, seat: change.seat, events: [...(same ? state.last.events : []), ...events].slice(-8) };
+  }
   if (state.summary) {
     state.summary.status = change.status;
     state.summary.phase = change.phase;
