@@ -187,7 +187,7 @@ export function board(ctx) {
 // doubled by a scientist of their colour, and the tie-breaks: experiments taken, doubled.
 export function breakdown(view, names) {
   return {
-    columns: ["Experiments", "Doubled", "Total", "Taken", "Doubled taken"],
+    columns: ["Experiments", "Doubled", "Total", "Taken", "×2 taken"],
     rows: (view.seats ?? []).map((s, n) => {
       const taken = s.taken ?? [];
       const face = taken.reduce((sum, t) => sum + experiment(t.experiment).points, 0);
