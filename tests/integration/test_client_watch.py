@@ -6,6 +6,10 @@ session's Redis and Galileo rules service.
   with UNAVAILABLE, and still delivers every version of the match once, in order, to its end.
 - The watched orchestrator SIGKILLed mid-match and started again on its port, moves committed
   meanwhile through another replica: the resumed watch replays what it missed, and nothing twice.
+- A seat's own watch cut while the seat resigns (its orchestrator killed, the resignation
+  committed through another replica): the resumed watch ends with the match, as the uncut one
+  does, not with PERMISSION_DENIED; with three seats (a bot takes the seat over) it ends at
+  once, before any of the bot's moves.
 - A replica at its watcher limit (RESOURCE_EXHAUSTED): the watch tries again until a slot is
   free, within its deadline (past it, DEADLINE_EXCEEDED).
 - A refusal is not retried, and the caller's deadline bounds a watch of an orchestrator that is
@@ -138,6 +142,40 @@ def test_a_watch_resumes_after_its_orchestrator_is_killed_and_started_again(
             assert follower.finish() == list(range(final + 1))
     finally:
         watched.kill()
+
+
+def test_a_resigned_seats_watch_cut_at_its_resignation_ends_with_the_match(
+    backend, galileo_rules, channel_b
+):
+    created = MatchClient(channel_b, timeout_s=TIMEOUT).create(TITLE, human_seats(2))
+    match_id, seats = created.match.match_id, seat_clients([channel_b], created)
+    token = next(t.token for t in created.tokens if t.seat == 0)
+    port = free_port()
+    watched = backend.start_orchestrator(galileo_rules.address, port)
+    try:
+        with grpc.insecure_channel(watched.address, options=RECONNECT_OPTIONS) as channel:
+            follower = Follower(MatchClient(channel, token, timeout_s=TIMEOUT), match_id)
+            first = play_a_move(seats, match_id)
+            wait_until(lambda: follower.saw(first), 20, f"version {first} on the watch")
+            watched.kill()
+            final = seats[0].resign(match_id).match.version
+            watched = backend.start_orchestrator(galileo_rules.address, port)
+            assert follower.finish() == list(range(final + 1))
+    finally:
+        watched.kill()
+
+
+def test_a_resigned_seat_of_three_watching_again_gets_nothing_more(channel_b):
+    created = MatchClient(channel_b, timeout_s=TIMEOUT).create(TITLE, human_seats(3))
+    match_id = created.match.match_id
+    seats = seat_clients([channel_b], created)
+    first = play_a_move(seats, match_id)
+    seats[1].resign(match_id)
+    # Its bot plays on: none of that (nor the resignation) is the resigned seat's to see.
+    assert list(seats[1].watch(match_id, after_version=first)) == []
+    with pytest.raises(grpc.RpcError) as refused:
+        seats[1].get(match_id)
+    assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED
 
 
 def test_a_watch_refused_by_a_full_replica_waits_for_a_slot_within_its_deadline(
