@@ -150,8 +150,8 @@ class MatchClient:
         resigned: a stream opened again after the resignation ends as the uncut one would, so
         the watch ends normally either way). A stream that ends with one of `RESUMED_CODES` is
         opened again after the last version delivered, with capped backoff, waiting for the
-        orchestrator within the deadline; a refusal is raised as it came, and `timeout_s` (the client's timeout by
-        default) bounds the whole watch: past it, DEADLINE_EXCEEDED."""
+        orchestrator within the deadline; a refusal is raised as it came, and `timeout_s` (the
+        client's timeout by default) bounds the whole watch: past it, DEADLINE_EXCEEDED."""
         deadline = time.monotonic() + (timeout_s or self.timeout_s)
         last = after_version
         failures = 0
