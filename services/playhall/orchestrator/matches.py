@@ -156,11 +156,32 @@ class Matches:
                 "A chosen seed is only accepted for matches without human or open seats"
             )
         clocks.check(request.clock)
-        seed = request.seed or secrets.token_bytes(32)
+        created = await self.start(
+            title, seats, humans, request.options, request.clock, request.seed
+        )
+        assert created is not None  # a fresh random id is never taken
+        return created
+
+    async def start(
+        self,
+        title: str,
+        seats: list[mpb.SeatInfo],
+        humans: list[int],
+        options: dict[str, str] | None = None,
+        clock: mpb.Clock | None = None,
+        seed: bytes = b"",
+        match_id: str | None = None,
+    ) -> mpb.CreateMatchResponse | None:
+        """Sets up and stores a match of checked `seats` (`humans` get seat tokens); under
+        `match_id` if given (a random id otherwise), and then None when a match of that id
+        exists already: a creation whose id was chosen ahead happens once."""
+        clock = clock or mpb.Clock()
+        options = dict(options or {})
+        seed = seed or secrets.token_bytes(32)
         started = await self.rules.call(
             title,
             "NewGame",
-            rpb.NewGameRequest(players=len(seats), options=request.options, seed=seed),
+            rpb.NewGameRequest(players=len(seats), options=options, seed=seed),
         )
         tokens = {seat: secrets.token_urlsafe(32) for seat in humans}
         created = now_ms()
@@ -170,12 +191,12 @@ class Matches:
             else mpb.MATCH_PHASE_RUNNING
         )
         match = Match(
-            match_id=secrets.token_hex(12),
+            match_id=match_id or secrets.token_hex(12),
             title_id=title,
             rules_version=started.status.rules_version,
-            setup=mpb.Replay(players=len(seats), options=request.options, seed=seed),
+            setup=mpb.Replay(players=len(seats), options=options, seed=seed),
             seed_sha256=hashlib.sha256(seed).digest(),
-            clock=request.clock,
+            clock=clock,
             seats=seats,
             token_hashes={seat: token_hash(token) for seat, token in tokens.items()},
             version=0,
@@ -188,9 +209,9 @@ class Matches:
             created_unix_ms=created,
             updated_unix_ms=created,
             deadline_unix_ms=0,
-            bank_ms=clocks.initial_banks(request.clock, len(seats)),
+            bank_ms=clocks.initial_banks(clock, len(seats)),
         )
-        if phase == mpb.MATCH_PHASE_RUNNING and clocks.is_on(request.clock):
+        if phase == mpb.MATCH_PHASE_RUNNING and clocks.is_on(clock):
             match.deadline_unix_ms = clocks.deadline(
                 match.clock, match.bank_ms, match.status, created, 0, new_turn=True
             )
@@ -201,7 +222,8 @@ class Matches:
             await self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
         if self.commits.bot_seats_to_move(match):
             await self.store.mark_bot_turn(match.match_id, created)
-        await self.store.create(match, started.state.SerializeToString(), change)
+        if not await self.store.create(match, started.state.SerializeToString(), change):
+            return None
         await self.commits.enqueue_bots(match, "turn")
         MATCHES_CREATED.labels(title).inc()
         log.info(
