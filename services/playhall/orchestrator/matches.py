@@ -374,15 +374,16 @@ class Matches:
         self, request: mpb.WatchMatchRequest, token: Credential
     ) -> AsyncIterator[mpb.WatchMatchResponse]:
         """The match's changes after `after_version`, as the caller may see them, until the
-        match ends (or the caller resigns, or cancels the stream). A resigned seat's watch
-        opened again (its stream was cut) ends the way its open watch did: with the rest of the
-        match when its leaving ended it, else at once, never with its bot's secrets."""
+        match ends (or the caller resigns, or cancels the stream). A resigned seat whose
+        leaving ended the match may still read the rest of it (a watch cut just before the end
+        resumes to the end, as the uncut one got there); one whose seat a bot plays now is
+        refused (SeatResigned), never shown the bot's secrets."""
         match = await self.load(request.match_id)
         try:
             caller = self.identity.identify(match, token, _optional_seat(request))
         except SeatResigned as left:
             if not _left_at_the_end(match, left.seat):
-                return
+                raise
             caller = Caller(left.seat)
         after = request.after_version if request.HasField("after_version") else None
         if after is not None and after > match.version:
