@@ -98,9 +98,7 @@ def claims_of(token: str) -> dict:
     return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
 
 
-def test_the_gateway_offers_the_provider_and_lets_pages_fetch_from_its_origin_only(
-    stack, provider
-):
+def test_the_gateway_offers_the_provider_and_lets_pages_fetch_from_its_origin_only(stack, provider):
     with urllib.request.urlopen(f"{stack.portal_url}portal/config.json", timeout=10) as response:
         assert json.loads(response.read()) == {
             "guestSignIn": False,
