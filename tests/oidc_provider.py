@@ -1,10 +1,11 @@
 """A small OpenID Connect provider for the tests, run in its own process
 (`python -m tests.oidc_provider --client-id ... --redirect-uri ... --user sub:name:ttl`): a
 discovery document, its JWKS, an authorization endpoint whose login page lists the users to
-sign in as and redirects back with a single-use code, and a token endpoint that redeems the
-code only with the PKCE verifier of its S256 challenge, for the client and redirect URI it was
-issued to, returning an ID token signed ES256 by a key made at start. It announces its port
-on stderr as the services do (`{"msg": "serving", "port": ...}`); `ServiceProcess` starts it."""
+sign in as and redirects back with a single-use code (or, cancelled, with `access_denied`),
+and a token endpoint that redeems a code only with the PKCE verifier of its S256 challenge,
+for the client and redirect URI it was issued to, returning an ID token signed ES256 by a key
+made at start. It announces its port on stderr as the services do (`{"msg": "serving",
+"port": ...}`), so `ServiceProcess` starts it."""
 
 from __future__ import annotations
 
@@ -96,6 +97,7 @@ class Provider:
             f"Continue as {html.escape(user.name)}</button>"
             for user in self.users.values()
         )
+        buttons += '<button name="cancel" value="1">Cancel</button>'
         page = (
             "<!doctype html><title>Test provider</title><h1>Sign in</h1>"
             f'<form method="post" action="/login"><input type="hidden" name="request"'
@@ -108,6 +110,10 @@ class Provider:
         with self.lock:
             query = self.pending.pop(form.get("request", ""), None)
             user = self.users.get(form.get("user", ""))
+            if query is not None and form.get("cancel"):
+                back = {"error": "access_denied", "error_description": "the user cancelled"}
+                back.update({"state": query["state"]} if "state" in query else {})
+                return 302, f"{query['redirect_uri']}?{urlencode(back)}"
             if query is None or user is None:
                 return 400, "unknown sign-in request or user"
             code = secrets.token_urlsafe(24)

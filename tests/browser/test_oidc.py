@@ -1,10 +1,11 @@
 """Signing in through the operator's OIDC provider, in a real browser: the provider is a real
 HTTP server in its own process (`tests/oidc_provider.py`), the gateway and orchestrator of the
 whole stack are configured with its issuer and JWKS URL, and guests are off. A player signs in
-(Authorization Code with PKCE), creates a match that is theirs, and a replayed callback, a code
-issued for another PKCE challenge and an expired sign-in are each refused or ended with a
-message on the page. The pages run under the gateway's real Content-Security-Policy, and any
-console error or CSP violation fails the test (but the token endpoint's expected 400)."""
+(Authorization Code with PKCE) and creates a match that is theirs; a replayed callback, a code
+issued for another PKCE challenge, a sign-in cancelled at the provider and an expired token
+each end with a message on the page. The pages run under the gateway's real
+Content-Security-Policy, and any console error or CSP violation fails the test (but the token
+endpoint's expected 400)."""
 
 from __future__ import annotations
 
@@ -78,9 +79,12 @@ def pages(browser):
     assert not strict.errors, f"console errors or CSP violations: {strict.errors}"
 
 
-def through_the_provider(page, portal: str, provider: str, name: str, challenge: str = "") -> str:
-    """Signs in from the lobby as `name` on the provider's page, with the code issued for
-    `challenge` instead of the portal's where given; the callback URL the provider sent."""
+def through_the_provider(
+    page, portal: str, provider: str, name: str | None, challenge: str = ""
+) -> str:
+    """Signs in from the lobby as `name` on the provider's page (or cancels there, for
+    `name=None`), with the code issued for `challenge` instead of the portal's where given; the
+    callback URL the provider sent."""
     page.goto(portal)
     page.locator("#oidc-sign-in").click()
     page.wait_for_url(f"{provider}/authorize?*")
@@ -89,7 +93,8 @@ def through_the_provider(page, portal: str, provider: str, name: str, challenge:
         query = {k: v[0] for k, v in parse_qs(parts.query).items()}
         page.goto(f"{provider}/authorize?{urlencode({**query, 'code_challenge': challenge})}")
     with page.expect_request(f"{portal}signin.html?*") as callback:
-        page.get_by_role("button", name=f"Continue as {name}").click()
+        label = f"Continue as {name}" if name else "Cancel"
+        page.get_by_role("button", name=label).click()
     return callback.value.url
 
 
@@ -151,6 +156,21 @@ def test_a_code_issued_for_another_pkce_challenge_is_refused(stack, provider, pa
     message = page.locator("#error").inner_text()
     assert "refused to complete the sign-in" in message and "PKCE" in message
     assert page.evaluate("localStorage.getItem('playhall.player')") is None
+
+
+def test_a_sign_in_cancelled_at_the_provider_says_so_and_the_next_one_works(stack, provider, pages):
+    page = pages.new_page()
+    through_the_provider(page, stack.portal_url, provider, None)
+    page.wait_for_selector("body[data-sign-in-refused=true][data-signed-in=false]")
+    assert page.locator("#error").inner_text() == (
+        "The sign-in provider refused: the user cancelled."
+    )
+    # Signing in again from this page works, and returns to the lobby, not to this page.
+    page.locator("#oidc-sign-in").click()
+    page.wait_for_url(f"{provider}/authorize?*")
+    page.get_by_role("button", name="Continue as Ada Lovelace").click()
+    page.wait_for_selector("body[data-signed-in=true] #player-name")
+    assert page.url == stack.portal_url
 
 
 def test_the_portal_signs_out_when_the_token_expires(stack, provider, pages):
