@@ -24,8 +24,8 @@ from tests.browser.test_players import StrictPages, start_against_a_bot
 
 CLIENT_ID = "playhall"
 ADA = ("ada", "Ada Lovelace", 3600)
-BRIEF = ("brief", "Brief Visitor", 70)
-"""Whose token lives 70 s: less the portal's minute of margin, the page signs out after 10."""
+BRIEF = ("brief", "Brief Visitor", 75)
+"""Whose token lives 75 s: less the portal's minute of margin, the page signs out after 15."""
 
 
 @pytest.fixture(scope="module")
@@ -177,7 +177,7 @@ def test_the_portal_signs_out_when_the_token_expires(stack, provider, pages):
     page = pages.new_page()
     through_the_provider(page, stack.portal_url, provider, "Brief Visitor")
     page.wait_for_selector("body[data-signed-in=true] #player-name")
-    page.wait_for_selector("body[data-signed-in=false] #sign-in-error", timeout=20_000)
+    page.wait_for_selector("body[data-signed-in=false] #sign-in-error", timeout=30_000)
     assert page.locator("#sign-in-error").inner_text() == "Your sign-in expired. Sign in again."
     assert page.locator("#oidc-sign-in").is_visible()
     assert page.evaluate("localStorage.getItem('playhall.player')") is None
