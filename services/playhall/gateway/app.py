@@ -50,19 +50,18 @@ EXPOSED_HEADERS = ["grpc-status", "grpc-message", "grpc-status-details-bin", "re
 
 
 class SecurityHeaders:
-    """The portal's pages load nothing from elsewhere and are never framed."""
+    """The portal's pages load nothing from elsewhere and are never framed; with an OIDC
+    provider, they may fetch from its origin alone (discovery document, token endpoint)."""
 
-    HEADERS = [
-        (
-            b"content-security-policy",
-            b"default-src 'self'; style-src 'self'; frame-ancestors 'none'",
-        ),
-        (b"x-content-type-options", b"nosniff"),
-        (b"referrer-policy", b"no-referrer"),
-    ]
-
-    def __init__(self, app):
+    def __init__(self, app, oidc_origin: str = ""):
         self.app = app
+        connect = f"; connect-src 'self' {oidc_origin}" if oidc_origin else ""
+        policy = f"default-src 'self'; style-src 'self'; frame-ancestors 'none'{connect}"
+        self.headers = [
+            (b"content-security-policy", policy.encode()),
+            (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"),
+        ]
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or scope["path"].startswith(SERVICE_PATHS):
@@ -70,7 +69,7 @@ class SecurityHeaders:
 
         async def sending(message):
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *self.HEADERS]}
+                message = {**message, "headers": [*message.get("headers", []), *self.headers]}
             await send(message)
 
         await self.app(scope, receive, sending)
@@ -137,10 +136,16 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
 
     async def portal_config(_request: Request) -> JSONResponse:
         # What the portal offers depends on the deployment: the guest sign-in only where the
-        # operator turned it on, so a page never calls a service that is not there.
-        return JSONResponse(
-            {"guestSignIn": bool(settings.guest_issuer)}, headers={"cache-control": "max-age=300"}
-        )
+        # operator turned it on, so a page never calls a service that is not there; the OIDC
+        # provider's issuer and the portal's client id where there is one.
+        offered: dict[str, object] = {"guestSignIn": bool(settings.guest_issuer)}
+        if settings.oidc_issuer:
+            offered["oidc"] = {
+                "issuer": settings.oidc_issuer,
+                "clientId": settings.oidc_client_id,
+                "scope": settings.oidc_scope,
+            }
+        return JSONResponse(offered, headers={"cache-control": "max-age=300"})
 
     async def title_data(request: Request) -> Response:
         title, name = request.path_params["title"], request.path_params["name"]
@@ -149,7 +154,7 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
             return PlainTextResponse("not found", status_code=404)
         return FileResponse(path, media_type="application/json")
 
-    middleware = [Middleware(SecurityHeaders)]
+    middleware = [Middleware(SecurityHeaders, oidc_origin=settings.oidc_origin)]
     if settings.origins:
         middleware.append(
             Middleware(
