@@ -155,11 +155,33 @@ class Matches:
                 "A chosen seed is only accepted for matches without human or open seats"
             )
         clocks.check(request.clock)
-        seed = request.seed or secrets.token_bytes(32)
+        match, tokens = await self.start(
+            title, seats, humans, request.clock, request.options, request.seed
+        )
+        return mpb.CreateMatchResponse(
+            match=match.summary(),
+            tokens=[mpb.SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
+        )
+
+    async def start(
+        self,
+        title: str,
+        seats: list[mpb.SeatInfo],
+        humans: list[int],
+        clock: mpb.Clock,
+        options: bytes = b"",
+        seed: bytes = b"",
+        match_id: str = "",
+        tournament_id: str = "",
+    ) -> tuple[Match, dict[int, str]]:
+        """Creates a match of checked `seats` (the `humans` among them get tokens); returns it
+        with the tokens. A tournament names its game's id, so that pairing it twice creates it
+        once."""
+        seed = seed or secrets.token_bytes(32)
         started = await self.rules.call(
             title,
             "NewGame",
-            rpb.NewGameRequest(players=len(seats), options=request.options, seed=seed),
+            rpb.NewGameRequest(players=len(seats), options=options, seed=seed),
         )
         tokens = {seat: secrets.token_urlsafe(32) for seat in humans}
         created = now_ms()
@@ -169,12 +191,12 @@ class Matches:
             else mpb.MATCH_PHASE_RUNNING
         )
         match = Match(
-            match_id=secrets.token_hex(12),
+            match_id=match_id or secrets.token_hex(12),
             title_id=title,
             rules_version=started.status.rules_version,
-            setup=mpb.Replay(players=len(seats), options=request.options, seed=seed),
+            setup=mpb.Replay(players=len(seats), options=options, seed=seed),
             seed_sha256=hashlib.sha256(seed).digest(),
-            clock=request.clock,
+            clock=clock,
             seats=seats,
             token_hashes={seat: token_hash(token) for seat, token in tokens.items()},
             version=0,
@@ -187,9 +209,10 @@ class Matches:
             created_unix_ms=created,
             updated_unix_ms=created,
             deadline_unix_ms=0,
-            bank_ms=clocks.initial_banks(request.clock, len(seats)),
+            bank_ms=clocks.initial_banks(clock, len(seats)),
+            tournament_id=tournament_id,
         )
-        if phase == mpb.MATCH_PHASE_RUNNING and clocks.is_on(request.clock):
+        if phase == mpb.MATCH_PHASE_RUNNING and clocks.is_on(clock):
             match.deadline_unix_ms = clocks.deadline(
                 match.clock, match.bank_ms, match.status, created, 0, new_turn=True
             )
@@ -206,10 +229,7 @@ class Matches:
         log.info(
             "match created", extra={"match_id": match.match_id, "title": title, "seats": len(seats)}
         )
-        return mpb.CreateMatchResponse(
-            match=match.summary(),
-            tokens=[mpb.SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
-        )
+        return match, tokens
 
     async def list_matches(self, request: mpb.ListMatchesRequest) -> list[mpb.MatchSummary]:
         limit = 50 if request.limit <= 0 else min(request.limit, 500)
