@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # PLAYHALL_RUN_<COMPONENT>_PORT variable (`python -m playhall.devstack --help`), 0 (free) by default.
 GATEWAY_PORT ?= $(or $(PLAYHALL_RUN_GATEWAY_PORT),8080)
 
-.PHONY: help install proto lint test demo run bench bench-bots screens chaos image k8s k8s-rules deploy-titles clean
+.PHONY: help install proto lint test demo run bench bench-bots canary screens chaos image k8s k8s-rules deploy-titles clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -62,6 +62,8 @@ bench: $(PROTO_STAMP) ## Engine, rules-service and orchestrator benchmarks: benc
 bench-bots: $(PROTO_STAMP) ## Bot strength and task time (resumable, ~25 min): bench/results/bots.md
 	$(PY) -m bench.bots
 
+canary: $(PROTO_STAMP) ## Replay canary over 200 archived matches of each title (~15 min): bench/results/canary.md
+	$(PY) -m bench.canary
 
 chaos: $(PROTO_STAMP) ## Bot matches while each component is SIGKILLed: bench/results/chaos.md
 	$(PY) -m bench.chaos

@@ -18,6 +18,7 @@ the committed files differ from what this writes. A plain module, imported by na
 
 from __future__ import annotations
 
+import argparse
 import string
 import sys
 from pathlib import Path
@@ -188,7 +189,20 @@ def write(deploy: Path = DEPLOY) -> list[Path]:
     return changed
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.deploy_titles", description=__doc__)
+    parser.add_argument(
+        "--beside",
+        nargs=2,
+        metavar=("TITLE", "NAME"),
+        help="print the template's objects for TITLE named NAME instead (a second deployment "
+        "of the title, e.g. a new major rules version beside rules-TITLE: deploy/README.md)",
+    )
+    args = parser.parse_args(argv)
+    if args.beside:
+        title, name = args.beside
+        print(rules_manifests((DEPLOY / K8S_TEMPLATE).read_text(), title, name), end="")
+        return 0
     for path in write():
         print(f"wrote {path.relative_to(ROOT)}")
     return 0

@@ -179,3 +179,42 @@ def test_sign_in_is_saved_privately_and_refusals_are_one_clear_line(env, tmp_pat
     unreachable = playhall({**env, "PLAYHALL_GATEWAY": "http://127.0.0.1:9"}, "games")
     assert unreachable.returncode == 1
     assert "cannot be reached" in unreachable.stderr
+
+
+@pytest.mark.timeout(180)
+def test_queue_seats_a_terminal_and_a_second_client_in_one_match(stack, env, tmp_path):
+    """`playhall queue` in a terminal shows the wait and the window until a second client (the
+    same command with --json, signed in as someone else) enters; both are seated in one match,
+    and the terminal follows it to its end (the other player resigns)."""
+    bob_env = {**env, "PLAYHALL_CONFIG": str(tmp_path / "bob.json")}
+    assert playhall(env, "login", "--guest", "Ada").returncode == 0
+    assert playhall(bob_env, "login", "--guest", "Bob").returncode == 0
+    terminal = Terminal(env, "queue", "eynsteyn")  # 2 players: the title's fewest
+    try:
+        assert terminal.read_until("for players rated 25.0 ±")
+        bob = playhall(bob_env, "queue", "eynsteyn", "--json")
+        assert bob.returncode == 0, bob.stderr
+        updates = [json.loads(line) for line in bob.stdout.splitlines()]
+        matched = updates[-1]["matched"]
+        terminal.read_until("Matched after")
+        found = re.search(r"match (\w+), you are seat (\d)", terminal.text)
+        assert found and found.group(1) == matched["match"]["match_id"]
+        bob_seat = int(matched["token"].get("seat", 0))
+        assert int(found.group(2)) == 1 - bob_seat
+        with grpc.insecure_channel(stack.orchestrator.address) as channel:
+            MatchClient(channel, matched["token"]["token"]).resign(found.group(1))
+        assert terminal.read_until("finished")
+        assert terminal.close() == 0
+    finally:
+        terminal.process.kill()
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        final = MatchClient(channel).get(found.group(1)).match
+    assert final.phase == mpb.MATCH_PHASE_FINISHED
+    assert sorted(seat.display_name for seat in final.seats) == ["Ada", "Bob"]
+    assert list(final.winners) == [1 - bob_seat]
+
+
+def test_queue_needs_a_sign_in(env):
+    refused = playhall(env, "queue", "galileo")
+    assert refused.returncode == 1
+    assert "sign in first" in refused.stderr and "\n" not in refused.stderr.strip()

@@ -1,9 +1,11 @@
-"""The `playhall` commands (typer): sign in, play against bots, watch, list your games, read
-ratings, and run bot tournaments, all through a gateway. Errors are one line on stderr and exit
+"""The `playhall` commands (typer): sign in, play against bots or be matched with players at
+your level, watch, list your games, read ratings, and run bot tournaments, all through a
+gateway. Errors are one line on stderr and exit
 status 1; `--json` prints what scripts need instead of tables."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from typing import Annotated
@@ -20,6 +22,7 @@ from playhall.cli.boards import board, know_messages
 from playhall.cli.gateway import DEFAULT_GATEWAY, CliError, Gateway
 from playhall.cli.play import Seat, play, seat_name
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
 from playhall.players.v1 import player_service_pb2 as ppb
 
 app = typer.Typer(
@@ -150,6 +153,78 @@ def play_command(
         mine = created.tokens[0]
         out.print(f"Match {created.match.match_id} created; you are seat {mine.seat}.")
         seat = Seat(caller.as_caller(mine.token), created.match.match_id, mine.seat, title)
+        final = play(seat, lambda prompt: typer.prompt(prompt, default="", show_default=False), out)
+    except (CliError, ValueError) as error:
+        raise fail(str(error)) from None
+    except (typer.Abort, EOFError, KeyboardInterrupt):
+        raise fail(
+            "stopped; the match goes on without you (your seat's clock keeps running)"
+        ) from None
+    out.print(results(final))
+
+
+def waiting_line(waiting: qpb.Waiting) -> str:
+    line = (
+        f"Waiting {waiting.waited_ms / 1000:.0f} s for players rated {waiting.rating:.1f} "
+        f"± {waiting.window:.1f} ({waiting.queued} in the queue)"
+    )
+    if waiting.bots_in_ms:
+        line += f"; bots join in {waiting.bots_in_ms / 1000:.0f} s"
+    return line
+
+
+@app.command("queue")
+def queue_command(
+    title: Annotated[
+        str, typer.Argument(help="The title id: galileo, eynsteyn, inventors, einstein.")
+    ],
+    players: Annotated[
+        int | None, typer.Option(help="Players per match (default: the title's fewest).")
+    ] = None,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Be matched with players at your level (bots take the seats nobody takes in time), then
+    play the match. Sign in first. With --json: the queue's updates as JSON lines, ending with
+    the seat (its token included), and no play."""
+    caller = connect(gateway, token)
+    try:
+        if caller.token is None:
+            raise CliError("sign in first: playhall login --guest NAME, or --token TOKEN")
+        if players is None:
+            games = caller.call(caller.matches.list_games, mpb.ListGamesRequest()).games
+            found = [g.min_players for g in games if g.title_id == title]
+            players = found[0] if found else 2
+        matched = None
+        shown = contextlib.nullcontext() if as_json else out.status("Entering the queue…")
+        with shown as status:
+            for update in caller.queue(title, players):
+                if as_json:
+                    emit(update)
+                if update.HasField("matched"):
+                    matched = update.matched
+                elif status is not None:
+                    status.update(waiting_line(update.waiting))
+        if matched is None:
+            raise CliError("the queue ended without a seat; enter it again")
+    except CliError as error:
+        raise fail(str(error)) from None
+    except KeyboardInterrupt:
+        try:
+            caller.call(caller.queues.leave_queue, qpb.LeaveQueueRequest(title_id=title))
+        except CliError as error:
+            raise fail(str(error)) from None
+        raise fail("you left the queue") from None
+    if as_json:
+        return
+    match_id, seat_number = matched.match.match_id, matched.token.seat
+    out.print(
+        f"Matched after {matched.waited_ms / 1000:.0f} s: match {match_id}, you are seat "
+        f"{seat_number}" + (f" ({matched.bot_seats} bot seats)" if matched.bot_seats else "")
+    )
+    seat = Seat(caller.as_caller(matched.token.token), match_id, seat_number, title)
+    try:
         final = play(seat, lambda prompt: typer.prompt(prompt, default="", show_default=False), out)
     except (CliError, ValueError) as error:
         raise fail(str(error)) from None

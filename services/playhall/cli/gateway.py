@@ -1,5 +1,6 @@
-"""The gateway as the terminal client reaches it: MatchService, PlayerService and the guest
-sign-in over Connect, each call's refusal turned into one line a person can read."""
+"""The gateway as the terminal client reaches it: MatchService, PlayerService,
+MatchmakingService and the guest sign-in over Connect, each call's refusal turned into one line
+a person can read."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from connectrpc.errors import ConnectError
 
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1.match_service_connect import MatchServiceClientSync
+from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
+from playhall.matchmaking.v1.matchmaking_service_connect import MatchmakingServiceClientSync
 from playhall.players.v1 import guest_service_pb2 as gpb
 from playhall.players.v1.guest_service_connect import GuestServiceClientSync
 from playhall.players.v1.player_service_connect import PlayerServiceClientSync
@@ -55,6 +58,7 @@ class Gateway:
         self.matches = MatchServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
         self.players = PlayerServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
         self.guests = GuestServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
+        self.queues = MatchmakingServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
 
     def as_caller(self, token: str | None) -> Gateway:
         return Gateway(self.url, token)
@@ -102,6 +106,28 @@ class Gateway:
                 ):
                     last, resumes = response.change.version, 0
                     yield response.change
+                return
+            except ConnectError as error:
+                if error.code not in RESUMED or resumes >= WATCH_RESUMES:
+                    raise refusal(error, self.url) from None
+                resumes += 1
+                time.sleep(min(0.5 * resumes, 2.0))
+
+    def queue(self, title_id: str, players: int) -> Iterator[qpb.EnterQueueResponse]:
+        """The player's ticket in a queue: where it stands while it waits, then the seat; a
+        stream cut by the network or a restarted gateway enters again, which follows the same
+        ticket (it waits in the queue meanwhile)."""
+        request = qpb.EnterQueueRequest(title_id=title_id, players=players)
+        resumes = 0
+        while True:
+            try:
+                for update in self.queues.enter_queue(
+                    request, headers=self.headers, timeout_ms=WATCH_TIMEOUT_MS
+                ):
+                    resumes = 0
+                    yield update
+                    if update.HasField("matched"):
+                        return
                 return
             except ConnectError as error:
                 if error.code not in RESUMED or resumes >= WATCH_RESUMES:

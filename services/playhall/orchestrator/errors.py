@@ -46,6 +46,12 @@ class StaleVersion(NotNow):
         self.current = current
 
 
+class RulesVersionGone(MatchError):
+    """No configured rules service plays the match's rules version (nor another of its major):
+    the match waits until an operator deploys that version again, rather than being played
+    under other rules. Not transient, unlike `Unavailable`: a retry gets the same answer."""
+
+
 class MatchBusy(MatchError):
     """Other changes kept winning the race for the match; the caller may try again."""
 

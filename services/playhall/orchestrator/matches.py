@@ -155,28 +155,29 @@ class Matches:
                 "A chosen seed is only accepted for matches without human or open seats"
             )
         clocks.check(request.clock)
-        match, tokens = await self.start(
-            title, seats, humans, request.clock, request.options, request.seed
+        created = await self.start(
+            title, seats, humans, request.options, request.clock, request.seed
         )
-        return mpb.CreateMatchResponse(
-            match=match.summary(),
-            tokens=[mpb.SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
-        )
+        assert created is not None  # a fresh random id is never taken
+        return created
 
     async def start(
         self,
         title: str,
         seats: list[mpb.SeatInfo],
         humans: list[int],
-        clock: mpb.Clock,
-        options: bytes = b"",
+        options: dict[str, str] | None = None,
+        clock: mpb.Clock | None = None,
         seed: bytes = b"",
-        match_id: str = "",
+        match_id: str | None = None,
         tournament_id: str = "",
-    ) -> tuple[Match, dict[int, str]]:
-        """Creates a match of checked `seats` (the `humans` among them get tokens); returns it
-        with the tokens. A tournament names its game's id, so that pairing it twice creates it
-        once."""
+    ) -> mpb.CreateMatchResponse | None:
+        """Sets up and stores a match of checked `seats` (`humans` get seat tokens); under
+        `match_id` if given (a random id otherwise), and then None when a match of that id
+        exists already: a creation whose id was chosen ahead happens once. `tournament_id`:
+        the tournament the match is a game of."""
+        clock = clock or mpb.Clock()
+        options = dict(options or {})
         seed = seed or secrets.token_bytes(32)
         started = await self.rules.call(
             title,
@@ -223,13 +224,17 @@ class Matches:
             await self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
         if self.commits.bot_seats_to_move(match):
             await self.store.mark_bot_turn(match.match_id, created)
-        await self.store.create(match, started.state.SerializeToString(), change)
+        if not await self.store.create(match, started.state.SerializeToString(), change):
+            return None
         await self.commits.enqueue_bots(match, "turn")
         MATCHES_CREATED.labels(title).inc()
         log.info(
             "match created", extra={"match_id": match.match_id, "title": title, "seats": len(seats)}
         )
-        return match, tokens
+        return mpb.CreateMatchResponse(
+            match=match.summary(),
+            tokens=[mpb.SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
+        )
 
     async def list_matches(self, request: mpb.ListMatchesRequest) -> list[mpb.MatchSummary]:
         limit = 50 if request.limit <= 0 else min(request.limit, 500)

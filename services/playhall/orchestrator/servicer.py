@@ -35,6 +35,7 @@ from playhall.orchestrator.errors import (
     NotAuthenticated,
     NotNow,
     NotYourSeat,
+    RulesVersionGone,
     Unavailable,
 )
 from playhall.orchestrator.identity import Credential, GatewayCredential
@@ -56,6 +57,7 @@ STATUS_OF = {
     NotAuthenticated: grpc.StatusCode.UNAUTHENTICATED,
     NotYourSeat: grpc.StatusCode.PERMISSION_DENIED,
     NotNow: grpc.StatusCode.FAILED_PRECONDITION,
+    RulesVersionGone: grpc.StatusCode.FAILED_PRECONDITION,
     MatchBusy: grpc.StatusCode.ABORTED,
     Unavailable: grpc.StatusCode.UNAVAILABLE,
     Broken: grpc.StatusCode.INTERNAL,

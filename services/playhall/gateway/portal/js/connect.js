@@ -58,10 +58,10 @@ function envelope(message) {
 
 // Calls onMessage for each streamed message; resolves when the stream ends cleanly, rejects
 // with an RpcError when it ends with an error or the connection drops. `signal` aborts it.
-export async function stream(method, request, onMessage, { token = null, signal, onOpen } = {}) {
+export async function stream(method, request, onMessage, { token = null, signal, onOpen, service = SERVICE } = {}) {
   let response;
   try {
-    response = await fetch(SERVICE + method, {
+    response = await fetch(service + method, {
       method: "POST",
       headers: headers(token, { "content-type": "application/connect+json" }),
       body: envelope(request),

@@ -1,6 +1,7 @@
 // The lobby: every title with its how-to-play page and a form to start a match against bots
 // or with other people; the open matches to join, the running ones to watch, the finished
 // ones to replay.
+import { playNow } from "./queue.js";
 import { call } from "./connect.js";
 import { LEVELS, h, matchLink, seatName } from "./common.js";
 import { playerToken, ratingTag } from "./players.js";
@@ -45,6 +46,7 @@ function titleCard(game) {
     h("h3", {}, game.displayName),
     h("p", { class: "muted" }, `${game.minPlayers} to ${game.maxPlayers} players · `,
       h("a", { href: `/howto/${game.titleId}.html` }, "How to play")),
+    playNow(game, showError),
     form);
 }
 
