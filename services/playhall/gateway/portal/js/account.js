@@ -1,16 +1,19 @@
 // The account corner of every page's bar (`<nav id="account">`): signed out, a guest sign-in
 // (choose a name) where the deployment offers it; signed in, the player's name, their profile
-// and games, and sign-out. The leaderboards are linked either way.
+// and games, and sign-out. The leaderboards and tournaments are linked either way.
 import { h } from "./common.js";
 import { CHANGED, currentPlayer, portalConfig, signInGuest, signOut } from "./players.js";
 
 async function render(nav) {
   const player = currentPlayer();
-  const leaderboards = h("a", { href: "/leaderboard.html" }, "Leaderboards");
+  const leaderboards = [
+    h("a", { href: "/leaderboard.html" }, "Leaderboards"),
+    h("a", { href: "/tournaments.html" }, "Tournaments"),
+  ];
   document.body.dataset.signedIn = String(Boolean(player));
   if (player) {
     nav.replaceChildren(
-      leaderboards,
+      ...leaderboards,
       h("a", { href: "/profile.html", id: "my-profile" }, "My games and profile"),
       h("span", { class: "who" }, "Signed in as ", h("strong", { id: "player-name" }, player.displayName)),
       h("button", { type: "button", id: "sign-out", class: "quiet", onclick: () => signOut() }, "Sign out"),
@@ -20,7 +23,7 @@ async function render(nav) {
   const { guestSignIn } = await portalConfig();
   if (currentPlayer()) return; // signed in meanwhile: that render wins
   if (!guestSignIn) {
-    nav.replaceChildren(leaderboards);
+    nav.replaceChildren(...leaderboards);
     return;
   }
   const error = h("span", { class: "sign-in-error", role: "alert", id: "sign-in-error" });
@@ -37,7 +40,7 @@ async function render(nav) {
       error.textContent = refused.message;
     });
   });
-  nav.replaceChildren(leaderboards, form);
+  nav.replaceChildren(...leaderboards, form);
 }
 
 const nav = document.getElementById("account");
