@@ -25,18 +25,22 @@ def stack():
 def test_a_tournament_is_listed_and_its_page_follows_it_to_the_end(stack, browser):
     expect = pytest.importorskip("playwright.sync_api").expect
     with grpc.insecure_channel(stack.orchestrator.address) as channel:
-        created = tournament_service_pb2_grpc.TournamentServiceStub(channel).CreateTournament(
-            tpb.CreateTournamentRequest(
-                name="Four random bots",
-                title_id="galileo",
-                format=tpb.TOURNAMENT_FORMAT_SWISS,
-                rounds=2,
-                entrants=[tpb.Entrant(bot_level=mpb.BOT_LEVEL_RANDOM) for _ in range(4)],
-                clock=mpb.Clock(seconds_per_turn=30, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE),
-            ),
-            metadata=(("authorization", f"Bearer {stack.worker_credential}"),),
-            timeout=10,
-        ).tournament
+        created = (
+            tournament_service_pb2_grpc.TournamentServiceStub(channel)
+            .CreateTournament(
+                tpb.CreateTournamentRequest(
+                    name="Four random bots",
+                    title_id="galileo",
+                    format=tpb.TOURNAMENT_FORMAT_SWISS,
+                    rounds=2,
+                    entrants=[tpb.Entrant(bot_level=mpb.BOT_LEVEL_RANDOM) for _ in range(4)],
+                    clock=mpb.Clock(seconds_per_turn=30, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE),
+                ),
+                metadata=(("authorization", f"Bearer {stack.worker_credential}"),),
+                timeout=10,
+            )
+            .tournament
+        )
     context = browser.new_context(viewport=DESKTOP)
     errors: list[str] = []
     try:

@@ -119,18 +119,22 @@ def test_a_swiss_of_eight_bots_over_three_rounds_survives_its_runner_and_agrees(
         grpc.insecure_channel(runner.address) as to_runner,
         grpc.insecure_channel(stack.orchestrator.address) as to_stack,
     ):
-        created = tournament_service_pb2_grpc.TournamentServiceStub(to_runner).CreateTournament(
-            tpb.CreateTournamentRequest(
-                name="Eight bots",
-                title_id=TITLE,
-                format=tpb.TOURNAMENT_FORMAT_SWISS,
-                rounds=3,
-                entrants=[tpb.Entrant(bot_level=level) for level in levels],
-                clock=mpb.Clock(seconds_per_turn=30, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE),
-            ),
-            metadata=operator,
-            timeout=RPC_TIMEOUT,
-        ).tournament
+        created = (
+            tournament_service_pb2_grpc.TournamentServiceStub(to_runner)
+            .CreateTournament(
+                tpb.CreateTournamentRequest(
+                    name="Eight bots",
+                    title_id=TITLE,
+                    format=tpb.TOURNAMENT_FORMAT_SWISS,
+                    rounds=3,
+                    entrants=[tpb.Entrant(bot_level=level) for level in levels],
+                    clock=mpb.Clock(seconds_per_turn=30, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE),
+                ),
+                metadata=operator,
+                timeout=RPC_TIMEOUT,
+            )
+            .tournament
+        )
         tid = created.tournament_id
         service = tournament_service_pb2_grpc.TournamentServiceStub(to_stack)
 
@@ -154,7 +158,8 @@ def test_a_swiss_of_eight_bots_over_three_rounds_survives_its_runner_and_agrees(
     assert len(seen) >= 4  # the standings changed on the stream as results came in
 
     # Every result is its match's, and every match is a bot-only game of this tournament.
-    matches = match_service_pb2_grpc.MatchServiceStub(grpc.insecure_channel(stack.orchestrator.address))
+    channel = grpc.insecure_channel(stack.orchestrator.address)
+    matches = match_service_pb2_grpc.MatchServiceStub(channel)
     played: list[tuple[int, int | None, float]] = []
     for number, round_ in enumerate(final.rounds):
         expected = swiss_pairs(8, played)
@@ -190,3 +195,4 @@ def test_a_swiss_of_eight_bots_over_three_rounds_survives_its_runner_and_agrees(
         return rows[0] == 4
 
     wait_until(rated, 30, "round 1 archived and rated", service=stack.archiver)
+    channel.close()

@@ -28,7 +28,7 @@ def test_swiss_first_round_pairs_by_seed_and_gives_the_bye_to_the_lowest_seed():
 
 def test_swiss_never_repeats_and_each_bye_goes_to_a_different_entrant():
     games: list[Game] = []
-    for number in range(5):
+    for _ in range(5):
         round_ = swiss_round(games, 5)
         # Results that keep the same entrants on top: the first seat always wins.
         games += play(round_, [1.0] * 2)

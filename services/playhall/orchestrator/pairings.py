@@ -75,9 +75,7 @@ def standings(games: Sequence[Game], entrant_count: int) -> list[Standing]:
         berger[b] += (1 - won) * score[a]
         played[a] += 1
         played[b] += 1
-    table = [
-        Standing(e, score[e], buchholz[e], berger[e], played[e]) for e in range(entrant_count)
-    ]
+    table = [Standing(e, score[e], buchholz[e], berger[e], played[e]) for e in range(entrant_count)]
     table.sort(key=lambda s: (-s.score, -s.buchholz, -s.sonneborn_berger, s.entrant))
     return table
 
