@@ -20,7 +20,7 @@ from playhall.cli import login as saved
 from playhall.cli import tournament
 from playhall.cli.boards import board, know_messages
 from playhall.cli.gateway import DEFAULT_GATEWAY, CliError, Gateway
-from playhall.cli.play import Seat, play, seat_name
+from playhall.cli.play import Seat, ask_terminal, play, seat_name
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
 from playhall.players.v1 import player_service_pb2 as ppb
@@ -153,7 +153,7 @@ def play_command(
         mine = created.tokens[0]
         out.print(f"Match {created.match.match_id} created; you are seat {mine.seat}.")
         seat = Seat(caller.as_caller(mine.token), created.match.match_id, mine.seat, title)
-        final = play(seat, lambda prompt: typer.prompt(prompt, default="", show_default=False), out)
+        final = play(seat, ask_terminal, out)
     except (CliError, ValueError) as error:
         raise fail(str(error)) from None
     except (typer.Abort, EOFError, KeyboardInterrupt):
@@ -225,7 +225,7 @@ def queue_command(
     )
     seat = Seat(caller.as_caller(matched.token.token), match_id, seat_number, title)
     try:
-        final = play(seat, lambda prompt: typer.prompt(prompt, default="", show_default=False), out)
+        final = play(seat, ask_terminal, out)
     except (CliError, ValueError) as error:
         raise fail(str(error)) from None
     except (typer.Abort, EOFError, KeyboardInterrupt):

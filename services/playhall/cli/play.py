@@ -4,6 +4,10 @@ its start to its end."""
 
 from __future__ import annotations
 
+import queue
+import select
+import sys
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -23,7 +27,24 @@ HELP = (
     "'board' to see the board again, 'resign' to give up."
 )
 
-Ask = Callable[[str], str]
+Ask = Callable[[str, Callable[[], bool]], str | None]
+"""Asks the person for a line; None when `interrupted()` turned true first."""
+ANSWER_POLL_S = 0.25
+
+
+def ask_terminal(prompt: str, interrupted: Callable[[], bool]) -> str | None:
+    """A line from standard input, or None as soon as `interrupted()` (a change of the match
+    while the person thinks: the opponent resigned, the clock ran out, a simultaneous move)."""
+    print(f"{prompt}: ", end="", flush=True)
+    while not interrupted():
+        ready, _, _ = select.select([sys.stdin], [], [], ANSWER_POLL_S)
+        if ready:
+            line = sys.stdin.readline()
+            if not line:
+                raise EOFError
+            return line.rstrip("\n")
+    print()
+    return None
 
 
 @dataclass(frozen=True)
@@ -49,8 +70,22 @@ def narrow(moves: list[Choice], words: str) -> list[Choice]:
     return [m for m in moves if all(word in m.text.lower() for word in wanted)]
 
 
-def choose(moves: list[Choice], ask: Ask, console: Console, redraw: Callable[[], None]):
-    """The move the person picks, or None when they resign."""
+class Resign:
+    """The person gave up."""
+
+
+class Interrupted:
+    """The match changed before the person answered."""
+
+
+def choose(
+    moves: list[Choice],
+    ask: Ask,
+    console: Console,
+    redraw: Callable[[], None],
+    interrupted: Callable[[], bool],
+) -> Choice | type[Resign] | type[Interrupted]:
+    """The move the person picks; Resign or Interrupted."""
     shown = moves
     while True:
         if len(shown) <= LISTED:
@@ -58,11 +93,14 @@ def choose(moves: list[Choice], ask: Ask, console: Console, redraw: Callable[[],
                 console.print(f"  [bold]{number:>3}[/bold]  {choice.text}", highlight=False)
         else:
             console.print(f"  {len(shown)} legal moves: type part of one to narrow them.")
-        answer = ask("Your move").strip()
+        answer = ask("Your move", interrupted)
+        if answer is None:
+            return Interrupted
+        answer = answer.strip()
         if answer.isdigit() and 1 <= int(answer) <= len(shown):
             return shown[int(answer) - 1]
         if answer.lower() in RESIGN:
-            return None
+            return Resign
         if answer.lower() == "board":
             redraw()
         elif not answer or answer == "?":
@@ -77,7 +115,7 @@ def choose(moves: list[Choice], ask: Ask, console: Console, redraw: Callable[[],
         shown = moves
 
 
-def take_turn(seat: Seat, ask: Ask, console: Console) -> None:
+def take_turn(seat: Seat, ask: Ask, console: Console, interrupted: Callable[[], bool]) -> None:
     """Plays the seat's turn if it is the seat's now; a refusal is printed and the turn asked
     again, a change that came first ends it (the next change asks again)."""
     now = seat.gateway.call(
@@ -93,8 +131,10 @@ def take_turn(seat: Seat, ask: Ask, console: Console) -> None:
     redraw()
     console.print(f"[bold]Your turn[/bold]{clock_line(now.match)}")
     while True:
-        picked = choose(moves, ask, console, redraw)
-        if picked is None:
+        picked = choose(moves, ask, console, redraw, interrupted)
+        if picked is Interrupted:
+            return
+        if picked is Resign:
             seat.gateway.call(
                 seat.gateway.matches.resign, mpb.ResignRequest(match_id=seat.match_id)
             )
@@ -133,19 +173,34 @@ def describe(change: mpb.MatchChange, match: mpb.MatchSummary) -> str:
     return "the match started" if change.phase == mpb.MATCH_PHASE_RUNNING else "the server moved"
 
 
+def follow(seat: Seat, changes: queue.Queue) -> None:
+    """Puts the match's changes in `changes`, then what ended the watch: None, or its error."""
+    try:
+        for change in seat.gateway.watch(seat.match_id, after_version=0):
+            changes.put(change)
+        changes.put(None)
+    except CliError as error:
+        changes.put(error)
+
+
 def play(seat: Seat, ask: Ask, console: Console) -> mpb.MatchSummary:
-    """Follows the match to its end, playing the seat's turns; its final summary."""
+    """Follows the match to its end, playing the seat's turns; its final summary. The watch
+    runs beside the prompt, so a change while the person thinks is shown at once."""
     match = seat.gateway.call(
         seat.gateway.matches.get_match,
         mpb.GetMatchRequest(match_id=seat.match_id, omit_legal_moves=True),
     ).match
-    for change in seat.gateway.watch(seat.match_id, after_version=0):
+    changes: queue.Queue = queue.Queue()
+    threading.Thread(target=follow, args=(seat, changes), daemon=True).start()
+    while isinstance(change := changes.get(), mpb.MatchChange):
         if change.version > 1:
             console.print(f"[dim]{describe(change, match)} (version {change.version})[/dim]")
         if change.phase == mpb.MATCH_PHASE_FINISHED:
             break
-        if seat.seat in change.status.to_move:
-            take_turn(seat, ask, console)
+        if seat.seat in change.status.to_move and changes.empty():
+            take_turn(seat, ask, console, lambda: not changes.empty())
+    if isinstance(change, CliError):
+        raise change
     return seat.gateway.call(
         seat.gateway.matches.get_match,
         mpb.GetMatchRequest(match_id=seat.match_id, omit_legal_moves=True),
