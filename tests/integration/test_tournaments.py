@@ -3,8 +3,8 @@
 a second orchestrator replica, which takes the tournament's lease first and is SIGKILLed once
 it has paired round 1: the stack's replica takes the tournament over. The standings must agree
 with this test's own computation of the Swiss pairings and tie-breaks, written from the rules
-(`docs/architecture.md`, "Tournaments"), not with the orchestrator's module; every result must be the one
-of its match, and the matches are archived and rated like any other."""
+(`docs/architecture.md`, "Tournaments"), not with the orchestrator's module; every result must
+be the one of its match, and the matches are archived and rated like any other."""
 
 from __future__ import annotations
 
