@@ -41,6 +41,9 @@ def person(name: str) -> Player:
     return Player(player_id("test", name), name, "test", name)
 
 
+ADA = player_id("test", "ada")
+
+
 def request(entrants, **fields) -> tpb.CreateTournamentRequest:
     fields.setdefault("format", tpb.TOURNAMENT_FORMAT_ROUND_ROBIN)
     fields.setdefault("clock", CLOCK)
@@ -138,11 +141,18 @@ async def test_a_person_enters_and_holds_their_seat_by_player_id(hall):
             "not other players",
         ),
         (
-            {"entrants": [tpb.Entrant(player_id="p-x"), tpb.Entrant(player_id="p-x")]},
+            {"entrants": [tpb.Entrant(player_id=ADA), tpb.Entrant(player_id=ADA)]},
             WORKER_CREDENTIAL,
             InvalidRequest,
             "once",
         ),
+        (
+            {"entrants": [tpb.Entrant(player_id="p-x"), *bots(2)]},
+            WORKER_CREDENTIAL,
+            InvalidRequest,
+            "not a player id",
+        ),
+        ({"start_unix_ms": 2**62}, WORKER_CREDENTIAL, InvalidRequest, "within a year"),
         ({"entrants": [tpb.Entrant(), *bots(2)]}, WORKER_CREDENTIAL, InvalidRequest, "Say who"),
     ],
 )

@@ -32,6 +32,7 @@ from playhall.orchestrator.tournament_store import (
     StoredTournament,
     TournamentStore,
 )
+from playhall.players.history import PLAYER_ID
 from playhall.players.tokens import Player
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 
@@ -43,6 +44,8 @@ LIST_LIMIT, MAX_LIST_LIMIT = 50, 200
 WATCH_POLL_S = 0.5
 """How often a WatchStandings stream reads its tournament."""
 OPERATOR = "operator"
+MAX_AHEAD_MS = 366 * 86_400_000
+"""How far ahead a tournament may be scheduled."""
 
 
 def game_match_id(tournament_id: str, round_number: int, board: int) -> str:
@@ -100,6 +103,8 @@ class Tournaments:
         if not 2 <= len(entrants) <= MAX_ENTRANTS:
             raise InvalidRequest(f"A tournament has 2 to {MAX_ENTRANTS} entrants")
         rounds = _rounds(request, len(entrants))
+        if request.start_unix_ms > now_ms() + MAX_AHEAD_MS:
+            raise InvalidRequest("A tournament starts within a year")
         clocks.check(request.clock)
         if not clocks.is_on(request.clock):
             raise InvalidRequest(
@@ -267,7 +272,12 @@ def _entrant(entrant: tpb.Entrant, number: int, operator: bool) -> StoredEntrant
     if entrant.player_id:
         if not operator:
             raise NotYourSeat("A player can enter themselves and bots, not other players")
-        return StoredEntrant(0, entrant.player_id[:128], name or entrant.player_id[:64])
+        if not PLAYER_ID.fullmatch(entrant.player_id):
+            raise InvalidRequest(
+                f"Entrant {number}: {entrant.player_id[:64]!r} is not a player id "
+                "(p- and 32 hex digits)"
+            )
+        return StoredEntrant(0, entrant.player_id, name or entrant.player_id)
     if entrant.bot_level not in mpb.BotLevel.values()[1:]:
         raise InvalidRequest(f"Say who entrant {number} is: a bot's level or a player id")
     level = mpb.BotLevel.Name(entrant.bot_level).removeprefix("BOT_LEVEL_").capitalize()
