@@ -83,9 +83,9 @@ def build_matchmaking(domain: matches.Matches) -> Matchmaking:
 
 async def create_server(
     settings: Settings,
-) -> tuple[AsyncService, MatchServicer, matches.Matches, Matchmaking]:
-    """Starts the gRPC server (not yet SERVING); returns it, its servicer, the domain and
-    the queues."""
+) -> tuple[AsyncService, MatchServicer, matches.Matches, Matchmaking, Tournaments]:
+    """Starts the gRPC server (not yet SERVING); returns it, its servicer, the domain, the
+    queues and the tournaments."""
     domain = build_matches(settings)
     queues = build_matchmaking(domain)
     tournaments = Tournaments(domain, TournamentStore(domain.store.redis))
@@ -120,13 +120,13 @@ async def create_server(
         max_connection_age_ms=settings.max_connection_age_ms,
         max_connection_age_grace_ms=settings.max_connection_age_grace_ms,
     )
-    return service, servicer, domain, queues
+    return service, servicer, domain, queues, tournaments
 
 
 async def serve(settings: Settings) -> None:
     """Serves until SIGTERM or SIGINT, then stops gracefully."""
     metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
-    service, servicer, domain, queues = await create_server(settings)
+    service, servicer, domain, queues, tournaments = await create_server(settings)
     await domain.store.redis.ping()
     if domain.archive is not None:
         # Ready only once the archive answers: an archived match is read from it.
@@ -144,9 +144,7 @@ async def serve(settings: Settings) -> None:
     matchmaker = Matchmaker(domain, queues.queues, queues.ratings)
     matchmaker.start()
     runner = TournamentRunner(
-        Tournaments(domain, TournamentStore(domain.store.redis)),
-        settings.tournament_interval_s,
-        settings.tournament_lease_ms,
+        tournaments, settings.tournament_interval_s, settings.tournament_lease_ms
     )
     runner.start()
     domain.watchers.start()
