@@ -201,3 +201,35 @@ async def test_a_tournaments_bot_only_game_goes_to_the_batch_queue(hall, embedde
     assert (broker.llen(BATCH_QUEUE), broker.llen(LIVE_QUEUE)) == (2, 0)
     await hall.create(seats=[mpb.SeatSpec(kind=mpb.SEAT_KIND_BOT, bot_level=RANDOM)] * 2)
     assert (broker.llen(BATCH_QUEUE), broker.llen(LIVE_QUEUE)) == (2, 2)
+
+
+class Died(BaseException):
+    """The runner's process dying right after its pairing's commit."""
+
+
+async def test_a_round_paired_by_a_runner_that_died_before_making_its_games_gets_them_once(
+    hall, monkeypatch
+):
+    tournaments, (first, second) = runners(hall, 2)
+    tid = (await tournaments.create(request(bots(4)), WORKER_CREDENTIAL)).tournament_id
+
+    async def die(_tournament):
+        raise Died
+
+    with monkeypatch.context() as patched:
+        patched.setattr(tournaments, "_make_games", die)
+        with pytest.raises(Died):
+            await first.run_once()
+    (round_one,) = (await tournaments.get(tid)).rounds
+    ids = [p.match_id for p in round_one.pairings]
+    assert [await hall.store.exists(i) for i in ids] == [False, False]
+    await hall.db.delete(lease_key(tid))  # its lease lapses
+    assert await second.run_once() == {tid: "waiting"}
+    made = [await hall.store.load(i) for i in ids]
+    assert all(m is not None and m.version == 0 for m in made)
+    # Made once: another pass finds them and creates nothing more.
+    assert await second.run_once() == {tid: "waiting"}
+    assert [(await hall.store.load(i)).created_unix_ms for i in ids] == [
+        m.created_unix_ms for m in made
+    ]
+    assert len((await tournaments.get(tid)).rounds) == 1
