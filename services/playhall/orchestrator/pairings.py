@@ -139,5 +139,7 @@ def round_robin(entrant_count: int) -> list[list[Game]]:
 
 
 def swiss_rounds_allowed(entrant_count: int) -> int:
-    """The most Swiss rounds that can always be paired without a repeat."""
+    """The most Swiss rounds a tournament may ask for: one round fewer than the entrants (as
+    many, when odd, each with its own bye). A tournament that runs out of pairings without a
+    repeat before then ends there (`NoPairing`)."""
     return max(entrant_count - 1, 1) if entrant_count % 2 == 0 else entrant_count
