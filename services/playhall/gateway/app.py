@@ -1,6 +1,7 @@
-"""The gateway's ASGI application: MatchService, PlayerService and MatchmakingService over
-Connect (and gRPC-Web) under their paths (`/playhall.match.v1.MatchService/`, ...), the guest
-sign-in where it is on, health endpoints, and the portal's static files."""
+"""The gateway's ASGI application: MatchService, PlayerService, MatchmakingService and
+TournamentService over Connect (and gRPC-Web) under their paths
+(`/playhall.match.v1.MatchService/`, ...), the guest sign-in where it is on, health endpoints,
+and the portal's static files."""
 
 from __future__ import annotations
 
@@ -19,12 +20,19 @@ from starlette.staticfiles import StaticFiles
 
 from playhall.gateway.guests import GuestGateway
 from playhall.gateway.schema import import_title_messages, schema
-from playhall.gateway.service import Guard, MatchGateway, MatchmakingGateway, PlayerGateway
+from playhall.gateway.service import (
+    Guard,
+    MatchGateway,
+    MatchmakingGateway,
+    PlayerGateway,
+    TournamentGateway,
+)
 from playhall.gateway.settings import Settings
 from playhall.match.v1.match_service_connect import MatchServiceASGIApplication
 from playhall.matchmaking.v1.matchmaking_service_connect import MatchmakingServiceASGIApplication
 from playhall.players.v1.guest_service_connect import GuestServiceASGIApplication
 from playhall.players.v1.player_service_connect import PlayerServiceASGIApplication
+from playhall.tournament.v1.tournament_service_connect import TournamentServiceASGIApplication
 
 PORTAL = Path(__file__).parent / "portal"
 GAMES = Path(__file__).parent.parent / "games"
@@ -35,6 +43,7 @@ SERVICE_PATHS = (
     "/playhall.players.v1.PlayerService",
     "/playhall.players.v1.GuestService",
     "/playhall.matchmaking.v1.MatchmakingService",
+    "/playhall.tournament.v1.TournamentService",
 )
 
 REQUEST_HEADERS = [
@@ -111,6 +120,11 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
         ),
         MatchmakingServiceASGIApplication(
             MatchmakingGateway(channel, settings),
+            interceptors=guard,
+            read_max_bytes=settings.max_request_bytes,
+        ),
+        TournamentServiceASGIApplication(
+            TournamentGateway(channel, settings),
             interceptors=guard,
             read_max_bytes=settings.max_request_bytes,
         ),

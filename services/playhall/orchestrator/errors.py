@@ -96,3 +96,10 @@ class NotNowByRules(RefusedByRules, NotNow):
     """The rules say the seat may not move now (not its turn, the game is over)."""
 
     kind = "failed_precondition"
+
+
+class NoSuchTournament(NoSuchMatch):
+    """No tournament has this id (refused as an unknown match is)."""
+
+    def __init__(self, tournament_id: str):
+        MatchError.__init__(self, f"There is no tournament {tournament_id[:64]!r}")

@@ -171,10 +171,12 @@ class Matches:
         clock: mpb.Clock | None = None,
         seed: bytes = b"",
         match_id: str | None = None,
+        tournament_id: str = "",
     ) -> mpb.CreateMatchResponse | None:
         """Sets up and stores a match of checked `seats` (`humans` get seat tokens); under
         `match_id` if given (a random id otherwise), and then None when a match of that id
-        exists already: a creation whose id was chosen ahead happens once."""
+        exists already: a creation whose id was chosen ahead happens once. `tournament_id`:
+        the tournament the match is a game of."""
         clock = clock or mpb.Clock()
         options = dict(options or {})
         seed = seed or secrets.token_bytes(32)
@@ -210,6 +212,7 @@ class Matches:
             updated_unix_ms=created,
             deadline_unix_ms=0,
             bank_ms=clocks.initial_banks(clock, len(seats)),
+            tournament_id=tournament_id,
         )
         if phase == mpb.MATCH_PHASE_RUNNING and clocks.is_on(clock):
             match.deadline_unix_ms = clocks.deadline(

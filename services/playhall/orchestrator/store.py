@@ -214,6 +214,8 @@ class Match:
     updated_unix_ms: int
     deadline_unix_ms: int
     bank_ms: list[int]
+    tournament_id: str = ""
+    """The tournament the match is a game of; empty for any other match."""
     stored_phase: int = field(init=False)
 
     def __post_init__(self) -> None:

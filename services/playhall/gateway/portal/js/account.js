@@ -1,18 +1,22 @@
 // The account corner of every page's bar (`<nav id="account">`): signed out, a sign-in through
 // the operator's OIDC provider and a guest sign-in (choose a name), each where the deployment
 // offers it, and why this browser was signed out, if it was; signed in, the player's name,
-// their profile and games, and sign-out. The leaderboards are linked either way.
+// their profile and games, and sign-out. The leaderboards and tournaments are linked either
+// way.
 import { h } from "./common.js";
 import { startSignIn } from "./oidc.js";
 import { CHANGED, currentPlayer, portalConfig, signInGuest, signOut, signedOutBecause } from "./players.js";
 
 async function render(nav) {
   const player = currentPlayer();
-  const leaderboards = h("a", { href: "/leaderboard.html" }, "Leaderboards");
+  const leaderboards = [
+    h("a", { href: "/leaderboard.html" }, "Leaderboards"),
+    h("a", { href: "/tournaments.html" }, "Tournaments"),
+  ];
   document.body.dataset.signedIn = String(Boolean(player));
   if (player) {
     nav.replaceChildren(
-      leaderboards,
+      ...leaderboards,
       h("a", { href: "/profile.html", id: "my-profile" }, "My games and profile"),
       h("span", { class: "who" }, "Signed in as ", h("strong", { id: "player-name" }, player.displayName)),
       h("button", { type: "button", id: "sign-out", class: "quiet", onclick: () => signOut() }, "Sign out"),
@@ -51,7 +55,7 @@ async function render(nav) {
     });
     offers.push(form);
   }
-  nav.replaceChildren(leaderboards, ...offers, ...(offers.length || signedOutBecause ? [error] : []));
+  nav.replaceChildren(...leaderboards, ...offers, ...(offers.length || signedOutBecause ? [error] : []));
 }
 
 const nav = document.getElementById("account");
