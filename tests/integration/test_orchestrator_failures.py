@@ -60,8 +60,8 @@ from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
-from playhall.players.outbox import OUTBOX
 from playhall.orchestrator.store import DEADLINES, lobby_key, requests_key, state_key
+from playhall.players.outbox import OUTBOX
 from tests.helpers import (
     Backend,
     cluster_backend,
@@ -938,9 +938,7 @@ def test_an_idle_match_leaves_being_played_and_is_abandoned_and_archived(stack):
     PLAYHALL_LOBBY_IDLE_AFTER_S; PLAYHALL_ABANDON_AFTER_S later the idle match ends ABANDONED,
     filed for the archive by the ending commit, while the one being played stays."""
     rng = random.Random(25)
-    orchestrator = stack.orchestrator(
-        PLAYHALL_LOBBY_IDLE_AFTER_S="1", PLAYHALL_ABANDON_AFTER_S="3"
-    )
+    orchestrator = stack.orchestrator(PLAYHALL_LOBBY_IDLE_AFTER_S="1", PLAYHALL_ABANDON_AFTER_S="3")
     client = stack.client(orchestrator)
     idle_id, idle_tokens, _ = create_match(client, 2)
     idle = stack.seats(orchestrator, idle_tokens)
