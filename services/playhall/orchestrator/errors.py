@@ -30,6 +30,14 @@ class NotYourSeat(MatchError):
     """The token does not hold the seat, or the seat has left the match."""
 
 
+class SeatResigned(NotYourSeat):
+    """The token's seat resigned (or forfeited): it acts and reads as that seat no more."""
+
+    def __init__(self, seat: int, reason: str = "You resigned from this match"):
+        super().__init__(reason)
+        self.seat = seat
+
+
 class NotNow(MatchError):
     """The request is fine but the match is not where it could be done: over, waiting for
     players, not that seat's turn."""

@@ -26,6 +26,7 @@ from playhall.orchestrator.errors import (
     NotAuthenticated,
     NotNow,
     NotYourSeat,
+    SeatResigned,
     StaleVersion,
     Unavailable,
 )
@@ -392,9 +393,17 @@ class Matches:
         self, request: mpb.WatchMatchRequest, token: Credential
     ) -> AsyncIterator[mpb.WatchMatchResponse]:
         """The match's changes after `after_version`, as the caller may see them, until the
-        match ends (or the caller resigns, or cancels the stream)."""
+        match ends (or the caller resigns, or cancels the stream). A resigned seat whose
+        leaving ended the match may still read the rest of it (a watch cut just before the end
+        resumes to the end, as the uncut one got there); one whose seat a bot plays now is
+        refused (SeatResigned), never shown the bot's secrets."""
         match = await self.load(request.match_id)
-        caller = self.identity.identify(match, token, _optional_seat(request))
+        try:
+            caller = self.identity.identify(match, token, _optional_seat(request))
+        except SeatResigned as left:
+            if not _left_at_the_end(match, left.seat):
+                raise
+            caller = Caller(left.seat)
         after = request.after_version if request.HasField("after_version") else None
         if after is not None and after > match.version:
             raise InvalidRequest(
@@ -512,6 +521,12 @@ class Matches:
         return await self.commits.retry(attempt)
 
     # -- committing ----------------------------------------------------------------------------
+
+
+def _left_at_the_end(match: Match, seat: int) -> bool:
+    """Whether `seat`'s leaving ended the match, so that nobody played it after (with more
+    than two seats a bot takes a leaving seat over)."""
+    return match.phase == mpb.MATCH_PHASE_FINISHED and match.seats[seat].kind != mpb.SEAT_KIND_BOT
 
 
 def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> int | None:
