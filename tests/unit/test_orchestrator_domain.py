@@ -1,7 +1,7 @@
 """The orchestrator's rules, in process (`tests/inprocess.py`): the domain on the embedded Redis
 with the Galileo engine behind an in-process rules client, no server. Who may call as whom,
-the same-step rule, idempotent requests, seat checks, the lobby's repair and idle matches, and the typed
-refusal each raises. What only processes prove (SIGKILL, AOF, replicas, the wire) stays in
+the same-step rule, idempotent requests, seat checks, the lobby's repair and idle matches, and
+the typed refusal each raises. What only processes prove (SIGKILL, AOF, replicas, the wire) stays in
 `tests/integration/`.
 
 Concurrency is made, not hoped for: `hall.rules.hold("ApplyMove", n)` holds n requests after
