@@ -58,6 +58,9 @@ MATCH_ID = re.compile(r"[0-9a-f]{24}")
 PLAYER_FILING_GRACE_MS = 60_000
 """A player's running-matches entry whose match does not seat them yet is a creation or a join
 in progress until it is this old."""
+LOBBY_SCAN_PAGES = 8
+"""Pages of `limit` entries one ListMatches reads from a list at most, past idle matches: the
+list's newest matches are the likeliest played, and an idle one is abandoned in the end."""
 
 
 class Matches:
@@ -244,14 +247,30 @@ class Matches:
         found = []
         for title in titles:
             for phase in phases:
-                ids = list(await self.store.lobby(title, phase, limit))
-                for match in await self.store.load_many(ids):
-                    if match is not None and match.phase != phase:
-                        await self.store.place_in_lobby(match)
-                    elif match is not None:
-                        found.append(match)
+                found.extend(await self._listed(title, phase, limit))
         found.sort(key=lambda m: m.created_unix_ms, reverse=True)
         return [m.summary() for m in found[:limit]]
+
+    async def _listed(self, title: str, phase: int, limit: int) -> list[Match]:
+        """The `limit` newest matches the lobby shows from one list: each in the phase the
+        list is for (one filed wrong is re-filed), and a running match only while someone
+        plays it (a change within `lobby_idle_after_s`). Idle matches stay in the list, so a
+        move shows them again without an index update per move; the scan passes over at most
+        `LOBBY_SCAN_PAGES` pages of them."""
+        idle_before = now_ms() - self.settings.lobby_idle_after_s * 1000
+        found: list[Match] = []
+        for page in range(LOBBY_SCAN_PAGES):
+            ids = await self.store.lobby(title, phase, limit, page * limit)
+            for match in await self.store.load_many(ids):
+                if match is None:
+                    continue
+                if match.phase != phase:
+                    await self.store.place_in_lobby(match)
+                elif phase != mpb.MATCH_PHASE_RUNNING or match.updated_unix_ms >= idle_before:
+                    found.append(match)
+            if len(found) >= limit or len(ids) < limit:
+                break
+        return found[:limit]
 
     async def join(
         self, request: mpb.JoinMatchRequest, token: Credential = None

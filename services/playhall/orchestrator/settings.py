@@ -55,6 +55,11 @@ class Settings:
     request_ttl_s: int = setting(86_400, minimum=1)
     finished_state_ttl_s: int = setting(7 * 86_400, minimum=1)
     abandon_after_s: int = setting(7 * 86_400, minimum=1)
+    """A match with no change for this long is ended ABANDONED (and archived)."""
+    lobby_idle_after_s: int = setting(3_600, minimum=1)
+    """A running match with no change for this long is left out of ListMatches until its next
+    change: the lobby's "Being played" shows the matches people play now. It is still played
+    on, and its players still find it among their own matches."""
     sweep_interval_s: float = setting(0.5, minimum=0.01)
     lobby_repair_interval_s: float = setting(10.0, minimum=0.01)
     tournament_interval_s: float = setting(1.0, minimum=0.01)

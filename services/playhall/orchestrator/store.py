@@ -601,9 +601,9 @@ class MatchStore:
     async def drop_from_lobby(self, title: str, phase: int, match_id: str) -> None:
         await self.redis.zrem(lobby_key(title, phase), match_id)
 
-    async def lobby(self, title: str, phase: int, limit: int) -> list[str]:
-        """The ids of the `limit` newest matches of a list."""
-        members = await self.redis.zrevrange(lobby_key(title, phase), 0, limit - 1)
+    async def lobby(self, title: str, phase: int, limit: int, start: int = 0) -> list[str]:
+        """The ids of the `limit` newest matches of a list, from rank `start` (newest first)."""
+        members = await self.redis.zrevrange(lobby_key(title, phase), start, start + limit - 1)
         return [member.decode() for member in members]
 
     async def lobby_page(
