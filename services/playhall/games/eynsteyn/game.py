@@ -10,7 +10,7 @@ from typing import Any
 
 from playhall.core import Event, Game, MalformedMessage, Rng
 from playhall.core.api import OptionValue
-from playhall.games.eynsteyn import render
+from playhall.games.eynsteyn import render, tactics
 from playhall.games.eynsteyn.board import (
     EAST,
     JOINS,
@@ -183,6 +183,11 @@ class EynsteynGame(Game[EynsteynState]):
                 else 0.0
             ),
         )
+
+    def tactical_moves(self, state: EynsteynState, seat: int, moves: list[Any]) -> list[Any]:
+        """A winning placement alone, else the placements that hand the opponent no win on its
+        next placement; the call whenever it may be made (`tactics`)."""
+        return tactics.tactical_moves(state, seat, moves)
 
     def render_text(self, view: EynsteynView) -> str:
         return render.text(view)
