@@ -168,6 +168,7 @@ def test_ismcts_denies_the_opponent_a_double_instead_of_taking_its_own():
     state = final_round([[], []], [blue, red], [red3, green3], [11, 10], Phase.TAKE, order=(0, 1))
     for seed in range(3):
         assert decide(SEARCH, state, 0, seed) == TakeExperiment(red3)
+    assert decide(LEVELS["hard"], state, 0) == TakeExperiment(red3)  # the level players meet
 
 
 def test_ismcts_weighs_every_seat_in_a_three_player_endgame():
