@@ -6,8 +6,6 @@ game where some moves win and others lose whatever the hidden cards are."""
 
 from __future__ import annotations
 
-import pytest
-
 from playhall.bots.levels import LEVELS
 from playhall.core import Rng, get_game
 from playhall.games.eynsteyn import GAME as EYNSTEYN
@@ -42,7 +40,9 @@ def decide(game, state, seat, seed=0):
 
 def test_eynsteyn_hard_lays_the_connecting_stone_with_its_call_standing():
     state = position(
-        one_short(5), hands=(hand("blocker", "curve", "straight"), hand("curve")), calls=(True, False)
+        one_short(5),
+        hands=(hand("blocker", "curve", "straight"), hand("curve")),
+        calls=(True, False),
     )
     move = decide(EYNSTEYN, state, NS)
     assert move == Place(KIND["straight"], 0, 5, 0)
@@ -51,7 +51,9 @@ def test_eynsteyn_hard_lays_the_connecting_stone_with_its_call_standing():
 
 def test_eynsteyn_hard_blocks_the_square_that_would_connect_the_caller():
     state = position(
-        one_short(5), hands=(hand("straight"), hand("curve", "straight")), calls=(True, False),
+        one_short(5),
+        hands=(hand("straight"), hand("curve", "straight")),
+        calls=(True, False),
         current=WE,
     )
     for seed in range(2):
@@ -64,7 +66,9 @@ def test_eynsteyn_hard_blocks_the_square_that_would_connect_the_caller():
 
 def test_eynsteyn_hard_calls_when_one_away():
     state = position(
-        one_short(5), hands=(hand("curve"), hand("curve")), phase=Phase.END_TURN,
+        one_short(5),
+        hands=(hand("curve"), hand("curve")),
+        phase=Phase.END_TURN,
         tops=(KIND["straight"], KIND["blocker"]),
     )
     calling = [move for move in state.legal_moves(NS) if move.call]
@@ -103,9 +107,7 @@ def last_move_choices(title: str, seeds: range):
         while not state.is_terminal():
             seat = state.to_move()[0]
             moves = state.legal_moves(seat)
-            ends = [
-                move for move in moves if state.apply(seat, move).state.is_terminal()
-            ]
+            ends = [move for move in moves if state.apply(seat, move).state.is_terminal()]
             if len(ends) == len(moves) > 1:
                 view = state.view(seat)
                 samples = [game.determinize(view, rng) for _ in range(8)]

@@ -266,8 +266,8 @@ def test_a_title_plays_with_its_own_search_settings_and_the_others_with_the_defa
         normal, hard = (LEVELS[level].for_title(title) for level in ("normal", "hard"))
         assert hard.iterations > normal.iterations and hard.time_cap_s > normal.time_cap_s
     # and a decision uses them: five iterations each add a root child, then roll out
-    titles = {"picks": {"rollout_moves": 2, "widen_c": 6.0}}
-    for titles, rollout in ((titles, 2), ({}, 8)):
+    own_titles = {"picks": {"rollout_moves": 2, "widen_c": 6.0}}
+    for titles, rollout in ((own_titles, 2), ({}, 8)):
         game = Picks(depth=50)
         IsmctsBot(iterations=5, time_cap_s=30, titles=titles).choose(
             game, game.start(), 0, Rng.from_int(0)

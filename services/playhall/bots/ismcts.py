@@ -106,9 +106,7 @@ class IsmctsBot(Bot):
             for title, settings in self.titles.items()
         }
         own = {name: getattr(self, name) for name in PER_TITLE}
-        return IsmctsBot(
-            **{**own, "time_cap_s": min(self.time_cap_s, seconds)}, titles=titles
-        )
+        return IsmctsBot(**{**own, "time_cap_s": min(self.time_cap_s, seconds)}, titles=titles)
 
     def choose(self, game: Game, view: Any, seat: int, rng: Rng) -> Decision:
         return self.for_title(game.info.title_id).search(game, view, seat, rng)

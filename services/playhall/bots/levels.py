@@ -29,16 +29,16 @@ SHAPE: dict[str, dict[str, float]] = {
 BUDGETS: dict[str, dict[str, tuple[int, float]]] = {
     # level -> title -> (iterations, time cap in seconds) per decision
     "normal": {
-        "galileo": (3500, 1.0),
-        "inventors": (2000, 1.0),
-        "einstein": (400, 1.5),
-        "eynsteyn": (300, 0.75),
+        "galileo": (3500, 2.0),
+        "inventors": (1000, 1.5),
+        "einstein": (400, 2.0),
+        "eynsteyn": (300, 1.0),
     },
     "hard": {
-        "galileo": (12000, 3.0),
-        "inventors": (8000, 3.0),
-        "einstein": (1600, 4.0),
-        "eynsteyn": (1200, 2.0),
+        "galileo": (12000, 6.0),
+        "inventors": (4000, 4.0),
+        "einstein": (1200, 5.0),
+        "eynsteyn": (1200, 3.0),
     },
 }
 
@@ -63,8 +63,8 @@ TITLE_SEARCH = {level: title_search(level) for level in BUDGETS}
 LEVELS: dict[str, Bot] = {
     "random": RandomBot(),
     "easy": GreedyBot(samples=8, titles=GREEDY_SAMPLES),
-    "normal": IsmctsBot(iterations=3500, time_cap_s=1.0, titles=TITLE_SEARCH["normal"]),
-    "hard": IsmctsBot(iterations=12000, time_cap_s=3.0, titles=TITLE_SEARCH["hard"]),
+    "normal": IsmctsBot(iterations=3500, time_cap_s=2.0, titles=TITLE_SEARCH["normal"]),
+    "hard": IsmctsBot(iterations=12000, time_cap_s=6.0, titles=TITLE_SEARCH["hard"]),
 }
 
 CLOCK_SHARE = 0.4

@@ -85,9 +85,7 @@ def safe_placements(state: EynsteynState, seat: int, placements: list[Place]) ->
                 for group in JOINS[code]
                 for side in group
             )
-            and not (
-                state.calls[opponent] and any(state.board[n] for n in geo.neighbours[square])
-            )
+            and not (state.calls[opponent] and any(state.board[n] for n in geo.neighbours[square]))
         )
         if quiet:
             if not threatened:
