@@ -169,3 +169,18 @@ def test_inventors_hard_takes_the_move_that_scores_clearly_most():
         if found == 2:
             break
     assert found, "no random game came to a clear best move"
+
+
+def test_eynsteyn_tactics_prefer_the_placement_that_makes_two_threats():
+    # Seat 0's column 0 lacks row 5 and its column 9 lacks rows 5 and 6: a straight on either
+    # of column 9's gaps leaves two squares a straight connects on; West-East blocks one a turn.
+    board = one_short(5) | {
+        square: code
+        for square, code in column_of(STRAIGHT_NS, 9, range(10)).items()
+        if square[0] not in (5, 6)
+    }
+    state = position(board, hands=(hand("straight", "straight", "curve"), hand("curve")))
+    kept = tactical_moves(state, NS, state.legal_moves(NS))
+    assert set(kept) == {Place(KIND["straight"], 0, row, 9) for row in (5, 6)}
+    move = decide(EYNSTEYN, state, NS)
+    assert move in kept
