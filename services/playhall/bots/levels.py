@@ -10,8 +10,8 @@ Measured strength and decision times: bench/results/bots.md.
 Each level plays its title with the settings of `SHAPE` and `BUDGETS` on top of its own: the budget,
 and the search shape a title needs (Einstein: several hundred placements a decision and a
 costly move, so short rollouts buy more iterations, and slow widening spends them on a few
-placements; Eynsteyn: one turn of random stones says little about a connection, so rollouts
-stop after one turn and the evaluation judges).
+placements; Eynsteyn: random stones say little about a connection, so there are no rollouts
+and the connection evaluation judges every new node).
 """
 
 from playhall.bots.base import Bot
@@ -22,7 +22,7 @@ from playhall.match.v1 import match_service_pb2 as mpb
 
 SHAPE: dict[str, dict[str, float]] = {
     "einstein": {"rollout_moves": 2, "widen_c": 2.0, "widen_alpha": 0.5},
-    "eynsteyn": {"rollout_moves": 3, "widen_c": 2.0, "widen_alpha": 0.5},
+    "eynsteyn": {"rollout_moves": 0, "widen_c": 2.0, "widen_alpha": 0.5},
 }
 """Title id -> the search settings (`ismcts.PER_TITLE`) every search level plays it with."""
 

@@ -32,6 +32,7 @@ from playhall.games.eynsteyn.engine import (
     GameStarted,
     Phase,
     Place,
+    SkipMark,
 )
 from playhall.games.eynsteyn.stones import (
     ALL_STONES,
@@ -162,7 +163,10 @@ class EynsteynGame(Game[EynsteynState]):
 
     def order_moves(self, state: EynsteynState, seat: int, moves: list[Any]) -> list[Any]:
         """Placements along the seat's best lines first, and those that break the opponent's
-        best line; every other step keeps the engine's order."""
+        best line; no marker before the markers (a search should not spend its visits on a
+        hundred marks); every other step keeps the engine's order."""
+        if state.phase is Phase.MARK:
+            return sorted(moves, key=lambda move: not isinstance(move, SkipMark))
         if state.phase is not Phase.PLACE or len(moves) < 2:
             return moves
         keys = _placement_keys(
