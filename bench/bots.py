@@ -392,15 +392,20 @@ def progress_line(run: Run, game: dict, finished: int, total: int) -> str:
     )
 
 
-def bench_games(runs: list[Run], workers: int, state: Path, time_limit: float | None) -> bool:
-    """Plays the runs' missing games in a pool; returns whether the time limit stopped it."""
+def bench_games(
+    runs: list[Run], workers: int, state: Path, time_limit: float | None, play: bool = True
+) -> bool:
+    """Plays the runs' missing games in a pool (none unless `play`); returns whether the time
+    limit (or not playing) stopped it."""
     by_key = {(run.title, run.pairing.name): run for run in runs}
     reused, ignored = load_state(state, by_key)
     say(
-        f"win rates: {len(runs)} pairings, {workers} worker processes, state {state} "
+        f"ladder: {len(runs)} pairings, {workers} worker processes, state {state} "
         f"({reused} finished games reused; {ignored} lines unused: other bots or configurations, "
         "beyond --max-games, or cut short)"
     )
+    if not play:
+        return True
     state.parent.mkdir(parents=True, exist_ok=True)
     results: queue.Queue = queue.Queue()
     started = time.monotonic()
@@ -818,6 +823,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--quick", action="store_true", help="a smoke run of about two minutes, small limits"
     )
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="play no game: write the report from the games in --state",
+    )
     add_out_argument(parser, "bots")
     args = parser.parse_args(argv)
     quick = args.quick
@@ -867,7 +877,9 @@ def main(argv: list[str] | None = None) -> int:
                 runs.append(Run(title, pairing, config, args.max_games))
         time_limit = args.time_limit or None
         try:
-            stopped = bench_games(runs, args.workers, args.state, time_limit)
+            stopped = bench_games(
+                runs, args.workers, args.state, time_limit, play=not args.report_only
+            )
         except KeyboardInterrupt:
             say(f"\ninterrupted: finished games are in {args.state}; run again to resume")
             return 130

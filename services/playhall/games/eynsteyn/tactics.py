@@ -130,7 +130,7 @@ def double_threats(state: EynsteynState, seat: int, placements: list[Place]) -> 
         )
         if line != 1:
             continue
-        after = state.apply(seat, move).state
+        after = _after(state, seat, move)
         refused = after.phase is Phase.WIN_REFUSED
         if not refused and not after.is_terminal() and len(threat_squares(after, seat)) >= 2:
             found.append(move)
@@ -162,7 +162,7 @@ def hands_a_win(state: EynsteynState, seat: int, move: Place) -> bool:
     ends its turn without a marker). Rule 11: a connection wins with a standing call, or when
     the same placement would not have connected before this turn (`state`'s board)."""
     opponent = 1 - seat
-    after = state.apply(seat, move).state
+    after = _after(state, seat, move)
     if after.is_terminal():
         return after.winners() == (opponent,)
     called = state.calls[opponent]
@@ -179,3 +179,9 @@ def hands_a_win(state: EynsteynState, seat: int, move: Place) -> bool:
                 ):
                     return True
     return False
+
+
+def _after(state: EynsteynState, seat: int, move: Place) -> EynsteynState:
+    after = state.apply(seat, move).state
+    assert isinstance(after, EynsteynState)
+    return after
