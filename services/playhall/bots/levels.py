@@ -9,8 +9,8 @@ Measured strength and decision times: bench/results/bots.md.
 
 Each level plays its title with the settings of `SHAPE` and `BUDGETS` on top of its own: the budget,
 and the search shape a title needs (Einstein: several hundred placements a decision and a
-costly move, so short rollouts buy more iterations, and slow widening spends them on a few
-placements; Eynsteyn: random stones say little about a connection, so there are no rollouts
+costly move (listing the placements after it is most of an iteration's time), so no rollouts
+at all, and slow widening spends the iterations on a few placements; Eynsteyn: random stones say little about a connection, so there are no rollouts
 and the connection evaluation judges every new node).
 """
 
@@ -21,7 +21,7 @@ from playhall.bots.random_bot import RandomBot
 from playhall.match.v1 import match_service_pb2 as mpb
 
 SHAPE: dict[str, dict[str, float]] = {
-    "einstein": {"rollout_moves": 2, "widen_c": 2.0, "widen_alpha": 0.5},
+    "einstein": {"rollout_moves": 0, "widen_c": 2.0, "widen_alpha": 0.5},
     "eynsteyn": {"rollout_moves": 0, "widen_c": 2.0, "widen_alpha": 0.5},
 }
 """Title id -> the search settings (`ismcts.PER_TITLE`) every search level plays it with."""
