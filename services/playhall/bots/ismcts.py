@@ -15,8 +15,11 @@ deepens its best few instead of spreading its visits over all of them. It adds t
 order the title's `order_moves` gives for the sampled state (ties, and every move of a title
 without an order, in a random order from the decision's RNG); a short list is expanded in full
 anyway, in a random order. The time cap is checked before every iteration.
-A level may give a title settings of its own (`titles`: rollout length, widening, exploration),
-which the bot picks by the title id of the game it plays.
+At the root the searching seat only tries the moves the title's `tactical_moves` keeps (a
+win alone, or the moves that hand the opponents no win next turn); a single one is played
+without a search. A level may give a title settings of its own (`titles`: budget, time cap,
+rollout length, widening, exploration), which the bot picks by the title id of the game it
+plays.
 """
 
 from __future__ import annotations
