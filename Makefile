@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # PLAYHALL_RUN_<COMPONENT>_PORT variable (`python -m playhall.devstack --help`), 0 (free) by default.
 GATEWAY_PORT ?= $(or $(PLAYHALL_RUN_GATEWAY_PORT),8080)
 
-.PHONY: help install proto lint test demo run bench bench-bots screens chaos image k8s k8s-rules clean
+.PHONY: help install proto lint test demo run bench bench-bots canary screens chaos image k8s k8s-rules deploy-titles clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -62,11 +62,13 @@ bench: $(PROTO_STAMP) ## Engine, rules-service and orchestrator benchmarks: benc
 bench-bots: $(PROTO_STAMP) ## The bot ladder of every title, decision and task time (resumable, 30 min per run): bench/results/bots.md
 	$(PY) -m bench.bots
 
+canary: $(PROTO_STAMP) ## Replay canary over 200 archived matches of each title (~15 min): bench/results/canary.md
+	$(PY) -m bench.canary
 
 chaos: $(PROTO_STAMP) ## Bot matches while each component is SIGKILLed: bench/results/chaos.md
 	$(PY) -m bench.chaos
 
-screens: $(PROTO_STAMP) ## Portal screenshots (system chromium) and Einstein's SVGs: bench/results/screens/
+screens: $(PROTO_STAMP) ## Portal screenshots (system chromium): bench/results/screens/
 	$(PY) -m bench.screens
 
 image: ## Build the container image (needs Docker with BuildKit)
@@ -77,6 +79,9 @@ k8s: ## Render the Kubernetes base (deploy/k8s/base; overlays: deploy/k8s/overla
 
 k8s-rules: ## Write the prod overlay's PrometheusRules from deploy/prometheus/rules
 	$(PY) -m tests.k8s
+
+deploy-titles: $(VENV)/.installed ## Write every title's k8s, Compose and Prometheus files from deploy/titles.yaml
+	$(PY) -m tests.deploy_titles
 
 clean: ## Remove the virtualenv, generated code and caches
 	rm -rf $(VENV) $(PROTO_STAMP) .pytest_cache .ruff_cache

@@ -1,8 +1,7 @@
 """`make screens`: screenshots of the portal in headless system Chromium, at a desktop and a
 phone width: the lobby, and every registered title's match page a few moves into a match
 against a random bot, and a finished Galileo match's replay
-(`bench/results/screens/<page>-<width>.png`); then Einstein's engine drawings
-(`bench.einstein_screens`)."""
+(`bench/results/screens/<page>-<width>.png`)."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ from pathlib import Path
 import grpc
 from playwright.sync_api import sync_playwright
 
-from bench import einstein_screens
 from bench.common import RESULTS, say
 from playhall.client import MatchClient
 from playhall.core import title_ids
@@ -94,7 +92,6 @@ def main(argv: list[str] | None = None) -> int:
                 say(f"wrote {path}")
                 context.close()
         browser.close()
-    einstein_screens.main(["--out", str(args.out)])
     return 0
 
 

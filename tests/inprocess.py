@@ -96,7 +96,10 @@ class InProcessRules:
         self._holds[method] = Rendezvous(parties)
         return self._holds[method]
 
-    async def call(self, title: str, method: str, request: Message):
+    async def call(
+        self, title: str, method: str, request: Message, rules_version: str | None = None
+    ):
+        """As `RulesClients.call`; each title has one version here, which serves every match."""
         self.calls[method] += 1
         if method in self._holds:
             await self._holds[method].wait()

@@ -4,7 +4,9 @@ Starts Redis (a private embedded server unless REDIS_URL is set), PostgreSQL for
 (a private embedded server unless PLAYHALL_DATABASE_URL is set), one rules service per
 registered title, the orchestrator, the archiver, a bot worker and the browser gateway with the
 portal, prints the endpoints and the portal's URL, and stays up until Ctrl-C or SIGTERM; then
-stops everything it started, in reverse order.
+stops everything it started, in reverse order. A service that dies meanwhile is reported at
+once, with its last log lines, and started again on its ports (`Supervisor`); one that keeps
+dying, or an embedded store that dies, stops the stack with the reason (exit status 1).
 
 Players sign in as guests: the stack generates the guest issuer's key pair when it starts, the
 gateway signs guest tokens with the private key and the orchestrator trusts the public one
@@ -21,12 +23,14 @@ PLAYHALL_RUN_RULES_<TITLE>_PORT and PLAYHALL_RUN_RULES_<TITLE>_METRICS_PORT.
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import os
 import secrets
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterator, Mapping
 
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
@@ -45,6 +49,7 @@ from playhall.core import title_ids
 from playhall.players.guests import new_signing_key
 
 PORT_PREFIX = "PLAYHALL_RUN_"
+SUPERVISE_INTERVAL_S = 0.5
 GUEST_ISSUER = "playhall-guest"
 """The `iss` of the dev stack's guest tokens."""
 AUDIENCE = "playhall"
@@ -119,6 +124,7 @@ class Stack:
         self.rules: dict[str, ServiceProcess] = {}
         self.orchestrator: ServiceProcess | None = None
         self.workers: list[ServiceProcess] = []
+        self.worker_concurrency = 2
 
     @property
     def redis_url(self) -> str:
@@ -162,32 +168,12 @@ class Stack:
                 self.postgres = EmbeddedPostgres().start()
                 self.postgres.create_database(ARCHIVE_DATABASE)
             for title in self.titles:
-                self.rules[title] = start_rules_service(
-                    title,
-                    self.extra_env,
-                    self.ports.get(f"rules_{title}", 0),
-                    self.ports.get(f"rules_{title}_metrics", 0),
-                )
-            self.orchestrator = start_orchestrator(
-                self.env,
-                self.ports.get("orchestrator", 0),
-                self.ports.get("orchestrator_metrics", 0),
-            )
-            self.archiver = ServiceProcess(
-                "playhall.players.archiver",
-                env={
-                    **self.env,
-                    "PLAYHALL_METRICS_PORT": str(self.ports.get("archiver_metrics", 0)),
-                },
-            )
+                self.rules[title] = self._launch(f"rules-{title}", *self._ports(f"rules_{title}"))
+            self.orchestrator = self._launch("orchestrator", *self._ports("orchestrator"))
+            self.archiver = self._launch("archiver", 0, self.ports.get("archiver_metrics", 0))
             self.start_worker()
             if self.with_gateway:
-                self.gateway = start_gateway(
-                    self.orchestrator.address,
-                    self.gateway_env,
-                    self.ports.get("gateway", 0),
-                    self.ports.get("gateway_metrics", 0),
-                )
+                self.gateway = self._launch("gateway", *self._ports("gateway"))
         except BaseException:
             self.stop()
             raise
@@ -196,16 +182,69 @@ class Stack:
     def start_worker(self, concurrency: int = 2) -> ServiceProcess:
         """A Celery bot worker on the live and batch queues, named `bots-<n>-<pid>@<host>`
         (`python -m playhall.bots.liveness --node` takes that name)."""
-        env = {k: v for k, v in self.env.items() if k != "PLAYHALL_GATEWAY_CREDENTIAL"}
-        worker = start_bot_worker(
-            {**env, "PLAYHALL_ORCHESTRATOR": self.orchestrator.address},
-            [LIVE_QUEUE, BATCH_QUEUE],
-            concurrency,
-            node=f"bots-{len(self.workers)}-{os.getpid()}@%h",
-            metrics_port=0 if self.workers else self.ports.get("worker_metrics", 0),
-        )
+        metrics_port = 0 if self.workers else self.ports.get("worker_metrics", 0)
+        self.worker_concurrency = concurrency
+        worker = self._launch(f"bot-worker-{len(self.workers)}", 0, metrics_port)
         self.workers.append(worker)
         return worker
+
+    def _ports(self, component: str) -> tuple[int, int]:
+        return self.ports.get(component, 0), self.ports.get(f"{component}_metrics", 0)
+
+    def _launch(self, name: str, port: int, metrics_port: int) -> ServiceProcess:
+        """Starts the service `name` (as `services` names it) on the ports given."""
+        if name.startswith("rules-"):
+            title = name.removeprefix("rules-")
+            return start_rules_service(title, self.extra_env, port, metrics_port)
+        if name == "orchestrator":
+            return start_orchestrator(self.env, port, metrics_port)
+        if name == "archiver":
+            env = {**self.env, "PLAYHALL_METRICS_PORT": str(metrics_port)}
+            return ServiceProcess("playhall.players.archiver", env=env)
+        if name == "gateway":
+            return start_gateway(self.orchestrator.address, self.gateway_env, port, metrics_port)
+        number = int(name.removeprefix("bot-worker-"))
+        env = {k: v for k, v in self.env.items() if k != "PLAYHALL_GATEWAY_CREDENTIAL"}
+        return start_bot_worker(
+            {**env, "PLAYHALL_ORCHESTRATOR": self.orchestrator.address},
+            [LIVE_QUEUE, BATCH_QUEUE],
+            self.worker_concurrency,
+            node=f"bots-{number}-{os.getpid()}@%h",
+            metrics_port=metrics_port,
+        )
+
+    def services(self) -> dict[str, ServiceProcess]:
+        """The stack's service processes by name: rules-<title>, orchestrator, archiver,
+        bot-worker-<n>, gateway."""
+        found = {f"rules-{title}": service for title, service in self.rules.items()}
+        found.update(orchestrator=self.orchestrator, archiver=self.archiver)
+        found.update({f"bot-worker-{n}": worker for n, worker in enumerate(self.workers)})
+        if self.gateway:
+            found["gateway"] = self.gateway
+        return {name: service for name, service in found.items() if service is not None}
+
+    def restart(self, name: str) -> ServiceProcess:
+        """Starts the service `name` again on the ports it had, so every address printed
+        stays right (its old process is stopped first if it still runs)."""
+        old = self.services()[name]
+        old.kill()
+        port = old.announcement.get("port", 0)
+        service = self._launch(name, port, old.announcement.get("metrics_port", 0))
+        if name.startswith("rules-"):
+            self.rules[name.removeprefix("rules-")] = service
+        elif name.startswith("bot-worker-"):
+            self.workers[int(name.removeprefix("bot-worker-"))] = service
+        else:
+            setattr(self, name, service)
+        return service
+
+    def dead_store(self) -> str | None:
+        """What is wrong when an embedded store of the stack has died: the matches and the
+        archive live there, so the stack does not go on without it."""
+        for what, server in (("Redis", self.redis), ("PostgreSQL", self.postgres)):
+            if server is not None and server.proc is not None and server.proc.poll() is not None:
+                return f"the embedded {what} exited (status {server.proc.returncode})"
+        return None
 
     @property
     def portal_url(self) -> str:
@@ -265,6 +304,56 @@ class Stack:
         self.stop()
 
 
+RESTARTS_ALLOWED, RESTART_WINDOW_S = 3, 60.0
+"""A service that dies more often than this within the window is not restarted again: the
+stack stops, saying so, rather than restart a service that cannot stay up."""
+LAST_LOG_LINES = 5
+
+
+def exit_status(code: int) -> str:
+    if code < 0:
+        return f"killed by {signal.Signals(-code).name}"
+    return f"exit status {code}"
+
+
+class Supervisor:
+    """Watches a running stack: each service that died is reported at once, with its last log
+    lines, and started again on its ports; a store that died, or a service that keeps dying,
+    is a reason to stop the stack."""
+
+    def __init__(self, stack: Stack, say=print):
+        self.stack = stack
+        self.say = say
+        self.deaths: dict[str, collections.deque[float]] = collections.defaultdict(
+            collections.deque
+        )
+
+    def check(self) -> str | None:
+        """Restarts what died since the last check; why the stack must stop, or None."""
+        if (dead := self.stack.dead_store()) is not None:
+            return dead
+        for name, service in self.stack.services().items():
+            code = service.proc.poll()
+            if code is None:
+                continue
+            self.say(f"{name} died ({exit_status(code)}); its last log lines:")
+            for line in list(service.log_lines)[-LAST_LOG_LINES:]:
+                self.say(f"    {line}")
+            deaths = self.deaths[name]
+            now = time.monotonic()
+            deaths.append(now)
+            while deaths and deaths[0] < now - RESTART_WINDOW_S:
+                deaths.popleft()
+            if len(deaths) > RESTARTS_ALLOWED:
+                return f"{name} died {len(deaths)} times in {RESTART_WINDOW_S:.0f} s"
+            try:
+                self.stack.restart(name)
+            except RuntimeError as error:
+                return f"{name} could not be started again: {error}"
+            self.say(f"{name} restarted on the same ports")
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m playhall.devstack",
@@ -297,11 +386,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"players sign in as guests (issuer {GUEST_ISSUER}, a key made for this run)")
         print(f"Open the portal: {stack.portal_url}")
         print("Press Ctrl-C to stop.", flush=True)
+        supervisor = Supervisor(stack, lambda line: print(line, flush=True))
+        failure = None
         with contextlib.suppress(KeyboardInterrupt):
-            stopping.wait()
-        print("\nStopping ...", flush=True)
+            while failure is None and not stopping.wait(SUPERVISE_INTERVAL_S):
+                failure = supervisor.check()
+        if failure:
+            print(f"\n{failure}: stopping the stack.", flush=True)
+        else:
+            print("\nStopping ...", flush=True)
     print("Stopped.")
-    return 0
+    return 1 if failure else 0
 
 
 if __name__ == "__main__":

@@ -5,28 +5,44 @@ Race to ten: seats take turns adding 1 or 2 to a shared count; whoever brings it
 No hidden information. Its messages are protobuf's own well-known types (the state, view and
 events a `Struct`, a move an `Int32Value`), so it needs no proto of its own: it proves the
 orchestrator learns a title from its rules service alone.
+
+`RACE_RULES_VERSION` picks the rules it plays, for the tests of rules upgrades: "race/1.0" (the
+default); "race/2.0", a new major, races to twelve; "race/1.1" and "race/1.2" claim to be
+compatible with 1.0 but are not (the replay canary must catch them): under 1.1 a game won by
+adding one scores the winner two, under 1.2 eight may only be raised by one.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any
 
 from google.protobuf import struct_pb2, wrappers_pb2
 
+from playhall.common.process import ServiceProcess
 from playhall.core import Codec, Event, Game, GameInfo, IllegalMove, NotYourTurn, State, Transition
 from playhall.core.api import Viewer
 from playhall.core.rng import Rng
+from playhall.core.versions import major
 from playhall.rules_service.server import Settings, serve
 
 TITLE = "race"
-GOAL = 10
-RULES_VERSION = "race/1.0"
+RULES_VERSION = os.environ.get("RACE_RULES_VERSION", "race/1.0")
+GOAL = 12 if major(RULES_VERSION) == "race/2" else 10
+WIN_BY_ONE_SCORES = 2 if RULES_VERSION == "race/1.1" else 1
+ONLY_ONE_ONTO = GOAL - 2 if RULES_VERSION == "race/1.2" else None
 
 
 class RaceState(State):
-    def __init__(self, players: int, count: int = 0, moves: int = 0):
+    def __init__(
+        self, players: int, count: int = 0, moves: int = 0, version: str = RULES_VERSION, last=0
+    ):
         self.players, self.count, self.moves = players, count, moves
+        self.version = version
+        """The rules version that created the state."""
+        self.last = last
+        """The last number added."""
 
     @property
     def num_players(self) -> int:
@@ -42,7 +58,7 @@ class RaceState(State):
 
     @property
     def rules_version(self) -> str:
-        return RULES_VERSION
+        return self.version
 
     def to_move(self) -> tuple[int, ...]:
         return () if self.is_terminal() else (self.moves % self.players,)
@@ -51,7 +67,8 @@ class RaceState(State):
         return self.count >= GOAL
 
     def scores(self) -> tuple[int, ...]:
-        return tuple(int(self.winners() == (seat,)) for seat in range(self.players))
+        won = WIN_BY_ONE_SCORES if self.last == 1 else 1
+        return tuple(won * (self.winners() == (seat,)) for seat in range(self.players))
 
     def winners(self) -> tuple[int, ...]:
         return ((self.moves - 1) % self.players,) if self.is_terminal() else ()
@@ -59,7 +76,8 @@ class RaceState(State):
     def legal_moves(self, seat: int) -> list[int]:
         if seat not in self.to_move():
             return []
-        return [step for step in (1, 2) if self.count + step <= GOAL]
+        steps = (1,) if self.count == ONLY_ONE_ONTO else (1, 2)
+        return [step for step in steps if self.count + step <= GOAL]
 
     def apply(self, seat: int, move: Any) -> Transition:
         self.check_seat(seat)
@@ -67,7 +85,7 @@ class RaceState(State):
             raise NotYourTurn("It is not your turn")
         if move not in self.legal_moves(seat):
             raise IllegalMove("Add 1 or 2, and not past ten")
-        after = RaceState(self.players, self.count + move, self.moves + 1)
+        after = RaceState(self.players, self.count + move, self.moves + 1, self.version, move)
         return Transition(after, [Event({"seat": seat, "added": move, "count": after.count})])
 
     def view(self, viewer: Viewer) -> Any:
@@ -82,11 +100,17 @@ class RaceCodec(Codec[RaceState]):
     event_message = struct_pb2.Struct
 
     def encode_state(self, state: RaceState) -> Any:
-        return _struct(state.view(None))
+        message = _struct({**state.view(None), "last": state.last})
+        message["rules_version"] = state.version
+        return message
 
     def decode_state(self, message: Any) -> RaceState:
-        fields = {key: int(value) for key, value in message.items()}
-        return RaceState(fields["players"], fields["count"], fields["moves"])
+        version = message.fields["rules_version"].string_value  # "" when it is missing
+        RaceGame.info.check_rules_version(version)
+        fields = {key: int(value) for key, value in message.items() if key != "rules_version"}
+        return RaceState(
+            fields["players"], fields["count"], fields["moves"], version, fields["last"]
+        )
 
     def encode_move(self, move: Any) -> Any:
         return wrappers_pb2.Int32Value(value=move)
@@ -126,8 +150,10 @@ class RaceGame(Game[RaceState]):
     def render_text(self, view: Any) -> str:
         return f"count {view['count']} of {GOAL}"
 
-    def render_svg(self, view: Any) -> str:
-        return f"<svg xmlns='http://www.w3.org/2000/svg'><text>{view['count']}</text></svg>"
+
+def start(version: str) -> ServiceProcess:
+    """This title's rules service, a process of its own, playing `version`."""
+    return ServiceProcess("tests.integration.race_title", env={"RACE_RULES_VERSION": version})
 
 
 if __name__ == "__main__":

@@ -9,19 +9,28 @@ come from `openskill` itself, never from the code under test."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
+import json
 import os
+import random
 import subprocess
 import sys
+from collections import Counter
 
 import psycopg
 import pytest
 from openskill.models import PlackettLuce
 
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.orchestrator import records
+from playhall.orchestrator.errors import InvalidRequest, NotAuthenticated
 from playhall.orchestrator.store import Match
-from playhall.players import database
+from playhall.players import database, ratings
 from playhall.players.archive import Archive, ArchivedMatch, PlayerKey, bot_player
+from playhall.players.history import FINISHED, HISTORY, LEADERBOARD, History
+from playhall.players.tokens import Player, player_id
+from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
 from tests.helpers import wait_until
@@ -31,7 +40,8 @@ OPENSKILL = PlackettLuce()
 
 
 def person(name: str) -> PlayerKey:
-    return PlayerKey("https://id.example", name, "person", name.capitalize())
+    """A signed-in person, as the archiver finds them on a seat: their id and name only."""
+    return PlayerKey(player_id("https://id.example", name), "person", name.capitalize())
 
 
 def finished(
@@ -97,7 +107,7 @@ def run(url: str, work):
     return asyncio.run(main())
 
 
-def store_all(url: str, matches: list[ArchivedMatch]) -> list[bool]:
+def store_all(url: str, matches: list[ArchivedMatch]) -> list[int | None]:
     async def work(archive: Archive):
         return [await archive.store(match) for match in matches]
 
@@ -108,14 +118,10 @@ def ratings_of(url: str, players: list[PlayerKey]) -> dict[PlayerKey, tuple[floa
     """(mu, sigma, games) of each player that has a rating."""
     with psycopg.connect(url) as connection:
         rows = connection.execute(
-            """
-            SELECT p.issuer, p.subject, r.mu, r.sigma, r.games
-            FROM ratings r JOIN players p ON p.id = r.player_id WHERE r.title_id = %s
-            """,
-            (TITLE,),
+            "SELECT player_id, mu, sigma, games FROM ratings WHERE title_id = %s", (TITLE,)
         ).fetchall()
-    found = {(issuer, subject): (mu, sigma, games) for issuer, subject, mu, sigma, games in rows}
-    return {p: found[(p.issuer, p.subject)] for p in players if (p.issuer, p.subject) in found}
+    found = {player: (mu, sigma, games) for player, mu, sigma, games in rows}
+    return {p: found[p.player_id] for p in players if p.player_id in found}
 
 
 def count(url: str, query: str, *args) -> int:
@@ -176,8 +182,7 @@ def test_migrating_from_the_previous_revision_keeps_the_data_and_completes_it(em
         connection.execute(
             "INSERT INTO ratings VALUES (%s, 'galileo', 30.0, 4.0, 7, now())", (player,)
         )
-    database.migrate(empty_database)
-    assert database.current_revision(empty_database) == "0002"
+    database.migrate(empty_database, "0002")
     with psycopg.connect(empty_database) as connection:
         row = connection.execute(
             "SELECT mu, sigma, games, ordinal FROM ratings WHERE player_id = %s", (player,)
@@ -189,13 +194,139 @@ def test_migrating_from_the_previous_revision_keeps_the_data_and_completes_it(em
     assert indexes == 1
 
 
+def test_migrating_from_0002_keys_every_row_by_the_product_player_id(empty_database):
+    """Rows of 0002 (uuid ids) keep who they are: a person, a bot level, an anonymous seat,
+    ratings and their history all under the ids a seat and `bot_player` name."""
+    database.migrate(empty_database, "0002")
+    ada = person("ada")
+    easy = bot_player(TITLE, mpb.BOT_LEVEL_EASY)
+    with psycopg.connect(empty_database) as connection:
+        uuids = {}
+        for key, issuer, subject, kind in [
+            ("ada", "https://id.example", "ada", "person"),
+            ("easy", easy.issuer, easy.subject, "bot"),
+        ]:
+            (uuids[key],) = connection.execute(
+                "INSERT INTO players (issuer, subject, kind, display_name) "
+                "VALUES (%s, %s, %s, %s) RETURNING id",
+                (issuer, subject, kind, key.capitalize()),
+            ).fetchone()
+        for n, match_id in enumerate(["m1", "m2"]):
+            connection.execute(
+                "INSERT INTO matches VALUES (%s, %s, 'galileo-1', 'seed', 'hash', 'game_over', "
+                "3, 'record', NULL, %s, %s, now())",
+                (match_id, TITLE, f"2026-01-0{n + 1}T10:00Z", f"2026-01-0{n + 1}T11:00Z"),
+            )
+            for seat, player in enumerate([uuids["ada"], uuids["easy"], None]):
+                connection.execute(
+                    "INSERT INTO match_seats VALUES (%s, %s, %s, 'human', 'X', 1, 1, true, "
+                    "false, false)",
+                    (match_id, seat, player),
+                )
+            for player, mu in ((uuids["ada"], 26.0 + n), (uuids["easy"], 24.0 - n)):
+                connection.execute(
+                    "INSERT INTO rating_history VALUES (%s, %s, %s, %s, 8.0, %s)",
+                    (player, TITLE, match_id, mu, f"2026-01-0{n + 1}T11:00Z"),
+                )
+        for player, mu in ((uuids["ada"], 27.0), (uuids["easy"], 23.0)):
+            connection.execute(
+                "INSERT INTO ratings VALUES (%s, %s, %s, 8.0, 2, now())", (player, TITLE, mu)
+            )
+    database.migrate(empty_database)
+    assert database.current_revision(empty_database) == database.head_revision()
+    with psycopg.connect(empty_database) as connection:
+        players = connection.execute(
+            "SELECT id, issuer, subject, kind FROM players ORDER BY kind"
+        ).fetchall()
+        seats = connection.execute(
+            "SELECT match_id, player_id, title_id, finished_at::date::text FROM match_seats "
+            "ORDER BY match_id, seat"
+        ).fetchall()
+        ratings = connection.execute(
+            "SELECT player_id, mu, games FROM ratings ORDER BY mu"
+        ).fetchall()
+        changes = connection.execute(
+            "SELECT player_id, match_id, mu, games FROM rating_history ORDER BY player_id, at"
+        ).fetchall()
+    assert players == [
+        (easy.player_id, easy.issuer, easy.subject, "bot"),
+        (ada.player_id, "https://id.example", "ada", "person"),
+    ]
+    assert seats == [
+        ("m1", ada.player_id, TITLE, "2026-01-01"),
+        ("m1", easy.player_id, TITLE, "2026-01-01"),
+        ("m1", None, TITLE, "2026-01-01"),
+        ("m2", ada.player_id, TITLE, "2026-01-02"),
+        ("m2", easy.player_id, TITLE, "2026-01-02"),
+        ("m2", None, TITLE, "2026-01-02"),
+    ]
+    assert ratings == [(easy.player_id, 23.0, 2), (ada.player_id, 27.0, 2)]
+    assert sorted(changes) == sorted(
+        [
+            (ada.player_id, "m1", 26.0, 1),
+            (ada.player_id, "m2", 27.0, 2),
+            (easy.player_id, "m1", 24.0, 1),
+            (easy.player_id, "m2", 23.0, 2),
+        ]
+    )
+    # The next match of the person, as a seat names them, goes on from their rating.
+    store_all(empty_database, [archived(finished("m3", [3, 1], [0]), [ada, easy])])
+    assert ratings_of(empty_database, [ada])[ada][2] == 3
+    assert count(empty_database, "SELECT count(*) FROM players") == 2
+
+
+def test_migrating_gives_seats_archived_as_anonymous_their_signed_in_player_back(
+    empty_database,
+):
+    """Before 0003 a signed-in person's seat was archived as anonymous; the match's record
+    kept the seat's player id, and the migration takes it from there."""
+    database.migrate(empty_database, "0002")
+    ada, bob = person("ada"), person("bob")
+    match = finished("m1", [4, 2, 1], [0])
+    match.seats[0].player_id, match.seats[0].display_name = ada.player_id, "Ada L."
+    match.seats[2].player_id = bob.player_id
+    record = records.stored_match(match).SerializeToString()
+    with psycopg.connect(empty_database) as connection:
+        connection.execute(
+            "INSERT INTO matches VALUES ('m1', %s, 'galileo-1', 'seed', 'hash', 'game_over', "
+            "3, %s, NULL, now(), now(), now())",
+            (TITLE, record),
+        )
+        # As the archiver of then wrote it: every person's seat anonymous.
+        for seat in range(3):
+            connection.execute(
+                "INSERT INTO match_seats VALUES ('m1', %s, NULL, 'human', 'X', 1, 1, false, "
+                "false, false)",
+                (seat,),
+            )
+        # Bob is known already, by a name of his own.
+        connection.execute(
+            "INSERT INTO players (issuer, subject, kind, display_name) "
+            "VALUES ('https://id.example', 'bob', 'person', 'Bobby')"
+        )
+    database.migrate(empty_database)
+    with psycopg.connect(empty_database) as connection:
+        seats = connection.execute(
+            "SELECT s.seat, s.player_id, p.display_name FROM match_seats s "
+            "LEFT JOIN players p ON p.id = s.player_id ORDER BY s.seat"
+        ).fetchall()
+    assert seats == [(0, ada.player_id, "Ada L."), (1, None, None), (2, bob.player_id, "Bobby")]
+    listed = read(
+        empty_database,
+        lambda h: h.finished_matches(signed_in("ada"), ppb.ListFinishedMatchesRequest()),
+    )
+    ((found,),) = [list(listed.matches)]
+    assert found.match.match_id == "m1" and list(found.seats) == [0]
+    assert not found.HasField("rating_after")  # unrated: its ratings were made without it
+
+
 # -- one match, once -----------------------------------------------------------------------------
 
 
 def test_a_match_is_written_once_with_its_seats_and_whole_history(database_url):
     players = [person("ada"), person("bob"), None]
     match = archived(finished("m1", [5, 9, 2], [1]), players)
-    assert store_all(database_url, [match, match]) == [True, False]
+    assert store_all(database_url, [match, match]) == [2, None]
     with psycopg.connect(database_url) as connection:
         seats = connection.execute(
             "SELECT seat, player_id IS NOT NULL, final_score, placement, winner "
@@ -229,7 +360,8 @@ def test_the_same_match_stored_by_two_archivers_at_once_is_written_and_rated_onc
     async def work(archive: Archive):
         return await asyncio.gather(archive.store(match), archive.store(match))
 
-    assert sorted(run(database_url, work)) == [False, True]
+    # One writes it and rates both players; the other finds it archived.
+    assert sorted(run(database_url, work), key=lambda rated: rated is None) == [2, None]
     assert [games for _, _, games in ratings_of(database_url, players).values()] == [1, 1]
 
 
@@ -244,7 +376,7 @@ def test_matches_of_one_player_archived_in_parallel_update_the_rating_each_time(
     async def work(archive: Archive):
         return await asyncio.gather(*(archive.store(match) for match in matches))
 
-    assert run(database_url, work) == [True] * 6
+    assert run(database_url, work) == [2] * 6
     # Six wins, whatever order the locks gave them: games counts every one.
     assert ratings_of(database_url, [ada])[ada][2] == 6
     assert (
@@ -316,6 +448,28 @@ def test_bots_are_rated_as_one_player_per_title_and_level(database_url):
     assert count(database_url, "SELECT count(*) FROM players WHERE kind = 'bot'") == 2
 
 
+def test_a_signed_in_persons_seat_is_archived_and_rated_as_that_person(database_url):
+    """The seat carries only the player id and the name it showed: that is the player."""
+    ada, bob = person("ada"), person("bob")
+    match = finished("m1", [4, 2, 1], [0])
+    match.seats[0].player_id, match.seats[0].display_name = ada.player_id, "Ada L."
+    match.seats[1].player_id = bob.player_id
+    store_all(database_url, [ArchivedMatch.of(match, None, history(3))])
+    won, lost = expected([1, 2])
+    found = ratings_of(database_url, [ada, bob])
+    assert found[ada][0] == pytest.approx(won[0], abs=1e-9)
+    assert found[bob][0] == pytest.approx(lost[0], abs=1e-9)
+    assert found[ada][2] == found[bob][2] == 1
+    with psycopg.connect(database_url) as connection:
+        rows = connection.execute(
+            "SELECT s.seat, s.player_id, p.display_name, p.issuer FROM match_seats s "
+            "LEFT JOIN players p ON p.id = s.player_id ORDER BY s.seat"
+        ).fetchall()
+    assert rows == [(0, ada.player_id, "Ada L.", None), (1, bob.player_id, "P1", None)] + [
+        (2, None, None, None)
+    ]
+
+
 def test_a_player_in_several_seats_is_rated_once_by_their_best_place(database_url):
     ada, bob = person("ada"), person("bob")
     store_all(database_url, [archived(finished("m1", [1, 5, 3], [1]), [ada, ada, bob])])
@@ -340,3 +494,358 @@ def test_unrated_results_leave_every_rating_alone(database_url):
     )
     assert count(database_url, "SELECT count(*) FROM matches") == 3
     assert ratings_of(database_url, [ada, bob]) == {}
+
+
+# -- a player's pages: finished matches, ratings, rating history, leaderboards -----------------
+
+TITLES = [TITLE, "mosaic"]
+
+
+def signed_in(name: str) -> Player:
+    return Player(
+        player_id("https://id.example", name), name.capitalize(), "https://id.example", name
+    )
+
+
+def read(url: str, call):
+    """`call(history)` on the archive at `url`, the titles served being `TITLES`."""
+
+    async def work(archive: Archive):
+        return await call(History(archive, lambda: TITLES))
+
+    return run(url, work)
+
+
+def at_minute(match: Match, minute: int, title: str = TITLE) -> Match:
+    match.updated_unix_ms = 1_700_000_000_000 + minute * 60_000
+    match.title_id = title
+    return match
+
+
+def all_pages(fetch, items: str, size: int) -> list:
+    """Every page `fetch(page_size, page_token)` gives, following the tokens."""
+    pages, token = [], ""
+    while True:
+        page = fetch(size, token)
+        pages.append(list(getattr(page, items)))
+        token = page.next_page_token
+        if not token:
+            return pages
+
+
+def test_a_players_finished_matches_come_newest_first_a_page_at_a_time(database_url):
+    ada, bob = person("ada"), person("bob")
+    matches = [
+        archived(at_minute(finished("m1", [3, 1], [0]), 1), [ada, bob]),
+        archived(at_minute(finished("m2", [1, 3], [1]), 2, "mosaic"), [ada, bob]),
+        # Ada in two seats of one match: one entry, both seats.
+        archived(at_minute(finished("m3", [1, 5, 3], [1]), 3), [ada, ada, bob]),
+        archived(at_minute(finished("m4", [3, 1], [0]), 4), [bob, None]),
+        archived(
+            at_minute(finished("m5", [3, 1], [], end_reason=mpb.END_REASON_ABANDONED), 5),
+            [bob, ada],
+        ),
+    ]
+    store_all(database_url, matches)
+
+    def fetch(title: str):
+        def page(size: int, token: str):
+            request = ppb.ListFinishedMatchesRequest(
+                title_id=title, page_size=size, page_token=token
+            )
+            return read(database_url, lambda h: h.finished_matches(signed_in("ada"), request))
+
+        return page
+
+    pages = all_pages(fetch(""), "matches", 2)
+    assert [[m.match.match_id for m in page] for page in pages] == [["m5", "m3"], ["m2", "m1"]]
+    m5, m3, m2, m1 = [m for page in pages for m in page]
+    assert list(m3.seats) == [0, 1] and list(m5.seats) == [1] and list(m1.seats) == [0]
+    assert m1.finished_unix_ms == 1_700_000_060_000
+    assert m3.match.phase == mpb.MATCH_PHASE_FINISHED and list(m3.match.winners) == [1]
+    # The rating each match left Ada with, in its title; none after the abandoned match.
+    assert not m5.HasField("rating_after")
+    assert (m1.rating_after.title_id, m1.rating_after.matches) == (TITLE, 1)
+    assert (m3.rating_after.title_id, m3.rating_after.matches) == (TITLE, 2)
+    assert (m2.rating_after.title_id, m2.rating_after.matches) == ("mosaic", 1)
+    assert m1.rating_after.provisional and m1.rating_after.display == pytest.approx(
+        m1.rating_after.mu - 3 * m1.rating_after.sigma
+    )
+    only = all_pages(fetch("mosaic"), "matches", 2)
+    assert [[m.match.match_id for m in page] for page in only] == [["m2"]]
+    # Bob's own list holds m4; Ada's never did.
+    bobs = read(
+        database_url,
+        lambda h: h.finished_matches(signed_in("bob"), ppb.ListFinishedMatchesRequest()),
+    )
+    assert [m.match.match_id for m in bobs.matches] == ["m5", "m4", "m3", "m2", "m1"]
+
+
+def insert_ratings(url: str, rows: list[tuple[str, str, float, float]]) -> None:
+    """Players (id, kind) with a rating (mu, sigma) in TITLE, made by hand."""
+    with psycopg.connect(url) as connection:
+        for player, kind, mu, sigma in rows:
+            connection.execute(
+                "INSERT INTO players (id, kind, display_name) VALUES (%s, %s, %s)",
+                (player, kind, f"name-{player[-4:]}"),
+            )
+            connection.execute(
+                "INSERT INTO ratings (player_id, title_id, mu, sigma, games, updated_at) "
+                "VALUES (%s, %s, %s, %s, 12, now())",
+                (player, TITLE, mu, sigma),
+            )
+
+
+def pid(n: int) -> str:
+    return f"p-{n:032x}"
+
+
+def test_a_leaderboard_ranks_settled_ratings_best_first_and_shares_ranks_of_equal_ones(
+    database_url,
+):
+    settled = ratings.PROVISIONAL_SIGMA - 1
+    insert_ratings(
+        database_url,
+        [
+            (pid(1), "person", 30.0, settled),  # ordinal 30 - 16.5 = 13.5
+            (pid(2), "bot", 40.0, settled),  # 23.5
+            (pid(3), "person", 30.0, settled),  # 13.5, tied with 1
+            (pid(4), "person", 50.0, ratings.PROVISIONAL_SIGMA + 0.5),  # provisional: 29.5
+            (pid(5), "person", 20.0, settled),  # 3.5
+            (pid(6), "person", 30.0, settled),  # 13.5, tied with 1 and 3
+        ],
+    )
+
+    def fetch(provisional: bool):
+        def page(size: int, token: str):
+            request = ppb.GetLeaderboardRequest(
+                title_id=TITLE, page_size=size, page_token=token, include_provisional=provisional
+            )
+            return read(database_url, lambda h: h.leaderboard(request))
+
+        return page
+
+    pages = all_pages(fetch(False), "entries", 2)
+    entries = [(e.rank, e.player.player_id) for page in pages for e in page]
+    # The tie spans a page boundary and still shares its rank.
+    assert entries == [(1, pid(2)), (2, pid(1)), (2, pid(3)), (2, pid(6)), (5, pid(5))]
+    assert [len(page) for page in pages] == [2, 2, 1]
+    first = pages[0][0]
+    assert first.player.bot and first.player.display_name == f"name-{pid(2)[-4:]}"
+    assert (first.rating.display, first.rating.matches) == (pytest.approx(23.5), 12)
+    assert not any(e.rating.provisional for page in pages for e in page)
+    everyone = [e for page in all_pages(fetch(True), "entries", 10) for e in page]
+    assert [(e.rank, e.player.player_id) for e in everyone][:2] == [(1, pid(4)), (2, pid(2))]
+    assert everyone[0].rating.provisional and len(everyone) == 6
+
+
+def test_ratings_and_their_history_of_any_player_or_the_signed_in_one(database_url):
+    ada, bob = person("ada"), person("bob")
+    store_all(
+        database_url,
+        [
+            archived(at_minute(finished(f"m{i}", [3, 1], [i % 2]), i), [ada, bob])
+            for i in range(1, 6)
+        ],
+    )
+    mine = read(database_url, lambda h: h.ratings(signed_in("ada"), ppb.GetRatingsRequest()))
+    assert mine.player.player_id == ada.player_id and mine.player.display_name == "Ada"
+    ((rating,),) = [list(mine.ratings)]
+    assert (rating.title_id, rating.matches, rating.provisional) == (TITLE, 5, True)
+    # Another player's, by id, with the name their last seat showed.
+    theirs = read(
+        database_url,
+        lambda h: h.ratings(signed_in("ada"), ppb.GetRatingsRequest(player_id=bob.player_id)),
+    )
+    assert theirs.player.display_name == "Bob" and theirs.ratings[0].matches == 5
+    # Signed in, never archived: no ratings, and that is no error.
+    new = read(database_url, lambda h: h.ratings(signed_in("cy"), ppb.GetRatingsRequest()))
+    assert (new.player.display_name, list(new.ratings)) == ("Cy", [])
+
+    def page(size: int, token: str):
+        request = ppb.GetRatingHistoryRequest(title_id=TITLE, page_size=size, page_token=token)
+        return read(database_url, lambda h: h.rating_history(signed_in("ada"), request))
+
+    pages = all_pages(page, "changes", 2)
+    changes = [c for p in pages for c in p]
+    assert [c.match_id for c in changes] == ["m5", "m4", "m3", "m2", "m1"]
+    assert [c.rating.matches for c in changes] == [5, 4, 3, 2, 1]
+    assert changes[0].rating == rating
+    sigmas = [c.rating.sigma for c in changes]
+    assert sigmas == sorted(sigmas)  # newest first: the least uncertain first
+    # Ratings are public: nobody signed in reads a named player's, not "their own".
+    public = read(
+        database_url, lambda h: h.ratings(None, ppb.GetRatingsRequest(player_id=ada.player_id))
+    )
+    assert (public.player.display_name, public.ratings[0].matches) == ("Ada", 5)
+    request = ppb.GetRatingHistoryRequest(player_id=bob.player_id, title_id=TITLE)
+    assert len(read(database_url, lambda h: h.rating_history(None, request)).changes) == 5
+    with pytest.raises(NotAuthenticated, match="sign in"):
+        read(database_url, lambda h: h.ratings(None, ppb.GetRatingsRequest()))
+
+
+REFUSED = {
+    "a page token that is not one": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_token="not a token!"),
+        "page_token is not a page token",
+    ),
+    "a token of another list": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_token=LEADERBOARD.make({"title_id": TITLE}, [])),
+        "not a page token of ListFinishedMatches",
+    ),
+    "a token for another filter": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(
+            title_id="mosaic", page_token=FINISHED.make({"title_id": ""}, [1, "m1"])
+        ),
+        "another query",
+    ),
+    "a token whose cursor is damaged": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_token=FINISHED.make({"title_id": ""}, ["x", 1])),
+        "not a page token of ListFinishedMatches",
+    ),
+    "a token too long to be one": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_token="W" * 5000),
+        "too long",
+    ),
+    "a token whose rating is not a number": (
+        "leaderboard",
+        ppb.GetLeaderboardRequest(
+            title_id=TITLE,
+            page_token=LEADERBOARD.make(
+                {"title_id": TITLE, "include_provisional": False}, [float("nan"), pid(1), 1, 1]
+            ),
+        ),
+        "not a page token of GetLeaderboard",
+    ),
+    "a negative page size": (
+        "finished_matches",
+        ppb.ListFinishedMatchesRequest(page_size=-1),
+        "page_size must be from 1 to 100",
+    ),
+    "too large a page": (
+        "leaderboard",
+        ppb.GetLeaderboardRequest(title_id=TITLE, page_size=201),
+        "page_size must be from 1 to 200",
+    ),
+    "an unknown title": (
+        "leaderboard",
+        ppb.GetLeaderboardRequest(title_id="chess"),
+        "Unknown title 'chess'; served: galileo, mosaic",
+    ),
+    "no title": ("rating_history", ppb.GetRatingHistoryRequest(), "title_id is required"),
+    "a malformed player id": (
+        "ratings",
+        ppb.GetRatingsRequest(player_id="ada"),
+        "'ada' is not a player id",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_bad_requests_for_a_players_pages_are_refused_with_the_reason(database_url, case):
+    method, request, reason = REFUSED[case]
+
+    async def call(h: History):
+        if method == "leaderboard":
+            return await h.leaderboard(request)
+        return await getattr(h, method)(signed_in("ada"), request)
+
+    with pytest.raises(InvalidRequest) as refused:
+        read(database_url, call)
+    assert reason in refused.value.reason
+
+
+def test_made_up_requests_for_a_players_pages_are_answered_or_refused_never_failed(database_url):
+    """Requests made from mutations of real ones (page tokens bit-flipped, cut, re-encoded with
+    odd cursors; odd sizes, titles and ids): each is answered or refused INVALID_ARGUMENT,
+    never an error of the database or of Python."""
+    ada, bob = person("ada"), person("bob")
+    store_all(
+        database_url,
+        [archived(at_minute(finished(f"m{i}", [3, 1], [0]), i), [ada, bob]) for i in range(4)],
+    )
+    rng = random.Random(20261202)
+    oddities = [
+        -1, 0, 2**31 - 1, 2**53, 10**30, 1.5, float("inf"), "", "\x00", "é" * 70, None, [], {},
+        True, "m1", pid(1),
+    ]  # fmt: skip
+    real = {
+        "finished_matches": FINISHED.make({"title_id": ""}, [1_700_000_120_000_000, "m2"]),
+        "rating_history": HISTORY.make(
+            {"player_id": ada.player_id, "title_id": TITLE}, [1_700_000_120_000_000, "m2"]
+        ),
+        "leaderboard": LEADERBOARD.make(
+            {"title_id": TITLE, "include_provisional": True}, [-1.5, pid(1), 1, 1]
+        ),
+    }
+
+    def token(method: str) -> str:
+        kind = rng.randrange(4)
+        if kind == 0:  # bytes changed
+            raw = bytearray(real[method].encode())
+            raw[rng.randrange(len(raw))] = rng.randrange(32, 127)
+            return raw.decode()
+        if kind == 1:  # cut
+            return real[method][: rng.randrange(len(real[method]))]
+        body = json.loads(base64.urlsafe_b64decode(real[method] + "=="))
+        if kind == 2:  # an odd cursor value
+            body["cursor"][rng.randrange(len(body["cursor"]))] = rng.choice(oddities)
+        else:  # an odd query value
+            key = rng.choice(sorted(body["query"]))
+            body["query"][key] = rng.choice(oddities)
+        return base64.urlsafe_b64encode(json.dumps(body).encode()).decode()
+
+    def request(method: str):
+        size = rng.choice([0, 1, 2, -1, 10**6, 2**31 - 1, -(2**31)])
+        title = rng.choice([TITLE, "", "mosaic", "chess", "\x00", "é" * 70])
+        fields = {"page_size": size, "page_token": token(method) if rng.random() < 0.8 else ""}
+        if method == "finished_matches":
+            return ppb.ListFinishedMatchesRequest(title_id=title, **fields)
+        if method == "leaderboard":
+            return ppb.GetLeaderboardRequest(
+                title_id=title, include_provisional=rng.random() < 0.5, **fields
+            )
+        player = rng.choice(["", ada.player_id, pid(9), "ada", "p-" + "\x00" * 32])
+        return ppb.GetRatingHistoryRequest(player_id=player, title_id=title, **fields)
+
+    cases = [(method, request(method)) for method in sorted(real) * 100]
+
+    async def call_all(h: History):
+        outcomes = Counter()
+        for method, sent in cases:
+            try:
+                if method == "leaderboard":
+                    await h.leaderboard(sent)
+                else:
+                    await getattr(h, method)(signed_in("ada"), sent)
+                outcomes["answered"] += 1
+            except InvalidRequest as refused:
+                assert refused.reason and len(refused.reason) < 300, refused.reason
+                outcomes[type(refused).__name__] += 1
+        return outcomes
+
+    outcomes = read(database_url, call_all)
+    assert sum(outcomes.values()) == len(cases)
+    assert outcomes["answered"] and outcomes["InvalidRequest"]
+
+
+def test_a_player_the_archive_does_not_know_yet_has_no_ratings(database_url):
+    # The portal asks for the rating of every seat it shows, first matches and bot levels not
+    # yet archived included: an answer, never NOT_FOUND.
+    ratings = read(
+        database_url,
+        lambda h: h.ratings(signed_in("ada"), ppb.GetRatingsRequest(player_id=pid(7))),
+    )
+    assert (ratings.player.player_id, list(ratings.ratings)) == (pid(7), [])
+    history = read(
+        database_url,
+        lambda h: h.rating_history(
+            signed_in("ada"), ppb.GetRatingHistoryRequest(player_id=pid(7), title_id="galileo")
+        ),
+    )
+    assert list(history.changes) == []

@@ -9,13 +9,16 @@ at one point of archiving so that the SIGKILL lands exactly there."""
 
 from __future__ import annotations
 
+import urllib.error
+import urllib.request
+
 import grpc
 import psycopg
 import pytest
 import redis
 from openskill.models import PlackettLuce
 
-from playhall.client import MatchClient, human_seats
+from playhall.client import MatchClient, bearer, human_seats
 from playhall.common.brokers import broker_url_of
 from playhall.common.postgres_server import EmbeddedPostgres
 from playhall.common.redis_server import EmbeddedRedis
@@ -23,12 +26,19 @@ from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.players import database, outbox
 from playhall.players.archive import bot_player
+from playhall.players.tokens import player_id
+from playhall.players.v1 import player_service_pb2 as ppb
+from playhall.players.v1 import player_service_pb2_grpc
 from tests.helpers import (
+    PLAYER_ISSUER,
     TIMEOUT,
+    PlayerIssuer,
     assert_refused,
+    connect_call,
     metric,
     scrape,
     start_archiver,
+    start_gateway,
     start_orchestrator,
     wait_until,
 )
@@ -116,10 +126,9 @@ def bot_ratings(url: str) -> list[tuple[float, float, int, int]]:
                 """
                 SELECT r.mu, r.sigma, r.games,
                     (SELECT count(*) FROM rating_history h WHERE h.player_id = r.player_id)
-                FROM ratings r JOIN players p ON p.id = r.player_id
-                WHERE p.issuer = %s AND p.subject = %s
+                FROM ratings r WHERE r.player_id = %s
                 """,
-                (player.issuer, player.subject),
+                (player.player_id,),
             ).fetchone()
             for player in RATED
         ]
@@ -320,10 +329,11 @@ def test_on_a_redis_cluster_a_match_is_archived_once_and_leaves_every_node(
     archiver = stack.archiver(**on_cluster, PLAYHALL_ARCHIVE_GRACE_S="0.3")
 
     def gone() -> bool:
-        return not any(list(cluster.scan_iter(match=f"*{m}*")) for m in [*ended, match_id])
+        # The purge deletes a match's keys, then its purge entry: wait for both.
+        keys = any(list(cluster.scan_iter(match=f"*{m}*")) for m in [*ended, match_id])
+        return not keys and cluster.zcard(outbox.OUTBOX) == 0 == cluster.zcard(outbox.PURGE)
 
-    wait_until(gone, 30, "no key of the matches on any node", service=archiver)
-    assert cluster.zcard(outbox.OUTBOX) == 0 and cluster.zcard(outbox.PURGE) == 0
+    wait_until(gone, 30, "no key of the matches on any node, empty outboxes", service=archiver)
     assert sorted(archived_ids(stack.database_url)) == sorted([*ended, match_id])
     assert_rated_once_per_match(stack.database_url, 2)
     assert answers(callers, match_id) == live
@@ -358,9 +368,125 @@ def test_an_archive_out_of_reach_is_unavailable_until_it_is_back(module_redis, g
             stack.close()
 
 
+def readyz(port: int) -> int:
+    """The HTTP status of the archiver's readiness endpoint."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_the_archiver_is_ready_while_postgres_answers_and_counts_rating_updates(
+    module_redis, galileo_rules
+):
+    """/readyz (the readiness probe) follows PostgreSQL, SIGKILLed and started again, while the
+    process lives on; an archived match counts its rated players (the two bots) once."""
+    with EmbeddedPostgres(durable=False) as postgres:
+        url = postgres.create_database("playhall")
+        database.migrate(url)
+        stack = Stack(module_redis.url, url, galileo_rules.address)
+        try:
+            channel = stack.channel(stack.orchestrator())
+            archiver = stack.archiver()
+            port = archiver.metrics_port
+            wait_until(lambda: readyz(port) == 200, 20, "the archiver ready")
+            match_id = end_a_match(channel)
+            wait_until(lambda: outbox_empty(stack), 20, "the match archived")
+            assert archived_ids(url) == [match_id]
+            samples = scrape(port)
+            assert metric(samples, "playhall_matches_archived_total", title="galileo") == 1
+            assert metric(samples, "playhall_ratings_updated_total", title="galileo") == 2
+
+            postgres.kill()
+            wait_until(lambda: readyz(port) == 503, 20, "the archiver unready")
+            assert archiver.proc.poll() is None
+            postgres.start()
+            wait_until(lambda: readyz(port) == 200, 30, "the archiver ready again")
+        finally:
+            stack.close()
+
+
 def _history_or_none(client: MatchClient, match_id: str):
     try:
         return client.history(match_id)
     except grpc.RpcError as error:
         assert error.code() == grpc.StatusCode.UNAVAILABLE, error.details()
         return None
+
+
+# -- a signed-in player's archive, through the gateway ------------------------------------------
+
+PLAYERS = "playhall.players.v1.PlayerService"
+
+
+def test_a_signed_in_players_finished_match_is_rated_and_listed_through_the_gateway(stack):
+    """Ada, signed in, resigns against an easy bot (no bot worker runs here); the archiver
+    rates them both; her pages answer over Connect, and over gRPC."""
+    issuer = PlayerIssuer()
+    orchestrator = stack.orchestrator(**issuer.env)
+    channel = stack.channel(orchestrator)
+    token = issuer.token("ada", name="Ada")
+    ada = MatchClient(channel, token, timeout_s=TIMEOUT)
+    me = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
+    lost = ada.create(
+        "galileo", [me, pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_EASY)]
+    )
+    ada.resign(lost.match.match_id)
+    stack.archiver()
+    wait_until(lambda: len(archived_ids(stack.database_url)) == 1, 20, "the match archived")
+    ada_id = player_id(PLAYER_ISSUER, "ada")
+    easy = bot_player("galileo", pb.BOT_LEVEL_EASY)
+
+    with start_gateway(orchestrator.address) as gateway:
+        base = f"http://127.0.0.1:{gateway.port}"
+        status, finished = connect_call(base, PLAYERS, "ListFinishedMatches", {}, token)
+        assert status == 200, finished
+        (entry,) = finished["matches"]
+        assert entry["match"]["matchId"] == lost.match.match_id and entry["seats"] == [0]
+        assert entry["ratingAfter"]["matches"] == 1
+        status, mine = connect_call(base, PLAYERS, "GetRatings", {}, token)
+        assert status == 200, mine
+        assert mine["player"] == {"playerId": ada_id, "displayName": "Ada"}
+        (rating,) = mine["ratings"]
+        # What openskill makes of a loss of two newcomers.
+        loss = OPENSKILL.rate([[OPENSKILL.rating()], [OPENSKILL.rating()]], ranks=[2, 1])[0][0]
+        assert rating["mu"] == pytest.approx(loss.mu, abs=1e-9)
+        assert rating["provisional"] is True
+        status, board = connect_call(
+            base,
+            PLAYERS,
+            "GetLeaderboard",
+            {"titleId": "galileo", "includeProvisional": True},
+            token,
+        )
+        assert status == 200, board
+        assert [(e["rank"], e["player"]["playerId"]) for e in board["entries"]] == [
+            (1, easy.player_id),
+            (2, ada_id),
+        ]
+        assert board["entries"][0]["player"]["bot"] is True
+        # Settled ratings only by default: after one match nobody is.
+        assert connect_call(base, PLAYERS, "GetLeaderboard", {"titleId": "galileo"}, token) == (
+            200,
+            {},
+        )
+        status, refused = connect_call(
+            base, PLAYERS, "ListFinishedMatches", {"pageToken": "garbage"}, token
+        )
+        assert (status, refused["code"]) == (400, "invalid_argument")
+        assert "page_token" in refused["message"]
+        # A player the archive does not know yet: an answer without ratings.
+        unknown = "p-" + "0" * 32
+        status, answer = connect_call(base, PLAYERS, "GetRatings", {"playerId": unknown}, token)
+        assert (status, answer) == (200, {"player": {"playerId": unknown}})
+    # Straight over gRPC, the same refusal of a bad size.
+    stub = player_service_pb2_grpc.PlayerServiceStub(channel)
+    with pytest.raises(grpc.RpcError) as refused:
+        stub.GetLeaderboard(
+            ppb.GetLeaderboardRequest(title_id="galileo", page_size=-3),
+            metadata=bearer(token),
+            timeout=TIMEOUT,
+        )
+    assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "page_size" in refused.value.details()

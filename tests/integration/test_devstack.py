@@ -104,6 +104,64 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
             stack.wait()
 
 
+def child_running(parent: int, module: str) -> int:
+    """The pid of `parent`'s child process running `python -m <module>`."""
+    for pid, (ppid, _) in live_processes().items():
+        if ppid != parent:
+            continue
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if module.encode() in argv:
+            return pid
+    raise AssertionError(f"no child of {parent} runs {module}")
+
+
+def test_make_run_restarts_a_service_that_dies_and_stops_clearly_when_it_keeps_dying():
+    gateway_port = free_port()
+    env = {
+        **os.environ,
+        "PYTHONUNBUFFERED": "1",
+        "PLAYHALL_RUN_GATEWAY_PORT": str(gateway_port),
+    }
+    stack = subprocess.Popen(
+        [sys.executable, "-m", "playhall.devstack"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    portal = f"http://127.0.0.1:{gateway_port}/readyz"
+    try:
+        read_until(stack.stdout, "Press Ctrl-C to stop.", STARTUP_TIMEOUT_S)
+        children = {pid for pid, (parent, _) in live_processes().items() if parent == stack.pid}
+        first = child_running(stack.pid, "playhall.gateway")
+        os.kill(first, signal.SIGKILL)
+        said = read_until(stack.stdout, "gateway restarted on the same ports", 60)
+        assert any("gateway died (killed by SIGKILL)" in line for line in said), said
+        # On its old port: the portal's address printed at the start is right again.
+        with urllib.request.urlopen(portal, timeout=10) as response:
+            assert response.status == 200
+        assert child_running(stack.pid, "playhall.gateway") != first
+        # Killed again and again within the minute: restarted three times in all, then the
+        # stack stops, saying why.
+        for _ in range(2):
+            os.kill(child_running(stack.pid, "playhall.gateway"), signal.SIGKILL)
+            read_until(stack.stdout, "gateway restarted on the same ports", 60)
+        os.kill(child_running(stack.pid, "playhall.gateway"), signal.SIGKILL)
+        said = read_until(stack.stdout, "Stopped.", 60)
+        assert any("gateway died 4 times in 60 s: stopping the stack." in line for line in said)
+        assert stack.wait(timeout=30) == 1
+        wait_until(
+            lambda: not children & live_processes().keys(), 10, "exit of every started process"
+        )
+    finally:
+        if stack.poll() is None:
+            stack.kill()
+            stack.wait()
+
+
 DEMO_TIMEOUT_S = 300
 """The demo plays one short bot match of every title (about 30 s at a load average of 10 on
 two cores, plus the stack's start); its own `--timeout` is a minute shorter, so that a match

@@ -14,7 +14,11 @@ What a cluster would provide is stood in for, and nothing else:
 - the Redis StatefulSet: the embedded Redis the tests use (playhall.common.redis_server) on the
   loopback port its Service maps to; the PostgreSQL StatefulSet likewise, the embedded
   PostgreSQL (playhall.common.postgres_server) with the manifests' user and database;
-- the image: `python` is this interpreter, other commands come from its virtualenv.
+- the image: `python` is this interpreter, other commands come from its virtualenv;
+- the Job controller and the kubelet's init containers: every pod's init containers start
+  first, then each Job's container runs to success, then each pod's init containers must end
+  with success and its container starts (the pods that wait for the Job's migrations must still
+  be waiting when it starts).
 Probes: startup first, then readiness until it passes, each with its timeoutSeconds; periods and
 initial delays are shortened to at most PROBE_PERIOD_CAP_S so that the test is quick (a kubelet
 would wait the worker's 30 s between readiness probes). gRPC probes call the standard health
@@ -97,6 +101,7 @@ class Pod:
     container: dict
     ports: dict[int, int]
     port_names: dict[str, int]
+    init: list[dict] = field(default_factory=list)
     mounts: dict[str, str] = field(default_factory=dict)
     env: dict[str, str] = field(default_factory=dict)
     proc: subprocess.Popen | None = None
@@ -121,22 +126,26 @@ class Cluster:
         assert len(namespaces) == 1, namespaces
         self.namespace = namespaces.pop()
         self.pods: dict[str, Pod] = {}
+        self.jobs: dict[str, Pod] = {}
         for workload in objects:
-            if workload["kind"] not in ("Deployment", "StatefulSet"):
+            if workload["kind"] not in ("Deployment", "StatefulSet", "Job"):
                 continue
             template = workload["spec"]["template"]
             (container,) = template["spec"]["containers"]
             declared = {p["containerPort"]: p.get("name") for p in container.get("ports", [])}
-            self.pods[workload["metadata"]["name"]] = Pod(
+            into = self.jobs if workload["kind"] == "Job" else self.pods
+            into[workload["metadata"]["name"]] = Pod(
                 name=workload["metadata"]["name"],
                 labels=template["metadata"]["labels"],
                 container=container,
                 ports={number: free_port() for number in declared},
                 port_names={name: number for number, name in declared.items() if name},
+                init=template["spec"].get("initContainers", []),
             )
         self.addresses = self._service_addresses()
         self.redis: EmbeddedRedis | None = None
         self.postgres: EmbeddedPostgres | None = None
+        self.processes: list[subprocess.Popen] = []
 
     def _service_addresses(self) -> dict[str, str]:
         """`service:port` (and the Service's full DNS name) -> 127.0.0.1:<loopback port>."""
@@ -166,9 +175,18 @@ class Cluster:
                 value = directory + value[len(mount.rstrip("/")) :]
         return value
 
-    def environment(self, pod: Pod) -> dict[str, str]:
+    def environment(self, pod: Pod, container: dict | None = None) -> dict[str, str]:
+        container = container or pod.container
         env = {}
-        for entry in pod.container.get("env", []):
+        for source in container.get("envFrom", []):
+            (config_map,) = [
+                o
+                for o in self.objects
+                if o["kind"] == "ConfigMap"
+                and o["metadata"]["name"] == source["configMapRef"]["name"]
+            ]
+            env |= {name: self.resolve(pod, value) for name, value in config_map["data"].items()}
+        for entry in container.get("env", []):
             if "value" in entry:
                 env[entry["name"]] = self.resolve(pod, entry["value"])
             else:
@@ -201,18 +219,39 @@ class Cluster:
                     directory = self.workdir / pod.name / mount["name"]
                     directory.mkdir(parents=True)
                     pod.mounts[mount["mountPath"]] = str(directory)
-            pod.env = {**base, **LOOPBACK, **self.environment(pod)}
-            argv = pod.container.get("command", []) + pod.container.get("args", [])
-            pod.log = self.workdir / f"{pod.name}.log"
-            with pod.log.open("w") as log:
-                pod.proc = subprocess.Popen(
-                    self.command(pod, argv),
-                    env=pod.env,
-                    cwd=self.workdir,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                    start_new_session=True,
-                )
+        waiting = {
+            (pod.name, init["name"]): self.run(pod, init, base)
+            for pod in self.pods.values()
+            for init in pod.init
+        }
+        for job in self.jobs.values():
+            assert all(proc.poll() is None for proc in waiting.values()), (
+                f"init containers ended before the Job {job.name} started: {waiting}"
+            )
+            done = self.run(job, job.container, base)
+            assert done.wait(READY_WITHIN_S) == 0, f"Job {job.name} failed:\n{job.logs()}"
+        for (name, init), proc in waiting.items():
+            pod = self.pods[name]
+            assert proc.wait(READY_WITHIN_S) == 0, f"{name}'s {init} failed:\n{pod.logs()}"
+        for pod in self.pods.values():
+            pod.proc = self.run(pod, pod.container, base)
+
+    def run(self, pod: Pod, container: dict, base: dict[str, str]) -> subprocess.Popen:
+        """Starts one container of a pod (its log appended to the pod's)."""
+        pod.env = {**base, **LOOPBACK, **self.environment(pod, container)}
+        argv = container.get("command", []) + container.get("args", [])
+        pod.log = self.workdir / f"{pod.name}.log"
+        with pod.log.open("a") as log:
+            proc = subprocess.Popen(
+                self.command(pod, argv),
+                env=pod.env,
+                cwd=self.workdir,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        self.processes.append(proc)
+        return proc
 
     def _template(self, name: str) -> dict:
         (workload,) = [
@@ -287,16 +326,15 @@ class Cluster:
             time.sleep(0.05)
 
     def stop(self) -> None:
-        for pod in reversed(list(self.pods.values())):
-            if pod.proc and pod.proc.poll() is None:
-                os.killpg(pod.proc.pid, signal.SIGTERM)
-        for pod in self.pods.values():
-            if pod.proc:
-                try:
-                    pod.proc.wait(20)
-                except subprocess.TimeoutExpired:
-                    os.killpg(pod.proc.pid, signal.SIGKILL)
-                    pod.proc.wait()
+        for proc in reversed(self.processes):
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGTERM)
+        for proc in self.processes:
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
         if self.redis:
             self.redis.close()
         if self.postgres:

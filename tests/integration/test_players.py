@@ -33,6 +33,7 @@ from tests.helpers import (
     TITLE,
     PlayerIssuer,
     assert_refused,
+    connect_call,
     start_gateway,
     start_orchestrator,
     unsigned_token,
@@ -267,21 +268,6 @@ def guest_hall(redis_server, galileo_rules):
         yield orchestrator, f"http://127.0.0.1:{gateway.port}"
 
 
-def connect_call(base: str, service: str, method: str, message: dict, token: str | None = None):
-    """A Connect unary call as JSON, as the portal's `fetch` makes it: (HTTP status, body)."""
-    headers = {"content-type": "application/json", "connect-protocol-version": "1"}
-    if token:
-        headers["authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(
-        f"{base}/{service}/{method}", json.dumps(message).encode(), headers, method="POST"
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
-
-
 GUESTS = "playhall.players.v1.GuestService"
 PLAYERS = "playhall.players.v1.PlayerService"
 MATCHES = "playhall.match.v1.MatchService"
@@ -309,6 +295,7 @@ def test_a_guest_signs_in_through_the_gateway_and_the_orchestrator_accepts_the_t
     # Another guest of the same name is another player.
     _, other = connect_call(base, GUESTS, "SignInGuest", {"displayName": "Zoë Q"})
     assert other["playerId"] != guest["playerId"]
+    assert portal_config(base) == {"guestSignIn": True}
 
 
 @pytest.mark.parametrize("name", ["", "x", "<b>bold</b>", "a" * 25])
@@ -340,3 +327,10 @@ def test_a_gateway_without_a_guest_issuer_signs_nobody_in(orchestrator):
             urllib.request.urlopen(request, timeout=TIMEOUT)
         # Nothing serves the path: the portal's static files refuse a POST.
         assert refused.value.code == 405
+        # And the portal is told so: it offers no guest sign-in.
+        assert portal_config(base) == {"guestSignIn": False}
+
+
+def portal_config(base: str) -> dict:
+    with urllib.request.urlopen(f"{base}/portal/config.json", timeout=TIMEOUT) as response:
+        return json.loads(response.read())

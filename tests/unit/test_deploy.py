@@ -13,6 +13,7 @@ import itertools
 import json
 import re
 import shlex
+import shutil
 import tomllib
 import urllib.parse
 from pathlib import Path
@@ -30,7 +31,7 @@ from playhall.gateway.settings import Settings as GatewaySettings
 from playhall.orchestrator.settings import Settings as OrchestratorSettings
 from playhall.players.tokens import TokenSettings
 from playhall.rules_service.server import Settings as RulesSettings
-from tests import k8s
+from tests import deploy_titles, k8s
 
 REPO = Path(__file__).resolve().parents[2]
 COMPOSE_SCHEMA = REPO / "tests/data/compose-spec.json"
@@ -44,8 +45,38 @@ orchestrator reaches at `dns:///rules-<title>:50051`."""
 RULES = tuple(f"rules-{title}" for title in TITLES)
 
 
+COMPOSE = REPO / "docker-compose.yml"
+
+
+def compose_files() -> list[Path]:
+    """docker-compose.yml and the files it includes."""
+    main = yaml.safe_load(COMPOSE.read_text())
+    included = [entry if isinstance(entry, str) else entry["path"] for entry in main["include"]]
+    return [COMPOSE, *(REPO / path for path in included)]
+
+
+def env_file(path: Path) -> dict[str, str]:
+    """A Compose env_file: NAME=value lines; blank and # lines skipped."""
+    lines = [line for line in path.read_text().splitlines() if line and not line.startswith("#")]
+    return dict(line.split("=", 1) for line in lines)
+
+
 def load_compose() -> dict:
-    return yaml.safe_load((REPO / "docker-compose.yml").read_text())
+    """The services of docker-compose.yml and of the files it includes, as Compose resolves
+    them: each env_file's variables under the service's `environment` (which wins), relative
+    to the file that names it."""
+    services = {}
+    for path in compose_files():
+        for name, service in yaml.safe_load(path.read_text())["services"].items():
+            assert name not in services, f"{name} is defined twice"
+            files = service.get("env_file", [])
+            files = [files] if isinstance(files, str) else files
+            loaded = {}
+            for file in files:
+                loaded |= env_file(path.parent / file)
+            service["environment"] = {**loaded, **service.get("environment", {})}
+            services[name] = service
+    return {"services": services}
 
 
 @functools.cache
@@ -81,10 +112,12 @@ def runnable_module(command: list[str]) -> bool:
 # docker-compose.yml
 
 
-def test_compose_file_matches_the_compose_spec():
+@pytest.mark.parametrize("path", compose_files(), ids=lambda path: path.name)
+def test_compose_file_matches_the_compose_spec(path):
     schema = json.loads(COMPOSE_SCHEMA.read_text())
     Draft7Validator.check_schema(schema)
-    errors = sorted(Draft7Validator(schema).iter_errors(load_compose()), key=lambda e: e.path)
+    document = yaml.safe_load(path.read_text())
+    errors = sorted(Draft7Validator(schema).iter_errors(document), key=lambda e: e.path)
     assert not errors, "\n".join(f"{list(e.path)}: {e.message}" for e in errors)
 
 
@@ -108,11 +141,16 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
         gateway_credential
     )
     assert "PLAYHALL_MAX_ANONYMOUS_WATCH_STREAMS_PER_ADDRESS" not in env
+    # The one-shot `rules` ends once every rules service is healthy.
     assert {name: dep["condition"] for name, dep in orchestrator["depends_on"].items()} == {
         "redis": "service_healthy",
         "postgres": "service_healthy",
-        **{f"rules-{title}": "service_healthy" for title in TITLES},
+        "rules": "service_completed_successfully",
     }
+    assert {name: dep["condition"] for name, dep in services["rules"]["depends_on"].items()} == {
+        name: "service_healthy" for name in RULES
+    }
+    assert services["rules"]["restart"] == "no"
     # The orchestrator reads archived matches from the archive the archiver writes.
     archiver = services["archiver"]
     assert runnable_module(archiver["command"]), archiver["command"]
@@ -189,7 +227,16 @@ def containers(workload: dict) -> list[dict]:
 
 
 def only_container(manifests: list[dict], name: str) -> dict:
+    """A Deployment's one container, the entries of the ConfigMaps its envFrom names added to
+    its env as the kubelet adds them (an env entry of the same name wins)."""
     (container,) = find(manifests, "Deployment", name)["spec"]["template"]["spec"]["containers"]
+    container = copy.deepcopy(container)
+    listed = {entry["name"] for entry in container.get("env", [])}
+    for source in container.pop("envFrom", []):
+        data = find(manifests, "ConfigMap", source["configMapRef"]["name"])["data"]
+        container.setdefault("env", []).extend(
+            {"name": key, "value": value} for key, value in data.items() if key not in listed
+        )
     return container
 
 
@@ -301,61 +348,105 @@ def test_kubernetes_validate_strict_refuses_an_unknown_field(manifests):
     assert list(Draft7Validator(crd_schema("ScaledObject")).iter_errors(scaled))
 
 
-def test_every_registered_title_has_a_rules_service_everywhere():
-    """Compose, Prometheus's scrape config, the base's files and every kustomization serve every
-    registered title: a rules service of its own that the orchestrator is given."""
-    titles = title_ids()
-    services = load_compose()["services"]
-    scrape_jobs = {
-        job["job_name"]
-        for job in yaml.safe_load((DEPLOY / "prometheus/prometheus.yml").read_text())[
-            "scrape_configs"
-        ]
-    }
-    base_files = yaml.safe_load((k8s.BASE / "kustomization.yaml").read_text())["resources"]
+def test_deploy_titles_lists_every_registered_title_and_what_it_writes_is_committed():
+    """deploy/titles.yaml is the one list: every title playhall.core.registry registers, and
+    nothing else (the image serves only those); the files `make deploy-titles` writes from it
+    are committed as it writes them."""
+    listed = deploy_titles.titles()
+    missing = sorted(set(title_ids()) - set(listed))
+    assert not missing, f"add {missing} to deploy/titles.yaml and run `make deploy-titles`"
+    assert sorted(listed) == sorted(title_ids()), "deploy/titles.yaml lists unregistered titles"
+    stale = [
+        str(path.relative_to(REPO))
+        for path, text in deploy_titles.written().items()
+        if not path.exists() or path.read_text() != text
+    ]
+    assert not stale, f"run `make deploy-titles`: {stale} differ from what it writes"
+
+
+def deployed_everywhere(titles: list[str], deploy: Path, manifests: dict[str, list[dict]]):
+    """Asserts that every title of `titles` has its rules service in Compose (the files of
+    `deploy`), Prometheus's scrape jobs and every rendered kustomization of `manifests`, and
+    that the orchestrators are given its address; and that no other title is served."""
+    compose = yaml.safe_load((deploy / deploy_titles.COMPOSE_RULES).read_text())["services"]
+    addresses = env_file(deploy / deploy_titles.COMPOSE_ADDRESSES)
+    prometheus = yaml.safe_load((deploy / deploy_titles.PROMETHEUS).read_text())
+    jobs = {job["job_name"]: job for job in prometheus["scrape_configs"]}
     for title in titles:
-        assert services[f"rules-{title}"]["environment"]["PLAYHALL_GAME"] == title
-        orchestrator_env = services["orchestrator"]["environment"]
-        assert orchestrator_env[f"PLAYHALL_RULES_{title.upper()}"] == f"dns:///rules-{title}:50051"
-        assert f"rules-{title}" in scrape_jobs
-        assert f"rules-{title}.yaml" in base_files
-    for name in k8s.KUSTOMIZATIONS:
-        manifests = rendered(name)
-        orchestrator = env_of(only_container(manifests, "orchestrator"))
-        for title in titles:
-            rules = f"rules-{title}"
-            where = f"{name}: {rules}"
-            assert env_of(only_container(manifests, rules))["PLAYHALL_GAME"]["value"] == title, (
-                where
-            )
-            for kind in (
-                "Service",
-                "PodDisruptionBudget",
-                "HorizontalPodAutoscaler",
-                "NetworkPolicy",
-            ):
-                find(manifests, kind, rules)
-            assert (
-                orchestrator[f"PLAYHALL_RULES_{title.upper()}"]["value"] == f"dns:///{rules}:50051"
-            ), where
+        name, setting = f"rules-{title}", f"PLAYHALL_RULES_{title.upper()}"
+        target = f"dns:///{name}:50051"
+        assert compose[name]["environment"]["PLAYHALL_GAME"] == title
+        assert compose[name]["command"] == ["python", "-m", "playhall.rules_service"]
+        assert compose["rules"]["depends_on"][name] == {"condition": "service_healthy"}
+        assert addresses[setting] == target
+        (discovery,) = jobs[name]["dns_sd_configs"]
+        assert discovery["names"] == [name], name
+        assert discovery["port"] == int(compose[name]["environment"]["PLAYHALL_METRICS_PORT"])
+        for where, objects in manifests.items():
+            container = only_container(objects, name)
+            assert env_of(container)["PLAYHALL_GAME"]["value"] == title, where
+            for kind in ("Service", "PodDisruptionBudget", "HorizontalPodAutoscaler"):
+                assert find(objects, kind, name)["spec"], (where, kind)
+            policy = find(objects, "NetworkPolicy", name)
+            assert policy["spec"]["podSelector"]["matchLabels"] == {"app": name}, where
+            orchestrator = env_of(only_container(objects, "orchestrator"))
+            assert orchestrator[setting]["value"] == target, where
+    for where, objects in manifests.items():
         served = {
             m["metadata"]["name"].removeprefix("rules-")
-            for m in kinds(manifests, "Deployment")
+            for m in kinds(objects, "Deployment")
             if m["metadata"]["labels"].get("app.kubernetes.io/component") == "rules"
         }
-        assert served == set(titles), f"{name} serves {sorted(served)}"
+        assert served == set(titles), f"{where} serves {sorted(served)}"
+    assert set(compose) == {"rules", *(f"rules-{title}" for title in titles)}
+
+
+def test_every_registered_title_is_deployed_everywhere():
+    """Compose, Prometheus and every kustomization (base, dev, prod) serve each registered
+    title, and the orchestrators are given its address."""
+    deployed_everywhere(
+        list(title_ids()), DEPLOY, {name: rendered(name) for name in k8s.KUSTOMIZATIONS}
+    )
+
+
+def test_a_title_is_one_line_to_deploy(tmp_path):
+    """A copy of deploy/ with one line added to titles.yaml, then `make deploy-titles`: the new
+    title is deployed everywhere the others are, by no other edit."""
+    if k8s.kubectl() is None:
+        pytest.skip("kubectl is not on PATH; cannot render the kustomizations of deploy/k8s")
+    copy_of = tmp_path / "deploy"
+    shutil.copytree(DEPLOY, copy_of)
+    titles = copy_of / deploy_titles.TITLES
+    titles.write_text(titles.read_text() + "  - chess\n")
+    changed = deploy_titles.write(copy_of)
+    assert {path.relative_to(copy_of) for path in changed} == {
+        deploy_titles.K8S_RULES,
+        deploy_titles.K8S_ADDRESSES,
+        deploy_titles.COMPOSE_RULES,
+        deploy_titles.COMPOSE_ADDRESSES,
+        deploy_titles.PROMETHEUS,
+    }
+    assert deploy_titles.write(copy_of) == [], "a second run changes nothing"
+    manifests = {
+        name: k8s.render(copy_of / path.relative_to(DEPLOY))
+        for name, path in k8s.KUSTOMIZATIONS.items()
+    }
+    deployed_everywhere([*title_ids(), "chess"], copy_of, manifests)
 
 
 def test_every_container_is_probed_bounded_and_hardened(kustomization):
+    """Every container of every pod (Jobs' and init containers included) is bounded and
+    hardened; the long-running ones are probed."""
     name, manifests = kustomization
     problems = []
-    for workload in workloads(manifests):
+    for workload in workloads(manifests) + kinds(manifests, "Job"):
         pod = workload["spec"]["template"]["spec"]
         pod_security = pod.get("securityContext", {})
         for container in containers(workload):
             where = f"{name}: {workload['kind']} {workload['metadata']['name']}/{container['name']}"
+            long_running = workload["kind"] != "Job" and container in pod["containers"]
             for probe in ("readinessProbe", "livenessProbe"):
-                if probe not in container:
+                if long_running and probe not in container:
                     problems.append(f"{where}: no {probe}")
             resources = container.get("resources", {})
             for bound in ("requests", "limits"):
@@ -446,6 +537,47 @@ def test_orchestrator_reaches_redis_and_takes_its_credentials_from_secrets(manif
     assert (
         budget["spec"]["selector"]["matchLabels"] == deployment["spec"]["selector"]["matchLabels"]
     )
+
+
+def test_the_migrations_run_in_a_job_and_the_pods_wait_for_them(kustomization):
+    """The Job archive-migrate upgrades the schema; the orchestrator and the archiver do not
+    (PLAYHALL_DATABASE_MIGRATE=0) and start only once it is current (their init container),
+    all of one image and one database URL."""
+    name, manifests = kustomization
+    (job,) = kinds(manifests, "Job")
+    assert job["metadata"]["name"] == "archive-migrate"
+    assert job["spec"]["backoffLimit"] >= 1 and job["spec"]["activeDeadlineSeconds"] > 0
+    pod = job["spec"]["template"]["spec"]
+    assert pod["restartPolicy"] == "Never" and pod["automountServiceAccountToken"] is False
+    (migrate,) = pod["containers"]
+    assert migrate["command"] == ["python", "-m", "playhall.players.migrate"]
+    assert runnable_module(migrate["command"])
+    database = env_of(migrate)["PLAYHALL_DATABASE_URL"]["valueFrom"]
+    assert database == {"secretKeyRef": {"name": "playhall-database", "key": "url"}}
+    for component in ("orchestrator", "archiver"):
+        deployment = find(manifests, "Deployment", component)
+        container = only_container(manifests, component)
+        assert env_of(container)["PLAYHALL_DATABASE_MIGRATE"]["value"] == "0", (name, component)
+        assert env_of(container)["PLAYHALL_DATABASE_URL"]["valueFrom"] == database
+        (wait,) = deployment["spec"]["template"]["spec"]["initContainers"]
+        assert wait["command"][:4] == ["python", "-m", "playhall.players.migrate", "--wait"]
+        assert float(wait["command"][4]) > 0
+        assert runnable_module(wait["command"][:3])
+        assert env_of(wait)["PLAYHALL_DATABASE_URL"]["valueFrom"] == database
+        assert wait["image"] == container["image"] == migrate["image"], (name, component)
+    # Nothing else migrates at start.
+    for workload in workloads(manifests):
+        for container in workload["spec"]["template"]["spec"]["containers"]:
+            if "PLAYHALL_DATABASE_URL" in env_of(container):
+                migrating = env_of(container).get("PLAYHALL_DATABASE_MIGRATE", {}).get("value")
+                assert migrating == "0", (name, workload["metadata"]["name"])
+
+
+def test_the_archiver_is_ready_while_its_stores_answer_and_alive_while_it_runs(kustomization):
+    _, manifests = kustomization
+    archiver = only_container(manifests, "archiver")
+    assert archiver["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "metrics"}
+    assert archiver["livenessProbe"]["httpGet"] == {"path": "/metrics", "port": "metrics"}
 
 
 def test_the_gateway_and_the_orchestrator_share_the_gateway_secret_in_every_kustomization(
@@ -588,7 +720,7 @@ def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
                 p["name"]: p["containerPort"] for c in containers(w) for p in c.get("ports", [])
             },
         }
-        for w in workloads(manifests)
+        for w in workloads(manifests) + kinds(manifests, "Job")
     }
     pods["gateway"] = {
         "namespace": namespace,
@@ -671,6 +803,7 @@ def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
         if w in ("orchestrator", "bot-worker", "archiver") or w.startswith("rules-")
     }
     needed = {
+        # MatchService and PlayerService alike: the orchestrator serves both on its one port.
         ("gateway", "orchestrator", 50050),
         ("bot-worker", "orchestrator", 50050),
         *(("orchestrator", rules, 50051) for rules in RULES),
@@ -685,7 +818,11 @@ def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
             ("keda", "redis", 6379),
         }
     if "postgres" in pods:
-        needed |= {("orchestrator", "postgres", 5432), ("archiver", "postgres", 5432)}
+        needed |= {
+            ("orchestrator", "postgres", 5432),
+            ("archiver", "postgres", 5432),
+            ("archive-migrate", "postgres", 5432),
+        }
     # Pods outside the namespace reach each other as they please: not ours to judge.
     found = {
         c
@@ -710,6 +847,7 @@ def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
         assert {6379, 5672, 5432} <= egress_ports["orchestrator"]
         assert 5672 in egress_ports["bot-worker"] and 6379 not in egress_ports["bot-worker"]
         assert egress_ports["archiver"] >= {6379, 5432} and 5672 not in egress_ports["archiver"]
+        assert egress_ports["archive-migrate"] == {5432}
 
 
 def test_no_secret_is_committed(kustomization):
@@ -756,7 +894,10 @@ def test_dev_runs_one_of_everything_on_one_ephemeral_redis_and_postgres():
 
 def test_prod_spreads_replicas_and_keeps_state_and_broker_outside(monkeypatch):
     manifests = rendered("prod")
-    assert not kinds(manifests, "StatefulSet") and not kinds(manifests, "ConfigMap")
+    assert not kinds(manifests, "StatefulSet")
+    # Redis's configuration is gone with it; the orchestrator's rules addresses stay.
+    config_maps = [m["metadata"]["name"] for m in kinds(manifests, "ConfigMap")]
+    assert [name.rsplit("-", 1)[0] for name in config_maps] == ["rules-addresses"], config_maps
     for deployment in kinds(manifests, "Deployment"):
         where = deployment["metadata"]["name"]
         pod = deployment["spec"]["template"]["spec"]
@@ -914,39 +1055,6 @@ def test_dockerignore_keeps_only_the_build_inputs():
 
 
 # every title
-
-
-@pytest.mark.parametrize("title", title_ids())
-def test_every_registered_title_is_served_like_galileo(title):
-    """Each title has its rules service in docker-compose.yml, the kustomize base (a
-    rules-<title>.yaml of its own) and Prometheus's scrape jobs, and the orchestrator's
-    PLAYHALL_RULES_<TITLE> names it in both deployments."""
-    name, setting = f"rules-{title}", f"PLAYHALL_RULES_{title.upper()}"
-    target = f"dns:///{name}:50051"
-    services = load_compose()["services"]
-    assert services[name]["environment"]["PLAYHALL_GAME"] == title
-    assert services[name]["command"] == services["rules-galileo"]["command"]
-    assert services["orchestrator"]["environment"][setting] == target
-    assert services["orchestrator"]["depends_on"][name]["condition"] == "service_healthy"
-    kustomization = yaml.safe_load((k8s.BASE / "kustomization.yaml").read_text())
-    assert f"{name}.yaml" in kustomization["resources"]
-    documents = list(yaml.safe_load_all((k8s.BASE / f"{name}.yaml").read_text()))
-    assert {(doc["kind"], doc["metadata"]["name"]) for doc in documents} == {
-        ("Deployment", name),
-        ("Service", name),
-        ("PodDisruptionBudget", name),
-        ("HorizontalPodAutoscaler", name),
-        ("NetworkPolicy", name),
-    }
-    deployment = next(doc for doc in documents if doc["kind"] == "Deployment")
-    (container,) = deployment["spec"]["template"]["spec"]["containers"]
-    assert env_of(container)["PLAYHALL_GAME"]["value"] == title
-    orchestrator = next(yaml.safe_load_all((k8s.BASE / "orchestrator.yaml").read_text()))
-    (orchestrator_container,) = orchestrator["spec"]["template"]["spec"]["containers"]
-    assert env_of(orchestrator_container)[setting]["value"] == target
-    prometheus = yaml.safe_load((DEPLOY / "prometheus/prometheus.yml").read_text())
-    jobs = {job["job_name"]: job for job in prometheus["scrape_configs"]}
-    assert jobs[name]["dns_sd_configs"][0]["names"] == [name]
 
 
 def test_gateway_is_probed_over_http_reaches_the_orchestrator_and_has_an_ingress(manifests):

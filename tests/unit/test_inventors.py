@@ -13,7 +13,6 @@ not reach by its own bookkeeping).
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ElementTree
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -755,37 +754,6 @@ def test_a_move_naming_an_unknown_tile_or_discipline_is_refused():
     work = GAME.codec.encode_move(Work(0, 1, (ME, P)))
     with pytest.raises(MalformedMessage, match="in order"):
         GAME.codec.decode_move(work)
-
-
-def test_the_svg_shows_inventors_inventions_and_every_seats_holdings():
-    state = build(
-        3,
-        table=[slot("Fire", {1: "P2"}), *fillers()],
-        inactive=[(2, 1)],
-        held={0: [Tile.COFFEE]},
-        patents={1: ["Dice"]},
-    )
-    view = state.view(0)
-    root = ElementTree.fromstring(GAME.render_svg(view))
-    groups = {
-        cls: root.findall(f".//{{http://www.w3.org/2000/svg}}g[@class='{cls}']")
-        for cls in ("inventor", "invention", "seat")
-    }
-    assert len(groups["seat"]) == 3
-    assert len(groups["inventor"]) == 12
-    assert [g.get("data-active") for g in groups["inventor"]].count("false") == 1
-    labels = [" ".join(g.itertext()) for g in groups["inventor"]]
-    assert "Einstein: P1 Ma1 goal P3 Ma3 (9) active" in labels[0]
-    assert [int(g.get("data-id", 0)) for g in groups["invention"]] == [
-        s.invention for s in state.table
-    ]
-    fire = groups["invention"][0]
-    fields = fire.findall("{http://www.w3.org/2000/svg}rect[@class='field']")
-    assert len(fields) == 5 and sum(r.get("fill") != "#fff" for r in fields) == 2
-    assert "up2" in " ".join(fire.itertext())
-    seats = [" ".join(g.itertext()) for g in groups["seat"]]
-    assert "coffee" in seats[0] and "Dice" in seats[1]
-    assert all(f"{score} pts" in text for score, text in zip(state.scores(), seats, strict=True))
 
 
 def test_the_text_drawing_names_the_mover_and_every_inventor():

@@ -11,9 +11,11 @@ import re
 
 import pytest
 import yaml
+from prometheus_client.metrics import MetricWrapperBase
 
 from playhall.orchestrator import errors
 from playhall.orchestrator.metrics import REFUSAL_REASONS
+from playhall.players import archiver
 from tests.monitoring import (
     DASHBOARDS,
     GRAFANA_DIR,
@@ -22,6 +24,7 @@ from tests.monitoring import (
     alerts,
     dashboard_targets,
     metric_names,
+    raw_names,
     recorded_names,
     rule_files,
     rules,
@@ -127,8 +130,60 @@ def test_the_dashboard_shows_what_an_operator_needs():
         "MatchService refusals by code",
         "Refused moves by reason",
         "Errors",
+        *ARCHIVE_PANELS,
     ):
         assert needed in titles
+
+
+ARCHIVE_PANELS = (
+    "Archive outbox",
+    "Archive lag",
+    "Archive failures by cause",
+    "Archived per second by title",
+    "Rating updates per second by title",
+)
+
+
+def exported_series(module) -> set[str]:
+    """The sample names the metrics a module defines are scraped as (a counter `x` as
+    `x_total`, a histogram as its buckets, sum and count)."""
+    suffixes = {"counter": ["_total"], "gauge": [""], "histogram": ["_bucket", "_sum", "_count"]}
+    return {
+        family.name + suffix
+        for value in vars(module).values()
+        if isinstance(value, MetricWrapperBase)
+        for family in value.describe()
+        for suffix in suffixes[family.type]
+    }
+
+
+def test_the_archive_panels_read_what_the_archiver_exports_and_show_all_of_it():
+    """Every series an archive panel reads is one players/archiver.py defines, and each metric
+    it defines is on one of them (a renamed or new metric fails here, not on a blank panel)."""
+    exported = exported_series(archiver)
+    assert {"playhall_archive_outbox", "playhall_archive_lag_seconds"} <= exported
+    read = set()
+    for _, title, expr in dashboard_targets():
+        if title in ARCHIVE_PANELS:
+            names = raw_names(expr)
+            assert names and names <= exported, (title, names - exported)
+            read |= names
+    assert read == exported
+    # The failures panel splits by the causes the archiver counts.
+    (failures,) = [e for _, title, e in dashboard_targets() if title == "Archive failures by cause"]
+    assert "by (cause)" in failures
+    causes = {s.labels["cause"] for s in archiver.ARCHIVE_FAILURES.collect()[0].samples}
+    assert causes == {"database", "redis", "unreadable"}
+
+
+def test_the_dashboard_marks_the_archive_lag_alerts_threshold():
+    (alert,) = [a for a in alerts() if a["alert"] == "PlayhallArchiveLagging"]
+    threshold = float(alert["expr"].rsplit(">", 1)[1])
+    for path in DASHBOARDS:
+        for panel in json.loads(path.read_text())["panels"]:
+            if panel["title"] == "Archive lag":
+                steps = panel["fieldConfig"]["defaults"]["thresholds"]["steps"]
+                assert steps[-1]["value"] == threshold
 
 
 def test_every_dashboard_query_is_valid_promql(tmp_path):

@@ -27,6 +27,7 @@ from playhall.orchestrator.errors import (
     NotNow,
     NotNowByRules,
     NotYourSeat,
+    SeatResigned,
     StaleVersion,
 )
 from playhall.orchestrator.identity import token_hash
@@ -137,10 +138,10 @@ async def test_a_seat_that_resigned_is_a_bots_and_its_token_reads_no_more(hall):
     resigned = (await hall.resign(match_id, 1)).match
     assert resigned.phase == RUNNING and resigned.seats[1].kind == pb.SEAT_KIND_BOT
     token1 = hall.tokens[match_id][1]
-    assert "resigned" in (await refused(NotYourSeat, hall.get(match_id, token1))).reason
-    await refused(NotYourSeat, hall.resign(match_id, 1))
+    assert "resigned" in (await refused(SeatResigned, hall.get(match_id, token1))).reason
+    await refused(SeatResigned, hall.resign(match_id, 1))
     move = pick(view_of(await hall.get(match_id, WORKER_CREDENTIAL, seat=1)).hand[0])
-    await refused(NotYourSeat, hall.submit(match_id, token1, move, 1))
+    await refused(SeatResigned, hall.submit(match_id, token1, move, 1))
     assert (await hall.submit(match_id, WORKER_CREDENTIAL, move, 1, seat=1)).version == 2
 
 
@@ -325,7 +326,7 @@ async def test_moves_before_a_match_starts_and_after_it_ends_are_refused(hall):
     ended = (await hall.resign(match_id, 1)).match
     assert ended.phase == FINISHED and list(ended.winners) == [0]
     assert "over" in (await refused(NotNow, hall.seat_submit(match_id, 0, move, 2))).reason
-    await refused(NotYourSeat, hall.seat_submit(match_id, 1, move, 2))
+    await refused(SeatResigned, hall.seat_submit(match_id, 1, move, 2))
     await refused(NotNow, hall.resign(match_id, 0))
 
 

@@ -11,12 +11,16 @@ import asyncio
 import contextlib
 import inspect
 import logging
+import socket
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
+from wsgiref.simple_server import WSGIRequestHandler, make_server
 
 import grpc
 from google.protobuf.message import DecodeError
-from prometheus_client import Counter, Histogram, start_http_server
+from prometheus_client import Counter, Histogram, make_wsgi_app, start_http_server
+from prometheus_client.exposition import ThreadingWSGIServer
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +63,36 @@ ALL_INTERFACES = "0.0.0.0"
 """The metrics listener's default host (`PLAYHALL_METRICS_HOST`), as a container needs."""
 
 
-def start_metrics_server(port: int, host: str) -> int:
-    """Serves /metrics on host:port in a daemon thread; returns the bound port (0 picks one)."""
-    server, _thread = start_http_server(port, addr=host)
-    return server.server_port
+def start_metrics_server(port: int, host: str, ready: Callable[[], bool] | None = None) -> int:
+    """Serves /metrics on host:port in a daemon thread; returns the bound port (0 picks one).
+    With `ready`, also /readyz: 200 while `ready()` is true, else 503 (the readiness probe of a
+    process that serves nothing else, such as the archiver)."""
+    if ready is None:
+        server, _thread = start_http_server(port, addr=host)
+        return server.server_port
+    metrics = make_wsgi_app()
+
+    def app(environ, start_response):
+        if environ.get("PATH_INFO") != "/readyz":
+            return metrics(environ, start_response)
+        status = "200 OK" if ready() else "503 Service Unavailable"
+        start_response(status, [("Content-Type", "text/plain; charset=utf-8")])
+        return [status.encode()]
+
+    class Server(ThreadingWSGIServer):
+        # IPv4 or IPv6, as the host is (PLAYHALL_METRICS_HOST may be "::").
+        address_family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+
+    httpd = make_server(host, port, app, Server, handler_class=_QuietHandler)
+    threading.Thread(target=httpd.serve_forever, name="metrics", daemon=True).start()
+    return httpd.server_port
+
+
+class _QuietHandler(WSGIRequestHandler):
+    """No access log line per scrape or probe."""
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
 
 
 class InstrumentedServer:

@@ -3,6 +3,7 @@ benchmarks and the tests, so each starts a service the way an operator would."""
 
 from __future__ import annotations
 
+import collections
 import json
 import os
 import random
@@ -46,6 +47,9 @@ def free_port(ports: range = LISTEN_PORTS) -> int:
     return port
 
 
+LOG_LINES_KEPT = 10_000
+
+
 class ServiceProcess:
     """A service child process that announced its ports with a JSON log line ("serving")."""
 
@@ -57,6 +61,8 @@ class ServiceProcess:
         timeout: float = 20.0,
     ):
         self.module = module
+        self.env = dict(env or {})
+        """The settings it was started with, over the caller's environment."""
         self.proc = subprocess.Popen(
             [sys.executable, "-m", module, *args],
             env={**os.environ, **LOOPBACK, **(env or {})},
@@ -65,13 +71,14 @@ class ServiceProcess:
             text=True,
             start_new_session=True,
         )
-        self.log_lines: list[str] = []
+        # The newest lines only: a service of `make run` logs for as long as it runs.
+        self.log_lines: collections.deque[str] = collections.deque(maxlen=LOG_LINES_KEPT)
         self._ready = threading.Event()
         self.announcement: dict = {}
         threading.Thread(target=self._read_logs, daemon=True).start()
         if not self._ready.wait(timeout) or not self.announcement:
             self.kill()
-            raise RuntimeError(f"{module} did not start:\n" + "\n".join(self.log_lines[-20:]))
+            raise RuntimeError(f"{module} did not start:\n" + "\n".join(list(self.log_lines)[-20:]))
 
     def _read_logs(self) -> None:
         for line in self.proc.stderr:

@@ -53,6 +53,16 @@ def variables(cls: type) -> list[str]:
     return [variable(field) for field in dataclasses.fields(cls) if field.init]
 
 
+def defaults(cls: type) -> list[str]:
+    """Every variable a settings dataclass reads with its default, "NAME=default", for a
+    `--help`."""
+    return [
+        f"{variable(field)}={field.default}"
+        for field in dataclasses.fields(cls)
+        if field.init and field.default is not dataclasses.MISSING
+    ]
+
+
 def load(cls: type[T], flags: Mapping[str, Any] | None = None, **derived: Any) -> T:
     """The settings dataclass `cls`, from the environment. Values in `flags` that are not None
     win over variables; `derived` gives fields computed elsewhere (e.g. from several

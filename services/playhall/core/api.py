@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
+from playhall.core import versions
 from playhall.core.errors import IllegalMove, IncompatibleVersion, InvalidSetup, MalformedMessage
 from playhall.core.rng import Rng
 
@@ -131,15 +132,11 @@ class GameInfo:
         """Refuses a state written by another major version of these rules."""
         if not found:
             raise MalformedMessage("The state names no rules version: it is not a saved game")
-        if _major(found) != _major(self.rules_version):
+        if not versions.compatible(found, self.rules_version):
             raise IncompatibleVersion(
                 f"This match was started with rules {found!r}; this service plays "
                 f"{self.rules_version!r} and cannot continue it"
             )
-
-
-def _major(version: str) -> str:
-    return version.split(".", 1)[0]
 
 
 def _check_option(spec: OptionSpec, value: OptionValue) -> OptionValue:
@@ -375,10 +372,6 @@ class Game(ABC, Generic[StateT]):
     @abstractmethod
     def render_text(self, view: Any) -> str:
         """A plain-text drawing of a view."""
-
-    @abstractmethod
-    def render_svg(self, view: Any) -> str:
-        """A standalone SVG drawing of a view."""
 
 
 def play_random(

@@ -1,6 +1,6 @@
-"""The gateway's ASGI application: MatchService and PlayerService over Connect (and gRPC-Web)
-under their paths (`/playhall.match.v1.MatchService/`, ...), the guest sign-in where it is on,
-health endpoints, and the portal's static files."""
+"""The gateway's ASGI application: MatchService, PlayerService and MatchmakingService over
+Connect (and gRPC-Web) under their paths (`/playhall.match.v1.MatchService/`, ...), the guest
+sign-in where it is on, health endpoints, and the portal's static files."""
 
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ from starlette.staticfiles import StaticFiles
 
 from playhall.gateway.guests import GuestGateway
 from playhall.gateway.schema import import_title_messages, schema
-from playhall.gateway.service import Guard, MatchGateway, PlayerGateway
+from playhall.gateway.service import Guard, MatchGateway, MatchmakingGateway, PlayerGateway
 from playhall.gateway.settings import Settings
 from playhall.match.v1.match_service_connect import MatchServiceASGIApplication
+from playhall.matchmaking.v1.matchmaking_service_connect import MatchmakingServiceASGIApplication
 from playhall.players.v1.guest_service_connect import GuestServiceASGIApplication
 from playhall.players.v1.player_service_connect import PlayerServiceASGIApplication
 
@@ -33,6 +34,7 @@ SERVICE_PATHS = (
     "/playhall.match.v1.MatchService",
     "/playhall.players.v1.PlayerService",
     "/playhall.players.v1.GuestService",
+    "/playhall.matchmaking.v1.MatchmakingService",
 )
 
 REQUEST_HEADERS = [
@@ -108,6 +110,11 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
             interceptors=guard,
             read_max_bytes=settings.max_request_bytes,
         ),
+        MatchmakingServiceASGIApplication(
+            MatchmakingGateway(channel, settings),
+            interceptors=guard,
+            read_max_bytes=settings.max_request_bytes,
+        ),
     ]
     if settings.guest_issuer:
         services.append(
@@ -127,6 +134,13 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
 
     async def schema_json(_request: Request) -> JSONResponse:
         return JSONResponse(title_schema, headers={"cache-control": "max-age=300"})
+
+    async def portal_config(_request: Request) -> JSONResponse:
+        # What the portal offers depends on the deployment: the guest sign-in only where the
+        # operator turned it on, so a page never calls a service that is not there.
+        return JSONResponse(
+            {"guestSignIn": bool(settings.guest_issuer)}, headers={"cache-control": "max-age=300"}
+        )
 
     async def title_data(request: Request) -> Response:
         title, name = request.path_params["title"], request.path_params["name"]
@@ -152,6 +166,7 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
             Route("/healthz", healthz),
             Route("/readyz", readyz),
             Route("/portal/schema.json", schema_json),
+            Route("/portal/config.json", portal_config),
             Route("/portal/data/{title}/{name}.json", title_data),
             *(Mount(service.path, app=service) for service in services),
             Mount("/", app=StaticFiles(directory=PORTAL, html=True)),

@@ -1,5 +1,5 @@
-"""MatchService and PlayerService for Connect clients, forwarded call by call to an
-orchestrator over gRPC.
+"""MatchService, PlayerService and MatchmakingService for Connect clients, forwarded call by
+call to an orchestrator over gRPC.
 
 The gateway holds no match state: each call goes on with the caller's bearer token and its
 deadline (capped), and the orchestrator's answer comes back as it is, refusals included (their
@@ -30,6 +30,8 @@ from playhall.gateway.limits import Buckets
 from playhall.gateway.settings import Settings
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
+from playhall.matchmaking.v1 import matchmaking_service_pb2 as mmpb
+from playhall.matchmaking.v1 import matchmaking_service_pb2_grpc
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 
@@ -48,6 +50,9 @@ SECONDS = Histogram(
 )
 WATCH_STREAMS = Gauge(
     "playhall_gateway_watch_streams", "WatchMatch streams open through this gateway."
+)
+QUEUE_STREAMS = Gauge(
+    "playhall_gateway_queue_streams", "EnterQueue streams open through this gateway."
 )
 WATCH_STREAMS_LIMIT = Gauge(
     "playhall_gateway_watch_streams_limit", "WatchMatch streams this gateway serves at most."
@@ -262,3 +267,31 @@ class PlayerGateway(MatchGateway):
         self, request: ppb.GetLeaderboardRequest, ctx
     ) -> ppb.GetLeaderboardResponse:
         return await self._unary("GetLeaderboard", request, ctx)
+
+
+class MatchmakingGateway(MatchGateway):
+    """The Connect side of MatchmakingService, forwarded like MatchService (the same
+    metadata, deadlines and refusals). An EnterQueue stream is the player's own (it hands
+    them a seat), so each browser's is forwarded on an upstream stream of its own; closing it
+    closes the upstream stream, and the ticket stays queued for the orchestrator's grace."""
+
+    def __init__(self, channel: grpc.aio.Channel, settings: Settings):
+        super().__init__(channel, settings)
+        self.stub = matchmaking_service_pb2_grpc.MatchmakingServiceStub(channel)
+
+    async def enter_queue(
+        self, request: mmpb.EnterQueueRequest, ctx
+    ) -> AsyncIterator[mmpb.EnterQueueResponse]:
+        call = self.stub.EnterQueue(request, **self._options(ctx, stream=True))
+        QUEUE_STREAMS.inc()
+        try:
+            async for update in call:
+                yield update
+        except grpc.aio.AioRpcError as error:
+            raise upstream_error(error) from None
+        finally:
+            call.cancel()
+            QUEUE_STREAMS.dec()
+
+    async def leave_queue(self, request: mmpb.LeaveQueueRequest, ctx) -> mmpb.LeaveQueueResponse:
+        return await self._unary("LeaveQueue", request, ctx)

@@ -14,10 +14,11 @@ from typing import TypeVar
 
 from google.protobuf import any_pb2
 
+from playhall.core import versions
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.orchestrator import clocks, records
 from playhall.orchestrator.bot_scheduler import BotScheduler
-from playhall.orchestrator.errors import MatchBusy, RefusedByRules
+from playhall.orchestrator.errors import Broken, MatchBusy, RefusedByRules
 from playhall.orchestrator.identity import Caller
 from playhall.orchestrator.metrics import (
     COMMIT_CONFLICTS,
@@ -90,7 +91,7 @@ class Commits:
             request.spectator = True
         else:
             request.seat = caller.seat
-        return await self.rules.call(match.title_id, "GetView", request)
+        return await self.rules.call(match.title_id, "GetView", request, match.rules_version)
 
     async def apply(
         self,
@@ -114,10 +115,19 @@ class Commits:
                     move=move,
                     omit_legal_moves=omit_legal_moves,
                 ),
+                match.rules_version,
             )
         except RefusedByRules as refused:
             MOVES_REFUSED.labels(match.title_id, refused.kind).inc()
             raise
+        if not versions.compatible(applied.status.rules_version, match.rules_version):
+            # A deployment upgraded in place since it last said its version, whose rules
+            # did not refuse the state as they promise to: nothing is committed.
+            raise Broken(
+                f"The {match.title_id} rules service answered under rules "
+                f"{applied.status.rules_version!r} for a match of {match.rules_version!r}; "
+                "nothing was changed"
+            )
         before, match.status = match.status, applied.status
         if applied.status.step != match.step:
             match.step, match.step_version = applied.status.step, match.version + 1

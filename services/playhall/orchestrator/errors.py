@@ -30,6 +30,14 @@ class NotYourSeat(MatchError):
     """The token does not hold the seat, or the seat has left the match."""
 
 
+class SeatResigned(NotYourSeat):
+    """The token's seat resigned (or forfeited): it acts and reads as that seat no more."""
+
+    def __init__(self, seat: int, reason: str = "You resigned from this match"):
+        super().__init__(reason)
+        self.seat = seat
+
+
 class NotNow(MatchError):
     """The request is fine but the match is not where it could be done: over, waiting for
     players, not that seat's turn."""
@@ -46,6 +54,12 @@ class StaleVersion(NotNow):
         self.current = current
 
 
+class RulesVersionGone(MatchError):
+    """No configured rules service plays the match's rules version (nor another of its major):
+    the match waits until an operator deploys that version again, rather than being played
+    under other rules. Not transient, unlike `Unavailable`: a retry gets the same answer."""
+
+
 class MatchBusy(MatchError):
     """Other changes kept winning the race for the match; the caller may try again."""
 
@@ -55,6 +69,10 @@ class MatchBusy(MatchError):
 
 class Unavailable(MatchError):
     """A service the request needs (a rules service) does not answer; nothing was changed."""
+
+
+class NoArchive(MatchError):
+    """The call reads the match archive, and this deployment has none."""
 
 
 class Broken(MatchError):

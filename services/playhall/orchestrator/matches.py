@@ -9,14 +9,12 @@ idle matches, stalled bot turns and the lobby's repair are the housekeeper's
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import logging
 import re
 import secrets
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
-import psycopg
 from google.protobuf import any_pb2
 
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -28,6 +26,7 @@ from playhall.orchestrator.errors import (
     NotAuthenticated,
     NotNow,
     NotYourSeat,
+    SeatResigned,
     StaleVersion,
     Unavailable,
 )
@@ -47,6 +46,7 @@ from playhall.orchestrator.store import (
     now_ms,
 )
 from playhall.orchestrator.watchers import WatchHub
+from playhall.players.archive import reaching_archive
 from playhall.players.tokens import Player, PlayerTokens
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
@@ -105,7 +105,7 @@ class Matches:
 
     async def _archived(self, match_id: str) -> tuple[Match, bytes | None]:
         """An archived match with its final state."""
-        with _reaching_archive():
+        with reaching_archive():
             found = await self.archive.match(match_id) if self.archive else None
         if found is None:
             raise NoSuchMatch(match_id)
@@ -115,7 +115,7 @@ class Matches:
         """An archived match's log with its moves (empty without an archive)."""
         if self.archive is None:
             return []
-        with _reaching_archive():
+        with reaching_archive():
             return await self.archive.changes(match_id)
 
     async def _changes(self, match_id: str) -> list[tuple[spb.StoredChange, bytes]]:
@@ -156,11 +156,32 @@ class Matches:
                 "A chosen seed is only accepted for matches without human or open seats"
             )
         clocks.check(request.clock)
-        seed = request.seed or secrets.token_bytes(32)
+        created = await self.start(
+            title, seats, humans, request.options, request.clock, request.seed
+        )
+        assert created is not None  # a fresh random id is never taken
+        return created
+
+    async def start(
+        self,
+        title: str,
+        seats: list[mpb.SeatInfo],
+        humans: list[int],
+        options: dict[str, str] | None = None,
+        clock: mpb.Clock | None = None,
+        seed: bytes = b"",
+        match_id: str | None = None,
+    ) -> mpb.CreateMatchResponse | None:
+        """Sets up and stores a match of checked `seats` (`humans` get seat tokens); under
+        `match_id` if given (a random id otherwise), and then None when a match of that id
+        exists already: a creation whose id was chosen ahead happens once."""
+        clock = clock or mpb.Clock()
+        options = dict(options or {})
+        seed = seed or secrets.token_bytes(32)
         started = await self.rules.call(
             title,
             "NewGame",
-            rpb.NewGameRequest(players=len(seats), options=request.options, seed=seed),
+            rpb.NewGameRequest(players=len(seats), options=options, seed=seed),
         )
         tokens = {seat: secrets.token_urlsafe(32) for seat in humans}
         created = now_ms()
@@ -170,12 +191,12 @@ class Matches:
             else mpb.MATCH_PHASE_RUNNING
         )
         match = Match(
-            match_id=secrets.token_hex(12),
+            match_id=match_id or secrets.token_hex(12),
             title_id=title,
             rules_version=started.status.rules_version,
-            setup=mpb.Replay(players=len(seats), options=request.options, seed=seed),
+            setup=mpb.Replay(players=len(seats), options=options, seed=seed),
             seed_sha256=hashlib.sha256(seed).digest(),
-            clock=request.clock,
+            clock=clock,
             seats=seats,
             token_hashes={seat: token_hash(token) for seat, token in tokens.items()},
             version=0,
@@ -188,9 +209,9 @@ class Matches:
             created_unix_ms=created,
             updated_unix_ms=created,
             deadline_unix_ms=0,
-            bank_ms=clocks.initial_banks(request.clock, len(seats)),
+            bank_ms=clocks.initial_banks(clock, len(seats)),
         )
-        if phase == mpb.MATCH_PHASE_RUNNING and clocks.is_on(request.clock):
+        if phase == mpb.MATCH_PHASE_RUNNING and clocks.is_on(clock):
             match.deadline_unix_ms = clocks.deadline(
                 match.clock, match.bank_ms, match.status, created, 0, new_turn=True
             )
@@ -201,7 +222,8 @@ class Matches:
             await self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
         if self.commits.bot_seats_to_move(match):
             await self.store.mark_bot_turn(match.match_id, created)
-        await self.store.create(match, started.state.SerializeToString(), change)
+        if not await self.store.create(match, started.state.SerializeToString(), change):
+            return None
         await self.commits.enqueue_bots(match, "turn")
         MATCHES_CREATED.labels(title).inc()
         log.info(
@@ -352,9 +374,17 @@ class Matches:
         self, request: mpb.WatchMatchRequest, token: Credential
     ) -> AsyncIterator[mpb.WatchMatchResponse]:
         """The match's changes after `after_version`, as the caller may see them, until the
-        match ends (or the caller resigns, or cancels the stream)."""
+        match ends (or the caller resigns, or cancels the stream). A resigned seat whose
+        leaving ended the match may still read the rest of it (a watch cut just before the end
+        resumes to the end, as the uncut one got there); one whose seat a bot plays now is
+        refused (SeatResigned), never shown the bot's secrets."""
         match = await self.load(request.match_id)
-        caller = self.identity.identify(match, token, _optional_seat(request))
+        try:
+            caller = self.identity.identify(match, token, _optional_seat(request))
+        except SeatResigned as left:
+            if not _left_at_the_end(match, left.seat):
+                raise
+            caller = Caller(left.seat)
         after = request.after_version if request.HasField("after_version") else None
         if after is not None and after > match.version:
             raise InvalidRequest(
@@ -474,13 +504,10 @@ class Matches:
     # -- committing ----------------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def _reaching_archive() -> Iterator[None]:
-    """Reads of the archive: a database out of reach is UNAVAILABLE, as Redis is."""
-    try:
-        yield
-    except psycopg.OperationalError:
-        raise Unavailable("The match archive cannot be reached right now; try again") from None
+def _left_at_the_end(match: Match, seat: int) -> bool:
+    """Whether `seat`'s leaving ended the match, so that nobody played it after (with more
+    than two seats a bot takes a leaving seat over)."""
+    return match.phase == mpb.MATCH_PHASE_FINISHED and match.seats[seat].kind != mpb.SEAT_KIND_BOT
 
 
 def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> int | None:

@@ -13,13 +13,19 @@ from prometheus_client import REGISTRY
 from playhall.common import logs, tracing
 from playhall.common.metrics import start_metrics_server
 from playhall.common.server import AsyncService, catch_stop_signals_async, create_async_server
-from playhall.common.settings import SettingsError, add_flags, variables
+from playhall.common.settings import SettingsError, add_flags, defaults, variables
 from playhall.match.v1 import match_service_pb2, match_service_pb2_grpc
+from playhall.matchmaking.v1 import matchmaking_service_pb2, matchmaking_service_pb2_grpc
 from playhall.orchestrator import matches
 from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.commits import Commits
 from playhall.orchestrator.housekeeping import Housekeeper
+from playhall.orchestrator.matchmaker import Matchmaker
+from playhall.orchestrator.matchmaking import Matchmaking, QueueRatings
+from playhall.orchestrator.matchmaking_servicer import MatchmakingServicer
 from playhall.orchestrator.metrics import ActiveMatchesCollector, initialize_series
+from playhall.orchestrator.queue_settings import MatchmakingSettings
+from playhall.orchestrator.queue_store import QueueStore
 from playhall.orchestrator.redis_client import redis_client
 from playhall.orchestrator.rules_client import RulesClients
 from playhall.orchestrator.servicer import MatchServicer
@@ -34,6 +40,9 @@ from playhall.players.v1 import player_service_pb2, player_service_pb2_grpc
 log = logging.getLogger("playhall.orchestrator")
 SERVICE_NAME = match_service_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name
 PLAYER_SERVICE_NAME = player_service_pb2.DESCRIPTOR.services_by_name["PlayerService"].full_name
+MATCHMAKING_SERVICE_NAME = matchmaking_service_pb2.DESCRIPTOR.services_by_name[
+    "MatchmakingService"
+].full_name
 
 
 def build_matches(settings: Settings) -> matches.Matches:
@@ -58,11 +67,19 @@ def build_matches(settings: Settings) -> matches.Matches:
     return matches.Matches(commits, hub, archive)
 
 
+def build_matchmaking(domain: matches.Matches) -> Matchmaking:
+    """The queues, on the match store's Redis client and the domain's archive."""
+    ratings = QueueRatings(domain.archive, domain.settings.matchmaking.default_bot_level)
+    return Matchmaking(domain, QueueStore(domain.store.redis), ratings)
+
+
 async def create_server(
     settings: Settings,
-) -> tuple[AsyncService, MatchServicer, matches.Matches]:
-    """Starts the gRPC server (not yet SERVING); returns it, its servicer and the domain."""
+) -> tuple[AsyncService, MatchServicer, matches.Matches, Matchmaking]:
+    """Starts the gRPC server (not yet SERVING); returns it, its servicer, the domain and
+    the queues."""
     domain = build_matches(settings)
+    queues = build_matchmaking(domain)
     servicer = MatchServicer(
         domain,
         max_watch_streams=settings.max_watch_streams,
@@ -78,19 +95,24 @@ async def create_server(
                 players,
                 PLAYER_SERVICE_NAME,
             ),
+            (
+                matchmaking_service_pb2_grpc.add_MatchmakingServiceServicer_to_server,
+                MatchmakingServicer(queues),
+                MATCHMAKING_SERVICE_NAME,
+            ),
         ],
         port=settings.port,
         host=settings.host,
         max_connection_age_ms=settings.max_connection_age_ms,
         max_connection_age_grace_ms=settings.max_connection_age_grace_ms,
     )
-    return service, servicer, domain
+    return service, servicer, domain, queues
 
 
 async def serve(settings: Settings) -> None:
     """Serves until SIGTERM or SIGINT, then stops gracefully."""
     metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
-    service, servicer, domain = await create_server(settings)
+    service, servicer, domain, queues = await create_server(settings)
     await domain.store.redis.ping()
     if domain.archive is not None:
         # Ready only once the archive answers: an archived match is read from it.
@@ -105,6 +127,8 @@ async def serve(settings: Settings) -> None:
         domain.commits, settings.sweep_interval_s, settings.lobby_repair_interval_s
     )
     housekeeper.start()
+    matchmaker = Matchmaker(domain, queues.queues, queues.ratings)
+    matchmaker.start()
     domain.watchers.start()
     stopping = catch_stop_signals_async()
     await service.mark_serving()
@@ -123,6 +147,7 @@ async def serve(settings: Settings) -> None:
     await service.stop(settings.grace_seconds)
     await servicer.drain(max(deadline - time.monotonic(), 0))
     await housekeeper.stop(max(deadline - time.monotonic(), 0))
+    await matchmaker.stop(max(deadline - time.monotonic(), 0))
     await domain.watchers.stop()
     await domain.rules.close()
     await domain.store.redis.aclose()
@@ -138,7 +163,11 @@ def main(argv: list[str] | None = None) -> None:
         description="Serve playhall.match.v1.MatchService. Needs REDIS_URL, "
         "PLAYHALL_WORKER_CREDENTIAL, PLAYHALL_GATEWAY_CREDENTIAL and PLAYHALL_RULES_<TITLE> "
         "for each served title.",
-        epilog="Environment: " + ", ".join(variables(Settings)) + ".",
+        epilog="Environment: "
+        + ", ".join(variables(Settings))
+        + ". Matchmaking, with the defaults: "
+        + ", ".join(defaults(MatchmakingSettings))
+        + ".",
     )
     add_flags(parser, Settings, ["port", "metrics_port"])
     args = parser.parse_args(argv)

@@ -11,11 +11,15 @@ from playhall.common.brokers import celery_broker_url
 from playhall.common.metrics import ALL_INTERFACES
 from playhall.common.server import MAX_CONNECTION_AGE_GRACE_MS, MAX_CONNECTION_AGE_MS
 from playhall.common.settings import SettingsError, load, setting
+from playhall.orchestrator.queue_settings import MatchmakingSettings
 from playhall.orchestrator.rules_client import channel_target
 from playhall.players.tokens import TokenSettings
 
 RULES_PREFIX = "PLAYHALL_RULES_"
-"""`PLAYHALL_RULES_<TITLE>`: the addresses of a title's rules service."""
+"""`PLAYHALL_RULES_<TITLE>`: the addresses of a title's rules service: comma-separated
+addresses of one deployment, and `;` between deployments (one per rules version, while a new
+version runs beside the one its running matches started on)."""
+DEPLOYMENT_SEPARATOR = ";"
 
 
 @dataclass(frozen=True)
@@ -27,8 +31,8 @@ class Settings:
     worker_credential: str = setting()
     gateway_credential: str = setting()
     """The gateways' secret: a call presenting it may name the client it forwards for."""
-    rules: dict[str, list[str]] = setting(env=RULES_PREFIX + "<TITLE>", derived=True)
-    """Title id -> the addresses of its rules service."""
+    rules: dict[str, list[list[str]]] = setting(env=RULES_PREFIX + "<TITLE>", derived=True)
+    """Title id -> the addresses of each deployment of its rules service."""
     broker_url: str = setting("", env="CELERY_BROKER_URL or REDIS_URL", derived=True)
     """The Celery broker the bot turns go to (`common.brokers`)."""
     testing: bool = setting(False)
@@ -36,6 +40,10 @@ class Settings:
         TokenSettings(), env="PLAYHALL_JWT_* and PLAYHALL_JWKS_*", derived=True
     )
     """Where player tokens come from (`players.tokens.TokenSettings`)."""
+    matchmaking: MatchmakingSettings = setting(
+        MatchmakingSettings(), env="PLAYHALL_MATCHMAKING_*", derived=True
+    )
+    """How the matchmaking queues match (`queue_settings.MatchmakingSettings`)."""
     allow_anonymous: bool = setting(True)
     """Whether matches may be created and joined without a player token (seats held by
     their tokens alone). Off: CreateMatch and JoinMatch need a signed-in player."""
@@ -82,6 +90,7 @@ class Settings:
             rules=_rules_services(),
             broker_url=celery_broker_url(),
             player_tokens=TokenSettings.from_env(),
+            matchmaking=MatchmakingSettings.from_env(),
         )
         if settings.redis_cluster and not os.environ.get("CELERY_BROKER_URL"):
             raise SettingsError(
@@ -91,20 +100,26 @@ class Settings:
         return settings
 
 
-def _rules_services() -> dict[str, list[str]]:
-    """The titles are whatever rules services the environment names: their ids, options and
-    messages come from each service's GetGameInfo, so a title this build never imported is
-    served all the same."""
+def _rules_services() -> dict[str, list[list[str]]]:
+    """The titles are whatever rules services the environment names: their ids, options,
+    messages and rules versions come from each service's GetGameInfo, so a title this build
+    never imported is served all the same."""
     rules = {
-        name.removeprefix(RULES_PREFIX).lower(): [a.strip() for a in value.split(",")]
+        name.removeprefix(RULES_PREFIX).lower(): [
+            [address.strip() for address in group.split(",")]
+            for group in value.split(DEPLOYMENT_SEPARATOR)
+            if group.strip()
+        ]
         for name, value in sorted(os.environ.items())
-        if name.startswith(RULES_PREFIX) and value.strip()
+        if name.startswith(RULES_PREFIX) and value.strip(DEPLOYMENT_SEPARATOR + " ")
     }
-    for addresses in rules.values():
-        channel_target(addresses)  # refuses address lists gRPC could not dial
+    for deployments in rules.values():
+        for addresses in deployments:
+            channel_target(addresses)  # refuses address lists gRPC could not dial
     if not rules:
         raise SettingsError(
             "Set the rules service addresses of at least one title, e.g. "
-            "PLAYHALL_RULES_GALILEO=host:port[,host:port...] or dns:///rules-galileo:50051"
+            "PLAYHALL_RULES_GALILEO=host:port[,host:port...] or dns:///rules-galileo:50051 "
+            "(several deployments, one per rules version, separated by ';')"
         )
     return rules

@@ -124,6 +124,9 @@ return {'ok', version, failed}
 
 CREATE_SCRIPT = """
 -- KEYS: the match record, its state, its log. ARGV: record (with its version), state, change.
+-- A match id already taken is left alone: a creation under an id chosen ahead (a matchmaking
+-- assignment's) happens once however often it is attempted.
+if redis.call('EXISTS', KEYS[1]) == 1 then return 'exists' end
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('SET', KEYS[2], ARGV[2])
 redis.call('XADD', KEYS[3], '0-1', 'change', ARGV[3])
@@ -431,10 +434,11 @@ class MatchStore:
 
     # -- creating and reading ------------------------------------------------------------------
 
-    async def create(self, match: Match, state: bytes, change: storage_pb2.StoredChange) -> None:
+    async def create(self, match: Match, state: bytes, change: storage_pb2.StoredChange) -> bool:
         """Indexes first, then the match's own keys in one script (one slot): a crash in
         between leaves index entries of a match that does not exist, which readers skip and
-        the lobby repair drops, never a match missing from them."""
+        the lobby repair drops, never a match missing from them. False when a match of that
+        id existed already (it is left as it was)."""
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(
                 lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
@@ -443,7 +447,7 @@ class MatchStore:
             for player_id in match.player_ids():
                 pipe.zadd(player_matches_key(player_id), {match.match_id: match.created_unix_ms})
             await pipe.execute()
-        _, replicated = await self._write(
+        reply, replicated = await self._write(
             self._create,
             [match_key(match.match_id), state_key(match.match_id), log_key(match.match_id)],
             [
@@ -466,6 +470,7 @@ class MatchStore:
             )
         if not replicated:
             raise NotReplicated(self.wait_replicas)
+        return reply != b"exists"
 
     async def load(self, match_id: str) -> Match | None:
         return _parse(match_id, await self.redis.get(match_key(match_id)))

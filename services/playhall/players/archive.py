@@ -4,16 +4,19 @@ reads that let an archived match answer GetMatch and GetHistory as it did live."
 
 from __future__ import annotations
 
+import contextlib
 import datetime
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.orchestrator import records
+from playhall.orchestrator.errors import Unavailable
 from playhall.orchestrator.store import Match
-from playhall.players import ratings
+from playhall.players import ratings, tokens
 from playhall.storage.v1 import storage_pb2 as spb
 
 BOT_ISSUER = "playhall:bot"
@@ -25,24 +28,31 @@ UNRATED_ENDS = (mpb.END_REASON_UNSPECIFIED, mpb.END_REASON_ABANDONED)
 
 @dataclass(frozen=True)
 class PlayerKey:
-    """Who a player is to the archive: the issuer that vouches for them and its id for them."""
+    """Who a player is to the archive: the product's player id (`tokens.player_id`), and
+    where it comes from when known (a bot's; a seat carries only a person's id)."""
 
-    issuer: str
-    subject: str
+    player_id: str
     kind: str
     display_name: str
+    issuer: str | None = None
+    subject: str | None = None
 
 
 def bot_player(title_id: str, level: int) -> PlayerKey:
     name = mpb.BotLevel.Name(level).removeprefix("BOT_LEVEL_").lower()
-    return PlayerKey(BOT_ISSUER, f"{title_id}/{name}", "bot", f"{name.capitalize()} bot")
+    subject = f"{title_id}/{name}"
+    player_id = tokens.player_id(BOT_ISSUER, subject)
+    return PlayerKey(player_id, "bot", f"{name.capitalize()} bot", BOT_ISSUER, subject)
 
 
 def seat_player(match: Match, seat: int) -> PlayerKey | None:
-    """The player of a seat: a bot's identity for a seat a bot held from the start, None (an
-    anonymous seat) for a seat a person held with a seat token. A person's seat that left is
-    played on by a random bot, but it stays the person's."""
+    """The player of a seat: the signed-in person who held it (with the name it showed), a
+    bot's identity for a seat a bot held from the start, None (an anonymous seat) for a seat a
+    person held with a seat token only. A person's seat that left is played on by a random
+    bot, but it stays the person's."""
     info = match.seats[seat]
+    if info.player_id:
+        return PlayerKey(info.player_id, "person", info.display_name)
     if seat not in match.token_hashes and info.kind == mpb.SEAT_KIND_BOT:
         return bot_player(match.title_id, info.bot_level)
     return None
@@ -145,9 +155,10 @@ class Archive:
         async with self.pool.connection() as connection:
             await connection.execute("SELECT 1")
 
-    async def store(self, archived: ArchivedMatch) -> bool:
+    async def store(self, archived: ArchivedMatch) -> int | None:
         """Writes the match, its seats, players, history and rating updates in one
-        transaction; False (and nothing written) when the match is archived already."""
+        transaction; returns how many players' ratings it updated, or None (and nothing
+        written) when the match is archived already."""
         match = archived.match
         async with self.pool.connection() as connection, connection.transaction():
             inserted = await connection.execute(
@@ -173,20 +184,20 @@ class Archive:
                 ),
             )
             if await inserted.fetchone() is None:
-                return False
+                return None
             rows = seat_rows(match, archived.changes, archived.players)
-            ids = await self._players(connection, [row.player for row in rows if row.player])
+            await self._players(connection, [row.player for row in rows if row.player])
             await connection.cursor().executemany(
                 """
                 INSERT INTO match_seats (match_id, seat, player_id, kind, display_name,
-                    final_score, placement, winner, resigned, timed_out)
-                VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
+                    final_score, placement, winner, resigned, timed_out, title_id, finished_at)
+                VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)
                 """,
                 [
                     (
                         match.match_id,
                         row.seat,
-                        ids[row.player] if row.player else None,
+                        row.player.player_id if row.player else None,
                         row.kind,
                         row.display_name,
                         row.final_score,
@@ -194,6 +205,8 @@ class Archive:
                         row.winner,
                         row.resigned,
                         row.timed_out,
+                        match.title_id,
+                        _time(match.updated_unix_ms),
                     )
                     for row in rows
                 ],
@@ -205,38 +218,36 @@ class Archive:
                     await copy.write_row(
                         (match.match_id, change.version, change.SerializeToString(), move or None)
                     )
-            if match.end_reason not in UNRATED_ENDS:
-                await self._rate(connection, match, rows, ids)
-        return True
+            if match.end_reason in UNRATED_ENDS:
+                return 0
+            return await self._rate(connection, match, rows)
 
     @staticmethod
-    async def _players(connection, players: list[PlayerKey]) -> dict[PlayerKey, str]:
-        """The id of each player, made on first sight (in one order, so that concurrent
-        archivers lock rows alike and never deadlock)."""
-        ids = {}
-        for player in sorted(set(players), key=lambda p: (p.issuer, p.subject)):
-            found = await connection.execute(
+    async def _players(connection, players: list[PlayerKey]) -> None:
+        """Makes each player's row on first sight, and keeps the latest name a seat showed (in
+        one order, so that concurrent archivers lock rows alike and never deadlock)."""
+        latest = {player.player_id: player for player in players}
+        for player_id in sorted(latest):
+            player = latest[player_id]
+            await connection.execute(
                 """
-                INSERT INTO players (issuer, subject, kind, display_name)
-                VALUES (%s, %s, %s, %s)
-                ON CONFLICT (issuer, subject) DO UPDATE SET display_name = EXCLUDED.display_name
-                RETURNING id
+                INSERT INTO players (id, issuer, subject, kind, display_name)
+                VALUES (%s, %s, %s, %s, %s)
+                ON CONFLICT (id) DO UPDATE SET display_name = EXCLUDED.display_name
                 """,
-                (player.issuer, player.subject, player.kind, player.display_name),
+                (player_id, player.issuer, player.subject, player.kind, player.display_name),
             )
-            (ids[player],) = await found.fetchone()
-        return ids
 
     @staticmethod
-    async def _rate(connection, match: Match, rows: list[SeatRow], ids: dict) -> None:
+    async def _rate(connection, match: Match, rows: list[SeatRow]) -> int:
         """Updates the ratings of the match's rated players, read under a row lock so that
-        two archivers rating one player in parallel never lose an update."""
+        two archivers rating one player in parallel never lose an update; returns how many."""
         places = ratings.rated_places(
-            {row.seat: ids[row.player] if row.player else None for row in rows},
+            {row.seat: row.player.player_id if row.player else None for row in rows},
             {row.seat: row.placement for row in rows},
         )
         if len(places) < 2:
-            return
+            return 0
         players = sorted(places)
         at = _time(match.updated_unix_ms)
         await connection.cursor().executemany(
@@ -263,13 +274,15 @@ class Archive:
             """,
             [(r.mu, r.sigma, at, p, match.title_id) for p, r in after.items()],
         )
-        await connection.cursor().executemany(
+        await connection.execute(
             """
-            INSERT INTO rating_history (player_id, title_id, match_id, mu, sigma, at)
-            VALUES (%s, %s, %s, %s, %s, %s)
+            INSERT INTO rating_history (player_id, title_id, match_id, mu, sigma, at, games)
+            SELECT player_id, title_id, %s, mu, sigma, updated_at, games FROM ratings
+            WHERE title_id = %s AND player_id = ANY(%s)
             """,
-            [(p, match.title_id, match.match_id, r.mu, r.sigma, at) for p, r in after.items()],
+            (match.match_id, match.title_id, list(after)),
         )
+        return len(after)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -291,8 +304,7 @@ class Archive:
         if row is None:
             return None
         version, record, state = row
-        fields = records.parse_record(bytes(record))
-        return Match(match_id=match_id, version=version, **fields), _bytes(state)
+        return archived_match(match_id, version, record), _bytes(state)
 
     async def changes(self, match_id: str) -> list[tuple[spb.StoredChange, bytes]]:
         """Every change of the archived match's log with its move (b"" if none), in order."""
@@ -303,6 +315,20 @@ class Archive:
             )
             rows = await found.fetchall()
         return [(spb.StoredChange.FromString(bytes(c)), _bytes(m) or b"") for c, m in rows]
+
+
+def archived_match(match_id: str, version: int, record) -> Match:
+    """The match of an archived record (a `matches` row's version and record)."""
+    return Match(match_id=match_id, version=version, **records.parse_record(bytes(record)))
+
+
+@contextlib.contextmanager
+def reaching_archive() -> Iterator[None]:
+    """Reads of the archive: a database out of reach is UNAVAILABLE, as Redis is."""
+    try:
+        yield
+    except psycopg.OperationalError:
+        raise Unavailable("The match archive cannot be reached right now; try again") from None
 
 
 def _bytes(value) -> bytes | None:

@@ -50,6 +50,11 @@ ARCHIVE_FAILURES = Counter(
     "Matches the archiver could not write this time (retried later), by cause.",
     ["cause"],
 )
+RATINGS_UPDATED = Counter(
+    "playhall_ratings_updated",
+    "Players' ratings updated by archived matches (one per rated player of a match).",
+    ["title"],
+)
 PURGED = Counter("playhall_archive_purged", "Archived matches whose keys left Redis.")
 OUTBOX_LENGTH = Gauge("playhall_archive_outbox", "Matches in the archive outbox.")
 ARCHIVE_LAG = Gauge(
@@ -68,6 +73,8 @@ class Archiver:
         self.redis = store.redis
         self.archive = archive
         self.settings = settings
+        self.ready = False
+        """Whether Redis and PostgreSQL answered the last check (the /readyz answer)."""
 
     async def run_once(self) -> int:
         """One pass; returns how many matches it archived."""
@@ -106,7 +113,7 @@ class Archiver:
         changes = await self.store.changes(match_id)
         await self._pause("before_archive", match_id)
         try:
-            written = await self.archive.store(ArchivedMatch.of(match, state, changes))
+            rated = await self.archive.store(ArchivedMatch.of(match, state, changes))
         except psycopg.Error as error:
             ARCHIVE_FAILURES.labels("database").inc()
             log.warning("not archived", extra={"match_id": match_id, "error": str(error)})
@@ -115,10 +122,12 @@ class Archiver:
         await self._pause("after_commit", match_id)
         purge_at = now_ms() + int(self.settings.archive_grace_s * 1000)
         await outbox.archived(self.redis, match_id, purge_at)
-        if written:
-            ARCHIVED.labels(match.title_id).inc()
-            log.info("archived", extra={"match_id": match_id, "title": match.title_id})
-        return written
+        if rated is None:
+            return False
+        ARCHIVED.labels(match.title_id).inc()
+        RATINGS_UPDATED.labels(match.title_id).inc(rated)
+        log.info("archived", extra={"match_id": match_id, "title": match.title_id})
+        return True
 
     async def _retry_later(self, match_id: str) -> None:
         await outbox.postpone(
@@ -146,10 +155,25 @@ class Archiver:
         oldest = await outbox.oldest_ms(self.redis)
         ARCHIVE_LAG.set(max(now_ms() - oldest, 0) / 1000 if oldest is not None else 0)
 
+    async def check(self) -> None:
+        """Whether Redis and PostgreSQL answer now: a pass with nothing due reaches neither
+        the database nor, when it fails, this; so a query of its own (waiting at most an
+        interval for a connection while every one archives)."""
+        try:
+            await self.redis.ping()
+            await asyncio.wait_for(self.archive.ping(), max(self.settings.archive_interval_s, 1))
+        except (redis.RedisError, psycopg.Error, TimeoutError) as error:
+            if self.ready:
+                log.warning("not ready", extra={"error": str(error)})
+            self.ready = False
+        else:
+            self.ready = True
+
     async def measure_until(self, stopping: asyncio.Event) -> None:
-        """The outbox's gauges every interval, in a task of their own: a pass held up (by a
-        slow database) must not hide the lag it causes."""
+        """The outbox's gauges and the readiness check every interval, in a task of their own:
+        a pass held up (by a slow database) must not hide the lag it causes."""
         while not stopping.is_set():
+            await self.check()
             try:
                 await self.measure()
             except redis.RedisError as error:
@@ -180,7 +204,13 @@ class Archiver:
 
 
 async def serve(settings: ArchiverSettings) -> None:
-    metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
+    archiver: Archiver | None = None
+    # /readyz: not before the database and Redis have answered, nor while they do not.
+    metrics_port = start_metrics_server(
+        settings.metrics_port,
+        settings.metrics_host,
+        ready=lambda: archiver is not None and archiver.ready,
+    )
     if settings.database_migrate:
         await asyncio.to_thread(database.migrate, settings.database_url)
     pool = database.pool(settings.database_url, max_size=settings.archive_concurrency)

@@ -17,6 +17,10 @@ from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()
 """The model with OpenSkill's defaults: mu 25, sigma 25/3, a dynamics factor tau of 25/300."""
+PROVISIONAL_SIGMA = 6.5
+"""A rating is provisional while its sigma is above this: from 25/3 a player gets here in
+about ten two-player matches against newcomers (fewer against settled players, or with more
+seats), where mu less 3 sigma starts to rank people and not their luck."""
 
 
 @dataclass(frozen=True)
@@ -29,9 +33,10 @@ class Rating:
         """The leaderboard's number: a rating the player is 99.7 % likely to be above."""
         return self.mu - 3 * self.sigma
 
-    def provisional(self, sigma_threshold: float) -> bool:
+    @property
+    def provisional(self) -> bool:
         """Whether the rating is still too uncertain to mean much."""
-        return self.sigma > sigma_threshold
+        return self.sigma > PROVISIONAL_SIGMA
 
 
 INITIAL = Rating(MODEL.mu, MODEL.sigma)

@@ -1,17 +1,17 @@
-"""PlayerService in the orchestrator process (it has the match store): a thin adapter that
-checks the caller's player token, calls the match domain, and maps its refusals to status
-codes with MatchService's own table (`orchestrator.servicer.refusals`).
-
-The archive's calls (finished matches, ratings, leaderboards) are part of the contract but not
-of this build: they answer UNIMPLEMENTED saying so."""
+"""PlayerService in the orchestrator process (it has the match store and the archive's pool): a
+thin adapter that checks the caller's player token, calls the match domain (running matches,
+seats) or the archive's reads (`history.py`: finished matches, ratings, leaderboards), and maps
+their refusals to status codes with MatchService's own table (`orchestrator.servicer.refusals`).
+Without an archive the archive's calls answer UNIMPLEMENTED saying so."""
 
 from __future__ import annotations
 
 import grpc
 
-from playhall.orchestrator.errors import NotAuthenticated
+from playhall.orchestrator.errors import NoArchive, NotAuthenticated
 from playhall.orchestrator.matches import Matches
 from playhall.orchestrator.servicer import MatchServicer, bearer_token, refusals
+from playhall.players.history import History
 from playhall.players.tokens import Player
 from playhall.players.v1 import player_service_pb2 as pb
 from playhall.players.v1 import player_service_pb2_grpc
@@ -19,7 +19,13 @@ from playhall.players.v1 import player_service_pb2_grpc
 RUNNING_LIMIT, MAX_RUNNING_LIMIT = 50, 200
 NO_ARCHIVE = (
     "Finished matches, ratings and leaderboards come from the match archive, which this "
-    "server does not have yet"
+    "deployment does not have"
+)
+
+
+SIGN_IN = (
+    "Sign in first: send your player token as 'authorization: Bearer <token>' "
+    "(a seat token names a seat, not a player)"
 )
 
 
@@ -30,15 +36,24 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
     def __init__(self, matches: Matches, changes: MatchServicer):
         self.matches = matches
         self.changes = changes
+        self.history = History(matches.archive, matches.rules.titles) if matches.archive else None
+
+    def _history(self) -> History:
+        if self.history is None:
+            raise NoArchive(NO_ARCHIVE)
+        return self.history
 
     async def _player(self, context: grpc.aio.ServicerContext) -> Player:
+        player = await self._reader(context)
+        if player is None:
+            raise NotAuthenticated(SIGN_IN)
+        return player
+
+    async def _reader(self, context: grpc.aio.ServicerContext) -> Player | None:
+        """The signed-in caller of a public read, None for nobody (a player token that is not
+        accepted is still refused: it says who the caller means to be)."""
         credential = await self.matches.identity.resolve(bearer_token(context))
-        if not isinstance(credential, Player):
-            raise NotAuthenticated(
-                "Sign in first: send your player token as 'authorization: Bearer <token>' "
-                "(a seat token names a seat, not a player)"
-            )
-        return credential
+        return credential if isinstance(credential, Player) else None
 
     async def GetProfile(self, request, context):
         async with refusals(context):
@@ -61,16 +76,23 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
             return pb.ReclaimSeatResponse(token=token, match=match)
 
     async def ListFinishedMatches(self, request, context):
-        await context.abort(grpc.StatusCode.UNIMPLEMENTED, NO_ARCHIVE)
+        async with refusals(context):
+            player = await self._player(context)
+            return await self._history().finished_matches(player, request)
 
     async def GetRatings(self, request, context):
-        await context.abort(grpc.StatusCode.UNIMPLEMENTED, NO_ARCHIVE)
+        async with refusals(context):
+            reader = await self._reader(context)
+            return await self._history().ratings(reader, request)
 
     async def GetRatingHistory(self, request, context):
-        await context.abort(grpc.StatusCode.UNIMPLEMENTED, NO_ARCHIVE)
+        async with refusals(context):
+            reader = await self._reader(context)
+            return await self._history().rating_history(reader, request)
 
     async def GetLeaderboard(self, request, context):
-        await context.abort(grpc.StatusCode.UNIMPLEMENTED, NO_ARCHIVE)
+        async with refusals(context):
+            return await self._history().leaderboard(request)
 
 
 def profile(player: Player) -> pb.Player:

@@ -55,10 +55,13 @@ class Settings:
         return settings
 
 
-def create_server(settings: Settings, game: Game[Any] | None = None) -> tuple[Service, int]:
-    """Starts the gRPC server of `game` (default: the registered title `settings.game`), not
-    yet marked SERVING; returns it and its bound port."""
-    servicer = RulesServicer(game or get_game(settings.game))
+def create_server(
+    settings: Settings, game: Game[Any] | None = None, servicer: Any = None
+) -> tuple[Service, int]:
+    """Starts the gRPC server of `game` (default: the registered title `settings.game`), or
+    of a ready `servicer` (the conformance tests' broken ones), not yet marked SERVING;
+    returns it and its bound port."""
+    servicer = servicer or RulesServicer(game or get_game(settings.game))
     service = create_grpc_server(
         [(rules_service_pb2_grpc.add_RulesServiceServicer_to_server, servicer, SERVICE_NAME)],
         port=settings.port,
@@ -72,12 +75,13 @@ def main(argv: list[str] | None = None) -> None:
     serve(Settings.from_args(argv))
 
 
-def serve(settings: Settings, game: Game[Any] | None = None) -> None:
-    """Serves `game` (default: the registered title `settings.game`) until SIGTERM."""
+def serve(settings: Settings, game: Game[Any] | None = None, servicer: Any = None) -> None:
+    """Serves `game` (default: the registered title `settings.game`), or `servicer`, until
+    SIGTERM."""
     logs.configure(f"rules-{settings.game}", settings.log_level)
     tracing.configure(f"rules-{settings.game}")
     metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
-    service, port = create_server(settings, game)
+    service, port = create_server(settings, game, servicer)
     stopping = catch_stop_signals()
     service.mark_serving()
     log.info("serving", extra={"title": settings.game, "port": port, "metrics_port": metrics_port})

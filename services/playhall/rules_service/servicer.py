@@ -114,12 +114,9 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
         with refusals(context):
             state = self._state(request.state)
             view = state.view(_viewer(request, state))
-            if request.format == pb.RENDER_FORMAT_TEXT:
-                content = self.game.render_text(view)
-            elif request.format == pb.RENDER_FORMAT_SVG:
-                content = self.game.render_svg(view)
-            else:
-                raise MalformedMessage("Choose a render format: text or SVG")
+            if request.format != pb.RENDER_FORMAT_TEXT:
+                raise MalformedMessage("Choose a render format: text (the only one)")
+            content = self.game.render_text(view)
         return pb.RenderViewResponse(content=content)
 
     def _state(self, payload) -> State:

@@ -136,9 +136,6 @@ class EinsteinGame(Game[EinsteinState]):
     def render_text(self, view: EinsteinView) -> str:
         return render.text(view)
 
-    def render_svg(self, view: EinsteinView) -> str:
-        return render.svg(view)
-
 
 def _gains(state: EinsteinState, seat: int) -> dict[Place, int]:
     key = (

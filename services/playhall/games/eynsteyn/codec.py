@@ -41,8 +41,9 @@ ROTATION_OF_CODE = tuple(orientation.rotation for orientation in ORIENTATIONS)
 EDGES = {True: pb.EDGE_PAIR_NORTH_SOUTH, False: pb.EDGE_PAIR_WEST_EAST}
 SIZES = next(spec for spec in e.INFO.options if isinstance(spec, IntOption))
 PLACEMENTS_KEPT = len(ORIENTATIONS) * 4 * SIZES.max * SIZES.max
-"""Every placement of the largest board (in any of the four rotations a move may spell), so
-the cache of their bytes is bounded even when crafted moves ask for others."""
+"""Every spelling of a placement on the largest board that a move could ask for (four rotations,
+though only a kind's distinct ones are accepted), so the cache of their bytes is bounded even
+when crafted moves ask for others."""
 _PLACEMENT_BYTES: dict[tuple[int, int, int, int], bytes] = {}
 
 E = TypeVar("E", e.Phase, e.PassReason, e.EndReason)

@@ -623,12 +623,21 @@ class EynsteynState(State):
             raise IllegalMove(f"There is no stone kind {move.kind}")
         if move.kind not in self.hands[self.current]:
             raise IllegalMove(f"You have no {KIND_BY_ID[move.kind].name} in your hand")
-        if not 0 <= move.rotation < 4:
-            raise IllegalMove("A stone turns by 0 to 3 quarter turns")
+        # Turns that repeat a pattern are refused rather than reduced: each placement has one
+        # spelling, the one legal_moves lists (the contract's "every move not listed is refused").
+        distinct = rotations(move.kind)
+        if not 0 <= move.rotation < distinct:
+            name = KIND_BY_ID[move.kind].name
+            if distinct == 1:
+                raise IllegalMove(f"A {name} looks the same turned any way: give rotation 0")
+            raise IllegalMove(
+                f"A {name} has {distinct} orientations: give a rotation of 0 to {distinct - 1}"
+                " quarter turns (more turns repeat one of them)"
+            )
         size = self.board_size
         if not (0 <= move.row < size and 0 <= move.column < size):
             raise IllegalMove(f"Row and column run from 0 to {size - 1}")
-        orientation = Orientation(move.kind, move.rotation % rotations(move.kind))
+        orientation = Orientation(move.kind, move.rotation)
         return move.row * size + move.column, ORIENTATION_CODE[orientation]
 
     def _prepare(self, move: Move) -> Transition:

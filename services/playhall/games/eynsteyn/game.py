@@ -196,9 +196,6 @@ class EynsteynGame(Game[EynsteynState]):
     def render_text(self, view: EynsteynView) -> str:
         return render.text(view)
 
-    def render_svg(self, view: EynsteynView) -> str:
-        return render.svg(view)
-
 
 def _to_place(state: EynsteynState) -> int:
     """The seat that lays the next stone of the playing phase."""

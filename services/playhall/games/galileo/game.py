@@ -128,9 +128,6 @@ class GalileoGame(Game[GalileoState]):
     def render_text(self, view: GalileoView) -> str:
         return render.text(view)
 
-    def render_svg(self, view: GalileoView) -> str:
-        return render.svg(view)
-
 
 def _deal(pool: list[int], count: int) -> list[int]:
     if count > len(pool):

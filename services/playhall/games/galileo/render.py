@@ -1,21 +1,16 @@
-"""Drawings of a Galileo view, as text and as SVG. They take a view, never a state, so a drawing
-can show nothing its viewer may not see."""
+"""The text drawing of a Galileo view, for terminals and logs (the portal draws its own). It
+takes a view, never a state, so it can show nothing its viewer may not see."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from xml.sax.saxutils import escape
 
 from playhall.core import SPECTATOR
 from playhall.games.galileo.cards import (
-    EXPERIMENT_BY_ID,
-    SCIENTIST_BY_ID,
     describe_experiment,
     describe_scientist,
 )
 from playhall.games.galileo.engine import GalileoView, Phase
-
-COLOURS = {"yellow": "#e8c52a", "red": "#d6453d", "blue": "#3d6fd6", "green": "#3fa34d"}
 
 
 def _cards(ids: Iterable[int], describe: Callable[[int], str]) -> str:
@@ -62,38 +57,3 @@ def text(view: GalileoView) -> str:
         if view.own_pick:
             lines.append(f"Your pick: {describe_scientist(view.own_pick)}")
     return "\n".join(lines)
-
-
-def _card(x: int, y: int, colour: str, label: str) -> str:
-    return (
-        f'<g><rect x="{x}" y="{y}" width="44" height="60" rx="5" fill="{COLOURS[colour]}" '
-        f'stroke="#222"/><text x="{x + 22}" y="{y + 36}" text-anchor="middle" '
-        f'font-size="16" fill="#fff">{escape(label)}</text></g>'
-    )
-
-
-def svg(view: GalileoView) -> str:
-    """A standalone SVG: the table on top, then one row per seat, then the viewer's hand."""
-    parts = [f'<text x="10" y="22" font-size="16">{escape(_status_line(view))}</text>']
-    for i, card_id in enumerate(view.table):
-        card = EXPERIMENT_BY_ID[card_id]
-        parts.append(_card(10 + 50 * i, 34, card.colour, f"{card.points}pt"))
-    y = 110
-    for number, seat in enumerate(view.seats):
-        parts.append(
-            f'<text x="10" y="{y + 34}" font-size="14">seat {number}: {seat.score} pts</text>'
-        )
-        for i, take in enumerate(seat.taken):
-            card = EXPERIMENT_BY_ID[take.experiment]
-            label = f"{take.points}" + ("x2" if take.doubled else "")
-            parts.append(_card(120 + 50 * i, y, card.colour, label))
-        y += 70
-    for i, card_id in enumerate(view.hand):
-        scientist = SCIENTIST_BY_ID[card_id]
-        parts.append(_card(10 + 50 * i, y + 10, scientist.colour, str(scientist.power)))
-    height = y + 80
-    width = max(800, 130 + 50 * max((len(s.taken) for s in view.seats), default=0))
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'font-family="sans-serif">{"".join(parts)}</svg>'
-    )

@@ -155,9 +155,6 @@ class InventorsGame(Game[InventorsState]):
     def render_text(self, view: InventorsView) -> str:
         return render.text(view)
 
-    def render_svg(self, view: InventorsView) -> str:
-        return render.svg(view)
-
 
 _last_expected: tuple[InventorsState | None, list[float]] = (None, [])
 """The last state evaluated and every seat's expected points in it: a search evaluates one

@@ -1,6 +1,7 @@
-// A small client of MatchService over the Connect protocol with JSON: unary calls with fetch,
-// WatchMatch as a server stream read from the response body. Messages are in the canonical
-// proto JSON mapping; the seat token travels as a bearer token and never in a URL.
+// A small client of MatchService (and, by `service`, the gateway's other services) over the
+// Connect protocol with JSON: unary calls with fetch, WatchMatch as a server stream read from
+// the response body. Messages are in the canonical proto JSON mapping; the seat or player token
+// travels as a bearer token and never in a URL.
 
 const SERVICE = "/playhall.match.v1.MatchService/";
 
@@ -19,10 +20,10 @@ function headers(token, extra) {
   return h;
 }
 
-export async function call(method, request, { token = null, timeoutMs = 10000 } = {}) {
+export async function call(method, request, { token = null, timeoutMs = 10000, service = SERVICE } = {}) {
   let response;
   try {
-    response = await fetch(SERVICE + method, {
+    response = await fetch(service + method, {
       method: "POST",
       headers: headers(token, {
         "content-type": "application/json",
@@ -57,10 +58,10 @@ function envelope(message) {
 
 // Calls onMessage for each streamed message; resolves when the stream ends cleanly, rejects
 // with an RpcError when it ends with an error or the connection drops. `signal` aborts it.
-export async function stream(method, request, onMessage, { token = null, signal, onOpen } = {}) {
+export async function stream(method, request, onMessage, { token = null, signal, onOpen, service = SERVICE } = {}) {
   let response;
   try {
-    response = await fetch(SERVICE + method, {
+    response = await fetch(service + method, {
       method: "POST",
       headers: headers(token, { "content-type": "application/connect+json" }),
       body: envelope(request),

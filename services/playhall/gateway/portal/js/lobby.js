@@ -1,8 +1,10 @@
 // The lobby: every title with its how-to-play page and a form to start a match against bots
 // or with other people; the open matches to join, the running ones to watch, the finished
 // ones to replay.
+import { playNow } from "./queue.js";
 import { call } from "./connect.js";
 import { LEVELS, h, matchLink, seatName } from "./common.js";
+import { playerToken, ratingTag } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -44,6 +46,7 @@ function titleCard(game) {
     h("h3", {}, game.displayName),
     h("p", { class: "muted" }, `${game.minPlayers} to ${game.maxPlayers} players · `,
       h("a", { href: `/howto/${game.titleId}.html` }, "How to play")),
+    playNow(game, showError),
     form);
 }
 
@@ -58,7 +61,8 @@ async function create(game, form) {
     else if (choice === "OPEN") seats.push({ kind: "SEAT_KIND_OPEN" });
     else seats.push({ kind: "SEAT_KIND_BOT", botLevel: choice });
   }
-  const created = await call("CreateMatch", { titleId: game.titleId, seats });
+  // Signed in, the first seat is the player's (the server names it after them).
+  const created = await call("CreateMatch", { titleId: game.titleId, seats }, { token: playerToken() });
   const tokens = created.tokens ?? [];
   const matchId = created.match.matchId;
   if (tokens.length === 1 && !seats.some((s) => s.kind === "SEAT_KIND_OPEN")) {
@@ -80,14 +84,16 @@ async function create(game, form) {
 
 function matchItem(m, action) {
   const game = games.find((g) => g.titleId === m.titleId);
-  const seats = (m.seats ?? []).map((_, n) => seatName(m, n)).join(", ");
+  const seats = (m.seats ?? []).flatMap((seat, n) =>
+    [n ? ", " : "", seatName(m, n), ratingTag(seat, m.titleId)]);
   return h("li", { "data-match": m.matchId },
-    h("strong", {}, game?.displayName ?? m.titleId), ` · ${seats} · `, action);
+    h("strong", {}, game?.displayName ?? m.titleId), " · ", ...seats, " · ", action);
 }
 
 async function join(m) {
-  const name = prompt("Your name (shown to the others):", "") ?? "";
-  const joined = await call("JoinMatch", { matchId: m.matchId, displayName: name });
+  const token = playerToken();
+  const name = token ? "" : prompt("Your name (shown to the others):", "") ?? "";
+  const joined = await call("JoinMatch", { matchId: m.matchId, displayName: name }, { token });
   location.href = matchLink(m.matchId, joined.token.token, joined.token.seat ?? 0);
 }
 

@@ -4,6 +4,7 @@
 import { call, newRequestId, stream } from "./connect.js";
 import { fragment, h, seatName, titleModule, unpackEvent } from "./common.js";
 import { legalMoves, moveKey } from "./proto.js";
+import { ratingTag } from "./players.js";
 
 const params = new URLSearchParams(location.search);
 const matchId = params.get("id");
@@ -203,7 +204,7 @@ function render() {
   $("scores").replaceChildren(
     ...(s.seats ?? []).map((seat, n) =>
       h("tr", { class: (status.toMove ?? []).includes(n) ? "to-move" : "" },
-        h("td", {}, names(n), seat.resigned ? " (left)" : ""),
+        h("td", {}, names(n), ratingTag(seat, s.titleId), seat.resigned ? " (left)" : ""),
         h("td", { class: "num" }, String(scores[n] ?? 0)),
         h("td", {}, (status.toMove ?? []).includes(n) ? "to move" : (s.winners ?? []).includes(n) ? "winner" : "")),
     ),

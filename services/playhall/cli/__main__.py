@@ -1,0 +1,3 @@
+from playhall.cli.app import main
+
+main()

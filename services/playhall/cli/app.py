@@ -1,0 +1,377 @@
+"""The `playhall` commands (typer): sign in, play against bots or be matched with players at
+your level, watch, list your games, read ratings, and run bot tournaments, all through a
+gateway. Errors are one line on stderr and exit
+status 1; `--json` prints what scripts need instead of tables."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from typing import Annotated
+
+import typer
+from google.protobuf import json_format
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from playhall.cli import login as saved
+from playhall.cli import tournament
+from playhall.cli.boards import board, know_messages
+from playhall.cli.gateway import DEFAULT_GATEWAY, CliError, Gateway
+from playhall.cli.play import Seat, ask_terminal, play, seat_name
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
+from playhall.players.v1 import player_service_pb2 as ppb
+
+app = typer.Typer(
+    help="Play Playhall's board games in a terminal, through a Playhall gateway.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+tournaments = typer.Typer(help="Bot tournaments played through the platform.", no_args_is_help=True)
+app.add_typer(tournaments, name="tournament")
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+GatewayOption = Annotated[
+    str,
+    typer.Option(
+        "--gateway", envvar="PLAYHALL_GATEWAY", help="The gateway's URL (`make run` serves one)."
+    ),
+]
+TokenOption = Annotated[
+    str | None,
+    typer.Option(
+        "--token",
+        envvar="PLAYHALL_TOKEN",
+        help="A player token (a JWT from your portal's identity provider); default: the one "
+        "`playhall login` saved.",
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+
+def fail(message: str) -> typer.Exit:
+    err.print(f"[red]playhall:[/red] {message}")
+    return typer.Exit(1)
+
+
+def connect(url: str, token: str | None) -> Gateway:
+    """The gateway as the signed-in player: the token given, else the saved sign-in for this
+    gateway, else nobody (anonymous, where the operator allows it)."""
+    if token is None and (login := saved.load()) is not None and login.gateway == url:
+        token = login.token
+    return Gateway(url, token)
+
+
+def emit(message) -> None:
+    print(json_format.MessageToJson(message, preserving_proto_field_name=True, indent=None))
+
+
+@app.command("login")
+def login_command(
+    guest: Annotated[
+        str | None, typer.Option(help="Sign in as a new guest with this name (dev stacks).")
+    ] = None,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Sign in (as a guest, or with a player token) and save it for the other commands."""
+    try:
+        if guest is not None:
+            signed = Gateway(gateway).sign_in_guest(guest)
+            token, expires = signed.token, signed.expires_unix
+        elif token is None:
+            raise fail("say who you are: --guest NAME, or --token TOKEN")
+        else:
+            expires = 0
+        player = (
+            Gateway(gateway, token)
+            .call(Gateway(gateway, token).players.get_profile, ppb.GetProfileRequest())
+            .player
+        )
+    except CliError as error:
+        raise fail(str(error)) from None
+    path = saved.save(saved.Login(gateway, token, player.player_id, player.display_name, expires))
+    if as_json:
+        emit(player)
+    else:
+        out.print(
+            f"Signed in as [bold]{player.display_name}[/bold] ({player.player_id}); saved in {path}"
+        )
+
+
+@app.command("logout")
+def logout_command() -> None:
+    """Forget the saved sign-in."""
+    out.print("Signed out." if saved.forget() else "Nobody was signed in.")
+
+
+def seat_specs(bots: str, name: str) -> list[mpb.SeatSpec]:
+    seats = [mpb.SeatSpec(kind=mpb.SEAT_KIND_HUMAN, display_name=name)]
+    return seats + tournament.bot_seats(tuple(tournament.levels_of(bots)))
+
+
+def results(match: mpb.MatchSummary) -> Table:
+    table = Table(title=f"{match.title_id} {match.match_id}: finished")
+    for column in ("seat", "player", "score", ""):
+        table.add_column(column)
+    scores = list(match.status.scores)
+    for info in match.seats:
+        won = "winner" if info.seat in match.winners else ("resigned" if info.resigned else "")
+        score = str(scores[info.seat]) if info.seat < len(scores) else "-"
+        table.add_row(str(info.seat), seat_name(info), score, won)
+    return table
+
+
+@app.command("play")
+def play_command(
+    title: Annotated[
+        str, typer.Argument(help="The title id: galileo, eynsteyn, inventors, einstein.")
+    ],
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="The bot opponents' levels, comma-separated (random, easy, normal, hard)."
+        ),
+    ] = "normal",
+    name: Annotated[str, typer.Option(help="Your name, when not signed in.")] = "Terminal player",
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+) -> None:
+    """Play a match against bots: the board, your numbered legal moves, and the clock."""
+    try:
+        caller = connect(gateway, token)
+        created = caller.call(
+            caller.matches.create_match,
+            mpb.CreateMatchRequest(title_id=title, seats=seat_specs(bots, name)),
+        )
+        mine = created.tokens[0]
+        out.print(f"Match {created.match.match_id} created; you are seat {mine.seat}.")
+        seat = Seat(caller.as_caller(mine.token), created.match.match_id, mine.seat, title)
+        final = play(seat, ask_terminal, out)
+    except (CliError, ValueError) as error:
+        raise fail(str(error)) from None
+    except (typer.Abort, EOFError, KeyboardInterrupt):
+        raise fail(
+            "stopped; the match goes on without you (your seat's clock keeps running)"
+        ) from None
+    out.print(results(final))
+
+
+def waiting_line(waiting: qpb.Waiting) -> str:
+    line = (
+        f"Waiting {waiting.waited_ms / 1000:.0f} s for players rated {waiting.rating:.1f} "
+        f"± {waiting.window:.1f} ({waiting.queued} in the queue)"
+    )
+    if waiting.bots_in_ms:
+        line += f"; bots join in {waiting.bots_in_ms / 1000:.0f} s"
+    return line
+
+
+@app.command("queue")
+def queue_command(
+    title: Annotated[
+        str, typer.Argument(help="The title id: galileo, eynsteyn, inventors, einstein.")
+    ],
+    players: Annotated[
+        int | None, typer.Option(help="Players per match (default: the title's fewest).")
+    ] = None,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Be matched with players at your level (bots take the seats nobody takes in time), then
+    play the match. Sign in first. With --json: the queue's updates as JSON lines, ending with
+    the seat (its token included), and no play."""
+    caller = connect(gateway, token)
+    try:
+        if caller.token is None:
+            raise CliError("sign in first: playhall login --guest NAME, or --token TOKEN")
+        if players is None:
+            games = caller.call(caller.matches.list_games, mpb.ListGamesRequest()).games
+            found = [g.min_players for g in games if g.title_id == title]
+            players = found[0] if found else 2
+        matched = None
+        shown = contextlib.nullcontext() if as_json else out.status("Entering the queue…")
+        with shown as status:
+            for update in caller.queue(title, players):
+                if as_json:
+                    emit(update)
+                if update.HasField("matched"):
+                    matched = update.matched
+                elif status is not None:
+                    status.update(waiting_line(update.waiting))
+        if matched is None:
+            raise CliError("the queue ended without a seat; enter it again")
+    except CliError as error:
+        raise fail(str(error)) from None
+    except KeyboardInterrupt:
+        try:
+            caller.call(caller.queues.leave_queue, qpb.LeaveQueueRequest(title_id=title))
+        except CliError as error:
+            raise fail(str(error)) from None
+        raise fail("you left the queue") from None
+    if as_json:
+        return
+    match_id, seat_number = matched.match.match_id, matched.token.seat
+    out.print(
+        f"Matched after {matched.waited_ms / 1000:.0f} s: match {match_id}, you are seat "
+        f"{seat_number}" + (f" ({matched.bot_seats} bot seats)" if matched.bot_seats else "")
+    )
+    seat = Seat(caller.as_caller(matched.token.token), match_id, seat_number, title)
+    try:
+        final = play(seat, ask_terminal, out)
+    except (CliError, ValueError) as error:
+        raise fail(str(error)) from None
+    except (typer.Abort, EOFError, KeyboardInterrupt):
+        raise fail(
+            "stopped; the match goes on without you (your seat's clock keeps running)"
+        ) from None
+    out.print(results(final))
+
+
+@app.command("watch")
+def watch_command(
+    match_id: Annotated[str, typer.Argument(help="The match id.")],
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    as_json: JsonOption = False,
+) -> None:
+    """Follow a match as a spectator until it ends: the board after every change."""
+    spectator = Gateway(gateway)
+    request = mpb.GetMatchRequest(match_id=match_id, omit_legal_moves=True)
+    try:
+        title_id = spectator.call(spectator.matches.get_match, request).match.title_id
+        if as_json and not know_messages(title_id):
+            raise CliError(f"this client has no messages of the title {title_id!r} to print")
+        for change in spectator.watch(match_id):
+            if as_json:
+                emit(change)
+                continue
+            now = spectator.call(spectator.matches.get_match, request)
+            out.rule(f"version {change.version}")
+            out.print(board(title_id, now.view))
+        final = spectator.call(spectator.matches.get_match, request).match
+    except CliError as error:
+        raise fail(str(error)) from None
+    if not as_json:
+        out.print(results(final))
+
+
+@app.command("games")
+def games_command(
+    gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None, as_json: JsonOption = False
+) -> None:
+    """Your running matches (sign in first)."""
+    caller = connect(gateway, token)
+    try:
+        running = caller.call(caller.players.list_running_matches, ppb.ListRunningMatchesRequest())
+    except CliError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        emit(running)
+        return
+    table = Table(title="Your running matches")
+    for column in ("match", "title", "your seats", "version"):
+        table.add_column(column)
+    for entry in running.matches:
+        table.add_row(
+            entry.match.match_id,
+            entry.match.title_id,
+            ", ".join(str(s) for s in entry.seats),
+            str(entry.match.version),
+        )
+    out.print(table if running.matches else "No running matches.")
+
+
+@app.command("ratings")
+def ratings_command(
+    title: Annotated[str, typer.Argument(help="The title id.")],
+    size: Annotated[int, typer.Option(help="Entries to show.")] = 20,
+    provisional: Annotated[bool, typer.Option(help="List provisional ratings too.")] = False,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The title's leaderboard."""
+    caller = connect(gateway, token)
+    request = ppb.GetLeaderboardRequest(
+        title_id=title, page_size=size, include_provisional=provisional
+    )
+    try:
+        board_page = caller.call(caller.players.get_leaderboard, request)
+    except CliError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        emit(board_page)
+        return
+    table = Table(title=f"{title}: leaderboard")
+    for column in ("rank", "player", "rating", "matches", ""):
+        table.add_column(column)
+    for entry in board_page.entries:
+        table.add_row(
+            str(entry.rank),
+            entry.player.display_name,
+            f"{entry.rating.display:.1f}",
+            str(entry.rating.matches),
+            "provisional" if entry.rating.provisional else "",
+        )
+    out.print(table if board_page.entries else "Nobody is rated in this title yet.")
+
+
+@tournaments.command("run")
+def tournament_run(
+    title: Annotated[str, typer.Argument(help="The title id.")],
+    bots: Annotated[str, typer.Option(help="The bot levels that meet, comma-separated.")],
+    games: Annotated[
+        int, typer.Option(min=1, help="Games per pairing (seats swapped each game).")
+    ] = 2,
+    parallel: Annotated[int, typer.Option(min=1, max=32, help="Matches played at once.")] = 4,
+    seed: Annotated[
+        str, typer.Option(help="Seeds the matches (where the stack accepts seeds).")
+    ] = "",
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A round robin of bot levels: every pairing N games, a progress bar, and the standings
+    (a win 1, a shared win a half)."""
+    try:
+        levels = list(tournament.levels_of(bots))
+    except ValueError as error:
+        raise fail(str(error)) from None
+    if len(set(levels)) < 2:
+        raise fail("a tournament needs at least two different levels, e.g. --bots easy,normal")
+    planned = tournament.schedule(levels, games, seed)
+    caller = connect(gateway, token)
+    with Progress(console=err, disable=as_json or not err.is_terminal) as progress:
+        task = progress.add_task(f"{title}: {len(planned)} matches", total=len(planned))
+        try:
+            standings = tournament.run(
+                caller, title, planned, parallel, lambda *_: progress.advance(task)
+            )
+        except CliError as error:
+            raise fail(str(error)) from None
+    if as_json:
+        print(json.dumps([vars(s) | {"score": s.score} for s in standings.values()]))
+        return
+    table = Table(title=f"{title}: {len(planned)} matches")
+    for column in ("level", "games", "wins", "draws", "losses", "score"):
+        table.add_column(column)
+    for s in standings.values():
+        table.add_row(
+            s.level, str(s.games), str(s.wins), str(s.draws), str(s.losses), f"{s.score:.0%}"
+        )
+    out.print(table)
+
+
+def main() -> None:
+    app(prog_name="playhall")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

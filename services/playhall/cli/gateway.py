@@ -1,0 +1,136 @@
+"""The gateway as the terminal client reaches it: MatchService, PlayerService,
+MatchmakingService and the guest sign-in over Connect, each call's refusal turned into one line
+a person can read."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from typing import TypeVar
+
+from connectrpc.code import Code
+from connectrpc.errors import ConnectError
+
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.match.v1.match_service_connect import MatchServiceClientSync
+from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
+from playhall.matchmaking.v1.matchmaking_service_connect import MatchmakingServiceClientSync
+from playhall.players.v1 import guest_service_pb2 as gpb
+from playhall.players.v1.guest_service_connect import GuestServiceClientSync
+from playhall.players.v1.player_service_connect import PlayerServiceClientSync
+
+DEFAULT_GATEWAY = "http://127.0.0.1:8080"
+"""Where `make run` serves the gateway."""
+CALL_TIMEOUT_MS = 10_000
+WATCH_TIMEOUT_MS = 6 * 60 * 60 * 1000
+"""A watch lasts as long as a long match; the gateway's own limits end idle streams sooner."""
+RESUMED = {Code.UNAVAILABLE, Code.RESOURCE_EXHAUSTED, Code.DEADLINE_EXCEEDED}
+"""Stream endings after which a watch is opened again after the last version it saw."""
+WATCH_RESUMES = 5
+BUSY_RETRIES, BUSY_PAUSE_S = 5, 0.2
+UNSENT = "Request failed"
+"""How the Connect client begins the message of a request that never reached a server."""
+
+T = TypeVar("T")
+
+
+class CliError(Exception):
+    """A refusal or an unreachable gateway, said in one line."""
+
+    def __init__(self, message: str, code: str = "error"):
+        super().__init__(message)
+        self.code = code
+
+
+def refusal(error: ConnectError, gateway: str) -> CliError:
+    name = error.code.name.lower()
+    if error.message.startswith(UNSENT):
+        return CliError(f"the gateway at {gateway} cannot be reached (is it running?)", name)
+    return CliError(error.message or name.replace("_", " "), name)
+
+
+class Gateway:
+    """Calls as one caller: a player token, a seat token, or nobody (a spectator)."""
+
+    def __init__(self, url: str = DEFAULT_GATEWAY, token: str | None = None):
+        self.url = url.rstrip("/")
+        self.token = token
+        self.matches = MatchServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
+        self.players = PlayerServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
+        self.guests = GuestServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
+        self.queues = MatchmakingServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
+
+    def as_caller(self, token: str | None) -> Gateway:
+        return Gateway(self.url, token)
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"authorization": f"Bearer {self.token}"} if self.token else {}
+
+    def call(self, method: Callable[..., T], request) -> T:
+        """One unary call, its refusal raised as a `CliError`. A call refused for going too
+        fast is made again after a pause: the refusal changed nothing (and SubmitMove carries
+        its request id, so a move is applied once whatever happens)."""
+        attempt = 0
+        while True:
+            try:
+                return method(request, headers=self.headers)
+            except ConnectError as error:
+                if error.code is not Code.RESOURCE_EXHAUSTED or attempt == BUSY_RETRIES:
+                    raise refusal(error, self.url) from None
+            attempt += 1
+            time.sleep(BUSY_PAUSE_S * attempt)
+
+    def sign_in_guest(self, name: str) -> gpb.SignInGuestResponse:
+        try:
+            return self.call(self.guests.sign_in_guest, gpb.SignInGuestRequest(display_name=name))
+        except CliError as error:
+            if error.code == "unimplemented":
+                raise CliError(
+                    "this gateway has no guest sign-in: sign in with --token from your "
+                    "portal's identity provider",
+                    error.code,
+                ) from None
+            raise
+
+    def watch(self, match_id: str, after_version: int = 0) -> Iterator[mpb.MatchChange]:
+        """The match's changes after `after_version`, each once and in order, until the server
+        ends the watch; a stream cut by the network or a restarted gateway is opened again
+        after the last change it delivered."""
+        last, resumes = after_version, 0
+        while True:
+            request = mpb.WatchMatchRequest(match_id=match_id, after_version=last)
+            try:
+                for response in self.matches.watch_match(
+                    request, headers=self.headers, timeout_ms=WATCH_TIMEOUT_MS
+                ):
+                    last, resumes = response.change.version, 0
+                    yield response.change
+                return
+            except ConnectError as error:
+                if error.code not in RESUMED or resumes >= WATCH_RESUMES:
+                    raise refusal(error, self.url) from None
+                resumes += 1
+                time.sleep(min(0.5 * resumes, 2.0))
+
+    def queue(self, title_id: str, players: int) -> Iterator[qpb.EnterQueueResponse]:
+        """The player's ticket in a queue: where it stands while it waits, then the seat; a
+        stream cut by the network or a restarted gateway enters again, which follows the same
+        ticket (it waits in the queue meanwhile)."""
+        request = qpb.EnterQueueRequest(title_id=title_id, players=players)
+        resumes = 0
+        while True:
+            try:
+                for update in self.queues.enter_queue(
+                    request, headers=self.headers, timeout_ms=WATCH_TIMEOUT_MS
+                ):
+                    resumes = 0
+                    yield update
+                    if update.HasField("matched"):
+                        return
+                return
+            except ConnectError as error:
+                if error.code not in RESUMED or resumes >= WATCH_RESUMES:
+                    raise refusal(error, self.url) from None
+                resumes += 1
+                time.sleep(min(0.5 * resumes, 2.0))

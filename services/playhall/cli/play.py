@@ -1,0 +1,207 @@
+"""A person's turn in the terminal: the board, the numbered legal moves (narrowed by typing
+part of a move when there are many), the clock, and refusals in one line; and the match from
+its start to its end."""
+
+from __future__ import annotations
+
+import queue
+import select
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.console import Console
+
+from playhall.cli.boards import Choice, board, choices
+from playhall.cli.gateway import CliError, Gateway
+from playhall.match.v1 import match_service_pb2 as mpb
+
+LISTED = 40
+"""Legal moves listed at once; with more, the player narrows them by typing."""
+RESIGN = {"resign", "quit"}
+HELP = (
+    "Type a move's number, or words to narrow the list (e.g. part of a move), "
+    "'board' to see the board again, 'resign' to give up."
+)
+
+Ask = Callable[[str, Callable[[], bool]], str | None]
+"""Asks the person for a line; None when `interrupted()` turned true first."""
+ANSWER_POLL_S = 0.25
+
+
+def ask_terminal(prompt: str, interrupted: Callable[[], bool]) -> str | None:
+    """A line from standard input, or None as soon as `interrupted()` (a change of the match
+    while the person thinks: the opponent resigned, the clock ran out, a simultaneous move)."""
+    print(f"{prompt}: ", end="", flush=True)
+    while not interrupted():
+        ready, _, _ = select.select([sys.stdin], [], [], ANSWER_POLL_S)
+        if ready:
+            line = sys.stdin.readline()
+            if not line:
+                raise EOFError
+            return line.rstrip("\n")
+    print()
+    return None
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat of a match, as the terminal plays it."""
+
+    gateway: Gateway
+    """Calls as the seat's token."""
+    match_id: str
+    seat: int
+    title_id: str
+
+
+def clock_line(match: mpb.MatchSummary) -> str:
+    if not match.deadline_unix_ms:
+        return ""
+    left = max(0.0, match.deadline_unix_ms / 1000 - time.time())
+    return f"  (time left this turn: {left:.0f} s)"
+
+
+def narrow(moves: list[Choice], words: str) -> list[Choice]:
+    wanted = words.lower().split()
+    return [m for m in moves if all(word in m.text.lower() for word in wanted)]
+
+
+class Resign:
+    """The person gave up."""
+
+
+class Interrupted:
+    """The match changed before the person answered."""
+
+
+def choose(
+    moves: list[Choice],
+    ask: Ask,
+    console: Console,
+    redraw: Callable[[], None],
+    interrupted: Callable[[], bool],
+) -> Choice | type[Resign] | type[Interrupted]:
+    """The move the person picks; Resign or Interrupted."""
+    shown = moves
+    while True:
+        if len(shown) <= LISTED:
+            for number, choice in enumerate(shown, 1):
+                console.print(f"  [bold]{number:>3}[/bold]  {choice.text}", highlight=False)
+        else:
+            console.print(f"  {len(shown)} legal moves: type part of one to narrow them.")
+        answer = ask("Your move", interrupted)
+        if answer is None:
+            return Interrupted
+        answer = answer.strip()
+        if answer.isdigit() and 1 <= int(answer) <= len(shown):
+            return shown[int(answer) - 1]
+        if answer.lower() in RESIGN:
+            return Resign
+        if answer.lower() == "board":
+            redraw()
+        elif not answer or answer == "?":
+            console.print(HELP)
+        elif answer.isdigit():
+            console.print(f"There is no move {answer}: pick 1 to {len(shown)}.")
+        elif narrowed := narrow(shown, answer):
+            shown = narrowed
+            continue
+        else:
+            console.print(f"No legal move matches {answer!r}; all {len(moves)} again.")
+        shown = moves
+
+
+def take_turn(seat: Seat, ask: Ask, console: Console, interrupted: Callable[[], bool]) -> None:
+    """Plays the seat's turn if it is the seat's now; a refusal is printed and the turn asked
+    again, a change that came first ends it (the next change asks again)."""
+    now = seat.gateway.call(
+        seat.gateway.matches.get_match, mpb.GetMatchRequest(match_id=seat.match_id)
+    )
+    moves = choices(seat.title_id, now.legal_moves)
+    if not moves or now.match.phase != mpb.MATCH_PHASE_RUNNING:
+        return
+
+    def redraw() -> None:
+        console.print(board(seat.title_id, now.view), highlight=False)
+
+    redraw()
+    console.print(f"[bold]Your turn[/bold]{clock_line(now.match)}")
+    while True:
+        picked = choose(moves, ask, console, redraw, interrupted)
+        if picked is Interrupted:
+            return
+        if picked is Resign:
+            seat.gateway.call(
+                seat.gateway.matches.resign, mpb.ResignRequest(match_id=seat.match_id)
+            )
+            console.print("You resigned.")
+            return
+        try:
+            seat.gateway.call(
+                seat.gateway.matches.submit_move,
+                mpb.SubmitMoveRequest(
+                    match_id=seat.match_id,
+                    move=picked.move,
+                    expected_version=now.match.version,
+                    request_id=uuid.uuid4().hex,
+                    omit_legal_moves=True,
+                ),
+            )
+            return
+        except CliError as refused:
+            console.print(f"[red]Refused:[/red] {refused}")
+            if refused.code != "invalid_argument":
+                return  # not this seat's turn any more, or the clock ran out: see what changed
+
+
+def seat_name(info: mpb.SeatInfo) -> str:
+    if info.display_name:
+        return info.display_name
+    if info.kind == mpb.SEAT_KIND_BOT:
+        level = mpb.BotLevel.Name(info.bot_level).removeprefix("BOT_LEVEL_").lower()
+        return f"seat {info.seat} ({level} bot)"
+    return f"seat {info.seat}"
+
+
+def describe(change: mpb.MatchChange, match: mpb.MatchSummary) -> str:
+    if change.HasField("seat") and 0 <= change.seat < len(match.seats):
+        return f"{seat_name(match.seats[change.seat])} moved"
+    return "the match started" if change.phase == mpb.MATCH_PHASE_RUNNING else "the server moved"
+
+
+def follow(seat: Seat, changes: queue.Queue) -> None:
+    """Puts the match's changes in `changes`, then what ended the watch: None, or its error."""
+    try:
+        for change in seat.gateway.watch(seat.match_id, after_version=0):
+            changes.put(change)
+        changes.put(None)
+    except CliError as error:
+        changes.put(error)
+
+
+def play(seat: Seat, ask: Ask, console: Console) -> mpb.MatchSummary:
+    """Follows the match to its end, playing the seat's turns; its final summary. The watch
+    runs beside the prompt, so a change while the person thinks is shown at once."""
+    match = seat.gateway.call(
+        seat.gateway.matches.get_match,
+        mpb.GetMatchRequest(match_id=seat.match_id, omit_legal_moves=True),
+    ).match
+    changes: queue.Queue = queue.Queue()
+    threading.Thread(target=follow, args=(seat, changes), daemon=True).start()
+    while isinstance(change := changes.get(), mpb.MatchChange):
+        if change.version > 1:
+            console.print(f"[dim]{describe(change, match)} (version {change.version})[/dim]")
+        if change.phase == mpb.MATCH_PHASE_FINISHED:
+            break
+        if seat.seat in change.status.to_move and changes.empty():
+            take_turn(seat, ask, console, lambda: not changes.empty())
+    if isinstance(change, CliError):
+        raise change
+    return seat.gateway.call(
+        seat.gateway.matches.get_match,
+        mpb.GetMatchRequest(match_id=seat.match_id, omit_legal_moves=True),
+    ).match

@@ -1,0 +1,187 @@
+// The signed-in player: the guest sign-in, the player token kept in this browser (localStorage,
+// so a reload or another tab stays signed in until sign-out or the token's expiry), calls of
+// PlayerService with that token, and ratings to show beside names.
+import { RpcError, call } from "./connect.js";
+import { h } from "./common.js";
+
+const PLAYERS = "/playhall.players.v1.PlayerService/";
+const GUESTS = "/playhall.players.v1.GuestService/";
+const STORE = "playhall.player";
+const EXPIRY_MARGIN_MS = 60_000;
+const RATINGS_TTL_MS = 60_000;
+export const CHANGED = "playhall:player";
+
+// {token, playerId, displayName, expiresUnix} of the player signed in here, or null (never an
+// expired token: it is dropped).
+export function currentPlayer() {
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem(STORE) || "null");
+  } catch {
+    saved = null;
+  }
+  if (!saved?.token) return null;
+  if (Number(saved.expiresUnix) * 1000 - EXPIRY_MARGIN_MS <= Date.now()) {
+    forget();
+    return null;
+  }
+  return saved;
+}
+
+export const playerToken = () => currentPlayer()?.token ?? null;
+
+function forget() {
+  localStorage.removeItem(STORE);
+  ratings.clear();
+  dispatchEvent(new CustomEvent(CHANGED));
+}
+
+let config = null;
+// What this deployment offers the portal (the gateway's /portal/config.json).
+export function portalConfig() {
+  config ??= fetch("/portal/config.json").then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  return config;
+}
+
+export async function signInGuest(name) {
+  const signed = await call("SignInGuest", { displayName: name }, { service: GUESTS });
+  const player = {
+    token: signed.token,
+    playerId: signed.playerId,
+    displayName: signed.displayName,
+    expiresUnix: Number(signed.expiresUnix),
+  };
+  localStorage.setItem(STORE, JSON.stringify(player));
+  ratings.clear();
+  dispatchEvent(new CustomEvent(CHANGED));
+  return player;
+}
+
+export function signOut() {
+  forget();
+}
+
+// Another tab signed in or out: this one follows.
+addEventListener("storage", (event) => {
+  if (event.key === STORE) {
+    ratings.clear();
+    dispatchEvent(new CustomEvent(CHANGED));
+  }
+});
+
+// A PlayerService call as the signed-in player. A token the server no longer accepts (its
+// issuer's key changed, say) signs this browser out, with the server's reason.
+export async function players(method, request = {}) {
+  const token = playerToken();
+  if (!token) throw new RpcError("unauthenticated", "Sign in first (at the top of the page)");
+  try {
+    return await call(method, request, { token, service: PLAYERS });
+  } catch (error) {
+    if (error.code === "unauthenticated") {
+      forget();
+      throw new RpcError(error.code, `You are signed out: ${error.message}. Sign in again.`);
+    }
+    throw error;
+  }
+}
+
+// A public read of PlayerService (ratings, rating histories, leaderboards): as the signed-in
+// player where there is one, else as nobody.
+export function publicRead(method, request = {}) {
+  return playerToken() ? players(method, request) : call(method, request, { service: PLAYERS });
+}
+
+// ratings by player id: {at, ratings: Promise<Map(titleId -> Rating)>, resolved: Map | null}
+const ratings = new Map();
+
+// GetRatings calls start at most one per RATINGS_PACE_MS, so a lobby of many players stays
+// within the gateway's per-token rate limit however many names it shows.
+const RATINGS_PACE_MS = 100;
+let nextStart = 0;
+function paced(run) {
+  const wait = Math.max(0, nextStart - Date.now());
+  nextStart = Date.now() + wait + RATINGS_PACE_MS;
+  return new Promise((resolve) => setTimeout(resolve, wait)).then(run);
+}
+
+// Resolves to Map(titleId -> Rating), or null when the ratings could not be read (then the
+// next call asks again).
+export function ratingsOf(playerId) {
+  const cached = ratings.get(playerId);
+  if (cached && Date.now() - cached.at < RATINGS_TTL_MS) return cached.ratings;
+  const entry = { at: Date.now(), resolved: null };
+  entry.ratings = paced(() => publicRead("GetRatings", { playerId }))
+    .then((got) => {
+      entry.resolved = new Map((got.ratings ?? []).map((r) => [r.titleId, r]));
+      return entry.resolved;
+    })
+    .catch(() => {
+      if (ratings.get(playerId) === entry) ratings.delete(playerId);
+      return null;
+    });
+  ratings.set(playerId, entry);
+  return entry.ratings;
+}
+
+// The number people see (proto JSON leaves zeros out), one decimal.
+export const shownRating = (rating) => Number(rating?.display ?? 0).toFixed(1);
+
+export function describeRating(rating) {
+  if (!rating) return "not rated yet";
+  const games = Number(rating.matches ?? 0);
+  return `rating ${shownRating(rating)} (skill ${Number(rating.mu ?? 0).toFixed(1)} ± ` +
+    `${Number(rating.sigma ?? 0).toFixed(1)}, ${games} rated match${games === 1 ? "" : "es"}` +
+    `${rating.provisional ? ", provisional" : ""})`;
+}
+
+function fill(tag, rating) {
+  tag.textContent = rating ? shownRating(rating) + (rating.provisional ? "?" : "") : "new";
+  tag.classList.toggle("provisional", Boolean(rating?.provisional));
+  tag.title = describeRating(rating);
+  tag.dataset.rating = rating ? shownRating(rating) : "";
+}
+
+// The player id of a title's bot level: the server's `tokens.player_id("playhall:bot",
+// "<title>/<level>")` (`players.archive.bot_player`), the first 32 hex digits of a SHA-256.
+// Bot seats carry no player id, yet each level is a rated player. Null where the page has no
+// WebCrypto (a plain-HTTP origin other than localhost).
+const botIds = new Map();
+function botPlayerId(titleId, level) {
+  const name = String(level ?? "").replace(/^BOT_LEVEL_/, "").toLowerCase();
+  const key = `${titleId}/${name}`;
+  if (!botIds.has(key)) {
+    const digest = crypto.subtle?.digest("SHA-256", new TextEncoder().encode(`playhall:bot\n${key}`));
+    botIds.set(key, digest
+      ? digest.then((d) => "p-" + Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 32))
+      : Promise.resolve(null));
+  }
+  return botIds.get(key);
+}
+
+function fillFrom(tag, playerId, titleId) {
+  tag.dataset.player = playerId;
+  const known = ratings.get(playerId);
+  if (known?.resolved && Date.now() - known.at < RATINGS_TTL_MS) {
+    fill(tag, known.resolved.get(titleId));
+  } else {
+    // Unknown (the call failed): no badge rather than a wrong one.
+    ratingsOf(playerId).then((map) => (map ? fill(tag, map.get(titleId)) : tag.remove()));
+  }
+}
+
+// A badge with the rating in `titleId` of a seat's player (a signed-in person, or a bot level
+// that held the seat from the start), filled once it is known; null where there is nothing to
+// show (an anonymous seat, or nobody signed in here: ratings are for signed-in players).
+export function ratingTag(seat, titleId) {
+  if (!playerToken()) return null;
+  // A seat a person left is played on by a bot, but it is not that bot level's seat.
+  const bot = seat?.kind === "SEAT_KIND_BOT" && !seat.playerId && !seat.resigned;
+  if (!seat?.playerId && !bot) return null;
+  const tag = h("span", { class: "rating" }, "…");
+  if (!bot) {
+    fillFrom(tag, seat.playerId, titleId);
+  } else {
+    botPlayerId(titleId, seat.botLevel).then((id) => (id ? fillFrom(tag, id, titleId) : tag.remove()));
+  }
+  return tag;
+}

@@ -1,0 +1,173 @@
+// The profile page: the signed-in player's games being played (a click takes the seat back, in
+// this browser), their rating in each title as a chart over time, and their finished matches,
+// newest first, a page at a time, each with its replay. With ?player=<id>, another player's
+// ratings only (their games and history are theirs).
+import { call } from "./connect.js";
+import { h, matchLink, seatName } from "./common.js";
+import { ratingChart } from "./chart.js";
+import { Pager } from "./pager.js";
+import { CHANGED, currentPlayer, describeRating, players, ratingTag, shownRating } from "./players.js";
+
+const $ = (id) => document.getElementById(id);
+const other = new URLSearchParams(location.search).get("player");
+const HISTORY_PAGE = 10;
+const CHART_CHANGES = 200;
+const DEFAULT_MU = 25;
+const DEFAULT_SIGMA = 25 / 3;
+let games = [];
+let pager = null;
+
+const titleName = (id) => games.find((g) => g.titleId === id)?.displayName ?? id;
+const when = (ms) => new Date(Number(ms)).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function showError(message) {
+  $("error").textContent = message;
+  $("error").hidden = !message;
+}
+
+async function showGames() {
+  const running = (await players("ListRunningMatches", {})).matches ?? [];
+  $("my-games").replaceChildren(...(running.length ? running.map(gameItem) : [h("li", { class: "muted" }, "none")]));
+}
+
+function gameItem({ match, seats = [] }) {
+  const mine = seats[0] ?? 0;
+  const toMove = match.status?.toMove ?? [];
+  const others = (match.seats ?? []).flatMap((seat, n) =>
+    (seats.includes(n) ? [] : [", ", seatName(match, n), ratingTag(seat, match.titleId)])).slice(1);
+  const button = h("button", { type: "button", class: "reclaim" }, "Go back in");
+  button.addEventListener("click", () => reclaim(match.matchId, mine).catch((error) => showError(error.message)));
+  return h("li", { "data-match": match.matchId },
+    h("strong", {}, titleName(match.titleId)), " · against ", ...(others.length ? others : ["nobody yet"]), " · ",
+    match.phase === "MATCH_PHASE_OPEN" ? "waiting for players · " : toMove.includes(mine) ? h("em", {}, "your move · ") : "",
+    button);
+}
+
+async function reclaim(matchId, seat) {
+  const { token } = await players("ReclaimSeat", { matchId, seat });
+  location.href = matchLink(matchId, token.token, token.seat ?? 0);
+}
+
+// Where a new player's rating starts, in the shown scale: the defaults (OpenSkill's mu 25,
+// sigma 25/3) with the same margin of sigmas the server takes off this rating.
+function startOf(rating) {
+  const sigma = Number(rating.sigma ?? 0);
+  if (!sigma) return null;
+  const sigmas = (Number(rating.mu ?? 0) - Number(rating.display ?? 0)) / sigma;
+  return DEFAULT_MU - sigmas * DEFAULT_SIGMA;
+}
+
+function signed(delta) {
+  return `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)}`;
+}
+
+async function ratingCard(playerId, rating) {
+  const history = await players("GetRatingHistory", { playerId, titleId: rating.titleId, pageSize: CHART_CHANGES });
+  const changes = history.changes ?? [];
+  const [latest, previous] = changes; // newest first
+  let change = "";
+  if (previous) {
+    change = `last match ${signed(Number(latest.rating?.display ?? 0) - Number(previous.rating?.display ?? 0))}`;
+  } else if (latest && startOf(latest.rating) !== null) {
+    const start = startOf(latest.rating);
+    change = `first rated match ${signed(Number(latest.rating?.display ?? 0) - start)} (from ${start.toFixed(1)})`;
+  }
+  const played = Number(rating.matches ?? 0);
+  return h("article", { class: "rating-card", "data-title": rating.titleId },
+    h("h3", {}, titleName(rating.titleId), " ",
+      h("span", { class: `rating big${rating.provisional ? " provisional" : ""}`, title: describeRating(rating) },
+        shownRating(rating) + (rating.provisional ? "?" : ""))),
+    h("p", { class: "muted rating-facts" },
+      `${played} rated match${played === 1 ? "" : "es"}`,
+      rating.provisional ? " · provisional" : "",
+      change ? ` · ${change}` : "",
+      history.nextPageToken ? ` · the chart shows the last ${changes.length}` : ""),
+    ratingChart(changes, titleName(rating.titleId)),
+    h("p", {}, h("a", { href: `/leaderboard.html?title=${encodeURIComponent(rating.titleId)}` }, "Leaderboard")));
+}
+
+async function showRatings(playerId) {
+  const got = await players("GetRatings", { playerId });
+  if (other) {
+    $("title").textContent = got.player?.displayName ?? "Player";
+    document.title = `${got.player?.displayName ?? "Player"} · Playhall`;
+  }
+  const ratings = got.ratings ?? [];
+  const cards = await Promise.all(ratings.map((r) => ratingCard(playerId, r)));
+  $("ratings").replaceChildren(...(cards.length ? cards : [h("p", { class: "muted" }, "No rated match yet: finish a match against a bot or a person.")]));
+}
+
+function result(finished) {
+  const m = finished.match;
+  const mine = finished.seats ?? [];
+  const winners = m.winners ?? [];
+  const left = mine.some((n) => m.seats?.[n]?.resigned);
+  if (mine.some((n) => winners.includes(n))) return winners.length > 1 ? "shared win" : "won";
+  if (m.endReason === "END_REASON_ABANDONED") return "abandoned";
+  return left ? "left" : "lost";
+}
+
+function historyRow(finished) {
+  const m = finished.match;
+  const mine = finished.seats ?? [];
+  const winners = m.winners ?? [];
+  const seats = (m.seats ?? []).map((_, n) =>
+    h("span", { class: `seat${winners.includes(n) ? " winner" : ""}${mine.includes(n) ? " mine" : ""}` }, seatName(m, n)));
+  const rating = finished.ratingAfter;
+  return h("tr", { "data-match": m.matchId },
+    h("td", {}, when(finished.finishedUnixMs)),
+    h("td", {}, titleName(m.titleId)),
+    h("td", { class: "seats-cell" }, ...seats),
+    h("td", { class: "result" }, result(finished)),
+    h("td", { class: "num", title: rating ? describeRating(rating) : "not rated" },
+      rating ? shownRating(rating) + (rating.provisional ? "?" : "") : "—"),
+    h("td", {}, h("a", { href: `/replay.html?id=${encodeURIComponent(m.matchId)}`, class: "replay-link" }, "Replay")));
+}
+
+function setUpHistory() {
+  const select = $("history-title");
+  select.append(...games.map((g) => h("option", { value: g.titleId }, g.displayName)));
+  pager = new Pager(
+    (pageToken) => players("ListFinishedMatches", { titleId: select.value, pageSize: HISTORY_PAGE, pageToken }),
+    (page) => {
+      const rows = (page.matches ?? []).map(historyRow);
+      $("history").replaceChildren(...(rows.length ? rows : [h("tr", {}, h("td", { colspan: 6, class: "muted" }, "none yet"))]));
+    },
+    { prev: $("history-prev"), next: $("history-next"), where: $("history-page") },
+  );
+  select.addEventListener("change", () => pager.restart().catch((error) => showError(error.message)));
+}
+
+async function show() {
+  showError("");
+  const me = currentPlayer();
+  const signedIn = Boolean(me);
+  $("signed-out").hidden = signedIn;
+  $("ratings-section").hidden = !signedIn;
+  $("games-section").hidden = $("history-section").hidden = !signedIn || Boolean(other);
+  if (!signedIn) return;
+  if (!other) {
+    $("title").textContent = `${me.displayName}'s profile`;
+    document.title = `${me.displayName} · Playhall`;
+  }
+  // Each part on its own: a part that fails (no archive here, say) leaves the others shown.
+  const parts = [showRatings(other || me.playerId)];
+  if (!other) parts.push(showGames(), pager.restart());
+  const failed = (await Promise.allSettled(parts)).filter((p) => p.status === "rejected");
+  showError([...new Set(failed.map((p) => p.reason.message))].join(" · "));
+  document.body.dataset.loaded = "true";
+}
+
+async function main() {
+  try {
+    games = (await call("ListGames", {})).games ?? [];
+  } catch (error) {
+    showError(error.message);
+  }
+  setUpHistory();
+  const refresh = () => show().catch((error) => showError(error.message));
+  addEventListener(CHANGED, refresh);
+  await refresh();
+}
+
+main();

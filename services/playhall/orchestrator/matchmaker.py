@@ -1,0 +1,223 @@
+"""The matchmaker: every replica runs one, and for each queue (a title and a player count) the
+replica holding the queue's lease in Redis matches it; the others only count it. A lease not
+renewed for `matchmaking_lease_ms` (its holder died) is taken by the next replica to look.
+
+A pass of the holder: the matches of assignments made earlier but not known to exist yet (a
+holder that died between its match script and the match's creation left them) are made first;
+then tickets no stream follows leave; then `matchmaking.find_groups` groups the rest, and each
+group is one `MATCH_SCRIPT`, which checks the lease again, so a holder that stalled past its
+lease and lost it to another replica matches nothing more."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import random
+import secrets
+
+import redis
+
+from playhall.orchestrator.errors import MatchError
+from playhall.orchestrator.matches import Matches
+from playhall.orchestrator.matchmaking import QueueRatings, assignment_seats, find_groups
+from playhall.orchestrator.metrics import (
+    QUEUE_BOT_SEATS,
+    QUEUE_LEASES,
+    QUEUE_MATCHES,
+    QUEUE_PASS_SECONDS,
+    QUEUE_TICKETS,
+    QUEUE_WAIT,
+    REDIS_ERRORS,
+    initialize_queue_series,
+)
+from playhall.orchestrator.queue_settings import MatchmakingSettings
+from playhall.orchestrator.queue_store import Assignment, QueueStore, new_assignment_id
+from playhall.orchestrator.store import now_ms
+
+log = logging.getLogger(__name__)
+
+MAKE_AT_ONCE = 16
+"""Matches a pass makes at once (each a rules call and a few Redis round trips): well within
+the Redis pool, and a backlog of assignments is made in a few passes."""
+MAX_TICKETS_PER_PASS = 2_000
+"""The longest-waiting tickets a pass looks at in one queue; the rest wait for later passes."""
+
+
+class Matchmaker:
+    """Holds the leases of whatever queues it can and matches them every
+    `matchmaking_interval_s`."""
+
+    def __init__(self, matches: Matches, queues: QueueStore, queue_ratings: QueueRatings):
+        self.matches = matches
+        self.queues = queues
+        self.ratings = queue_ratings
+        self.settings: MatchmakingSettings = matches.settings.matchmaking
+        self.holder = f"{os.uname().nodename}-{os.getpid()}-{secrets.token_hex(4)}"
+        """This replica's name in the leases: unique, so a restarted process is a new holder."""
+        self._held: set[tuple[str, int]] = set()
+        self._stopping = asyncio.Event()
+        self._task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="matchmaker")
+
+    async def stop(self, timeout: float) -> None:
+        """Lets the pass in progress finish for up to `timeout` seconds, then gives the
+        leases up, so that another replica takes the queues over at its next pass rather than
+        when the leases lapse (a rolling update would pause matching otherwise)."""
+        self._stopping.set()
+        if self._task is not None:
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(self._task, timeout)
+        for title, players in sorted(self._held):
+            try:
+                await self.queues.release_lease(title, players, self.holder)
+            except redis.RedisError as error:  # it lapses on its own
+                log.warning("queue lease not given up", extra={"error": str(error)})
+        self._held.clear()
+
+    async def run_once(self) -> int:
+        """One pass over every queue; returns how many matches it made."""
+        made = 0
+        for info in await self.matches.rules.game_infos():
+            for players in range(info.min_players, info.max_players + 1):
+                initialize_queue_series(info.title_id, players)
+                made += await self.match_queue(info.title_id, players)
+        QUEUE_LEASES.set(len(self._held))
+        return made
+
+    async def match_queue(self, title: str, players: int) -> int:
+        queue = (title, players)
+        held = await self.queues.hold_lease(
+            title, players, self.holder, self.settings.matchmaking_lease_ms
+        )
+        if not held:
+            if queue in self._held:
+                log.warning("queue lease lost", extra={"title": title, "players": players})
+                self._held.discard(queue)
+            QUEUE_TICKETS.labels(title, str(players)).set(await self.queues.queued(title, players))
+            return 0
+        if queue not in self._held:
+            log.info("queue lease taken", extra={"title": title, "players": players})
+            self._held.add(queue)
+        with QUEUE_PASS_SECONDS.labels(title, str(players)).time():
+            made = await self._pass(title, players)
+        QUEUE_TICKETS.labels(title, str(players)).set(await self.queues.queued(title, players))
+        return made
+
+    async def _pass(self, title: str, players: int) -> int:
+        """The holder's pass over one queue; how many matches it made."""
+        queue = (title, players)
+        await self._make_pending(title, players)
+        now = now_ms()
+        waiting = await self.queues.waiting(title, players, MAX_TICKETS_PER_PASS)
+        cutoff = now - int(self.settings.matchmaking_ticket_grace_s * 1000)
+        unfollowed = [ticket.player_id for ticket, seen in waiting if seen < cutoff]
+        if unfollowed:
+            dropped = await self.queues.drop_unfollowed(
+                title, players, self.holder, cutoff, unfollowed
+            )
+            if dropped > 0:
+                log.info(
+                    "unfollowed tickets left the queue",
+                    extra={"title": title, "players": players, "count": dropped},
+                )
+        live = [ticket for ticket, seen in waiting if seen >= cutoff]
+        made: list[Assignment] = []
+        for group in find_groups(live, players, now, self.settings):
+            levels = []
+            if group.bots:
+                mean = sum(t.rating for t in group.tickets) / len(group.tickets)
+                levels = [await self.ratings.nearest_level(title, mean)] * group.bots
+            assignment = Assignment(
+                new_assignment_id(), title, players, group.tickets, levels, now_ms()
+            )
+            outcome = await self.queues.match(assignment, self.holder)
+            if outcome == "not_holder":
+                self._held.discard(queue)
+                log.warning("queue lease lost mid-pass", extra={"title": title})
+                break
+            if outcome != "ok":
+                continue  # a ticket left (or was dropped) since it was read
+            kind = "bots" if levels else "players"
+            QUEUE_MATCHES.labels(title, str(players), kind).inc()
+            QUEUE_BOT_SEATS.labels(title, str(players)).inc(len(levels))
+            for ticket in group.tickets:
+                QUEUE_WAIT.labels(title, str(players)).observe(
+                    max(assignment.made_ms - ticket.entered_ms, 0) / 1000
+                )
+            made.append(assignment)
+        # The assignments are recorded: their matches are made side by side, as a rules call
+        # and the store's writes take a match far longer than its match script.
+        await self._make_all(made)
+        return len(made)
+
+    async def _make_pending(self, title: str, players: int) -> None:
+        pending = []
+        for assignment_id in await self.queues.pending(title, players):
+            assignment = await self.queues.assignment(title, assignment_id)
+            if assignment is None:  # expired long ago: nothing left to make
+                await self.queues.made(title, players, assignment_id)
+                continue
+            pending.append(assignment)
+        await self._make_all(pending)
+
+    async def _make_all(self, assignments: list[Assignment]) -> None:
+        """`_make` of each, `MAKE_AT_ONCE` at a time."""
+        slots = asyncio.Semaphore(MAKE_AT_ONCE)
+
+        async def make(assignment: Assignment) -> None:
+            async with slots:
+                await self._make(assignment)
+
+        await asyncio.gather(*(make(a) for a in assignments))
+
+    async def _make(self, assignment: Assignment) -> None:
+        """Creates the assignment's match (once: its id is the assignment's) and takes the
+        assignment off the pending list. A failure leaves it pending for the next pass."""
+        if await self.matches.store.exists(assignment.match_id):
+            # Made by a holder that died before it took the assignment off the list.
+            await self.queues.made(
+                assignment.title_id, assignment.players, assignment.assignment_id
+            )
+            return
+        order = list(range(assignment.players))
+        random.SystemRandom().shuffle(order)  # who sits first is luck, not queue order
+        seats, people = assignment_seats(assignment, order)
+        try:
+            created = await self.matches.start(
+                assignment.title_id, seats, people, match_id=assignment.match_id
+            )
+        except MatchError as error:
+            log.warning(
+                "match of an assignment not made; retried next pass",
+                extra={"match_id": assignment.match_id, "error": error.reason},
+            )
+            return
+        await self.queues.made(assignment.title_id, assignment.players, assignment.assignment_id)
+        log.info(
+            "matched" if created is not None else "match of an assignment existed already",
+            extra={
+                "match_id": assignment.match_id,
+                "title": assignment.title_id,
+                "players": assignment.players,
+                "bot_seats": len(assignment.bot_levels),
+            },
+        )
+
+    async def _run(self) -> None:
+        interval = self.settings.matchmaking_interval_s
+        while not self._stopping.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), interval)
+                return
+            try:
+                await self.run_once()
+            except redis.RedisError as error:
+                REDIS_ERRORS.labels("matchmaking").inc()
+                log.warning("matchmaking skipped: storage unavailable", extra={"error": str(error)})
+            except Exception:
+                # The task's boundary: one queue's failure must not stop every other's.
+                log.exception("matchmaking pass failed; the next pass goes on")

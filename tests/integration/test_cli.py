@@ -1,0 +1,220 @@
+"""The terminal client `playhall` against a real stack with its gateway: a person's match
+played to its end through a pseudo-terminal, a spectator's watch, a bot tournament's
+standings, sign-in, and refusals as one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+
+import grpc
+import pytest
+
+from playhall.client import MatchClient
+from playhall.devstack import Stack
+from playhall.match.v1 import match_service_pb2 as mpb
+
+TITLES = ("galileo", "eynsteyn")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+PLAYHALL = [sys.executable, "-m", "playhall.cli"]
+
+
+@pytest.fixture(scope="module")
+def stack():
+    with Stack(titles=TITLES, testing=True, gateway=True) as started:
+        yield started
+
+
+@pytest.fixture
+def env(stack, tmp_path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "PLAYHALL_GATEWAY": stack.portal_url,
+        "PLAYHALL_CONFIG": str(tmp_path / "login.json"),
+        "COLUMNS": "120",
+    }
+
+
+def playhall(env, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        PLAYHALL + list(args), env=env, capture_output=True, text=True, timeout=timeout
+    )
+
+
+class Terminal:
+    """A command on a pseudo-terminal: what it printed so far, and keys typed into it."""
+
+    def __init__(self, env, *args: str):
+        self.master, slave = os.openpty()
+        self.process = subprocess.Popen(
+            PLAYHALL + list(args), env=env, stdin=slave, stdout=slave, stderr=slave
+        )
+        os.close(slave)
+        self.text = ""
+        self.seen = 0
+        """Where the next `read_until` starts looking: just after the marker it found last."""
+
+    def read_until(self, *markers: str, timeout: float = 60) -> str:
+        """Reads until one of `markers` appears after the marker found last; which one (the
+        earliest, when several have)."""
+        deadline = time.monotonic() + timeout
+        start = self.seen
+        while time.monotonic() < deadline:
+            found = [(self.text.find(m, start), m) for m in markers if m in self.text[start:]]
+            if found:
+                at, marker = min(found)
+                self.seen = at + len(marker)
+                return marker
+            ready, _, _ = select.select([self.master], [], [], 0.5)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:  # the command ended and closed the terminal
+                    chunk = b""
+                if not chunk and self.process.poll() is not None:
+                    break
+                self.text += ANSI.sub("", chunk.decode(errors="replace"))
+        raise AssertionError(f"none of {markers} in:\n{self.text[start:][-3000:]}")
+
+    def type(self, line: str) -> None:
+        os.write(self.master, line.encode() + b"\r")
+
+    def close(self) -> int:
+        try:
+            return self.process.wait(timeout=30)
+        finally:
+            os.close(self.master)
+
+
+@pytest.mark.timeout(300)
+def test_a_person_plays_a_match_to_its_end_in_a_terminal_by_numbered_moves(stack, env):
+    terminal = Terminal(env, "play", "galileo", "--bots", "random", "--name", "Ada")
+    try:
+        created = terminal.read_until("created; you are seat")
+        assert created
+        match_id = re.search(r"Match (\w+) created", terminal.text).group(1)
+        # A number that is not a move is refused on the spot, and the same turn asked again.
+        terminal.read_until("Your move")
+        terminal.type("99")
+        assert terminal.read_until("There is no move 99") and terminal.read_until("Your move")
+        # Words narrow the list; what is left is numbered from 1.
+        terminal.type("Pick")
+        terminal.read_until("Your move")
+        terminal.type("1")
+        moves = 1
+        while terminal.read_until("Your move", "finished", timeout=90) == "Your move":
+            terminal.type("1")
+            moves += 1
+        assert terminal.close() == 0
+    finally:
+        terminal.process.kill()
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        final = MatchClient(channel).get(match_id).match
+    assert final.phase == mpb.MATCH_PHASE_FINISHED
+    assert final.seats[0].display_name == "Ada"
+    assert moves >= 15  # every round's pick, at least
+    assert f"galileo {match_id}: finished" in terminal.text
+    assert "Ada" in terminal.text.split("finished")[-1]
+
+
+@pytest.mark.timeout(400)  # bot matches: minutes on a busy machine
+def test_a_bot_tournament_scores_every_pairing_and_watch_follows_a_match_to_its_end(env):
+    ran = playhall(
+        env,
+        *("tournament", "run", "eynsteyn", "--bots", "random,easy", "--games", "2", "--json"),
+        timeout=240,
+    )
+    assert ran.returncode == 0, ran.stderr
+    standings = {row["level"]: row for row in json.loads(ran.stdout)}
+    assert set(standings) == {"random", "easy"}
+    assert all(row["games"] == 2 for row in standings.values())
+    # Every game gives out one point in all, a shared win half to each.
+    assert sum(row["points"] for row in standings.values()) == 2
+    match_id = standings["easy"]["matches"][0]
+    watched = playhall(env, "watch", match_id, "--json")
+    assert watched.returncode == 0, watched.stderr
+    changes = [json.loads(line) for line in watched.stdout.splitlines()]
+    assert [int(c["version"]) for c in changes] == list(range(1, len(changes) + 1))
+    assert changes[-1]["phase"] == "MATCH_PHASE_FINISHED"
+    # The archiver rates the bot levels like players; the leaderboard lists them (provisional).
+    deadline = time.monotonic() + 30
+    while True:
+        rated = playhall(env, "ratings", "eynsteyn", "--provisional", "--json")
+        assert rated.returncode == 0, rated.stderr
+        entries = json.loads(rated.stdout).get("entries", [])
+        if len(entries) >= 2 or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    names = [entry["player"]["display_name"] for entry in entries]
+    assert {"Easy bot", "Random bot"} <= set(names), names
+    if standings["easy"]["points"] != 1:  # one level won both games: it is rated higher
+        best = "Easy bot" if standings["easy"]["points"] == 2 else "Random bot"
+        assert names.index(best) < names.index(({"Easy bot", "Random bot"} - {best}).pop())
+
+
+def test_sign_in_is_saved_privately_and_refusals_are_one_clear_line(env, tmp_path):
+    signed = playhall(env, "login", "--guest", "Grace", "--json")
+    assert signed.returncode == 0, signed.stderr
+    assert json.loads(signed.stdout)["display_name"] == "Grace"
+    assert os.stat(tmp_path / "login.json").st_mode & 0o777 == 0o600
+    games = playhall(env, "games", "--json")
+    assert games.returncode == 0 and json.loads(games.stdout) == {}
+    for args, reason in [
+        (("login", "--guest", "x"), "name"),
+        (("play", "nosuchtitle", "--bots", "easy"), "nosuchtitle"),
+        (("play", "galileo", "--bots", "grandmaster"), "unknown bot level 'grandmaster'"),
+        (("tournament", "run", "galileo", "--bots", "easy"), "at least two different levels"),
+        (("watch", "no-such-match"), "no-such-match"),
+    ]:
+        refused = playhall(env, *args)
+        assert refused.returncode == 1, (args, refused.stdout)
+        line = refused.stderr.strip()
+        assert "\n" not in line and "Traceback" not in line, line
+        assert reason in line, (args, line)
+    unreachable = playhall({**env, "PLAYHALL_GATEWAY": "http://127.0.0.1:9"}, "games")
+    assert unreachable.returncode == 1
+    assert "cannot be reached" in unreachable.stderr
+
+
+@pytest.mark.timeout(180)
+def test_queue_seats_a_terminal_and_a_second_client_in_one_match(stack, env, tmp_path):
+    """`playhall queue` in a terminal shows the wait and the window until a second client (the
+    same command with --json, signed in as someone else) enters; both are seated in one match,
+    and the terminal follows it to its end (the other player resigns)."""
+    bob_env = {**env, "PLAYHALL_CONFIG": str(tmp_path / "bob.json")}
+    assert playhall(env, "login", "--guest", "Ada").returncode == 0
+    assert playhall(bob_env, "login", "--guest", "Bob").returncode == 0
+    terminal = Terminal(env, "queue", "eynsteyn")  # 2 players: the title's fewest
+    try:
+        assert terminal.read_until("for players rated 25.0 ±")
+        bob = playhall(bob_env, "queue", "eynsteyn", "--json")
+        assert bob.returncode == 0, bob.stderr
+        updates = [json.loads(line) for line in bob.stdout.splitlines()]
+        matched = updates[-1]["matched"]
+        terminal.read_until("Matched after")
+        found = re.search(r"match (\w+), you are seat (\d)", terminal.text)
+        assert found and found.group(1) == matched["match"]["match_id"]
+        bob_seat = int(matched["token"].get("seat", 0))
+        assert int(found.group(2)) == 1 - bob_seat
+        with grpc.insecure_channel(stack.orchestrator.address) as channel:
+            MatchClient(channel, matched["token"]["token"]).resign(found.group(1))
+        assert terminal.read_until("finished")
+        assert terminal.close() == 0
+    finally:
+        terminal.process.kill()
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        final = MatchClient(channel).get(found.group(1)).match
+    assert final.phase == mpb.MATCH_PHASE_FINISHED
+    assert sorted(seat.display_name for seat in final.seats) == ["Ada", "Bob"]
+    assert list(final.winners) == [1 - bob_seat]
+
+
+def test_queue_needs_a_sign_in(env):
+    refused = playhall(env, "queue", "galileo")
+    assert refused.returncode == 1
+    assert "sign in first" in refused.stderr and "\n" not in refused.stderr.strip()

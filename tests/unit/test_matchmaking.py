@@ -1,0 +1,199 @@
+"""Matchmaking in process (`tests/inprocess.py`, the embedded Redis): how tickets are grouped
+(windows, bots), the nearest bot level, and the crash cases of the scripts that are hard to
+time on real processes: an assignment whose match was never made (its matchmaker died right
+after the match script) is made by the next lease holder, once; a holder that lost its lease
+matches nothing; one queue per title. The wire, the replicas and the kills are in
+`tests/integration/test_matchmaking.py`."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
+from playhall.orchestrator.errors import InvalidRequest, NotNow
+from playhall.orchestrator.matchmaker import Matchmaker
+from playhall.orchestrator.matchmaking import (
+    Matchmaking,
+    QueueRatings,
+    find_groups,
+    nearest_level,
+)
+from playhall.orchestrator.queue_settings import MatchmakingSettings
+from playhall.orchestrator.queue_store import (
+    Assignment,
+    QueueStore,
+    Ticket,
+    match_id_of,
+    new_assignment_id,
+    queue_key,
+)
+from playhall.orchestrator.store import now_ms
+from playhall.players.tokens import Player, player_id
+from tests.helpers import TITLE
+
+pytestmark = pytest.mark.usefixtures("event_loop")
+
+SETTINGS = MatchmakingSettings(
+    matchmaking_window=1.0,
+    matchmaking_window_growth=1.0,
+    matchmaking_window_max=10.0,
+    matchmaking_bot_fill_after_s=30.0,
+)
+NOW = 1_000_000
+
+
+def ticket(name: str, rating: float, waited_s: float = 0.0) -> Ticket:
+    return Ticket(name, 2, rating, NOW - int(waited_s * 1000), name)
+
+
+def grouped(tickets, players=2, settings=SETTINGS):
+    return [
+        (sorted(t.player_id for t in g.tickets), g.bots)
+        for g in find_groups(tickets, players, NOW, settings)
+    ]
+
+
+def test_the_window_widens_with_the_wait_up_to_its_most():
+    assert SETTINGS.window(0) == 1.0
+    assert SETTINGS.window(3) == 4.0
+    assert SETTINGS.window(100) == 10.0
+
+
+def test_players_meet_only_when_both_windows_hold_the_gap():
+    assert grouped([ticket("a", 20), ticket("b", 23)]) == []
+    # a has waited 2 s (window 3), b has just come (window 1): not yet.
+    assert grouped([ticket("a", 20, 2), ticket("b", 23)]) == []
+    assert grouped([ticket("a", 20, 2), ticket("b", 23, 2)]) == [(["a", "b"], 0)]
+
+
+def test_the_longest_waiting_ticket_picks_its_nearest_neighbours():
+    tickets = [ticket("old", 25, 5), ticket("near", 25.5), ticket("far", 24), ticket("x", 40)]
+    assert grouped(tickets) == [(["near", "old"], 0)]
+    # Three: the spread of 1.5 is more than a new ticket's window of 1, not a second's 2.
+    assert grouped(tickets, players=3) == []
+    tickets[1:3] = [ticket("near", 25.5, 1), ticket("far", 24, 1)]
+    assert grouped(tickets, players=3) == [(["far", "near", "old"], 0)]
+
+
+def test_bots_fill_only_after_the_wait():
+    alone = [ticket("a", 25, 29)]
+    assert grouped(alone) == []
+    assert grouped([ticket("a", 25, 30)], players=4) == [(["a"], 3)]
+    never = dataclasses.replace(SETTINGS, matchmaking_bot_fill_after_s=0)
+    assert grouped([ticket("a", 25, 3600)], settings=never) == []
+
+
+def test_the_nearest_bot_level_and_the_default_without_ratings():
+    levels = {mpb.BOT_LEVEL_EASY: 17.0, mpb.BOT_LEVEL_NORMAL: 24.0, mpb.BOT_LEVEL_HARD: 31.0}
+    assert nearest_level(levels, 29.0, mpb.BOT_LEVEL_NORMAL) == mpb.BOT_LEVEL_HARD
+    assert nearest_level(levels, 20.5, mpb.BOT_LEVEL_NORMAL) == mpb.BOT_LEVEL_EASY  # a tie
+    assert nearest_level({}, 40.0, mpb.BOT_LEVEL_NORMAL) == mpb.BOT_LEVEL_NORMAL
+
+
+def player(name: str) -> Player:
+    return Player(player_id("https://id", name), name.title(), "https://id", name)
+
+
+def queues_of(hall) -> tuple[Matchmaking, Matchmaker]:
+    settings = dataclasses.replace(
+        hall.matches.settings, matchmaking=dataclasses.replace(SETTINGS, matchmaking_lease_ms=500)
+    )
+    hall.matches.settings = settings
+    queues = QueueStore(hall.db)
+    ratings = QueueRatings(None, mpb.BOT_LEVEL_NORMAL)
+    matchmaking = Matchmaking(hall.matches, queues, ratings)
+    return matchmaking, Matchmaker(hall.matches, queues, ratings)
+
+
+async def first_update(matchmaking: Matchmaking, who: Player, players: int = 2):
+    updates = matchmaking.enter(pb.EnterQueueRequest(title_id=TITLE, players=players), who)
+    try:
+        return await anext(updates)
+    finally:
+        await updates.aclose()
+
+
+async def test_one_queue_of_a_title_at_once_and_bad_queues_refused(hall):
+    matchmaking, _ = queues_of(hall)
+    ada = player("ada")
+    waiting = await first_update(matchmaking, ada, 2)
+    assert waiting.waiting.queued == 1 and waiting.waiting.rating == 25.0
+    with pytest.raises(NotNow, match="already waiting in the 2-player queue"):
+        await first_update(matchmaking, ada, 3)
+    with pytest.raises(InvalidRequest, match="2 to 5 players, not 6"):
+        await first_update(matchmaking, ada, 6)
+    with pytest.raises(InvalidRequest, match="Unknown title"):
+        await matchmaking.leave(pb.LeaveQueueRequest(title_id="chess"), ada)
+    assert await matchmaking.leave(pb.LeaveQueueRequest(title_id=TITLE), ada)
+    assert not await matchmaking.leave(pb.LeaveQueueRequest(title_id=TITLE), ada)
+    # Left, the player may enter another queue of the title.
+    assert (await first_update(matchmaking, ada, 3)).waiting.queued == 1
+
+
+async def test_an_assignment_whose_match_was_never_made_is_made_once_by_the_next_holder(hall):
+    matchmaking, matchmaker = queues_of(hall)
+    ada, bob = player("ada"), player("bob")
+    await first_update(matchmaking, ada)
+    await first_update(matchmaking, bob)
+    tickets = [t for t, _ in await matchmaking.queues.waiting(TITLE, 2, 10)]
+    # A matchmaker that died right after its match script: the tickets are assigned, no match.
+    dead = "a-replica-that-died"
+    assert await matchmaking.queues.hold_lease(TITLE, 2, dead, 500)
+    assignment = Assignment(new_assignment_id(), TITLE, 2, tickets, [], now_ms())
+    assert await matchmaking.queues.match(assignment, dead) == "ok"
+    assert await matchmaking.queues.match(assignment, dead) == "gone"  # never matched twice
+    assert await hall.matches.store.load(assignment.match_id) is None
+    await hall.db.delete(queue_key(TITLE, 2, "lease"))  # its lease expired
+    assert await matchmaker.match_queue(TITLE, 2) == 0
+    match = await hall.matches.store.load(match_id_of(assignment.assignment_id))
+    assert match is not None and match.player_ids() == {ada.player_id, bob.player_id}
+    assert await matchmaking.queues.pending(TITLE, 2) == []
+    # Made again (a holder that found it pending too), the match is left as it was.
+    created = await hall.matches.start(
+        TITLE,
+        [mpb.SeatInfo(seat=n, kind=mpb.SEAT_KIND_HUMAN) for n in range(2)],
+        [0, 1],
+        match_id=assignment.match_id,
+    )
+    assert created is None
+    assert (await hall.matches.store.load(assignment.match_id)).player_ids() == match.player_ids()
+    # Each player is handed their seat, however often they ask.
+    for who in (ada, bob, ada):
+        handed = await first_update(matchmaking, who)
+        assert handed.matched.match.match_id == assignment.match_id
+        assert match.seats[handed.matched.token.seat].player_id == who.player_id
+
+
+async def test_a_holder_that_lost_its_lease_matches_nothing(hall):
+    matchmaking, matchmaker = queues_of(hall)
+    await first_update(matchmaking, player("ada"))
+    await first_update(matchmaking, player("bob"))
+    tickets = [t for t, _ in await matchmaking.queues.waiting(TITLE, 2, 10)]
+    assert await matchmaking.queues.hold_lease(TITLE, 2, "another-replica", 5_000)
+    assert not await matchmaking.queues.hold_lease(TITLE, 2, matchmaker.holder, 5_000)
+    stale = Assignment(new_assignment_id(), TITLE, 2, tickets, [], now_ms())
+    assert await matchmaking.queues.match(stale, matchmaker.holder) == "not_holder"
+    assert await matchmaker.match_queue(TITLE, 2) == 0
+    assert await matchmaking.queues.queued(TITLE, 2) == 2
+
+
+async def test_tickets_no_stream_follows_leave_after_the_grace(hall):
+    matchmaking, matchmaker = queues_of(hall)
+    await first_update(matchmaking, player("ada"))
+    old = now_ms() - int(SETTINGS.matchmaking_ticket_grace_s * 1000) - 1
+    await hall.db.zadd(queue_key(TITLE, 2, "seen"), {player("ada").player_id: old})
+    await matchmaker.match_queue(TITLE, 2)
+    assert await matchmaking.queues.queued(TITLE, 2) == 0
+    assert await matchmaking.queues.ticket(TITLE, player("ada").player_id) is None
+
+
+async def test_a_stopping_matchmaker_gives_its_leases_up(hall):
+    _, matchmaker = queues_of(hall)
+    await matchmaker.match_queue(TITLE, 2)
+    lease = queue_key(TITLE, 2, "lease")
+    assert (await hall.db.get(lease)).decode() == matchmaker.holder
+    await matchmaker.stop(1.0)
+    assert await hall.db.get(lease) is None
