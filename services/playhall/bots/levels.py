@@ -7,11 +7,12 @@ and its game's length. The budget normally ends first, so a seeded decision repr
 protects a slow or overloaded worker, and a turn clock cuts it further (`clock_cap_s`).
 Measured strength and decision times: bench/results/bots.md.
 
-Each level plays its title with the settings of `SHAPE` and `BUDGETS` on top of its own: the budget,
-and the search shape a title needs (Einstein: several hundred placements a decision and a
-costly move (listing the placements after it is most of an iteration's time), so no rollouts
-at all, and slow widening spends the iterations on a few placements; Eynsteyn: random stones say little about a connection, so there are no rollouts
-and the connection evaluation judges every new node).
+Each level plays its title with the settings of `SHAPE` and `BUDGETS` on top of its own: the
+budget, and the search shape a title needs. Einstein: several hundred placements a decision
+and a costly move (listing the placements after it is most of an iteration's time), so no
+rollouts at all, and slow widening spends the iterations on a few placements. Eynsteyn: random
+stones say little about a connection, so no rollouts either, and the connection evaluation
+judges every new node.
 """
 
 from playhall.bots.base import Bot
