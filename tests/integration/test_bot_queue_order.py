@@ -21,9 +21,7 @@ def test_a_worker_on_both_queues_takes_every_waiting_live_turn_before_batch_work
             for queue, number in [(BATCH_QUEUE, n) for n in range(3)] + [
                 (LIVE_QUEUE, n) for n in range(3)
             ]:
-                producer.publish(
-                    {"queue": queue, "n": number}, routing_key=queue, declare=queues
-                )
+                producer.publish({"queue": queue, "n": number}, routing_key=queue, declare=queues)
             taken: list[str] = []
 
             def take(body, message):
