@@ -40,6 +40,7 @@ from bench.common import (
     unwind_on_sigterm,
     write_report,
 )
+from playhall.bots.levels import bot_for
 from playhall.client import MatchClient
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
 from playhall.common.process import (
@@ -84,8 +85,9 @@ class Window:
     """(seconds into the window, LLEN bots.live, LLEN bots.batch)."""
     load: tuple[float, float] = (0.0, 0.0)
     """The 1-minute load average at the window's start and end."""
-    task_seconds: dict[str, tuple[float, float]] = field(default_factory=dict)
-    """"title/level" -> (sum of task seconds, tasks) the worker counted in the window."""
+    task_seconds: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    """"title/level" -> (task seconds, tasks, search iterations) the worker counted in the
+    window."""
     worker_cpu_s: float = 0.0
 
 
@@ -137,14 +139,19 @@ class CapacityStack:
             total += (int(fields[11]) + int(fields[12])) / tick
         return total
 
-    def task_seconds(self) -> dict[str, tuple[float, float]]:
+    def task_seconds(self) -> dict[str, tuple[float, float, float]]:
+        """ "title/level" -> (task seconds, tasks, search iterations) the worker counted."""
+        columns = {
+            "playhall_bot_task_seconds_sum": 0,
+            "playhall_bot_task_seconds_count": 1,
+            "playhall_bot_search_iterations_total": 2,
+        }
         sums: dict[str, list[float]] = {}
         for sample in metric_samples(self.worker.metrics_port):
-            if sample.name in ("playhall_bot_task_seconds_sum", "playhall_bot_task_seconds_count"):
+            if sample.name in columns:
                 key = f"{sample.labels['title']}/{sample.labels['level']}"
-                index = 0 if sample.name.endswith("_sum") else 1
-                sums.setdefault(key, [0.0, 0.0])[index] += sample.value
-        return {key: (value[0], value[1]) for key, value in sums.items()}
+                sums.setdefault(key, [0.0, 0.0, 0.0])[columns[sample.name]] += sample.value
+        return {key: (value[0], value[1], value[2]) for key, value in sums.items()}
 
     def close(self) -> None:
         for service in [self.worker, self.live, self.batch, *self.rules.values()]:
@@ -241,12 +248,9 @@ def measure(stack: CapacityStack, window: Window, seconds: float, rng: random.Ra
     window.worker_cpu_s = stack.worker_cpu_s() - cpu_before
     after = stack.task_seconds()
     window.task_seconds = {
-        key: (
-            value[0] - tasks_before.get(key, (0, 0))[0],
-            value[1] - tasks_before.get(key, (0, 0))[1],
-        )
+        key: tuple(a - b for a, b in zip(value, tasks_before.get(key, (0, 0, 0)), strict=True))
         for key, value in after.items()
-        if value[1] > tasks_before.get(key, (0, 0))[1]
+        if value[1] > tasks_before.get(key, (0, 0, 0))[1]
     }
     turns: dict[str, list[float]] = {}
     waiting: dict[str, list[float]] = {}
@@ -372,22 +376,32 @@ def per_core(report: dict) -> dict:
     for point in report["points"]:
         if point["processes"] != 1 or point["batch_matches"]:
             continue
-        wall = sum(s for s, _ in point["task_seconds"].values())
+        wall = sum(value[0] for value in point["task_seconds"].values())
         share = min(1.0, point["worker_cpu_s"] / wall) if wall else 1.0
-        for key, (s, c) in point["task_seconds"].items():
-            entry = totals.setdefault(key, [0.0, 0.0, 0.0])
-            entry[0], entry[1], entry[2] = entry[0] + s, entry[1] + s * share, entry[2] + c
+        for key, (s, c, iterations) in point["task_seconds"].items():
+            entry = totals.setdefault(key, [0.0, 0.0, 0.0, 0.0])
+            entry[0] += s
+            entry[1] += s * share
+            entry[2] += c
+            entry[3] += iterations
     out: dict = {}
     for level in LEVELS:
         for title in report["titles"]:
             if f"{title}/{level}" not in totals:
                 continue
-            wall, cpu, count = totals[f"{title}/{level}"]
+            wall, cpu, count, iterations = totals[f"{title}/{level}"]
             cost = cpu / count
+            budget = getattr(bot_for(level), "iterations", None)
+            if budget and iterations:
+                # A search stopped by its wall-clock cap on a starved core did fewer
+                # iterations than its budget: its full decision costs proportionally more.
+                cost *= max(1.0, budget / (iterations / count))
             out[f"{level}/{title}"] = {
                 "tasks": int(count),
                 "task_wall_ms": round(wall / count * 1000, 1),
-                "task_core_ms": round(cost * 1000, 1),
+                "iterations_per_turn": round(iterations / count),
+                "task_core_ms": round(cpu / count * 1000, 1),
+                "full_budget_core_ms": round(cost * 1000, 1),
                 "turns_per_core_s": round(1 / cost, 1),
                 "matches_per_core": round(HUMAN_PACE_S / cost, 1),
             }
@@ -506,7 +520,10 @@ def markdown(report: dict) -> str:
         "A bot turn's cost in the 1-process points: its task's wall time "
         "(`playhall_bot_task_seconds`), and its core time (the wall time times the worker's "
         "CPU seconds over its tasks' wall seconds in that point: on a loaded machine a task "
-        "also waits for a core); the turns a busy core completes per second, and the matches "
+        "also waits for a core). A search level that stopped at its wall-clock cap before its "
+        "iteration budget is scaled up to the full budget (core time × budget / iterations "
+        "done), the cost of the decision it plays on a core of its own. From that: "
+        "the turns a busy core completes per second, and the matches "
         f"a core keeps up with when a person thinks {HUMAN_PACE_S:.0f} s between the bot's "
         "turns (one bot seat).",
         "",
@@ -517,6 +534,8 @@ def markdown(report: dict) -> str:
             "tasks",
             "task wall ms",
             "task core ms",
+            "iterations / turn",
+            "core ms at the full budget",
             "turns per core-second",
             "matches per core",
         ],
@@ -526,6 +545,8 @@ def markdown(report: dict) -> str:
                 str(v["tasks"]),
                 str(v["task_wall_ms"]),
                 str(v["task_core_ms"]),
+                str(v["iterations_per_turn"]),
+                str(v["full_budget_core_ms"]),
                 str(v["turns_per_core_s"]),
                 str(v["matches_per_core"]),
             ]
