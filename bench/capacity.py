@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import random
 import shutil
@@ -391,11 +392,14 @@ def per_core(report: dict) -> dict:
                 continue
             wall, cpu, count, iterations = totals[f"{title}/{level}"]
             cost = cpu / count
-            budget = getattr(bot_for(level), "iterations", None)
+            bot = bot_for(level)
+            budget = getattr(bot, "iterations", None)
             if budget and iterations:
                 # A search stopped by its wall-clock cap on a starved core did fewer
-                # iterations than its budget: its full decision costs proportionally more.
-                cost *= max(1.0, budget / (iterations / count))
+                # iterations than its budget: its full decision costs proportionally more,
+                # but never more than its cap, where it stops on a core of its own too.
+                scaled = cost * max(1.0, budget / (iterations / count))
+                cost = max(cost, min(scaled, bot.time_cap_s))
             out[f"{level}/{title}"] = {
                 "tasks": int(count),
                 "task_wall_ms": round(wall / count * 1000, 1),
@@ -522,7 +526,8 @@ def markdown(report: dict) -> str:
         "CPU seconds over its tasks' wall seconds in that point: on a loaded machine a task "
         "also waits for a core). A search level that stopped at its wall-clock cap before its "
         "iteration budget is scaled up to the full budget (core time × budget / iterations "
-        "done), the cost of the decision it plays on a core of its own. From that: "
+        "done), at most its cap (normal 1 s), the cost of the decision it plays on a core of its "
+        "own. From that: "
         "the turns a busy core completes per second, and the matches "
         f"a core keeps up with when a person thinks {HUMAN_PACE_S:.0f} s between the bot's "
         "turns (one bot seat).",
@@ -593,14 +598,24 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--titles", nargs="+", choices=title_ids(), default=list(title_ids()))
     parser.add_argument("--seed", type=int, default=26)
+    parser.add_argument(
+        "--render",
+        action="store_true",
+        help="only write capacity.md again from the capacity.json in --out",
+    )
     add_out_argument(parser, "capacity")
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    unwind_on_sigterm()
     began = time.time()
+    if args.render:
+        report = json.loads((args.out / "capacity.json").read_text())
+        report["per_core"] = per_core(report)
+        write_report(args.out, "capacity", report, markdown(report), time.time() - began)
+        return 0
+    unwind_on_sigterm()
     report = run(args)
     report["batch_live"] = args.batch_live
     write_report(args.out, "capacity", report, markdown(report), time.time() - began)
