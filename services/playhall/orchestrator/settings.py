@@ -58,8 +58,18 @@ class Settings:
     request_ttl_s: int = setting(86_400, minimum=1)
     finished_state_ttl_s: int = setting(7 * 86_400, minimum=1)
     abandon_after_s: int = setting(7 * 86_400, minimum=1)
+    """A match with no change for this long is ended ABANDONED (and archived)."""
+    lobby_idle_after_s: int = setting(3_600, minimum=1)
+    """A running match with no change for this long is left out of ListMatches until its next
+    change: the lobby's "Being played" shows the matches people play now. It is still played
+    on, and its players still find it among their own matches."""
     sweep_interval_s: float = setting(0.5, minimum=0.01)
     lobby_repair_interval_s: float = setting(10.0, minimum=0.01)
+    tournament_interval_s: float = setting(1.0, minimum=0.01)
+    """How often the replica holding a tournament's lease looks whether its round is over."""
+    tournament_lease_ms: int = setting(5_000, minimum=100)
+    """How long a replica holds a tournament's lease without renewing it: a tournament whose
+    runner died is taken over by another replica within this time."""
     game_info_ttl_s: float = setting(30.0)
     max_watch_streams: int = setting(1_500, minimum=1)
     """What one replica serves on 2 shared cores with a p99 delivery about 1 s
