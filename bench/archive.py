@@ -17,11 +17,10 @@ archive.json. Writes bench/results/archive.json and bench/results/archive.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import time
-from concurrent.futures import ThreadPoolExecutor
-from itertools import count
 
 import psycopg
 import redis
@@ -36,47 +35,14 @@ from bench.common import (
     unwind_on_sigterm,
     write_report,
 )
-from bench.orchestrator import SeparatePlayer
-from playhall.common import process
+from bench.orchestrator import play_to_mid_game, start_galileo
 from playhall.common.postgres_server import EmbeddedPostgres
-from playhall.common.process import ServiceProcess, orchestrator_env, start_rules_service
+from playhall.common.process import ServiceProcess
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.players import database, outbox
 
 CLIENTS = 4
 STEM = "archive"
-
-
-def play_whole_games(address: str, matches: int) -> list[str]:
-    """Plays `matches` scripted games to their end, `CLIENTS` at a time; their match ids."""
-    next_match = count()
-
-    def client(index: int) -> list[str]:
-        player = SeparatePlayer(address, index, "bench-archive", games=-(-matches // CLIENTS))
-        played: list[str] = []
-        try:
-            while next(next_match) < matches:
-                player.new_match()
-                while player.played < len(player.script.moves):
-                    player.step([])
-                played.append(player.match_id)
-        finally:
-            player.close()
-        return played
-
-    with ThreadPoolExecutor(max_workers=CLIENTS) as pool:
-        return [match_id for played in pool.map(client, range(CLIENTS)) for match_id in played]
-
-
-def warm_up(address: str) -> None:
-    """A few moves of a match per client, which stays running (and so out of the archive):
-    the orchestrator's pools and caches are as large before the measurement as after."""
-    for index in range(CLIENTS):
-        player = SeparatePlayer(address, index, "bench-archive-warm-up", games=1)
-        player.new_match()
-        for _ in range(5):
-            player.step([])
-        player.close()
 
 
 def archived(url: str) -> int:
@@ -105,40 +71,30 @@ def measure_archiving(db: redis.Redis, url: str, matches: int, env: dict) -> dic
 
 
 def run(matches: int) -> dict:
-    with (
-        EmbeddedRedis() as redis_server,
-        EmbeddedPostgres() as postgres,
-        start_rules_service("galileo") as rules,
-    ):
+    with contextlib.ExitStack() as stack:
+        redis_server = stack.enter_context(EmbeddedRedis())
+        postgres = stack.enter_context(EmbeddedPostgres())
         url = postgres.create_database("playhall")
         database.migrate(url)
-        env = orchestrator_env(
-            redis_server.url,
-            {"galileo": rules.address},
-            "bench-credential",
-            testing=True,
-            gateway_credential="bench-gateway-credential",
-            PLAYHALL_DATABASE_URL=url,
-        )
-        db = redis.Redis.from_url(redis_server.url)
-        with process.start_orchestrator(env) as orchestrator:
-            say(f"Playing {matches} whole Galileo games (3 seats), no archiver running")
-            warm_up(orchestrator.address)
-            before = db.info("memory")["used_memory"]
-            started = time.monotonic()
-            played = play_whole_games(orchestrator.address, matches)
-            play_s = time.monotonic() - started
-            kept = db.info("memory")["used_memory"]
-            moves = sum(
-                int(db.xlen(f"pm:{{{match_id}}}:log")) - 1
-                for match_id in played[: min(50, matches)]
-            ) / min(50, matches)
-            say(f"  {(kept - before) / matches:,.0f} bytes of Redis per finished match")
-            say("Archiving them")
-            archiving = measure_archiving(db, url, matches, env)
-            left = db.info("memory")["used_memory"]
-            say(f"  {archiving['archived_per_s']:.0f} matches/s archived")
-        db.close()
+        _, orchestrator = start_galileo(stack, redis_server.url, {"PLAYHALL_DATABASE_URL": url})
+        db = stack.enter_context(redis.Redis.from_url(redis_server.url))
+        say(f"Playing {matches} whole Galileo games (3 seats), no archiver running")
+        # A few moves of a match per client, left running (so out of the archive): the
+        # orchestrator's pools and caches are as large before the measurement as after.
+        play_to_mid_game(orchestrator.address, CLIENTS, 5, CLIENTS, "bench-archive-warm-up")
+        before = db.info("memory")["used_memory"]
+        started = time.monotonic()
+        played = play_to_mid_game(orchestrator.address, matches, None, CLIENTS, "bench-archive")
+        play_s = time.monotonic() - started
+        kept = db.info("memory")["used_memory"]
+        moves = sum(
+            int(db.xlen(f"pm:{{{match_id}}}:log")) - 1 for match_id in played[: min(50, matches)]
+        ) / min(50, matches)
+        say(f"  {(kept - before) / matches:,.0f} bytes of Redis per finished match")
+        say("Archiving them")
+        archiving = measure_archiving(db, url, matches, orchestrator.env)
+        left = db.info("memory")["used_memory"]
+        say(f"  {archiving['archived_per_s']:.0f} matches/s archived")
     return {
         "matches": matches,
         "moves_per_match": moves,

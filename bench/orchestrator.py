@@ -213,26 +213,33 @@ def bench_chain(address: str, seconds: float, sampler: Sampler) -> dict:
     return run_clients(lambda i: EchoCaller(address), seconds, sampler)
 
 
-def play_to_mid_game(address: str, matches: int, moves: int) -> list[str]:
-    """Plays `matches` new matches to `moves` committed moves each; returns their ids."""
+def play_to_mid_game(
+    address: str,
+    matches: int,
+    moves: int | None,
+    clients: int = CLIENTS,
+    tag: str = "bench-memory",
+) -> list[str]:
+    """Plays `matches` new matches, `clients` at a time, to `moves` committed moves each (None:
+    each to its end); returns their ids."""
     next_match = count()
 
     def client(index: int) -> list[str]:
         # A game of its own for (nearly) every match: the memory is measured over as many games.
-        player = SeparatePlayer(address, index, "bench-memory", games=-(-matches // CLIENTS))
+        player = SeparatePlayer(address, index, tag, games=-(-matches // clients))
         played: list[str] = []
         try:
             while next(next_match) < matches:
                 player.new_match()
-                for _ in range(moves):
+                while player.played < (len(player.script.moves) if moves is None else moves):
                     player.step([])
                 played.append(player.match_id)
         finally:
             player.close()
         return played
 
-    with ThreadPoolExecutor(max_workers=CLIENTS) as pool:
-        return [match_id for played in pool.map(client, range(CLIENTS)) for match_id in played]
+    with ThreadPoolExecutor(max_workers=clients) as pool:
+        return [match_id for played in pool.map(client, range(clients)) for match_id in played]
 
 
 # --- Sampling the servers ------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 import grpc
 from google.protobuf import any_pb2
 
+from playhall.common.metadata import REFUSAL_KEY
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
 
@@ -147,13 +148,15 @@ class MatchClient:
     ) -> Iterator[pb.MatchChange]:
         """The match's changes after `after_version` (None: from its creation on), each once and
         in order, until the server ends the watch (the match ended, or the caller's seat
-        resigned). A stream that ends with one of `RESUMED_CODES` is opened again after the last
-        version delivered, with capped backoff, waiting for the orchestrator within the
-        deadline; a refusal is raised as it came, and `timeout_s` (the client's timeout by
-        default) bounds the whole watch: past it, DEADLINE_EXCEEDED."""
+        resigned). A stream that ends with one of `RESUMED_CODES` is opened again after the
+        last version delivered, with capped backoff, waiting for the orchestrator within the
+        deadline; a refusal is raised as it came, except that a resumed watch refused because
+        the seat resigned meanwhile ends as the uncut one would have. `timeout_s` (the client's
+        timeout by default) bounds the whole watch: past it, DEADLINE_EXCEEDED."""
         deadline = time.monotonic() + (timeout_s or self.timeout_s)
         last = after_version
         failures = 0
+        resumed = False
         while True:
             try:
                 # Closed with the watch, so a reader that stops early cancels the stream at once.
@@ -163,8 +166,11 @@ class MatchClient:
                         yield change
                 return
             except grpc.RpcError as error:
+                if resumed and _refusal(error) == "SeatResigned":
+                    return
                 if error.code() not in RESUMED_CODES:
                     raise
+                resumed = True
                 pause = min(RESUME_FIRST_PAUSE_S * 2**failures, RESUME_MAX_PAUSE_S)
                 pause *= random.uniform(0.5, 1.0)
                 failures += 1
@@ -242,3 +248,9 @@ def acting_seat(change: pb.MatchChange) -> int | None:
     """The seat whose action a change was; None for one the server made (the creation, a
     clock, abandonment)."""
     return change.seat if change.HasField("seat") else None
+
+
+def _refusal(error: grpc.RpcError) -> str | None:
+    """The orchestrator's name for the refusal `error` carries (None for any other error)."""
+    trailing = error.trailing_metadata() if isinstance(error, grpc.Call) else None
+    return next((value for key, value in trailing or () if key == REFUSAL_KEY), None)

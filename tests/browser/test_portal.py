@@ -200,15 +200,25 @@ def test_the_lobby_gives_one_link_per_seat_and_lets_others_join_an_open_seat(sta
     friend.goto(links[1])
     friend.wait_for_selector("svg.board")
     assert "Seat 2 (you)" in friend.locator("#whoami").inner_text()
-    # The third seat is open: a stranger finds it in the lobby and joins.
+    # The third seat is open: a stranger finds it in the lobby, types a name in the open
+    # match's own field (the list refreshing meanwhile keeps it) and joins.
     stranger.goto(stack.portal_url)
-    stranger.on("dialog", lambda dialog: dialog.accept("Stranger"))
-    stranger.locator(f"#open li[data-match='{match_id}'] button").click()
+    opening = stranger.locator(f"#open li[data-match='{match_id}']")
+    opening.locator("input[name=name]").fill("Stranger")
+    # Four list answers hold a whole refresh of the open list started after the typing.
+    for _ in range(4):
+        with stranger.expect_response(lambda response: "ListMatches" in response.url):
+            pass
+    assert opening.locator("input[name=name]").input_value() == "Stranger"
+    opening.locator("button[type=submit]").click()
     stranger.wait_for_selector("svg.board")
     assert "#token=" in stranger.url and "Stranger (you)" in stranger.inner_text("#whoami")
     host.goto(links[0])
     wait_js(host, "document.body.dataset.phase === 'MATCH_PHASE_RUNNING'")
     assert "Host (you)" in host.inner_text("#whoami")
+    # The others' page shows the name the stranger gave, not a seat number.
+    wait_js(host, "document.getElementById('scores').innerText.includes('Stranger')")
+    assert "Seat 3" not in host.inner_text("#scores")
 
 
 def test_the_turn_clock_counts_down_and_resigning_ends_the_match(stack, lobby, page):

@@ -218,3 +218,38 @@ def test_queue_needs_a_sign_in(env):
     refused = playhall(env, "queue", "galileo")
     assert refused.returncode == 1
     assert "sign in first" in refused.stderr and "\n" not in refused.stderr.strip()
+
+
+def test_a_platform_tournament_is_created_and_its_standings_followed_to_the_end(env):
+    """`playhall tournament create` (signed in) schedules a round robin of three bots on the
+    platform; `tournament standings --follow` prints it after each change until its end: three
+    rounds of one game and one bye each, so six points in all."""
+    assert playhall(env, "login", "--guest", "Tess").returncode == 0
+    refused = playhall(env, "tournament", "create", "galileo", "--bots", "random")
+    assert refused.returncode == 1 and "2 to 64 entrants" in refused.stderr, refused.stderr
+    created = playhall(
+        env,
+        "tournament",
+        "create",
+        "galileo",
+        "--bots",
+        "random,random,random",
+        "--format",
+        "round-robin",
+        "--name",
+        "Three",
+        "--json",
+    )
+    assert created.returncode == 0, created.stderr
+    tournament = json.loads(created.stdout)
+    assert tournament["rounds_planned"] == 3 and tournament["created_by"].startswith("p-")
+    followed = playhall(
+        env, "tournament", "standings", tournament["tournament_id"], "--follow", "--json"
+    )
+    assert followed.returncode == 0, followed.stderr
+    updates = [json.loads(line) for line in followed.stdout.splitlines()]
+    final = updates[-1]
+    assert final["phase"] == "TOURNAMENT_PHASE_FINISHED" and len(final["rounds"]) == 3
+    assert sum(s.get("score", 0) for s in final["standings"]) == 6
+    shown = playhall(env, "tournament", "standings", tournament["tournament_id"])
+    assert shown.returncode == 0 and "Three: round 3 of 3, finished" in shown.stdout, shown.stdout

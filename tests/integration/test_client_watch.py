@@ -6,6 +6,10 @@ session's Redis and Galileo rules service.
   with UNAVAILABLE, and still delivers every version of the match once, in order, to its end.
 - The watched orchestrator SIGKILLed mid-match and started again on its port, moves committed
   meanwhile through another replica: the resumed watch replays what it missed, and nothing twice.
+- A seat's own watch cut while the seat resigns (its orchestrator killed, the resignation
+  committed through another replica) ends as the uncut one does, not with PERMISSION_DENIED:
+  with two seats with the match's end; with three (a bot takes the seat over) without the
+  bot's moves, which a fresh watch of that seat is refused.
 - A replica at its watcher limit (RESOURCE_EXHAUSTED): the watch tries again until a slot is
   free, within its deadline (past it, DEADLINE_EXCEEDED).
 - A refusal is not retried, and the caller's deadline bounds a watch of an orchestrator that is
@@ -64,13 +68,18 @@ class Follower:
         self.check()
         return version in self.versions
 
-    def finish(self) -> list[int]:
-        """The versions delivered, once the watch ended on its own."""
+    def ended(self) -> list[int]:
+        """The versions delivered, once the watch ended on its own without an error."""
         self._thread.join(WATCH_TIMEOUT_S)
         assert not self._thread.is_alive(), f"the watch still runs, at {self.versions[-1:]}"
         self.check()
-        assert self.last is not None and self.last.phase == pb.MATCH_PHASE_FINISHED
         return self.versions
+
+    def finish(self) -> list[int]:
+        """The versions delivered, once the watch ended with the match."""
+        versions = self.ended()
+        assert self.last is not None and self.last.phase == pb.MATCH_PHASE_FINISHED
+        return versions
 
 
 def play_a_move(seats: dict[int, MatchClient], match_id: str) -> int:
@@ -138,6 +147,47 @@ def test_a_watch_resumes_after_its_orchestrator_is_killed_and_started_again(
             assert follower.finish() == list(range(final + 1))
     finally:
         watched.kill()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_resigned_seats_watch_cut_at_its_resignation_ends_as_the_uncut_one(
+    backend, galileo_rules, channel_b, players
+):
+    """With two seats the resignation ends the match: the resumed watch delivers that end.
+    With three a bot plays the seat on: the resumed watch is refused the bot's changes and
+    ends with what the seat saw before."""
+    created = MatchClient(channel_b, timeout_s=TIMEOUT).create(TITLE, human_seats(players))
+    match_id, seats = created.match.match_id, seat_clients([channel_b], created)
+    token = next(t.token for t in created.tokens if t.seat == 0)
+    port = free_port()
+    watched = backend.start_orchestrator(galileo_rules.address, port)
+    try:
+        with grpc.insecure_channel(watched.address, options=RECONNECT_OPTIONS) as channel:
+            follower = Follower(MatchClient(channel, token, timeout_s=TIMEOUT), match_id)
+            first = play_a_move(seats, match_id)
+            wait_until(lambda: follower.saw(first), 20, f"version {first} on the watch")
+            watched.kill()
+            final = seats[0].resign(match_id).match.version
+            watched = backend.start_orchestrator(galileo_rules.address, port)
+            if players == 2:
+                assert follower.finish() == list(range(final + 1))
+            else:
+                assert follower.ended() == list(range(first + 1))
+    finally:
+        watched.kill()
+
+
+def test_a_resigned_seat_of_three_watching_afresh_is_refused(channel_b):
+    created = MatchClient(channel_b, timeout_s=TIMEOUT).create(TITLE, human_seats(3))
+    match_id = created.match.match_id
+    seats = seat_clients([channel_b], created)
+    first = play_a_move(seats, match_id)
+    seats[1].resign(match_id)
+    # Its bot plays on: nothing of that is the resigned seat's to see.
+    with pytest.raises(grpc.RpcError) as refused:
+        list(seats[1].watch(match_id, after_version=first))
+    assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    assert "resigned" in refused.value.details()
 
 
 def test_a_watch_refused_by_a_full_replica_waits_for_a_slot_within_its_deadline(

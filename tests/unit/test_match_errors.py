@@ -16,6 +16,7 @@ SERVICES = {
     "MatchService": PROTOS / "match/v1/match_service.proto",
     "PlayerService": PROTOS / "players/v1/player_service.proto",
     "MatchmakingService": PROTOS / "matchmaking/v1/matchmaking_service.proto",
+    "TournamentService": PROTOS / "tournament/v1/tournament_service.proto",
 }
 
 

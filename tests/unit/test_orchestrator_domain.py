@@ -1,7 +1,7 @@
 """The orchestrator's rules, in process (`tests/inprocess.py`): the domain on the embedded Redis
 with the Galileo engine behind an in-process rules client, no server. Who may call as whom,
-the same-step rule, idempotent requests, seat checks and the lobby's repair, and the typed
-refusal each raises. What only processes prove (SIGKILL, AOF, replicas, the wire) stays in
+the same-step rule, idempotent requests, seat checks, the lobby's repair and idle matches, and
+the typed refusal each raises. What only processes prove (SIGKILL, AOF, replicas, the wire) stays in
 `tests/integration/`.
 
 Concurrency is made, not hoped for: `hall.rules.hold("ApplyMove", n)` holds n requests after
@@ -27,10 +27,12 @@ from playhall.orchestrator.errors import (
     NotNow,
     NotNowByRules,
     NotYourSeat,
+    SeatResigned,
     StaleVersion,
 )
 from playhall.orchestrator.identity import token_hash
 from playhall.orchestrator.store import (
+    ACTIVITY,
     BOT_TURNS,
     DEADLINES,
     IdempotencyRecord,
@@ -39,8 +41,9 @@ from playhall.orchestrator.store import (
     match_key,
     requests_key,
 )
+from playhall.players.outbox import OUTBOX
 from tests.helpers import TITLE, WORKER_CREDENTIAL, pick, take, view_of
-from tests.inprocess import Hall, RedisCommands, counted
+from tests.inprocess import Hall, RedisCommands, counted, open_hall
 
 OPEN, RUNNING, FINISHED = pb.MATCH_PHASE_OPEN, pb.MATCH_PHASE_RUNNING, pb.MATCH_PHASE_FINISHED
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
@@ -137,10 +140,10 @@ async def test_a_seat_that_resigned_is_a_bots_and_its_token_reads_no_more(hall):
     resigned = (await hall.resign(match_id, 1)).match
     assert resigned.phase == RUNNING and resigned.seats[1].kind == pb.SEAT_KIND_BOT
     token1 = hall.tokens[match_id][1]
-    assert "resigned" in (await refused(NotYourSeat, hall.get(match_id, token1))).reason
-    await refused(NotYourSeat, hall.resign(match_id, 1))
+    assert "resigned" in (await refused(SeatResigned, hall.get(match_id, token1))).reason
+    await refused(SeatResigned, hall.resign(match_id, 1))
     move = pick(view_of(await hall.get(match_id, WORKER_CREDENTIAL, seat=1)).hand[0])
-    await refused(NotYourSeat, hall.submit(match_id, token1, move, 1))
+    await refused(SeatResigned, hall.submit(match_id, token1, move, 1))
     assert (await hall.submit(match_id, WORKER_CREDENTIAL, move, 1, seat=1)).version == 2
 
 
@@ -325,7 +328,7 @@ async def test_moves_before_a_match_starts_and_after_it_ends_are_refused(hall):
     ended = (await hall.resign(match_id, 1)).match
     assert ended.phase == FINISHED and list(ended.winners) == [0]
     assert "over" in (await refused(NotNow, hall.seat_submit(match_id, 0, move, 2))).reason
-    await refused(NotYourSeat, hall.seat_submit(match_id, 1, move, 2))
+    await refused(SeatResigned, hall.seat_submit(match_id, 1, move, 2))
     await refused(NotNow, hall.resign(match_id, 0))
 
 
@@ -443,3 +446,54 @@ async def test_the_housekeeper_repairs_the_lobby_once_per_interval(hall):
     hall.housekeeper.lobby_repair_interval_s = 0
     await hall.housekeeper.run_once()
     assert await lobby_ids(hall, OPEN) == set()
+
+
+# -- idle matches -------------------------------------------------------------------------------
+
+
+async def a_pick(hall: Hall, match_id: str) -> None:
+    """Seat 0 picks its first scientist: a change of the match."""
+    await hall.seat_submit(match_id, 0, pick((await hand(hall, match_id, 0))[0]), 0)
+
+
+async def test_being_played_lists_past_pages_of_idle_matches_and_a_move_lists_one_again(
+    embedded_redis, event_loop
+):
+    idle_hall = await open_hall(embedded_redis.url, lobby_idle_after_s=1)
+    try:
+        played = await idle_hall.create(2)
+        idle = [await idle_hall.create(2) for _ in range(5)]  # newer: listed first
+        await asyncio.sleep(1.1)
+        await a_pick(idle_hall, played)
+
+        async def being_played(limit: int) -> list[str]:
+            request = pb.ListMatchesRequest(title_id=TITLE, phase=RUNNING, limit=limit)
+            return [m.match_id for m in await idle_hall.matches.list_matches(request)]
+
+        # Three pages of two: the played match is found behind five idle ones.
+        assert await being_played(2) == [played]
+        await a_pick(idle_hall, idle[0])
+        assert await being_played(2) == [idle[0], played]
+        assert await lobby_ids(idle_hall, RUNNING) == {played, *idle}, "entries stay filed"
+    finally:
+        await idle_hall.close()
+
+
+async def test_an_unreadable_idle_match_does_not_hold_up_the_abandonment_of_others(
+    embedded_redis, event_loop
+):
+    idle_hall = await open_hall(embedded_redis.url, abandon_after_s=1)
+    try:
+        match_id = await idle_hall.create(2)
+        garbled = "fe" * 12
+        await idle_hall.db.set(match_key(garbled), b"7:\xff\xff not a record")
+        await idle_hall.db.zadd(ACTIVITY, {garbled: 1})  # first in the index
+        await asyncio.sleep(1.1)
+        assert await idle_hall.housekeeper.abandon_idle() == 1
+        ended = await idle_hall.store.load(match_id)
+        assert (ended.phase, ended.end_reason) == (FINISHED, pb.END_REASON_ABANDONED)
+        assert await idle_hall.db.zscore(OUTBOX, match_id) is not None, "filed for the archive"
+        # The unreadable one is looked at again an idle time later, not at every pass.
+        assert await idle_hall.db.zscore(ACTIVITY, garbled) > time.time() * 1000 - 5_000
+    finally:
+        await idle_hall.close()

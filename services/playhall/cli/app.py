@@ -24,6 +24,7 @@ from playhall.cli.play import Seat, ask_terminal, play, seat_name
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
 from playhall.players.v1 import player_service_pb2 as ppb
+from playhall.tournament.v1 import tournament_service_pb2 as tpb
 
 app = typer.Typer(
     help="Play Playhall's board games in a terminal, through a Playhall gateway.",
@@ -31,7 +32,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     add_completion=False,
 )
-tournaments = typer.Typer(help="Bot tournaments played through the platform.", no_args_is_help=True)
+tournaments = typer.Typer(
+    help="Tournaments: the platform's own (create, standings) and client-side bot round robins "
+    "(run).",
+    no_args_is_help=True,
+)
 app.add_typer(tournaments, name="tournament")
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
@@ -367,6 +372,104 @@ def tournament_run(
             s.level, str(s.games), str(s.wins), str(s.draws), str(s.losses), f"{s.score:.0%}"
         )
     out.print(table)
+
+
+FORMATS = {"swiss": tpb.TOURNAMENT_FORMAT_SWISS, "round-robin": tpb.TOURNAMENT_FORMAT_ROUND_ROBIN}
+
+
+@tournaments.command("create")
+def tournament_create(
+    title: Annotated[str, typer.Argument(help="The title id (its two-player matches).")],
+    bots: Annotated[
+        str, typer.Option(help="A bot entrant per level listed, comma-separated.")
+    ] = "",
+    enter: Annotated[bool, typer.Option(help="Enter yourself (signed in) too.")] = False,
+    format_name: Annotated[str, typer.Option("--format", help="swiss or round-robin.")] = "swiss",
+    rounds: Annotated[int, typer.Option(min=0, help="Swiss rounds.")] = 3,
+    name: Annotated[str, typer.Option(help="The tournament's name.")] = "",
+    turn_seconds: Annotated[
+        int, typer.Option(min=1, help="Each game's turn clock; a bot moves for a late seat.")
+    ] = 60,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Create a tournament on the platform, starting now (needs a sign-in); its page is
+    /tournaments.html?id=<id> on the portal."""
+    if format_name not in FORMATS:
+        raise fail(f"unknown format {format_name!r}; formats: {', '.join(FORMATS)}")
+    try:
+        levels = list(tournament.levels_of(bots)) if bots else []
+    except ValueError as error:
+        raise fail(str(error)) from None
+    request = tpb.CreateTournamentRequest(
+        name=name,
+        title_id=title,
+        format=FORMATS[format_name],
+        rounds=rounds if FORMATS[format_name] == tpb.TOURNAMENT_FORMAT_SWISS else 0,
+        entrants=[
+            tpb.Entrant(bot_level=mpb.BotLevel.Value(f"BOT_LEVEL_{level.upper()}"))
+            for level in levels
+        ],
+        enter_creator=enter,
+        clock=mpb.Clock(seconds_per_turn=turn_seconds, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE),
+    )
+    caller = connect(gateway, token)
+    try:
+        created = caller.call(caller.tournaments.create_tournament, request).tournament
+    except CliError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        emit(created)
+        return
+    out.print(
+        f"Tournament {created.tournament_id}: {created.name}, {created.rounds_planned} rounds"
+    )
+    out.print(f"Its page: {caller.url}/tournaments.html?id={created.tournament_id}")
+
+
+def standings_table(t: tpb.Tournament) -> Table:
+    phase = tpb.TournamentPhase.Name(t.phase).removeprefix("TOURNAMENT_PHASE_").lower()
+    table = Table(title=f"{t.name}: round {len(t.rounds)} of {t.rounds_planned}, {phase}")
+    for column in ("rank", "entrant", "points", "buchholz", "sonneborn-berger", "games"):
+        table.add_column(column)
+    for s in t.standings:
+        table.add_row(
+            str(s.rank),
+            t.entrants[s.entrant].display_name,
+            f"{s.score:g}",
+            f"{s.buchholz:g}",
+            f"{s.sonneborn_berger:g}",
+            str(s.games),
+        )
+    return table
+
+
+@tournaments.command("standings")
+def tournament_standings(
+    tournament_id: Annotated[str, typer.Argument(help="The tournament's id.")],
+    follow: Annotated[
+        bool, typer.Option(help="Print them again after each change, to the end.")
+    ] = False,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """A platform tournament's standings (points, Buchholz, Sonneborn-Berger)."""
+    caller = connect(gateway, token)
+    try:
+        if follow:
+            updates = caller.standings(tournament_id)
+        else:
+            request = tpb.GetTournamentRequest(tournament_id=tournament_id)
+            updates = iter([caller.call(caller.tournaments.get_tournament, request).tournament])
+        for update in updates:
+            if as_json:
+                emit(update)
+            else:
+                out.print(standings_table(update))
+    except CliError as error:
+        raise fail(str(error)) from None
 
 
 def main() -> None:

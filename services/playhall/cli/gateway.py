@@ -1,6 +1,6 @@
 """The gateway as the terminal client reaches it: MatchService, PlayerService,
-MatchmakingService and the guest sign-in over Connect, each call's refusal turned into one line
-a person can read."""
+MatchmakingService, TournamentService and the guest sign-in over Connect, each call's refusal
+turned into one line a person can read."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from playhall.matchmaking.v1.matchmaking_service_connect import MatchmakingServi
 from playhall.players.v1 import guest_service_pb2 as gpb
 from playhall.players.v1.guest_service_connect import GuestServiceClientSync
 from playhall.players.v1.player_service_connect import PlayerServiceClientSync
+from playhall.tournament.v1 import tournament_service_pb2 as tpb
+from playhall.tournament.v1.tournament_service_connect import TournamentServiceClientSync
 
 DEFAULT_GATEWAY = "http://127.0.0.1:8080"
 """Where `make run` serves the gateway."""
@@ -59,6 +61,7 @@ class Gateway:
         self.players = PlayerServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
         self.guests = GuestServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
         self.queues = MatchmakingServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
+        self.tournaments = TournamentServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
 
     def as_caller(self, token: str | None) -> Gateway:
         return Gateway(self.url, token)
@@ -127,6 +130,28 @@ class Gateway:
                     resumes = 0
                     yield update
                     if update.HasField("matched"):
+                        return
+                return
+            except ConnectError as error:
+                if error.code not in RESUMED or resumes >= WATCH_RESUMES:
+                    raise refusal(error, self.url) from None
+                resumes += 1
+                time.sleep(min(0.5 * resumes, 2.0))
+
+    def standings(self, tournament_id: str) -> Iterator[tpb.Tournament]:
+        """The tournament now and after each change until its end; a stream cut by the
+        network or a restarted gateway is opened again (it starts with the tournament as it
+        stands)."""
+        request = tpb.WatchStandingsRequest(tournament_id=tournament_id)
+        resumes = 0
+        while True:
+            try:
+                for update in self.tournaments.watch_standings(
+                    request, headers=self.headers, timeout_ms=WATCH_TIMEOUT_MS
+                ):
+                    resumes = 0
+                    yield update.tournament
+                    if update.tournament.phase == tpb.TOURNAMENT_PHASE_FINISHED:
                         return
                 return
             except ConnectError as error:

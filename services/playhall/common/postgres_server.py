@@ -18,10 +18,11 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 import psycopg
+
+from playhall.common.embedded import EmbeddedServer
 
 SUPERUSER = "postgres"
 UNPRIVILEGED_USER = "nobody"
@@ -43,19 +44,24 @@ def postgres_install() -> Path:
     )
 
 
-class EmbeddedPostgres:
+class EmbeddedPostgres(EmbeddedServer):
     """A postgres child process with a fresh cluster whose superuser `postgres` needs no
     password on its socket. `durable=False` turns fsync off: for tests, which never kill the
-    database itself, it saves the disk's time."""
+    database itself, it saves the disk's time. `stop` is a fast shutdown (SIGINT): open
+    sessions are ended rather than waited for."""
+
+    STOP_SIGNAL = signal.SIGINT
+    STOP_TIMEOUT_S = 20.0
+    POLL_S = 0.05
 
     def __init__(self, directory: str | None = None, durable: bool = True, port: int = 0):
         """`port`: also listen on 127.0.0.1:`port` over TCP (0: the unix socket only)."""
-        self._owns_dir = directory is None
-        self.dir = Path(directory or tempfile.mkdtemp(prefix="playhall-postgres-"))
+        super().__init__(
+            Path(directory or tempfile.mkdtemp(prefix="playhall-postgres-")), directory is None
+        )
         self.data = self.dir / "data"
         self.durable = durable
         self.port = port
-        self.proc: subprocess.Popen | None = None
         self.user = UNPRIVILEGED_USER if os.geteuid() == 0 else None
 
     @property
@@ -106,7 +112,7 @@ class EmbeddedPostgres:
             self.proc = subprocess.Popen(
                 args, stdout=log, stderr=log, stdin=subprocess.DEVNULL, **self._as_user()
             )
-        self._wait_ready(timeout)
+        self.wait_ready(self._answers, timeout, "postgres.log")
         return self
 
     def _as_user(self) -> dict:
@@ -121,55 +127,18 @@ class EmbeddedPostgres:
         if done.returncode:
             raise RuntimeError(f"{Path(args[0]).name} failed in {self.dir}:\n{done.stderr}")
 
-    def _wait_ready(self, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                psycopg.connect(self.url, connect_timeout=2).close()
-                return
-            except psycopg.OperationalError:
-                assert self.proc is not None
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    log = (self.dir / "postgres.log").read_text(errors="replace")[-2000:]
-                    raise RuntimeError(f"postgres did not start in {self.dir}:\n{log}") from None
-                time.sleep(0.05)
+    def _answers(self) -> bool:
+        try:
+            psycopg.connect(self.url, connect_timeout=2).close()
+        except psycopg.OperationalError:
+            return False
+        return True
 
     def create_database(self, name: str) -> str:
         """A new, empty database; returns its URL."""
         with psycopg.connect(self.url, autocommit=True) as connection:
             connection.execute(f'CREATE DATABASE "{name}"')
         return self.database_url(name)
-
-    def kill(self) -> None:
-        """SIGKILL: what a crash looks like."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-
-    def stop(self) -> None:
-        """A fast shutdown (SIGINT): open sessions are ended rather than waited for."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def close(self) -> None:
-        """Stops the server and removes its directory if this object created it."""
-        self.stop()
-        if self._owns_dir:
-            shutil.rmtree(self.dir, ignore_errors=True)
-
-    def __enter__(self) -> EmbeddedPostgres:
-        try:
-            return self.start()
-        except BaseException:
-            self.close()
-            raise
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def _reachable_install(user: str | None) -> Path:

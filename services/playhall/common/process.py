@@ -61,6 +61,8 @@ class ServiceProcess:
         timeout: float = 20.0,
     ):
         self.module = module
+        self.env = dict(env or {})
+        """The settings it was started with, over the caller's environment."""
         self.proc = subprocess.Popen(
             [sys.executable, "-m", module, *args],
             env={**os.environ, **LOOPBACK, **(env or {})},

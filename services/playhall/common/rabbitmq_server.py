@@ -15,9 +15,9 @@ import shutil
 import signal
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
+from playhall.common.embedded import EmbeddedServer, stop_process
 from playhall.common.process import free_port
 
 RABBITMQ_SERVER = "/usr/lib/rabbitmq/bin/rabbitmq-server"
@@ -42,17 +42,22 @@ def rabbitmq_missing() -> str | None:
     return None
 
 
-class EmbeddedRabbitMQ:
-    """A rabbitmq-server child process and its own epmd, both stopped by `close`; `kill` and
-    `start` again restart the same node."""
+class EmbeddedRabbitMQ(EmbeddedServer):
+    """A rabbitmq-server child process and its own epmd, both stopped by `close`. `kill`
+    SIGKILLs the server's whole session (the Erlang VM and its helpers), as a crash would; its
+    port, data (durable queues and their messages) and port mapper stay, so `start` brings the
+    same node back at the same address."""
+
+    STOP_TIMEOUT_S = 20.0
+    POLL_S = 0.2
+    WHOLE_SESSION = True
 
     def __init__(self) -> None:
-        self.dir = Path(tempfile.mkdtemp(prefix="playhall-rabbitmq-"))
+        super().__init__(Path(tempfile.mkdtemp(prefix="playhall-rabbitmq-")), owns_dir=True)
         self.port = free_port()
         self.epmd_port = free_port()
         self.dist_port = free_port()
         self.node = f"playhall{os.getpid()}x{self.port}@localhost"
-        self.proc: subprocess.Popen | None = None
         self.epmd: subprocess.Popen | None = None
         self._vhosts = itertools.cycle(range(VHOSTS))
 
@@ -139,13 +144,11 @@ class EmbeddedRabbitMQ:
                 # Erlang writes its crash dumps to the working directory: its own, not the caller's.
                 cwd=self.dir,
             )
-        deadline = time.monotonic() + timeout
-        while not self._accepts_amqp():
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                log = (self.dir / "stdout.log").read_text(errors="replace")[-2000:]
-                self.close()
-                raise RuntimeError(f"rabbitmq-server did not start:\n{log}")
-            time.sleep(0.2)
+        try:
+            self.wait_ready(self._accepts_amqp, timeout, "stdout.log")
+        except RuntimeError:
+            self.close()
+            raise
         return self
 
     def _accepts_amqp(self) -> bool:
@@ -158,38 +161,7 @@ class EmbeddedRabbitMQ:
         except Exception:  # noqa: BLE001 (not up yet, whatever the error)
             return False
 
-    def kill(self) -> None:
-        """SIGKILLs the server's whole session (the Erlang VM and its helpers), as a crash
-        would; its port, data (durable queues and their messages) and port mapper stay, so
-        `start` brings the same node back at the same address."""
-        if self.proc is not None and self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-
     def stop(self) -> None:
-        for proc in (self.proc, self.epmd):
-            if proc is None or proc.poll() is not None:
-                continue
-            if proc is self.proc:
-                # The server's whole session: the Erlang VM and its helpers.
-                os.killpg(proc.pid, signal.SIGTERM)
-            else:
-                proc.terminate()
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                if proc is self.proc:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                else:
-                    proc.kill()
-                proc.wait()
-
-    def close(self) -> None:
-        self.stop()
-        shutil.rmtree(self.dir, ignore_errors=True)
-
-    def __enter__(self) -> EmbeddedRabbitMQ:
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.close()
+        super().stop()
+        if self.epmd is not None:
+            stop_process(self.epmd, signal.SIGTERM, self.STOP_TIMEOUT_S)

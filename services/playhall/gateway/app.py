@@ -1,6 +1,7 @@
-"""The gateway's ASGI application: MatchService, PlayerService and MatchmakingService over
-Connect (and gRPC-Web) under their paths (`/playhall.match.v1.MatchService/`, ...), the guest
-sign-in where it is on, health endpoints, and the portal's static files."""
+"""The gateway's ASGI application: MatchService, PlayerService, MatchmakingService and
+TournamentService over Connect (and gRPC-Web) under their paths
+(`/playhall.match.v1.MatchService/`, ...), the guest sign-in where it is on, health endpoints,
+and the portal's static files."""
 
 from __future__ import annotations
 
@@ -19,12 +20,19 @@ from starlette.staticfiles import StaticFiles
 
 from playhall.gateway.guests import GuestGateway
 from playhall.gateway.schema import import_title_messages, schema
-from playhall.gateway.service import Guard, MatchGateway, MatchmakingGateway, PlayerGateway
+from playhall.gateway.service import (
+    Guard,
+    MatchGateway,
+    MatchmakingGateway,
+    PlayerGateway,
+    TournamentGateway,
+)
 from playhall.gateway.settings import Settings
 from playhall.match.v1.match_service_connect import MatchServiceASGIApplication
 from playhall.matchmaking.v1.matchmaking_service_connect import MatchmakingServiceASGIApplication
 from playhall.players.v1.guest_service_connect import GuestServiceASGIApplication
 from playhall.players.v1.player_service_connect import PlayerServiceASGIApplication
+from playhall.tournament.v1.tournament_service_connect import TournamentServiceASGIApplication
 
 PORTAL = Path(__file__).parent / "portal"
 GAMES = Path(__file__).parent.parent / "games"
@@ -35,6 +43,7 @@ SERVICE_PATHS = (
     "/playhall.players.v1.PlayerService",
     "/playhall.players.v1.GuestService",
     "/playhall.matchmaking.v1.MatchmakingService",
+    "/playhall.tournament.v1.TournamentService",
 )
 
 REQUEST_HEADERS = [
@@ -50,19 +59,18 @@ EXPOSED_HEADERS = ["grpc-status", "grpc-message", "grpc-status-details-bin", "re
 
 
 class SecurityHeaders:
-    """The portal's pages load nothing from elsewhere and are never framed."""
+    """The portal's pages load nothing from elsewhere and are never framed; with an OIDC
+    provider, they may fetch from its origin alone (discovery document, token endpoint)."""
 
-    HEADERS = [
-        (
-            b"content-security-policy",
-            b"default-src 'self'; style-src 'self'; frame-ancestors 'none'",
-        ),
-        (b"x-content-type-options", b"nosniff"),
-        (b"referrer-policy", b"no-referrer"),
-    ]
-
-    def __init__(self, app):
+    def __init__(self, app, oidc_origin: str = ""):
         self.app = app
+        connect = f"; connect-src 'self' {oidc_origin}" if oidc_origin else ""
+        policy = f"default-src 'self'; style-src 'self'; frame-ancestors 'none'{connect}"
+        self.headers = [
+            (b"content-security-policy", policy.encode()),
+            (b"x-content-type-options", b"nosniff"),
+            (b"referrer-policy", b"no-referrer"),
+        ]
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http" or scope["path"].startswith(SERVICE_PATHS):
@@ -70,7 +78,7 @@ class SecurityHeaders:
 
         async def sending(message):
             if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *self.HEADERS]}
+                message = {**message, "headers": [*message.get("headers", []), *self.headers]}
             await send(message)
 
         await self.app(scope, receive, sending)
@@ -115,6 +123,11 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
             interceptors=guard,
             read_max_bytes=settings.max_request_bytes,
         ),
+        TournamentServiceASGIApplication(
+            TournamentGateway(channel, settings),
+            interceptors=guard,
+            read_max_bytes=settings.max_request_bytes,
+        ),
     ]
     if settings.guest_issuer:
         services.append(
@@ -137,10 +150,16 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
 
     async def portal_config(_request: Request) -> JSONResponse:
         # What the portal offers depends on the deployment: the guest sign-in only where the
-        # operator turned it on, so a page never calls a service that is not there.
-        return JSONResponse(
-            {"guestSignIn": bool(settings.guest_issuer)}, headers={"cache-control": "max-age=300"}
-        )
+        # operator turned it on, so a page never calls a service that is not there; the OIDC
+        # provider's issuer and the portal's client id where there is one.
+        offered: dict[str, object] = {"guestSignIn": bool(settings.guest_issuer)}
+        if settings.oidc_issuer:
+            offered["oidc"] = {
+                "issuer": settings.oidc_issuer,
+                "clientId": settings.oidc_client_id,
+                "scope": settings.oidc_scope,
+            }
+        return JSONResponse(offered, headers={"cache-control": "max-age=300"})
 
     async def title_data(request: Request) -> Response:
         title, name = request.path_params["title"], request.path_params["name"]
@@ -149,7 +168,7 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
             return PlainTextResponse("not found", status_code=404)
         return FileResponse(path, media_type="application/json")
 
-    middleware = [Middleware(SecurityHeaders)]
+    middleware = [Middleware(SecurityHeaders, oidc_origin=settings.oidc_origin)]
     if settings.origins:
         middleware.append(
             Middleware(

@@ -108,7 +108,11 @@ def main(argv: list[str] | None = None) -> None:
         "the portal. Needs PLAYHALL_ORCHESTRATOR.",
         epilog="Environment: " + ", ".join(variables(Settings)) + ".",
     )
-    add_flags(parser, Settings, ["port", "metrics_port", "orchestrator"])
+    add_flags(
+        parser,
+        Settings,
+        ["port", "metrics_port", "orchestrator", "oidc_issuer", "oidc_client_id", "oidc_scope"],
+    )
     args = parser.parse_args(argv)
     try:
         settings = Settings.from_env(vars(args))

@@ -1,5 +1,5 @@
-"""MatchService, PlayerService and MatchmakingService for Connect clients, forwarded call by
-call to an orchestrator over gRPC.
+"""MatchService, PlayerService, MatchmakingService and TournamentService for Connect clients,
+forwarded call by call to an orchestrator over gRPC.
 
 The gateway holds no match state: each call goes on with the caller's bearer token and its
 deadline (capped), and the orchestrator's answer comes back as it is, refusals included (their
@@ -34,6 +34,8 @@ from playhall.matchmaking.v1 import matchmaking_service_pb2 as mmpb
 from playhall.matchmaking.v1 import matchmaking_service_pb2_grpc
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
+from playhall.tournament.v1 import tournament_service_pb2 as tpb
+from playhall.tournament.v1 import tournament_service_pb2_grpc
 
 log = logging.getLogger(__name__)
 
@@ -295,3 +297,56 @@ class MatchmakingGateway(MatchGateway):
 
     async def leave_queue(self, request: mmpb.LeaveQueueRequest, ctx) -> mmpb.LeaveQueueResponse:
         return await self._unary("LeaveQueue", request, ctx)
+
+
+class TournamentGateway(MatchGateway):
+    """The Connect side of TournamentService, forwarded like MatchService (the same metadata,
+    deadlines and refusals). A WatchStandings stream is forwarded on an upstream stream of its
+    own, closed with it; it counts against the same per-address and total limits as
+    WatchMatch streams."""
+
+    def __init__(self, channel: grpc.aio.Channel, settings: Settings):
+        super().__init__(channel, settings)
+        self.stub = tournament_service_pb2_grpc.TournamentServiceStub(channel)
+
+    async def create_tournament(
+        self, request: tpb.CreateTournamentRequest, ctx
+    ) -> tpb.CreateTournamentResponse:
+        return await self._unary("CreateTournament", request, ctx)
+
+    async def get_tournament(
+        self, request: tpb.GetTournamentRequest, ctx
+    ) -> tpb.GetTournamentResponse:
+        return await self._unary("GetTournament", request, ctx)
+
+    async def list_tournaments(
+        self, request: tpb.ListTournamentsRequest, ctx
+    ) -> tpb.ListTournamentsResponse:
+        return await self._unary("ListTournaments", request, ctx)
+
+    async def watch_standings(
+        self, request: tpb.WatchStandingsRequest, ctx
+    ) -> AsyncIterator[tpb.WatchStandingsResponse]:
+        address = client_address(ctx)
+        if (
+            self._streams >= self.settings.max_browser_watch_streams
+            or self._watching[address] >= self.settings.max_watch_streams_per_address
+        ):
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                "This gateway is serving as many watchers as it can; try again in a minute",
+            )
+        self._watching[address] += 1
+        self._streams += 1
+        call = self.stub.WatchStandings(request, **self._options(ctx, stream=True))
+        try:
+            async for update in call:
+                yield update
+        except grpc.aio.AioRpcError as error:
+            raise upstream_error(error) from None
+        finally:
+            call.cancel()
+            self._streams -= 1
+            self._watching[address] -= 1
+            if not self._watching[address]:
+                del self._watching[address]

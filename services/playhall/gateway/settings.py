@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from playhall.common.metrics import ALL_INTERFACES
 from playhall.common.settings import SettingsError, load, setting
@@ -60,6 +61,13 @@ class Settings:
     guest_audience: str = setting("playhall")
     """The `aud` of guest tokens: the orchestrator's PLAYHALL_JWT_AUDIENCE."""
     guest_token_ttl_s: int = setting(7 * 86_400, minimum=60)
+    oidc_issuer: str = setting(
+        "", help="issuer URL of the OIDC provider the portal signs players in with (off if empty)"
+    )
+    oidc_client_id: str = setting(
+        "", help="the portal's client id at the OIDC provider (a public client, PKCE, no secret)"
+    )
+    oidc_scope: str = setting("openid profile", help="scopes the portal asks the provider for")
     log_level: str = setting("INFO")
 
     @property
@@ -71,4 +79,21 @@ class Settings:
         settings = load(cls, flags)
         if settings.guest_issuer and not settings.guest_signing_key:
             raise SettingsError("PLAYHALL_GUEST_ISSUER needs PLAYHALL_GUEST_SIGNING_KEY")
+        if bool(settings.oidc_issuer) != bool(settings.oidc_client_id):
+            raise SettingsError("PLAYHALL_OIDC_ISSUER and PLAYHALL_OIDC_CLIENT_ID go together")
+        if settings.oidc_issuer:
+            parts = urlsplit(settings.oidc_issuer)
+            if parts.scheme not in ("https", "http") or not parts.netloc:
+                raise SettingsError(
+                    f"PLAYHALL_OIDC_ISSUER must be an https:// URL, not {settings.oidc_issuer!r}"
+                )
         return settings
+
+    @property
+    def oidc_origin(self) -> str:
+        """The OIDC provider's origin (scheme, host, port), which the portal's pages may fetch
+        from (its discovery document and token endpoint); empty without a provider."""
+        if not self.oidc_issuer:
+            return ""
+        parts = urlsplit(self.oidc_issuer)
+        return f"{parts.scheme}://{parts.netloc}"

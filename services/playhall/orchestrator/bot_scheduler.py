@@ -17,7 +17,13 @@ from celery import Celery
 from kombu.exceptions import OperationalError
 from prometheus_client import Counter
 
-from playhall.common.brokers import LIVE_QUEUE, PLAY_TURN_TASK, celery_queues, transport_options
+from playhall.common.brokers import (
+    BATCH_QUEUE,
+    LIVE_QUEUE,
+    PLAY_TURN_TASK,
+    celery_queues,
+    transport_options,
+)
 
 log = logging.getLogger(__name__)
 
@@ -54,14 +60,19 @@ class BotScheduler:
                 "interval_step": 0.2,
             },
         )
-        self._unpublished: OrderedDict[tuple[str, int], int] = OrderedDict()
-        """The version of each (match, seat) turn whose publish failed, oldest first."""
+        self._unpublished: OrderedDict[tuple[str, int], tuple[int, bool]] = OrderedDict()
+        """The version of each (match, seat) turn whose publish failed, and whether it is
+        batch work, oldest first."""
 
-    async def enqueue(self, match_id: str, seat: int, version: int, cause: str = "turn") -> bool:
-        """True when the task was published; a turn that was not is kept for `resend`."""
-        published = await self._publish(match_id, seat, version, cause)
+    async def enqueue(
+        self, match_id: str, seat: int, version: int, cause: str = "turn", batch: bool = False
+    ) -> bool:
+        """True when the task was published; a turn that was not is kept for `resend`. A
+        `batch` turn (of a match nobody plays in live, such as a tournament's bot-only game)
+        goes to the batch queue, which workers serve after the live one."""
+        published = await self._publish(match_id, seat, version, cause, batch)
         if not published:
-            self._unpublished[(match_id, seat)] = version
+            self._unpublished[(match_id, seat)] = (version, batch)
             self._unpublished.move_to_end((match_id, seat))
             if len(self._unpublished) > MAX_UNPUBLISHED:
                 self._unpublished.popitem(last=False)
@@ -73,21 +84,23 @@ class BotScheduler:
         seat no longer to move."""
         sent = 0
         while self._unpublished:
-            (match_id, seat), version = next(iter(self._unpublished.items()))
-            if not await self._publish(match_id, seat, version, "resend"):
+            (match_id, seat), (version, batch) = next(iter(self._unpublished.items()))
+            if not await self._publish(match_id, seat, version, "resend", batch):
                 break
-            if self._unpublished.get((match_id, seat)) == version:
+            if self._unpublished.get((match_id, seat)) == (version, batch):
                 del self._unpublished[(match_id, seat)]
             sent += 1
         return sent
 
-    async def _publish(self, match_id: str, seat: int, version: int, cause: str) -> bool:
+    async def _publish(
+        self, match_id: str, seat: int, version: int, cause: str, batch: bool = False
+    ) -> bool:
         try:
             await asyncio.to_thread(
                 self.app.send_task,
                 PLAY_TURN_TASK,
                 args=[match_id, seat, version],
-                queue=self.queue,
+                queue=BATCH_QUEUE if batch else self.queue,
             )
         except OperationalError as error:
             BOT_TURNS_UNPUBLISHED.inc()

@@ -280,8 +280,12 @@ class Commits:
     async def enqueue_bots(self, match: Match, cause: str) -> None:
         if self.bots is None:
             return
+        # A tournament's game between bots has no one waiting on it live.
+        batch = bool(match.tournament_id) and all(
+            seat.kind == mpb.SEAT_KIND_BOT for seat in match.seats
+        )
         for seat in self.bot_seats_to_move(match):
-            await self.bots.enqueue(match.match_id, seat, match.version, cause)
+            await self.bots.enqueue(match.match_id, seat, match.version, cause, batch)
 
     def starts_bot_turn(self, match: Match, loaded: int, moved: bool) -> bool:
         """Whether committing `match` over version `loaded` gives bot seats a turn they have no

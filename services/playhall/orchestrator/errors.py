@@ -30,6 +30,14 @@ class NotYourSeat(MatchError):
     """The token does not hold the seat, or the seat has left the match."""
 
 
+class SeatResigned(NotYourSeat):
+    """The token's seat resigned (or forfeited): it acts and reads as that seat no more."""
+
+    def __init__(self, seat: int, reason: str = "You resigned from this match"):
+        super().__init__(reason)
+        self.seat = seat
+
+
 class NotNow(MatchError):
     """The request is fine but the match is not where it could be done: over, waiting for
     players, not that seat's turn."""
@@ -88,3 +96,10 @@ class NotNowByRules(RefusedByRules, NotNow):
     """The rules say the seat may not move now (not its turn, the game is over)."""
 
     kind = "failed_precondition"
+
+
+class NoSuchTournament(NoSuchMatch):
+    """No tournament has this id (refused as an unknown match is)."""
+
+    def __init__(self, tournament_id: str):
+        MatchError.__init__(self, f"There is no tournament {tournament_id[:64]!r}")

@@ -20,7 +20,7 @@ from playhall.orchestrator.commits import Commits
 from playhall.orchestrator.errors import MatchError
 from playhall.orchestrator.identity import Caller
 from playhall.orchestrator.metrics import REDIS_ERRORS, SEATS_LEFT
-from playhall.orchestrator.store import ACTIVE_PHASES, Match, now_ms
+from playhall.orchestrator.store import ACTIVE_PHASES, Match, UnreadableMatch, now_ms
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +151,14 @@ class Housekeeper:
         cutoff = now_ms() - self.settings.abandon_after_s * 1000
         closed = 0
         for match_id in await self.store.idle_since(cutoff):
-            match = await self.store.load(match_id)
+            try:
+                match = await self.store.load(match_id)
+            except UnreadableMatch:
+                # Looked at again an idle time from now: left first in the index, it would
+                # hold up every idle match behind it for good.
+                log.warning("idle match unreadable; not abandoned", extra={"match_id": match_id})
+                await self.store.touch(match_id, now_ms())
+                continue
             if match is None or match.phase == mpb.MATCH_PHASE_FINISHED:
                 await self.store.forget_activity(match_id)
                 continue

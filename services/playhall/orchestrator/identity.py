@@ -14,7 +14,12 @@ import hmac
 from dataclasses import dataclass
 
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.orchestrator.errors import InvalidRequest, NotAuthenticated, NotYourSeat
+from playhall.orchestrator.errors import (
+    InvalidRequest,
+    NotAuthenticated,
+    NotYourSeat,
+    SeatResigned,
+)
 from playhall.orchestrator.store import Match
 from playhall.players.tokens import InvalidPlayerToken, Player, PlayerTokens, looks_like_jwt
 
@@ -80,7 +85,7 @@ class Identity:
             where = f"seat {seat}" if seat is not None else "a seat"
             raise NotYourSeat(f"This token does not hold {where} in match {match.match_id}")
         if match.seats[owned[0]].resigned:
-            raise NotYourSeat("You resigned from this match")
+            raise SeatResigned(owned[0])
         return Caller(owned[0])
 
 
@@ -94,7 +99,7 @@ def player_caller(match: Match, player: Player, seat: int | None) -> Caller:
     if seat in held:
         return Caller(seat, player=player)
     if match.seats[seat].player_id == player.player_id:
-        raise NotYourSeat("You resigned from this match")
+        raise SeatResigned(seat)
     raise NotYourSeat(f"Seat {seat} of match {match.match_id} is not yours")
 
 

@@ -26,6 +26,7 @@ from playhall.orchestrator.errors import (
     NotAuthenticated,
     NotNow,
     NotYourSeat,
+    SeatResigned,
     StaleVersion,
     Unavailable,
 )
@@ -57,6 +58,9 @@ MATCH_ID = re.compile(r"[0-9a-f]{24}")
 PLAYER_FILING_GRACE_MS = 60_000
 """A player's running-matches entry whose match does not seat them yet is a creation or a join
 in progress until it is this old."""
+LOBBY_SCAN_PAGES = 8
+"""Pages of `limit` entries one ListMatches reads from a list at most, past idle matches: the
+list's newest matches are the likeliest played, and an idle one is abandoned in the end."""
 
 
 class Matches:
@@ -170,10 +174,12 @@ class Matches:
         clock: mpb.Clock | None = None,
         seed: bytes = b"",
         match_id: str | None = None,
+        tournament_id: str = "",
     ) -> mpb.CreateMatchResponse | None:
         """Sets up and stores a match of checked `seats` (`humans` get seat tokens); under
         `match_id` if given (a random id otherwise), and then None when a match of that id
-        exists already: a creation whose id was chosen ahead happens once."""
+        exists already: a creation whose id was chosen ahead happens once. `tournament_id`:
+        the tournament the match is a game of."""
         clock = clock or mpb.Clock()
         options = dict(options or {})
         seed = seed or secrets.token_bytes(32)
@@ -209,6 +215,7 @@ class Matches:
             updated_unix_ms=created,
             deadline_unix_ms=0,
             bank_ms=clocks.initial_banks(clock, len(seats)),
+            tournament_id=tournament_id,
         )
         if phase == mpb.MATCH_PHASE_RUNNING and clocks.is_on(clock):
             match.deadline_unix_ms = clocks.deadline(
@@ -240,14 +247,30 @@ class Matches:
         found = []
         for title in titles:
             for phase in phases:
-                ids = list(await self.store.lobby(title, phase, limit))
-                for match in await self.store.load_many(ids):
-                    if match is not None and match.phase != phase:
-                        await self.store.place_in_lobby(match)
-                    elif match is not None:
-                        found.append(match)
+                found.extend(await self._listed(title, phase, limit))
         found.sort(key=lambda m: m.created_unix_ms, reverse=True)
         return [m.summary() for m in found[:limit]]
+
+    async def _listed(self, title: str, phase: int, limit: int) -> list[Match]:
+        """The `limit` newest matches the lobby shows from one list: each in the phase the
+        list is for (one filed wrong is re-filed), and a running match only while someone
+        plays it (a change within `lobby_idle_after_s`). Idle matches stay in the list, so a
+        move shows them again without an index update per move; the scan passes over at most
+        `LOBBY_SCAN_PAGES` pages of them."""
+        idle_before = now_ms() - self.settings.lobby_idle_after_s * 1000
+        found: list[Match] = []
+        for page in range(LOBBY_SCAN_PAGES):
+            ids = await self.store.lobby(title, phase, limit, page * limit)
+            for match in await self.store.load_many(ids):
+                if match is None:
+                    continue
+                if match.phase != phase:
+                    await self.store.place_in_lobby(match)
+                elif phase != mpb.MATCH_PHASE_RUNNING or match.updated_unix_ms >= idle_before:
+                    found.append(match)
+            if len(found) >= limit or len(ids) < limit:
+                break
+        return found[:limit]
 
     async def join(
         self, request: mpb.JoinMatchRequest, token: Credential = None
@@ -373,9 +396,17 @@ class Matches:
         self, request: mpb.WatchMatchRequest, token: Credential
     ) -> AsyncIterator[mpb.WatchMatchResponse]:
         """The match's changes after `after_version`, as the caller may see them, until the
-        match ends (or the caller resigns, or cancels the stream)."""
+        match ends (or the caller resigns, or cancels the stream). A resigned seat whose
+        leaving ended the match may still read the rest of it (a watch cut just before the end
+        resumes to the end, as the uncut one got there); one whose seat a bot plays now is
+        refused (SeatResigned), never shown the bot's secrets."""
         match = await self.load(request.match_id)
-        caller = self.identity.identify(match, token, _optional_seat(request))
+        try:
+            caller = self.identity.identify(match, token, _optional_seat(request))
+        except SeatResigned as left:
+            if not _left_at_the_end(match, left.seat):
+                raise
+            caller = Caller(left.seat)
         after = request.after_version if request.HasField("after_version") else None
         if after is not None and after > match.version:
             raise InvalidRequest(
@@ -493,6 +524,12 @@ class Matches:
         return await self.commits.retry(attempt)
 
     # -- committing ----------------------------------------------------------------------------
+
+
+def _left_at_the_end(match: Match, seat: int) -> bool:
+    """Whether `seat`'s leaving ended the match, so that nobody played it after (with more
+    than two seats a bot takes a leaving seat over)."""
+    return match.phase == mpb.MATCH_PHASE_FINISHED and match.seats[seat].kind != mpb.SEAT_KIND_BOT
 
 
 def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> int | None:

@@ -98,6 +98,7 @@ COPIED_FIELDS = (
     "created_unix_ms",
     "updated_unix_ms",
     "deadline_unix_ms",
+    "tournament_id",
 )
 """StoredMatch fields that keep their value as it is."""
 

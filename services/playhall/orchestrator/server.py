@@ -31,15 +31,23 @@ from playhall.orchestrator.rules_client import RulesClients
 from playhall.orchestrator.servicer import MatchServicer
 from playhall.orchestrator.settings import Settings
 from playhall.orchestrator.store import MatchStore
+from playhall.orchestrator.tournament_runner import TournamentRunner
+from playhall.orchestrator.tournament_servicer import TournamentServicer
+from playhall.orchestrator.tournament_store import TournamentStore
+from playhall.orchestrator.tournaments import Tournaments
 from playhall.orchestrator.watchers import WatchHub
 from playhall.players import database
 from playhall.players.archive import Archive
 from playhall.players.servicer import PlayerServicer
 from playhall.players.v1 import player_service_pb2, player_service_pb2_grpc
+from playhall.tournament.v1 import tournament_service_pb2, tournament_service_pb2_grpc
 
 log = logging.getLogger("playhall.orchestrator")
 SERVICE_NAME = match_service_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name
 PLAYER_SERVICE_NAME = player_service_pb2.DESCRIPTOR.services_by_name["PlayerService"].full_name
+TOURNAMENT_SERVICE_NAME = tournament_service_pb2.DESCRIPTOR.services_by_name[
+    "TournamentService"
+].full_name
 MATCHMAKING_SERVICE_NAME = matchmaking_service_pb2.DESCRIPTOR.services_by_name[
     "MatchmakingService"
 ].full_name
@@ -63,7 +71,7 @@ def build_matches(settings: Settings) -> matches.Matches:
     rules = RulesClients(settings.rules, game_info_ttl_s=settings.game_info_ttl_s)
     hub = WatchHub(store, max_reads=max(settings.redis_max_connections // 4, 1))
     archive = Archive(database.pool(settings.database_url)) if settings.database_url else None
-    commits = Commits(store, rules, settings, BotScheduler(settings.broker_url))
+    commits = Commits(store, rules, settings, BotScheduler(settings.broker_url, settings.bot_queue))
     return matches.Matches(commits, hub, archive)
 
 
@@ -75,11 +83,12 @@ def build_matchmaking(domain: matches.Matches) -> Matchmaking:
 
 async def create_server(
     settings: Settings,
-) -> tuple[AsyncService, MatchServicer, matches.Matches, Matchmaking]:
-    """Starts the gRPC server (not yet SERVING); returns it, its servicer, the domain and
-    the queues."""
+) -> tuple[AsyncService, MatchServicer, matches.Matches, Matchmaking, Tournaments]:
+    """Starts the gRPC server (not yet SERVING); returns it, its servicer, the domain, the
+    queues and the tournaments."""
     domain = build_matches(settings)
     queues = build_matchmaking(domain)
+    tournaments = Tournaments(domain, TournamentStore(domain.store.redis))
     servicer = MatchServicer(
         domain,
         max_watch_streams=settings.max_watch_streams,
@@ -100,19 +109,24 @@ async def create_server(
                 MatchmakingServicer(queues),
                 MATCHMAKING_SERVICE_NAME,
             ),
+            (
+                tournament_service_pb2_grpc.add_TournamentServiceServicer_to_server,
+                TournamentServicer(tournaments),
+                TOURNAMENT_SERVICE_NAME,
+            ),
         ],
         port=settings.port,
         host=settings.host,
         max_connection_age_ms=settings.max_connection_age_ms,
         max_connection_age_grace_ms=settings.max_connection_age_grace_ms,
     )
-    return service, servicer, domain, queues
+    return service, servicer, domain, queues, tournaments
 
 
 async def serve(settings: Settings) -> None:
     """Serves until SIGTERM or SIGINT, then stops gracefully."""
     metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
-    service, servicer, domain, queues = await create_server(settings)
+    service, servicer, domain, queues, tournaments = await create_server(settings)
     await domain.store.redis.ping()
     if domain.archive is not None:
         # Ready only once the archive answers: an archived match is read from it.
@@ -129,6 +143,10 @@ async def serve(settings: Settings) -> None:
     housekeeper.start()
     matchmaker = Matchmaker(domain, queues.queues, queues.ratings)
     matchmaker.start()
+    runner = TournamentRunner(
+        tournaments, settings.tournament_interval_s, settings.tournament_lease_ms
+    )
+    runner.start()
     domain.watchers.start()
     stopping = catch_stop_signals_async()
     await service.mark_serving()
@@ -148,6 +166,7 @@ async def serve(settings: Settings) -> None:
     await servicer.drain(max(deadline - time.monotonic(), 0))
     await housekeeper.stop(max(deadline - time.monotonic(), 0))
     await matchmaker.stop(max(deadline - time.monotonic(), 0))
+    await runner.stop(max(deadline - time.monotonic(), 0))
     await domain.watchers.stop()
     await domain.rules.close()
     await domain.store.redis.aclose()

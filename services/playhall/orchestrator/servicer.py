@@ -21,7 +21,11 @@ import redis
 from prometheus_client import Gauge
 
 from playhall.common import tracing
-from playhall.common.metadata import CLIENT_ADDRESS_HEADER, GATEWAY_CREDENTIAL_HEADER
+from playhall.common.metadata import (
+    CLIENT_ADDRESS_HEADER,
+    GATEWAY_CREDENTIAL_HEADER,
+    REFUSAL_KEY,
+)
 from playhall.common.server import status_for
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
@@ -82,7 +86,10 @@ async def refusals(context: grpc.aio.ServicerContext, request=None):
     try:
         yield
     except MatchError as error:
-        await context.abort(status_code(error), error.reason)
+        # The refusal's kind too, for clients that act on one (a resumed watch of a resigned
+        # seat ends rather than fails): the status code alone is shared by several.
+        kind = ((REFUSAL_KEY, type(error).__name__),)
+        await context.abort(status_code(error), error.reason, trailing_metadata=kind)
     except STORAGE_UNAVAILABLE as error:
         REDIS_ERRORS.labels("call").inc()
         log.warning("storage unavailable for a request", extra={"error": str(error)})

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from playhall.common.brokers import celery_broker_url
+from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
 from playhall.common.metrics import ALL_INTERFACES
 from playhall.common.server import MAX_CONNECTION_AGE_GRACE_MS, MAX_CONNECTION_AGE_MS
 from playhall.common.settings import SettingsError, load, setting
@@ -35,6 +35,9 @@ class Settings:
     """Title id -> the addresses of each deployment of its rules service."""
     broker_url: str = setting("", env="CELERY_BROKER_URL or REDIS_URL", derived=True)
     """The Celery broker the bot turns go to (`common.brokers`)."""
+    bot_queue: str = setting(LIVE_QUEUE)
+    """The queue this replica's bot turns go to: `bots.batch` for a replica that hosts
+    tournaments, so their turns never wait in front of a live game's."""
     testing: bool = setting(False)
     player_tokens: TokenSettings = setting(
         TokenSettings(), env="PLAYHALL_JWT_* and PLAYHALL_JWKS_*", derived=True
@@ -55,8 +58,18 @@ class Settings:
     request_ttl_s: int = setting(86_400, minimum=1)
     finished_state_ttl_s: int = setting(7 * 86_400, minimum=1)
     abandon_after_s: int = setting(7 * 86_400, minimum=1)
+    """A match with no change for this long is ended ABANDONED (and archived)."""
+    lobby_idle_after_s: int = setting(3_600, minimum=1)
+    """A running match with no change for this long is left out of ListMatches until its next
+    change: the lobby's "Being played" shows the matches people play now. It is still played
+    on, and its players still find it among their own matches."""
     sweep_interval_s: float = setting(0.5, minimum=0.01)
     lobby_repair_interval_s: float = setting(10.0, minimum=0.01)
+    tournament_interval_s: float = setting(1.0, minimum=0.01)
+    """How often the replica holding a tournament's lease looks whether its round is over."""
+    tournament_lease_ms: int = setting(5_000, minimum=100)
+    """How long a replica holds a tournament's lease without renewing it: a tournament whose
+    runner died is taken over by another replica within this time."""
     game_info_ttl_s: float = setting(30.0)
     max_watch_streams: int = setting(1_500, minimum=1)
     """What one replica serves on 2 shared cores with a p99 delivery about 1 s
@@ -92,6 +105,8 @@ class Settings:
             player_tokens=TokenSettings.from_env(),
             matchmaking=MatchmakingSettings.from_env(),
         )
+        if settings.bot_queue not in (LIVE_QUEUE, BATCH_QUEUE):
+            raise SettingsError(f"PLAYHALL_BOT_QUEUE must be {LIVE_QUEUE} or {BATCH_QUEUE}")
         if settings.redis_cluster and not os.environ.get("CELERY_BROKER_URL"):
             raise SettingsError(
                 "PLAYHALL_REDIS_CLUSTER=1 needs CELERY_BROKER_URL: Celery cannot use a Redis "

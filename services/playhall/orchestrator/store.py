@@ -214,6 +214,8 @@ class Match:
     updated_unix_ms: int
     deadline_unix_ms: int
     bank_ms: list[int]
+    tournament_id: str = ""
+    """The tournament the match is a game of; empty for any other match."""
     stored_phase: int = field(init=False)
 
     def __post_init__(self) -> None:
@@ -599,9 +601,9 @@ class MatchStore:
     async def drop_from_lobby(self, title: str, phase: int, match_id: str) -> None:
         await self.redis.zrem(lobby_key(title, phase), match_id)
 
-    async def lobby(self, title: str, phase: int, limit: int) -> list[str]:
-        """The ids of the `limit` newest matches of a list."""
-        members = await self.redis.zrevrange(lobby_key(title, phase), 0, limit - 1)
+    async def lobby(self, title: str, phase: int, limit: int, start: int = 0) -> list[str]:
+        """The ids of the `limit` newest matches of a list, from rank `start` (newest first)."""
+        members = await self.redis.zrevrange(lobby_key(title, phase), start, start + limit - 1)
         return [member.decode() for member in members]
 
     async def lobby_page(

@@ -91,7 +91,6 @@ def _load() -> tuple[tuple[StoneKind, ...], Rules]:
 
 KINDS, RULES = _load()
 KIND_BY_ID = {kind.id: kind for kind in KINDS}
-KIND_IDS = tuple(KIND_BY_ID)
 ALL_STONES = tuple(sorted(kind.id for kind in KINDS for _ in range(kind.copies)))
 """Every stone of the game once, as kind ids: what a consistent state's stones sort to."""
 

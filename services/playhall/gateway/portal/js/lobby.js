@@ -90,22 +90,46 @@ function matchItem(m, action) {
     h("strong", {}, game?.displayName ?? m.titleId), " · ", ...seats, " · ", action);
 }
 
-async function join(m) {
+// Signed in, the seat takes the player's name from their token; anonymous, the person types
+// the name the others see (a field of the open match's own form, no blocking dialog).
+async function join(m, name) {
   const token = playerToken();
-  const name = token ? "" : prompt("Your name (shown to the others):", "") ?? "";
-  const joined = await call("JoinMatch", { matchId: m.matchId, displayName: name }, { token });
+  const joined = await call("JoinMatch", { matchId: m.matchId, displayName: token ? "" : name }, { token });
   location.href = matchLink(m.matchId, joined.token.token, joined.token.seat ?? 0);
+}
+
+function joinForm(m) {
+  const form = h("form", { class: "join" });
+  if (!playerToken()) {
+    form.append(h("label", {}, "Your name: ",
+      h("input", { name: "name", maxlength: 40, placeholder: "optional", autocomplete: "nickname" })), " ");
+  }
+  form.append(h("button", { type: "submit" }, "Join"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const name = (new FormData(form).get("name") ?? "").toString().trim();
+    join(m, name).catch((e) => showError(e.message));
+  });
+  return form;
+}
+
+function typing(li) {
+  const input = li.querySelector("input");
+  return Boolean(input && (input === document.activeElement || input.value));
 }
 
 async function listMatches() {
   const lists = [
-    ["open", "MATCH_PHASE_OPEN", (m) => h("button", { type: "button", onclick: () => join(m).catch((e) => showError(e.message)) }, "Join")],
+    ["open", "MATCH_PHASE_OPEN", joinForm],
     ["running", "MATCH_PHASE_RUNNING", (m) => h("a", { href: `/match.html?id=${m.matchId}` }, "Watch")],
     ["finished", "MATCH_PHASE_FINISHED", (m) => h("a", { href: `/replay.html?id=${m.matchId}` }, "Replay")],
   ];
   for (const [id, phase, action] of lists) {
     const found = (await call("ListMatches", { phase, limit: 20 })).matches ?? [];
-    $(id).replaceChildren(...(found.length ? found.map((m) => matchItem(m, action(m))) : [h("li", { class: "muted" }, "none")]));
+    // An entry whose name field is being filled in is kept as it is, so the refresh does not
+    // wipe what the person types.
+    const kept = new Map([...$(id).querySelectorAll("li[data-match]")].filter(typing).map((li) => [li.dataset.match, li]));
+    $(id).replaceChildren(...(found.length ? found.map((m) => kept.get(m.matchId) ?? matchItem(m, action(m))) : [h("li", { class: "muted" }, "none")]));
   }
 }
 

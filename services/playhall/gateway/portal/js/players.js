@@ -1,6 +1,7 @@
-// The signed-in player: the guest sign-in, the player token kept in this browser (localStorage,
-// so a reload or another tab stays signed in until sign-out or the token's expiry), calls of
-// PlayerService with that token, and ratings to show beside names.
+// The signed-in player: the guest sign-in or a token of the operator's OIDC provider
+// (`oidc.js` gets it), the player token kept in this browser (localStorage, so a reload or
+// another tab stays signed in until sign-out or the token's expiry, when the page signs out),
+// calls of PlayerService with that token, and ratings to show beside names.
 import { RpcError, call } from "./connect.js";
 import { h } from "./common.js";
 
@@ -10,6 +11,7 @@ const STORE = "playhall.player";
 const EXPIRY_MARGIN_MS = 60_000;
 const RATINGS_TTL_MS = 60_000;
 export const CHANGED = "playhall:player";
+const EXPIRED = "Your sign-in expired. Sign in again.";
 
 // {token, playerId, displayName, expiresUnix} of the player signed in here, or null (never an
 // expired token: it is dropped).
@@ -22,7 +24,7 @@ export function currentPlayer() {
   }
   if (!saved?.token) return null;
   if (Number(saved.expiresUnix) * 1000 - EXPIRY_MARGIN_MS <= Date.now()) {
-    forget();
+    forget(EXPIRED);
     return null;
   }
   return saved;
@@ -30,10 +32,35 @@ export function currentPlayer() {
 
 export const playerToken = () => currentPlayer()?.token ?? null;
 
-function forget() {
+// Why this browser was last signed out other than by the player (shown beside the sign-in).
+export let signedOutBecause = "";
+
+function forget(reason = "") {
+  signedOutBecause = reason;
   localStorage.removeItem(STORE);
   ratings.clear();
   dispatchEvent(new CustomEvent(CHANGED));
+}
+
+// At the token's expiry (less the margin) the page signs out, rather than failing its next call.
+let expiryTimer = null;
+function watchExpiry() {
+  clearTimeout(expiryTimer);
+  const player = currentPlayer();
+  if (!player) return;
+  const left = Number(player.expiresUnix) * 1000 - EXPIRY_MARGIN_MS - Date.now();
+  expiryTimer = setTimeout(() => {
+    if (!localStorage.getItem(STORE)?.includes(player.token)) return; // replaced meanwhile
+    forget(EXPIRED);
+  }, Math.min(left, 2 ** 31 - 1));
+}
+
+function remember(player) {
+  signedOutBecause = "";
+  localStorage.setItem(STORE, JSON.stringify(player));
+  ratings.clear();
+  dispatchEvent(new CustomEvent(CHANGED));
+  return player;
 }
 
 let config = null;
@@ -45,16 +72,19 @@ export function portalConfig() {
 
 export async function signInGuest(name) {
   const signed = await call("SignInGuest", { displayName: name }, { service: GUESTS });
-  const player = {
+  return remember({
     token: signed.token,
     playerId: signed.playerId,
     displayName: signed.displayName,
     expiresUnix: Number(signed.expiresUnix),
-  };
-  localStorage.setItem(STORE, JSON.stringify(player));
-  ratings.clear();
-  dispatchEvent(new CustomEvent(CHANGED));
-  return player;
+  });
+}
+
+// Signs in with a token of the operator's provider once Playhall accepts it: GetProfile names
+// the player it signs in, or says why it is refused.
+export async function signInWithToken(token, expiresUnix) {
+  const { player } = await call("GetProfile", {}, { token, service: PLAYERS });
+  return remember({ token, playerId: player.playerId, displayName: player.displayName, expiresUnix: Number(expiresUnix) });
 }
 
 export function signOut() {
@@ -69,6 +99,7 @@ addEventListener("storage", (event) => {
   }
 });
 
+
 // A PlayerService call as the signed-in player. A token the server no longer accepts (its
 // issuer's key changed, say) signs this browser out, with the server's reason.
 export async function players(method, request = {}) {
@@ -78,7 +109,7 @@ export async function players(method, request = {}) {
     return await call(method, request, { token, service: PLAYERS });
   } catch (error) {
     if (error.code === "unauthenticated") {
-      forget();
+      forget(`You are signed out: ${error.message}. Sign in again.`);
       throw new RpcError(error.code, `You are signed out: ${error.message}. Sign in again.`);
     }
     throw error;
@@ -185,3 +216,7 @@ export function ratingTag(seat, titleId) {
   }
   return tag;
 }
+
+// Last, once every binding above exists (an expired token is dropped at once).
+addEventListener(CHANGED, watchExpiry);
+watchExpiry();

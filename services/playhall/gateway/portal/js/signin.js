@@ -1,0 +1,30 @@
+// The page the OIDC provider sends the browser back to (the redirect URI the operator
+// registers, `<portal>/signin.html`): completes the sign-in, then returns to the page it was
+// started on, or says on the page why it was refused.
+import { finishSignIn } from "./oidc.js";
+import { portalConfig, signInWithToken } from "./players.js";
+
+const status = document.getElementById("signin-status");
+const error = document.getElementById("error");
+
+async function complete() {
+  const { oidc } = await portalConfig();
+  if (!oidc) throw new Error("This Playhall has no sign-in provider.");
+  const params = new URLSearchParams(location.search);
+  // The code and state leave the address bar (and the history) at once.
+  history.replaceState(null, "", location.pathname);
+  const { idToken, claims, returnTo } = await finishSignIn(oidc, params);
+  try {
+    await signInWithToken(idToken, claims.exp);
+  } catch (refused) {
+    throw new Error(`Playhall does not accept this sign-in: ${refused.message}.`);
+  }
+  location.replace(returnTo);
+}
+
+complete().catch((refused) => {
+  status.hidden = true;
+  error.textContent = refused.message;
+  error.hidden = false;
+  document.body.dataset.signInRefused = "true";
+});

@@ -1,0 +1,108 @@
+// Tournaments: without `?id=` the list, the latest to start first; with it one tournament,
+// its standings and rounds (each game linked to its match), kept current by WatchStandings.
+// Reads answer anyone, so nothing here needs a sign-in.
+import { call, stream } from "./connect.js";
+import { h } from "./common.js";
+
+const SERVICE = "/playhall.tournament.v1.TournamentService/";
+const $ = (id) => document.getElementById(id);
+const FORMATS = { TOURNAMENT_FORMAT_SWISS: "Swiss", TOURNAMENT_FORMAT_ROUND_ROBIN: "Round robin" };
+const PHASES = {
+  TOURNAMENT_PHASE_SCHEDULED: "scheduled",
+  TOURNAMENT_PHASE_RUNNING: "running",
+  TOURNAMENT_PHASE_FINISHED: "finished",
+};
+const RETRY_MS = 2000;
+
+function showError(message) {
+  $("error").textContent = message;
+  $("error").hidden = !message;
+}
+
+const points = (value) => {
+  const whole = Math.floor(value ?? 0);
+  const half = (value ?? 0) - whole >= 0.5 ? "½" : "";
+  return whole || !half ? `${whole}${half}` : half;
+};
+const when = (ms) => new Date(Number(ms)).toLocaleString();
+
+function entrantName(tournament, index) {
+  const entrant = tournament.entrants?.[index] ?? {};
+  const name = entrant.displayName || `Entrant ${index + 1}`;
+  return entrant.playerId
+    ? h("a", { href: `/profile.html?player=${encodeURIComponent(entrant.playerId)}` }, name)
+    : h("span", {}, name, " ", h("span", { class: "tag" }, "bot"));
+}
+
+async function showList() {
+  $("list-section").hidden = false;
+  const listed = (await call("ListTournaments", {}, { service: SERVICE })).tournaments ?? [];
+  $("list").replaceChildren(...(listed.length ? listed.map((t) => h("tr", { "data-tournament": t.tournamentId },
+    h("td", {}, h("a", { href: `/tournaments.html?id=${encodeURIComponent(t.tournamentId)}` }, t.name)),
+    h("td", {}, t.titleId),
+    h("td", {}, FORMATS[t.format] ?? ""),
+    h("td", { class: "phase" }, PHASES[t.phase] ?? ""),
+    h("td", { class: "num" }, String(t.entrants?.length ?? 0)),
+    h("td", {}, when(t.startUnixMs)))) : [h("tr", {}, h("td", { colspan: 6, class: "muted" }, "No tournament yet."))]));
+  document.body.dataset.loaded = "true";
+}
+
+function renderRound(tournament, round) {
+  const rows = (round.pairings ?? []).map((p, board) => {
+    if (p.second === undefined) {
+      return h("tr", {}, h("td", {}, entrantName(tournament, p.first)),
+        h("td", { class: "result" }, "1"), h("td", { class: "muted" }, "bye"), h("td", {}));
+    }
+    const over = p.firstPoints !== undefined;
+    const result = over ? `${points(p.firstPoints)}–${points(1 - p.firstPoints)}` : "playing";
+    return h("tr", { "data-board": String(board) },
+      h("td", {}, entrantName(tournament, p.first)),
+      h("td", { class: over ? "result" : "result pending" }, result),
+      h("td", {}, entrantName(tournament, p.second)),
+      h("td", {}, h("a", { href: `/match.html?id=${encodeURIComponent(p.matchId)}` }, over ? "Replay" : "Watch")));
+  });
+  return h("section", { class: "round", "data-round": String(round.number) },
+    h("h4", {}, `Round ${round.number}`),
+    h("table", { class: "pairings" }, h("tbody", {}, rows)));
+}
+
+function renderTournament(t) {
+  document.title = `${t.name} · Playhall`;
+  $("tournament-heading").textContent = t.name;
+  const phase = PHASES[t.phase] ?? "";
+  $("tournament-facts").textContent = `${FORMATS[t.format] ?? ""} of ${t.titleId}, ` +
+    `${t.rounds?.length ?? 0} of ${t.roundsPlanned} rounds, ${phase}; starts ${when(t.startUnixMs)}.`;
+  document.body.dataset.phase = phase;
+  $("standings").replaceChildren(...(t.standings ?? []).map((s) => h("tr", { "data-entrant": String(s.entrant ?? 0) },
+    h("td", { class: "num" }, String(s.rank)),
+    h("td", {}, entrantName(t, s.entrant ?? 0)),
+    h("td", { class: "num score" }, points(s.score)),
+    h("td", { class: "num" }, points(s.buchholz)),
+    h("td", { class: "num" }, String(s.sonnebornBerger ?? 0)),
+    h("td", { class: "num" }, String(s.games ?? 0)))));
+  $("rounds").replaceChildren(...[...(t.rounds ?? [])].reverse().map((round) => renderRound(t, round)));
+}
+
+async function showTournament(id) {
+  $("tournament-section").hidden = false;
+  const got = await call("GetTournament", { tournamentId: id }, { service: SERVICE });
+  renderTournament(got.tournament);
+  document.body.dataset.loaded = "true";
+  // Kept current until the end; a stream cut early (a restart) is opened again.
+  while (got.tournament.phase !== "TOURNAMENT_PHASE_FINISHED") {
+    let finished = false;
+    try {
+      await stream("WatchStandings", { tournamentId: id }, (message) => {
+        renderTournament(message.tournament);
+        finished = message.tournament.phase === "TOURNAMENT_PHASE_FINISHED";
+      }, { service: SERVICE });
+    } catch (error) {
+      if (error.code === "not_found") throw error;
+    }
+    if (finished) break;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
+}
+
+const id = new URLSearchParams(location.search).get("id");
+(id ? showTournament(id) : showList()).catch((error) => showError(error.message));
