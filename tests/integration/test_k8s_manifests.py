@@ -54,9 +54,9 @@ from playhall.common.process import LOOPBACK, free_port
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core import get_game, title_ids
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.players.guests import new_signing_key
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 from playhall.tournament.v1 import tournament_service_pb2_grpc
-from playhall.players.guests import new_signing_key
 from tests import k8s
 from tests.helpers import wait_until
 

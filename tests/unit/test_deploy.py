@@ -60,6 +60,11 @@ def consumed_queues(command: list[str]) -> list[str]:
     return []
 
 
+def without_queue(command: list[str]) -> list[str]:
+    """A worker command with its queue name left out, to compare the two pools' commands."""
+    return [arg for arg in command if arg not in WORKER_POOLS.values()]
+
+
 COMPOSE = REPO / "docker-compose.yml"
 
 
@@ -206,7 +211,7 @@ def test_compose_runs_a_worker_pool_of_its_own_for_each_bot_queue():
     live, batch = (copy.deepcopy(services[pool]) for pool in WORKER_POOLS)
     for service in (live, batch):
         assert service["healthcheck"]["test"][1:4] == ["python", "-m", "playhall.bots.liveness"]
-        service["command"] = [a for a in service["command"] if a not in (LIVE_QUEUE, BATCH_QUEUE)]
+        service["command"] = without_queue(service["command"])
     assert live == batch
 
 
@@ -701,7 +706,7 @@ def test_the_batch_workers_are_the_live_workers_but_for_their_queue(kustomizatio
         assert template["metadata"]["labels"]["app"] == pool
         (container,) = template["spec"]["containers"]
         assert consumed_queues(container["command"]) == [WORKER_POOLS[pool]]
-        container["command"] = [a for a in container["command"] if a not in (LIVE_QUEUE, BATCH_QUEUE)]
+        container["command"] = without_queue(container["command"])
         container["name"] = "worker"
         for m in (deployment, template):
             m["metadata"] = {}
@@ -721,9 +726,7 @@ def test_the_batch_workers_are_the_live_workers_but_for_their_queue(kustomizatio
 
 
 @pytest.mark.parametrize("pool", WORKER_POOLS)
-def test_keda_scales_the_workers_on_the_queue_and_broker_they_use(
-    kustomization, monkeypatch, pool
-):
+def test_keda_scales_the_workers_on_the_queue_and_broker_they_use(kustomization, monkeypatch, pool):
     name, manifests = kustomization
     queue = WORKER_POOLS[pool]
     scaled = find(manifests, "ScaledObject", pool)

@@ -287,9 +287,7 @@ def test_every_scraped_component_is_watched_by_the_target_down_alert_and_the_das
     assert {"bot-worker", "bot-worker-batch", "orchestrator"} <= jobs
     (down,) = [a for a in alerts() if a["alert"] == "PlayhallTargetDown"]
     (alerted,) = UP_SELECTOR.findall(down["expr"])
-    shown = [
-        pattern for _, _, expr in dashboard_targets() for pattern in UP_SELECTOR.findall(expr)
-    ]
+    shown = [pattern for _, _, expr in dashboard_targets() for pattern in UP_SELECTOR.findall(expr)]
     assert shown
     for pattern in (alerted, *shown):
         unwatched = sorted(job for job in jobs if not re.fullmatch(pattern, job))
