@@ -59,7 +59,7 @@ bench: $(PROTO_STAMP) ## Engine, rules-service and orchestrator benchmarks: benc
 	$(PY) -m bench.einstein_cards
 	$(PY) -m bench.orchestrator
 
-bench-bots: $(PROTO_STAMP) ## Bot strength and task time (resumable, ~25 min): bench/results/bots.md
+bench-bots: $(PROTO_STAMP) ## The bot ladder of every title, decision and task time (resumable, 30 min per run): bench/results/bots.md
 	$(PY) -m bench.bots
 
 canary: $(PROTO_STAMP) ## Replay canary over 200 archived matches of each title (~15 min): bench/results/canary.md

@@ -1,11 +1,13 @@
-"""`make bench-bots`: how strong the `normal` bot plays, and how much of a bot task is deciding.
+"""`make bench-bots`: whether each bot level beats the one below in every title, how long its
+decisions take, and how much of a bot task is deciding.
 
-1. Win rates, in process: 2-player games between bots (`playhall.bots.arena.play`), the tested
-   bot's seat rotating, a seed per game, played by `--workers` processes: `normal` against
-   `random` and against `greedy` (`easy`), and on titles that seat 3 against two `random`
-   bots. A pairing stops at `--max-games` or when a sequential probability ratio test decides
-   for or against its target. Finished games are appended to a state file keyed by the bots'
-   configuration and code, so a rerun resumes instead of replaying.
+1. The ladder, in process: 2-player games between neighbouring levels (easy vs random, normal
+   vs easy, hard vs normal), the higher level's seat rotating, a seed per game, played by
+   `--workers` processes, scored by points (a win 1, a draw 1/2). A pairing stops at
+   `--max-games` or when a sequential probability ratio test decides for or against its
+   target. Every decision is timed (p50/p99 per level and title, the longest turn). Finished
+   games are appended to a state file keyed by the bots' configuration and code, so a rerun
+   resumes instead of replaying.
 2. Bot task time: a dev stack plays `normal` vs `random` matches; the worker's metrics give the
    share of a `play_turn` task's time spent deciding.
 
@@ -41,16 +43,16 @@ from bench.common import (
     write_report,
 )
 from playhall.bots import arena, base
-from playhall.bots.arena import play
-from playhall.bots.base import Bot, Decision
+from playhall.bots.greedy import GreedyBot
+from playhall.bots.ismcts import IsmctsBot
 from playhall.bots.levels import LEVELS
 from playhall.common.process import metric_samples
-from playhall.core import Game, Rng, get_game
+from playhall.core import Game, get_game
 
 STATE_FILE = RESULTS / ".bots-state.jsonl"
-TESTED = "normal"
+TESTED = "normal"  # the level whose bot tasks are timed through the stack
 ALPHA = BETA = 0.05
-DELTA = 0.05
+DELTA = 0.1  # the indifference zone: wide enough that a clear ladder step decides in 10-30 games
 WILSON_Z = 1.959963984540054
 TASK_SHARE_TARGET = 0.90
 
@@ -68,22 +70,20 @@ class Pairing:
     def players(self) -> int:
         return len(self.levels)
 
+    @property
+    def tested(self) -> str:
+        return self.levels[0]
+
     def describe(self) -> str:
-        names = {"easy": "greedy (easy)"}
-        return " vs ".join(names.get(level, level) for level in self.levels)
+        return " vs ".join(self.levels)
 
 
 PAIRINGS = {
     p.name: p
     for p in (
-        Pairing("normal-vs-random", ("normal", "random"), 0.95, "wins ≥ 95 %"),
-        Pairing("normal-vs-greedy", ("normal", "easy"), 0.65, "wins ≥ 65 %"),
-        Pairing(
-            "normal-vs-random-random",
-            ("normal", "random", "random"),
-            2 / 3,
-            "win share ≥ 2/3 (twice the fair 1/3)",
-        ),
+        Pairing("easy-vs-random", ("easy", "random"), 0.65, "score ≥ 65 %"),
+        Pairing("normal-vs-easy", ("normal", "easy"), 0.65, "score ≥ 65 %"),
+        Pairing("hard-vs-normal", ("hard", "normal"), 0.60, "score ≥ 60 %"),
     )
 }
 
@@ -91,32 +91,39 @@ PAIRINGS = {
 # --- Configuration: what a game's result depends on -----------------------------------------
 
 
-def level_config(level: str) -> dict:
+def level_config(level: str, title: str | None = None) -> dict:
+    """A level's bot class and parameters; with a title, only that title's own settings
+    (another title's budget does not change this title's games)."""
     bot = LEVELS[level]
-    return {
-        "class": f"{type(bot).__module__}.{type(bot).__qualname__}",
-        "params": {key: value for key, value in vars(bot).items() if not key.startswith("_")},
-    }
+    params = {key: value for key, value in vars(bot).items() if not key.startswith("_")}
+    if title is not None and isinstance(params.get("titles"), dict):
+        params["titles"] = {title: params["titles"].get(title)}
+    return {"class": f"{type(bot).__module__}.{type(bot).__qualname__}", "params": params}
 
 
-def code_digest() -> str:
-    """A hash of the code a bot game runs: the play loop, what every bot shares (`base`: the
-    decision RNG, legal moves from a view) and every level's bot class."""
+def code_digest(game: Game | None = None) -> str:
+    """A hash of the code a bot game runs: the play loop (`play_one`), what every bot shares
+    (`base`: the decision RNG, legal moves from a view), every level's bot class and, with a
+    game, its title's package (its engine, evaluation, move order and tactics)."""
     modules = {arena, base, *(sys.modules[type(bot).__module__] for bot in LEVELS.values())}
-    digest = hashlib.sha256()
+    if game is not None:
+        package = type(game).__module__.rsplit(".", 1)[0] + "."
+        modules |= {m for name, m in list(sys.modules.items()) if name.startswith(package)}
+    digest = hashlib.sha256(inspect.getsource(play_one).encode())
     for module in sorted(modules, key=lambda m: m.__name__):
         digest.update(module.__name__.encode() + b"\0" + inspect.getsource(module).encode())
     return digest.hexdigest()[:16]
 
 
-def pairing_config(game: Game, pairing: Pairing, code: str) -> str:
+def pairing_config(game: Game, pairing: Pairing) -> str:
     """The key of a pairing's games in the state file: changes whenever the bots' classes,
-    parameters or code, or the title's rules version change."""
+    parameters for this title or code, or the title's code or rules version change."""
+    title = game.info.title_id
     payload = {
-        "title": game.info.title_id,
+        "title": title,
         "rules_version": game.info.rules_version,
-        "levels": [{"level": level, **level_config(level)} for level in pairing.levels],
-        "code": code,
+        "levels": [{"level": level, **level_config(level, title)} for level in pairing.levels],
+        "code": code_digest(game),
     }
     blob = json.dumps(payload, sort_keys=True, default=repr).encode()
     return hashlib.sha256(blob).hexdigest()[:16]
@@ -182,23 +189,6 @@ def two_player(game: Game) -> int:
     return max(2, game.info.min_players)
 
 
-class Timed(Bot):
-    """A bot that keeps count of its decisions and their wall time (its choices are the bot's)."""
-
-    def __init__(self, bot: Bot):
-        self.bot = bot
-        self.name = bot.name
-        self.decisions = 0
-        self.seconds = 0.0
-
-    def choose(self, game: Game, view, seat: int, rng: Rng) -> Decision:
-        start = time.perf_counter()
-        decision = self.bot.choose(game, view, seat, rng)
-        self.seconds += time.perf_counter() - start
-        self.decisions += 1
-        return decision
-
-
 def game_seed(title: str, pairing: str, index: int) -> bytes:
     return hashlib.sha256(f"bench-bots:{title}:{pairing}:{index}".encode()).digest()[:16]
 
@@ -213,23 +203,48 @@ def seat_levels(pairing: Pairing, index: int) -> tuple[int, list[str]]:
 
 
 def play_one(task: dict) -> dict:
-    """One game, in a pool process. The bots arrive pickled from the parent's LEVELS."""
+    """One game, in a pool process. The bots arrive pickled from the parent's LEVELS. Plays as
+    `arena.play` does, timing every decision and every turn (a seat's moves of one turn)."""
     game = get_game(task["title"])
-    bots = [Timed(bot) for bot in task["bots"]]
+    bots = task["bots"]
+    seed = bytes.fromhex(task["seed"])
+    state = game.new_game(len(bots), {}, seed)
+    decision_ms: list[list[float]] = [[] for _ in bots]
+    turn_ms: list[list[float]] = [[] for _ in bots]
+    turn = None
+    moves = 0
     start = time.perf_counter()
-    result = play(game, bots, bytes.fromhex(task["seed"]))
+    while not state.is_terminal():
+        seat = state.to_move()[0]
+        began = time.perf_counter()
+        decision = bots[seat].choose(
+            game, state.view(seat), seat, base.decision_rng(seed.hex(), seat, moves)
+        )
+        took = (time.perf_counter() - began) * 1000
+        decision_ms[seat].append(round(took, 2))
+        if turn == (seat, state.turn):
+            turn_ms[seat][-1] = round(turn_ms[seat][-1] + took, 2)
+        else:
+            turn_ms[seat].append(round(took, 2))
+        turn = (seat, state.turn)
+        state = state.apply(seat, decision.move).state
+        moves += 1
     seconds = time.perf_counter() - start
-    tested = bots[task["tested_seat"]]
+    result = arena.GameResult(state.scores(), state.winners(), moves)
+    tested = task["tested_seat"]
     return {
         **{k: task[k] for k in ("title", "pairing", "config", "index", "seed", "tested_seat")},
         "levels": task["levels"],
         "scores": list(result.scores),
         "winners": list(result.winners),
-        "share": result.share(task["tested_seat"]),
+        "share": result.score(tested),
+        "draw": not result.winners,
         "moves": result.moves,
         "seconds": round(seconds, 3),
-        "tested_decisions": tested.decisions,
-        "tested_seconds": round(tested.seconds, 4),
+        "tested_decisions": len(decision_ms[tested]),
+        "tested_seconds": round(sum(decision_ms[tested]) / 1000, 4),
+        "decision_ms": decision_ms,
+        "turn_ms": turn_ms,
     }
 
 
@@ -296,6 +311,7 @@ class Run:
         low, high = wilson(wins, n)
         decisions = sum(g["tested_decisions"] for g in games)
         tested_seconds = sum(g["tested_seconds"] for g in games)
+        draws = sum(1 for g in games if g.get("draw"))
         sprt = self.sprt
         return {
             "pairing": self.pairing.describe(),
@@ -306,8 +322,10 @@ class Run:
             "target_text": self.pairing.target_text,
             "max_games": self.max_games,
             "games": n,
-            "wins": round(wins, 3),
-            "win_rate": round(wins / n, 4) if n else None,
+            "points": round(wins, 3),
+            "score": round(wins / n, 4) if n else None,
+            "draws": draws,
+            "draw_share": round(draws / n, 4) if n else None,
             "wilson_95": [round(low, 4), round(high, 4)],
             "sprt": {
                 "p0": round(sprt.p0, 4),
@@ -363,25 +381,31 @@ def progress_line(run: Run, game: dict, finished: int, total: int) -> str:
     games, verdict, llr = run.read()
     wins = sum(g["share"] for g in games)
     low, high = wilson(wins, len(games))
-    outcome = {1.0: "won"}.get(game["share"], "lost" if not game["share"] else "shared")
+    outcome = "drawn" if game.get("draw") else "won" if game["share"] else "lost"
     rate = f"{wins / len(games):.3f}" if games else "-"
     return (
-        f"  [{run.label}] game {game['index']:3d} ({TESTED} at seat {game['tested_seat']}): "
-        f"{outcome:6} {game['seconds']:5.1f} s | {len(games)} counted, win rate {rate} "
+        f"  [{run.label}] game {game['index']:3d} ({run.pairing.tested} at seat "
+        f"{game['tested_seat']}): {outcome:6} {game['seconds']:5.1f} s | {len(games)} counted, "
+        f"score {rate} "
         f"[{low:.2f}, {high:.2f}], LLR {llr:+.2f} in ({run.sprt.lower:.2f}, "
         f"{run.sprt.upper:.2f}) {verdict} | {finished} played this run, <= {total} to go"
     )
 
 
-def bench_games(runs: list[Run], workers: int, state: Path, time_limit: float | None) -> bool:
-    """Plays the runs' missing games in a pool; returns whether the time limit stopped it."""
+def bench_games(
+    runs: list[Run], workers: int, state: Path, time_limit: float | None, play: bool = True
+) -> bool:
+    """Plays the runs' missing games in a pool (none unless `play`); returns whether the time
+    limit (or not playing) stopped it."""
     by_key = {(run.title, run.pairing.name): run for run in runs}
     reused, ignored = load_state(state, by_key)
     say(
-        f"win rates: {len(runs)} pairings, {workers} worker processes, state {state} "
+        f"ladder: {len(runs)} pairings, {workers} worker processes, state {state} "
         f"({reused} finished games reused; {ignored} lines unused: other bots or configurations, "
         "beyond --max-games, or cut short)"
     )
+    if not play:
+        return True
     state.parent.mkdir(parents=True, exist_ok=True)
     results: queue.Queue = queue.Queue()
     started = time.monotonic()
@@ -568,7 +592,7 @@ def verdict_mark(summary: dict) -> str:
         return f"{mark(True)} (SPRT accepts)"
     if verdict == "reject":
         return f"{mark(False)} (SPRT rejects)"
-    rate = summary["win_rate"]
+    rate = summary["score"]
     side = "≥" if rate is not None and rate >= summary["target"] else "<"
     why = "time limit" if summary["stopped_by_time_limit"] else "max games"
     return f"⚠️ undecided at {why} (estimate {side} target)"
@@ -582,15 +606,96 @@ def games_rows(report: dict) -> list[list[str]]:
             sprt = s["sprt"]
             rows.append(
                 [
-                    f"{title}: {s['pairing']}",
+                    title,
+                    s["pairing"],
                     f"{s['games']} / {s['max_games']}",
-                    f"{pct(s['win_rate'])} ({low:.1%} – {high:.1%})",
+                    f"{pct(s['score'])} ({low:.1%} – {high:.1%})",
+                    pct(s["draw_share"]),
                     f"{sprt['p0']:.3f} vs {sprt['p1']:.3f}, LLR {sprt['llr']:+.2f}",
-                    f"{s['tested_mean_decision_ms']} ms" if s["tested_mean_decision_ms"] else "—",
                     f"{s['target_text']}: {verdict_mark(s)}",
                 ]
             )
     return rows
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank percentile (q in [0, 1]) of a non-empty list."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def decision_times(runs: list[Run]) -> dict:
+    """Per title and level, over every finished game of these runs: the decisions' and the
+    turns' time (a turn is a seat's moves between two of another seat's)."""
+    found: dict[tuple[str, str], dict[str, list[float]]] = {}
+    for run in runs:
+        for game in run.done.values():
+            for seat, level in enumerate(game["levels"]):
+                times = found.setdefault((run.title, level), {"decisions": [], "turns": []})
+                times["decisions"] += game.get("decision_ms", [[]] * len(game["levels"]))[seat]
+                times["turns"] += game.get("turn_ms", [[]] * len(game["levels"]))[seat]
+    result: dict = {}
+    for (title, level), times in sorted(found.items()):
+        decisions, turns = times["decisions"], times["turns"]
+        if not decisions:
+            continue
+        result.setdefault(title, {})[level] = {
+            "decisions": len(decisions),
+            "p50_ms": round(percentile(decisions, 0.5), 1),
+            "p99_ms": round(percentile(decisions, 0.99), 1),
+            "max_ms": round(max(decisions), 1),
+            "turns": len(turns),
+            "turn_p99_ms": round(percentile(turns, 0.99), 1),
+            "turn_max_ms": round(max(turns), 1),
+            "budget": budget_text(title, level),
+        }
+    return result
+
+
+def budget_text(title: str, level: str) -> str:
+    bot = LEVELS[level]
+    if isinstance(bot, IsmctsBot):
+        own = bot.for_title(title)
+        return f"{own.iterations:,} iterations, cap {own.time_cap_s:g} s"
+    if isinstance(bot, GreedyBot):
+        return f"{bot.titles.get(title, bot.samples)} sample(s) of every move"
+    return "—"
+
+
+def time_rows(report: dict) -> list[list[str]]:
+    rows = []
+    for title, levels in report.get("games", {}).get("decision_times", {}).items():
+        for level in LEVELS:
+            if level not in levels:
+                continue
+            t = levels[level]
+            rows.append(
+                [
+                    title,
+                    level,
+                    t["budget"],
+                    f"{t['decisions']:,}",
+                    f"{t['p50_ms']:,.1f}",
+                    f"{t['p99_ms']:,.1f}",
+                    f"{t['max_ms']:,.1f}",
+                    f"{t['turn_p99_ms']:,.1f}",
+                    f"{t['turn_max_ms']:,.1f}",
+                ]
+            )
+    return rows
+
+
+TIME_HEADER = (
+    "title",
+    "level",
+    "budget per decision",
+    "decisions",
+    "p50 ms",
+    "p99 ms",
+    "max ms",
+    "turn p99 ms",
+    "longest turn ms",
+)
 
 
 def task_rows(report: dict) -> list[list[str]]:
@@ -617,11 +722,12 @@ def task_rows(report: dict) -> list[list[str]]:
 
 
 GAMES_HEADER = (
-    "pairing",
+    "title",
+    "pairing (higher level first)",
     "games / max",
-    f"{TESTED} win rate (95 % Wilson interval)",
+    "score of the higher level (95 % Wilson interval)",
+    "draws",
     "SPRT: H0 p ≤ p0 vs H1 p ≥ p1",
-    f"{TESTED} per decision",
     "target",
 )
 TASK_HEADER = (
@@ -657,7 +763,8 @@ def markdown(report: dict) -> str:
         "",
     ]
     if "games" in report:
-        lines += ["## Win rates", "", *table(GAMES_HEADER, games_rows(report)), ""]
+        lines += ["## The ladder", "", *table(GAMES_HEADER, games_rows(report)), ""]
+        lines += ["## Decision time", "", *table(TIME_HEADER, time_rows(report)), ""]
     if "tasks" in report:
         lines += ["## Bot task time", "", *table(TASK_HEADER, task_rows(report)), ""]
     return "\n".join(lines)
@@ -679,18 +786,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         choices=list(PAIRINGS),
         default=list(PAIRINGS),
         metavar="PAIRING",
-        help=f"pairings to play (default: all of {', '.join(PAIRINGS)}; a multi-player "
-        "pairing only on titles that seat that many)",
+        help=f"pairings to play (default: the whole ladder, {', '.join(PAIRINGS)})",
     )
     parser.add_argument(
         "--max-games",
         type=int,
-        help="most games of a 2-player pairing (default 200; --quick 2)",
-    )
-    parser.add_argument(
-        "--max-games-multi",
-        type=int,
-        help="most games of a multi-player pairing (default 60; --quick 2)",
+        help="most games of a pairing (default 100; --quick 2)",
     )
     parser.add_argument(
         "--workers", type=int, default=2, help="processes playing games (default 2)"
@@ -705,7 +806,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--time-limit",
         type=float,
         help="seconds after which no new game starts (the games in play finish; rerun to "
-        "resume); default 1200, --quick none; 0 for none",
+        "resume); default 1800, --quick none; 0 for none",
     )
     parser.add_argument(
         "--matches",
@@ -722,19 +823,23 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--quick", action="store_true", help="a smoke run of about two minutes, small limits"
     )
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="play no game: write the report from the games in --state",
+    )
     add_out_argument(parser, "bots")
     args = parser.parse_args(argv)
     quick = args.quick
     defaults = {
-        "max_games": 2 if quick else 200,
-        "max_games_multi": 2 if quick else 60,
-        "time_limit": 0 if quick else 1200,
+        "max_games": 2 if quick else 100,
+        "time_limit": 0 if quick else 1800,
         "matches": 1 if quick else 3,
     }
     for name, default in defaults.items():
         if getattr(args, name) is None:
             setattr(args, name, default)
-    for name in ("max_games", "max_games_multi", "matches", "workers"):
+    for name in ("max_games", "matches", "workers"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     if args.time_limit < 0:
@@ -768,11 +873,13 @@ def main(argv: list[str] | None = None) -> int:
                 pairing = PAIRINGS[name]
                 if not game.info.min_players <= pairing.players <= game.info.max_players:
                     continue
-                most = args.max_games if pairing.players == 2 else args.max_games_multi
-                runs.append(Run(title, pairing, pairing_config(game, pairing, code), most))
+                config = pairing_config(game, pairing)
+                runs.append(Run(title, pairing, config, args.max_games))
         time_limit = args.time_limit or None
         try:
-            stopped = bench_games(runs, args.workers, args.state, time_limit)
+            stopped = bench_games(
+                runs, args.workers, args.state, time_limit, play=not args.report_only
+            )
         except KeyboardInterrupt:
             say(f"\ninterrupted: finished games are in {args.state}; run again to resume")
             return 130
@@ -782,12 +889,13 @@ def main(argv: list[str] | None = None) -> int:
             "time_limit_s": time_limit,
             "reused_games": sum(run.resumed for run in runs),
             "titles": {},
+            "decision_times": decision_times(runs),
         }
         for run in runs:
             summary = run.summary(stopped)
             report["games"]["titles"].setdefault(run.title, {})[run.pairing.name] = summary
             say(
-                f"  [{run.label}] {summary['games']} games, win rate {pct(summary['win_rate'])} "
+                f"  [{run.label}] {summary['games']} games, score {pct(summary['score'])} "
                 f"{summary['wilson_95']}, SPRT {summary['sprt']['verdict']}"
             )
     if "tasks" in args.sections:

@@ -382,6 +382,19 @@ def test_bot_matches_of_every_title_finish_through_the_worker(stack, lobby, titl
         )
 
 
+@pytest.mark.timeout(4 * MATCH_TIMEOUT)
+def test_hard_bots_keep_within_a_turn_clock_shorter_than_their_budget(stack, lobby):
+    """With 3 s a turn, a hard Galileo decision (a budget of several seconds on a busy
+    machine) is cut to the clock: every move is the bot's own, none the clock's random move."""
+    clock = pb.Clock(seconds_per_turn=3, on_timeout=pb.TIMEOUT_ACTION_BOT_MOVE)
+    hard = [bot(pb.BOT_LEVEL_HARD), bot(pb.BOT_LEVEL_HARD)]
+    match = lobby.create(GALILEO, hard, seed=b"clocked", clock=clock).match
+    finished = wait_finished(lobby, match.match_id, timeout=3 * MATCH_TIMEOUT)
+    history = check_finished_game(lobby, finished)
+    assert len(history.replay.moves) == galileo_moves(2)
+    check_bot_request_records(stack, finished, history)  # no move without a bot's request
+
+
 def check_bot_request_records(stack: Stack, match: pb.MatchSummary, history) -> None:
     """Each bot move was submitted once, with the deterministic request id
     `bot:<seat>:<version read>:<mac>`: its idempotency record names that move's version."""

@@ -14,7 +14,15 @@ import pytest
 from playhall.bots.arena import play
 from playhall.bots.base import Bot
 from playhall.bots.ismcts import WIDEN_ABOVE, IsmctsBot, Node
-from playhall.bots.levels import LEVELS, TITLE_SEARCH, bot_for
+from playhall.bots.levels import (
+    BUDGETS,
+    CLOCK_FLOOR_S,
+    CLOCK_SHARE,
+    LEVELS,
+    TITLE_SEARCH,
+    bot_for,
+    clock_cap_s,
+)
 from playhall.core import Rng, get_game, title_ids
 from playhall.games.galileo.cards import EXPERIMENTS, SCIENTISTS
 from playhall.games.galileo.engine import GalileoState, Phase, Pick, Take, TakeExperiment
@@ -107,6 +115,9 @@ class Picks:
     def order_moves(self, state, seat, moves):
         return [m for m in self.first if m in moves] + [m for m in moves if m not in self.first]
 
+    def tactical_moves(self, state, seat, moves):
+        return moves
+
 
 @dataclass(frozen=True)
 class PicksState:
@@ -157,6 +168,7 @@ def test_ismcts_denies_the_opponent_a_double_instead_of_taking_its_own():
     state = final_round([[], []], [blue, red], [red3, green3], [11, 10], Phase.TAKE, order=(0, 1))
     for seed in range(3):
         assert decide(SEARCH, state, 0, seed) == TakeExperiment(red3)
+    assert decide(LEVELS["hard"], state, 0) == TakeExperiment(red3)  # the level players meet
 
 
 def test_ismcts_weighs_every_seat_in_a_three_player_endgame():
@@ -218,7 +230,7 @@ def test_widening_adds_children_in_the_order_the_title_gives():
     for seed in range(3):
         root, rng = Node(1), Rng.from_int(seed)
         for _ in range(len(first)):
-            bot._iterate(game, game.start(), root, 0, rng)
+            bot._iterate(game, game.start(), root, 0, rng, game.start().legal_moves(0))
         assert [move for _, move in root.children] == list(first)
         assert bot.choose(game, game.start(), 0, Rng.from_int(seed)).move == first[0]
 
@@ -235,8 +247,8 @@ def test_the_time_cap_is_checked_before_every_iteration():
 def test_a_title_plays_with_its_own_search_settings_and_the_others_with_the_defaults(
     monkeypatch,
 ):
-    monkeypatch.setitem(TITLE_SEARCH, "picks", {"rollout_moves": 2, "widen_c": 6.0})
     for level in ("normal", "hard"):
+        monkeypatch.setitem(TITLE_SEARCH[level], "picks", {"rollout_moves": 2, "widen_c": 6.0})
         default = LEVELS[level]
         own = default.for_title("picks")
         assert (own.rollout_moves, own.widen_c) == (2, 6.0)
@@ -245,10 +257,17 @@ def test_a_title_plays_with_its_own_search_settings_and_the_others_with_the_defa
             default.time_cap_s,
             default.widen_alpha,
         )
-        assert default.for_title("galileo") is default
+        assert default.for_title("unknown title") is default
         assert (default.rollout_moves, default.widen_c, default.widen_alpha) == (8, 4.0, 0.5)
+        # every served title has its own budget, a larger one at the higher level
+        for title in title_ids():
+            assert default.for_title(title).iterations == BUDGETS[level][title][0]
+    for title in title_ids():
+        normal, hard = (LEVELS[level].for_title(title) for level in ("normal", "hard"))
+        assert hard.iterations > normal.iterations and hard.time_cap_s > normal.time_cap_s
     # and a decision uses them: five iterations each add a root child, then roll out
-    for titles, rollout in ((TITLE_SEARCH, 2), ({}, 8)):
+    own_titles = {"picks": {"rollout_moves": 2, "widen_c": 6.0}}
+    for titles, rollout in ((own_titles, 2), ({}, 8)):
         game = Picks(depth=50)
         IsmctsBot(iterations=5, time_cap_s=30, titles=titles).choose(
             game, game.start(), 0, Rng.from_int(0)
@@ -257,8 +276,28 @@ def test_a_title_plays_with_its_own_search_settings_and_the_others_with_the_defa
 
 
 def test_a_title_may_set_only_search_settings():
-    with pytest.raises(ValueError, match="iterations cannot be set per title"):
-        IsmctsBot(iterations=10, time_cap_s=1, titles={"picks": {"iterations": 5}})
+    with pytest.raises(ValueError, match="samples cannot be set per title"):
+        IsmctsBot(iterations=10, time_cap_s=1, titles={"picks": {"samples": 5}})
+
+
+def test_a_turn_clock_cuts_every_titles_time_cap():
+    assert clock_cap_s(0, 1000.0) is None  # no clock
+    assert LEVELS["hard"].within(None) is LEVELS["hard"]
+    cap = clock_cap_s(10_300, 5.0)  # 5 s left, 0.3 s of it held back
+    assert cap == pytest.approx(5.0 * CLOCK_SHARE)
+    assert clock_cap_s(5_000, 5.0) == CLOCK_FLOOR_S  # out of time: the least
+    hurried = LEVELS["hard"].within(cap)
+    for title in title_ids():
+        assert hurried.for_title(title).time_cap_s == min(
+            cap, LEVELS["hard"].for_title(title).time_cap_s
+        )
+    # and the search keeps to it: a slow title stops after about a tenth of a second
+    game = Picks(depth=50, evaluate_s=0.02)
+    started = time.perf_counter()
+    IsmctsBot(iterations=1000, time_cap_s=30).within(0.1).choose(
+        game, game.start(), 0, Rng.from_int(0)
+    )
+    assert time.perf_counter() - started < 0.3
 
 
 def test_a_small_search_beats_random_play():

@@ -92,3 +92,23 @@ def test_the_worker_refuses_a_visibility_timeout_within_the_time_limit(monkeypat
     monkeypatch.setenv("PLAYHALL_BOT_VISIBILITY_TIMEOUT_S", "60")
     with pytest.raises(SettingsError, match="PLAYHALL_BOT_VISIBILITY_TIMEOUT_S"):
         load(WorkerSettings, broker_url="redis://broker")
+
+
+@pytest.mark.parametrize("queue", ["bots.live", "bots.batch"])
+def test_an_orchestrator_sends_its_bot_turns_to_the_queue_it_names(monkeypatch, queue):
+    monkeypatch.setenv("REDIS_URL", "redis://store")
+    monkeypatch.setenv("PLAYHALL_WORKER_CREDENTIAL", "secret")
+    monkeypatch.setenv("PLAYHALL_GATEWAY_CREDENTIAL", "gateway-secret")
+    monkeypatch.setenv("PLAYHALL_RULES_GALILEO", "rules:50051")
+    monkeypatch.setenv("PLAYHALL_BOT_QUEUE", queue)
+    assert OrchestratorSettings.from_env().bot_queue == queue
+
+
+def test_an_orchestrator_refuses_a_bot_queue_no_worker_serves(monkeypatch):
+    monkeypatch.setenv("REDIS_URL", "redis://store")
+    monkeypatch.setenv("PLAYHALL_WORKER_CREDENTIAL", "secret")
+    monkeypatch.setenv("PLAYHALL_GATEWAY_CREDENTIAL", "gateway-secret")
+    monkeypatch.setenv("PLAYHALL_RULES_GALILEO", "rules:50051")
+    monkeypatch.setenv("PLAYHALL_BOT_QUEUE", "bots.tournament")
+    with pytest.raises(SettingsError, match="PLAYHALL_BOT_QUEUE must be bots.live or bots.batch"):
+        OrchestratorSettings.from_env()

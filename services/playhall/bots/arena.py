@@ -20,6 +20,11 @@ class GameResult:
         """The seat's part of the win: a shared win is split, a loss is 0."""
         return 1 / len(self.winners) if seat in self.winners else 0.0
 
+    def score(self, seat: int) -> float:
+        """The seat's points as a ladder counts them: `share`, and a draw (no winner) split
+        among all seats, so half a point each in a 2-player game."""
+        return self.share(seat) if self.winners else 1 / len(self.scores)
+
 
 def play(game: Game, bots: Sequence[Bot], seed: bytes) -> GameResult:
     """Plays one game; seat i is played by bots[i]."""

@@ -29,6 +29,11 @@ class Bot(ABC):
     def choose(self, game: Game, view: Any, seat: int, rng: Rng) -> Decision:
         """A legal move for `seat`, which must be to move in `view`."""
 
+    def within(self, seconds: float | None) -> Bot:
+        """This bot deciding within `seconds` at most (None: no limit beyond its own). Bots
+        whose decisions take no noticeable time are themselves."""
+        return self
+
 
 def legal_moves(game: Game, view: Any, seat: int, rng: Rng) -> list:
     """The seat's legal moves. They depend only on what the seat sees (the conformance suite

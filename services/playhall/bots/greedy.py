@@ -1,5 +1,8 @@
 """One-ply greedy: every legal move is scored by the title's `evaluate` after it, averaged over a
-few samples of the hidden information; the best one is played (ties broken at random)."""
+few samples of the hidden information; the best one is played (ties broken at random). A title
+whose evaluation reads public information only needs one sample (`titles`)."""
+
+from collections.abc import Mapping
 
 from playhall.bots.base import Bot, Decision, legal_moves
 from playhall.core import Game, Rng
@@ -8,16 +11,18 @@ from playhall.core import Game, Rng
 class GreedyBot(Bot):
     name = "greedy"
 
-    def __init__(self, samples: int = 8):
+    def __init__(self, samples: int = 8, titles: Mapping[str, int] | None = None):
         self.samples = samples
+        self.titles = {} if titles is None else titles
 
     def choose(self, game: Game, view, seat: int, rng: Rng) -> Decision:
         moves = legal_moves(game, view, seat, rng)
         totals = [0.0] * len(moves)
-        for _ in range(self.samples):
+        samples = self.titles.get(game.info.title_id, self.samples)
+        for _ in range(samples):
             state = game.determinize(view, rng)
             for index, move in enumerate(moves):
                 totals[index] += game.evaluate(state.apply(seat, move).state, seat)
         best = max(totals)
         choices = [move for move, total in zip(moves, totals, strict=True) if total == best]
-        return Decision(rng.choice(choices), iterations=self.samples * len(moves))
+        return Decision(rng.choice(choices), iterations=samples * len(moves))

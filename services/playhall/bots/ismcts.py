@@ -15,8 +15,11 @@ deepens its best few instead of spreading its visits over all of them. It adds t
 order the title's `order_moves` gives for the sampled state (ties, and every move of a title
 without an order, in a random order from the decision's RNG); a short list is expanded in full
 anyway, in a random order. The time cap is checked before every iteration.
-A level may give a title settings of its own (`titles`: rollout length, widening, exploration),
-which the bot picks by the title id of the game it plays.
+At the root the searching seat only tries the moves the title's `tactical_moves` keeps (a
+win alone, or the moves that hand the opponents no win next turn); a single one is played
+without a search. A level may give a title settings of its own (`titles`: budget, time cap,
+rollout length, widening, exploration), which the bot picks by the title id of the game it
+plays.
 """
 
 from __future__ import annotations
@@ -30,7 +33,14 @@ from playhall.bots.base import Bot, Decision, legal_moves
 from playhall.core import Game, Rng, State
 
 WIDEN_ABOVE = 24  # move lists longer than this are widened progressively
-PER_TITLE = ("exploration", "rollout_moves", "widen_c", "widen_alpha")  # what a title may set
+PER_TITLE = (  # what a title may set
+    "iterations",
+    "time_cap_s",
+    "exploration",
+    "rollout_moves",
+    "widen_c",
+    "widen_alpha",
+)
 
 
 class Node:
@@ -82,34 +92,56 @@ class IsmctsBot(Bot):
         if not settings:
             return self
         own = {name: getattr(self, name) for name in PER_TITLE}
-        return IsmctsBot(self.iterations, self.time_cap_s, **{**own, **settings})
+        merged = {**own, **settings}
+        return IsmctsBot(
+            iterations=int(merged.pop("iterations")),
+            time_cap_s=merged.pop("time_cap_s"),
+            rollout_moves=int(merged.pop("rollout_moves")),
+            **merged,
+        )
+
+    def within(self, seconds: float | None) -> IsmctsBot:
+        """This bot with every title's time cap cut to `seconds` (the turn clock's time left)."""
+        if seconds is None:
+            return self
+        titles = {
+            title: {**settings, "time_cap_s": min(settings.get("time_cap_s", seconds), seconds)}
+            for title, settings in self.titles.items()
+        }
+        own = {name: getattr(self, name) for name in PER_TITLE}
+        return IsmctsBot(**{**own, "time_cap_s": min(self.time_cap_s, seconds)}, titles=titles)
 
     def choose(self, game: Game, view: Any, seat: int, rng: Rng) -> Decision:
         return self.for_title(game.info.title_id).search(game, view, seat, rng)
 
     def search(self, game: Game, view: Any, seat: int, rng: Rng) -> Decision:
         """`choose` with this bot's settings, whatever the title."""
+        deadline = time.perf_counter() + self.time_cap_s
+        sample = game.determinize(view, rng)
         moves = legal_moves(game, view, seat, rng)
+        if len(moves) > 1:
+            moves = game.tactical_moves(sample, seat, moves)
         if len(moves) == 1:
             return Decision(moves[0])
-        players = game.determinize(view, rng).num_players
-        root = Node(players)
-        deadline = time.perf_counter() + self.time_cap_s
+        root = Node(sample.num_players)
         done = 0
         while done < self.iterations and (done == 0 or time.perf_counter() < deadline):
-            self._iterate(game, game.determinize(view, rng), root, seat, rng)
+            self._iterate(game, game.determinize(view, rng), root, seat, rng, moves)
             done += 1
         visits = {
             move: child.visits for (mover, move), child in root.children.items() if mover == seat
         }
         return Decision(max(visits, key=visits.get), iterations=done)
 
-    def _iterate(self, game: Game, state: State, root: Node, seat: int, rng: Rng) -> None:
+    def _iterate(
+        self, game: Game, state: State, root: Node, seat: int, rng: Rng, root_moves: list
+    ) -> None:
+        """One iteration; at the root the searching seat only tries `root_moves`."""
         path = [root]
         node = root
         while not state.is_terminal():
             mover = _mover(state, seat)
-            moves = state.legal_moves(mover)
+            moves = root_moves if node is root and mover == seat else state.legal_moves(mover)
             child_move = self._expand(game, state, node, mover, moves, rng)
             if child_move is not None:
                 child = node.children[(mover, child_move)] = Node(len(node.totals))

@@ -73,6 +73,12 @@ class WorkerSettings:
             "worker_hijack_root_logger": False,
             "worker_send_task_events": False,
         }
+        if not is_amqp(self.broker_url):
+            # A worker serving both queues (`-Q bots.live,bots.batch`) takes a live turn
+            # whenever one waits: kombu's Redis transport then polls the queues in the order
+            # -Q names them, where its default takes them in turn. RabbitMQ has no order
+            # across queues: there, batch work gets workers of its own.
+            config["broker_transport_options"]["queue_order_strategy"] = "priority"
         if is_amqp(self.broker_url):
             config |= {
                 # Quorum queues: per-consumer prefetch (no global QoS), and a retry's

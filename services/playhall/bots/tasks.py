@@ -18,7 +18,7 @@ import grpc
 
 from playhall.bots.app import app
 from playhall.bots.base import decision_rng
-from playhall.bots.levels import bot_for, level_name
+from playhall.bots.levels import bot_for, clock_cap_s, level_name
 from playhall.bots.metrics import BOT_MOVE_SECONDS, SEARCH_ITERATIONS, TASK_SECONDS, TASKS
 from playhall.bots.settings import worker_settings
 from playhall.client import MatchClient
@@ -108,9 +108,8 @@ def take_turn(client: MatchClient, match_id: str, seat: int) -> str:
         level = level_name(match.seats[seat].bot_level)
         view = game.codec.decode_view(unpack(current.view, game.codec.view_message, "view"))
         chose = time.perf_counter()
-        decision = bot_for(level).choose(
-            game, view, seat, decision_rng(match_id, seat, match.version)
-        )
+        bot = bot_for(level).within(clock_cap_s(match.deadline_unix_ms, time.time()))
+        decision = bot.choose(game, view, seat, decision_rng(match_id, seat, match.version))
         BOT_MOVE_SECONDS.labels(match.title_id, level).observe(time.perf_counter() - chose)
         SEARCH_ITERATIONS.labels(match.title_id, level).inc(decision.iterations)
         try:

@@ -362,6 +362,13 @@ class Game(ABC, Generic[StateT]):
         A cheap guess, never a search; by default the order given."""
         return moves
 
+    def tactical_moves(self, state: StateT, seat: int, moves: list[Any]) -> list[Any]:
+        """Of `moves` (legal moves of `seat`, which only depend on what the seat sees), the ones
+        a search should start from, by a look one turn ahead at public information: a move that
+        wins at once alone, else those that leave the opponents no win on their next turn (all
+        of them when none does). By default `moves`."""
+        return moves
+
     @abstractmethod
     def render_text(self, view: Any) -> str:
         """A plain-text drawing of a view."""

@@ -71,7 +71,7 @@ def build_matches(settings: Settings) -> matches.Matches:
     rules = RulesClients(settings.rules, game_info_ttl_s=settings.game_info_ttl_s)
     hub = WatchHub(store, max_reads=max(settings.redis_max_connections // 4, 1))
     archive = Archive(database.pool(settings.database_url)) if settings.database_url else None
-    commits = Commits(store, rules, settings, BotScheduler(settings.broker_url))
+    commits = Commits(store, rules, settings, BotScheduler(settings.broker_url, settings.bot_queue))
     return matches.Matches(commits, hub, archive)
 
 

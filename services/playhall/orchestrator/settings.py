@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from playhall.common.brokers import celery_broker_url
+from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
 from playhall.common.metrics import ALL_INTERFACES
 from playhall.common.server import MAX_CONNECTION_AGE_GRACE_MS, MAX_CONNECTION_AGE_MS
 from playhall.common.settings import SettingsError, load, setting
@@ -35,6 +35,9 @@ class Settings:
     """Title id -> the addresses of each deployment of its rules service."""
     broker_url: str = setting("", env="CELERY_BROKER_URL or REDIS_URL", derived=True)
     """The Celery broker the bot turns go to (`common.brokers`)."""
+    bot_queue: str = setting(LIVE_QUEUE)
+    """The queue this replica's bot turns go to: `bots.batch` for a replica that hosts
+    tournaments, so their turns never wait in front of a live game's."""
     testing: bool = setting(False)
     player_tokens: TokenSettings = setting(
         TokenSettings(), env="PLAYHALL_JWT_* and PLAYHALL_JWKS_*", derived=True
@@ -102,6 +105,8 @@ class Settings:
             player_tokens=TokenSettings.from_env(),
             matchmaking=MatchmakingSettings.from_env(),
         )
+        if settings.bot_queue not in (LIVE_QUEUE, BATCH_QUEUE):
+            raise SettingsError(f"PLAYHALL_BOT_QUEUE must be {LIVE_QUEUE} or {BATCH_QUEUE}")
         if settings.redis_cluster and not os.environ.get("CELERY_BROKER_URL"):
             raise SettingsError(
                 "PLAYHALL_REDIS_CLUSTER=1 needs CELERY_BROKER_URL: Celery cannot use a Redis "

@@ -10,7 +10,7 @@ from typing import Any
 
 from playhall.core import Event, Game, MalformedMessage, Rng
 from playhall.core.api import OptionValue
-from playhall.games.eynsteyn import render
+from playhall.games.eynsteyn import render, tactics
 from playhall.games.eynsteyn.board import (
     EAST,
     JOINS,
@@ -32,6 +32,7 @@ from playhall.games.eynsteyn.engine import (
     GameStarted,
     Phase,
     Place,
+    SkipMark,
 )
 from playhall.games.eynsteyn.stones import (
     ALL_STONES,
@@ -162,7 +163,10 @@ class EynsteynGame(Game[EynsteynState]):
 
     def order_moves(self, state: EynsteynState, seat: int, moves: list[Any]) -> list[Any]:
         """Placements along the seat's best lines first, and those that break the opponent's
-        best line; every other step keeps the engine's order."""
+        best line; no marker before the markers (a search should not spend its visits on a
+        hundred marks); every other step keeps the engine's order."""
+        if state.phase is Phase.MARK:
+            return sorted(moves, key=lambda move: not isinstance(move, SkipMark))
         if state.phase is not Phase.PLACE or len(moves) < 2:
             return moves
         keys = _placement_keys(
@@ -183,6 +187,11 @@ class EynsteynGame(Game[EynsteynState]):
                 else 0.0
             ),
         )
+
+    def tactical_moves(self, state: EynsteynState, seat: int, moves: list[Any]) -> list[Any]:
+        """A winning placement alone, else the placements that hand the opponent no win on its
+        next placement; the call whenever it may be made (`tactics`)."""
+        return tactics.tactical_moves(state, seat, moves)
 
     def render_text(self, view: EynsteynView) -> str:
         return render.text(view)

@@ -1,0 +1,187 @@
+"""Eynsteyn one turn ahead: the moves a bot's search starts from.
+
+A placement that wins is played at once. Otherwise a placement is kept only when the opponent
+cannot win at its next placement. Its hand is public and does not change before then, so that
+is known exactly: every connecting placement of the opponent on the board this placement
+leaves, and whether it would win (a standing call, or a connection this turn made possible).
+When every placement loses, all are left to the search. Of the kept ones, those that leave
+the seat two squares or more to connect on (a double threat: the opponent blocks one square a
+turn) go first, alone. At the end of a turn the call is made whenever it may be: it costs
+nothing (the hands are public anyway) and without it a connection is refused.
+
+Most placements need no look ahead at all. One on an empty square only adds joins, so it can
+give the opponent a new connection only through a line that reaches one of the opponent's
+edges, and it cannot take away a connection the opponent already has unless it lies on that
+square; covering a stone, or filling the last neighbour of a stone the opponent could then
+cover, may change either, so those are played out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playhall.games.eynsteyn.board import (
+    EAST,
+    JOINS,
+    NORTH,
+    NORTH_SOUTH,
+    SOUTH,
+    WEST,
+    distance_map,
+)
+from playhall.games.eynsteyn.engine import (
+    EndTurn,
+    EynsteynState,
+    Phase,
+    Place,
+    place_moves,
+)
+from playhall.games.eynsteyn.stones import ORIENTATION_CODE, ORIENTATIONS_OF_KIND, Orientation
+
+
+def tactical_moves(state: EynsteynState, seat: int, moves: list[Any]) -> list[Any]:
+    """Of `moves` (the seat's legal moves), the ones worth searching: a winning placement alone,
+    else the placements that leave the opponent no win next turn; a call whenever it may be
+    made."""
+    if state.phase is Phase.PLACE:
+        placements = [move for move in moves if isinstance(move, Place)]
+        if not placements:
+            return moves
+        if win := winning_placement(state, seat):
+            return [win]
+        safe = safe_placements(state, seat, placements)
+        return double_threats(state, seat, safe) or safe or moves
+    if state.phase is Phase.END_TURN:
+        return [move for move in moves if isinstance(move, EndTurn) and move.call] or moves
+    return moves
+
+
+def winning_placement(state: EynsteynState, seat: int) -> Place | None:
+    """A placement from the seat's hand that wins now, if there is one."""
+    table = place_moves(state.board_size)
+    pair = state.edge_pair(seat)
+    for square in sorted(state.connecting_squares(seat)):
+        base = state.links_without(square)
+        for kind in sorted(set(state.hands[seat])):
+            for code in ORIENTATIONS_OF_KIND[kind]:
+                if base.pairs_with(square, code) & pair:
+                    move = table[code][square]
+                    if state.apply(seat, move).state.winners() == (seat,):
+                        return move
+    return None
+
+
+def safe_placements(state: EynsteynState, seat: int, placements: list[Place]) -> list[Place]:
+    """The placements after which the opponent has no winning placement."""
+    opponent = 1 - seat
+    their_pair = state.edge_pair(opponent)
+    their_squares = state.connecting_squares(opponent)
+    threatened = state.calls[opponent] and bool(
+        state.connecting_kinds(opponent) & set(state.hands[opponent])
+    )
+    links, geo, size = state.links, state.geometry, state.board_size
+    safe = []
+    for move in placements:
+        square = move.row * size + move.column
+        code = ORIENTATION_CODE[Orientation(move.kind, move.rotation)]
+        borders = geo.side_node[square]
+        quiet = (
+            not state.board[square]
+            and square not in their_squares
+            and not any(
+                links.flags[links.find(borders[side])] & their_pair
+                for group in JOINS[code]
+                for side in group
+            )
+            and not (state.calls[opponent] and any(state.board[n] for n in geo.neighbours[square]))
+        )
+        if quiet:
+            if not threatened:
+                safe.append(move)
+        elif not hands_a_win(state, seat, move):
+            safe.append(move)
+    return safe
+
+
+def double_threats(state: EynsteynState, seat: int, placements: list[Place]) -> list[Place]:
+    """The placements after which a stone of the seat's hand would connect on two squares or
+    more. With the call that follows, the opponent, blocking one square a turn, can stop the
+    win next turn only by covering a stone of the line. Only a stone whose shortest line from
+    edge to edge needs one stone more can make a new threat, so only those are played out."""
+    geo, size = state.geometry, state.board_size
+    ends = [
+        distance_map(geo, state.board, state.coverable_squares(), edge)
+        for edge in _edges(state.edge_pair(seat))
+    ]
+    found = []
+    for move in placements:
+        square = move.row * size + move.column
+        code = ORIENTATION_CODE[Orientation(move.kind, move.rotation)]
+        borders = geo.side_node[square]
+        line = min(
+            (
+                ends[0][borders[a]] + ends[1][borders[b]]
+                for group in JOINS[code]
+                for a in group
+                for b in group
+                if a != b
+            ),
+            default=geo.nodes,
+        )
+        if line != 1:
+            continue
+        after = _after(state, seat, move)
+        refused = after.phase is Phase.WIN_REFUSED
+        if not refused and not after.is_terminal() and len(threat_squares(after, seat)) >= 2:
+            found.append(move)
+    return found
+
+
+def _edges(pair: int) -> tuple[int, int]:
+    return (NORTH, SOUTH) if pair == NORTH_SOUTH else (WEST, EAST)
+
+
+def threat_squares(state: EynsteynState, seat: int) -> list[int]:
+    """The squares on which a stone of the seat's hand would connect its edges."""
+    pair = state.edge_pair(seat)
+    kinds = set(state.hands[seat])
+    threats = []
+    for square in sorted(state.connecting_squares(seat)):
+        base = state.links_without(square)
+        if any(
+            base.pairs_with(square, code) & pair
+            for kind in kinds
+            for code in ORIENTATIONS_OF_KIND[kind]
+        ):
+            threats.append(square)
+    return threats
+
+
+def hands_a_win(state: EynsteynState, seat: int, move: Place) -> bool:
+    """Whether the opponent wins with its next placement after the seat plays `move` (and
+    ends its turn without a marker). Rule 11: a connection wins with a standing call, or when
+    the same placement would not have connected before this turn (`state`'s board)."""
+    opponent = 1 - seat
+    after = _after(state, seat, move)
+    if after.is_terminal():
+        return after.winners() == (opponent,)
+    called = state.calls[opponent]
+    hand = set(state.hands[opponent])
+    if after.phase is Phase.WIN_REFUSED:  # the stone goes back: the board stays as it is
+        return called and bool(state.connecting_kinds(opponent) & hand)
+    pair = state.edge_pair(opponent)
+    for square in after.connecting_squares(opponent):
+        base = after.links_without(square)
+        for kind in hand:
+            for code in ORIENTATIONS_OF_KIND[kind]:
+                if base.pairs_with(square, code) & pair and (
+                    called or not state.pairs_after(square, code) & pair
+                ):
+                    return True
+    return False
+
+
+def _after(state: EynsteynState, seat: int, move: Place) -> EynsteynState:
+    after = state.apply(seat, move).state
+    assert isinstance(after, EynsteynState)
+    return after
