@@ -55,6 +55,8 @@ from playhall.common.redis_server import EmbeddedRedis
 from playhall.core import get_game, title_ids
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.players.guests import new_signing_key
+from playhall.tournament.v1 import tournament_service_pb2 as tpb
+from playhall.tournament.v1 import tournament_service_pb2_grpc
 from tests import k8s
 from tests.helpers import wait_until
 
@@ -360,6 +362,7 @@ def test_the_dev_overlay_runs_and_plays_a_bot_match_of_every_title(cluster):
     assert set(cluster.pods) == {
         "orchestrator",
         "bot-worker",
+        "bot-worker-batch",
         "gateway",
         "archiver",
         *(f"rules-{title}" for title in title_ids()),
@@ -431,3 +434,44 @@ def test_the_dev_overlays_guests_sign_in_at_the_gateway_and_play_at_the_orchestr
 def lobby_phase(cluster: Cluster, match_id: str) -> int:
     with grpc.insecure_channel(cluster.addresses["orchestrator:50050"]) as channel:
         return MatchClient(channel, timeout_s=10).get(match_id).match.phase
+
+
+def tasks_played(pod: Pod) -> float:
+    """The play_turn tasks a worker pod has finished, from its metrics port."""
+    url = f"http://127.0.0.1:{pod.local('metrics')}/metrics"
+    with urllib.request.urlopen(url, timeout=10) as response:
+        text = response.read().decode()
+    found = re.findall(r'^playhall_bot_tasks_total\{outcome="(\w+)"\} (\S+)$', text, re.M)
+    return sum(float(value) for outcome, value in found if outcome not in ("retried", "failed"))
+
+
+def test_the_dev_overlays_batch_workers_play_a_bot_tournament_and_the_live_ones_do_not(cluster):
+    """A tournament's bot-only games go to bots.batch: the bot-worker-batch pod plays them, the
+    live pod's count stays where it was."""
+    live, batch = cluster.pods["bot-worker"], cluster.pods["bot-worker-batch"]
+    live_before, batch_before = tasks_played(live), tasks_played(batch)
+    operator = (("authorization", f"Bearer {SECRETS[('playhall-worker', 'credential')]}"),)
+    with grpc.insecure_channel(cluster.addresses["orchestrator:50050"]) as channel:
+        service = tournament_service_pb2_grpc.TournamentServiceStub(channel)
+        created = service.CreateTournament(
+            tpb.CreateTournamentRequest(
+                name="Batch pool",
+                title_id="galileo",
+                format=tpb.TOURNAMENT_FORMAT_ROUND_ROBIN,
+                entrants=[tpb.Entrant(bot_level=mpb.BOT_LEVEL_RANDOM) for _ in range(2)],
+                clock=mpb.Clock(seconds_per_turn=30, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE),
+            ),
+            metadata=operator,
+            timeout=10,
+        ).tournament
+        final = None
+        for update in service.WatchStandings(
+            tpb.WatchStandingsRequest(tournament_id=created.tournament_id),
+            timeout=MATCH_TIMEOUT_S,
+        ):
+            final = update.tournament
+            if final.phase == tpb.TOURNAMENT_PHASE_FINISHED:
+                break
+    assert final is not None and final.phase == tpb.TOURNAMENT_PHASE_FINISHED
+    assert tasks_played(batch) > batch_before, batch.logs()
+    assert tasks_played(live) == live_before

@@ -24,7 +24,7 @@ import yaml
 from jsonschema import Draft7Validator
 
 from playhall.bots.settings import WorkerSettings
-from playhall.common.brokers import LIVE_QUEUE, celery_broker_url
+from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
 from playhall.common.settings import variables
 from playhall.core import title_ids
 from playhall.gateway.settings import Settings as GatewaySettings
@@ -43,6 +43,26 @@ TITLES = title_ids()
 """Every registered title is served like Galileo: a rules service of its own, which the
 orchestrator reaches at `dns:///rules-<title>:50051`."""
 RULES = tuple(f"rules-{title}" for title in TITLES)
+WORKER_POOLS = {"bot-worker": LIVE_QUEUE, "bot-worker-batch": BATCH_QUEUE}
+"""Each bot queue's worker pool (a Compose service, a Deployment): separate pods, so a live turn
+never waits behind tournament (batch) work."""
+
+
+def consumed_queues(command: list[str]) -> list[str]:
+    """The queues a `celery worker` command consumes (-Q/--queues); [] for any other command."""
+    if command[:1] != ["celery"] or "worker" not in command:
+        return []
+    for i, arg in enumerate(command):
+        if arg in ("-Q", "--queues"):
+            return command[i + 1].split(",")
+        if arg.startswith("--queues="):
+            return arg.split("=", 1)[1].split(",")
+    return []
+
+
+def without_queue(command: list[str]) -> list[str]:
+    """A worker command with its queue name left out, to compare the two pools' commands."""
+    return [arg for arg in command if arg not in WORKER_POOLS.values()]
 
 
 COMPOSE = REPO / "docker-compose.yml"
@@ -176,8 +196,23 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
         for sd in job.get("dns_sd_configs", [])
         for name in sd["names"]
     }
-    for name in (*RULES, "orchestrator", "archiver"):
+    for name in (*RULES, "orchestrator", "archiver", *WORKER_POOLS):
         assert (name, int(services[name]["environment"]["PLAYHALL_METRICS_PORT"])) in scraped
+
+
+def test_compose_runs_a_worker_pool_of_its_own_for_each_bot_queue():
+    services = load_compose()["services"]
+    consumers: dict[str, list[str]] = {}
+    for name, service in services.items():
+        for queue in consumed_queues(service.get("command", [])):
+            consumers.setdefault(queue, []).append(name)
+    assert consumers == {queue: [pool] for pool, queue in WORKER_POOLS.items()}
+    # The batch pool is the live one but for its queue: same image, settings and healthcheck.
+    live, batch = (copy.deepcopy(services[pool]) for pool in WORKER_POOLS)
+    for service in (live, batch):
+        assert service["healthcheck"]["test"][1:4] == ["python", "-m", "playhall.bots.liveness"]
+        service["command"] = without_queue(service["command"])
+    assert live == batch
 
 
 # deploy/k8s (kustomize: the base and its overlays)
@@ -605,7 +640,7 @@ def test_every_long_running_component_has_a_budget_and_the_right_autoscaler(kust
     }
     expected = {("Deployment", rules): "HorizontalPodAutoscaler" for rules in RULES}
     expected[("Deployment", "orchestrator")] = "HorizontalPodAutoscaler"
-    expected[("Deployment", "bot-worker")] = "ScaledObject"
+    expected |= {("Deployment", pool): "ScaledObject" for pool in WORKER_POOLS}
     assert scaled == expected, name
     for hpa in kinds(manifests, "HorizontalPodAutoscaler"):
         (metric,) = hpa["spec"]["metrics"]
@@ -648,23 +683,66 @@ def worker_broker_url(container: dict, monkeypatch) -> str:
     return celery_broker_url()
 
 
-def test_keda_scales_the_workers_on_the_queue_and_broker_they_use(kustomization, monkeypatch):
+def test_every_bot_queue_is_consumed_by_a_deployment_of_its_own(kustomization):
+    """The live and the batch queue each have one Deployment consuming it and nothing else: a
+    queue nobody consumes leaves its bot seats unplayed (tournament games stall), a pool
+    consuming both lets live turns wait behind batch work."""
     name, manifests = kustomization
-    scaled = find(manifests, "ScaledObject", "bot-worker")
+    consumers: dict[str, list[str]] = {}
+    for deployment in kinds(manifests, "Deployment"):
+        for container in containers(deployment):
+            for queue in consumed_queues(container["command"]):
+                consumers.setdefault(queue, []).append(deployment["metadata"]["name"])
+    assert consumers == {queue: [pool] for pool, queue in WORKER_POOLS.items()}, name
+
+
+def test_the_batch_workers_are_the_live_workers_but_for_their_queue(kustomization):
+    """Same image, hardening, probes, resources, settings and broker (each overlay's patches
+    reach both pools); only the queue, the names and the autoscaler's range differ."""
+    name, manifests = kustomization
+    live, batch = (copy.deepcopy(find(manifests, "Deployment", pool)) for pool in WORKER_POOLS)
+    for deployment, pool in zip((live, batch), WORKER_POOLS, strict=True):
+        template = deployment["spec"]["template"]
+        assert template["metadata"]["labels"]["app"] == pool
+        (container,) = template["spec"]["containers"]
+        assert consumed_queues(container["command"]) == [WORKER_POOLS[pool]]
+        container["command"] = without_queue(container["command"])
+        container["name"] = "worker"
+        for m in (deployment, template):
+            m["metadata"] = {}
+        # Each pool's replicas are its autoscaler's; spread and anti-affinity select by `app`.
+        deployment["spec"].pop("replicas")
+        deployment["spec"].pop("selector")
+    assert live == batch, name
+    for kind in ("PodDisruptionBudget", "NetworkPolicy"):
+        live_spec, batch_spec = (find(manifests, kind, pool)["spec"] for pool in WORKER_POOLS)
+        assert json.dumps(live_spec).replace("bot-worker", "bot-worker-batch") == json.dumps(
+            batch_spec
+        ), f"{name}: {kind}"
+    live_scaler, batch_scaler = (find(manifests, "ScaledObject", pool) for pool in WORKER_POOLS)
+    # Batch work can wait for a pod; it scales as far as the live pool.
+    assert batch_scaler["spec"]["minReplicaCount"] == 0, name
+    assert batch_scaler["spec"]["maxReplicaCount"] == live_scaler["spec"]["maxReplicaCount"]
+
+
+@pytest.mark.parametrize("pool", WORKER_POOLS)
+def test_keda_scales_the_workers_on_the_queue_and_broker_they_use(kustomization, monkeypatch, pool):
+    name, manifests = kustomization
+    queue = WORKER_POOLS[pool]
+    scaled = find(manifests, "ScaledObject", pool)
     assert scaled["spec"]["scaleTargetRef"] == {
         "apiVersion": "apps/v1",
         "kind": "Deployment",
-        "name": "bot-worker",
+        "name": pool,
     }
     assert scaled["spec"]["minReplicaCount"] <= scaled["spec"]["maxReplicaCount"]
-    worker = only_container(manifests, "bot-worker")
-    command = worker["command"]
-    assert command[command.index("-Q") + 1].split(",") == [LIVE_QUEUE]
+    worker = only_container(manifests, pool)
+    assert consumed_queues(worker["command"]) == [queue]
     broker = worker_broker_url(worker, monkeypatch)
     (trigger,) = scaled["spec"]["triggers"]
     meta = trigger["metadata"]
     if trigger["type"] == "redis":
-        assert meta["listName"] == LIVE_QUEUE
+        assert meta["listName"] == queue
         url = urllib.parse.urlsplit(broker)
         assert url.scheme == "redis", broker
         host, port = meta["address"].rsplit(":", 1)
@@ -675,7 +753,7 @@ def test_keda_scales_the_workers_on_the_queue_and_broker_they_use(kustomization,
         find(manifests, "Service", url.hostname)
     else:
         assert trigger["type"] == "rabbitmq", trigger
-        assert meta["queueName"] == LIVE_QUEUE
+        assert meta["queueName"] == queue
         assert meta["mode"] == "QueueLength"
         # KEDA resolves hostFromEnv from the scale target's container: the very variable the
         # worker's broker URL comes from.
@@ -685,9 +763,10 @@ def test_keda_scales_the_workers_on_the_queue_and_broker_they_use(kustomization,
         assert broker.startswith("secret:")
 
 
-def test_the_workers_liveness_probe_pings_the_worker_itself(kustomization):
+@pytest.mark.parametrize("pool", WORKER_POOLS)
+def test_the_workers_liveness_probe_pings_the_worker_itself(kustomization, pool):
     name, manifests = kustomization
-    worker = only_container(manifests, "bot-worker")
+    worker = only_container(manifests, pool)
     command = worker["command"]
     assert command[:3] == ["celery", "-A", "playhall.bots.app"], command
     for probe in ("readinessProbe", "livenessProbe"):
@@ -800,12 +879,12 @@ def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
     metrics = {
         ("prometheus", w, 9464)
         for w in pods
-        if w in ("orchestrator", "bot-worker", "archiver") or w.startswith("rules-")
+        if w in ("orchestrator", "archiver", *WORKER_POOLS) or w.startswith("rules-")
     }
     needed = {
         # MatchService and PlayerService alike: the orchestrator serves both on its one port.
         ("gateway", "orchestrator", 50050),
-        ("bot-worker", "orchestrator", 50050),
+        *((pool, "orchestrator", 50050) for pool in WORKER_POOLS),
         *(("orchestrator", rules, 50051) for rules in RULES),
         *metrics,
         *dns,
@@ -813,7 +892,7 @@ def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
     if "redis" in pods:
         needed |= {
             ("orchestrator", "redis", 6379),
-            ("bot-worker", "redis", 6379),
+            *((pool, "redis", 6379) for pool in WORKER_POOLS),
             ("archiver", "redis", 6379),
             ("keda", "redis", 6379),
         }
@@ -845,7 +924,8 @@ def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
             for p in policies
         }
         assert {6379, 5672, 5432} <= egress_ports["orchestrator"]
-        assert 5672 in egress_ports["bot-worker"] and 6379 not in egress_ports["bot-worker"]
+        for pool in WORKER_POOLS:
+            assert 5672 in egress_ports[pool] and 6379 not in egress_ports[pool], pool
         assert egress_ports["archiver"] >= {6379, 5432} and 5672 not in egress_ports["archiver"]
         assert egress_ports["archive-migrate"] == {5432}
 
@@ -884,7 +964,9 @@ def test_dev_runs_one_of_everything_on_one_ephemeral_redis_and_postgres():
         assert deployment["spec"]["replicas"] == 1, deployment["metadata"]["name"]
     for hpa in kinds(manifests, "HorizontalPodAutoscaler"):
         assert hpa["spec"]["minReplicas"] <= 1
-    assert find(manifests, "ScaledObject", "bot-worker")["spec"]["minReplicaCount"] <= 1
+    for pool in WORKER_POOLS:
+        scaled = find(manifests, "ScaledObject", pool)["spec"]
+        assert scaled["minReplicaCount"] <= 1 and scaled["maxReplicaCount"] <= 2, pool
     for name in ("redis", "postgres"):
         store = find(manifests, "StatefulSet", name)
         assert store["spec"]["replicas"] == 1 and "volumeClaimTemplates" not in store["spec"]
@@ -898,10 +980,17 @@ def test_prod_spreads_replicas_and_keeps_state_and_broker_outside(monkeypatch):
     # Redis's configuration is gone with it; the orchestrator's rules addresses stay.
     config_maps = [m["metadata"]["name"] for m in kinds(manifests, "ConfigMap")]
     assert [name.rsplit("-", 1)[0] for name in config_maps] == ["rules-addresses"], config_maps
+    # KEDA sets the batch pool's replicas (from 0: batch work can wait for a pod).
+    from_zero = {
+        m["spec"]["scaleTargetRef"]["name"]
+        for m in kinds(manifests, "ScaledObject")
+        if m["spec"]["minReplicaCount"] == 0
+    }
+    assert from_zero == {"bot-worker-batch"}
     for deployment in kinds(manifests, "Deployment"):
         where = deployment["metadata"]["name"]
         pod = deployment["spec"]["template"]["spec"]
-        assert deployment["spec"]["replicas"] >= 2, where
+        assert where in from_zero or deployment["spec"]["replicas"] >= 2, where
         keys = {c["topologyKey"] for c in pod["topologySpreadConstraints"]}
         assert keys == {"topology.kubernetes.io/zone", "kubernetes.io/hostname"}, where
         (term,) = pod["affinity"]["podAntiAffinity"][
@@ -919,10 +1008,11 @@ def test_prod_spreads_replicas_and_keeps_state_and_broker_outside(monkeypatch):
     }
     broker = {"secretKeyRef": {"name": "playhall-broker", "key": "url"}}
     assert orchestrator["CELERY_BROKER_URL"]["valueFrom"] == broker
-    worker = only_container(manifests, "bot-worker")
-    assert env_of(worker)["CELERY_BROKER_URL"]["valueFrom"] == broker
-    assert "REDIS_URL" not in env_of(worker)
-    assert worker_broker_url(worker, monkeypatch) == "secret:playhall-broker/url"
+    for pool in WORKER_POOLS:
+        worker = only_container(manifests, pool)
+        assert env_of(worker)["CELERY_BROKER_URL"]["valueFrom"] == broker, pool
+        assert "REDIS_URL" not in env_of(worker), pool
+        assert worker_broker_url(worker, monkeypatch) == "secret:playhall-broker/url"
 
 
 def test_prod_scrapes_every_pod_by_component_and_carries_the_repositorys_rules():
@@ -937,7 +1027,7 @@ def test_prod_scrapes_every_pod_by_component_and_carries_the_repositorys_rules()
         (container,) = deployment["spec"]["template"]["spec"]["containers"]
         assert endpoint["port"] in {p["name"] for p in container["ports"]}
         jobs.add(labels[monitor["spec"]["jobLabel"]])
-    assert jobs == {"orchestrator", "bot-worker", "gateway", "archiver", *RULES}
+    assert jobs == {"orchestrator", "gateway", "archiver", *WORKER_POOLS, *RULES}
     carried = {m["metadata"]["name"]: m["spec"] for m in kinds(manifests, "PrometheusRule")}
     wanted = {m["metadata"]["name"]: m["spec"] for m in k8s.prometheus_rules()}
     assert carried == wanted, "run `make k8s-rules`"

@@ -16,6 +16,7 @@ from prometheus_client.metrics import MetricWrapperBase
 from playhall.orchestrator import errors
 from playhall.orchestrator.metrics import REFUSAL_REASONS
 from playhall.players import archiver
+from tests import k8s
 from tests.monitoring import (
     DASHBOARDS,
     GRAFANA_DIR,
@@ -263,3 +264,31 @@ def test_deploy_readme_lists_every_alert_with_its_runbook():
         )
         assert row.startswith(f"| `{alert['alert']}` | {alert['labels']['severity']} |"), row
         assert row.endswith(f"| {runbook} |"), (row, runbook)
+
+
+UP_SELECTOR = re.compile(r'\bup\{job=~"([^"]+)"\}')
+
+
+def scraped_jobs() -> set[str]:
+    """Every job Prometheus scrapes: prometheus.yml's (Compose) and, in a cluster, each
+    Deployment's app.kubernetes.io/name (the prod PodMonitor's jobLabel)."""
+    config = yaml.safe_load((PROMETHEUS_DIR / "prometheus.yml").read_text())
+    jobs = {job["job_name"] for job in config["scrape_configs"]} - {"prometheus"}
+    for m in k8s.render(k8s.OVERLAYS["prod"]):
+        if m["kind"] == "Deployment":
+            jobs.add(m["spec"]["template"]["metadata"]["labels"]["app.kubernetes.io/name"])
+    return jobs
+
+
+def test_every_scraped_component_is_watched_by_the_target_down_alert_and_the_dashboard():
+    """A component of its own (the batch bot workers, a new title's rules service) is alerted on
+    when a replica is down and shown on the dashboard's targets panel."""
+    jobs = scraped_jobs()
+    assert {"bot-worker", "bot-worker-batch", "orchestrator"} <= jobs
+    (down,) = [a for a in alerts() if a["alert"] == "PlayhallTargetDown"]
+    (alerted,) = UP_SELECTOR.findall(down["expr"])
+    shown = [pattern for _, _, expr in dashboard_targets() for pattern in UP_SELECTOR.findall(expr)]
+    assert shown
+    for pattern in (alerted, *shown):
+        unwatched = sorted(job for job in jobs if not re.fullmatch(pattern, job))
+        assert not unwatched, f"{pattern!r} misses {unwatched}"
