@@ -10,12 +10,14 @@ import pytest
 
 from playhall.core import title_ids
 from playhall.core.wire import moves_as_any
+from playhall.einstein.v1 import einstein_pb2 as ein
 from playhall.match.v1 import match_service_pb2 as pb
 from tests.browser.conftest import DESKTOP, PHONE, wait_js
 from tests.helpers import unpack
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
 RANDOM_BOT = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_RANDOM)
+GREEDY_BOT = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_EASY)
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 
@@ -238,6 +240,42 @@ def test_einstein_draws_its_cards_as_shapes_and_prompts_each_step(stack, lobby, 
     wait_js(page, f"Number(document.body.dataset.version) > {version}")
     # Marked once the stream brings the change: the tile just placed.
     wait_js(page, "document.querySelector('path.tile.last-move')")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_einstein_draws_each_completed_inspiration_as_its_shape_in_its_players_row(
+    stack, lobby, pages, size
+):
+    # Two greedy bots complete Inspirations early; a spectator watches until one is drawn.
+    match_id = lobby.create("einstein", [GREEDY_BOT, GREEDY_BOT]).match.match_id
+    page = pages.open(SIZES[size])
+    page.goto(f"{stack.portal_url}match.html?id={match_id}")
+    wait_js(page, "document.querySelector('.seat-row [data-completed]')", timeout_s=90)
+    drawn = page.eval_on_selector_all(
+        ".seat-row",
+        """rows => rows.map(r => [...r.querySelectorAll('[data-completed]')].map(c => [
+             Number(c.dataset.completed), c.querySelectorAll('polygon').length,
+             c.querySelector('title').textContent]))""",
+    )
+    seats = unpack(lobby.get(match_id).view, ein.View, "view").seats
+    # Every completed card, in completion order, in its owner's row (the bots play on, so the
+    # engine's lists read after may be longer), two to five tiles of its shape, named.
+    assert any(drawn)
+    for row, seat in zip(drawn, seats, strict=True):
+        assert [card for card, _, _ in row] == list(seat.completed)[: len(row)]
+        for _, tiles, title in row:
+            assert 2 <= tiles <= 5 and title.startswith("Completed Inspiration ")
+    # The strip stays inside the player's row (measured at once: the bots' moves redraw it).
+    outside = page.eval_on_selector_all(
+        ".seat-row",
+        """rows => rows.flatMap(r => {
+             const o = r.querySelector('rect.seat-bg').getBoundingClientRect();
+             return [...r.querySelectorAll('[data-completed] rect')].map(c => c.getBoundingClientRect())
+               .filter(b => b.left < o.left || b.right > o.right || b.top < o.top || b.bottom > o.bottom)
+               .map(b => [b.left, b.top, b.right, b.bottom]);
+           })""",
+    )
+    assert not outside
 
 
 def test_a_tired_inventor_stays_readable(stack, lobby, pages):

@@ -1,9 +1,11 @@
 // Einstein: the shared pattern of Idea tiles (The Big Idea), drawn from the tiles' exact
 // lattice positions, the stocks as tile shapes, and the Inspirations and Major Theories as
-// cards: an Inspiration shows the shape of tiles it asks for. A placement takes three clicks,
-// each prompted above the board: a tile kind from your stock, a highlighted free edge of a
-// placed tile to lay it against, then the ghost of the tile where it would go (the turn button
-// cycles its legal orientations on that edge).
+// cards: an Inspiration shows the shape of tiles it asks for, and each player's completed ones
+// show small in their row (the view does not say which tiles completed which card, so only the
+// Inspirations of the latest move are marked on the board). A placement takes three clicks, each
+// prompted above the board: a tile kind from your stock, a highlighted free edge of a placed
+// tile to lay it against, then the ghost of the tile where it would go (the turn button cycles
+// its legal orientations on that edge).
 import { area, board as svgBoard, control, el, text } from "../svg.js";
 
 const FIELDS = ["FIELD_MATHEMATICS", "FIELD_PHYSICS", "FIELD_PHILOSOPHY", "FIELD_CHEMISTRY"];
@@ -113,6 +115,20 @@ function cardNode(x, y, w, h, kind, id) {
     node.append(text(x + w / 2, y + h - 8, stars(card.stars), { class: "card-stars", "text-anchor": "middle" }));
     node.append(el("title", {}, `Major Theory ${card.name}, ${card.stars} stars: ${REQUIREMENTS[id] ?? ""}`));
   }
+  return node;
+}
+
+// A completed Inspiration, small, in its owner's row: its shape and stars (the name in its tooltip).
+function completedCard(x, y, w, h, id) {
+  const card = inspiration(id);
+  const tiles = shapeOf(card);
+  const node = el("g", { class: "card completed", "data-completed": id },
+    el("rect", { x, y, width: w, height: h, rx: 4, class: "card-face paper" }));
+  fitted(tiles.map((t) => t.poly), x + 3, y + 3, w - 6, h - 17).forEach((points, i) => {
+    node.append(el("polygon", { points, fill: FIELD_COLOURS[tiles[i].field], class: "tile", stroke: "#1e2430", "stroke-width": 1 }));
+  });
+  node.append(text(x + w / 2, y + h - 4, stars(card.stars), { class: "completed-stars", "text-anchor": "middle" }));
+  node.append(el("title", {}, `Completed Inspiration ${card.name}, ${card.stars} stars: ${tiles.map((t) => FIELD_NAMES[t.field]).join(", ")}`));
   return node;
 }
 
@@ -231,7 +247,11 @@ export function board(ctx) {
   const seats = view.seats ?? [];
   const chipW = narrow ? 50 : 52;
   const stockX = narrow ? 30 : 430;
-  const rowH = narrow ? 112 : 64;
+  // A strip under each row for the completed Inspirations, once anyone has one.
+  const most = Math.max(0, ...seats.map((s) => (s.completed ?? []).length));
+  const baseH = narrow ? 112 : 64;
+  const rowH = baseH + (most ? 48 : 0);
+  const doneW = most ? Math.min(48, Math.floor((W - 60) / most) - 4) : 0;
   parts.push(area(10, y, W - 20, 40 + seats.length * rowH, "Players: points, and the tiles each has left", { id: "seats" }));
   const offered = new Set(places.map((p) => pieceKey(p.place)));
   seats.forEach((s, n) => {
@@ -240,6 +260,7 @@ export function board(ctx) {
     row.append(el("rect", { x: 18, y: top - 4, width: W - 36, height: rowH - 6, rx: 8, class: "seat-bg" }));
     row.append(text(30, top + 16, `${names(n)} · ${EINSTEINS[s.einstein] ?? ""} Einstein`, { class: "seat-name" }));
     row.append(text(30, top + 36, `${s.score ?? 0} points · ${s.prestige ?? 0} prestige · ${(s.completed ?? []).length} Inspirations · ${(s.theories ?? []).length} Theories · hand ${s.handSize ?? 0}`, { class: "muted" }));
+    (s.completed ?? []).forEach((id, i) => row.append(completedCard(30 + i * (doneW + 4), top + baseH - 6, doneW, 42, id)));
     parts.push(row);
     const chipTop = narrow ? top + 46 : top + 2;
     (s.stock ?? []).forEach((stock, i) => {
