@@ -270,8 +270,10 @@ def test_einstein_draws_each_completed_inspiration_as_its_shape_in_its_players_r
         ".seat-row",
         """rows => rows.flatMap(r => {
              const o = r.querySelector('rect.seat-bg').getBoundingClientRect();
-             return [...r.querySelectorAll('[data-completed] rect')].map(c => c.getBoundingClientRect())
-               .filter(b => b.left < o.left || b.right > o.right || b.top < o.top || b.bottom > o.bottom)
+             return [...r.querySelectorAll('[data-completed] rect')]
+               .map(c => c.getBoundingClientRect())
+               .filter(b => b.left < o.left || b.right > o.right
+                 || b.top < o.top || b.bottom > o.bottom)
                .map(b => [b.left, b.top, b.right, b.bottom]);
            })""",
     )
