@@ -278,6 +278,22 @@ def test_einstein_draws_each_completed_inspiration_as_its_shape_in_its_players_r
            })""",
     )
     assert not outside
+    # The tiles of every completed Inspiration are marked on the board (from the public events;
+    # the view keeps only the cards): those of the changes drawn so far, none of a later one.
+    marked, drawn_at = page.evaluate(
+        """[[...document.querySelectorAll('#board path.tile.completed')]
+              .map(p => Number(p.dataset.tile)), Number(document.body.dataset.version)]"""
+    )
+    completed_until: dict[int, set[int]] = {}
+    tiles: set[int] = set()
+    for change in lobby.history(match_id).changes:
+        for packed in change.events:
+            event = unpack(packed, ein.Event, "event")
+            if event.HasField("inspiration_completed"):
+                tiles |= set(event.inspiration_completed.tiles)
+        completed_until[change.version] = set(tiles)
+    assert completed_until[drawn_at] <= set(marked) <= tiles
+    assert len(marked) >= 2
 
 
 def test_a_tired_inventor_stays_readable(stack, lobby, pages):

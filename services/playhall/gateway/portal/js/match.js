@@ -23,6 +23,9 @@ const state = {
   log: [],
   // The events of the latest change a seat made: the board marks that move.
   last: null,
+  // Every event seen, in order: a board marks what earlier moves made (Einstein: the tiles of
+  // each completed Inspiration).
+  events: [],
   title: null,
   busy: false,
 };
@@ -101,6 +104,7 @@ function onChange(change) {
   state.lastVersion = version;
   const events = (change.events ?? []).map(unpackEvent);
   for (const event of events) state.log.push({ version, text: state.title.describe(event, names) });
+  state.events.push(...events);
   // A turn may take several changes (Einstein: two placements, then the end of the turn): the
   // last move is everything the same seat did since another seat acted.
   if (change.seat !== undefined && events.length) {
@@ -211,7 +215,7 @@ function render() {
   if (boardBox.dataset.drawn !== drawn) {
     const focused = document.activeElement?.getAttribute?.("aria-label");
     boardBox.replaceChildren(
-      state.title.board({ view: state.view, seat: state.seat, summary: s, names, legal: state.legal, play, key: moveKey, width, redraw, say: showError, last: state.last?.events ?? [] }),
+      state.title.board({ view: state.view, seat: state.seat, summary: s, names, legal: state.legal, play, key: moveKey, width, redraw, say: showError, last: state.last?.events ?? [], history: state.events }),
     );
     boardBox.dataset.drawn = drawn;
     if (focused) {

@@ -40,12 +40,14 @@ function show(n) {
   const change = changes[step] ?? {};
   $("where").textContent = `change ${step + 1} of ${changes.length}`;
   const events = [];
+  const seen = [];
   // Every title rebuilds a spectator's view from the public events, from the start to here.
   let view = title.replayStart(history.match);
   changes.slice(0, step + 1).forEach((c, i) => {
     for (const any of c.events ?? []) {
       const event = unpackEvent(any);
       view = title.replayStep(view, event);
+      seen.push(event);
       if (i === step) events.push(event);
     }
   });
@@ -54,7 +56,7 @@ function show(n) {
   $("headline").textContent = title.headline?.(view, names) ?? "";
   // The step's version keeps a board's own selection state from an earlier drawing out.
   const summary = { ...history.match, version: String(change.version ?? step) };
-  $("board").replaceChildren(title.board({ view, seat: null, summary, names, legal: [], play: () => {}, key: () => "", width: $("board").clientWidth, last: events }));
+  $("board").replaceChildren(title.board({ view, seat: null, summary, names, legal: [], play: () => {}, key: () => "", width: $("board").clientWidth, last: events, history: seen }));
   document.body.dataset.step = String(step);
   const last = step === changes.length - 1 && history.match.phase === "MATCH_PHASE_FINISHED";
   renderBreakdown($("breakdown"), last && title.breakdown?.(view, names, history.match));

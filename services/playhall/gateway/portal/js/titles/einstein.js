@@ -184,6 +184,12 @@ export function board(ctx) {
   const last = ctx.last ?? [];
   const lastTiles = new Set(last.filter((e) => e.ideaPlaced).map((e) => e.ideaPlaced.tile ?? 0));
   const shapeTiles = new Set(last.filter((e) => e.inspirationCompleted).flatMap((e) => e.inspirationCompleted.tiles ?? []));
+  // The tiles of every Inspiration completed so far (the view keeps only the cards): tile index
+  // -> the card, from the public InspirationCompleted events the page has seen.
+  const completedBy = new Map();
+  for (const e of (ctx.history ?? []).filter((e) => e.inspirationCompleted)) {
+    for (const t of e.inspirationCompleted.tiles ?? []) completedBy.set(t, inspiration(e.inspirationCompleted.card ?? 0).name);
+  }
 
   // The Big Idea: fit every tile (and the ghosts) into the drawing.
   const ghosts = pick.piece && pick.edge ? places.filter((p) => pieceKey(p.place) === pick.piece && edgeKey(p.place.via) === pick.edge) : [];
@@ -204,9 +210,11 @@ export function board(ctx) {
   if (step) parts.push(text(22, 50, step, { class: "prompt" }));
   tiles.forEach((tile, n) => {
     const what = `${FIELD_NAMES[tile.field ?? "FIELD_MATHEMATICS"]} ${patternName(tile.pattern)} by ${names(tile.owner ?? 0)}`;
-    const cls = "tile" + (lastTiles.has(n) ? " last-move" : "") + (shapeTiles.has(n) ? " in-shape" : "");
+    const cls = "tile" + (lastTiles.has(n) ? " last-move" : "") + (shapeTiles.has(n) ? " in-shape" : "") +
+      (completedBy.has(n) ? " completed" : "");
     parts.push(el("path", { d: path(polys[n]), fill: FIELD_COLOURS[tile.field ?? "FIELD_MATHEMATICS"], stroke: SEAT_COLOURS[tile.owner ?? 0], "stroke-width": 2.5, class: cls, "data-tile": n },
-      el("title", {}, what + (lastTiles.has(n) ? " (just placed)" : "") + (shapeTiles.has(n) ? " (in the Inspiration just completed)" : ""))));
+      el("title", {}, what + (lastTiles.has(n) ? " (just placed)" : "") + (shapeTiles.has(n) ? " (in the Inspiration just completed)" : "") +
+        (completedBy.has(n) && !shapeTiles.has(n) ? ` (part of the completed Inspiration ${completedBy.get(n)})` : ""))));
   });
   if (!tiles.length) parts.push(text(W / 2, 80, "No tile yet: the first goes on the centre", { class: "muted", "text-anchor": "middle" }));
   // Step 2: the free edges a chosen piece may be laid against.
