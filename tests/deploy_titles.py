@@ -5,8 +5,8 @@ the titles, written from the one list deploy/titles.yaml. A title is one line th
 - deploy/k8s/base/rules.env: the orchestrator's PLAYHALL_RULES_<TITLE> addresses (the base's
   configMapGenerator makes them a ConfigMap the orchestrator takes its environment from; its
   name's hash changes with them, so adding a title rolls the orchestrator);
-- deploy/compose/rules.yml: a Compose service per title (docker-compose.yml includes it), and
-  `rules`, a one-shot that ends once all of them are healthy (the orchestrator waits for it);
+- between the markers of docker-compose.yml: a Compose service per title, and `rules`, a
+  one-shot that ends once all of them are healthy (the orchestrator waits for it);
 - deploy/compose/rules.env: the same addresses for the Compose orchestrator (`env_file`);
 - the scrape jobs between the markers of deploy/prometheus/prometheus.yml.
 
@@ -27,16 +27,21 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
-"""The deploy/ directory; every path below is relative to it (a test writes a copy's)."""
+"""The deploy/ directory; every path below but COMPOSE is relative to it (a test writes a
+copy's)."""
 TITLES = Path("titles.yaml")
 K8S_TEMPLATE = Path("k8s/templates/rules.yaml")
 K8S_RULES = Path("k8s/base/rules.yaml")
 K8S_ADDRESSES = Path("k8s/base/rules.env")
-COMPOSE_RULES = Path("compose/rules.yml")
+COMPOSE = Path("docker-compose.yml")
+"""Beside deploy/, not in it."""
+COMPOSE_MARKERS = (
+    "  # -- rules services: `make deploy-titles` writes them --\n",
+    "  # -- end of the rules services --\n",
+)
 COMPOSE_ADDRESSES = Path("compose/rules.env")
 PROMETHEUS = Path("prometheus/prometheus.yml")
-PROMETHEUS_BEGIN = "  # -- rules services: `make deploy-titles` writes them --\n"
-PROMETHEUS_END = "  # -- end of the rules services --\n"
+PROMETHEUS_MARKERS = COMPOSE_MARKERS
 GRPC_PORT = 50051
 METRICS_PORT = 9464
 GENERATED = "# Written by `make deploy-titles` from deploy/titles.yaml{source}; do not edit.\n"
@@ -81,15 +86,7 @@ def addresses_text(listed: list[str]) -> str:
 
 COMPOSE_SERVICE = """\
   ${name}:
-    image: playhall:dev
-    build:
-      context: ../..
-      dockerfile: deploy/Dockerfile
-    read_only: true
-    cap_drop: [ALL]
-    security_opt: ["no-new-privileges:true"]
-    restart: unless-stopped
-    stop_grace_period: 20s
+    <<: *playhall
     command: ["python", "-m", "playhall.rules_service"]
     environment:
       PLAYHALL_GAME: ${title}
@@ -97,38 +94,13 @@ COMPOSE_SERVICE = """\
       PLAYHALL_METRICS_PORT: "${metrics_port}"
       PLAYHALL_GRACE_SECONDS: "10"
     healthcheck: *grpc-healthcheck
+
 """
 
-COMPOSE_HEADER = """\
-# A rules service per title, included by docker-compose.yml (its paths are relative to this
-# directory). `rules` ends once every one of them is healthy: the orchestrator waits for it.
-# The healthcheck: SERVING from the standard gRPC health service on the container's PLAYHALL_PORT.
-x-grpc-healthcheck: &grpc-healthcheck
-  test:
-    - CMD
-    - python
-    - -c
-    - |
-      import os, sys, grpc
-      from grpc_health.v1 import health_pb2, health_pb2_grpc
-      channel = grpc.insecure_channel("localhost:" + os.environ["PLAYHALL_PORT"])
-      request = health_pb2.HealthCheckRequest()
-      reply = health_pb2_grpc.HealthStub(channel).Check(request, timeout=2)
-      sys.exit(reply.status != health_pb2.HealthCheckResponse.SERVING)
-  interval: 10s
-  timeout: 5s
-  retries: 3
-  start_period: 20s
-
-services:
+COMPOSE_WAIT = """\
+  # A one-shot that ends once every rules service is healthy: the orchestrator waits for it.
   rules:
-    image: playhall:dev
-    build:
-      context: ../..
-      dockerfile: deploy/Dockerfile
-    read_only: true
-    cap_drop: [ALL]
-    security_opt: ["no-new-privileges:true"]
+    <<: *playhall
     restart: "no"
     command: ["python", "-c", "pass"]
     depends_on:
@@ -136,17 +108,25 @@ services:
 
 
 def compose_rules_text(listed: list[str]) -> str:
+    """The rules services of docker-compose.yml (its `playhall` and healthcheck anchors)."""
     waits = "".join(
         f"      {service_name(t)}:\n        condition: service_healthy\n" for t in listed
     )
     services = "".join(
-        "\n"
-        + string.Template(COMPOSE_SERVICE).substitute(
+        string.Template(COMPOSE_SERVICE).substitute(
             name=service_name(t), title=t, grpc_port=GRPC_PORT, metrics_port=METRICS_PORT
         )
         for t in listed
     )
-    return GENERATED.format(source="") + COMPOSE_HEADER + waits + services
+    return COMPOSE_WAIT + waits + "\n" + services
+
+
+def between(markers: tuple[str, str], current: str, block: str) -> str:
+    """`current` with what stands between its two marker lines replaced by `block`."""
+    begin, end = markers
+    before, rest = current.split(begin, 1)
+    _, after = rest.split(end, 1)
+    return before + begin + block + end + after
 
 
 def prometheus_jobs_text(listed: list[str]) -> str:
@@ -160,22 +140,18 @@ def prometheus_jobs_text(listed: list[str]) -> str:
     )
 
 
-def prometheus_text(listed: list[str], current: str) -> str:
-    """prometheus.yml as it is, its generated block holding `listed`'s jobs."""
-    before, rest = current.split(PROMETHEUS_BEGIN, 1)
-    _, after = rest.split(PROMETHEUS_END, 1)
-    return before + PROMETHEUS_BEGIN + prometheus_jobs_text(listed) + PROMETHEUS_END + after
-
-
 def written(deploy: Path = DEPLOY) -> dict[Path, str]:
     """Every generated file of the deploy/ directory `deploy` and the text it should hold."""
     listed = titles(deploy)
+    compose = deploy.parent / COMPOSE
     return {
         deploy / K8S_RULES: k8s_rules_text((deploy / K8S_TEMPLATE).read_text(), listed),
         deploy / K8S_ADDRESSES: addresses_text(listed),
-        deploy / COMPOSE_RULES: compose_rules_text(listed),
+        compose: between(COMPOSE_MARKERS, compose.read_text(), compose_rules_text(listed)),
         deploy / COMPOSE_ADDRESSES: addresses_text(listed),
-        deploy / PROMETHEUS: prometheus_text(listed, (deploy / PROMETHEUS).read_text()),
+        deploy / PROMETHEUS: between(
+            PROMETHEUS_MARKERS, (deploy / PROMETHEUS).read_text(), prometheus_jobs_text(listed)
+        ),
     }
 
 
