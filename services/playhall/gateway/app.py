@@ -25,6 +25,7 @@ from playhall.gateway.service import (
     MatchGateway,
     MatchmakingGateway,
     PlayerGateway,
+    StreamLimits,
     TournamentGateway,
 )
 from playhall.gateway.settings import Settings
@@ -107,9 +108,10 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
     packages = import_title_messages()
     title_schema = schema(packages)
     guard = [Guard(settings)]
+    limits = StreamLimits(settings)
     services = [
         MatchServiceASGIApplication(
-            MatchGateway(channel, settings),
+            MatchGateway(channel, settings, limits),
             interceptors=guard,
             read_max_bytes=settings.max_request_bytes,
         ),
@@ -124,7 +126,7 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
             read_max_bytes=settings.max_request_bytes,
         ),
         TournamentServiceASGIApplication(
-            TournamentGateway(channel, settings),
+            TournamentGateway(channel, settings, limits),
             interceptors=guard,
             read_max_bytes=settings.max_request_bytes,
         ),

@@ -131,25 +131,52 @@ class Guard:
         SECONDS.labels(method).observe(time.perf_counter() - started)
 
 
-class MatchGateway:
-    """The Connect side of MatchService: every method forwards to the orchestrator's stub."""
+class StreamLimits:
+    """The browser streams of one gateway that hold an upstream stream each (WatchMatch,
+    WatchStandings): at most so many in all and per client address, counted together."""
 
-    def __init__(self, channel: grpc.aio.Channel, settings: Settings):
-        self.stub = match_service_pb2_grpc.MatchServiceStub(channel)
+    def __init__(self, settings: Settings):
         self.settings = settings
         self._watching: Counter_[str] = Counter_()
-        """Open WatchMatch streams by client address."""
+        """Open streams by client address."""
         self._streams = 0
         WATCH_STREAMS_LIMIT.set(settings.max_browser_watch_streams)
-        self.fanout = Fanout(
-            channel,
-            settings.watch_replay_changes,
-            settings.watch_linger_s,
-            settings.default_timeout_s,
-            # Shared by many browsers, the stream names none of them: the orchestrator counts
-            # it against its total only.
-            upstream_metadata=[(GATEWAY_CREDENTIAL_HEADER, settings.gateway_credential)],
-        )
+
+    @contextlib.contextmanager
+    def admit(self, address: str):
+        """Holds a place for one stream of `address`; RESOURCE_EXHAUSTED when there is none."""
+        if self._streams >= self.settings.max_browser_watch_streams:
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                "This gateway is serving as many watchers as it can; try again in a minute",
+            )
+        if self._watching[address] >= self.settings.max_watch_streams_per_address:
+            raise ConnectError(
+                Code.RESOURCE_EXHAUSTED,
+                f"This address already watches {self._watching[address]} streams through "
+                "this gateway; close one first",
+            )
+        self._watching[address] += 1
+        self._streams += 1
+        WATCH_STREAMS.inc()
+        try:
+            yield
+        finally:
+            WATCH_STREAMS.dec()
+            self._streams -= 1
+            self._watching[address] -= 1
+            if not self._watching[address]:
+                del self._watching[address]
+
+
+class Forwarder:
+    """Calls of one orchestrator service, forwarded with the caller's bearer token, its
+    address vouched for by the gateway's credential, and its deadline (capped); refusals come
+    back with their code and message."""
+
+    def __init__(self, stub, settings: Settings):
+        self.stub = stub
+        self.settings = settings
 
     def _options(self, ctx: RequestContext, stream: bool = False) -> dict:
         token = bearer_token(ctx)
@@ -175,6 +202,36 @@ class MatchGateway:
             return await getattr(self.stub, method)(request, **self._options(ctx))
         except grpc.aio.AioRpcError as error:
             raise upstream_error(error) from None
+
+    async def _stream(self, method: str, request, ctx: RequestContext) -> AsyncIterator:
+        """A server stream on an upstream stream of its own, cancelled when the browser's
+        ends."""
+        call = getattr(self.stub, method)(request, **self._options(ctx, stream=True))
+        try:
+            async for response in call:
+                yield response
+        except grpc.aio.AioRpcError as error:
+            raise upstream_error(error) from None
+        finally:
+            call.cancel()
+
+
+class MatchGateway(Forwarder):
+    """The Connect side of MatchService: every method forwards to the orchestrator's stub;
+    spectators of a match share one upstream WatchMatch (`fanout.py`)."""
+
+    def __init__(self, channel: grpc.aio.Channel, settings: Settings, limits: StreamLimits):
+        super().__init__(match_service_pb2_grpc.MatchServiceStub(channel), settings)
+        self.limits = limits
+        self.fanout = Fanout(
+            channel,
+            settings.watch_replay_changes,
+            settings.watch_linger_s,
+            settings.default_timeout_s,
+            # Shared by many browsers, the stream names none of them: the orchestrator counts
+            # it against its total only.
+            upstream_metadata=[(GATEWAY_CREDENTIAL_HEADER, settings.gateway_credential)],
+        )
 
     async def list_games(self, request: pb.ListGamesRequest, ctx) -> pb.ListGamesResponse:
         return await self._unary("ListGames", request, ctx)
@@ -203,43 +260,19 @@ class MatchGateway:
     async def watch_match(
         self, request: pb.WatchMatchRequest, ctx
     ) -> AsyncIterator[pb.WatchMatchResponse]:
-        address = client_address(ctx)
-        if self._streams >= self.settings.max_browser_watch_streams:
-            raise ConnectError(
-                Code.RESOURCE_EXHAUSTED,
-                "This gateway is serving as many watchers as it can; try again in a minute",
-            )
-        if self._watching[address] >= self.settings.max_watch_streams_per_address:
-            raise ConnectError(
-                Code.RESOURCE_EXHAUSTED,
-                f"This address already watches {self._watching[address]} matches through "
-                "this gateway; close one first",
-            )
-        self._watching[address] += 1
-        self._streams += 1
-        WATCH_STREAMS.inc()
-        try:
+        with self.limits.admit(client_address(ctx)):
             # Closed with this stream (the browser went away): its upstream stream ends too.
             changes = self.fanout.watch(request, self._options(ctx, stream=True))
             async with contextlib.aclosing(changes):
                 async for response in changes:
                     yield response
-        finally:
-            WATCH_STREAMS.dec()
-            self._streams -= 1
-            self._watching[address] -= 1
-            if not self._watching[address]:
-                del self._watching[address]
 
 
-class PlayerGateway(MatchGateway):
-    """The Connect side of PlayerService: forwarded to the orchestrator's PlayerService exactly
-    as MatchGateway forwards MatchService (the same metadata, deadlines and refusals); only
-    the stub differs."""
+class PlayerGateway(Forwarder):
+    """The Connect side of PlayerService, forwarded call by call."""
 
     def __init__(self, channel: grpc.aio.Channel, settings: Settings):
-        super().__init__(channel, settings)
-        self.stub = player_service_pb2_grpc.PlayerServiceStub(channel)
+        super().__init__(player_service_pb2_grpc.PlayerServiceStub(channel), settings)
 
     async def get_profile(self, request: ppb.GetProfileRequest, ctx) -> ppb.GetProfileResponse:
         return await self._unary("GetProfile", request, ctx)
@@ -271,43 +304,38 @@ class PlayerGateway(MatchGateway):
         return await self._unary("GetLeaderboard", request, ctx)
 
 
-class MatchmakingGateway(MatchGateway):
-    """The Connect side of MatchmakingService, forwarded like MatchService (the same
-    metadata, deadlines and refusals). An EnterQueue stream is the player's own (it hands
-    them a seat), so each browser's is forwarded on an upstream stream of its own; closing it
-    closes the upstream stream, and the ticket stays queued for the orchestrator's grace."""
+class MatchmakingGateway(Forwarder):
+    """The Connect side of MatchmakingService. An EnterQueue stream is the player's own (it
+    hands them a seat), so each browser's is forwarded on an upstream stream of its own;
+    closing it closes the upstream stream, and the ticket stays queued for the orchestrator's
+    grace."""
 
     def __init__(self, channel: grpc.aio.Channel, settings: Settings):
-        super().__init__(channel, settings)
-        self.stub = matchmaking_service_pb2_grpc.MatchmakingServiceStub(channel)
+        super().__init__(matchmaking_service_pb2_grpc.MatchmakingServiceStub(channel), settings)
 
     async def enter_queue(
         self, request: mmpb.EnterQueueRequest, ctx
     ) -> AsyncIterator[mmpb.EnterQueueResponse]:
-        call = self.stub.EnterQueue(request, **self._options(ctx, stream=True))
         QUEUE_STREAMS.inc()
         try:
-            async for update in call:
-                yield update
-        except grpc.aio.AioRpcError as error:
-            raise upstream_error(error) from None
+            async with contextlib.aclosing(self._stream("EnterQueue", request, ctx)) as updates:
+                async for update in updates:
+                    yield update
         finally:
-            call.cancel()
             QUEUE_STREAMS.dec()
 
     async def leave_queue(self, request: mmpb.LeaveQueueRequest, ctx) -> mmpb.LeaveQueueResponse:
         return await self._unary("LeaveQueue", request, ctx)
 
 
-class TournamentGateway(MatchGateway):
-    """The Connect side of TournamentService, forwarded like MatchService (the same metadata,
-    deadlines and refusals). A WatchStandings stream is forwarded on an upstream stream of its
-    own, closed with it; it counts against the same per-address and total limits as
-    WatchMatch streams."""
+class TournamentGateway(Forwarder):
+    """The Connect side of TournamentService. A WatchStandings stream is forwarded on an
+    upstream stream of its own, closed with it; it counts against the same per-address and
+    total limits as WatchMatch streams (one `StreamLimits`)."""
 
-    def __init__(self, channel: grpc.aio.Channel, settings: Settings):
-        super().__init__(channel, settings)
-        self.stub = tournament_service_pb2_grpc.TournamentServiceStub(channel)
+    def __init__(self, channel: grpc.aio.Channel, settings: Settings, limits: StreamLimits):
+        super().__init__(tournament_service_pb2_grpc.TournamentServiceStub(channel), settings)
+        self.limits = limits
 
     async def create_tournament(
         self, request: tpb.CreateTournamentRequest, ctx
@@ -327,26 +355,8 @@ class TournamentGateway(MatchGateway):
     async def watch_standings(
         self, request: tpb.WatchStandingsRequest, ctx
     ) -> AsyncIterator[tpb.WatchStandingsResponse]:
-        address = client_address(ctx)
-        if (
-            self._streams >= self.settings.max_browser_watch_streams
-            or self._watching[address] >= self.settings.max_watch_streams_per_address
-        ):
-            raise ConnectError(
-                Code.RESOURCE_EXHAUSTED,
-                "This gateway is serving as many watchers as it can; try again in a minute",
-            )
-        self._watching[address] += 1
-        self._streams += 1
-        call = self.stub.WatchStandings(request, **self._options(ctx, stream=True))
-        try:
-            async for update in call:
-                yield update
-        except grpc.aio.AioRpcError as error:
-            raise upstream_error(error) from None
-        finally:
-            call.cancel()
-            self._streams -= 1
-            self._watching[address] -= 1
-            if not self._watching[address]:
-                del self._watching[address]
+        with self.limits.admit(client_address(ctx)):
+            updates = self._stream("WatchStandings", request, ctx)
+            async with contextlib.aclosing(updates):
+                async for update in updates:
+                    yield update
