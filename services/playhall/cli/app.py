@@ -56,6 +56,9 @@ TokenOption = Annotated[
         "`playhall login` saved.",
     ),
 ]
+TitleArgument = Annotated[
+    str, typer.Argument(help="The title id: galileo, eynsteyn, inventors, einstein.")
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 
@@ -133,11 +136,22 @@ def results(match: mpb.MatchSummary) -> Table:
     return table
 
 
+def play_to_the_end(seat: Seat) -> None:
+    """Plays the person's seat in the terminal until the match ends; then the results."""
+    try:
+        final = play(seat, ask_terminal, out)
+    except CliError as error:
+        raise fail(str(error)) from None
+    except (EOFError, KeyboardInterrupt):
+        raise fail(
+            "stopped; the match goes on without you (your seat's clock keeps running)"
+        ) from None
+    out.print(results(final))
+
+
 @app.command("play")
 def play_command(
-    title: Annotated[
-        str, typer.Argument(help="The title id: galileo, eynsteyn, inventors, einstein.")
-    ],
+    title: TitleArgument,
     bots: Annotated[
         str,
         typer.Option(
@@ -157,15 +171,9 @@ def play_command(
         )
         mine = created.tokens[0]
         out.print(f"Match {created.match.match_id} created; you are seat {mine.seat}.")
-        seat = Seat(caller.as_caller(mine.token), created.match.match_id, mine.seat, title)
-        final = play(seat, ask_terminal, out)
     except (CliError, ValueError) as error:
         raise fail(str(error)) from None
-    except (typer.Abort, EOFError, KeyboardInterrupt):
-        raise fail(
-            "stopped; the match goes on without you (your seat's clock keeps running)"
-        ) from None
-    out.print(results(final))
+    play_to_the_end(Seat(caller.as_caller(mine.token), created.match.match_id, mine.seat, title))
 
 
 def waiting_line(waiting: qpb.Waiting) -> str:
@@ -180,9 +188,7 @@ def waiting_line(waiting: qpb.Waiting) -> str:
 
 @app.command("queue")
 def queue_command(
-    title: Annotated[
-        str, typer.Argument(help="The title id: galileo, eynsteyn, inventors, einstein.")
-    ],
+    title: TitleArgument,
     players: Annotated[
         int | None, typer.Option(help="Players per match (default: the title's fewest).")
     ] = None,
@@ -228,16 +234,7 @@ def queue_command(
         f"Matched after {matched.waited_ms / 1000:.0f} s: match {match_id}, you are seat "
         f"{seat_number}" + (f" ({matched.bot_seats} bot seats)" if matched.bot_seats else "")
     )
-    seat = Seat(caller.as_caller(matched.token.token), match_id, seat_number, title)
-    try:
-        final = play(seat, ask_terminal, out)
-    except (CliError, ValueError) as error:
-        raise fail(str(error)) from None
-    except (typer.Abort, EOFError, KeyboardInterrupt):
-        raise fail(
-            "stopped; the match goes on without you (your seat's clock keeps running)"
-        ) from None
-    out.print(results(final))
+    play_to_the_end(Seat(caller.as_caller(matched.token.token), match_id, seat_number, title))
 
 
 @app.command("watch")
@@ -295,7 +292,7 @@ def games_command(
 
 @app.command("ratings")
 def ratings_command(
-    title: Annotated[str, typer.Argument(help="The title id.")],
+    title: TitleArgument,
     size: Annotated[int, typer.Option(help="Entries to show.")] = 20,
     provisional: Annotated[bool, typer.Option(help="List provisional ratings too.")] = False,
     gateway: GatewayOption = DEFAULT_GATEWAY,
@@ -330,7 +327,7 @@ def ratings_command(
 
 @tournaments.command("run")
 def tournament_run(
-    title: Annotated[str, typer.Argument(help="The title id.")],
+    title: TitleArgument,
     bots: Annotated[str, typer.Option(help="The bot levels that meet, comma-separated.")],
     games: Annotated[
         int, typer.Option(min=1, help="Games per pairing (seats swapped each game).")
