@@ -5,7 +5,7 @@ turned into one line a person can read."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 from connectrpc.code import Code
@@ -96,66 +96,61 @@ class Gateway:
                 ) from None
             raise
 
+    def _resumed(
+        self, open_stream: Callable[[], Iterable[T]], last: Callable[[T], bool] = lambda _: False
+    ) -> Iterator[T]:
+        """The responses of a server stream until it ends or `last` says one is its last; a
+        stream cut by the network or a restarted gateway is opened again by `open_stream`
+        (which starts after what was seen), a few times in a row at most."""
+        resumes = 0
+        while True:
+            try:
+                for response in open_stream():
+                    resumes = 0
+                    yield response
+                    if last(response):
+                        return
+                return
+            except ConnectError as error:
+                if error.code not in RESUMED or resumes >= WATCH_RESUMES:
+                    raise refusal(error, self.url) from None
+                resumes += 1
+                time.sleep(min(0.5 * resumes, 2.0))
+
     def watch(self, match_id: str, after_version: int = 0) -> Iterator[mpb.MatchChange]:
         """The match's changes after `after_version`, each once and in order, until the server
-        ends the watch; a stream cut by the network or a restarted gateway is opened again
-        after the last change it delivered."""
-        last, resumes = after_version, 0
-        while True:
-            request = mpb.WatchMatchRequest(match_id=match_id, after_version=last)
-            try:
-                for response in self.matches.watch_match(
-                    request, headers=self.headers, timeout_ms=WATCH_TIMEOUT_MS
-                ):
-                    last, resumes = response.change.version, 0
-                    yield response.change
-                return
-            except ConnectError as error:
-                if error.code not in RESUMED or resumes >= WATCH_RESUMES:
-                    raise refusal(error, self.url) from None
-                resumes += 1
-                time.sleep(min(0.5 * resumes, 2.0))
+        ends the watch; a cut stream is opened again after the last change it delivered."""
+        seen = after_version
+
+        def opened():
+            request = mpb.WatchMatchRequest(match_id=match_id, after_version=seen)
+            return self.matches.watch_match(
+                request, headers=self.headers, timeout_ms=WATCH_TIMEOUT_MS
+            )
+
+        for response in self._resumed(opened):
+            seen = response.change.version
+            yield response.change
 
     def queue(self, title_id: str, players: int) -> Iterator[qpb.EnterQueueResponse]:
-        """The player's ticket in a queue: where it stands while it waits, then the seat; a
-        stream cut by the network or a restarted gateway enters again, which follows the same
-        ticket (it waits in the queue meanwhile)."""
+        """The player's ticket in a queue: where it stands while it waits, then the seat; a cut
+        stream enters again, which follows the same ticket (it waits in the queue meanwhile)."""
         request = qpb.EnterQueueRequest(title_id=title_id, players=players)
-        resumes = 0
-        while True:
-            try:
-                for update in self.queues.enter_queue(
-                    request, headers=self.headers, timeout_ms=WATCH_TIMEOUT_MS
-                ):
-                    resumes = 0
-                    yield update
-                    if update.HasField("matched"):
-                        return
-                return
-            except ConnectError as error:
-                if error.code not in RESUMED or resumes >= WATCH_RESUMES:
-                    raise refusal(error, self.url) from None
-                resumes += 1
-                time.sleep(min(0.5 * resumes, 2.0))
+        return self._resumed(
+            lambda: self.queues.enter_queue(
+                request, headers=self.headers, timeout_ms=WATCH_TIMEOUT_MS
+            ),
+            lambda update: update.HasField("matched"),
+        )
 
     def standings(self, tournament_id: str) -> Iterator[tpb.Tournament]:
-        """The tournament now and after each change until its end; a stream cut by the
-        network or a restarted gateway is opened again (it starts with the tournament as it
-        stands)."""
+        """The tournament now and after each change until its end; a cut stream is opened
+        again (it starts with the tournament as it stands)."""
         request = tpb.WatchStandingsRequest(tournament_id=tournament_id)
-        resumes = 0
-        while True:
-            try:
-                for update in self.tournaments.watch_standings(
-                    request, headers=self.headers, timeout_ms=WATCH_TIMEOUT_MS
-                ):
-                    resumes = 0
-                    yield update.tournament
-                    if update.tournament.phase == tpb.TOURNAMENT_PHASE_FINISHED:
-                        return
-                return
-            except ConnectError as error:
-                if error.code not in RESUMED or resumes >= WATCH_RESUMES:
-                    raise refusal(error, self.url) from None
-                resumes += 1
-                time.sleep(min(0.5 * resumes, 2.0))
+        updates = self._resumed(
+            lambda: self.tournaments.watch_standings(
+                request, headers=self.headers, timeout_ms=WATCH_TIMEOUT_MS
+            ),
+            lambda update: update.tournament.phase == tpb.TOURNAMENT_PHASE_FINISHED,
+        )
+        return (update.tournament for update in updates)
