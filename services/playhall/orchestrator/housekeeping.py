@@ -5,13 +5,9 @@ and do nothing."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import random
 import time
-
-import redis
 
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -19,7 +15,8 @@ from playhall.orchestrator import clocks
 from playhall.orchestrator.commits import Commits
 from playhall.orchestrator.errors import MatchError
 from playhall.orchestrator.identity import Caller
-from playhall.orchestrator.metrics import REDIS_ERRORS, SEATS_LEFT
+from playhall.orchestrator.metrics import SEATS_LEFT
+from playhall.orchestrator.passes import BackgroundPass
 from playhall.orchestrator.store import ACTIVE_PHASES, Match, UnreadableMatch, now_ms
 
 log = logging.getLogger(__name__)
@@ -43,7 +40,7 @@ LOBBY_CREATE_GRACE_MS = 60_000
 """A lobby entry without a match is a creation in progress until it is this old."""
 
 
-class Housekeeper:
+class Housekeeper(BackgroundPass):
     """Scans turn deadlines and idle matches every `interval_s` (both are one range query), and
     a page of each lobby list every `lobby_repair_interval_s`."""
 
@@ -51,26 +48,17 @@ class Housekeeper:
         self.commits = commits
         self.store = commits.store
         self.settings = commits.settings
-        self.interval_s = interval_s
+        super().__init__(interval_s)
         self.lobby_repair_interval_s = lobby_repair_interval_s
         self._lobby_repaired_at = 0.0
         self._recovering = True
-        self._stopping = asyncio.Event()
-        self._task: asyncio.Task | None = None
         self._lobby_cursor: dict[tuple[str, int], int] = {}
         """Where `repair_lobby` goes on in each list: a scan position, not match state."""
 
-    def start(self) -> None:
-        """Runs the passes as a task of the running event loop."""
-        self._task = asyncio.create_task(self._run(), name="housekeeper")
+    name = "housekeeping"
 
-    async def stop(self, timeout: float) -> None:
-        """Lets the pass in progress finish (so no change is cut off between its commit and
-        what follows it) for up to `timeout` seconds, then ends."""
-        self._stopping.set()
-        if self._task is not None:
-            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
-                await asyncio.wait_for(self._task, timeout)
+    def storage_failed(self) -> None:
+        self._recovering = True
 
     async def run_once(self) -> int:
         """One pass; returns how many changes it committed."""
@@ -223,20 +211,3 @@ class Housekeeper:
         return moved_out
 
     # -- the schedule ------------------------------------------------------------------------
-
-    async def _run(self) -> None:
-        while not self._stopping.is_set():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), self.interval_s)
-                return
-            try:
-                await self.run_once()
-            except redis.RedisError as error:
-                REDIS_ERRORS.labels("housekeeping").inc()
-                self._recovering = True
-                log.warning(
-                    "housekeeping skipped: storage unavailable", extra={"error": str(error)}
-                )
-            except Exception:
-                # The task's boundary: one bad match must not stop the clocks of every other.
-                log.exception("housekeeping pass failed; the next pass goes on")

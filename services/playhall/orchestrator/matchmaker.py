@@ -11,7 +11,6 @@ lease and lost it to another replica matches nothing more."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import random
@@ -29,9 +28,9 @@ from playhall.orchestrator.metrics import (
     QUEUE_PASS_SECONDS,
     QUEUE_TICKETS,
     QUEUE_WAIT,
-    REDIS_ERRORS,
     initialize_queue_series,
 )
+from playhall.orchestrator.passes import BackgroundPass
 from playhall.orchestrator.queue_settings import MatchmakingSettings
 from playhall.orchestrator.queue_store import Assignment, QueueStore, new_assignment_id
 from playhall.orchestrator.store import now_ms
@@ -45,7 +44,7 @@ MAX_TICKETS_PER_PASS = 2_000
 """The longest-waiting tickets a pass looks at in one queue; the rest wait for later passes."""
 
 
-class Matchmaker:
+class Matchmaker(BackgroundPass):
     """Holds the leases of whatever queues it can and matches them every
     `matchmaking_interval_s`."""
 
@@ -57,20 +56,15 @@ class Matchmaker:
         self.holder = f"{os.uname().nodename}-{os.getpid()}-{secrets.token_hex(4)}"
         """This replica's name in the leases: unique, so a restarted process is a new holder."""
         self._held: set[tuple[str, int]] = set()
-        self._stopping = asyncio.Event()
-        self._task: asyncio.Task | None = None
+        super().__init__(self.settings.matchmaking_interval_s)
 
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="matchmaker")
+    name = "matchmaking"
 
     async def stop(self, timeout: float) -> None:
         """Lets the pass in progress finish for up to `timeout` seconds, then gives the
         leases up, so that another replica takes the queues over at its next pass rather than
         when the leases lapse (a rolling update would pause matching otherwise)."""
-        self._stopping.set()
-        if self._task is not None:
-            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
-                await asyncio.wait_for(self._task, timeout)
+        await super().stop(timeout)
         for title, players in sorted(self._held):
             try:
                 await self.queues.release_lease(title, players, self.holder)
@@ -206,18 +200,3 @@ class Matchmaker:
                 "bot_seats": len(assignment.bot_levels),
             },
         )
-
-    async def _run(self) -> None:
-        interval = self.settings.matchmaking_interval_s
-        while not self._stopping.is_set():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), interval)
-                return
-            try:
-                await self.run_once()
-            except redis.RedisError as error:
-                REDIS_ERRORS.labels("matchmaking").inc()
-                log.warning("matchmaking skipped: storage unavailable", extra={"error": str(error)})
-            except Exception:
-                # The task's boundary: one queue's failure must not stop every other's.
-                log.exception("matchmaking pass failed; the next pass goes on")

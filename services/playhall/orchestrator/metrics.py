@@ -59,7 +59,14 @@ QUEUE_PASS_SECONDS = Histogram(
     buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
 )
 QUEUE_LEASES = Gauge("playhall_queue_leases", "Matchmaking queues whose lease this replica holds.")
-for _operation in ("call", "housekeeping", "index_update", "active_count", "matchmaking"):
+for _operation in (
+    "call",
+    "housekeeping",
+    "index_update",
+    "active_count",
+    "matchmaking",
+    "tournaments",
+):
     REDIS_ERRORS.labels(_operation)  # every series from the start: a rate of 0, not no data
 REFUSAL_REASONS = ("stale_version", "invalid_argument", "failed_precondition")
 """The `reason` of `playhall_moves_refused`: a stale version, or the kinds of the rules'

@@ -6,8 +6,6 @@ nothing more."""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import os
 import secrets
@@ -15,35 +13,29 @@ import secrets
 import redis
 
 from playhall.orchestrator.errors import MatchError
-from playhall.orchestrator.metrics import REDIS_ERRORS
+from playhall.orchestrator.passes import BackgroundPass
 from playhall.orchestrator.store import now_ms
 from playhall.orchestrator.tournaments import Tournaments
 
 log = logging.getLogger(__name__)
 
 
-class TournamentRunner:
+class TournamentRunner(BackgroundPass):
     def __init__(self, tournaments: Tournaments, interval_s: float, lease_ms: int):
         self.tournaments = tournaments
         self.store = tournaments.store
-        self.interval_s = interval_s
+        super().__init__(interval_s)
         self.lease_ms = lease_ms
         self.holder = f"{os.uname().nodename}-{os.getpid()}-{secrets.token_hex(4)}"
         """This replica's name in the leases: unique, so a restarted process is a new holder."""
         self._held: set[str] = set()
-        self._stopping = asyncio.Event()
-        self._task: asyncio.Task | None = None
 
-    def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="tournaments")
+    name = "tournaments"
 
     async def stop(self, timeout: float) -> None:
         """Lets the pass in progress finish for up to `timeout` seconds, then gives the
         leases up, so that another replica goes on at its next pass."""
-        self._stopping.set()
-        if self._task is not None:
-            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
-                await asyncio.wait_for(self._task, timeout)
+        await super().stop(timeout)
         for tournament_id in sorted(self._held):
             try:
                 await self.store.release_lease(tournament_id, self.holder)
@@ -73,17 +65,3 @@ class TournamentRunner:
                 await self.store.release_lease(tournament_id, self.holder)
                 self._held.discard(tournament_id)
         return done
-
-    async def _run(self) -> None:
-        while not self._stopping.is_set():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), self.interval_s)
-                return
-            try:
-                await self.run_once()
-            except redis.RedisError as error:
-                REDIS_ERRORS.labels("tournaments").inc()
-                log.warning("tournaments skipped: storage unavailable", extra={"error": str(error)})
-            except Exception:
-                # The task's boundary: one tournament's failure must not stop every other's.
-                log.exception("tournament pass failed; the next pass goes on")
