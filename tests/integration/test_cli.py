@@ -70,23 +70,35 @@ class Terminal:
                 at, marker = min(found)
                 self.seen = at + len(marker)
                 return marker
-            ready, _, _ = select.select([self.master], [], [], 0.5)
-            if ready:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError:  # the command ended and closed the terminal
-                    chunk = b""
-                if not chunk and self.process.poll() is not None:
-                    break
-                self.text += ANSI.sub("", chunk.decode(errors="replace"))
+            if self._read() and self.process.poll() is not None:
+                break
         raise AssertionError(f"none of {markers} in:\n{self.text[start:][-3000:]}")
+
+    def _read(self) -> bool:
+        """Adds what the command printed within half a second to `text`; whether the terminal
+        is drained and closed (the command ended)."""
+        ready, _, _ = select.select([self.master], [], [], 0.5)
+        if not ready:
+            return False
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:  # every byte read, and the command closed the terminal
+            return True
+        self.text += ANSI.sub("", chunk.decode(errors="replace"))
+        return not chunk
 
     def type(self, line: str) -> None:
         os.write(self.master, line.encode() + b"\r")
 
     def close(self) -> int:
+        """Reads what the command still prints until it ends, and its exit code: what it
+        printed last (the final scores) is in `text` once this returns."""
+        deadline = time.monotonic() + 30
         try:
-            return self.process.wait(timeout=30)
+            while time.monotonic() < deadline:
+                if self._read() and self.process.poll() is not None:
+                    break
+            return self.process.wait(timeout=5)
         finally:
             os.close(self.master)
 
