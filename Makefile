@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # PLAYHALL_RUN_<COMPONENT>_PORT variable (`python -m playhall.devstack --help`), 0 (free) by default.
 GATEWAY_PORT ?= $(or $(PLAYHALL_RUN_GATEWAY_PORT),8080)
 
-.PHONY: help install proto lint test demo run bench bench-bots canary screens chaos image k8s k8s-rules deploy-titles clean
+.PHONY: help install proto lint test test-slow demo run bench bench-bots canary screens chaos image k8s k8s-rules deploy-titles clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -45,8 +45,11 @@ lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code, mypy on cor
 	$(BIN)/ruff format --check services tests bench
 	$(BIN)/mypy
 
-test: lint ## Lint, then the whole test suite
-	$(BIN)/pytest $(PYTEST_ARGS)
+test: lint ## Lint, then the test suite but its slow tests (real processes, about 10 minutes)
+	$(BIN)/pytest -m 'not slow' -n 2 --dist loadfile $(PYTEST_ARGS)
+
+test-slow: $(PROTO_STAMP) ## The slow tests: processes SIGKILLed, broker outages, hard bots on a clock
+	$(BIN)/pytest -m slow $(PYTEST_ARGS)
 
 demo: $(PROTO_STAMP) ## Start the stack, play a bot match of every title through it, stop
 	$(PY) -m playhall.demo

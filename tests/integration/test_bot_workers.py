@@ -382,6 +382,7 @@ def test_bot_matches_of_every_title_finish_through_the_worker(stack, lobby, titl
         )
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(4 * MATCH_TIMEOUT)
 def test_hard_bots_keep_within_a_turn_clock_shorter_than_their_budget(stack, lobby):
     """With 3 s a turn, a hard Galileo decision (a budget of several seconds on a busy
@@ -657,6 +658,7 @@ def swept(stack: Stack) -> float:
 # -- a worker SIGKILLed mid-task -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match(own_stack):
     """The second worker puts back the tasks the killed one held (unacknowledged, held by no
     live worker), or the sweeper re-sends their turns: either way each move once."""
@@ -693,6 +695,7 @@ def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match(own_stac
         assert restored >= 1 or swept(stack) > 0
 
 
+@pytest.mark.slow
 def test_orchestrator_killed_mid_match_bots_retry_and_finish(own_stack):
     """The worker's MatchService calls meet UNAVAILABLE while the orchestrator is down: the
     task retries with backoff, and the orchestrator restarted on the same port serves it."""
@@ -724,6 +727,7 @@ def test_orchestrator_killed_mid_match_bots_retry_and_finish(own_stack):
         assert len(history.replay.moves) == galileo_moves(5)
 
 
+@pytest.mark.slow
 def test_a_task_taken_by_a_consumer_that_died_is_put_back_by_a_starting_worker():
     """A consumer takes a bot turn's task without acknowledging it and never comes back (this
     test holds its connection open, as a dead process's would be). The sweeper waits two
@@ -784,6 +788,7 @@ def test_a_bot_turn_never_enqueued_is_picked_up_by_the_sweeper(own_stack):
         assert swept(stack) > 0
 
 
+@pytest.mark.slow
 def test_a_restarted_orchestrator_sends_the_bot_turns_that_waited_at_once():
     """As if the orchestrator had died between a commit and its publish: the turns are lost,
     and the replica that starts next sends every turn waiting over 2 s at once, not after
@@ -809,6 +814,7 @@ def test_a_restarted_orchestrator_sends_the_bot_turns_that_waited_at_once():
             assert swept(stack) >= 1
 
 
+@pytest.mark.slow
 def test_a_bot_turn_not_published_while_the_broker_is_down_goes_out_when_it_is_back():
     """The broker is a Redis of its own, killed: the match is created (the match store is up)
     but its bot turns cannot be published. Once the broker is back they go out on the next
@@ -878,6 +884,7 @@ def test_a_worker_without_valid_settings_refuses_to_start(stack, missing):
         pytest.fail(f"the worker started without {expected} and reported ready")
 
 
+@pytest.mark.slow
 def test_a_task_over_its_soft_time_limit_is_counted_as_failed():
     """A normal bot (~0.3-0.5 s a decision) under a 0.2 s soft time limit: its tasks fail, and
     the worker's `playhall_bot_tasks_total{outcome="failed"}` must count them."""
@@ -944,6 +951,7 @@ def check_rabbitmq_topology(stack: Stack, url: str) -> None:
     assert not broker.exists(LIVE_QUEUE) and not broker.exists("unacked")
 
 
+@pytest.mark.slow
 def test_a_worker_sigkilled_mid_task_on_rabbitmq_has_its_task_redelivered(rabbitmq):
     """The broker hands the dead consumer's unacknowledged task to the next worker at once:
     the match finishes through a second worker with each move once, and the sweeper (two
@@ -1040,6 +1048,7 @@ def announced_retries(worker: ServiceProcess) -> list[float]:
 BROKER_OUTAGE_S = 8.0
 
 
+@pytest.mark.slow
 def test_a_worker_takes_tasks_within_seconds_of_its_broker_back_after_a_long_outage():
     """A private RabbitMQ (a node of its own: this test kills it) SIGKILLed for over 8 s while
     bots play, and started again just after the worker's next attempt. Celery reconnects with
@@ -1103,6 +1112,7 @@ def check_reconnect_after_outage(
     )
 
 
+@pytest.mark.slow
 def test_a_turn_retried_on_rabbitmq_is_delayed_by_the_broker_not_dropped(rabbitmq):
     """The rules service SIGKILLed mid-match on RabbitMQ: the bot's task meets UNAVAILABLE and
     retries through the broker's delayed delivery, which counts whole seconds (a countdown

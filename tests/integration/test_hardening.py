@@ -101,6 +101,7 @@ def test_the_orchestrator_refuses_undecodable_bytes(orchestrator, channel_a, met
     check_refused_and_logged(orchestrator, channel_a, f"/playhall.match.v1.MatchService/{method}")
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(180)
 def test_100000_undecodable_requests_leave_the_rules_service_memory_where_it_was():
     # A process of its own, so no other test's calls change its memory meanwhile.

@@ -110,6 +110,7 @@ def holds(holder: str, pid: int) -> bool:
     return holder.startswith(f"{os.uname().nodename}-{pid}-")
 
 
+@pytest.mark.slow
 def test_a_swiss_of_eight_bots_over_three_rounds_survives_its_runner_and_agrees(stack):
     levels = [mpb.BOT_LEVEL_RANDOM, mpb.BOT_LEVEL_EASY] * 4
     operator = (("authorization", f"Bearer {stack.worker_credential}"),)
