@@ -10,6 +10,7 @@ import itertools
 
 import pytest
 import redis
+from prometheus_client import REGISTRY
 
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, broker_url_of
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -62,8 +63,14 @@ async def finish(hall, match_id: str, winners: list[int]) -> None:
     assert await hall.commits.commit(match, None) is not None
 
 
+def steps(outcome: str) -> float:
+    """The runners' `playhall_tournament_steps_total` for `outcome` so far (this process)."""
+    return REGISTRY.get_sample_value("playhall_tournament_steps_total", {"outcome": outcome})
+
+
 async def test_a_round_robin_of_five_plays_every_pair_once_with_byes_and_ends(hall):
     tournaments, (runner,) = runners(hall)
+    before = {outcome: steps(outcome) for outcome in ("paired", "results", "finished")}
     created = await tournaments.create(request(bots(5), name="RR"), WORKER_CREDENTIAL)
     assert created.phase == tpb.TOURNAMENT_PHASE_SCHEDULED and created.rounds_planned == 5
     tid = created.tournament_id
@@ -71,6 +78,7 @@ async def test_a_round_robin_of_five_plays_every_pair_once_with_byes_and_ends(ha
     expected = [0.0] * 5
     for _ in range(5):
         assert (await runner.run_once())[tid] == "paired"
+        assert REGISTRY.get_sample_value("playhall_tournament_leases") == 1
         current = (await tournaments.get(tid)).rounds[-1]
         for pairing in current.pairings:
             if not pairing.HasField("second"):
@@ -102,6 +110,9 @@ async def test_a_round_robin_of_five_plays_every_pair_once_with_byes_and_ends(ha
     assert {s.entrant: s.score for s in done.standings} == dict(enumerate(expected))
     assert [s.entrant for s in done.standings][0] == 0 and done.standings[0].rank == 1
     assert await runner.run_once() == {}  # no longer due
+    counted = {outcome: steps(outcome) - before[outcome] for outcome in before}
+    assert counted == {"paired": 5, "results": 5, "finished": 1}
+    assert REGISTRY.get_sample_value("playhall_tournament_leases") == 0
 
 
 async def test_a_person_enters_and_holds_their_seat_by_player_id(hall):

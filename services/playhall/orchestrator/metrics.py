@@ -59,6 +59,17 @@ QUEUE_PASS_SECONDS = Histogram(
     buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
 )
 QUEUE_LEASES = Gauge("playhall_queue_leases", "Matchmaking queues whose lease this replica holds.")
+TOURNAMENT_STEPS = Counter(
+    "playhall_tournament_steps",
+    "Steps this replica's tournament runner took, by what each did: a round paired, results "
+    "collected, waiting on a round's matches, a tournament finished, or nothing written because "
+    "the record changed meanwhile (stale), another replica took the lease (not_holder) or the "
+    "tournament is gone (missing).",
+    ["outcome"],
+)
+TOURNAMENT_LEASES = Gauge(
+    "playhall_tournament_leases", "Tournaments whose lease this replica holds."
+)
 for _operation in (
     "call",
     "housekeeping",
@@ -68,6 +79,8 @@ for _operation in (
     "tournaments",
 ):
     REDIS_ERRORS.labels(_operation)  # every series from the start: a rate of 0, not no data
+for _outcome in ("paired", "results", "waiting", "finished", "stale", "not_holder", "missing"):
+    TOURNAMENT_STEPS.labels(_outcome)
 REFUSAL_REASONS = ("stale_version", "invalid_argument", "failed_precondition")
 """The `reason` of `playhall_moves_refused`: a stale version, or the kinds of the rules'
 refusals (`errors.RefusedByRules.kind`)."""

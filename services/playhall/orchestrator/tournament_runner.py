@@ -13,6 +13,7 @@ import secrets
 import redis
 
 from playhall.orchestrator.errors import MatchError
+from playhall.orchestrator.metrics import TOURNAMENT_LEASES, TOURNAMENT_STEPS
 from playhall.orchestrator.passes import BackgroundPass
 from playhall.orchestrator.store import now_ms
 from playhall.orchestrator.tournaments import Tournaments
@@ -42,6 +43,7 @@ class TournamentRunner(BackgroundPass):
             except redis.RedisError as error:  # it lapses on its own
                 log.warning("tournament lease not given up", extra={"error": str(error)})
         self._held.clear()
+        TOURNAMENT_LEASES.set(0)
 
     async def run_once(self) -> dict[str, str]:
         """One pass over the tournaments due; what it did to each it holds."""
@@ -61,7 +63,9 @@ class TournamentRunner(BackgroundPass):
                     extra={"tournament_id": tournament_id, "error": error.reason},
                 )
                 continue
+            TOURNAMENT_STEPS.labels(done[tournament_id]).inc()
             if done[tournament_id] == "finished":
                 await self.store.release_lease(tournament_id, self.holder)
                 self._held.discard(tournament_id)
+        TOURNAMENT_LEASES.set(len(self._held))
         return done
