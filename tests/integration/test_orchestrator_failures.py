@@ -855,13 +855,15 @@ def test_clock_expires_across_an_orchestrator_restart(stack):
     wait_until(lambda: time.time() * 1000 > created.deadline_unix_ms, 5, "the deadline passed")
 
     second = stack.orchestrator()
-    restarted = time.monotonic()
+    ready_ms = time.time() * 1000
     seats = stack.seats(second, tokens)
     history = finished_history(seats[0], match_id, 3, "action on the due deadline after restart")
-    assert time.monotonic() - restarted < 1.5
     changes = assert_contiguous(history)
     assert len(changes) == 2
     [timeout] = timeout_changes(history)
+    # Acted on by the new replica's first sweeps, not left for a later one: timed by the
+    # commit's own time, so the test's polling on a busy machine does not count.
+    assert timeout.committed_unix_ms - ready_ms < 2000
     assert acting_seat(timeout) is None
     assert history.match.end_reason == pb.END_REASON_TIMEOUT
     assert list(history.match.winners) == []
