@@ -14,10 +14,17 @@ give the opponent a new connection only through a line that reaches one of the o
 edges, and it cannot take away a connection the opponent already has unless it lies on that
 square; covering a stone, or filling the last neighbour of a stone the opponent could then
 cover, may change either, so those are played out.
+
+A search bot then starts from a few of the kept placements only (`against_replies`): the best
+ordered ones, each played against the opponent's best ordered replies and judged by the
+evaluation after the reply that hurts most. Its budget cannot reach the opponent's reply under
+every one of a thousand placements, each followed by a mark and a draw, so without this it
+judges one ply deep, as the greedy bot does.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from playhall.games.eynsteyn.board import (
@@ -32,8 +39,10 @@ from playhall.games.eynsteyn.board import (
 from playhall.games.eynsteyn.engine import (
     EndTurn,
     EynsteynState,
+    Pass,
     Phase,
     Place,
+    SkipMark,
     place_moves,
 )
 from playhall.games.eynsteyn.stones import ORIENTATION_CODE, ORIENTATIONS_OF_KIND, Orientation
@@ -137,6 +146,62 @@ def double_threats(state: EynsteynState, seat: int, placements: list[Place]) -> 
     return found
 
 
+CANDIDATES = 16
+"""The placements, best ordered first, that `against_replies` plays against the replies."""
+REPLIES = 16
+"""The opponent's replies, best ordered first for it, each candidate is played against."""
+KEPT = 4
+"""The candidates, best after the opponent's strongest reply, that the search chooses among."""
+
+Order = Callable[[EynsteynState, int, list[Any]], list[Any]]
+Evaluate = Callable[[EynsteynState, int], float]
+
+
+def against_replies(
+    state: EynsteynState, seat: int, placements: list[Place], order: Order, evaluate: Evaluate
+) -> list[Place]:
+    """Of `placements`, the few that leave the seat best placed after the opponent's strongest
+    reply (of its best ordered ones): a one-ply judge, such as the greedy bot, cannot tell a
+    line that the next stone walls off from one it cannot."""
+    candidates = order(state, seat, placements)[:CANDIDATES]
+    if len(candidates) <= KEPT:
+        return candidates
+    worst = {move: _worst_reply(state, seat, move, order, evaluate) for move in candidates}
+    return sorted(candidates, key=lambda move: -worst[move])[:KEPT]
+
+
+def _worst_reply(
+    state: EynsteynState, seat: int, move: Place, order: Order, evaluate: Evaluate
+) -> float:
+    """The seat's value after `move`, the end of its turn and the opponent's reply that
+    leaves it worst."""
+    after = turn_ended(state, seat, move)
+    opponent = 1 - seat
+    if after.is_terminal() or after.phase is not Phase.PLACE:
+        return evaluate(after, seat)
+    replies = [reply for reply in after.legal_moves(opponent) if isinstance(reply, Place)]
+    if not replies:
+        return evaluate(after, seat)
+    return min(
+        evaluate(_after(after, opponent, reply), seat)
+        for reply in order(after, opponent, replies)[:REPLIES]
+    )
+
+
+def turn_ended(state: EynsteynState, seat: int, move: Place) -> EynsteynState:
+    """The state after `move`, no marker and the end of the turn from the first stack (with
+    the call when it may be made), or the pass after a refused win."""
+    after = _after(state, seat, move)
+    if after.phase is Phase.WIN_REFUSED:
+        return _after(after, seat, Pass())
+    if after.phase is Phase.MARK:
+        after = _after(after, seat, SkipMark())
+    if after.phase is Phase.END_TURN:
+        ends = [end for end in after.legal_moves(seat) if isinstance(end, EndTurn)]
+        after = _after(after, seat, next((end for end in ends if end.call), ends[0]))
+    return after
+
+
 def _edges(pair: int) -> tuple[int, int]:
     return (NORTH, SOUTH) if pair == NORTH_SOUTH else (WEST, EAST)
 
@@ -181,7 +246,7 @@ def hands_a_win(state: EynsteynState, seat: int, move: Place) -> bool:
     return False
 
 
-def _after(state: EynsteynState, seat: int, move: Place) -> EynsteynState:
+def _after(state: EynsteynState, seat: int, move: Any) -> EynsteynState:
     after = state.apply(seat, move).state
     assert isinstance(after, EynsteynState)
     return after
