@@ -7,7 +7,7 @@ from __future__ import annotations
 from playhall.games.eynsteyn import GAME
 from playhall.games.eynsteyn.board import NORTH, SOUTH, distance
 from playhall.games.eynsteyn.engine import Place
-from playhall.games.eynsteyn.tactics import KEPT, against_replies, safe_placements
+from playhall.games.eynsteyn.tactics import KEPT, against_replies, safe_placements, turn_ended
 from tests.unit.eynsteyn_positions import (
     BLOCKER,
     KIND,
@@ -75,3 +75,12 @@ def test_the_reply_look_keeps_the_gap_the_opponent_can_only_block_for_a_while():
     )
     assert len(kept) == KEPT and kept[0] == rim
     assert GAME.tactical_moves(state, NS, moves) == kept
+
+
+def test_the_reply_look_ends_the_turn_with_the_call_when_one_away():
+    # Rule 11: without the call the opponent need not block at once; the look assumes it.
+    state = position(line_with_gaps(4, 9), hands=(hand("straight", "straight"), hand("blocker")))
+    after = turn_ended(state, NS, Place(KIND["straight"], 0, 4, 3))
+    assert after.calls == (True, False) and after.current == WE
+    quiet = turn_ended(state, NS, Place(KIND["straight"], 0, 0, 0))
+    assert quiet.calls == (False, False) and quiet.current == WE
