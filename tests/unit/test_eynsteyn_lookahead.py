@@ -13,10 +13,12 @@ from tests.unit.eynsteyn_positions import (
     KIND,
     NS,
     STRAIGHT_NS,
+    STRAIGHT_WE,
     WE,
     column_of,
     hand,
     position,
+    stone,
 )
 
 WALL = {(5, column): BLOCKER for column in range(1, 9)} | {(4, 0): BLOCKER, (4, 9): BLOCKER}
@@ -84,3 +86,29 @@ def test_the_reply_look_ends_the_turn_with_the_call_when_one_away():
     assert after.calls == (True, False) and after.current == WE
     quiet = turn_ended(state, NS, Place(KIND["straight"], 0, 0, 0))
     assert quiet.calls == (False, False) and quiet.current == WE
+
+
+def test_the_reply_look_sees_the_double_threat_a_forcing_move_sets_up():
+    # Column 8 (junctions) lacks rows 4 and 5, column 4 lacks rows 5 and 9; a curve at (5, 5)
+    # leads from (5, 4) down column 5, which lacks row 9. A straight in column 8 makes one
+    # threat and draws the junction of stack 1: West-East must block the other gap, and then
+    # a junction on (5, 4) opens (9, 4) and (9, 5) at once. A straight in column 4 forces a
+    # block as well, but leaves no double threat.
+    board = {(row, 4): STRAIGHT_NS for row in (0, 1, 2, 3, 4, 6, 7, 8)}
+    board |= {(5, 5): stone("curve", 2)} | {(row, 5): STRAIGHT_NS for row in (6, 7, 8)}
+    board |= {(row, 8): stone("junction") for row in range(10) if row not in (4, 5)}
+    board |= {(2, column): STRAIGHT_WE for column in (0, 1, 2, 3, 5, 6, 7)}
+    state = position(
+        board,
+        hands=(hand("straight", "straight", "blocker"), hand("blocker", "blocker", "curve")),
+        tops=(KIND["junction"],),
+    )
+    moves = state.legal_moves(NS)
+    forcing = [Place(KIND["straight"], 0, row, 8) for row in (4, 5)]
+    plain = [Place(KIND["straight"], 0, 5, 4), Place(KIND["straight"], 0, 9, 4)]
+    for move in forcing + plain:  # each makes a threat and calls
+        assert turn_ended(state, NS, move).calls == (True, False)
+    ordered = GAME.order_moves(state, NS, moves)
+    assert ordered.index(plain[0]) < ordered.index(forcing[1])
+    kept = GAME.tactical_moves(state, NS, moves)
+    assert kept[:2] == forcing and set(kept[2:]) == set(plain)
