@@ -12,7 +12,6 @@ stone removes its joins, so the links are then rebuilt without that square.
 
 from __future__ import annotations
 
-from collections import deque
 from functools import cache
 from typing import NamedTuple
 
@@ -180,42 +179,59 @@ class Links:
         return flags
 
 
-def distance_map(geo: Geometry, board: Board, coverable: frozenset[int], source: int) -> list[int]:
+def distance_map(
+    geo: Geometry,
+    board: Board,
+    coverable: frozenset[int],
+    source: int,
+    later: frozenset[int] = frozenset(),
+) -> list[int]:
     """For every border node, the fewest stones that would join it by a line to the edge whose
-    rim flag is `source`: a 0-1 breadth-first search in which following a lying stone's line
-    costs nothing and crossing an empty or coverable square costs one stone (of whatever pattern
-    suits). `geo.nodes` where no line can reach."""
+    rim flag is `source`: a shortest-path search in which following a lying stone's line costs
+    nothing, crossing an empty or coverable square costs one stone (of whatever pattern suits)
+    and crossing a square of `later` (a stone that may be covered once its neighbours are
+    filled) costs two. `geo.nodes` where no line can reach."""
     best = [geo.nodes] * geo.nodes
-    queue: deque[int] = deque()
+    buckets: list[list[int]] = [[] for _ in range(geo.nodes + 2)]
     for node, flag in enumerate(geo.rim):
         if flag == source:
             best[node] = 0
-            queue.append(node)
-    while queue:
-        node = queue.popleft()
-        cost = best[node]
-        for square, side in geo.node_squares[node]:
-            stones = board[square]
-            borders = geo.side_node[square]
-            if stones:
-                for other in JOINED_WITH[stones[-1]][side]:
-                    next_node = borders[other]
-                    if best[next_node] > cost:
-                        best[next_node] = cost
-                        queue.appendleft(next_node)
-                if square not in coverable:
-                    continue
-            for next_node in borders:
-                if best[next_node] > cost + 1:
-                    best[next_node] = cost + 1
-                    queue.append(next_node)
+            buckets[0].append(node)
+    for cost, bucket in enumerate(buckets):
+        while bucket:
+            node = bucket.pop()
+            if best[node] != cost:
+                continue
+            for square, side in geo.node_squares[node]:
+                stones = board[square]
+                borders = geo.side_node[square]
+                step = 1
+                if stones:
+                    for other in JOINED_WITH[stones[-1]][side]:
+                        next_node = borders[other]
+                        if best[next_node] > cost:
+                            best[next_node] = cost
+                            bucket.append(next_node)
+                    if square not in coverable:
+                        if square not in later:
+                            continue
+                        step = 2
+                for next_node in borders:
+                    if best[next_node] > cost + step and cost + step <= geo.nodes:
+                        best[next_node] = cost + step
+                        buckets[cost + step].append(next_node)
     return best
 
 
 def distance(
-    geo: Geometry, board: Board, coverable: frozenset[int], source: int, target: int
+    geo: Geometry,
+    board: Board,
+    coverable: frozenset[int],
+    source: int,
+    target: int,
+    later: frozenset[int] = frozenset(),
 ) -> int:
     """The fewest stones that would join the edge `source` to the opposite edge `target` by a
-    line (`geo.nodes` when none can)."""
-    reached = distance_map(geo, board, coverable, source)
+    line (`geo.nodes` when none can); `later` as for `distance_map`."""
+    reached = distance_map(geo, board, coverable, source, later)
     return min(cost for node, cost in enumerate(reached) if geo.rim[node] == target)

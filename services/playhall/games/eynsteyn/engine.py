@@ -500,6 +500,22 @@ class EynsteynState(State):
             )
         return self._coverable
 
+    def coverable_later(self) -> frozenset[int]:
+        """The squares whose stone is not coverable yet but will be once the squares around it
+        are filled: off the edge, unmarked and under four high."""
+        board, markers, geo = self.board, self.markers, self.geometry
+        return (
+            frozenset(
+                square
+                for square, stones in enumerate(board)
+                if stones
+                and len(stones) < RULES.tallest_stack
+                and markers[square] is None
+                and not geo.on_rim[square]
+            )
+            - self.coverable_squares()
+        )
+
     def placement_squares(self) -> list[int]:
         """Playing-phase squares: every empty one and every coverable one, in order."""
         coverable = self.coverable_squares()

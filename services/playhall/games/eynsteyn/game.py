@@ -145,14 +145,17 @@ class EynsteynGame(Game[EynsteynState]):
         )
 
     def evaluate(self, state: EynsteynState, seat: int) -> float:
-        """The lead in connection distance (the stones each player still needs, by a 0-1 BFS),
+        """The lead in connection distance (the stones each player still needs, a stone that
+        can be covered once its neighbours are filled counting two),
         with more than one square that would connect (the opponent blocks one per turn), the
         tempo of the next placement, standing calls and kept markers, squashed into [0, 1].
         Only public information counts: distances are kept per board."""
         if state.is_terminal():
             return 0.5 if state.winner is None else float(state.winner == seat)
         coverable = state.coverable_squares()
-        distances = _distances(state.board_size, state.board, coverable, state.north_south)
+        distances = _distances(
+            state.board_size, state.board, coverable, state.coverable_later(), state.north_south
+        )
         threats = tuple(
             len(state.connecting_squares(player)) if stones <= 1 else 0
             for player, stones in enumerate(distances)
@@ -173,6 +176,7 @@ class EynsteynGame(Game[EynsteynState]):
             state.board_size,
             state.board,
             state.coverable_squares(),
+            state.coverable_later(),
             state.north_south,
             seat,
         )
@@ -190,8 +194,12 @@ class EynsteynGame(Game[EynsteynState]):
 
     def tactical_moves(self, state: EynsteynState, seat: int, moves: list[Any]) -> list[Any]:
         """A winning placement alone, else the placements that hand the opponent no win on its
-        next placement; the call whenever it may be made (`tactics`)."""
-        return tactics.tactical_moves(state, seat, moves)
+        next placement, and of those the few best after the opponent's strongest reply; the
+        call whenever it may be made (`tactics`)."""
+        kept = tactics.tactical_moves(state, seat, moves)
+        if state.phase is not Phase.PLACE or not all(isinstance(move, Place) for move in kept):
+            return kept
+        return tactics.against_replies(state, seat, kept, self.order_moves, self.evaluate)
 
     def render_text(self, view: EynsteynView) -> str:
         return render.text(view)
@@ -212,12 +220,12 @@ def _edges(seat: int, north_south: int) -> tuple[int, int]:
 
 @lru_cache(maxsize=4096)
 def _distances(
-    size: int, board: Board, coverable: frozenset[int], north_south: int
+    size: int, board: Board, coverable: frozenset[int], later: frozenset[int], north_south: int
 ) -> tuple[int, ...]:
     """Each seat's connection distance, capped at twice the board size."""
     geo = geometry(size)
     return tuple(
-        min(distance(geo, board, coverable, *_edges(seat, north_south)), 2 * size)
+        min(distance(geo, board, coverable, *_edges(seat, north_south), later), 2 * size)
         for seat in range(PLAYERS)
     )
 
@@ -245,7 +253,12 @@ def _evaluate(
 
 @lru_cache(maxsize=256)
 def _placement_keys(
-    size: int, board: Board, coverable: frozenset[int], north_south: int, seat: int
+    size: int,
+    board: Board,
+    coverable: frozenset[int],
+    later: frozenset[int],
+    north_south: int,
+    seat: int,
 ) -> tuple[tuple[float, ...], ...]:
     """For each orientation code and square, how promising a stone laid there looks to `seat`
     (lower first): the length of the seat's best line through the stone, less a bonus when the
@@ -253,10 +266,13 @@ def _placement_keys(
     geo = geometry(size)
     own_from, own_to = _edges(seat, north_south)
     their_from, their_to = _edges(1 - seat, north_south)
-    own = distance_map(geo, board, coverable, own_from), distance_map(geo, board, coverable, own_to)
+    own = (
+        distance_map(geo, board, coverable, own_from, later),
+        distance_map(geo, board, coverable, own_to, later),
+    )
     theirs = (
-        distance_map(geo, board, coverable, their_from),
-        distance_map(geo, board, coverable, their_to),
+        distance_map(geo, board, coverable, their_from, later),
+        distance_map(geo, board, coverable, their_to, later),
     )
     their_best = min(theirs[0][node] for node, flag in enumerate(geo.rim) if flag == their_to)
     own_best = min(own[0][node] for node, flag in enumerate(geo.rim) if flag == own_to)

@@ -14,10 +14,17 @@ give the opponent a new connection only through a line that reaches one of the o
 edges, and it cannot take away a connection the opponent already has unless it lies on that
 square; covering a stone, or filling the last neighbour of a stone the opponent could then
 cover, may change either, so those are played out.
+
+A search bot then starts from a few of the kept placements only (`against_replies`): the best
+ordered ones, each played against the opponent's best ordered replies and judged by the
+evaluation after the reply that hurts most. Its budget cannot reach the opponent's reply under
+every one of a thousand placements, each followed by a mark and a draw, so without this it
+judges one ply deep, as the greedy bot does.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from playhall.games.eynsteyn.board import (
@@ -32,8 +39,10 @@ from playhall.games.eynsteyn.board import (
 from playhall.games.eynsteyn.engine import (
     EndTurn,
     EynsteynState,
+    Pass,
     Phase,
     Place,
+    SkipMark,
     place_moves,
 )
 from playhall.games.eynsteyn.stones import ORIENTATION_CODE, ORIENTATIONS_OF_KIND, Orientation
@@ -137,6 +146,120 @@ def double_threats(state: EynsteynState, seat: int, placements: list[Place]) -> 
     return found
 
 
+CANDIDATES = 16
+"""The placements, best ordered first, that `against_replies` plays against the replies."""
+REPLIES = 16
+"""The opponent's replies, best ordered first for it, each candidate is played against."""
+KEPT = 4
+"""The candidates, best after the opponent's strongest reply, that the search chooses among."""
+BLOCKS = 3
+"""The opponent's blocks, best ordered first for it, that a forcing placement is tried against."""
+FORCED_WIN = 0.9
+"""How much of the way from its value to a win a position is lifted when the seat, to place,
+wins or makes a double threat: the opponent may still cover a stone of the line, or win first."""
+
+Order = Callable[[EynsteynState, int, list[Any]], list[Any]]
+Evaluate = Callable[[EynsteynState, int], float]
+
+
+def against_replies(
+    state: EynsteynState, seat: int, placements: list[Place], order: Order, evaluate: Evaluate
+) -> list[Place]:
+    """Of `placements`, the few that leave the seat best placed after the opponent's strongest
+    reply (of its best ordered ones): a one-ply judge, such as the greedy bot, cannot tell a
+    line that the next stone walls off from one it cannot."""
+    candidates = order(state, seat, placements)[:CANDIDATES]
+    if len(candidates) <= KEPT:
+        return candidates
+    worst = {move: _worst_reply(state, seat, move, order, evaluate) for move in candidates}
+    return sorted(candidates, key=lambda move: -worst[move])[:KEPT]
+
+
+def _worst_reply(
+    state: EynsteynState, seat: int, move: Place, order: Order, evaluate: Evaluate
+) -> float:
+    """The seat's value after `move`, the end of its turn and the opponent's reply that
+    leaves it worst. After a call the opponent's best blocks of the square the seat threatens
+    to connect on are tried too, since those are the replies a forcing move leaves."""
+    after = turn_ended(state, seat, move)
+    opponent = 1 - seat
+    if after.is_terminal() or after.phase is not Phase.PLACE:
+        return evaluate(after, seat)
+    replies = order(
+        after,
+        opponent,
+        [reply for reply in after.legal_moves(opponent) if isinstance(reply, Place)],
+    )
+    if not replies:
+        return evaluate(after, seat)
+    if not after.calls[seat]:
+        return min(evaluate(_after(after, opponent, reply), seat) for reply in replies[:REPLIES])
+    size = state.board_size
+    threats = set(threat_squares(after, seat))
+    blocking = [reply for reply in replies if reply.row * size + reply.column in threats]
+    others = [
+        reply for reply in replies[:REPLIES] if reply.row * size + reply.column not in threats
+    ]
+    return min(
+        [_reply_value(after, seat, reply, evaluate, _wins_now) for reply in others]
+        + [
+            _reply_value(after, seat, reply, evaluate, _wins_by_force)
+            for reply in blocking[:BLOCKS]
+        ]
+    )
+
+
+def _reply_value(
+    after: EynsteynState,
+    seat: int,
+    reply: Place,
+    evaluate: Evaluate,
+    wins: Callable[[EynsteynState, int], bool],
+) -> float:
+    """The seat's value after the opponent's `reply` to its call, lifted most of the way to a
+    win when `wins` finds the seat's next placement winning."""
+    replied = _after(after, 1 - seat, reply)
+    value = evaluate(replied, seat)
+    if not replied.is_terminal():
+        own_turn = _turn_over(replied, 1 - seat)
+        if own_turn.phase is Phase.PLACE and wins(own_turn, seat):
+            return value + FORCED_WIN * (1 - value)
+    return value
+
+
+def _wins_now(state: EynsteynState, seat: int) -> bool:
+    """Whether the seat, to place, has a winning placement."""
+    return winning_placement(state, seat) is not None
+
+
+def _wins_by_force(state: EynsteynState, seat: int) -> bool:
+    """Whether the seat, to place, wins now or makes a double threat."""
+    if _wins_now(state, seat):
+        return True
+    placements = [move for move in state.legal_moves(seat) if isinstance(move, Place)]
+    return bool(double_threats(state, seat, placements))
+
+
+def turn_ended(state: EynsteynState, seat: int, move: Place) -> EynsteynState:
+    """The state after `move`, no marker and the end of the turn from the first stack (with
+    the call when it may be made), or the pass after a refused win."""
+    after = _after(state, seat, move)
+    if after.phase is Phase.WIN_REFUSED:
+        return _after(after, seat, Pass())
+    return _turn_over(after, seat)
+
+
+def _turn_over(state: EynsteynState, seat: int) -> EynsteynState:
+    """The seat's turn after its placement ended: no marker, a draw from the first stack,
+    the call when it may be made."""
+    if state.phase is Phase.MARK:
+        state = _after(state, seat, SkipMark())
+    if state.phase is Phase.END_TURN:
+        ends = [end for end in state.legal_moves(seat) if isinstance(end, EndTurn)]
+        state = _after(state, seat, next((end for end in ends if end.call), ends[0]))
+    return state
+
+
 def _edges(pair: int) -> tuple[int, int]:
     return (NORTH, SOUTH) if pair == NORTH_SOUTH else (WEST, EAST)
 
@@ -181,7 +304,7 @@ def hands_a_win(state: EynsteynState, seat: int, move: Place) -> bool:
     return False
 
 
-def _after(state: EynsteynState, seat: int, move: Place) -> EynsteynState:
+def _after(state: EynsteynState, seat: int, move: Any) -> EynsteynState:
     after = state.apply(seat, move).state
     assert isinstance(after, EynsteynState)
     return after
