@@ -488,32 +488,30 @@ class EynsteynState(State):
         """The squares whose stone may be covered: surrounded on all four sides (so never on
         the edge), unmarked and under four high."""
         if self._coverable is None:
-            board, markers, geo = self.board, self.markers, self.geometry
+            board, neighbours = self.board, self.geometry.neighbours
             self._coverable = frozenset(
                 square
-                for square, stones in enumerate(board)
-                if stones
-                and len(stones) < RULES.tallest_stack
-                and markers[square] is None
-                and not geo.on_rim[square]
-                and all(board[other] for other in geo.neighbours[square])
+                for square in self._stackable()
+                if all(board[other] for other in neighbours[square])
             )
         return self._coverable
 
     def coverable_later(self) -> frozenset[int]:
         """The squares whose stone is not coverable yet but will be once the squares around it
-        are filled: off the edge, unmarked and under four high."""
-        board, markers, geo = self.board, self.markers, self.geometry
-        return (
-            frozenset(
-                square
-                for square, stones in enumerate(board)
-                if stones
-                and len(stones) < RULES.tallest_stack
-                and markers[square] is None
-                and not geo.on_rim[square]
-            )
-            - self.coverable_squares()
+        are filled."""
+        return self._stackable() - self.coverable_squares()
+
+    def _stackable(self) -> frozenset[int]:
+        """The squares whose stone may be covered once surrounded: off the edge, unmarked and
+        under four high."""
+        board, markers, on_rim = self.board, self.markers, self.geometry.on_rim
+        return frozenset(
+            square
+            for square, stones in enumerate(board)
+            if stones
+            and len(stones) < RULES.tallest_stack
+            and markers[square] is None
+            and not on_rim[square]
         )
 
     def placement_squares(self) -> list[int]:
