@@ -45,8 +45,8 @@ lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code, mypy on cor
 	$(BIN)/ruff format --check services tests bench
 	$(BIN)/mypy
 
-test: lint ## Lint, then the test suite but its slow tests (real processes, about 10 minutes)
-	$(BIN)/pytest -m 'not slow' -n 2 --dist loadfile $(PYTEST_ARGS)
+test: lint ## Lint, then the test suite but its slow tests (real processes)
+	$(BIN)/pytest -m 'not slow' $(PYTEST_ARGS)
 
 test-slow: $(PROTO_STAMP) ## The slow tests: processes SIGKILLed, broker outages, hard bots on a clock
 	$(BIN)/pytest -m slow $(PYTEST_ARGS)
