@@ -274,26 +274,29 @@ def kill_mid_task(
 
     The task is the only one of the seat that a worker holds (the broker's unacked hash),
     published for this round's pick step (round r of p players starts at version 2p(r-1)) and
-    handed to the worker less than 0.1 s ago by the broker's own clock (its unacked index), so
-    however slowly this loop polls, the kill lands while the bot thinks. Returns its delivery
-    tags and the match version before the kill."""
-    deadline = time.monotonic() + 30
+    handed to the worker less than 0.2 s ago by the broker's own clock (its unacked index). The
+    match is read after the broker, so a seat still to move there had not committed when the
+    kill is sent, however slowly this loop polls. Returns its delivery tags and the match
+    version before the kill."""
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        current = lobby.get(match_id)
         mine = {
             tag: args for tag, args in unacked_tasks(broker).items() if args[:2] == [match_id, seat]
         }
         delivered = delivery_times(broker)
+        current = lobby.get(match_id)
         view = unpack(current.view, gal.View, "view")
+        if current.match.phase == FINISHED or view.round > view.rounds_total // 2:
+            break
         step_start = 2 * len(current.match.seats) * (view.round - 1)
         fresh = [
             tag
             for tag, args in mine.items()
-            if args[2] >= step_start and time.time() - delivered.get(tag, 0) < 0.1
+            if args[2] >= step_start and time.time() - delivered.get(tag, 0) < 0.2
         ]
         if (
             view.phase == gal.PHASE_PICK
-            and 2 <= view.round <= view.rounds_total // 2
+            and view.round >= 2
             and seat in current.match.status.to_move
             and len(mine) == 1  # with a sweeper's duplicate, the older one may be committing
             and fresh
@@ -301,7 +304,7 @@ def kill_mid_task(
             kill()
             return fresh, current.match.version
         time.sleep(0.005)
-    pytest.fail(f"no task of seat {seat} of {match_id} caught in flight within 30 s")
+    pytest.fail(f"no task of seat {seat} of {match_id} caught in flight by half the game")
 
 
 def play_random_until(
@@ -705,7 +708,7 @@ def test_orchestrator_killed_mid_match_bots_retry_and_finish(own_stack):
     port = stack.orchestrator.port
     with grpc.insecure_channel(stack.orchestrator.address) as channel:
         lobby = client_of(channel)
-        seats = [bot(NORMAL), *(bot(RANDOM) for _ in range(4))]
+        seats = [bot(NORMAL), bot(RANDOM), bot(RANDOM)]  # rounds 2 to 5 to catch a pick in
         match_id = lobby.create(GALILEO, seats).match.match_id
 
         kill_mid_task(broker, lobby, match_id, 0, stack.orchestrator.kill)
@@ -724,7 +727,7 @@ def test_orchestrator_killed_mid_match_bots_retry_and_finish(own_stack):
         final = wait_finished(lobby, match_id)
         history = check_finished_game(lobby, final)
         check_all_moves_by_bots(final, history)
-        assert len(history.replay.moves) == galileo_moves(5)
+        assert len(history.replay.moves) == galileo_moves(3)
 
 
 @pytest.mark.slow
