@@ -283,6 +283,14 @@ class Run:
         verdict, read, llr = self.sprt.run([g["share"] for g in games])
         return games[:read], verdict, llr
 
+    @property
+    def spent(self) -> float:
+        """Seconds of play this pairing has had: its finished games, and each game in play at
+        their mean."""
+        seconds = [game["seconds"] for game in self.done.values()]
+        mean = sum(seconds) / len(seconds) if seconds else 0.0
+        return sum(seconds) + mean * len(self.in_flight)
+
     def next_index(self) -> int | None:
         if self.read()[1] != "undecided":
             return None
@@ -424,7 +432,11 @@ def bench_games(
             candidates = [(run, index) for run, index in candidates if index is not None]
             if not candidates:
                 return False
-            run, index = min(candidates, key=lambda c: len(c[0].done) + len(c[0].in_flight))
+            # the least played in time, not in games: a pairing of quick games reaches its
+            # verdict early instead of waiting for the slow pairings' games at each count
+            run, index = min(
+                candidates, key=lambda c: (c[0].spent, len(c[0].done) + len(c[0].in_flight))
+            )
             run.in_flight.add(index)
             pool.apply_async(
                 play_one, (run.task(index),), callback=results.put, error_callback=results.put

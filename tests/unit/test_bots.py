@@ -13,7 +13,7 @@ import pytest
 
 from playhall.bots.arena import play
 from playhall.bots.base import Bot
-from playhall.bots.ismcts import WIDEN_ABOVE, IsmctsBot, Node
+from playhall.bots.ismcts import WIDEN_ABOVE, IsmctsBot, Node, outcome
 from playhall.bots.levels import (
     BUDGETS,
     CLOCK_FLOOR_S,
@@ -143,6 +143,49 @@ class PicksState:
 
     def view(self, seat):
         return self
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A toy 2-seat title of one move: seat 0 picks how the game ends, "draw" (no winner) or
+    one of several losses."""
+
+    picked: str | None = None
+    num_players = 2
+    info = SimpleNamespace(title_id="ending")
+    MOVES = ("lose-a", "lose-b", "draw", "lose-c", "lose-d", "lose-e")
+
+    def determinize(self, view, rng):
+        return view
+
+    def tactical_moves(self, state, seat, moves):
+        return moves
+
+    def view(self, seat):
+        return self
+
+    def is_terminal(self):
+        return self.picked is not None
+
+    def to_move(self):
+        return () if self.is_terminal() else (0,)
+
+    def legal_moves(self, seat):
+        return list(self.MOVES)
+
+    def apply(self, seat, move):
+        return SimpleNamespace(state=Ending(move))
+
+    def winners(self):
+        return () if self.picked == "draw" else (1,)
+
+
+def test_the_search_prefers_a_draw_to_a_loss():
+    assert outcome(Ending("draw")) == [0.5, 0.5]
+    assert outcome(Ending("lose-a")) == [0.0, 1.0]
+    game = Ending()
+    for seed in range(3):
+        assert SEARCH.choose(game, game, 0, Rng.from_int(seed)).move == "draw"
 
 
 def test_ismcts_picks_the_scientist_that_wins_whatever_the_opponent_holds():
@@ -307,5 +350,5 @@ def test_a_small_search_beats_random_play():
         bots = [small, LEVELS["random"]] if game_index % 2 == 0 else [LEVELS["random"], small]
         result = play(GAME, bots, b"duel-%d" % game_index)
         seat = game_index % 2
-        wins += result.share(seat)
+        wins += result.score(seat)
     assert wins >= 5

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from playhall.bots.base import Bot, decision_rng
+from playhall.bots.base import Bot, decision_rng, points
 from playhall.core import Game
 
 
@@ -16,14 +16,9 @@ class GameResult:
     winners: tuple[int, ...]
     moves: int
 
-    def share(self, seat: int) -> float:
-        """The seat's part of the win: a shared win is split, a loss is 0."""
-        return 1 / len(self.winners) if seat in self.winners else 0.0
-
     def score(self, seat: int) -> float:
-        """The seat's points as a ladder counts them: `share`, and a draw (no winner) split
-        among all seats, so half a point each in a 2-player game."""
-        return self.share(seat) if self.winners else 1 / len(self.scores)
+        """The seat's points as the ladder counts them (`base.points`)."""
+        return points(self.winners, len(self.scores), seat)
 
 
 def play(game: Game, bots: Sequence[Bot], seed: bytes) -> GameResult:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +43,15 @@ def legal_moves(game: Game, view: Any, seat: int, rng: Rng) -> list:
     if not moves:
         raise ValueError(f"seat {seat} has no move in this view")
     return moves
+
+
+def points(winners: Sequence[int], players: int, seat: int) -> float:
+    """A finished game's points for `seat`, as the ladder and the search both count them: a
+    shared win is split among the winners, a loss is 0, and a draw (no winner) is split among
+    all seats, so half a point each in a 2-player game."""
+    if not winners:
+        return 1 / players
+    return 1 / len(winners) if seat in winners else 0.0
 
 
 def decision_rng(*parts: object) -> Rng:

@@ -29,7 +29,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from playhall.bots.base import Bot, Decision, legal_moves
+from playhall.bots.base import Bot, Decision, legal_moves, points
 from playhall.core import Game, Rng, State
 
 WIDEN_ABOVE = 24  # move lists longer than this are widened progressively
@@ -202,7 +202,7 @@ def _mover(state: State, seat: int) -> int:
 
 
 def outcome(state: State) -> list[float]:
-    """A finished game's reward per seat: a shared win is split, a loss or draw is 0."""
+    """A finished game's reward per seat, its points (`base.points`): a search then prefers a
+    draw to a loss, as the ladder scores them."""
     winners = state.winners()
-    share = 1.0 / len(winners) if winners else 0.0
-    return [share if seat in winners else 0.0 for seat in range(state.num_players)]
+    return [points(winners, state.num_players, seat) for seat in range(state.num_players)]
