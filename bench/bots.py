@@ -48,6 +48,7 @@ from playhall.bots.ismcts import IsmctsBot
 from playhall.bots.levels import LEVELS
 from playhall.common.process import metric_samples
 from playhall.core import Game, get_game
+from playhall.players import ratings
 
 STATE_FILE = RESULTS / ".bots-state.jsonl"
 TESTED = "normal"  # the level whose bot tasks are timed through the stack
@@ -664,6 +665,60 @@ def decision_times(runs: list[Run]) -> dict:
     return result
 
 
+def level_ratings(runs: list[Run]) -> dict:
+    """Per title, each level's rating from the ladder's counted games, as the portal rates bots
+    (`playhall.players.ratings`, every level one player starting at the initial rating); the
+    games are rated in seed order, the title's pairings interleaved."""
+    by_title: dict[str, list[list[dict]]] = {}
+    for run in runs:
+        by_title.setdefault(run.title, []).append(run.read()[0])
+    result: dict = {}
+    for title, pairings in by_title.items():
+        rated: dict[str, ratings.Rating] = {}
+        games: dict[str, int] = {}
+        for index in range(max(map(len, pairings), default=0)):
+            for game in (games_of[index] for games_of in pairings if index < len(games_of)):
+                levels = dict(enumerate(game["levels"]))
+                places = ratings.placements(
+                    [
+                        ratings.SeatResult(seat, score, seat in game["winners"], left=False)
+                        for seat, score in enumerate(game["scores"])
+                    ]
+                )
+                players = ratings.rated_places(levels, places)
+                before = {level: rated.get(level, ratings.INITIAL) for level in players}
+                rated.update(ratings.rate(before, players))
+                for level in players:
+                    games[level] = games.get(level, 0) + 1
+        result[title] = {
+            level: {
+                "games": games[level],
+                "mu": round(rated[level].mu, 2),
+                "sigma": round(rated[level].sigma, 2),
+                "ordinal": round(rated[level].ordinal, 2),
+            }
+            for level in LEVELS
+            if level in rated
+        }
+    return result
+
+
+def rating_rows(report: dict) -> list[list[str]]:
+    rows = []
+    for title, levels in report.get("games", {}).get("ratings", {}).items():
+        cells = []
+        for level in LEVELS:
+            found = levels.get(level)
+            cells.append(
+                f"{found['mu']:.1f} ± {found['sigma']:.1f} ({found['games']} "
+                f"game{'' if found['games'] == 1 else 's'})"
+                if found
+                else "—"
+            )
+        rows.append([title, *cells])
+    return rows
+
+
 def budget_text(title: str, level: str) -> str:
     bot = LEVELS[level]
     if isinstance(bot, IsmctsBot):
@@ -742,6 +797,7 @@ GAMES_HEADER = (
     "SPRT: H0 p ≤ p0 vs H1 p ≥ p1",
     "target",
 )
+RATING_HEADER = ("title", *(f"{level}: μ ± σ" for level in LEVELS))
 TASK_HEADER = (
     "title",
     "level",
@@ -776,6 +832,16 @@ def markdown(report: dict) -> str:
     ]
     if "games" in report:
         lines += ["## The ladder", "", *table(GAMES_HEADER, games_rows(report)), ""]
+        lines += [
+            "## Ratings from the ladder games",
+            "",
+            "Each level as the portal rates a bot (OpenSkill, from μ 25, σ 8.33), on the counted "
+            "games above only: a level's ladder neighbours are all it met, so compare the "
+            "levels of one title, not one title's numbers with another's.",
+            "",
+            *table(RATING_HEADER, rating_rows(report)),
+            "",
+        ]
         lines += ["## Decision time", "", *table(TIME_HEADER, time_rows(report)), ""]
     if "tasks" in report:
         lines += ["## Bot task time", "", *table(TASK_HEADER, task_rows(report)), ""]
@@ -902,6 +968,7 @@ def main(argv: list[str] | None = None) -> int:
             "reused_games": sum(run.resumed for run in runs),
             "titles": {},
             "decision_times": decision_times(runs),
+            "ratings": level_ratings(runs),
         }
         for run in runs:
             summary = run.summary(stopped)
