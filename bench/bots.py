@@ -827,7 +827,9 @@ def markdown(report: dict) -> str:
         f"{m['python']}; took {run['wall_s']:.0f} s; 1-minute load average at the start of "
         + ", ".join(f"{part} {load:.1f}" for part, load in report["load"].items())
         + f"; bot code digest `{report['code_digest']}`. How it measures and what each figure "
-        "means: [bench/README.md](../README.md). Raw numbers: `bots.json`.",
+        "means: [bench/README.md](../README.md). Raw numbers: `bots.json`. Bot turn latency "
+        "with 1 and 2 worker processes and the matches a worker core sustains: "
+        "[capacity.md](capacity.md) (`bench.capacity`).",
         "",
     ]
     if "games" in report:
