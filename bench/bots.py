@@ -287,10 +287,12 @@ class Run:
     @property
     def spent(self) -> float:
         """Seconds of play this pairing has had: its finished games, and each game in play at
-        their mean."""
+        their mean; unknown (infinite) while its first game is still in play, so a pairing of
+        unknown cost gets no second game before the others have had theirs."""
         seconds = [game["seconds"] for game in self.done.values()]
-        mean = sum(seconds) / len(seconds) if seconds else 0.0
-        return sum(seconds) + mean * len(self.in_flight)
+        if not seconds:
+            return math.inf if self.in_flight else 0.0
+        return sum(seconds) * (1 + len(self.in_flight) / len(seconds))
 
     def next_index(self) -> int | None:
         if self.read()[1] != "undecided":
@@ -837,7 +839,8 @@ def markdown(report: dict) -> str:
         lines += [
             "## Ratings from the ladder games",
             "",
-            "Each level as the portal rates a bot (OpenSkill, from μ 25, σ 8.33), on the counted "
+            f"Each level as the portal rates a bot (OpenSkill, from μ {ratings.INITIAL.mu:g}, "
+            f"σ {ratings.INITIAL.sigma:.2f}), on the counted "
             "games above only: a level's ladder neighbours are all it met, so compare the "
             "levels of one title, not one title's numbers with another's.",
             "",
