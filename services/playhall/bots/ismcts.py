@@ -158,15 +158,20 @@ class IsmctsBot(Bot):
                 visited.totals[index] += value
 
     def _expand(self, game: Game, state: State, node: Node, mover: int, moves: list, rng: Rng):
-        """An untried move to add, or None when the node is (as far as widening allows) full."""
+        """An untried move to add, or None when the node is (as far as widening allows) full.
+        A widened node counts all its children of the mover as tried: the titles widened
+        (Einstein, Eynsteyn) have public hands, so a node's moves are the same in every
+        sample, and the count then spares listing the untried moves at every step down."""
+        widened = len(moves) > WIDEN_ABOVE
+        if widened:
+            allowed = max(1, int(self.widen_c * (node.visits + 1) ** self.widen_alpha))
+            if sum(1 for key in node.children if key[0] == mover) >= allowed:
+                return None
         untried = [move for move in moves if (mover, move) not in node.children]
         if not untried:
             return None
-        if len(moves) <= WIDEN_ABOVE:
+        if not widened:
             return rng.choice(untried)
-        allowed = max(1, int(self.widen_c * (node.visits + 1) ** self.widen_alpha))
-        if len(moves) - len(untried) >= allowed:
-            return None
         rng.shuffle(untried)  # the order of the moves the title's order leaves tied
         return game.order_moves(state, mover, untried)[0]
 

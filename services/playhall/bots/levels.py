@@ -32,13 +32,13 @@ BUDGETS: dict[str, dict[str, tuple[int, float]]] = {
     "normal": {
         "galileo": (3500, 2.0),
         "inventors": (1000, 1.5),
-        "einstein": (400, 2.0),
+        "einstein": (1200, 2.0),
         "eynsteyn": (300, 1.0),
     },
     "hard": {
         "galileo": (12000, 6.0),
         "inventors": (4000, 4.0),
-        "einstein": (1200, 5.0),
+        "einstein": (4000, 6.0),
         "eynsteyn": (1200, 3.0),
     },
 }

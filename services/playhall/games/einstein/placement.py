@@ -12,14 +12,19 @@ Line counts and stock are applied on top, per seat, when moves are listed.
 The frontier never travels on the wire: the rules service is stateless and a decoded state
 could carry a forged one, so a decoded Big Idea rebuilds its frontier from its tiles when first
 asked; in-process states (bots, playouts) hand theirs on to the next state, which updates it
-lazily on first use. Checking one submitted move looks only at the tiles near it.
+lazily on first use. A search reaches the same Big Idea again and again (each of its sampled
+states replays the tree's placements from the root), so the last frontiers worked out are kept
+by their tiles: a frontier is a function of the tiles alone. Checking one submitted move looks
+only at the tiles near it.
 """
 
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from playhall.games.einstein import geometry as g
@@ -111,6 +116,9 @@ def _cells(box: tuple[float, float, float, float]) -> list[tuple[int, int]]:
 
 
 _MARGIN = 1e-6
+
+FRONTIERS_KEPT = 512
+"""Frontiers kept by their tiles: about the tree of a `normal` Einstein search."""
 
 
 class Candidate(NamedTuple):
@@ -259,11 +267,15 @@ class BigIdea:
     def frontier(self) -> dict[g.Pose, Candidate]:
         """Every pose glued onto a free edge that fits, by outline (rebuilt or updated once)."""
         if self._frontier is None:
-            base = self._base
-            if base is not None and base.tiles and base._knows_frontier(depth=2):
-                self._frontier = self._updated(base.frontier)
-            else:
-                self._frontier = self._rebuilt()
+            known = _known_frontier(self.tiles)
+            if known is None:
+                base = self._base
+                if base is not None and base.tiles and base._knows_frontier(depth=2):
+                    known = self._updated(base.frontier)
+                else:
+                    known = self._rebuilt()
+                _keep_frontier(self.tiles, known)
+            self._frontier = known
             self._base = None
         return self._frontier
 
@@ -305,16 +317,14 @@ class BigIdea:
         for start, end, direction in g.edges(self.tiles[index].pose):
             if (end, start) in edges:
                 continue
-            for shape in g.SHAPES:
-                for own in range(shape.size):
-                    key = g.outline(g.glue(shape.kind, own, start, direction))
-                    if key in frontier or key in tried:
-                        continue
-                    tried.add(key)
-                    footprint = g.footprint(key)
-                    contacts = self.fit(key, footprint, self.near(footprint.box))
-                    if contacts is not None:
-                        frontier[key] = self._candidate(key, footprint, contacts)
+            for key in _glued_outlines(start, direction):
+                if key in frontier or key in tried:
+                    continue
+                tried.add(key)
+                footprint = g.footprint(key)
+                contacts = self.fit(key, footprint, self.near(footprint.box))
+                if contacts is not None:
+                    frontier[key] = self._candidate(key, footprint, contacts)
 
     # -- moves -------------------------------------------------------------------------------------
 
@@ -416,6 +426,37 @@ class BigIdea:
             if host is not None:
                 found.append((number, host[0], host[1]))
         return found
+
+
+_frontiers: OrderedDict[tuple[Tile, ...], dict[g.Pose, Candidate]] = OrderedDict()
+_frontiers_lock = threading.Lock()
+
+
+def _known_frontier(tiles: tuple[Tile, ...]) -> dict[g.Pose, Candidate] | None:
+    with _frontiers_lock:
+        frontier = _frontiers.get(tiles)
+        if frontier is not None:
+            _frontiers.move_to_end(tiles)
+        return frontier
+
+
+def _keep_frontier(tiles: tuple[Tile, ...], frontier: dict[g.Pose, Candidate]) -> None:
+    """Keeps a finished frontier (never changed afterwards) for the next board of `tiles`."""
+    with _frontiers_lock:
+        _frontiers[tiles] = frontier
+        while len(_frontiers) > FRONTIERS_KEPT:
+            _frontiers.popitem(last=False)
+
+
+@lru_cache(maxsize=g.POSES_CACHED // 8)
+def _glued_outlines(start: g.Vec, direction: int) -> tuple[g.Pose, ...]:
+    """The outline of every shape glued by each of its edges onto the edge from `start` in
+    `direction` (a search meets the same free edges in many of its positions)."""
+    return tuple(
+        g.outline(g.glue(shape.kind, own, start, direction))
+        for shape in g.SHAPES
+        for own in range(shape.size)
+    )
 
 
 @cache
