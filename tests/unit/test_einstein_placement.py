@@ -10,6 +10,7 @@ import pytest
 
 from playhall.core import Rng
 from playhall.games.einstein import geometry as g
+from playhall.games.einstein import placement
 from playhall.games.einstein.placement import BigIdea, Place, Tile, canonical, glued_placement
 
 PLENTY = ((9, 9),) * 4
@@ -175,6 +176,34 @@ def test_rule_8_each_listed_move_names_a_free_edge_and_tile_edge_producing_it():
 def test_rule_7_the_frontier_stays_incremental_past_ninety_tiles():
     """Rule 7: after 95 random placements the updated frontier equals a rebuilt one."""
     board = _board(11, 95)
+    placement.forget_frontiers()  # else the rebuilt board finds the updated frontier kept
     rebuilt = BigIdea.of(board.tiles)
     assert rebuilt.frontier == board.frontier
     assert len(board.placements(PLENTY)) > 100
+
+
+def test_a_frontier_kept_by_its_tiles_is_the_one_a_rebuild_gives():
+    """A board of the same tiles as a searched one takes its frontier from the kept ones; it
+    must equal what rebuilding from the tiles alone gives."""
+    board = _board(12, 30)
+    board.placements(PLENTY)
+    again = BigIdea.of(board.tiles)
+    assert again.frontier is board.frontier
+    kept = again.placements(PLENTY)
+    placement.forget_frontiers()
+    assert BigIdea.of(board.tiles).placements(PLENTY) == kept
+
+
+def test_the_kept_frontiers_are_bounded():
+    placement.forget_frontiers()
+    board = _board(13, 8)
+    boards = 0
+    for move in board.placements(PLENTY):
+        child = board.placed(Tile(move.pose, move.pattern, 0))
+        for reply in child.placements(PLENTY)[:3]:
+            child.placed(Tile(reply.pose, reply.pattern, 1)).placements(PLENTY)
+        boards += 4
+        if boards > placement.FRONTIERS_KEPT + 40:
+            break
+    assert boards > placement.FRONTIERS_KEPT
+    assert len(placement._frontiers) == placement.FRONTIERS_KEPT

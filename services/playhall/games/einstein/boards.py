@@ -13,7 +13,7 @@ import threading
 from collections import OrderedDict
 
 from playhall.core import MalformedMessage
-from playhall.games.einstein.placement import BigIdea, Place, Tile
+from playhall.games.einstein.placement import BigIdea, Place, Tile, forget_frontiers
 
 RECENT = 16
 """Boards kept: enough for a rules service's matches in flight and a bot's search root."""
@@ -63,6 +63,8 @@ def is_recent(board: BigIdea) -> bool:
 
 
 def forget_all() -> None:
-    """Empties the recent boards (a benchmark's cold start)."""
+    """Empties the recent boards and the frontiers kept by their tiles (a benchmark's cold
+    start)."""
     with _lock:
         _recent.clear()
+    forget_frontiers()

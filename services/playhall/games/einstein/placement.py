@@ -440,6 +440,12 @@ def _known_frontier(tiles: tuple[Tile, ...]) -> dict[g.Pose, Candidate] | None:
         return frontier
 
 
+def forget_frontiers() -> None:
+    """Empties the kept frontiers (a benchmark's cold start, a test's rebuild)."""
+    with _frontiers_lock:
+        _frontiers.clear()
+
+
 def _keep_frontier(tiles: tuple[Tile, ...], frontier: dict[g.Pose, Candidate]) -> None:
     """Keeps a finished frontier (never changed afterwards) for the next board of `tiles`."""
     with _frontiers_lock:
