@@ -53,7 +53,7 @@ from playhall.client import MatchClient, acting_seat
 from playhall.common.brokers import LIVE_QUEUE
 from playhall.common.process import (
     ServiceProcess,
-    free_port,
+    free_ports,
     metric_samples,
     orchestrator_env,
     start_bot_worker,
@@ -105,8 +105,7 @@ class ChaosStack:
         (workdir / "redis").mkdir()
         self.redis = EmbeddedRedis(directory=str(workdir / "redis"), appendonly=True)
         self.rabbitmq = EmbeddedRabbitMQ() if broker == "rabbitmq" else None
-        self.rules_port, self.orchestrator_port = free_port(), free_port()
-        self.gateway_port = free_port()
+        self.rules_port, self.orchestrator_port, self.gateway_port = free_ports(3)
         broker_env = {"CELERY_BROKER_URL": self.rabbitmq.url} if self.rabbitmq else {}
         self.env = orchestrator_env(
             self.redis.url,

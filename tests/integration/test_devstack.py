@@ -20,7 +20,7 @@ import pytest
 import redis
 
 from playhall.client import MatchClient, human_seats
-from playhall.common.process import free_port
+from playhall.common.process import free_port, free_ports
 from tests.helpers import live_processes, wait_until
 
 STARTUP_TIMEOUT_S = 60
@@ -43,14 +43,15 @@ def read_until(stream, marker: str, timeout_s: float) -> list[str]:
 def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everything(
     redis_server,
 ):
+    gateway_port, orchestrator_port = free_ports(2)
     env = {
         **os.environ,
         "REDIS_URL": redis_server.url,
         "PYTHONUNBUFFERED": "1",
         "PLAYHALL_TESTING": "1",
         # Its own ports, from their variables: the gateway's and the orchestrator's here.
-        "PLAYHALL_RUN_GATEWAY_PORT": str(free_port()),
-        "PLAYHALL_RUN_ORCHESTRATOR_PORT": str(free_port()),
+        "PLAYHALL_RUN_GATEWAY_PORT": str(gateway_port),
+        "PLAYHALL_RUN_ORCHESTRATOR_PORT": str(orchestrator_port),
     }
     stack = subprocess.Popen(
         [sys.executable, "-m", "playhall.devstack"],

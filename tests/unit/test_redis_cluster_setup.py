@@ -1,11 +1,14 @@
 """The embedded cluster's setup under load: a node whose CLUSTER MEET handshake Redis dropped
-(it outlasted the node timeout) is met again rather than left out of the cluster for good."""
+(it outlasted the node timeout) is met again rather than left out of the cluster for good, and
+a node whose port another server took does not pass for started."""
 
 from __future__ import annotations
 
 import time
 
-from playhall.common.redis_server import EmbeddedRedisCluster
+import pytest
+
+from playhall.common.redis_server import ClusterNode, EmbeddedRedisCluster, free_port_pairs
 
 
 def known_ports(cluster: EmbeddedRedisCluster) -> set[int]:
@@ -32,3 +35,19 @@ def test_a_cluster_forms_with_its_replicas():
     with EmbeddedRedisCluster(masters=2, replicas=1) as cluster:
         roles = sorted(node.client().execute_command("ROLE")[0].decode() for node in cluster.nodes)
         assert roles == ["master", "master", "slave", "slave"]
+
+
+def test_a_node_whose_port_is_taken_fails_to_start_though_another_server_answers_there(tmp_path):
+    holder = ClusterNode(tmp_path / "holder", free_port_pairs(1)[0], 1000).start()
+    try:
+        late = ClusterNode(tmp_path / "late", holder.port, 1000)
+        with pytest.raises(RuntimeError, match="did not start"):
+            late.start()
+        assert not late.alive()
+    finally:
+        holder.stop()
+
+
+def test_the_ports_of_one_cluster_are_all_different():
+    ports = free_port_pairs(200)
+    assert len(set(ports)) == len(ports)

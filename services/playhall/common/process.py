@@ -14,7 +14,7 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from prometheus_client.parser import text_string_to_metric_families
 from prometheus_client.samples import Sample
@@ -39,12 +39,22 @@ def port_is_free(port: int) -> bool:
     return True
 
 
-def free_port(ports: range = LISTEN_PORTS) -> int:
-    """A loopback TCP port of `ports` that nothing listens on now, for a server about to start."""
+def free_port(ports: range = LISTEN_PORTS, taken: Collection[int] = ()) -> int:
+    """A loopback TCP port of `ports` that nothing listens on now, for a server about to start,
+    and not one of `taken`: ports already handed to servers that have not bound them yet (two
+    picks made before either server starts could otherwise be the same port)."""
     pick = random.SystemRandom()
-    while not port_is_free(port := pick.choice(ports)):
+    while (port := pick.choice(ports)) in taken or not port_is_free(port):
         pass
     return port
+
+
+def free_ports(count: int) -> list[int]:
+    """`count` different free ports, for servers started together."""
+    ports: list[int] = []
+    for _ in range(count):
+        ports.append(free_port(taken=ports))
+    return ports
 
 
 LOG_LINES_KEPT = 10_000

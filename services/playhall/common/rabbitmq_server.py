@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from playhall.common.embedded import EmbeddedServer, stop_process
-from playhall.common.process import free_port
+from playhall.common.process import free_ports
 
 RABBITMQ_SERVER = "/usr/lib/rabbitmq/bin/rabbitmq-server"
 VHOSTS = 8
@@ -54,9 +54,7 @@ class EmbeddedRabbitMQ(EmbeddedServer):
 
     def __init__(self) -> None:
         super().__init__(Path(tempfile.mkdtemp(prefix="playhall-rabbitmq-")), owns_dir=True)
-        self.port = free_port()
-        self.epmd_port = free_port()
-        self.dist_port = free_port()
+        self.port, self.epmd_port, self.dist_port = free_ports(3)
         self.node = f"playhall{os.getpid()}x{self.port}@localhost"
         self.epmd: subprocess.Popen | None = None
         self._vhosts = itertools.cycle(range(VHOSTS))

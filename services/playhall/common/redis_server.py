@@ -89,15 +89,21 @@ class EmbeddedRedis(EmbeddedServer):
         return self
 
 
-def free_port_pair() -> int:
-    """A loopback port p such that p and p + 10000 (its cluster bus) are both free now, both
-    below the ephemeral range."""
+CLUSTER_BUS_OFFSET = 10_000
+"""A cluster node's bus listens on its port plus this (Redis's default)."""
+
+
+def free_port_pairs(count: int) -> list[int]:
+    """`count` different loopback ports p such that p and p + 10000 (its cluster bus) are both
+    free now, all below the ephemeral range."""
     from playhall.common.process import LISTEN_PORTS, free_port, port_is_free
 
-    while True:
-        port = free_port(range(LISTEN_PORTS.start, LISTEN_PORTS.stop - 10_000))
-        if port_is_free(port + 10_000):
-            return port
+    ports: list[int] = []
+    while len(ports) < count:
+        port = free_port(range(LISTEN_PORTS.start, LISTEN_PORTS.stop - CLUSTER_BUS_OFFSET), ports)
+        if port_is_free(port + CLUSTER_BUS_OFFSET):
+            ports.append(port)
+    return ports
 
 
 class ClusterNode(EmbeddedServer):
@@ -135,8 +141,13 @@ class ClusterNode(EmbeddedServer):
         ]
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         with self.client(socket_timeout=2) as client:
-            self.wait_ready(lambda: _answers(client), 10.0, "redis.log")
+            self.wait_ready(lambda: self._answers_itself(client), 10.0, "redis.log")
         return self
+
+    def _answers_itself(self, client: redis.Redis) -> bool:
+        """Whether this node's own process answers on its port: a server that could not bind
+        the port must not pass for started because another one answers there."""
+        return _answers(client) and client.info("server")["process_id"] == self.proc.pid
 
 
 def _until(deadline: float, client: redis.Redis, *command) -> None:
@@ -166,8 +177,8 @@ class EmbeddedRedisCluster(Embedded):
         self.masters = masters
         self.replicas = replicas
         self.nodes = [
-            ClusterNode(self.dir / f"node{i}", free_port_pair(), node_timeout_ms)
-            for i in range(masters * (1 + replicas))
+            ClusterNode(self.dir / f"node{i}", port, node_timeout_ms)
+            for i, port in enumerate(free_port_pairs(masters * (1 + replicas)))
         ]
 
     @property
