@@ -12,6 +12,9 @@ PY := $(BIN)/python
 PROTOS := $(shell find protos -name '*.proto')
 PROTO_STAMP := .proto.stamp
 PYTEST_ARGS ?=
+# How many processes `make test` runs the suite on (pytest-xdist; 0 runs it in this one). A test
+# file stays on one process, so a module's shared stack is started once.
+TEST_WORKERS ?= 2
 # `make run`'s portal and Connect port; every other port of `make run` comes from its own
 # PLAYHALL_RUN_<COMPONENT>_PORT variable (`python -m playhall.devstack --help`), 0 (free) by default.
 GATEWAY_PORT ?= $(or $(PLAYHALL_RUN_GATEWAY_PORT),8080)
@@ -45,8 +48,8 @@ lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code, mypy on cor
 	$(BIN)/ruff format --check services tests bench
 	$(BIN)/mypy
 
-test: lint ## Lint, then the test suite but its slow tests (real processes)
-	$(BIN)/pytest -m 'not slow' $(PYTEST_ARGS)
+test: lint ## Lint, then the test suite but its slow tests (real processes), on TEST_WORKERS processes
+	$(BIN)/pytest -m 'not slow' -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 test-slow: $(PROTO_STAMP) ## The slow tests: processes SIGKILLed, broker outages, hard bots on a clock
 	$(BIN)/pytest -m slow $(PYTEST_ARGS)
