@@ -214,7 +214,9 @@ def test_a_guest_plays_a_bot_and_finds_the_match_and_the_rating_on_the_profile(
     page.wait_for_selector(f"#board tr[data-player='{signed['playerId']}']")
     assert "(you)" not in page.locator("#board").inner_text()
     page.goto(f"{stack.portal_url}profile.html")
-    assert page.locator("#signed-out").is_visible()
+    # The page shows it once its script has run (under load, after `goto` returns).
+    page.wait_for_selector("#signed-out", state="visible")
+    assert page.locator("#ratings-section").is_hidden()
 
 
 def test_a_second_browser_of_the_same_player_gets_back_into_a_running_match(stack, lobby, pages):
