@@ -3,14 +3,23 @@ private PostgreSQL. The helpers the tests share are in `tests/helpers.py`."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from playhall.common.postgres_server import EmbeddedPostgres
-from playhall.common.process import start_rules_service
+from playhall.common.process import PORT_SHARE_ENV, start_rules_service
 from playhall.common.rabbitmq_server import EmbeddedRabbitMQ, rabbitmq_missing
 from playhall.common.redis_server import EmbeddedRedis, EmbeddedRedisCluster
 from playhall.players import database
 from tests.helpers import fresh_database, start_orchestrator
+
+if "PYTEST_XDIST_WORKER" in os.environ:
+    # `make test` runs on several processes: each picks its servers' ports from its own share.
+    os.environ[PORT_SHARE_ENV] = "{}/{}".format(
+        os.environ["PYTEST_XDIST_WORKER"].removeprefix("gw"),
+        os.environ["PYTEST_XDIST_WORKER_COUNT"],
+    )
 
 
 @pytest.fixture(scope="session")

@@ -129,6 +129,7 @@ class Cluster:
         self.namespace = namespaces.pop()
         self.pods: dict[str, Pod] = {}
         self.jobs: dict[str, Pod] = {}
+        handed: list[int] = []
         for workload in objects:
             if workload["kind"] not in ("Deployment", "StatefulSet", "Job"):
                 continue
@@ -136,11 +137,15 @@ class Cluster:
             (container,) = template["spec"]["containers"]
             declared = {p["containerPort"]: p.get("name") for p in container.get("ports", [])}
             into = self.jobs if workload["kind"] == "Job" else self.pods
+            ports = {}
+            for number in declared:
+                ports[number] = free_port(taken=handed)
+                handed.append(ports[number])
             into[workload["metadata"]["name"]] = Pod(
                 name=workload["metadata"]["name"],
                 labels=template["metadata"]["labels"],
                 container=container,
-                ports={number: free_port() for number in declared},
+                ports=ports,
                 port_names={name: number for number, name in declared.items() if name},
                 init=template["spec"].get("initContainers", []),
             )

@@ -1,6 +1,7 @@
 """The embedded cluster's setup under load: a node whose CLUSTER MEET handshake Redis dropped
 (it outlasted the node timeout) is met again rather than left out of the cluster for good, and
-a node whose port another server took does not pass for started."""
+a node whose port another server took does not pass for started, and the processes of a
+parallel test run pick ports from shares of their own."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import time
 
 import pytest
 
+from playhall.common.process import PORT_SHARE_ENV, free_ports
 from playhall.common.redis_server import ClusterNode, EmbeddedRedisCluster, free_port_pairs
 
 
@@ -51,3 +53,11 @@ def test_a_node_whose_port_is_taken_fails_to_start_though_another_server_answers
 def test_the_ports_of_one_cluster_are_all_different():
     ports = free_port_pairs(200)
     assert len(set(ports)) == len(ports)
+
+
+def test_a_process_with_a_port_share_picks_only_from_it_bus_ports_included(monkeypatch):
+    monkeypatch.setenv(PORT_SHARE_ENV, "1/2")
+    assert all(port % 2 == 1 for port in free_ports(100))
+    assert all(port % 2 == 1 and (port + 10_000) % 2 == 1 for port in free_port_pairs(100))
+    monkeypatch.setenv(PORT_SHARE_ENV, "0/2")
+    assert all(port % 2 == 0 for port in free_ports(100))

@@ -39,12 +39,28 @@ def port_is_free(port: int) -> bool:
     return True
 
 
+PORT_SHARE_ENV = "PLAYHALL_PORT_SHARE"
+"""`<i>/<n>`: this process and its children pick only ports p with p % n == i, so that n
+processes starting servers side by side (the test suite on several processes) never pick the
+same port before one of them binds it. A cluster node's bus port (+10000) keeps the share when
+n divides 10000."""
+
+
+def port_share() -> tuple[int, int]:
+    """(i, n) from `PORT_SHARE_ENV`, (0, 1) (every port) when it is not set."""
+    index, _, count = os.environ.get(PORT_SHARE_ENV, "0/1").partition("/")
+    return int(index), int(count)
+
+
 def free_port(ports: range = LISTEN_PORTS, taken: Collection[int] = ()) -> int:
-    """A loopback TCP port of `ports` that nothing listens on now, for a server about to start,
-    and not one of `taken`: ports already handed to servers that have not bound them yet (two
-    picks made before either server starts could otherwise be the same port)."""
+    """A loopback TCP port of `ports` (of this process's share of them) that nothing listens on
+    now, for a server about to start, and not one of `taken`: ports already handed to servers
+    that have not bound them yet (two picks made before either server starts could otherwise
+    be the same port)."""
+    index, count = port_share()
+    mine = [p for p in ports if p % count == index]
     pick = random.SystemRandom()
-    while (port := pick.choice(ports)) in taken or not port_is_free(port):
+    while (port := pick.choice(mine)) in taken or not port_is_free(port):
         pass
     return port
 
