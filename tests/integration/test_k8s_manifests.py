@@ -50,7 +50,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from playhall.client import MatchClient
 from playhall.common.postgres_server import EmbeddedPostgres
-from playhall.common.process import LOOPBACK, free_port
+from playhall.common.process import LOOPBACK, free_ports
 from playhall.common.redis_server import EmbeddedRedis
 from playhall.core import get_game, title_ids
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -137,10 +137,8 @@ class Cluster:
             (container,) = template["spec"]["containers"]
             declared = {p["containerPort"]: p.get("name") for p in container.get("ports", [])}
             into = self.jobs if workload["kind"] == "Job" else self.pods
-            ports = {}
-            for number in declared:
-                ports[number] = free_port(taken=handed)
-                handed.append(ports[number])
+            ports = dict(zip(declared, free_ports(len(declared), taken=handed), strict=True))
+            handed += ports.values()
             into[workload["metadata"]["name"]] = Pod(
                 name=workload["metadata"]["name"],
                 labels=template["metadata"]["labels"],

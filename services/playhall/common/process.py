@@ -58,18 +58,18 @@ def free_port(ports: range = LISTEN_PORTS, taken: Collection[int] = ()) -> int:
     that have not bound them yet (two picks made before either server starts could otherwise
     be the same port)."""
     index, count = port_share()
-    mine = [p for p in ports if p % count == index]
+    mine = ports[(index - ports.start) % count :: count]
     pick = random.SystemRandom()
     while (port := pick.choice(mine)) in taken or not port_is_free(port):
         pass
     return port
 
 
-def free_ports(count: int) -> list[int]:
-    """`count` different free ports, for servers started together."""
+def free_ports(count: int, taken: Collection[int] = ()) -> list[int]:
+    """`count` different free ports, none of `taken`, for servers started together."""
     ports: list[int] = []
     for _ in range(count):
-        ports.append(free_port(taken=ports))
+        ports.append(free_port(taken=[*taken, *ports]))
     return ports
 
 

@@ -147,7 +147,10 @@ class ClusterNode(EmbeddedServer):
     def _answers_itself(self, client: redis.Redis) -> bool:
         """Whether this node's own process answers on its port: a server that could not bind
         the port must not pass for started because another one answers there."""
-        return _answers(client) and client.info("server")["process_id"] == self.proc.pid
+        try:
+            return client.info("server")["process_id"] == self.proc.pid
+        except (redis.ConnectionError, redis.TimeoutError):
+            return False
 
 
 def _until(deadline: float, client: redis.Redis, *command) -> None:
