@@ -44,6 +44,10 @@ from tests.helpers import (
 )
 
 OPENSKILL = PlackettLuce()
+QUICK_RETRY = {"PLAYHALL_ARCHIVE_RETRY_S": "0.2"}
+"""For the archivers of the kill tests: a match one of them postponed is looked at again within
+the test's 20 s wait, not after the 30 s default (with a CPU hog beside the suite, the
+survivor's wait once ran out with no error logged, as a postponement would make it)."""
 RATED = [bot_player("galileo", pb.BOT_LEVEL_EASY), bot_player("galileo", pb.BOT_LEVEL_NORMAL)]
 
 
@@ -155,7 +159,7 @@ def outbox_empty(stack: Stack) -> bool:
 
 def test_archiver_sigkilled_before_it_writes_loses_no_match(stack):
     channel = stack.channel(stack.orchestrator())
-    doomed = stack.archiver(PLAYHALL_ARCHIVER_PAUSE_AT="before_archive")
+    doomed = stack.archiver(PLAYHALL_ARCHIVER_PAUSE_AT="before_archive", **QUICK_RETRY)
     ended = [end_a_match(channel) for _ in range(3)]
     assert doomed.wait_for_log('"paused"', timeout=20)
     wait_until(
@@ -166,7 +170,7 @@ def test_archiver_sigkilled_before_it_writes_loses_no_match(stack):
     doomed.kill()
     assert archived_ids(stack.database_url) == []
 
-    survivor = stack.archiver()
+    survivor = stack.archiver(**QUICK_RETRY)
     wait_until(lambda: outbox_empty(stack), 20, "an empty outbox", service=survivor)
     assert sorted(archived_ids(stack.database_url)) == sorted(ended)
     assert_rated_once_per_match(stack.database_url, 3)
@@ -174,7 +178,7 @@ def test_archiver_sigkilled_before_it_writes_loses_no_match(stack):
 
 def test_archiver_sigkilled_between_its_commit_and_the_outbox_rates_each_match_once(stack):
     channel = stack.channel(stack.orchestrator())
-    doomed = stack.archiver(PLAYHALL_ARCHIVER_PAUSE_AT="after_commit")
+    doomed = stack.archiver(PLAYHALL_ARCHIVER_PAUSE_AT="after_commit", **QUICK_RETRY)
     ended = [end_a_match(channel) for _ in range(3)]
     assert doomed.wait_for_log('"paused"', timeout=20)
     doomed.kill()
@@ -185,7 +189,7 @@ def test_archiver_sigkilled_between_its_commit_and_the_outbox_rates_each_match_o
     assert all(stack.db.zscore(outbox.OUTBOX, match_id) is not None for match_id in written)
     assert_rated_once_per_match(stack.database_url, len(written))
 
-    survivor = stack.archiver()
+    survivor = stack.archiver(**QUICK_RETRY)
     wait_until(lambda: outbox_empty(stack), 20, "an empty outbox", service=survivor)
     assert sorted(archived_ids(stack.database_url)) == sorted(ended)
     assert_rated_once_per_match(stack.database_url, 3)
