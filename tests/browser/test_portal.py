@@ -1,7 +1,8 @@
 """The portal in a real browser (headless system Chromium): a whole Galileo match against a
 bot by clicking the board, a legal move by clicking on every registered title's page, an
 illegal click answered with the engine's reason, a dropped stream that recovers without a
-reload, and two seats of one match each seeing only their own hand."""
+reload, a click that another seat's move interrupts, and two seats of one match each seeing
+only their own hand."""
 
 from __future__ import annotations
 
@@ -117,6 +118,31 @@ def test_an_illegal_click_shows_the_engines_reason(stack, lobby, pages):
         seat.submit(match_id, take(number), seat.get(match_id).match.version)
     assert shown == direct.value.details() != ""
     assert version_of(page) == seat.get(match_id).match.version
+
+
+def test_a_click_during_another_seats_move_still_makes_the_move(stack, lobby, pages):
+    created = lobby.create("galileo", [HUMAN, HUMAN])
+    match_id = created.match.match_id
+    mine, theirs = created.tokens
+    page = pages.open()
+    page.goto(seat_url(stack.portal_url, match_id, mine.token, mine.seat))
+    wait_js(page, "document.querySelector('.control.legal[data-scientist]')")
+    box = page.locator(".control.legal[data-scientist]").first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    # The press, then the other seat's pick reaches the page, then the release: a redraw in
+    # between would leave the release on a new element, and no click.
+    page.mouse.down()
+    before = version_of(page)
+    other = lobby.as_seat(theirs.token)
+    got = other.get(match_id)
+    other.submit(match_id, moves_as_any(got.legal_moves)[0], got.match.version)
+    wait_js(page, "document.querySelector('#log').innerText.includes('picked a scientist')")
+    assert version_of(page) > before
+    page.mouse.up()
+    wait_js(page, "document.querySelector('#log').innerText.includes('picked the')")
+    history = lobby.history(match_id).changes
+    assert [change.seat for change in history if change.HasField("seat")] == [1, 0]
+    assert page.locator("#error").is_hidden()
 
 
 def test_a_dropped_stream_recovers_without_a_reload_and_says_live_at_once(stack, lobby, pages):

@@ -196,6 +196,17 @@ function renderClock() {
   clock.textContent = parts.join(" · ");
 }
 
+// A board redrawn between a press and its release would swallow the click: the pressed
+// element is gone, so the release lands on its replacement and no click follows (another
+// seat's move arriving mid-click). The board waits for the release, then catches up.
+let pressed = false;
+function release() {
+  if (!pressed) return;
+  pressed = false;
+  // After the click that this release makes has been dispatched.
+  setTimeout(() => state.summary && render(), 0);
+}
+
 function render() {
   const s = state.summary;
   const status = s.status ?? {};
@@ -212,7 +223,7 @@ function render() {
   const boardBox = $("board");
   const width = boardBox.clientWidth;
   const drawn = JSON.stringify([s.version, s.phase, state.seat, state.legal.length, width < 640, state.last?.version]);
-  if (boardBox.dataset.drawn !== drawn) {
+  if (boardBox.dataset.drawn !== drawn && !pressed) {
     const focused = document.activeElement?.getAttribute?.("aria-label");
     boardBox.replaceChildren(
       state.title.board({ view: state.view, seat: state.seat, summary: s, names, legal: state.legal, play, key: moveKey, width, redraw, say: showError, last: state.last?.events ?? [], history: state.events }),
@@ -274,6 +285,10 @@ async function main() {
       showError(error);
     }
   });
+  $("board").addEventListener("pointerdown", () => { pressed = true; }, true);
+  addEventListener("pointerup", release, true);
+  addEventListener("pointercancel", release, true);
+  addEventListener("blur", release);
   setInterval(() => state.summary && renderClock(), 500);
   addEventListener("resize", () => state.summary && render());
   follow();
