@@ -13,11 +13,13 @@ import pytest
 
 from playhall.bots.arena import play
 from playhall.bots.base import Bot
+from playhall.bots.greedy import GreedyBot
 from playhall.bots.ismcts import WIDEN_ABOVE, IsmctsBot, Node, outcome
 from playhall.bots.levels import (
     BUDGETS,
     CLOCK_FLOOR_S,
     CLOCK_SHARE,
+    EASY_SLIPS,
     LEVELS,
     TITLE_SEARCH,
     bot_for,
@@ -248,6 +250,35 @@ def test_every_level_plays_a_legal_move_of_every_title(title, level):
     for seat in state.to_move():
         move = bot_for(level).choose(game, state.view(seat), seat, Rng.from_int(1)).move
         assert move in state.legal_moves(seat)
+
+
+def greedy_decisions(bot: GreedyBot, decisions: int) -> list:
+    """The bot's decisions for seat 0 at the start of a Galileo game, one per seed."""
+    state = GAME.new_game(2, {}, b"slips")
+    view = state.view(0)
+    return [bot.choose(GAME, view, 0, Rng.from_int(seed)) for seed in range(decisions)]
+
+
+def test_a_greedy_bot_without_slips_judges_every_decision():
+    decisions = greedy_decisions(GreedyBot(samples=1), 100)
+    assert all(decision.iterations > 0 for decision in decisions)
+
+
+def test_easy_slips_at_its_rate_and_a_slip_is_a_legal_move_at_random():
+    state = GAME.new_game(2, {}, b"slips")
+    legal = state.legal_moves(0)
+    decisions = greedy_decisions(GreedyBot(samples=1, slips=EASY_SLIPS), 600)
+    slipped = [decision.move for decision in decisions if decision.iterations == 0]
+    expected = EASY_SLIPS * 600
+    assert abs(len(slipped) - expected) < 4 * (expected * (1 - EASY_SLIPS)) ** 0.5
+    assert set(slipped) <= set(legal) and len(set(slipped)) == len(legal)
+    assert LEVELS["easy"].slips == EASY_SLIPS  # the level players meet slips
+
+
+def test_a_slip_rate_outside_0_to_1_is_refused():
+    for slips in (-0.1, 1.5):
+        with pytest.raises(ValueError, match="probability"):
+            GreedyBot(slips=slips)
 
 
 def test_widening_lets_a_node_add_children_only_as_its_visits_grow():

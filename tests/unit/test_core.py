@@ -64,6 +64,14 @@ def test_rng_below_stays_in_range_and_covers_it():
         rng.below(0)
 
 
+def test_rng_chance_is_never_at_0_always_at_1_and_near_its_probability_between():
+    rng = Rng.from_int(11)
+    assert not any(rng.chance(0.0) for _ in range(1000))
+    assert all(rng.chance(1.0) for _ in range(1000))
+    hits = sum(rng.chance(0.25) for _ in range(4000))
+    assert 800 < hits < 1200  # 1,000 expected, sigma 27
+
+
 def test_rng_shuffle_is_a_permutation():
     rng = Rng.from_int(1)
     items = list(range(50))

@@ -1,6 +1,13 @@
 """One-ply greedy: every legal move is scored by the title's `evaluate` after it, averaged over a
 few samples of the hidden information; the best one is played (ties broken at random). A title
-whose evaluation reads public information only needs one sample (`titles`)."""
+whose evaluation reads public information only needs one sample (`titles`).
+
+A greedy bot may slip: with probability `slips` a decision plays a legal move drawn at random
+instead of judging any. That is the `easy` level: the greedy judgement alone blocks and scores
+as well as a search at one ply, so a player could not tell it from `normal` in a connection
+game, where one ply of blocking is most of the defence; an opponent that now and then misses
+the obvious is what a beginner expects of an easy one.
+"""
 
 from collections.abc import Mapping
 
@@ -11,12 +18,19 @@ from playhall.core import Game, Rng
 class GreedyBot(Bot):
     name = "greedy"
 
-    def __init__(self, samples: int = 8, titles: Mapping[str, int] | None = None):
+    def __init__(
+        self, samples: int = 8, titles: Mapping[str, int] | None = None, slips: float = 0.0
+    ):
+        if not 0.0 <= slips <= 1.0:
+            raise ValueError(f"slips is a probability, from 0 to 1, not {slips}")
         self.samples = samples
         self.titles = {} if titles is None else titles
+        self.slips = slips
 
     def choose(self, game: Game, view, seat: int, rng: Rng) -> Decision:
         moves = legal_moves(game, view, seat, rng)
+        if self.slips and rng.chance(self.slips):
+            return Decision(rng.choice(moves))
         totals = [0.0] * len(moves)
         samples = self.titles.get(game.info.title_id, self.samples)
         for _ in range(samples):

@@ -38,6 +38,10 @@ class Rng:
             if value < n:
                 return value
 
+    def chance(self, p: float) -> bool:
+        """True with probability `p` (53 bits of resolution, as a float has)."""
+        return self.below(1 << 53) < p * (1 << 53)
+
     def choice(self, items: Sequence[T]) -> T:
         """A uniform element of a non-empty sequence."""
         return items[self.below(len(items))]
