@@ -270,8 +270,8 @@ def kill_mid_task(
     broker: redis.Redis, lobby: MatchClient, match_id: str, seat: int, kill
 ) -> tuple[list[bytes], int]:
     """Calls `kill` while a Galileo task of `seat` (a normal bot) is thinking about a pick with
-    several cards in hand (round 2 to half the game: 0.25 s or more, where a last take or a
-    last pick is a single legal move and takes no time).
+    several cards in hand (round 2 to half the game: about 0.3 s or more, where a last take or
+    a last pick is a single legal move and takes no time).
 
     The task is the only one of the seat that a worker holds (the broker's unacked hash),
     published for this round's pick step (round r of p players starts at version 2p(r-1)) and
@@ -890,10 +890,11 @@ def test_a_worker_without_valid_settings_refuses_to_start(stack, missing):
 
 @pytest.mark.slow
 def test_a_task_over_its_soft_time_limit_is_counted_as_failed():
-    """A normal bot (~0.3-0.5 s a decision) under a 0.2 s soft time limit: its tasks fail, and
-    the worker's `playhall_bot_tasks_total{outcome="failed"}` must count them."""
+    """A normal bot (about 0.3 s a Galileo decision on an idle core) under a 0.1 s soft time
+    limit: its tasks fail, and the worker's `playhall_bot_tasks_total{outcome="failed"}` must
+    count them."""
     with fast_stack(
-        PLAYHALL_BOT_SOFT_TIME_LIMIT_S="0.2",
+        PLAYHALL_BOT_SOFT_TIME_LIMIT_S="0.1",
         PLAYHALL_BOT_TIME_LIMIT_S="5",
         PLAYHALL_BOT_VISIBILITY_TIMEOUT_S="10",
     ) as stack:

@@ -147,6 +147,35 @@ class PicksState:
         return self
 
 
+class HiddenDraw(Picks):
+    """Two steps: a pick of two, then one of many moves that depend on a hidden draw. Every
+    `rare`-th sample draws the other stone, whose moves none of the others have."""
+
+    def __init__(self, rare: int):
+        super().__init__(width=2 * WIDEN_ABOVE, depth=2)
+        self.rare, self.samples = rare, 0
+
+    def start(self) -> PicksState:
+        return DrawnState(self)
+
+    def determinize(self, view, rng):
+        self.samples += 1
+        return DrawnState(self, drawn=int(self.samples % self.rare == 0))
+
+
+@dataclass(frozen=True)
+class DrawnState(PicksState):
+    drawn: int = 0
+
+    def legal_moves(self, seat):
+        if not self.picked:
+            return [0, 1]
+        return [1000 * (1 + self.drawn) + move for move in range(self.game.width)]
+
+    def apply(self, seat, move):
+        return SimpleNamespace(state=DrawnState(self.game, (*self.picked, move), self.drawn))
+
+
 @dataclass(frozen=True)
 class Ending:
     """A toy 2-seat title of one move: seat 0 picks how the game ends, "draw" (no winner) or
@@ -295,6 +324,21 @@ def test_widening_lets_a_node_add_children_only_as_its_visits_grow():
     while (move := bot._expand(game, game.start(), fresh, 0, few, rng)) is not None:
         fresh.children[(0, move)] = Node(2)
     assert len(fresh.children) == WIDEN_ABOVE  # short lists are expanded in full at once
+
+
+def test_a_widened_node_whose_children_are_all_illegal_in_a_sample_gets_a_legal_one():
+    # Widening counts a node's children, legal in the sample or not; a sample in which a
+    # hidden draw makes them all illegal must still go on (it raised a TypeError).
+    game = HiddenDraw(rare=40)
+    bot = IsmctsBot(iterations=400, time_cap_s=30.0, rollout_moves=0)
+    root, rng = Node(1), Rng.from_int(5)
+    moves = game.start().legal_moves(0)
+    for _ in range(400):
+        bot._iterate(game, game.determinize(game.start(), rng), root, 0, rng, moves)
+    below = [key[1] for child in root.children.values() for key in child.children]
+    assert any(move >= 2000 for move in below), "no sample of the rare draw was searched"
+    assert all(move >= 1000 for move in below)
+    assert root.visits == 400
 
 
 def test_widening_adds_children_in_the_order_the_title_gives():

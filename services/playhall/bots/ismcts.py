@@ -142,13 +142,20 @@ class IsmctsBot(Bot):
         while not state.is_terminal():
             mover = _mover(state, seat)
             moves = root_moves if node is root and mover == seat else state.legal_moves(mover)
+            selected = None
             child_move = self._expand(game, state, node, mover, moves, rng)
-            if child_move is not None:
+            if child_move is None:
+                selected = self._select(node, mover, moves)
+                if selected is None:
+                    # None of the node's children is legal in this sample (a stone drawn from
+                    # below a stack's visible top above it): widening counted them all.
+                    child_move = self._expand(game, state, node, mover, moves, rng, widen=False)
+            if selected is None:
                 child = node.children[(mover, child_move)] = Node(len(node.totals))
                 state = state.apply(mover, child_move).state
                 path.append(child)
                 break
-            mover_move, node = self._select(node, mover, moves)
+            mover_move, node = selected
             state = state.apply(mover, mover_move).state
             path.append(node)
         reward = self._rollout(game, state, rng)
@@ -157,13 +164,16 @@ class IsmctsBot(Bot):
             for index, value in enumerate(reward):
                 visited.totals[index] += value
 
-    def _expand(self, game: Game, state: State, node: Node, mover: int, moves: list, rng: Rng):
+    def _expand(
+        self, game: Game, state: State, node: Node, mover: int, moves: list, rng: Rng, widen=True
+    ):
         """An untried move to add, or None when the node is (as far as widening allows) full.
-        A widened node counts all its children of the mover as tried: the titles widened
-        (Einstein, Eynsteyn) have public hands, so a node's moves are the same in every
-        sample, and the count then spares listing the untried moves at every step down."""
+        A widened node counts all its children of the mover as tried, legal in this sample or
+        not: the titles widened (Einstein, Eynsteyn) have public hands, so a node's moves are
+        mostly the same in every sample, and the count spares listing the untried moves at
+        every step down. `widen=False` adds one whatever the count."""
         widened = len(moves) > WIDEN_ABOVE
-        if widened:
+        if widened and widen:
             allowed = max(1, int(self.widen_c * (node.visits + 1) ** self.widen_alpha))
             if sum(1 for key in node.children if key[0] == mover) >= allowed:
                 return None
@@ -175,7 +185,8 @@ class IsmctsBot(Bot):
         rng.shuffle(untried)  # the order of the moves the title's order leaves tied
         return game.order_moves(state, mover, untried)[0]
 
-    def _select(self, node: Node, mover: int, moves: list) -> tuple[Any, Node]:
+    def _select(self, node: Node, mover: int, moves: list) -> tuple[Any, Node] | None:
+        """The child of the legal `moves` with the best upper bound, None when none is a child."""
         best, best_score = None, -math.inf
         for move in moves:
             child = node.children.get((mover, move))
