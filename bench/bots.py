@@ -50,7 +50,7 @@ from playhall.common.process import metric_samples
 from playhall.core import Game, get_game
 from playhall.players import ratings
 
-STATE_FILE = RESULTS / ".bots-state.jsonl"
+STATE_FILE = RESULTS / "bots-games.jsonl"  # kept in git: a fresh clone resumes the ladder
 TESTED = "normal"  # the level whose bot tasks are timed through the stack
 ALPHA = BETA = 0.05
 DELTA = 0.1  # the indifference zone: wide enough that a clear ladder step decides in 10-30 games

@@ -89,7 +89,12 @@ FAST = {
 DEAD_PROBE_TIMEOUT_S = 2.0  # how long a liveness probe waits for a node that is not there
 FINISHED, RUNNING = pb.MATCH_PHASE_FINISHED, pb.MATCH_PHASE_RUNNING
 BOT, HUMAN = pb.SEAT_KIND_BOT, pb.SEAT_KIND_HUMAN
-RANDOM, EASY, NORMAL = pb.BOT_LEVEL_RANDOM, pb.BOT_LEVEL_EASY, pb.BOT_LEVEL_NORMAL
+RANDOM, EASY, NORMAL, HARD = (
+    pb.BOT_LEVEL_RANDOM,
+    pb.BOT_LEVEL_EASY,
+    pb.BOT_LEVEL_NORMAL,
+    pb.BOT_LEVEL_HARD,
+)
 PRECONDITION = grpc.StatusCode.FAILED_PRECONDITION
 DENIED = grpc.StatusCode.PERMISSION_DENIED
 
@@ -269,9 +274,10 @@ def delivery_times(client: redis.Redis) -> dict[bytes, float]:
 def kill_mid_task(
     broker: redis.Redis, lobby: MatchClient, match_id: str, seat: int, kill
 ) -> tuple[list[bytes], int]:
-    """Calls `kill` while a Galileo task of `seat` (a normal bot) is thinking about a pick with
-    several cards in hand (round 2 to half the game: about 0.3 s or more, where a last take or
-    a last pick is a single legal move and takes no time).
+    """Calls `kill` while a Galileo task of `seat` (a normal or hard bot) is thinking about a
+    pick with several cards in hand (round 2 to half the game: about 0.1 s for normal, over a
+    second for hard, where a last take or a last pick is a single legal move and takes no
+    time).
 
     The task is the only one of the seat that a worker holds (the broker's unacked hash),
     published for this round's pick step (round r of p players starts at version 2p(r-1)) and
@@ -392,7 +398,7 @@ def test_hard_bots_keep_within_a_turn_clock_shorter_than_their_budget(stack, lob
     """With 3 s a turn, a hard Galileo decision (a budget of several seconds on a busy
     machine) is cut to the clock: every move is the bot's own, none the clock's random move."""
     clock = pb.Clock(seconds_per_turn=3, on_timeout=pb.TIMEOUT_ACTION_BOT_MOVE)
-    hard = [bot(pb.BOT_LEVEL_HARD), bot(pb.BOT_LEVEL_HARD)]
+    hard = [bot(HARD), bot(HARD)]
     match = lobby.create(GALILEO, hard, seed=b"clocked", clock=clock).match
     finished = wait_finished(lobby, match.match_id, timeout=3 * MATCH_TIMEOUT)
     history = check_finished_game(lobby, finished)
@@ -671,7 +677,9 @@ def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match(own_stac
     first = stack.workers[0]
     with grpc.insecure_channel(stack.orchestrator.address) as channel:
         lobby = client_of(channel)
-        match_id = lobby.create(GALILEO, [bot(NORMAL), bot(RANDOM), bot(RANDOM)]).match.match_id
+        # A hard bot: its decision outlasts the few milliseconds between reading the match and
+        # the kill by far, so its move cannot commit in between.
+        match_id = lobby.create(GALILEO, [bot(HARD), bot(RANDOM), bot(RANDOM)]).match.match_id
 
         tags, version = kill_mid_task(broker, lobby, match_id, 0, first.kill)
         wait_until(
@@ -890,18 +898,17 @@ def test_a_worker_without_valid_settings_refuses_to_start(stack, missing):
 
 @pytest.mark.slow
 def test_a_task_over_its_soft_time_limit_is_counted_as_failed():
-    """A normal bot (about 0.3 s a Galileo decision on an idle core) under a 0.1 s soft time
-    limit: its tasks fail, and the worker's `playhall_bot_tasks_total{outcome="failed"}` must
-    count them."""
+    """A hard bot (seconds a Galileo decision) under a 0.2 s soft time limit: its tasks fail,
+    and the worker's `playhall_bot_tasks_total{outcome="failed"}` must count them."""
     with fast_stack(
-        PLAYHALL_BOT_SOFT_TIME_LIMIT_S="0.1",
+        PLAYHALL_BOT_SOFT_TIME_LIMIT_S="0.2",
         PLAYHALL_BOT_TIME_LIMIT_S="5",
         PLAYHALL_BOT_VISIBILITY_TIMEOUT_S="10",
     ) as stack:
         worker = stack.workers[0]
         with grpc.insecure_channel(stack.orchestrator.address) as channel:
             lobby = client_of(channel)
-            match_id = lobby.create(GALILEO, [bot(NORMAL), bot(RANDOM)]).match.match_id
+            match_id = lobby.create(GALILEO, [bot(HARD), bot(RANDOM)]).match.match_id
 
             def failures():
                 return [
@@ -967,7 +974,7 @@ def test_a_worker_sigkilled_mid_task_on_rabbitmq_has_its_task_redelivered(rabbit
         check_rabbitmq_topology(stack, url)
         with grpc.insecure_channel(stack.orchestrator.address) as channel:
             lobby = client_of(channel)
-            match_id = lobby.create(GALILEO, [bot(NORMAL), bot(RANDOM), bot(RANDOM)]).match.match_id
+            match_id = lobby.create(GALILEO, [bot(HARD), bot(RANDOM), bot(RANDOM)]).match.match_id
             deadline = time.monotonic() + 30
             while True:
                 current = lobby.get(match_id)
@@ -980,7 +987,7 @@ def test_a_worker_sigkilled_mid_task_on_rabbitmq_has_its_task_redelivered(rabbit
                     break
                 assert time.monotonic() < deadline, "seat 0 never came to pick"
                 time.sleep(0.005)
-            time.sleep(0.1)  # a normal bot's pick with cards in hand takes 0.25 s or more
+            time.sleep(0.1)  # a hard bot's pick with cards in hand takes a second or more
             killed_at = lobby.get(match_id).match.version
             first.kill()
             second = stack.start_worker()

@@ -30,8 +30,8 @@ SHAPE: dict[str, dict[str, float]] = {
 BUDGETS: dict[str, dict[str, tuple[int, float]]] = {
     # level -> title -> (iterations, time cap in seconds) per decision
     "normal": {
-        "galileo": (1500, 1.0),
-        "inventors": (400, 0.75),
+        "galileo": (600, 0.5),
+        "inventors": (150, 0.5),
         "einstein": (300, 0.75),
         "eynsteyn": (150, 0.5),
     },
