@@ -669,42 +669,46 @@ def swept(stack: Stack) -> float:
 
 
 @pytest.mark.slow
-def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match(own_stack):
+def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match():
     """The second worker puts back the tasks the killed one held (unacknowledged, held by no
-    live worker), or the sweeper re-sends their turns: either way each move once."""
-    stack = own_stack
-    broker = redis_of(stack)
-    first = stack.workers[0]
-    with grpc.insecure_channel(stack.orchestrator.address) as channel:
-        lobby = client_of(channel)
-        # A hard bot: its decision outlasts the few milliseconds between reading the match and
-        # the kill by far, so its move cannot commit in between.
-        match_id = lobby.create(GALILEO, [bot(HARD), bot(RANDOM), bot(RANDOM)]).match.match_id
+    live worker), or the sweeper re-sends their turns: either way each move once. The sweeper
+    waits 30 s here: a hard decision outlasts the fast settings' 2 s, and a turn sent again
+    would be a second task of the seat, which `kill_mid_task` waits out."""
+    with fast_stack(PLAYHALL_BOT_SWEEP_AFTER_S="30") as stack:
+        broker = redis_of(stack)
+        first = stack.workers[0]
+        with grpc.insecure_channel(stack.orchestrator.address) as channel:
+            lobby = client_of(channel)
+            # A hard bot: its decision outlasts the few milliseconds between reading the match
+            # and the kill by far, so its move cannot commit in between.
+            match_id = lobby.create(GALILEO, [bot(HARD), bot(RANDOM), bot(RANDOM)]).match.match_id
 
-        tags, version = kill_mid_task(broker, lobby, match_id, 0, first.kill)
-        wait_until(
-            lambda: first.proc.pid not in {g for _, g in live_processes().values()},
-            20,
-            "the whole group to die",
-        )
-        # It died mid-task: the task was never acknowledged, and its move never committed.
-        left = unacked_tasks(broker)
-        assert set(tags) <= set(left), f"the killed task {tags} was acknowledged; unacked: {left}"
-        stalled = lobby.get(match_id).match
-        assert stalled.phase == RUNNING and 0 in stalled.status.to_move, (
-            f"seat 0's move committed: killed at version {version}, now {stalled.version}"
-        )
+            tags, version = kill_mid_task(broker, lobby, match_id, 0, first.kill)
+            wait_until(
+                lambda: first.proc.pid not in {g for _, g in live_processes().values()},
+                20,
+                "the whole group to die",
+            )
+            # It died mid-task: the task was never acknowledged, and its move never committed.
+            left = unacked_tasks(broker)
+            assert set(tags) <= set(left), (
+                f"the killed task {tags} was acknowledged; unacked: {left}"
+            )
+            stalled = lobby.get(match_id).match
+            assert stalled.phase == RUNNING and 0 in stalled.status.to_move, (
+                f"seat 0's move committed: killed at version {version}, now {stalled.version}"
+            )
 
-        second = stack.start_worker()
-        final = wait_finished(lobby, match_id)
-        history = check_finished_game(lobby, final)
-        check_all_moves_by_bots(final, history)
-        assert len(history.replay.moves) == galileo_moves(3), "a move applied twice or lost"
-        assert Counter(m.seat for m in history.replay.moves) == {0: 20, 1: 20, 2: 20}
-        assert any(args[1] == 0 for args, _ in worker_tasks(second, match_id))
-        # The Redis visibility timeout is an hour: the second worker or the sweeper revived it.
-        restored = metric(scrape(second.metrics_port), "playhall_bot_tasks_restored_total")
-        assert restored >= 1 or swept(stack) > 0
+            second = stack.start_worker()
+            final = wait_finished(lobby, match_id)
+            history = check_finished_game(lobby, final)
+            check_all_moves_by_bots(final, history)
+            assert len(history.replay.moves) == galileo_moves(3), "a move applied twice or lost"
+            assert Counter(m.seat for m in history.replay.moves) == {0: 20, 1: 20, 2: 20}
+            assert any(args[1] == 0 for args, _ in worker_tasks(second, match_id))
+            # The Redis visibility timeout is an hour: the second worker or the sweeper revived it.
+            restored = metric(scrape(second.metrics_port), "playhall_bot_tasks_restored_total")
+            assert restored >= 1 or swept(stack) > 0
 
 
 @pytest.mark.slow
