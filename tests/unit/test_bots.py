@@ -147,6 +147,47 @@ class PicksState:
         return self
 
 
+@dataclass(frozen=True)
+class Guess:
+    """A toy 2-seat title of one simultaneous step: seat 0 picks "a", "b" or "safe" while seat 1
+    picks "x" or "y", neither seeing the other's pick. "a" wins against "x" and "b" against "y";
+    "safe" wins 40 % of the time (a hidden draw) whatever seat 1 picks. Guessing at random wins
+    half the time, so "safe" is the worse choice, unless seat 1 could see seat 0's pick."""
+
+    picks: tuple = (None, None)
+    luck: int = 0
+    num_players = 2
+    info = SimpleNamespace(title_id="guess")
+
+    def determinize(self, view, rng):
+        return Guess(self.picks, rng.below(100))
+
+    def tactical_moves(self, state, seat, moves):
+        return moves
+
+    def view(self, seat):
+        return self
+
+    def is_terminal(self):
+        return None not in self.picks
+
+    def to_move(self):
+        return tuple(seat for seat, pick in enumerate(self.picks) if pick is None)
+
+    def legal_moves(self, seat):
+        return ["a", "b", "safe"] if seat == 0 else ["x", "y"]
+
+    def apply(self, seat, move):
+        picks = tuple(move if s == seat else pick for s, pick in enumerate(self.picks))
+        return SimpleNamespace(state=Guess(picks, self.luck))
+
+    def winners(self):
+        mine, theirs = self.picks
+        if mine == "safe":
+            return (0,) if self.luck < 40 else (1,)
+        return (0,) if (mine, theirs) in (("a", "x"), ("b", "y")) else (1,)
+
+
 class HiddenDraw(Picks):
     """Two steps: a pick of two, then one of many moves that depend on a hidden draw. Every
     `rare`-th sample draws the other stone, whose moves none of the others have."""
@@ -217,6 +258,15 @@ def test_the_search_prefers_a_draw_to_a_loss():
     game = Ending()
     for seed in range(3):
         assert SEARCH.choose(game, game, 0, Rng.from_int(seed)).move == "draw"
+
+
+def test_an_opponent_in_the_same_simultaneous_step_does_not_see_the_searching_seats_pick():
+    # Answering a pick it cannot see, seat 1 would beat "a" and "b" every time, and the search
+    # would settle for the 40 % of "safe"; not seeing it, seat 1 guesses, and "a" or "b" win
+    # half the time.
+    game = Guess()
+    for seed in range(4):
+        assert SEARCH.choose(game, game, 0, Rng.from_int(seed)).move in ("a", "b")
 
 
 def test_ismcts_picks_the_scientist_that_wins_whatever_the_opponent_holds():

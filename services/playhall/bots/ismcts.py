@@ -7,8 +7,10 @@ legal in some samples only), expand, roll out a few random moves and score the r
 title's `evaluate` (or the outcome, when the game ends first), and back up a reward for every
 seat. Short rollouts beat full ones at equal time: in Galileo, 3,500 iterations of 8-move
 rollouts won 72.5 % of 40 games against the greedy bot, 1,000 full rollouts 61 %.
-At a simultaneous step the tree takes the searching seat's move first when it is to move, so
-the opponents' replies are judged pessimistically rather than with knowledge of its choice.
+At a simultaneous step the tree takes the searching seat's move first when it is to move; the
+opponents of that step then choose by statistics kept at the step's start, shared by all of
+the seat's moves, since they have not seen its choice (as in multiple-observer ISMCTS): judged
+below the seat's move instead, their replies would answer a pick they cannot know.
 Large move lists (more than `WIDEN_ABOVE`) are widened progressively: a node adds children
 only as its visits grow, so a decision with hundreds of candidates (Einstein's placements)
 deepens its best few instead of spreading its visits over all of them. It adds them in the
@@ -139,38 +141,56 @@ class IsmctsBot(Bot):
         """One iteration; at the root the searching seat only tries `root_moves`."""
         path = [root]
         node = root
+        step_start, unaware = root, set()  # the seats yet to move in the seat's simultaneous step
         while not state.is_terminal():
-            mover = _mover(state, seat)
+            movers = state.to_move()
+            mover = seat if seat in movers else movers[0]
             moves = root_moves if node is root and mover == seat else state.legal_moves(mover)
-            selected = None
-            child_move = self._expand(game, state, node, mover, moves, rng)
-            if child_move is None:
-                selected = self._select(node, mover, moves)
-                if selected is None:
-                    # None of the node's children is legal in this sample (a stone drawn from
-                    # below a stack's visible top above it): widening counted them all.
-                    child_move = self._expand(game, state, node, mover, moves, rng, widen=False)
-            if selected is None:
-                child = node.children[(mover, child_move)] = Node(len(node.totals))
-                state = state.apply(mover, child_move).state
-                path.append(child)
+            chooser = step_start if mover in unaware else node
+            unaware.discard(mover)
+            if mover == seat and len(movers) > 1:
+                step_start, unaware = node, set(movers) - {seat}
+            move, stats, added = self._choose(game, state, chooser, mover, moves, rng)
+            child = node.children.get((mover, move))
+            if child is None:
+                child = node.children[(mover, move)] = Node(len(node.totals))
+                added = True
+            path.append(child)
+            if stats is not child:
+                path.append(stats)
+            state = state.apply(mover, move).state
+            if added:
                 break
-            mover_move, node = selected
-            state = state.apply(mover, mover_move).state
-            path.append(node)
+            node = child
         reward = self._rollout(game, state, rng)
         for visited in path:
             visited.visits += 1
             for index, value in enumerate(reward):
                 visited.totals[index] += value
 
+    def _choose(
+        self, game: Game, state: State, node: Node, mover: int, moves: list, rng: Rng
+    ) -> tuple[Any, Node, bool]:
+        """The mover's move by `node`'s statistics, its child there and whether it was just
+        added: an untried move while widening allows, else the best legal child by UCB1."""
+        move = self._expand(game, state, node, mover, moves, rng)
+        if move is None:
+            selected = self._select(node, mover, moves)
+            if selected is not None:
+                return (*selected, False)
+            # None of the node's children is legal in this sample (a hidden card or stone drawn
+            # above the node changed its moves): widening counted them all.
+            move = self._expand(game, state, node, mover, moves, rng, widen=False)
+        child = node.children[(mover, move)] = Node(len(node.totals))
+        return move, child, True
+
     def _expand(
         self, game: Game, state: State, node: Node, mover: int, moves: list, rng: Rng, widen=True
     ):
         """An untried move to add, or None when the node is (as far as widening allows) full.
         A widened node counts all its children of the mover as tried, legal in this sample or
-        not: the titles widened (Einstein, Eynsteyn) have public hands, so a node's moves are
-        mostly the same in every sample, and the count spares listing the untried moves at
+        not: a node's moves are the same in most samples (hands are public in Einstein and
+        Eynsteyn, whose lists are long), and the count spares listing the untried moves at
         every step down. `widen=False` adds one whatever the count."""
         widened = len(moves) > WIDEN_ABOVE
         if widened and widen:
@@ -210,11 +230,6 @@ class IsmctsBot(Bot):
         if state.is_terminal():
             return outcome(state)
         return [game.evaluate(state, seat) for seat in range(state.num_players)]
-
-
-def _mover(state: State, seat: int) -> int:
-    movers = state.to_move()
-    return seat if seat in movers else movers[0]
 
 
 def outcome(state: State) -> list[float]:
