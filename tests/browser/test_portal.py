@@ -66,6 +66,8 @@ def test_a_whole_galileo_match_against_a_bot_by_clicking_and_the_keyboard(stack,
     assert page.locator("#turn").inner_text().startswith("Finished")
     assert "took the" in page.locator("#log").inner_text()
     page.locator("#replay").click()
+    # Loaded first: read while the replay page replaces the match page, there is no body yet.
+    page.wait_for_url(f"**/replay.html?id={match_id}")
     wait_js(page, "document.body.dataset.seed === 'verified'")
     assert page.locator("#fairness").inner_text() == "shuffles verified"
     page.locator("#first").click()

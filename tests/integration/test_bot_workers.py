@@ -668,6 +668,18 @@ def swept(stack: Stack) -> float:
 # -- a worker SIGKILLed mid-task -------------------------------------------------------------------
 
 
+def second_worker_finishes(stack: Stack, lobby: MatchClient, match_id: str) -> ServiceProcess:
+    """Starts a second worker and checks the 3-seat Galileo match it finishes: every move a
+    bot's, each once. Returns the worker."""
+    second = stack.start_worker()
+    final = wait_finished(lobby, match_id)
+    history = check_finished_game(lobby, final)
+    check_all_moves_by_bots(final, history)
+    assert len(history.replay.moves) == galileo_moves(3), "a move applied twice or lost"
+    assert Counter(m.seat for m in history.replay.moves) == {0: 20, 1: 20, 2: 20}
+    return second
+
+
 @pytest.mark.slow
 def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match():
     """The second worker puts back the tasks the killed one held (unacknowledged, held by no
@@ -699,12 +711,7 @@ def test_worker_killed_mid_task_then_a_second_worker_finishes_the_match():
                 f"seat 0's move committed: killed at version {version}, now {stalled.version}"
             )
 
-            second = stack.start_worker()
-            final = wait_finished(lobby, match_id)
-            history = check_finished_game(lobby, final)
-            check_all_moves_by_bots(final, history)
-            assert len(history.replay.moves) == galileo_moves(3), "a move applied twice or lost"
-            assert Counter(m.seat for m in history.replay.moves) == {0: 20, 1: 20, 2: 20}
+            second = second_worker_finishes(stack, lobby, match_id)
             assert any(args[1] == 0 for args, _ in worker_tasks(second, match_id))
             # The Redis visibility timeout is an hour: the second worker or the sweeper revived it.
             restored = metric(scrape(second.metrics_port), "playhall_bot_tasks_restored_total")
@@ -994,12 +1001,7 @@ def test_a_worker_sigkilled_mid_task_on_rabbitmq_has_its_task_redelivered(rabbit
             time.sleep(0.1)  # a hard bot's pick with cards in hand takes a second or more
             killed_at = lobby.get(match_id).match.version
             first.kill()
-            second = stack.start_worker()
-            final = wait_finished(lobby, match_id)
-            history = check_finished_game(lobby, final)
-            check_all_moves_by_bots(final, history)
-            assert len(history.replay.moves) == galileo_moves(3), "a move applied twice or lost"
-            assert Counter(m.seat for m in history.replay.moves) == {0: 20, 1: 20, 2: 20}
+            second = second_worker_finishes(stack, lobby, match_id)
             assert any(args[2] >= killed_at for args, _ in worker_tasks(second, match_id))
             assert swept(stack) == 0
 
