@@ -155,8 +155,13 @@ def test_a_dropped_stream_recovers_without_a_reload_and_says_live_at_once(stack,
     created = lobby.create("galileo", [HUMAN, HUMAN])
     match_id = created.match.match_id
     mine, theirs = created.tokens
-    # The network log of the outage: refused connections, the stream cut off.
-    pages.allowed = ("ERR_CONNECTION_REFUSED", "ERR_INCOMPLETE_CHUNKED_ENCODING")
+    # The network log of the outage: refused connections, the stream cut off, a request the
+    # kill caught in flight reset.
+    pages.allowed = (
+        "ERR_CONNECTION_REFUSED",
+        "ERR_INCOMPLETE_CHUNKED_ENCODING",
+        "ERR_CONNECTION_RESET",
+    )
     try:
         page = pages.open()
         page.goto(seat_url(f"http://127.0.0.1:{port}/", match_id, mine.token, mine.seat))
