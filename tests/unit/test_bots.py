@@ -387,8 +387,6 @@ def test_a_widened_node_whose_children_are_all_illegal_in_a_sample_gets_a_legal_
         bot._iterate(game, game.determinize(game.start(), rng), root, 0, rng, moves)
     below = [key[1] for child in root.children.values() for key in child.children]
     assert any(move >= 2000 for move in below), "no sample of the rare draw was searched"
-    assert all(move >= 1000 for move in below)
-    assert root.visits == 400
 
 
 def test_widening_adds_children_in_the_order_the_title_gives():
