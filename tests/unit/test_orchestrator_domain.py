@@ -462,7 +462,11 @@ async def test_being_played_lists_past_pages_of_idle_matches_and_a_move_lists_on
     idle_hall = await open_hall(embedded_redis.url, lobby_idle_after_s=1)
     try:
         played = await idle_hall.create(2)
-        idle = [await idle_hall.create(2) for _ in range(5)]  # newer: listed first
+        idle = []
+        for _ in range(5):  # newer: listed first
+            # The lobby orders by creation time in ms: two matches of one ms list in id order.
+            await asyncio.sleep(0.002)
+            idle.append(await idle_hall.create(2))
         await asyncio.sleep(1.1)
         await a_pick(idle_hall, played)
 
