@@ -223,6 +223,9 @@ def test_a_late_spectator_from_an_old_version_gets_what_it_missed(upstream, lobb
         try:
             match_id, _, seats = new_match(lobby)
             early = crowd.watch(match_id)
+            # The shared stream starts at version 0 before the moves: else the early one too
+            # would start behind its buffer (a busy machine's gateway answered after 6 moves).
+            wait_until(lambda: received([early], 0), WAIT_S, "the early one's stream")
             moved = play(seats, match_id, 6)
             wait_until(lambda: received([early], moved), WAIT_S, "the moves at the early one")
             late = crowd.watch(match_id, after=1)
