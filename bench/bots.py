@@ -721,13 +721,18 @@ def rating_rows(report: dict) -> list[list[str]]:
     return rows
 
 
+def slips_text(slips: float) -> str:
+    return f"; {slips:.0%} of decisions at random" if slips else ""
+
+
 def budget_text(title: str, level: str) -> str:
     bot = LEVELS[level]
     if isinstance(bot, IsmctsBot):
         own = bot.for_title(title)
-        return f"{own.iterations:,} iterations, cap {own.time_cap_s:g} s"
+        return f"{own.iterations:,} iterations, cap {own.time_cap_s:g} s" + slips_text(own.slips)
     if isinstance(bot, GreedyBot):
-        return f"{bot.titles.get(title, bot.samples)} sample(s) of every move"
+        samples = bot.titles.get(title, bot.samples)
+        return f"{samples} sample(s) of every move" + slips_text(bot.slips)
     return "—"
 
 

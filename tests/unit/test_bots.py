@@ -21,6 +21,7 @@ from playhall.bots.levels import (
     CLOCK_SHARE,
     EASY_SLIPS,
     LEVELS,
+    SLIPS,
     TITLE_SEARCH,
     bot_for,
     clock_cap_s,
@@ -331,7 +332,7 @@ def test_every_level_plays_a_legal_move_of_every_title(title, level):
         assert move in state.legal_moves(seat)
 
 
-def greedy_decisions(bot: GreedyBot, decisions: int) -> list:
+def first_decisions(bot: Bot, decisions: int) -> list:
     """The bot's decisions for seat 0 at the start of a Galileo game, one per seed."""
     state = GAME.new_game(2, {}, b"slips")
     view = state.view(0)
@@ -339,25 +340,44 @@ def greedy_decisions(bot: GreedyBot, decisions: int) -> list:
 
 
 def test_a_greedy_bot_without_slips_judges_every_decision():
-    decisions = greedy_decisions(GreedyBot(samples=1), 100)
+    decisions = first_decisions(GreedyBot(samples=1), 100)
     assert all(decision.iterations > 0 for decision in decisions)
 
 
-def test_easy_slips_at_its_rate_and_a_slip_is_a_legal_move_at_random():
+@pytest.mark.parametrize(
+    "bot",
+    [
+        GreedyBot(samples=1, slips=EASY_SLIPS),
+        IsmctsBot(iterations=4, time_cap_s=5, slips=EASY_SLIPS),
+    ],
+    ids=["greedy", "ismcts"],
+)
+def test_a_bot_slips_at_its_rate_and_a_slip_is_a_legal_move_at_random(bot):
     state = GAME.new_game(2, {}, b"slips")
     legal = state.legal_moves(0)
-    decisions = greedy_decisions(GreedyBot(samples=1, slips=EASY_SLIPS), 600)
+    decisions = first_decisions(bot, 600)
     slipped = [decision.move for decision in decisions if decision.iterations == 0]
     expected = EASY_SLIPS * 600
     assert abs(len(slipped) - expected) < 4 * (expected * (1 - EASY_SLIPS)) ** 0.5
     assert set(slipped) <= set(legal) and len(set(slipped)) == len(legal)
-    assert LEVELS["easy"].slips == EASY_SLIPS  # the level players meet slips
+
+
+def test_the_levels_slip_where_the_level_table_says_and_nowhere_else():
+    assert LEVELS["easy"].slips == EASY_SLIPS
+    for level in ("normal", "hard"):
+        for title in title_ids():
+            assert LEVELS[level].for_title(title).slips == SLIPS.get(level, {}).get(title, 0.0)
+    assert LEVELS["normal"].for_title("galileo").slips > 0  # the one search level that slips
+    # a turn clock cuts the time, not the slips
+    assert LEVELS["normal"].within(0.2).for_title("galileo").slips == SLIPS["normal"]["galileo"]
 
 
 def test_a_slip_rate_outside_0_to_1_is_refused():
     for slips in (-0.1, 1.5):
         with pytest.raises(ValueError, match="probability"):
             GreedyBot(slips=slips)
+        with pytest.raises(ValueError, match="probability"):
+            IsmctsBot(iterations=1, time_cap_s=1, slips=slips)
 
 
 def test_widening_lets_a_node_add_children_only_as_its_visits_grow():

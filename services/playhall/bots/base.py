@@ -45,6 +45,20 @@ def legal_moves(game: Game, view: Any, seat: int, rng: Rng) -> list:
     return moves
 
 
+def slipped(moves: list, rng: Rng, slips: float) -> Any | None:
+    """A legal move drawn at random with probability `slips` (a slip), else None: the decision
+    is the bot's own. No slips draw nothing from `rng`, so such a bot decides as it did."""
+    if slips and rng.chance(slips):
+        return rng.choice(moves)
+    return None
+
+
+def check_slips(slips: float) -> float:
+    if not 0.0 <= slips <= 1.0:
+        raise ValueError(f"slips is a probability, from 0 to 1, not {slips}")
+    return slips
+
+
 def points(winners: Sequence[int], players: int, seat: int) -> float:
     """A finished game's points for `seat`, as the ladder and the search both count them: a
     shared win is split among the winners, a loss is 0, and a draw (no winner) is split among

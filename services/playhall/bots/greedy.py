@@ -11,7 +11,7 @@ the obvious is what a beginner expects of an easy one.
 
 from collections.abc import Mapping
 
-from playhall.bots.base import Bot, Decision, legal_moves
+from playhall.bots.base import Bot, Decision, check_slips, legal_moves, slipped
 from playhall.core import Game, Rng
 
 
@@ -21,16 +21,14 @@ class GreedyBot(Bot):
     def __init__(
         self, samples: int = 8, titles: Mapping[str, int] | None = None, slips: float = 0.0
     ):
-        if not 0.0 <= slips <= 1.0:
-            raise ValueError(f"slips is a probability, from 0 to 1, not {slips}")
         self.samples = samples
         self.titles = {} if titles is None else titles
-        self.slips = slips
+        self.slips = check_slips(slips)
 
     def choose(self, game: Game, view, seat: int, rng: Rng) -> Decision:
         moves = legal_moves(game, view, seat, rng)
-        if self.slips and rng.chance(self.slips):
-            return Decision(rng.choice(moves))
+        if (slip := slipped(moves, rng, self.slips)) is not None:
+            return Decision(slip)
         totals = [0.0] * len(moves)
         samples = self.titles.get(game.info.title_id, self.samples)
         for _ in range(samples):

@@ -20,7 +20,8 @@ anyway, in a random order. The time cap is checked before every iteration.
 At the root the searching seat only tries the moves the title's `tactical_moves` keeps (a
 win alone, or the moves that hand the opponents no win next turn); a single one is played
 without a search. A level may give a title settings of its own (`titles`: budget, time cap,
-rollout length, widening, exploration), which the bot picks by the title id of the game it
+rollout length, widening, exploration, slips: the share of decisions played at random, as
+`easy` does), which the bot picks by the title id of the game it
 plays.
 """
 
@@ -31,7 +32,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from playhall.bots.base import Bot, Decision, legal_moves, points
+from playhall.bots.base import Bot, Decision, check_slips, legal_moves, points, slipped
 from playhall.core import Game, Rng, State
 
 WIDEN_ABOVE = 24  # move lists longer than this are widened progressively
@@ -42,6 +43,7 @@ PER_TITLE = (  # what a title may set
     "rollout_moves",
     "widen_c",
     "widen_alpha",
+    "slips",
 )
 
 
@@ -72,6 +74,7 @@ class IsmctsBot(Bot):
         rollout_moves: int = 8,
         widen_c: float = 4.0,
         widen_alpha: float = 0.5,
+        slips: float = 0.0,
         titles: Mapping[str, Mapping[str, float]] | None = None,
     ):
         self.iterations = iterations
@@ -80,6 +83,7 @@ class IsmctsBot(Bot):
         self.rollout_moves = rollout_moves
         self.widen_c = widen_c
         self.widen_alpha = widen_alpha
+        self.slips = check_slips(slips)
         self.titles = {} if titles is None else titles
         for title, settings in self.titles.items():
             if unknown := sorted(set(settings) - set(PER_TITLE)):
@@ -121,6 +125,8 @@ class IsmctsBot(Bot):
         deadline = time.perf_counter() + self.time_cap_s
         sample = game.determinize(view, rng)
         moves = legal_moves(game, view, seat, rng)
+        if (slip := slipped(moves, rng, self.slips)) is not None:
+            return Decision(slip)
         if len(moves) > 1:
             moves = game.tactical_moves(sample, seat, moves)
         if len(moves) == 1:
