@@ -34,6 +34,32 @@ def wait_js(page, expression: str, timeout_s: float = 10) -> object:
     return wait_until(lambda: page.evaluate(expression), timeout_s, expression, interval=0.05)
 
 
+def seat_url(portal: str, match_id: str, token: str, seat: int) -> str:
+    return f"{portal}match.html?id={match_id}#token={token}&seat={seat}"
+
+
+def version_of(page) -> int:
+    return int(page.evaluate("document.body.dataset.version || '0'"))
+
+
+def click_a_move(page, before: int, controls: str = ".control.legal") -> None:
+    """Clicks the first highlighted control until the page sends a move (one may take a few
+    clicks: an Inventors invention then an inventor, an Einstein piece, edge and ghost), then
+    waits for the match past version `before`. Each click's move is waited for to its answer
+    (`busy`), not for a fixed time: on a busy machine the answer came after the next click,
+    which then waited for a control that a committed Galileo pick had taken away."""
+    for _ in range(6):
+        page.locator(controls).first.click()
+        answered = (
+            f"document.body.dataset.busy !== 'true' && (Number(document.body.dataset.version) >"
+            f" {before} || document.querySelector('{controls}'))"
+        )
+        wait_js(page, answered, timeout_s=20)
+        if version_of(page) > before:
+            break
+    wait_js(page, f"Number(document.body.dataset.version) > {before}")
+
+
 @pytest.fixture(scope="module")
 def playwright():
     if CHROMIUM is None:

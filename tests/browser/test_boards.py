@@ -12,17 +12,13 @@ from playhall.core import title_ids
 from playhall.core.wire import moves_as_any
 from playhall.einstein.v1 import einstein_pb2 as ein
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.browser.conftest import DESKTOP, PHONE, wait_js
+from tests.browser.conftest import DESKTOP, PHONE, click_a_move, seat_url, version_of, wait_js
 from tests.helpers import unpack
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
 RANDOM_BOT = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_RANDOM)
 GREEDY_BOT = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_EASY)
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
-
-
-def seat_url(portal: str, match_id: str, token: str, seat: int) -> str:
-    return f"{portal}match.html?id={match_id}#token={token}&seat={seat}"
 
 
 @pytest.fixture(scope="module")
@@ -136,13 +132,7 @@ def test_the_last_move_is_marked_on_the_board(stack, lobby, pages, title, size):
     wait_js(page, "document.body.dataset.myTurn === 'true'", timeout_s=20)
     marked = "document.querySelector('#board .last-move')"
     assert not page.evaluate(marked), "a mark before any move"
-    version = int(page.evaluate("document.body.dataset.version"))
-    for _ in range(6):  # a move may take a few clicks (an invention, then an inventor)
-        page.locator("#board .control.legal").first.click()
-        page.wait_for_timeout(200)
-        if int(page.evaluate("document.body.dataset.version")) > version:
-            break
-    wait_js(page, f"Number(document.body.dataset.version) > {version}")
+    click_a_move(page, version_of(page), "#board .control.legal")
     wait_js(page, marked, timeout_s=20)
     assert page.locator("#last").inner_text().startswith("Last move: ")
     # The board is no wider than a phone's screen.

@@ -13,19 +13,11 @@ from playhall.common.process import start_gateway
 from playhall.core import title_ids
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.browser.conftest import wait_js
+from tests.browser.conftest import click_a_move, seat_url, version_of, wait_js
 from tests.helpers import take, view_of, wait_until
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
 RANDOM_BOT = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_RANDOM)
-
-
-def seat_url(portal: str, match_id: str, token: str, seat: int) -> str:
-    return f"{portal}match.html?id={match_id}#token={token}&seat={seat}"
-
-
-def version_of(page) -> int:
-    return int(page.evaluate("document.body.dataset.version || '0'"))
 
 
 def test_a_whole_galileo_match_against_a_bot_by_clicking_and_the_keyboard(stack, lobby, page):
@@ -87,14 +79,7 @@ def test_each_titles_page_makes_a_legal_move_by_clicking(stack, lobby, page, tit
         timeout_s=20,
     )
     before = version_of(page)
-    # A move may take a few clicks (Einstein: a piece, an edge, the ghost): each time the first
-    # highlighted element, until the move is made.
-    for _ in range(6):
-        page.locator(".control.legal").first.click()
-        page.wait_for_timeout(200)
-        if version_of(page) > before or page.evaluate("document.body.dataset.busy") == "true":
-            break
-    wait_js(page, f"Number(document.body.dataset.version) > {before}")
+    click_a_move(page, before)
     assert page.locator("#error").is_hidden()
     moved = lobby.history(created.match.match_id).changes
     assert any(change.HasField("seat") and change.seat == 0 for change in moved)
