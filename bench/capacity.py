@@ -41,6 +41,7 @@ from bench.common import (
     unwind_on_sigterm,
     write_report,
 )
+from playhall.bots.ismcts import IsmctsBot
 from playhall.bots.levels import bot_for
 from playhall.client import MatchClient
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
@@ -393,13 +394,13 @@ def per_core(report: dict) -> dict:
             wall, cpu, count, iterations = totals[f"{title}/{level}"]
             cost = cpu / count
             bot = bot_for(level)
-            budget = getattr(bot, "iterations", None)
-            if budget and iterations:
+            if isinstance(bot, IsmctsBot) and iterations:
                 # A search stopped by its wall-clock cap on a starved core did fewer
-                # iterations than its budget: its full decision costs proportionally more,
-                # but never more than its cap, where it stops on a core of its own too.
-                scaled = cost * max(1.0, budget / (iterations / count))
-                cost = max(cost, min(scaled, bot.time_cap_s))
+                # iterations than its title's budget: its full decision costs proportionally
+                # more, but never more than its cap, where it stops on a core of its own too.
+                search = bot.for_title(title)
+                scaled = cost * max(1.0, search.iterations / (iterations / count))
+                cost = max(cost, min(scaled, search.time_cap_s))
             out[f"{level}/{title}"] = {
                 "tasks": int(count),
                 "task_wall_ms": round(wall / count * 1000, 1),
@@ -526,8 +527,9 @@ def markdown(report: dict) -> str:
         "CPU seconds over its tasks' wall seconds in that point: on a loaded machine a task "
         "also waits for a core). A search level that stopped at its wall-clock cap before its "
         "iteration budget is scaled up to the full budget (core time × budget / iterations "
-        "done), at most its cap (normal 1 s), the cost of the decision it plays on a core of its "
-        "own. From that: "
+        "done), at most its title's cap, the cost of the decision it plays on a core of its "
+        "own (an upper bound where some decisions search nothing: a single legal move, a "
+        "slip). From that: "
         "the turns a busy core completes per second, and the matches "
         f"a core keeps up with when a person thinks {HUMAN_PACE_S:.0f} s between the bot's "
         "turns (one bot seat).",
