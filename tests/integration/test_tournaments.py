@@ -9,6 +9,7 @@ be the one of its match, and the matches are archived and rated like any other."
 from __future__ import annotations
 
 import os
+import signal
 
 import grpc
 import psycopg
@@ -110,6 +111,26 @@ def holds(holder: str, pid: int) -> bool:
     return holder.startswith(f"{os.uname().nodename}-{pid}-")
 
 
+def create_swiss(channel: grpc.Channel, operator, levels) -> str:
+    """A Swiss of `levels` over 3 rounds, created through `channel`; its id."""
+    return (
+        tournament_service_pb2_grpc.TournamentServiceStub(channel)
+        .CreateTournament(
+            tpb.CreateTournamentRequest(
+                name="Eight bots",
+                title_id=TITLE,
+                format=tpb.TOURNAMENT_FORMAT_SWISS,
+                rounds=3,
+                entrants=[tpb.Entrant(bot_level=level) for level in levels],
+                clock=mpb.Clock(seconds_per_turn=30, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE),
+            ),
+            metadata=operator,
+            timeout=RPC_TIMEOUT,
+        )
+        .tournament.tournament_id
+    )
+
+
 @pytest.mark.slow
 def test_a_swiss_of_eight_bots_over_three_rounds_survives_its_runner_and_agrees(stack):
     levels = [mpb.BOT_LEVEL_RANDOM, mpb.BOT_LEVEL_EASY] * 4
@@ -120,30 +141,23 @@ def test_a_swiss_of_eight_bots_over_three_rounds_survives_its_runner_and_agrees(
         grpc.insecure_channel(runner.address) as to_runner,
         grpc.insecure_channel(stack.orchestrator.address) as to_stack,
     ):
-        created = (
-            tournament_service_pb2_grpc.TournamentServiceStub(to_runner)
-            .CreateTournament(
-                tpb.CreateTournamentRequest(
-                    name="Eight bots",
-                    title_id=TITLE,
-                    format=tpb.TOURNAMENT_FORMAT_SWISS,
-                    rounds=3,
-                    entrants=[tpb.Entrant(bot_level=level) for level in levels],
-                    clock=mpb.Clock(seconds_per_turn=30, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE),
-                ),
-                metadata=operator,
-                timeout=RPC_TIMEOUT,
+        # The stack's replica is stopped until the runner holds the lease: otherwise a pass of
+        # its own, falling just after the creation, takes the lease first (a busy CI did).
+        os.kill(stack.orchestrator.proc.pid, signal.SIGSTOP)
+        try:
+            tid = create_swiss(to_runner, operator, levels)
+            wait_until(
+                lambda: holds(lease_holder(stack, tid), runner.proc.pid), 20, "the runner's lease"
             )
-            .tournament
-        )
-        tid = created.tournament_id
+        finally:
+            os.kill(stack.orchestrator.proc.pid, signal.SIGCONT)
         service = tournament_service_pb2_grpc.TournamentServiceStub(to_stack)
 
         def paired():
             got = service.GetTournament(tpb.GetTournamentRequest(tournament_id=tid))
             return got.tournament.rounds
 
-        # The replica with the shorter pass takes the lease and pairs round 1; then it dies.
+        # The runner pairs round 1; then it dies.
         wait_until(paired, 20, "round 1 paired", service=runner)
         assert holds(lease_holder(stack, tid), runner.proc.pid)
         runner.kill()
