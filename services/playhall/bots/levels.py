@@ -37,8 +37,8 @@ BUDGETS: dict[str, dict[str, tuple[int, float]]] = {
     },
     "hard": {
         "galileo": (3000, 1.5),
-        "inventors": (3000, 2.5),
-        "einstein": (2400, 4.0),
+        "inventors": (1000, 1.0),
+        "einstein": (1200, 2.0),
         "eynsteyn": (1000, 2.0),
     },
 }
