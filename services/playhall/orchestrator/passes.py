@@ -47,7 +47,8 @@ class BackgroundPass:
     async def _run(self) -> None:
         while not self._stopping.is_set():
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), self.interval_s)
+                async with asyncio.timeout(self.interval_s):  # not wait_for: it may drop a cancel
+                    await self._stopping.wait()
                 return
             try:
                 await self.run_once()

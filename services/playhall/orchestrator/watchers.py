@@ -61,8 +61,12 @@ class Watcher:
         """The changes after version `after` (none yet: None) that arrived within `timeout_s`,
         in order and each once; re-read from the Stream when what arrived leaves a gap. None on
         timeout."""
+        # A timeout scope, not wait_for: Python 3.11's wait_for returns the event when it comes
+        # in the same turn of the loop as a cancel, and drops the cancel; a stream whose
+        # caller went away would then wait for its (idle) match for good.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._ready.wait(), timeout_s)
+            async with asyncio.timeout(timeout_s):
+                await self._ready.wait()
         if not self._ready.is_set():
             return None
         self._ready.clear()

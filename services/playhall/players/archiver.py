@@ -178,8 +178,13 @@ class Archiver:
                 await self.measure()
             except redis.RedisError as error:
                 log.warning("outbox not measured", extra={"error": str(error)})
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stopping.wait(), self.settings.archive_interval_s)
+            await self._rest(stopping)
+
+    async def _rest(self, stopping: asyncio.Event) -> None:
+        """Waits an interval, or less if `stopping` is set."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(self.settings.archive_interval_s):
+                await stopping.wait()  # not wait_for, which may drop a cancel
 
     async def _pause(self, point: str, match_id: str) -> None:
         """Tests only: stops here for good when `archiver_pause_at` names this point."""
@@ -199,8 +204,7 @@ class Archiver:
                 log.warning(
                     "archive pass skipped: database unavailable", extra={"error": str(error)}
                 )
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stopping.wait(), self.settings.archive_interval_s)
+            await self._rest(stopping)
 
 
 async def serve(settings: ArchiverSettings) -> None:
