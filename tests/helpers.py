@@ -38,6 +38,7 @@ WORKER_CREDENTIAL = "test-worker-credential"
 GATEWAY_CREDENTIAL = "test-gateway-credential"
 TITLE = "galileo"
 TIMEOUT = 5.0
+QUOTED_LEVELS = ("warning", "error", "critical")
 """The deadline of every unary call, so a hung server fails a test instead of hanging it."""
 
 
@@ -108,6 +109,11 @@ def unread_bytes(pid: int) -> int:
     return waiting
 
 
+def worth_quoting(line: str) -> bool:
+    """A log line that may say why a wait ran out: a traceback's, or a warning or worse."""
+    return line[:1] != "{" or any(f'"level": "{level}"' in line for level in QUOTED_LEVELS)
+
+
 def wait_until(
     condition: Callable[[], object],
     timeout: float,
@@ -116,14 +122,15 @@ def wait_until(
     service: ServiceProcess | None = None,
 ):
     """Polls `condition` until it returns something truthy, and returns that; after `timeout`
-    seconds fails the test, quoting `service`'s non-JSON log lines (tracebacks)."""
+    seconds fails the test, quoting `service`'s warnings, errors and non-JSON log lines
+    (tracebacks)."""
     deadline = time.monotonic() + timeout
     while True:
         value = condition()
         if value:
             return value
         if time.monotonic() > deadline:
-            errors = [line for line in getattr(service, "log_lines", []) if line[:1] != "{"]
+            errors = [line for line in getattr(service, "log_lines", []) if worth_quoting(line)]
             pytest.fail(f"no {what} within {timeout} s\n" + "\n".join(errors[-12:]))
         time.sleep(interval)
 

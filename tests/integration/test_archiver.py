@@ -45,9 +45,10 @@ from tests.helpers import (
 
 OPENSKILL = PlackettLuce()
 QUICK_RETRY = {"PLAYHALL_ARCHIVE_RETRY_S": "0.2"}
-"""For the archivers of the kill tests: a match one of them postponed is looked at again within
-the test's 20 s wait, not after the 30 s default (with a CPU hog beside the suite, the
-survivor's wait once ran out with no error logged, as a postponement would make it)."""
+"""For every archiver of these tests: a match one of them postponed is looked at again within
+the test's 20 s wait, not after the 30 s default (with a CPU hog beside the suite, a kill
+test's wait once ran out with no error logged, as a postponement would make it; later, once
+each, a test of an orchestrator SIGKILLed after its matches ended and the Cluster test)."""
 RATED = [bot_player("galileo", pb.BOT_LEVEL_EASY), bot_player("galileo", pb.BOT_LEVEL_NORMAL)]
 
 
@@ -78,7 +79,9 @@ class Stack:
         return service
 
     def archiver(self, **extra: str):
-        service = start_archiver(self.redis_url, self.database_url, **extra)
+        """An archiver that looks at a postponed match again after 0.2 s: a wait of 20 s must
+        not hinge on the 30 s default (a pass that met a busy database postpones)."""
+        service = start_archiver(self.redis_url, self.database_url, **{**QUICK_RETRY, **extra})
         self.started.append(service)
         return service
 
@@ -159,7 +162,7 @@ def outbox_empty(stack: Stack) -> bool:
 
 def test_archiver_sigkilled_before_it_writes_loses_no_match(stack):
     channel = stack.channel(stack.orchestrator())
-    doomed = stack.archiver(PLAYHALL_ARCHIVER_PAUSE_AT="before_archive", **QUICK_RETRY)
+    doomed = stack.archiver(PLAYHALL_ARCHIVER_PAUSE_AT="before_archive")
     ended = [end_a_match(channel) for _ in range(3)]
     assert doomed.wait_for_log('"paused"', timeout=20)
     wait_until(
@@ -170,7 +173,7 @@ def test_archiver_sigkilled_before_it_writes_loses_no_match(stack):
     doomed.kill()
     assert archived_ids(stack.database_url) == []
 
-    survivor = stack.archiver(**QUICK_RETRY)
+    survivor = stack.archiver()
     wait_until(lambda: outbox_empty(stack), 20, "an empty outbox", service=survivor)
     assert sorted(archived_ids(stack.database_url)) == sorted(ended)
     assert_rated_once_per_match(stack.database_url, 3)
@@ -178,7 +181,7 @@ def test_archiver_sigkilled_before_it_writes_loses_no_match(stack):
 
 def test_archiver_sigkilled_between_its_commit_and_the_outbox_rates_each_match_once(stack):
     channel = stack.channel(stack.orchestrator())
-    doomed = stack.archiver(PLAYHALL_ARCHIVER_PAUSE_AT="after_commit", **QUICK_RETRY)
+    doomed = stack.archiver(PLAYHALL_ARCHIVER_PAUSE_AT="after_commit")
     ended = [end_a_match(channel) for _ in range(3)]
     assert doomed.wait_for_log('"paused"', timeout=20)
     doomed.kill()
@@ -189,7 +192,7 @@ def test_archiver_sigkilled_between_its_commit_and_the_outbox_rates_each_match_o
     assert all(stack.db.zscore(outbox.OUTBOX, match_id) is not None for match_id in written)
     assert_rated_once_per_match(stack.database_url, len(written))
 
-    survivor = stack.archiver(**QUICK_RETRY)
+    survivor = stack.archiver()
     wait_until(lambda: outbox_empty(stack), 20, "an empty outbox", service=survivor)
     assert sorted(archived_ids(stack.database_url)) == sorted(ended)
     assert_rated_once_per_match(stack.database_url, 3)
@@ -223,7 +226,7 @@ def test_a_filed_match_that_has_not_ended_is_archived_when_it_does(stack):
     )
     match_id = created.match.match_id
     stack.db.zadd(outbox.OUTBOX, {match_id: 0})
-    archiver = stack.archiver(PLAYHALL_ARCHIVE_RETRY_S="0.2")
+    archiver = stack.archiver()
     # Looked at and put back for later, not archived, not dropped.
     wait_until(lambda: (stack.db.zscore(outbox.OUTBOX, match_id) or 0) > 0, 20, "a postponed entry")
     assert archived_ids(stack.database_url) == []

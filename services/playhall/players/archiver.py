@@ -108,6 +108,7 @@ class Archiver:
             await self.redis.zrem(outbox.OUTBOX, match_id)
             return False
         if match.phase != mpb.MATCH_PHASE_FINISHED:
+            log.info("filed but not ended: looked at later", extra={"match_id": match_id})
             await self._retry_later(match_id)  # its ending commit did not (yet) happen
             return False
         changes = await self.store.changes(match_id)
