@@ -9,7 +9,7 @@ from __future__ import annotations
 import grpc
 import pytest
 
-from playhall.common.process import start_gateway
+from playhall.common.process import free_port, start_gateway, start_orchestrator
 from playhall.core import title_ids
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
@@ -142,10 +142,13 @@ def test_a_dropped_stream_recovers_without_a_reload_and_says_live_at_once(stack,
     mine, theirs = created.tokens
     # The network log of the outage: refused connections, the stream cut off, a request the
     # kill caught in flight reset.
+    # And an UNAVAILABLE (503) from the gateway just started: a fresh-clone run got one as
+    # the page opened (cause not found), which the page now tries again.
     pages.allowed = (
         "ERR_CONNECTION_REFUSED",
         "ERR_INCOMPLETE_CHUNKED_ENCODING",
         "ERR_CONNECTION_RESET",
+        "status of 503",
     )
     try:
         page = pages.open()
@@ -171,6 +174,34 @@ def test_a_dropped_stream_recovers_without_a_reload_and_says_live_at_once(stack,
         wait_js(page, "document.querySelector('#log').innerText.includes('picked')")
         assert "Seat 2 picked a scientist" in page.locator("#log").inner_text()
         assert page.evaluate("window.notReloaded") is True
+    finally:
+        gateway.terminate()
+
+
+def test_a_page_opened_while_the_match_server_is_out_of_reach_comes_up_when_it_is_back(
+    stack, lobby, pages
+):
+    """No orchestrator listens where the gateway looks yet: the page says it is reconnecting
+    and tries again, and shows the match once one does, without a reload."""
+    created = lobby.create("galileo", [HUMAN, HUMAN])
+    mine = created.tokens[0]
+    port = free_port()
+    credential = {"PLAYHALL_GATEWAY_CREDENTIAL": stack.gateway_credential}
+    gateway = start_gateway(f"127.0.0.1:{port}", credential)
+    pages.allowed = ("status of 503",)  # the gateway's answers while nothing listens upstream
+    try:
+        page = pages.open()
+        url = f"http://127.0.0.1:{gateway.port}/"
+        page.goto(seat_url(url, created.match.match_id, mine.token, mine.seat))
+        wait_js(page, "document.body.dataset.connection === 'reconnecting'")
+        assert page.locator("#error").is_visible()
+        page.evaluate("window.notReloaded = true")
+        with start_orchestrator(stack.env, port=port):
+            wait_js(page, "document.body.dataset.connection === 'live'")
+            page.wait_for_selector(".control.legal[data-scientist]")
+            assert page.locator("#error").is_hidden()
+            assert page.evaluate("window.notReloaded") is True
+            page.close()  # before the servers go: its retries would be refused
     finally:
         gateway.terminate()
 

@@ -1,6 +1,7 @@
 // The match page: the board from this seat's view, moves by clicking it, scores, the event log,
 // who is to move, the turn clock and resign. It follows WatchMatch and, when the stream drops,
-// reconnects from the last version it saw, without a reload.
+// reconnects from the last version it saw, without a reload; a server out of reach as the page
+// opens is tried again the same way.
 import { call, newRequestId, stream } from "./connect.js";
 import { fragment, h, seatName, titleModule, unpackEvent } from "./common.js";
 import { legalMoves, moveKey } from "./proto.js";
@@ -130,8 +131,13 @@ function scheduleRefresh() {
   refreshTimer = setTimeout(() => refresh().catch(showError), 30);
 }
 
+// Pauses between attempts to reach a server that could not be reached: doubling, at most 3 s.
+const FIRST_PAUSE_MS = 300;
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const longer = (ms) => Math.min(ms * 2, 3000);
+
 async function follow() {
-  let delay = 300;
+  let delay = FIRST_PAUSE_MS;
   for (;;) {
     // Resumed from the change before the last one seen: the server sends that one again at
     // once (onChange skips it), so the stream's first message proves it live without waiting
@@ -147,7 +153,7 @@ async function follow() {
         setConnection("finished");
         return;
       }
-      delay = 300;
+      delay = FIRST_PAUSE_MS;
     } catch (error) {
       if (PERMANENT.has(error.code)) {
         setConnection("closed");
@@ -155,8 +161,8 @@ async function follow() {
         return;
       }
       setConnection("reconnecting");
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      delay = Math.min(delay * 2, 3000);
+      await pause(delay);
+      delay = longer(delay);
     }
     try {
       await refresh();
@@ -254,22 +260,34 @@ function render() {
   renderClock();
 }
 
+// The match, its title's module and this seat's view, as the page opens.
+async function load() {
+  const first = await call("GetMatch", { matchId }, { token });
+  const games = (await call("ListGames", {})).games ?? [];
+  state.info = games.find((g) => g.titleId === first.match.titleId);
+  state.title = await titleModule(first.match.titleId);
+  await state.title.setup?.();
+  if (fragmentSeat !== null && first.seat === undefined) state.seat = fragmentSeat;
+  await apply(first);
+}
+
 async function main() {
   if (!matchId) {
     showError("No match id in the address.");
     return;
   }
-  try {
-    const first = await call("GetMatch", { matchId }, { token });
-    const games = (await call("ListGames", {})).games ?? [];
-    state.info = games.find((g) => g.titleId === first.match.titleId);
-    state.title = await titleModule(first.match.titleId);
-    await state.title.setup?.();
-    if (fragmentSeat !== null && first.seat === undefined) state.seat = fragmentSeat;
-    await apply(first);
-  } catch (error) {
-    showError(error);
-    return;
+  // A server out of reach as the page opens is tried again, as a dropped stream is: the
+  // page comes up when it is back, without a reload.
+  for (let delay = FIRST_PAUSE_MS; ; delay = longer(delay)) {
+    try {
+      await load();
+      break;
+    } catch (error) {
+      showError(error);
+      if (error?.code !== "unavailable") return;
+      setConnection("reconnecting");
+      await pause(delay);
+    }
   }
   $("resign").addEventListener("click", async () => {
     if (!confirm("Resign this match?")) return;
