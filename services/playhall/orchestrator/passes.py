@@ -10,6 +10,7 @@ import logging
 
 import redis
 
+from playhall.common.waits import set_within
 from playhall.orchestrator.metrics import REDIS_ERRORS
 
 log = logging.getLogger(__name__)
@@ -46,9 +47,7 @@ class BackgroundPass:
 
     async def _run(self) -> None:
         while not self._stopping.is_set():
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.interval_s):  # not wait_for: it may drop a cancel
-                    await self._stopping.wait()
+            if await set_within(self._stopping, self.interval_s):
                 return
             try:
                 await self.run_once()

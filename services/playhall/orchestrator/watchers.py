@@ -26,6 +26,7 @@ import time
 import redis
 import redis.asyncio
 
+from playhall.common.waits import set_within
 from playhall.orchestrator.store import MatchStore, changed_channel, match_id_of_channel
 from playhall.storage.v1 import storage_pb2
 
@@ -61,13 +62,7 @@ class Watcher:
         """The changes after version `after` (none yet: None) that arrived within `timeout_s`,
         in order and each once; re-read from the Stream when what arrived leaves a gap. None on
         timeout."""
-        # A timeout scope, not wait_for: Python 3.11's wait_for returns the event when it comes
-        # in the same turn of the loop as a cancel, and drops the cancel; a stream whose
-        # caller went away would then wait for its (idle) match for good.
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(timeout_s):
-                await self._ready.wait()
-        if not self._ready.is_set():
+        if not await set_within(self._ready, timeout_s):
             return None
         self._ready.clear()
         batches, self.pending = self.pending, []

@@ -26,6 +26,7 @@ from playhall.common import logs
 from playhall.common.metrics import start_metrics_server
 from playhall.common.server import catch_stop_signals_async
 from playhall.common.settings import SettingsError, load, variables
+from playhall.common.waits import set_within
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.orchestrator.redis_client import redis_client
 from playhall.orchestrator.store import (
@@ -179,13 +180,7 @@ class Archiver:
                 await self.measure()
             except redis.RedisError as error:
                 log.warning("outbox not measured", extra={"error": str(error)})
-            await self._rest(stopping)
-
-    async def _rest(self, stopping: asyncio.Event) -> None:
-        """Waits an interval, or less if `stopping` is set."""
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(self.settings.archive_interval_s):
-                await stopping.wait()  # not wait_for, which may drop a cancel
+            await set_within(stopping, self.settings.archive_interval_s)
 
     async def _pause(self, point: str, match_id: str) -> None:
         """Tests only: stops here for good when `archiver_pause_at` names this point."""
@@ -205,7 +200,7 @@ class Archiver:
                 log.warning(
                     "archive pass skipped: database unavailable", extra={"error": str(error)}
                 )
-            await self._rest(stopping)
+            await set_within(stopping, self.settings.archive_interval_s)
 
 
 async def serve(settings: ArchiverSettings) -> None:
