@@ -38,8 +38,9 @@ WORKER_CREDENTIAL = "test-worker-credential"
 GATEWAY_CREDENTIAL = "test-gateway-credential"
 TITLE = "galileo"
 TIMEOUT = 5.0
-QUOTED_LEVELS = ("warning", "error", "critical")
 """The deadline of every unary call, so a hung server fails a test instead of hanging it."""
+QUOTED_LEVELS = ("warning", "error", "critical")
+"""The log levels a wait that runs out quotes from its service's log, with the tracebacks."""
 
 
 def connect_call(base: str, service: str, method: str, message: dict, token: str | None = None):

@@ -79,8 +79,7 @@ class Stack:
         return service
 
     def archiver(self, **extra: str):
-        """An archiver that looks at a postponed match again after 0.2 s: a wait of 20 s must
-        not hinge on the 30 s default (a pass that met a busy database postpones)."""
+        """An archiver that looks at a postponed match again after 0.2 s (`QUICK_RETRY`)."""
         service = start_archiver(self.redis_url, self.database_url, **{**QUICK_RETRY, **extra})
         self.started.append(service)
         return service

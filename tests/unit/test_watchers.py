@@ -1,7 +1,8 @@
 """A watch stream's inbox (`orchestrator.watchers.Watcher`) and cancellation: a stream whose
 caller went away ends, even when its changes arrive in the same turn of the event loop as the
 cancel. Python 3.11's `asyncio.wait_for` returned the changes then and dropped the cancel, so
-a handler with nothing more to send waited for its idle match forever, holding a watch slot."""
+a handler with nothing more to send waited for its idle match forever, holding a watch slot
+(the wait is `common.waits.set_within` now)."""
 
 from __future__ import annotations
 
