@@ -110,11 +110,18 @@ class MatchClient:
         seed: bytes = b"",
         clock: pb.Clock | None = None,
         options=None,
+        request_id: str | None = None,
     ) -> pb.CreateMatchResponse:
+        """A new match; `request_id` (a fresh one by default) lets a retry answer it."""
         return self._call(
             "CreateMatch",
             pb.CreateMatchRequest(
-                title_id=title, seats=seats, seed=seed, clock=clock, options=options or {}
+                title_id=title,
+                seats=seats,
+                seed=seed,
+                clock=clock,
+                options=options or {},
+                request_id=request_id or uuid.uuid4().hex,
             ),
         )
 
@@ -224,9 +231,18 @@ class MatchClient:
         return self._call("Resign", self._with_seat(pb.ResignRequest(match_id=match_id)))
 
     def join(
-        self, match_id: str, seat: int | None = None, display_name: str = ""
+        self,
+        match_id: str,
+        seat: int | None = None,
+        display_name: str = "",
+        request_id: str | None = None,
     ) -> pb.JoinMatchResponse:
-        request = pb.JoinMatchRequest(match_id=match_id, display_name=display_name)
+        """An open seat; `request_id` (a fresh one by default) lets a retry answer it."""
+        request = pb.JoinMatchRequest(
+            match_id=match_id,
+            display_name=display_name,
+            request_id=request_id or uuid.uuid4().hex,
+        )
         if seat is not None:
             request.seat = seat
         return self._call("JoinMatch", request)

@@ -267,8 +267,8 @@ class Commits:
         if not result.replicated:
             # Committed on the master, whose replica has not confirmed it: not acknowledged
             # (a failover now could lose it). What follows it ran, as the change most likely
-            # stands; a retry with the same request id answers with its version.
-            raise NotReplicated(self.store.wait_replicas)
+            # stands; a retry with the same request id answers once the replicas have it.
+            raise NotReplicated(self.store.wait_replicas, idempotent=request is not None)
         return match.version
 
     @staticmethod

@@ -9,6 +9,7 @@ idle matches, stalled bot turns and the lobby's repair are the housekeeper's
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import logging
 import re
@@ -54,6 +55,10 @@ from playhall.storage.v1 import storage_pb2 as spb
 log = logging.getLogger(__name__)
 
 BOT_REQUEST_PREFIX = "bot:"
+MIN_CREATING_REQUEST_ID = 16
+"""The shortest request id of a call that creates seats (CreateMatch, JoinMatch)."""
+NO_SEAT = -1
+"""The seat of a creation's idempotency record: the request is the whole match's."""
 MATCH_ID = re.compile(r"[0-9a-f]{24}")
 PLAYER_FILING_GRACE_MS = 60_000
 """A player's running-matches entry whose match does not seat them yet is a creation or a join
@@ -159,11 +164,60 @@ class Matches:
                 "A chosen seed is only accepted for matches without human or open seats"
             )
         clocks.check(request.clock)
+        if not request.request_id:
+            created = await self.start(
+                title, seats, humans, request.options, request.clock, request.seed
+            )
+            assert created is not None  # a fresh random id is never taken
+            return created
+        request_id = _creating_request_id(request.request_id)
+        record = IdempotencyRecord(NO_SEAT, _digest_without_request_id(request))
+        match_id = _created_match_id(player, request_id)
         created = await self.start(
-            title, seats, humans, request.options, request.clock, request.seed
+            title,
+            seats,
+            humans,
+            request.options,
+            request.clock,
+            request.seed,
+            match_id=match_id,
+            request=(request_id, record),
         )
-        assert created is not None  # a fresh random id is never taken
-        return created
+        return created or await self._created_before(match_id, request_id, record, humans)
+
+    async def _created_before(
+        self, match_id: str, request_id: str, sent: IdempotencyRecord, humans: list[int]
+    ) -> mpb.CreateMatchResponse:
+        """The answer to a creation's retry: the match the first call created, with new
+        tokens for its human seats (the first tokens were never acknowledged, or their answer
+        was lost), in a change of its own."""
+
+        async def attempt() -> mpb.CreateMatchResponse | None:
+            match, _, stored = await self.snapshot(match_id, request_id)
+            if _replayed(stored, request_id, sent) is None:
+                raise NotNow(
+                    f"request_id {request_id!r} created a match too long ago to be retried; "
+                    "send a new request_id to create another"
+                )
+            if match.phase == mpb.MATCH_PHASE_FINISHED:
+                raise NotNow("The match this request created is over")
+            tokens = self._new_tokens(match, humans)
+            if await self.commits.commit(match, None, request=(request_id, sent)) is None:
+                return None
+            return mpb.CreateMatchResponse(
+                match=match.summary(),
+                tokens=[mpb.SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
+            )
+
+        return await self.commits.retry(attempt)
+
+    @staticmethod
+    def _new_tokens(match: Match, seats: list[int]) -> dict[int, str]:
+        """New tokens for `seats` of `match` (to commit); their old ones read no more."""
+        tokens = {seat: secrets.token_urlsafe(32) for seat in seats}
+        for seat, token in tokens.items():
+            match.token_hashes[seat] = token_hash(token)
+        return tokens
 
     async def start(
         self,
@@ -175,11 +229,13 @@ class Matches:
         seed: bytes = b"",
         match_id: str | None = None,
         tournament_id: str = "",
+        request: tuple[str, IdempotencyRecord] | None = None,
     ) -> mpb.CreateMatchResponse | None:
         """Sets up and stores a match of checked `seats` (`humans` get seat tokens); under
         `match_id` if given (a random id otherwise), and then None when a match of that id
         exists already: a creation whose id was chosen ahead happens once. `tournament_id`:
-        the tournament the match is a game of."""
+        the tournament the match is a game of; `request`: the creating request's id and
+        record."""
         clock = clock or mpb.Clock()
         options = dict(options or {})
         seed = seed or secrets.token_bytes(32)
@@ -228,7 +284,7 @@ class Matches:
             await self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
         if self.commits.bot_seats_to_move(match):
             await self.store.mark_bot_turn(match.match_id, created)
-        if not await self.store.create(match, started.state.SerializeToString(), change):
+        if not await self.store.create(match, started.state.SerializeToString(), change, request):
             return None
         await self.commits.enqueue_bots(match, "turn")
         MATCHES_CREATED.labels(title).inc()
@@ -276,9 +332,18 @@ class Matches:
         self, request: mpb.JoinMatchRequest, token: Credential = None
     ) -> mpb.JoinMatchResponse:
         player = self._signed_in_or_anonymous(token, "join matches")
+        joining = None
+        if request.request_id:
+            request_id = _creating_request_id(request.request_id)
+            joining = (request_id, IdempotencyRecord(NO_SEAT, _digest_without_request_id(request)))
 
         async def attempt() -> mpb.JoinMatchResponse | None:
-            match = await self.load(request.match_id)
+            if joining is None:
+                match = await self.load(request.match_id)
+            else:
+                match, _, stored = await self.snapshot(request.match_id, joining[0])
+                if stored is not None:
+                    return await self._joined_before(match, stored, *joining)
             if match.phase != mpb.MATCH_PHASE_OPEN:
                 raise NotNow("This match has no open seat")
             open_seats = [s.seat for s in match.seats if s.kind == mpb.SEAT_KIND_OPEN]
@@ -298,13 +363,31 @@ class Matches:
                 await self.store.file_for_player(player.player_id, match.match_id, now_ms())
             if len(open_seats) == 1:
                 match.phase = mpb.MATCH_PHASE_RUNNING
-            if await self.commits.commit(match, seat) is None:
+            record = joining and (joining[0], dataclasses.replace(joining[1], seat=seat))
+            if await self.commits.commit(match, seat, request=record) is None:
                 return None
             return mpb.JoinMatchResponse(
                 token=mpb.SeatToken(seat=seat, token=seat_token), match=match.summary()
             )
 
         return await self.commits.retry(attempt)
+
+    async def _joined_before(
+        self, match: Match, stored: str, request_id: str, sent: IdempotencyRecord
+    ) -> mpb.JoinMatchResponse | None:
+        """The answer to a join's retry: the seat the first call claimed, with a new token
+        (the first was never acknowledged, or its answer was lost), in a change of its own;
+        None when another change won the race."""
+        recorded = IdempotencyRecord.parse(stored)
+        if not recorded.same_body(sent):
+            raise InvalidRequest(f"request_id {request_id!r} was already used for another join")
+        if match.phase == mpb.MATCH_PHASE_FINISHED:
+            raise NotNow("The match this request joined is over")
+        tokens = self._new_tokens(match, [recorded.seat])
+        if await self.commits.commit(match, recorded.seat, request=(request_id, recorded)) is None:
+            return None
+        seat_token = mpb.SeatToken(seat=recorded.seat, token=tokens[recorded.seat])
+        return mpb.JoinMatchResponse(token=seat_token, match=match.summary())
 
     def _signed_in_or_anonymous(self, token: Credential, what: str) -> Player | None:
         """The signed-in player of a call that may seat its caller; None for an anonymous
@@ -458,6 +541,8 @@ class Matches:
                 )
             recorded = _replayed(record, request.request_id, IdempotencyRecord(caller.seat, digest))
             if recorded is not None:
+                # Answered only once the change is where a first answer would have been.
+                await self.store.confirm(match.match_id)
                 seen = await self.commits.view(match, state, caller, request.omit_legal_moves)
                 return mpb.SubmitMoveResponse(
                     version=recorded,
@@ -538,8 +623,36 @@ def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> i
         return None
     recorded = IdempotencyRecord.parse(stored)
     if not recorded.same_request(sent):
-        raise InvalidRequest(f"request_id {request_id!r} was already used for a different move")
+        what = "match" if sent.seat == NO_SEAT else "move"
+        raise InvalidRequest(f"request_id {request_id!r} was already used for a different {what}")
     return recorded.version
+
+
+def _creating_request_id(request_id: str) -> str:
+    """A creating call's request id, checked: long enough that nobody guesses it, as it is
+    what entitles a retry to the seats."""
+    if not MIN_CREATING_REQUEST_ID <= len(request_id) <= 128:
+        raise InvalidRequest(
+            f"request_id must be {MIN_CREATING_REQUEST_ID} to 128 characters "
+            "(a random one, such as a UUID)"
+        )
+    return request_id
+
+
+def _digest_without_request_id(request) -> str:
+    """The SHA-256 of a request but its request id: what tells a retry from a request id used
+    again for something else."""
+    body = type(request)()
+    body.CopyFrom(request)
+    body.ClearField("request_id")
+    return hashlib.sha256(body.SerializeToString(deterministic=True)).hexdigest()
+
+
+def _created_match_id(player: Player | None, request_id: str) -> str:
+    """The id of the match a creating request makes: the same for its retries, and apart for
+    each signed-in player (anonymous callers share one space of request ids)."""
+    scope = player.player_id if player is not None else ""
+    return hashlib.sha256(f"create\0{scope}\0{request_id}".encode()).hexdigest()[:24]
 
 
 def _check_seated(caller: Caller, what: str) -> None:

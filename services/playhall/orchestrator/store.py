@@ -123,16 +123,30 @@ return {'ok', version, failed}
 """The commit script (`MatchStore.commit`)."""
 
 CREATE_SCRIPT = """
--- KEYS: the match record, its state, its log. ARGV: record (with its version), state, change.
+-- KEYS: the match record, its state, its log, its idempotency records. ARGV: record (with its
+-- version), state, change, then the creating request's id, record and the records' time to
+-- live ('' when the creation carries no request id).
 -- A match id already taken is left alone: a creation under an id chosen ahead (a matchmaking
--- assignment's) happens once however often it is attempted.
+-- assignment's, or one derived from a request id) happens once however often it is attempted.
 if redis.call('EXISTS', KEYS[1]) == 1 then return 'exists' end
 redis.call('SET', KEYS[1], ARGV[1])
 redis.call('SET', KEYS[2], ARGV[2])
 redis.call('XADD', KEYS[3], '0-1', 'change', ARGV[3])
+if ARGV[4] ~= '' then
+  redis.call('HSET', KEYS[4], ARGV[4], ARGV[5] .. ':0')
+  redis.call('EXPIRE', KEYS[4], ARGV[6])
+end
 return 'ok'
 """
 """The new match's own keys (`MatchStore.create`)."""
+
+CONFIRM_SCRIPT = """
+-- KEYS: the match's idempotency records. ARGV: their time to live.
+-- A write of the caller's own, so that the WAIT after it covers every write the match's node
+-- had taken before: renewing the records' expiry is one that changes nothing else.
+return redis.call('EXPIRE', KEYS[1], ARGV[1])
+"""
+"""The write a replayed request's confirmation waits behind (`MatchStore.confirm`)."""
 
 SNAPSHOT_SCRIPT = """
 -- KEYS: the match record, its state, its idempotency records. ARGV: a request id, or ''.
@@ -348,6 +362,10 @@ class IdempotencyRecord:
     def same_request(self, other: IdempotencyRecord) -> bool:
         return self.request_value() == other.request_value()
 
+    def same_body(self, other: IdempotencyRecord) -> bool:
+        """Whether both are of the same request, whichever seat it was given."""
+        return self.digest[:RECORDED_DIGEST_CHARS] == other.digest[:RECORDED_DIGEST_CHARS]
+
     @classmethod
     def parse(cls, stored: str) -> IdempotencyRecord:
         seat, digest, version = stored.split(":")
@@ -377,13 +395,17 @@ COMMIT_ARGS = (
 class NotReplicated(Unavailable):
     """The change is committed on the master, but fewer replicas than required confirmed it in
     time: it is not acknowledged, as a failover now could lose it. A retry with the same
-    request id answers with the version once it is there (or commits it again if it was
-    lost)."""
+    request id answers once the change is on the replicas (or commits it again if it was
+    lost); a change without one may stand or not, which a read tells."""
 
-    def __init__(self, required: int):
+    def __init__(self, required: int, idempotent: bool = True):
         super().__init__(
             f"The change was not confirmed by {required} replica(s) of match storage in time; "
-            "send it again with the same request_id"
+            + (
+                "send it again with the same request_id"
+                if idempotent
+                else "it may or may not stand: read the match before you try again"
+            )
         )
 
 
@@ -404,6 +426,7 @@ class MatchStore:
         self.cluster = isinstance(client, redis.asyncio.RedisCluster)
         self._commit = client.register_script(COMMIT_SCRIPT)
         self._create = client.register_script(CREATE_SCRIPT)
+        self._confirm = client.register_script(CONFIRM_SCRIPT)
         self._snapshot = client.register_script(SNAPSHOT_SCRIPT)
 
     async def _write(self, script, keys: list[str], args: list) -> tuple[object, bool]:
@@ -436,11 +459,19 @@ class MatchStore:
 
     # -- creating and reading ------------------------------------------------------------------
 
-    async def create(self, match: Match, state: bytes, change: storage_pb2.StoredChange) -> bool:
+    async def create(
+        self,
+        match: Match,
+        state: bytes,
+        change: storage_pb2.StoredChange,
+        request: tuple[str, IdempotencyRecord] | None = None,
+    ) -> bool:
         """Indexes first, then the match's own keys in one script (one slot): a crash in
         between leaves index entries of a match that does not exist, which readers skip and
         the lobby repair drops, never a match missing from them. False when a match of that
-        id existed already (it is left as it was)."""
+        id existed already (it is left as it was). `request`: the creating request's id and
+        record, kept as a move's are."""
+        request_id, record = request or ("", None)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(
                 lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
@@ -451,11 +482,19 @@ class MatchStore:
             await pipe.execute()
         reply, replicated = await self._write(
             self._create,
-            [match_key(match.match_id), state_key(match.match_id), log_key(match.match_id)],
+            [
+                match_key(match.match_id),
+                state_key(match.match_id),
+                log_key(match.match_id),
+                requests_key(match.match_id),
+            ],
             [
                 f"{match.version}:".encode() + match_record(match),
                 state,
                 change.SerializeToString(),
+                request_id,
+                record.request_value() if record else "",
+                self.request_ttl_s,
             ],
         )
         # Again, in case the repair of another replica dropped the first entry while this
@@ -471,8 +510,22 @@ class MatchStore:
                 extra={"match_id": match.match_id, "error": str(error)},
             )
         if not replicated:
-            raise NotReplicated(self.wait_replicas)
+            raise NotReplicated(self.wait_replicas, idempotent=request is not None)
         return reply != b"exists"
+
+    async def confirm(self, match_id: str) -> None:
+        """Returns once the required replicas hold every write the match's node had taken
+        before, a replayed request's change among them; `NotReplicated` when fewer confirm in
+        time. (A WAIT alone would not do: it covers only its own connection's writes.) Where
+        the records are gone (the match left Redis for the archive), there is nothing to renew
+        and the archive holds the change."""
+        if not self.wait_replicas:
+            return
+        _, replicated = await self._write(
+            self._confirm, [requests_key(match_id)], [self.request_ttl_s]
+        )
+        if not replicated:
+            raise NotReplicated(self.wait_replicas)
 
     async def load(self, match_id: str) -> Match | None:
         return _parse(match_id, await self.redis.get(match_key(match_id)))
