@@ -9,6 +9,7 @@ at one point of archiving so that the SIGKILL lands exactly there."""
 
 from __future__ import annotations
 
+import time
 import urllib.error
 import urllib.request
 
@@ -16,6 +17,7 @@ import grpc
 import psycopg
 import pytest
 import redis
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 from openskill.models import PlackettLuce
 
 from playhall.client import MatchClient, bearer, human_seats
@@ -346,34 +348,98 @@ def test_on_a_redis_cluster_a_match_is_archived_once_and_leaves_every_node(
     cluster.close()
 
 
-def test_an_archive_out_of_reach_is_unavailable_until_it_is_back(module_redis, galileo_rules):
-    """A PostgreSQL of this test's own, SIGKILLed once a match lives only in it."""
+READ_BOUND_S = 4.0
+"""How long a read of an archive out of reach may take to be refused: the orchestrator waits
+`PLAYHALL_DATABASE_TIMEOUT_S` (2 s) for a working connection, and this leaves room for a loaded
+machine; psycopg_pool's own default, 30 s, ran past every client's deadline."""
+
+
+def serving(channel: grpc.Channel, service: str) -> int:
+    """The orchestrator's health status of `service` ("" for the server's own)."""
+    stub = health_pb2_grpc.HealthStub(channel)
+    return stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=TIMEOUT).status
+
+
+def timed_refusal(call, *args) -> tuple[float, grpc.RpcError | None]:
+    """How long `call` took, and the error it failed with (None: it answered)."""
+    started = time.monotonic()
+    try:
+        call(*args)
+    except grpc.RpcError as error:
+        return time.monotonic() - started, error
+    return time.monotonic() - started, None
+
+
+@pytest.mark.slow
+def test_an_archive_out_of_reach_is_refused_at_once_until_it_is_back(module_redis, galileo_rules):
+    """A PostgreSQL of this test's own, SIGKILLed once a match lives only in it: every read of
+    the archive (an archived match's GetMatch and GetHistory, a leaderboard) is refused
+    UNAVAILABLE within seconds, not after the pool's 30 s; PlayerService's health turns
+    NOT_SERVING while live play goes on; and started again, the archive answers again within a
+    few seconds, health SERVING."""
     with EmbeddedPostgres(durable=False) as postgres:
         url = postgres.create_database("playhall")
         database.migrate(url)
         stack = Stack(module_redis.url, url, galileo_rules.address)
         try:
-            spectator = MatchClient(stack.channel(stack.orchestrator()), timeout_s=TIMEOUT)
-            match_id = end_a_match(spectator.channel)
+            orchestrator = stack.orchestrator(PLAYHALL_DATABASE_CHECK_INTERVAL_S="0.5")
+            channel = stack.channel(orchestrator)
+            # A deadline far beyond the bound: a read that waits is seen waiting, not cut.
+            spectator = MatchClient(channel, timeout_s=12)
+            players = player_service_pb2_grpc.PlayerServiceStub(channel)
+            board = ppb.GetLeaderboardRequest(title_id="galileo", include_provisional=True)
+
+            def leaderboard():
+                return players.GetLeaderboard(board, timeout=12)
+
+            match_id = end_a_match(channel)
             stack.archiver(PLAYHALL_ARCHIVE_GRACE_S="0")
             wait_until(lambda: not keys_of(stack, match_id), 20, "no key of the match")
             answered = spectator.history(match_id)
+            assert len(leaderboard().entries) == 2
+            assert serving(channel, PLAYERS) == health_pb2.HealthCheckResponse.SERVING
 
             postgres.kill()
             # Only the postmaster is SIGKILLed: a backend holding one of the orchestrator's
             # connections may answer once more before it notices its postmaster gone.
-            details = wait_until(
-                lambda: _refusal_or_none(spectator, match_id), 10, "the archive refusing"
+            reads = [
+                lambda: spectator.history(match_id),
+                lambda: spectator.get(match_id),
+                leaderboard,
+            ]
+            refused = 0
+            started = time.monotonic()
+            while refused < 4:
+                took, error = timed_refusal(reads[refused % len(reads)])
+                assert took < READ_BOUND_S, f"a read took {took:.1f} s ({error})"
+                if error is not None:
+                    assert error.code() == grpc.StatusCode.UNAVAILABLE, error.details()
+                    assert "archive" in error.details() and "try again" in error.details()
+                    refused += 1
+                assert time.monotonic() - started < 30, "reads still answered"
+            wait_until(
+                lambda: serving(channel, PLAYERS) == health_pb2.HealthCheckResponse.NOT_SERVING,
+                10,
+                "PlayerService not serving",
+                service=orchestrator,
             )
-            assert "archive" in details
-            # Live matches are Redis's: they play on.
+            # Live matches are Redis's: they play on, and the server stays SERVING for them.
             assert spectator.create("galileo", human_seats(2)).match.match_id
+            assert serving(channel, "") == health_pb2.HealthCheckResponse.SERVING
+            assert serving(channel, MATCHES) == health_pb2.HealthCheckResponse.SERVING
 
             postgres.start()
             recovered = wait_until(
-                lambda: _history_or_none(spectator, match_id), 30, "the archive answering again"
+                lambda: _history_or_none(spectator, match_id), 10, "the archive answering again"
             )
             assert recovered == answered
+            assert len(leaderboard().entries) == 2
+            wait_until(
+                lambda: serving(channel, PLAYERS) == health_pb2.HealthCheckResponse.SERVING,
+                10,
+                "PlayerService serving again",
+                service=orchestrator,
+            )
         finally:
             stack.close()
 
@@ -417,16 +483,6 @@ def test_the_archiver_is_ready_while_postgres_answers_and_counts_rating_updates(
             stack.close()
 
 
-def _refusal_or_none(client: MatchClient, match_id: str) -> str | None:
-    """The details of the UNAVAILABLE refusal of the match's history, None while it answers."""
-    try:
-        client.history(match_id)
-    except grpc.RpcError as error:
-        assert error.code() == grpc.StatusCode.UNAVAILABLE, error.details()
-        return error.details()
-    return None
-
-
 def _history_or_none(client: MatchClient, match_id: str):
     try:
         return client.history(match_id)
@@ -438,6 +494,7 @@ def _history_or_none(client: MatchClient, match_id: str):
 # -- a signed-in player's archive, through the gateway ------------------------------------------
 
 PLAYERS = "playhall.players.v1.PlayerService"
+MATCHES = "playhall.match.v1.MatchService"
 
 
 def test_a_signed_in_players_finished_match_is_rated_and_listed_through_the_gateway(stack):

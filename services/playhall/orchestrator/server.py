@@ -8,6 +8,7 @@ import logging
 import time
 
 import uvloop
+from grpc_health.v1 import health_pb2
 from prometheus_client import REGISTRY
 
 from playhall.common import logs, tracing
@@ -37,7 +38,7 @@ from playhall.orchestrator.tournament_store import TournamentStore
 from playhall.orchestrator.tournaments import Tournaments
 from playhall.orchestrator.watchers import WatchHub
 from playhall.players import database
-from playhall.players.archive import Archive
+from playhall.players.archive import Archive, ArchiveCheck
 from playhall.players.servicer import PlayerServicer
 from playhall.players.v1 import player_service_pb2, player_service_pb2_grpc
 from playhall.tournament.v1 import tournament_service_pb2, tournament_service_pb2_grpc
@@ -70,7 +71,15 @@ def build_matches(settings: Settings) -> matches.Matches:
     )
     rules = RulesClients(settings.rules, game_info_ttl_s=settings.game_info_ttl_s)
     hub = WatchHub(store, max_reads=max(settings.redis_max_connections // 4, 1))
-    archive = Archive(database.pool(settings.database_url)) if settings.database_url else None
+    archive = None
+    if settings.database_url:
+        archive = Archive(
+            database.pool(
+                settings.database_url,
+                timeout_s=settings.database_timeout_s,
+                reconnect_timeout_s=settings.database_reconnect_timeout_s,
+            )
+        )
     commits = Commits(store, rules, settings, BotScheduler(settings.broker_url, settings.bot_queue))
     return matches.Matches(commits, hub, archive)
 
@@ -150,6 +159,23 @@ async def serve(settings: Settings) -> None:
     domain.watchers.start()
     stopping = catch_stop_signals_async()
     await service.mark_serving()
+    archive_check = None
+    if domain.archive is not None:
+
+        async def archive_health(answers: bool) -> None:
+            # PlayerService's pages are the archive's. The server's own status and
+            # MatchService's stay SERVING: live matches are Redis's and play on.
+            status = (
+                health_pb2.HealthCheckResponse.SERVING
+                if answers
+                else health_pb2.HealthCheckResponse.NOT_SERVING
+            )
+            await service.health.set(PLAYER_SERVICE_NAME, status)
+
+        archive_check = ArchiveCheck(
+            domain.archive, settings.database_check_interval_s, archive_health
+        )
+        archive_check.start()
     log.info(
         "serving",
         extra={
@@ -167,6 +193,8 @@ async def serve(settings: Settings) -> None:
     await housekeeper.stop(max(deadline - time.monotonic(), 0))
     await matchmaker.stop(max(deadline - time.monotonic(), 0))
     await runner.stop(max(deadline - time.monotonic(), 0))
+    if archive_check is not None:
+        await archive_check.stop(max(deadline - time.monotonic(), 0))
     await domain.watchers.stop()
     await domain.rules.close()
     await domain.store.redis.aclose()

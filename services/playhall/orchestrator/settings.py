@@ -13,6 +13,7 @@ from playhall.common.server import MAX_CONNECTION_AGE_GRACE_MS, MAX_CONNECTION_A
 from playhall.common.settings import SettingsError, load, setting
 from playhall.orchestrator.queue_settings import MatchmakingSettings
 from playhall.orchestrator.rules_client import channel_target
+from playhall.players.settings import DATABASE_RECONNECT_TIMEOUT_S, DATABASE_TIMEOUT_S
 from playhall.players.tokens import TokenSettings
 
 RULES_PREFIX = "PLAYHALL_RULES_"
@@ -94,6 +95,15 @@ class Settings:
     and such a match is unknown."""
     database_migrate: bool = setting(True)
     """Upgrade the archive's schema at start (off where a Job runs `playhall.players.migrate`)."""
+    database_timeout_s: float = setting(DATABASE_TIMEOUT_S, minimum=0.1)
+    """How long a read of the archive waits for a working connection (and a connection
+    attempt for the database) before it is refused UNAVAILABLE (`database.pool`)."""
+    database_reconnect_timeout_s: float = setting(DATABASE_RECONNECT_TIMEOUT_S, minimum=0)
+    """How long a lost connection is opened again with backoff before the next read opens
+    one afresh."""
+    database_check_interval_s: float = setting(2.0, minimum=0.1)
+    """How often the archive is asked whether it answers: PlayerService's health is
+    NOT_SERVING while it does not."""
 
     @classmethod
     def from_env(cls, flags: Mapping[str, Any] | None = None) -> Settings:

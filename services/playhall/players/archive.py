@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-from collections.abc import Iterator, Mapping, Sequence
+import logging
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 import psycopg
@@ -15,9 +16,12 @@ from psycopg_pool import AsyncConnectionPool
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.orchestrator import records
 from playhall.orchestrator.errors import Unavailable
+from playhall.orchestrator.passes import BackgroundPass
 from playhall.orchestrator.store import Match
 from playhall.players import ratings, tokens
 from playhall.storage.v1 import storage_pb2 as spb
+
+log = logging.getLogger(__name__)
 
 BOT_ISSUER = "playhall:bot"
 """The issuer of the bots' identities: one player per title and level."""
@@ -320,6 +324,43 @@ class Archive:
 def archived_match(match_id: str, version: int, record) -> Match:
     """The match of an archived record (a `matches` row's version and record)."""
     return Match(match_id=match_id, version=version, **records.parse_record(bytes(record)))
+
+
+class ArchiveCheck(BackgroundPass):
+    """Asks the archive every interval whether it answers, and calls `on_change(answers)` when
+    that changes (the orchestrator's PlayerService health): a read of an archive out of reach
+    is refused, and readiness says so before the reads do. Each question waits at most the
+    pool's timeout for a connection."""
+
+    name = "archive_check"
+
+    def __init__(
+        self,
+        archive: Archive,
+        interval_s: float,
+        on_change: Callable[[bool], Awaitable[None]],
+    ):
+        super().__init__(interval_s)
+        self.archive = archive
+        self.on_change = on_change
+        self.answers = True
+        """What the last question found (the archive answered as the process started)."""
+
+    async def run_once(self) -> None:
+        try:
+            await self.archive.ping()
+        except psycopg.Error as error:
+            answers, reason = False, str(error)
+        else:
+            answers, reason = True, ""
+        if answers == self.answers:
+            return
+        self.answers = answers
+        if answers:
+            log.info("archive answering again")
+        else:
+            log.warning("archive out of reach", extra={"error": reason})
+        await self.on_change(answers)
 
 
 @contextlib.contextmanager

@@ -213,7 +213,12 @@ async def serve(settings: ArchiverSettings) -> None:
     )
     if settings.database_migrate:
         await asyncio.to_thread(database.migrate, settings.database_url)
-    pool = database.pool(settings.database_url, max_size=settings.archive_concurrency)
+    pool = database.pool(
+        settings.database_url,
+        max_size=settings.archive_concurrency,
+        timeout_s=settings.database_timeout_s,
+        reconnect_timeout_s=settings.database_reconnect_timeout_s,
+    )
     await pool.open(wait=True)
     connections = 2 * settings.archive_concurrency + 2
     store = MatchStore(redis_client(settings.redis_url, connections, settings.redis_cluster))

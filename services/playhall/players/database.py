@@ -9,6 +9,7 @@ transactions, so a migration that fails leaves the schema as it was."""
 from __future__ import annotations
 
 import logging
+import math
 from pathlib import Path
 
 import psycopg
@@ -18,6 +19,8 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from psycopg_pool import AsyncConnectionPool
+
+from playhall.players.settings import DATABASE_RECONNECT_TIMEOUT_S, DATABASE_TIMEOUT_S
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +67,37 @@ def head_revision() -> str:
     return head
 
 
-def pool(url: str, max_size: int = 8) -> AsyncConnectionPool:
-    """A connection pool of the running event loop (not yet open: `await pool.open()`)."""
+def pool(
+    url: str,
+    max_size: int = 8,
+    timeout_s: float = DATABASE_TIMEOUT_S,
+    reconnect_timeout_s: float = DATABASE_RECONNECT_TIMEOUT_S,
+) -> AsyncConnectionPool:
+    """A connection pool of the running event loop (not yet open: `await pool.open()`) that
+    fails fast while the database is out of reach, and comes back soon after it is back.
+
+    - A caller waits at most `timeout_s` for a working connection, then gets `PoolTimeout`
+      (an `OperationalError`: archive reads answer UNAVAILABLE). With psycopg_pool's default,
+      30 s, every read after the pool's broken connections were used up outlived its
+      caller's deadline.
+    - Every connection is checked (an empty query) as it is handed out: one a database
+      restart broke is replaced, not handed to a caller's query.
+    - A lost connection is opened again with psycopg_pool's backoff (1 s, then doubling)
+      for `reconnect_timeout_s` only (5 s: about 1, 3 and 5 s later); then its slot is given
+      up, and the next caller that finds no connection opens one at once. With the default,
+      5 minutes, the waits grew to 16 s and more, so the first read after an outage of a
+      few seconds more waited that long.
+    - Opening a connection gives up after `timeout_s` (libpq's `connect_timeout`, in whole
+      seconds and at least 2), so a database that drops packets holds no attempt for long
+      (psycopg's default is 130 s)."""
     return AsyncConnectionPool(
-        url, min_size=1, max_size=max_size, open=False, kwargs={"autocommit": True}
+        url,
+        min_size=1,
+        max_size=max_size,
+        open=False,
+        name="archive",
+        kwargs={"autocommit": True, "connect_timeout": max(2, math.ceil(timeout_s))},
+        check=AsyncConnectionPool.check_connection,
+        timeout=timeout_s,
+        reconnect_timeout=reconnect_timeout_s,
     )

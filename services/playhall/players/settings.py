@@ -1,4 +1,5 @@
-"""The archiver's settings: read once from the environment, typed, failing fast."""
+"""The archiver's settings: read once from the environment, typed, failing fast; and the
+defaults of the archive's connection pool, which the orchestrator's settings share."""
 
 from __future__ import annotations
 
@@ -6,6 +7,12 @@ from dataclasses import dataclass
 
 from playhall.common.metrics import ALL_INTERFACES
 from playhall.common.settings import setting
+
+DATABASE_TIMEOUT_S = 2.0
+"""How long a caller of the archive waits for a working connection (and a connection attempt
+for the database) by default: then it is refused, UNAVAILABLE (`database.pool`)."""
+DATABASE_RECONNECT_TIMEOUT_S = 5.0
+"""How long a lost connection to the archive is opened again with backoff by default."""
 
 PAUSE_POINTS = ("", "before_archive", "after_commit")
 """Where `archiver_pause_at` may stop the archiver (tests place a SIGKILL there)."""
@@ -20,6 +27,12 @@ class ArchiverSettings:
     redis_cluster: bool = setting(False)
     database_migrate: bool = setting(True)
     """Upgrade the schema at start (off where a Job runs `playhall.players.migrate`)."""
+    database_timeout_s: float = setting(DATABASE_TIMEOUT_S, minimum=0.1)
+    """How long a write waits for a working connection before the match is postponed
+    (`database.pool`)."""
+    database_reconnect_timeout_s: float = setting(DATABASE_RECONNECT_TIMEOUT_S, minimum=0)
+    """How long a lost connection is opened again with backoff before the next write opens
+    one afresh."""
     archive_interval_s: float = setting(0.5, minimum=0.01)
     """How often the outbox is looked at."""
     archive_grace_s: float = setting(600.0, minimum=0)
