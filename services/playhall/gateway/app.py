@@ -19,6 +19,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from playhall.gateway.guests import GuestGateway
+from playhall.gateway.headers import UndecodableHeaders
 from playhall.gateway.schema import import_title_messages, schema
 from playhall.gateway.service import (
     Guard,
@@ -182,6 +183,9 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
                 max_age=600,
             )
         )
+    # Innermost, next to the services: a header that is not UTF-8 is refused as the caller's
+    # protocol refuses a call (`headers.py`), not left to fail inside the Connect library.
+    middleware.append(Middleware(UndecodableHeaders, prefixes=SERVICE_PATHS))
     return Starlette(
         routes=[
             Route("/healthz", healthz),

@@ -26,6 +26,7 @@ from protobuf.wkt import Any as WireAny
 from playhall.common.metadata import CLIENT_ADDRESS_HEADER, GATEWAY_CREDENTIAL_HEADER
 from playhall.gateway.errors import upstream_error
 from playhall.gateway.fanout import Fanout
+from playhall.gateway.headers import refuse_undecodable
 from playhall.gateway.limits import Buckets
 from playhall.gateway.settings import Settings
 from playhall.match.v1 import match_service_pb2 as pb
@@ -94,15 +95,17 @@ def retry_info(seconds: float) -> ErrorDetail:
 
 
 class Guard:
-    """A metadata interceptor run before the request body is read: the per-address and
-    per-token rate limits (RESOURCE_EXHAUSTED with a RetryInfo detail, a `retry-after` header
-    and the delay in the message), then the call's metrics when it ends."""
+    """A metadata interceptor run before the request body is read: a request whose headers
+    were not UTF-8 is refused (`headers.py`), then the per-address and per-token rate limits
+    (RESOURCE_EXHAUSTED with a RetryInfo detail, a `retry-after` header and the delay in the
+    message); the call's metrics when it ends."""
 
     def __init__(self, settings: Settings):
         self.by_token = Buckets(settings.rate_per_token, settings.rate_burst)
         self.by_address = Buckets(settings.rate_per_address, settings.rate_burst)
 
     async def on_start(self, ctx: RequestContext) -> float:
+        refuse_undecodable()
         address = client_address(ctx)
         token = bearer_token(ctx)
         checks = [("address", self.by_address, address)]

@@ -1,0 +1,75 @@
+"""Request headers the services cannot read: the Connect library decodes every header (and a
+GET's query string) as UTF-8 and, handed other bytes, fails the call as `unknown` with the
+Python exception's text and a traceback in the log. `UndecodableHeaders`, in front of the
+services, takes such a header out of the request and notes its name; the `Guard` interceptor
+then refuses the call (`refuse_undecodable`) before anything else looks at it, so the library
+answers in the caller's own protocol (Connect unary, Connect stream, gRPC-Web): INVALID_ARGUMENT,
+or UNAUTHENTICATED for an `authorization` header, with a reason that quotes none of the bytes."""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+
+from connectrpc.code import Code
+from connectrpc.errors import ConnectError
+
+_undecodable: ContextVar[str | None] = ContextVar("undecodable_header", default=None)
+"""What of the request being served was not UTF-8, as a reason names it ("The x-y header")."""
+AUTHORIZATION = "The authorization header"
+
+
+def _readable(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _what(name: bytes) -> str:
+    """The header as a reason names it: by its name where that is printable ASCII."""
+    text = name.decode("latin-1").lower()
+    if not _readable(name) or not (text.isascii() and text.isprintable()):
+        return "A header's name"
+    return f"The {text} header"
+
+
+class UndecodableHeaders:
+    """ASGI middleware for the services' paths (`prefixes`): a request with a header name or
+    value, or a query string, that is not UTF-8 goes on without it, marked so that the Guard
+    refuses it."""
+
+    def __init__(self, app, prefixes: tuple[str, ...]):
+        self.app = app
+        self.prefixes = prefixes
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http" or not scope["path"].startswith(self.prefixes):
+            return await self.app(scope, receive, send)
+        headers = scope.get("headers", [])
+        kept = [(name, value) for name, value in headers if _readable(name) and _readable(value)]
+        bad = None
+        if len(kept) != len(headers):
+            bad = next(_what(n) for n, v in headers if not (_readable(n) and _readable(v)))
+        elif not _readable(scope.get("query_string", b"")):
+            bad = "The query string"
+        if bad is None:
+            return await self.app(scope, receive, send)
+        marked = _undecodable.set(bad)
+        try:
+            await self.app({**scope, "headers": kept, "query_string": b""}, receive, send)
+        finally:
+            _undecodable.reset(marked)
+
+
+def refuse_undecodable() -> None:
+    """Refuses the call being served if `UndecodableHeaders` took something out of it."""
+    bad = _undecodable.get()
+    if bad is None:
+        return
+    if bad == AUTHORIZATION:
+        raise ConnectError(
+            Code.UNAUTHENTICATED,
+            f"{bad} is not UTF-8 text: send the token exactly as it was given",
+        )
+    raise ConnectError(Code.INVALID_ARGUMENT, f"{bad} is not UTF-8 text")
