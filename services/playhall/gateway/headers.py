@@ -1,10 +1,10 @@
-"""Request headers the services cannot read: the Connect library decodes every header (and a
-GET's query string) as UTF-8 and, handed other bytes, fails the call as `unknown` with the
-Python exception's text and a traceback in the log. `UndecodableHeaders`, in front of the
-services, takes such a header out of the request and notes its name; the `Guard` interceptor
-then refuses the call (`refuse_undecodable`) before anything else looks at it, so the library
-answers in the caller's own protocol (Connect unary, Connect stream, gRPC-Web): INVALID_ARGUMENT,
-or UNAUTHENTICATED for an `authorization` header, with a reason that quotes none of the bytes."""
+"""Request headers the services cannot read: the Connect library decodes every header as UTF-8
+and, handed other bytes, fails the call as `unknown` with the Python exception's text and a
+traceback in the log. `UndecodableHeaders`, in front of the services, takes such a header out
+of the request and notes its name; the `Guard` interceptor then refuses the call
+(`refuse_undecodable`) before anything else looks at it, so the library answers in the
+caller's own protocol (Connect unary, Connect stream, gRPC-Web): INVALID_ARGUMENT, or
+UNAUTHENTICATED for an `authorization` header, with a reason that quotes none of the bytes."""
 
 from __future__ import annotations
 
@@ -36,8 +36,9 @@ def _what(name: bytes) -> str:
 
 class UndecodableHeaders:
     """ASGI middleware for the services' paths (`prefixes`): a request with a header name or
-    value, or a query string, that is not UTF-8 goes on without it, marked so that the Guard
-    refuses it."""
+    value that is not UTF-8 goes on without it, marked so that the Guard refuses it. (A query
+    string is never decoded: no method of these services is served over GET, and the library
+    refuses a GET before it reads one.)"""
 
     def __init__(self, app, prefixes: tuple[str, ...]):
         self.app = app
@@ -48,16 +49,12 @@ class UndecodableHeaders:
             return await self.app(scope, receive, send)
         headers = scope.get("headers", [])
         kept = [(name, value) for name, value in headers if _readable(name) and _readable(value)]
-        bad = None
-        if len(kept) != len(headers):
-            bad = next(_what(n) for n, v in headers if not (_readable(n) and _readable(v)))
-        elif not _readable(scope.get("query_string", b"")):
-            bad = "The query string"
-        if bad is None:
+        if len(kept) == len(headers):
             return await self.app(scope, receive, send)
+        bad = next(_what(n) for n, v in headers if not (_readable(n) and _readable(v)))
         marked = _undecodable.set(bad)
         try:
-            await self.app({**scope, "headers": kept, "query_string": b""}, receive, send)
+            await self.app({**scope, "headers": kept}, receive, send)
         finally:
             _undecodable.reset(marked)
 
