@@ -684,6 +684,43 @@ def test_ratings_and_their_history_of_any_player_or_the_signed_in_one(database_u
         read(database_url, lambda h: h.ratings(None, ppb.GetRatingsRequest()))
 
 
+def test_rating_history_lists_changes_in_the_order_they_were_applied_not_by_the_end(
+    database_url,
+):
+    """The archiver rates matches as it archives them, which after an outage or with several
+    archivers is not the order they ended in: the history is the order the ratings were
+    applied in, each change's count of matches one less than the change before it in the
+    list, and its newest change is the rating itself."""
+    ada, bob = person("ada"), person("bob")
+    # Archived in this order; they ended at minutes 5, 1, 9, 3.
+    ended = {"late": 5, "early": 1, "latest": 9, "middle": 3}
+    store_all(
+        database_url,
+        [
+            archived(at_minute(finished(match_id, [3, 1], [0]), minute), [ada, bob])
+            for match_id, minute in ended.items()
+        ],
+    )
+
+    def page(size: int, token: str):
+        request = ppb.GetRatingHistoryRequest(title_id=TITLE, page_size=size, page_token=token)
+        return read(database_url, lambda h: h.rating_history(signed_in("ada"), request))
+
+    pages = all_pages(page, "changes", 3)
+    changes = [c for p in pages for c in p]
+    assert [c.match_id for c in changes] == ["middle", "latest", "early", "late"]
+    assert [c.rating.matches for c in changes] == [4, 3, 2, 1]
+    # Each win made Ada surer and rated higher than the one applied before it.
+    assert [c.rating.sigma for c in changes] == sorted(c.rating.sigma for c in changes)
+    assert [c.rating.mu for c in changes] == sorted((c.rating.mu for c in changes), reverse=True)
+    # The times are the matches' ends: not the list's order.
+    ends = [c.rating.updated_unix_ms for c in changes]
+    assert ends == [1_700_000_000_000 + ended[c.match_id] * 60_000 for c in changes]
+    assert ends != sorted(ends, reverse=True)
+    mine = read(database_url, lambda h: h.ratings(signed_in("ada"), ppb.GetRatingsRequest()))
+    assert changes[0].rating == mine.ratings[0]
+
+
 REFUSED = {
     "a page token that is not one": (
         "finished_matches",
@@ -738,6 +775,17 @@ REFUSED = {
         "Unknown title 'chess'; served: galileo, mosaic",
     ),
     "no title": ("rating_history", ppb.GetRatingHistoryRequest(), "title_id is required"),
+    "a rating history token of the list by the matches' ends": (
+        "rating_history",
+        ppb.GetRatingHistoryRequest(
+            title_id=TITLE,
+            page_token=HISTORY.make(
+                {"player_id": person("ada").player_id, "title_id": TITLE},
+                [1_700_000_120_000_000, "m2"],
+            ),
+        ),
+        "send no page_token to start again",
+    ),
     "a malformed player id": (
         "ratings",
         ppb.GetRatingsRequest(player_id="ada"),
@@ -777,7 +825,7 @@ def test_made_up_requests_for_a_players_pages_are_answered_or_refused_never_fail
     real = {
         "finished_matches": FINISHED.make({"title_id": ""}, [1_700_000_120_000_000, "m2"]),
         "rating_history": HISTORY.make(
-            {"player_id": ada.player_id, "title_id": TITLE}, [1_700_000_120_000_000, "m2"]
+            {"player_id": ada.player_id, "title_id": TITLE, "order": "applied"}, [2, "m2"]
         ),
         "leaderboard": LEADERBOARD.make(
             {"title_id": TITLE, "include_provisional": True}, [-1.5, pid(1), 1, 1]

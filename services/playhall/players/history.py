@@ -119,7 +119,10 @@ def _cursor_value(value: Any, kind: type) -> bool:
 FINISHED = PageTokens("ListFinishedMatches", (int, str))
 """The cursor: the last match's end (unix microseconds) and id."""
 HISTORY = PageTokens("GetRatingHistory", (int, str))
-"""The cursor: the last change's time (unix microseconds) and match id."""
+"""The cursor: the last change's count of matches (`games`) and match id."""
+HISTORY_ORDER = "applied"
+"""The order of a rating history's tokens, in their query: the order the ratings were applied
+in (a token of the list by the matches' ends, before, is refused, not misread)."""
 LEADERBOARD = PageTokens("GetLeaderboard", (float, str, int, int))
 """The cursor: the last entry's ordinal, player id, rank and place in the list."""
 
@@ -265,23 +268,28 @@ class History:
     async def rating_history(
         self, caller: Player | None, request: pb.GetRatingHistoryRequest
     ) -> pb.GetRatingHistoryResponse:
+        """The player's changes in the title, the last applied first. Not by the matches'
+        ends: the archiver rates matches in the order it archives them, which after an outage
+        or with several archivers is not the order they ended in. A change's `games` (the
+        rating's count of matches it completes, counted under the rating's row lock) is that
+        order; the match id only breaks a tie the archive never makes."""
         size = page_size(request.page_size, HISTORY_PAGE, MAX_HISTORY_PAGE)
         title = self._title(request.title_id, required=True)
         player = await self._player(request.player_id, caller)
-        query = {"player_id": player.player_id, "title_id": title}
+        query = {"player_id": player.player_id, "title_id": title, "order": HISTORY_ORDER}
         cursor = HISTORY.read(request.page_token, query)
-        after = "AND (at, match_id) < (%(at)s, %(after)s)" if cursor else ""
+        after = "AND (games, match_id) < (%(games)s, %(after)s)" if cursor else ""
         rows = await self._fetch(
             f"""
             SELECT match_id, mu, sigma, games, at FROM rating_history
             WHERE player_id = %(player)s AND title_id = %(title)s {after}
-            ORDER BY at DESC, match_id DESC
+            ORDER BY games DESC, match_id DESC
             LIMIT %(limit)s
             """,
             {
                 "player": player.player_id,
                 "title": title,
-                "at": _time_us(cursor[0]) if cursor else None,
+                "games": cursor[0] if cursor else None,
                 "after": cursor[1] if cursor else None,
                 "limit": size + 1,
             },
@@ -293,7 +301,7 @@ class History:
         next_token = ""
         if len(rows) > size:
             last = rows[size - 1]
-            next_token = HISTORY.make(query, [_unix_us(last[4]), last[0]])
+            next_token = HISTORY.make(query, [last[3], last[0]])
         return pb.GetRatingHistoryResponse(changes=changes, next_page_token=next_token)
 
     # -- leaderboards -------------------------------------------------------------------------
