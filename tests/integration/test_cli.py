@@ -1,6 +1,7 @@
 """The terminal client `playhall` against a real stack with its gateway: a person's match
-played to its end through a pseudo-terminal, a spectator's watch, a bot tournament's
-standings, sign-in, and refusals as one line."""
+played to its end through a pseudo-terminal, a seat taken up again (`resume`) and the handover
+announced, a spectator's watch, a drawn end, a bot tournament's standings, sign-in (whatever
+the spelling of the gateway's URL), and refusals as one line."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -15,7 +17,8 @@ import time
 import grpc
 import pytest
 
-from playhall.client import MatchClient
+from playhall.client import MatchClient, human_seats
+from playhall.core.wire import moves_as_any
 from playhall.devstack import Stack
 from playhall.match.v1 import match_service_pb2 as mpb
 
@@ -175,7 +178,7 @@ def test_sign_in_is_saved_privately_and_refusals_are_one_clear_line(env, tmp_pat
     assert json.loads(signed.stdout)["display_name"] == "Grace"
     assert os.stat(tmp_path / "login.json").st_mode & 0o777 == 0o600
     games = playhall(env, "games", "--json")
-    assert games.returncode == 0 and json.loads(games.stdout) == {}
+    assert games.returncode == 0 and json.loads(games.stdout) == {"matches": []}
     for args, reason in [
         (("login", "--guest", "x"), "name"),
         (("play", "nosuchtitle", "--bots", "easy"), "nosuchtitle"),
@@ -265,3 +268,144 @@ def test_a_platform_tournament_is_created_and_its_standings_followed_to_the_end(
     assert sum(s.get("score", 0) for s in final["standings"]) == 6
     shown = playhall(env, "tournament", "standings", tournament["tournament_id"])
     assert shown.returncode == 0 and "Three: round 3 of 3, finished" in shown.stdout, shown.stdout
+
+
+def test_help_shows_flags_as_flags_without_a_value_placeholder():
+    for args, flag in [
+        (("ratings", "--help"), "--provisional"),
+        (("tournament", "standings", "--help"), "--follow"),
+        (("tournament", "create", "--help"), "--enter"),
+    ]:
+        shown = subprocess.run(
+            PLAYHALL + list(args),
+            env={**os.environ, "COLUMNS": "120"},
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert shown.returncode == 0, shown.stderr
+        assert "<bool>" not in shown.stdout, shown.stdout
+        assert re.search(rf"^\s+{flag}\s+\S", shown.stdout, re.MULTILINE), shown.stdout
+        assert "--no-" not in shown.stdout, shown.stdout
+        assert re.search(r"^\s+--help\s+Show this message", shown.stdout, re.MULTILINE)
+
+
+def test_the_saved_sign_in_holds_however_the_gateway_is_spelled(stack, env):
+    """Signed in at the stack's URL (with its trailing slash), the sign-in is used at the same
+    gateway spelled without the slash, without `http://`, or as localhost; signed out, a call
+    that needs a sign-in says how to sign in, not what header the server wants."""
+    assert playhall(env, "login", "--guest", "Lin").returncode == 0
+    port = stack.gateway.port
+    for spelling in (
+        f"http://127.0.0.1:{port}",
+        f"127.0.0.1:{port}",
+        f"http://localhost:{port}/",
+        f"LOCALHOST:{port}",
+    ):
+        games = playhall(env, "games", "--json", "--gateway", spelling)
+        assert games.returncode == 0, (spelling, games.stderr)
+        assert json.loads(games.stdout) == {"matches": []}, spelling
+    assert playhall(env, "logout").returncode == 0
+    refused = playhall(env, "games")
+    assert refused.returncode == 1
+    line = refused.stderr.strip()
+    assert "playhall login" in line and "authorization" not in line.lower(), line
+
+
+@pytest.mark.timeout(120)
+def test_ctrl_c_in_the_queue_leaves_it_with_status_130(env):
+    assert playhall(env, "login", "--guest", "Quinn").returncode == 0
+    terminal = Terminal(env, "queue", "galileo")
+    try:
+        assert terminal.read_until("for players rated")
+        terminal.process.send_signal(signal.SIGINT)
+        assert terminal.read_until("you left the queue")
+        assert terminal.close() == 130
+    finally:
+        terminal.process.kill()
+
+
+@pytest.mark.timeout(300)
+def test_resume_takes_the_seat_up_again_and_the_old_terminal_hears_of_the_handover(stack, env):
+    """A signed-in player's match goes on in a second terminal (`playhall resume`): the first
+    one announces the seat's handover and stops; the second plays on, and Ctrl-C there (exit
+    130) names the command that takes the seat back. `games --json` lists the match."""
+    assert playhall(env, "login", "--guest", "Rhea").returncode == 0
+    first = Terminal(env, "play", "galileo", "--bots", "random")
+    second = third = None
+    try:
+        first.read_until("created; you are seat")
+        match_id = re.search(r"Match (\w+) created", first.text).group(1)
+        first.read_until("Your move")
+        listed = playhall(env, "games", "--json")
+        assert listed.returncode == 0, listed.stderr
+        running = json.loads(listed.stdout)["matches"]
+        assert [entry["match"]["match_id"] for entry in running] == [match_id]
+        second = Terminal(env, "resume", match_id)
+        assert second.read_until("is yours again")
+        assert second.read_until("Your move")
+        # The first terminal hears that its seat changed hands, and plays it no more.
+        assert first.read_until("Rhea took up their seat (a seat handover")
+        assert first.read_until("your seat was taken up elsewhere")
+        assert first.close() == 1
+        assert f"playhall resume {match_id}" in first.text
+        # The second plays on: its move is accepted and the next turn asked.
+        second.type("1")
+        assert second.read_until("Rhea moved")
+        assert second.read_until("Your move", timeout=90)
+        assert "took up their seat" not in second.text
+        second.process.send_signal(signal.SIGINT)
+        assert second.read_until(f"playhall resume {match_id} takes your seat up again")
+        assert second.close() == 130
+        # The player's only running match: `resume` with no id finds it; resigning ends it,
+        # and the results are shown to the seat that resigned.
+        third = Terminal(env, "resume")
+        assert third.read_until("Your move", timeout=90)
+        third.type("resign")
+        assert third.read_until("You resigned")
+        assert third.read_until(f"galileo {match_id}: finished")
+        assert third.close() == 0
+        assert "resigned" in third.text.split("finished")[-1]
+    finally:
+        for terminal in (first, second, third):
+            if terminal is not None:
+                terminal.process.kill()
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        final = MatchClient(channel).get(match_id).match
+    assert final.phase == mpb.MATCH_PHASE_FINISHED
+
+
+def played_with_first_moves(stack, title: str, seed: bytes) -> str:
+    """A match of two human seats, every seat to move playing its first legal move (in seat
+    order at a simultaneous step) to the end; its id."""
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        client = MatchClient(channel)
+        created = client.create(title, human_seats(2), seed=seed)
+        match_id = created.match.match_id
+        seats = {token.seat: client.as_seat(token.token) for token in created.tokens}
+        while (now := client.get(match_id, omit_legal_moves=True)).match.phase != (
+            mpb.MATCH_PHASE_FINISHED
+        ):
+            for seat in sorted(now.match.status.to_move):
+                mine = seats[seat].get(match_id)
+                first_move = moves_as_any(mine.legal_moves)[0]
+                seats[seat].submit(match_id, first_move, mine.match.version, omit_legal_moves=True)
+        return match_id
+
+
+@pytest.mark.timeout(300)
+def test_an_end_with_nobody_ahead_is_called_a_draw(stack, env):
+    """Eynsteyn played by first moves ends 0-0 with no winner; Galileo by first moves from this
+    seed ends 39-39 with both seats sharing the win: each is a draw."""
+    for title, seed in (("eynsteyn", b"draw-0"), ("galileo", b"draw-3")):
+        match_id = played_with_first_moves(stack, title, seed)
+        with grpc.insecure_channel(stack.orchestrator.address) as channel:
+            final = MatchClient(channel).get(match_id, omit_legal_moves=True).match
+        assert final.end_reason == mpb.END_REASON_GAME_OVER
+        scores = list(final.status.scores)
+        assert len(set(scores)) == 1 and len(final.winners) in (0, 2), (title, scores)
+        watched = playhall(env, "watch", match_id, timeout=180)
+        assert watched.returncode == 0, watched.stderr
+        results = watched.stdout.split(f"{title} {match_id}:")[-1]
+        assert results.startswith(" finished, a draw"), results
+        assert results.count("draw") == 3 and "winner" not in results, results

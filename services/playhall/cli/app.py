@@ -1,7 +1,7 @@
 """The `playhall` commands (typer): sign in, play against bots or be matched with players at
-your level, watch, list your games, read ratings, and run bot tournaments, all through a
-gateway. Errors are one line on stderr and exit
-status 1; `--json` prints what scripts need instead of tables."""
+your level, take your seat up again, watch, list your games, read ratings, and run bot
+tournaments, all through a gateway. Errors are one line on stderr and exit status 1 (130 for
+Ctrl-C); `--json` prints what scripts need instead of tables."""
 
 from __future__ import annotations
 
@@ -19,23 +19,34 @@ from rich.table import Table
 from playhall.cli import login as saved
 from playhall.cli import tournament
 from playhall.cli.boards import board, know_messages
-from playhall.cli.gateway import DEFAULT_GATEWAY, CliError, Gateway
+from playhall.cli.gateway import (
+    DEFAULT_GATEWAY,
+    SIGN_IN,
+    CliError,
+    Gateway,
+    gateway_url,
+    same_gateway,
+)
 from playhall.cli.play import Seat, ask_terminal, play, seat_name
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 
+# Plain help (rich_markup_mode=None): typer's rich panels show a `<bool>` placeholder beside
+# every flag, --help included, as if a flag took a value.
 app = typer.Typer(
     help="Play Playhall's board games in a terminal, through a Playhall gateway.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode=None,
 )
 tournaments = typer.Typer(
     help="Tournaments: the platform's own (create, standings) and client-side bot round robins "
     "(run).",
     no_args_is_help=True,
+    rich_markup_mode=None,
 )
 app.add_typer(tournaments, name="tournament")
 out = Console(highlight=False)
@@ -44,7 +55,9 @@ err = Console(stderr=True, highlight=False)
 GatewayOption = Annotated[
     str,
     typer.Option(
-        "--gateway", envvar="PLAYHALL_GATEWAY", help="The gateway's URL (`make run` serves one)."
+        "--gateway",
+        envvar="PLAYHALL_GATEWAY",
+        help="The gateway's URL, or host:port (`make run` serves one).",
     ),
 ]
 TokenOption = Annotated[
@@ -62,15 +75,20 @@ TitleArgument = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 
-def fail(message: str) -> typer.Exit:
-    err.print(f"[red]playhall:[/red] {message}")
-    return typer.Exit(1)
+INTERRUPTED = 130
+"""The exit status of a command stopped with Ctrl-C (128 + SIGINT), as shells have it."""
+
+
+def fail(message: str, status: int = 1) -> typer.Exit:
+    err.print(f"[red]playhall:[/red] {message}", soft_wrap=True)  # one line, however long
+    return typer.Exit(status)
 
 
 def connect(url: str, token: str | None) -> Gateway:
     """The gateway as the signed-in player: the token given, else the saved sign-in for this
-    gateway, else nobody (anonymous, where the operator allows it)."""
-    if token is None and (login := saved.load()) is not None and login.gateway == url:
+    gateway (however its URL is spelled), else nobody (anonymous, where the operator allows
+    it)."""
+    if token is None and (login := saved.load()) is not None and same_gateway(login.gateway, url):
         token = login.token
     return Gateway(url, token)
 
@@ -104,7 +122,9 @@ def login_command(
         )
     except CliError as error:
         raise fail(str(error)) from None
-    path = saved.save(saved.Login(gateway, token, player.player_id, player.display_name, expires))
+    path = saved.save(
+        saved.Login(gateway_url(gateway), token, player.player_id, player.display_name, expires)
+    )
     if as_json:
         emit(player)
     else:
@@ -124,15 +144,35 @@ def seat_specs(bots: str, name: str) -> list[mpb.SeatSpec]:
     return seats + tournament.bot_seats(tuple(tournament.levels_of(bots)))
 
 
+def drawn(match: mpb.MatchSummary) -> bool:
+    """A game that ended under its rules with nobody ahead: no winner (Eynsteyn's 0-0), or
+    every seat sharing the win (Galileo's all-equal end)."""
+    winners = set(match.winners)
+    everyone = {info.seat for info in match.seats}
+    return match.end_reason == mpb.END_REASON_GAME_OVER and winners in (set(), everyone)
+
+
 def results(match: mpb.MatchSummary) -> Table:
-    table = Table(title=f"{match.title_id} {match.match_id}: finished")
+    ending = "finished"
+    if drawn(match):
+        ending = "finished, a draw"
+    elif match.end_reason == mpb.END_REASON_ABANDONED:
+        ending = "abandoned"
+    title = f"{match.title_id} {match.match_id}: {ending}"
+    table = Table(title=title, min_width=len(title))  # the title on one line
     for column in ("seat", "player", "score", ""):
         table.add_column(column)
     scores = list(match.status.scores)
+    draw = drawn(match)
     for info in match.seats:
-        won = "winner" if info.seat in match.winners else ("resigned" if info.resigned else "")
+        if info.resigned:
+            outcome = "resigned"
+        elif draw:
+            outcome = "draw"
+        else:
+            outcome = "winner" if info.seat in match.winners else ""
         score = str(scores[info.seat]) if info.seat < len(scores) else "-"
-        table.add_row(str(info.seat), seat_name(info), score, won)
+        table.add_row(str(info.seat), seat_name(info), score, outcome)
     return table
 
 
@@ -142,10 +182,15 @@ def play_to_the_end(seat: Seat) -> None:
         final = play(seat, ask_terminal, out)
     except CliError as error:
         raise fail(str(error)) from None
-    except (EOFError, KeyboardInterrupt):
+    except (EOFError, KeyboardInterrupt) as stopped:
         raise fail(
-            "stopped; the match goes on without you (your seat's clock keeps running)"
+            "stopped; the match goes on without you (your seat's clock keeps running): "
+            f"playhall resume {seat.match_id} takes your seat up again",
+            INTERRUPTED if isinstance(stopped, KeyboardInterrupt) else 1,
         ) from None
+    if final.phase != mpb.MATCH_PHASE_FINISHED:  # with more than two seats, a bot plays on
+        out.print(f"You left match {final.match_id}; a bot plays your seat from now on.")
+        return
     out.print(results(final))
 
 
@@ -173,7 +218,15 @@ def play_command(
         out.print(f"Match {created.match.match_id} created; you are seat {mine.seat}.")
     except (CliError, ValueError) as error:
         raise fail(str(error)) from None
-    play_to_the_end(Seat(caller.as_caller(mine.token), created.match.match_id, mine.seat, title))
+    play_to_the_end(
+        Seat(
+            caller.as_caller(mine.token),
+            created.match.match_id,
+            mine.seat,
+            title,
+            created.match.version,
+        )
+    )
 
 
 def waiting_line(waiting: qpb.Waiting) -> str:
@@ -202,7 +255,7 @@ def queue_command(
     caller = connect(gateway, token)
     try:
         if caller.token is None:
-            raise CliError("sign in first: playhall login --guest NAME, or --token TOKEN")
+            raise CliError(SIGN_IN)
         if players is None:
             games = caller.call(caller.matches.list_games, mpb.ListGamesRequest()).games
             found = [g.min_players for g in games if g.title_id == title]
@@ -226,7 +279,7 @@ def queue_command(
             caller.call(caller.queues.leave_queue, qpb.LeaveQueueRequest(title_id=title))
         except CliError as error:
             raise fail(str(error)) from None
-        raise fail("you left the queue") from None
+        raise fail("you left the queue", INTERRUPTED) from None
     if as_json:
         return
     match_id, seat_number = matched.match.match_id, matched.token.seat
@@ -234,7 +287,65 @@ def queue_command(
         f"Matched after {matched.waited_ms / 1000:.0f} s: match {match_id}, you are seat "
         f"{seat_number}" + (f" ({matched.bot_seats} bot seats)" if matched.bot_seats else "")
     )
-    play_to_the_end(Seat(caller.as_caller(matched.token.token), match_id, seat_number, title))
+    play_to_the_end(
+        Seat(
+            caller.as_caller(matched.token.token),
+            match_id,
+            seat_number,
+            title,
+            matched.match.version,
+        )
+    )
+
+
+@app.command("resume")
+def resume_command(
+    match_id: Annotated[
+        str | None,
+        typer.Argument(
+            help="The match id (`playhall games` lists yours); default: your only running match."
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="Your seat, where you hold more than one.")
+    ] = None,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+) -> None:
+    """Take up your seat again in a running match and play on: a tournament game, a match left
+    with Ctrl-C, one begun on another device (whose seat token then plays no more). Sign in
+    first."""
+    caller = connect(gateway, token)
+    try:
+        if caller.token is None:
+            raise CliError(SIGN_IN)
+        if match_id is None:
+            match_id = only_running_match(caller)
+        request = ppb.ReclaimSeatRequest(match_id=match_id)
+        if seat is not None:
+            request.seat = seat
+        reclaimed = caller.call(caller.players.reclaim_seat, request)
+    except CliError as error:
+        raise fail(str(error)) from None
+    mine, match = reclaimed.token, reclaimed.match
+    out.print(f"Match {match_id} ({match.title_id}): your seat {mine.seat} is yours again.")
+    play_to_the_end(
+        Seat(caller.as_caller(mine.token), match_id, mine.seat, match.title_id, match.version)
+    )
+
+
+def only_running_match(caller: Gateway) -> str:
+    running = caller.call(
+        caller.players.list_running_matches, ppb.ListRunningMatchesRequest()
+    ).matches
+    if len(running) != 1:
+        listed = ", ".join(entry.match.match_id for entry in running)
+        raise CliError(
+            f"name the match: you have {len(running)} running ({listed})"
+            if running
+            else "you have no running match to resume"
+        )
+    return running[0].match.match_id
 
 
 @app.command("watch")
@@ -275,7 +386,12 @@ def games_command(
     except CliError as error:
         raise fail(str(error)) from None
     if as_json:
-        emit(running)
+        # Always the same shape: {"matches": [...]}, the list empty when there is none.
+        matches = [
+            json_format.MessageToDict(entry, preserving_proto_field_name=True)
+            for entry in running.matches
+        ]
+        print(json.dumps({"matches": matches}))
         return
     table = Table(title="Your running matches")
     for column in ("match", "title", "your seats", "version"):
@@ -287,14 +403,20 @@ def games_command(
             ", ".join(str(s) for s in entry.seats),
             str(entry.match.version),
         )
-    out.print(table if running.matches else "No running matches.")
+    if not running.matches:
+        out.print("No running matches.")
+        return
+    out.print(table)
+    out.print("Take a seat up again: playhall resume MATCH_ID")
 
 
 @app.command("ratings")
 def ratings_command(
     title: TitleArgument,
     size: Annotated[int, typer.Option(help="Entries to show.")] = 20,
-    provisional: Annotated[bool, typer.Option(help="List provisional ratings too.")] = False,
+    provisional: Annotated[
+        bool, typer.Option("--provisional", help="List provisional ratings too.")
+    ] = False,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
     as_json: JsonOption = False,
@@ -380,7 +502,7 @@ def tournament_create(
     bots: Annotated[
         str, typer.Option(help="A bot entrant per level listed, comma-separated.")
     ] = "",
-    enter: Annotated[bool, typer.Option(help="Enter yourself (signed in) too.")] = False,
+    enter: Annotated[bool, typer.Option("--enter", help="Enter yourself (signed in) too.")] = False,
     format_name: Annotated[str, typer.Option("--format", help="swiss or round-robin.")] = "swiss",
     rounds: Annotated[int, typer.Option(min=0, help="Swiss rounds.")] = 3,
     name: Annotated[str, typer.Option(help="The tournament's name.")] = "",
@@ -446,7 +568,7 @@ def standings_table(t: tpb.Tournament) -> Table:
 def tournament_standings(
     tournament_id: Annotated[str, typer.Argument(help="The tournament's id.")],
     follow: Annotated[
-        bool, typer.Option(help="Print them again after each change, to the end.")
+        bool, typer.Option("--follow", help="Print them again after each change, to the end.")
     ] = False,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,

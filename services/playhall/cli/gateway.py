@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
@@ -32,6 +33,10 @@ WATCH_RESUMES = 5
 BUSY_RETRIES, BUSY_PAUSE_S = 5, 0.2
 UNSENT = "Request failed"
 """How the Connect client begins the message of a request that never reached a server."""
+SIGN_IN = "sign in first: playhall login --guest NAME, or --token TOKEN"
+LOOPBACK = {"localhost", "127.0.0.1", "::1"}
+"""Names of this machine that reach the same gateway (`make run` binds 127.0.0.1)."""
+DEFAULT_PORTS = {"http": 80, "https": 443}
 
 T = TypeVar("T")
 
@@ -44,10 +49,50 @@ class CliError(Exception):
         self.code = code
 
 
-def refusal(error: ConnectError, gateway: str) -> CliError:
+def gateway_url(url: str) -> str:
+    """The gateway's URL as given, with `http://` before a bare `host:port` and no trailing
+    slash."""
+    url = url.strip()
+    if "://" not in url:
+        url = f"http://{url}"
+    return url.rstrip("/")
+
+
+def gateway_key(url: str) -> str:
+    """What names one gateway, whatever the spelling of its URL: the scheme and host in lower
+    case, `localhost` (and ::1) as 127.0.0.1, no default port, no trailing slash. The saved
+    sign-in is for the gateway of the same key."""
+    parts = urlsplit(gateway_url(url))
+    scheme, host = parts.scheme.lower(), (parts.hostname or "").lower()
+    try:
+        port = parts.port
+    except ValueError:  # not a port number: the URL cannot be called anyway
+        return gateway_url(url)
+    host = "127.0.0.1" if host in LOOPBACK else host
+    netloc = f"[{host}]" if ":" in host else host
+    if port is not None and port != DEFAULT_PORTS.get(scheme):
+        netloc += f":{port}"
+    return urlunsplit((scheme, netloc, parts.path.rstrip("/"), parts.query, ""))
+
+
+def same_gateway(one: str, other: str) -> bool:
+    return gateway_key(one) == gateway_key(other)
+
+
+def refusal(error: ConnectError, gateway: str, token: str | None = None) -> CliError:
+    """One line for a refusal: a call that needed a sign-in made without one says how to sign
+    in (not the server's word on headers)."""
     name = error.code.name.lower()
     if error.message.startswith(UNSENT):
         return CliError(f"the gateway at {gateway} cannot be reached (is it running?)", name)
+    if error.code is Code.UNAUTHENTICATED:
+        if not token:
+            return CliError(SIGN_IN, name)
+        if "." in token:  # a player token (a JWT; a seat token has no dot) the server refused
+            return CliError(
+                f"your sign-in was refused ({error.message}): sign in again with playhall login",
+                name,
+            )
     return CliError(error.message or name.replace("_", " "), name)
 
 
@@ -55,7 +100,7 @@ class Gateway:
     """Calls as one caller: a player token, a seat token, or nobody (a spectator)."""
 
     def __init__(self, url: str = DEFAULT_GATEWAY, token: str | None = None):
-        self.url = url.rstrip("/")
+        self.url = gateway_url(url)
         self.token = token
         self.matches = MatchServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
         self.players = PlayerServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
@@ -80,7 +125,7 @@ class Gateway:
                 return method(request, headers=self.headers)
             except ConnectError as error:
                 if error.code is not Code.RESOURCE_EXHAUSTED or attempt == BUSY_RETRIES:
-                    raise refusal(error, self.url) from None
+                    raise refusal(error, self.url, self.token) from None
             attempt += 1
             time.sleep(BUSY_PAUSE_S * attempt)
 
@@ -113,7 +158,7 @@ class Gateway:
                 return
             except ConnectError as error:
                 if error.code not in RESUMED or resumes >= WATCH_RESUMES:
-                    raise refusal(error, self.url) from None
+                    raise refusal(error, self.url, self.token) from None
                 resumes += 1
                 time.sleep(min(0.5 * resumes, 2.0))
 

@@ -56,6 +56,9 @@ class Seat:
     match_id: str
     seat: int
     title_id: str
+    since: int = 1
+    """The version that gave this token the seat (the match's creation, or a reclaim): the
+    seat taken up again after it means another device or client holds it now."""
 
 
 def clock_line(match: mpb.MatchSummary) -> str:
@@ -167,16 +170,42 @@ def seat_name(info: mpb.SeatInfo) -> str:
     return f"seat {info.seat}"
 
 
-def describe(change: mpb.MatchChange, match: mpb.MatchSummary) -> str:
-    if change.HasField("seat") and 0 <= change.seat < len(match.seats):
-        return f"{seat_name(match.seats[change.seat])} moved"
-    return "the match started" if change.phase == mpb.MATCH_PHASE_RUNNING else "the server moved"
+class TakenElsewhere(CliError):
+    """The seat was taken up again by another device or client: this one plays it no more."""
+
+
+def describe(
+    change: mpb.MatchChange, moves_before: int, before: mpb.MatchSummary, now: mpb.MatchSummary
+) -> str:
+    """What a change did, in words. A change by a seat that applied no move (the status's
+    move count stands) is the seat joining, resigning, or being taken up again: a reclaim
+    gives the seat a fresh token (another device, a resumed terminal, the matchmaker handing
+    it over) and is logged as a change without events. `before` and `now` are the match's
+    summary before and after it."""
+    moved = change.status.move_count > moves_before
+    if not change.HasField("seat") or not 0 <= change.seat < len(now.seats):
+        if change.end_reason == mpb.END_REASON_ABANDONED:
+            return "the match was abandoned"
+        if moved:
+            return "the server moved"
+        # A forfeit on the clock: the match ends, or bots play the late seats from now on.
+        playing_on = change.phase == mpb.MATCH_PHASE_RUNNING
+        return "time ran out" + ("; a bot plays the late seats from now on" if playing_on else "")
+    name = seat_name(now.seats[change.seat])
+    if moved:
+        return f"{name} moved"
+    if now.seats[change.seat].resigned and not before.seats[change.seat].resigned:
+        playing_on = change.phase == mpb.MATCH_PHASE_RUNNING
+        return f"{name} resigned" + ("; a bot plays the seat from now on" if playing_on else "")
+    if before.seats[change.seat].kind == mpb.SEAT_KIND_OPEN:
+        return f"{name} joined"
+    return f"{name} took up their seat (a seat handover: a new token holds it)"
 
 
 def follow(seat: Seat, changes: queue.Queue) -> None:
     """Puts the match's changes in `changes`, then what ended the watch: None, or its error."""
     try:
-        for change in seat.gateway.watch(seat.match_id, after_version=0):
+        for change in seat.gateway.watch(seat.match_id, after_version=max(0, seat.since - 1)):
             changes.put(change)
         changes.put(None)
     except CliError as error:
@@ -184,24 +213,38 @@ def follow(seat: Seat, changes: queue.Queue) -> None:
 
 
 def play(seat: Seat, ask: Ask, console: Console) -> mpb.MatchSummary:
-    """Follows the match to its end, playing the seat's turns; its final summary. The watch
-    runs beside the prompt, so a change while the person thinks is shown at once."""
-    match = seat.gateway.call(
-        seat.gateway.matches.get_match,
-        mpb.GetMatchRequest(match_id=seat.match_id, omit_legal_moves=True),
-    ).match
+    """Follows the match to its end, playing the seat's turns; its final summary (not final
+    when the seat resigned and a bot plays it on). The watch
+    runs beside the prompt, so a change while the person thinks is shown at once. It starts at
+    the change that gave this token the seat; a later handover of the seat ends the play
+    (`TakenElsewhere`)."""
+    request = mpb.GetMatchRequest(match_id=seat.match_id, omit_legal_moves=True)
+    # Reads the seats after a change that moved nothing, whoever holds this seat by then.
+    spectator = seat.gateway.as_caller(None)
+    match = seat.gateway.call(seat.gateway.matches.get_match, request).match
     changes: queue.Queue = queue.Queue()
     threading.Thread(target=follow, args=(seat, changes), daemon=True).start()
+    moves: int | None = None
     while isinstance(change := changes.get(), mpb.MatchChange):
-        if change.version > 1:
-            console.print(f"[dim]{describe(change, match)} (version {change.version})[/dim]")
+        moved = moves is not None and change.status.move_count > moves
+        if change.version > max(1, seat.since) and moves is not None:
+            before = match
+            if not moved and change.HasField("seat"):
+                match = spectator.call(spectator.matches.get_match, request).match
+            said = describe(change, moves, before, match)
+            console.print(f"[dim]{said} (version {change.version})[/dim]")
+            mine = change.HasField("seat") and change.seat == seat.seat
+            if mine and not moved and not match.seats[seat.seat].resigned:
+                raise TakenElsewhere(
+                    "your seat was taken up elsewhere (another device or terminal), so this "
+                    f"one plays it no more; playhall resume {seat.match_id} takes it back"
+                )
+        moves = change.status.move_count
         if change.phase == mpb.MATCH_PHASE_FINISHED:
             break
         if seat.seat in change.status.to_move and changes.empty():
             take_turn(seat, ask, console, lambda: not changes.empty())
     if isinstance(change, CliError):
         raise change
-    return seat.gateway.call(
-        seat.gateway.matches.get_match,
-        mpb.GetMatchRequest(match_id=seat.match_id, omit_legal_moves=True),
-    ).match
+    # Read as a spectator: a seat that resigned reads the match no more with its token.
+    return spectator.call(spectator.matches.get_match, request).match
