@@ -5,7 +5,8 @@ sign in as and redirects back with a single-use code (or, cancelled, with `acces
 and a token endpoint that redeems a code only with the PKCE verifier of its S256 challenge,
 for the client and redirect URI it was issued to, returning an ID token signed ES256 by a key
 made at start. It announces its port on stderr as the services do (`{"msg": "serving",
-"port": ...}`), so `ServiceProcess` starts it."""
+"port": ...}`), so `ServiceProcess` starts it (`start`); `id_token` goes through its sign-in
+as a browser would, for tests that need a real ID token and no browser."""
 
 from __future__ import annotations
 
@@ -13,17 +14,22 @@ import argparse
 import base64
 import hashlib
 import html
+import http.client
 import json
+import re
 import secrets
 import sys
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import jwt
 from cryptography.hazmat.primitives.asymmetric import ec
+
+from playhall.common.process import ServiceProcess, free_port
 
 CODE_TTL_S = 60
 KEY_ID = "test-provider-1"
@@ -234,6 +240,69 @@ def main(argv: list[str] | None = None) -> int:
     sys.stderr.flush()
     server.serve_forever()
     return 0
+
+
+# -- for tests: the provider in its own process, and its sign-in without a browser -------------
+
+
+def start(client_id: str, redirect_uri: str, users: Iterable[tuple[str, str, int]]):
+    """The provider in its own process on a free loopback port, for `users` (subject, display
+    name, token lifetime in seconds); its issuer URL is `issuer(process)`."""
+    args = [f"--port={free_port()}", f"--client-id={client_id}", f"--redirect-uri={redirect_uri}"]
+    args += [f"--user={subject}:{name}:{ttl}" for subject, name, ttl in users]
+    return ServiceProcess("tests.oidc_provider", args)
+
+
+def issuer(process: ServiceProcess) -> str:
+    return f"http://127.0.0.1:{process.port}"
+
+
+def id_token(process: ServiceProcess, client_id: str, redirect_uri: str, subject: str) -> str:
+    """An ID token for `subject`, through the provider's Authorization Code flow with PKCE as
+    the portal's pages go through it: the authorization request, the login page's choice, the
+    code redeemed with the verifier at the token endpoint."""
+    verifier = secrets.token_urlsafe(48)
+    challenge = base64.urlsafe_b64encode(hashlib.sha256(verifier.encode()).digest()).rstrip(b"=")
+    query = {
+        "client_id": client_id,
+        "redirect_uri": redirect_uri,
+        "response_type": "code",
+        "scope": "openid profile",
+        "code_challenge": challenge.decode(),
+        "code_challenge_method": "S256",
+        "state": secrets.token_urlsafe(8),
+    }
+    status, _, page = _http(process.port, "GET", f"/authorize?{urlencode(query)}")
+    found = re.search(r'name="request" value="([^"]+)"', page)
+    assert status == 200 and found, page
+    form = urlencode({"request": found.group(1), "user": subject})
+    status, location, page = _http(process.port, "POST", "/login", form)
+    assert status == 302, page
+    code = parse_qs(urlsplit(location).query)["code"][0]
+    form = urlencode(
+        {
+            "grant_type": "authorization_code",
+            "code": code,
+            "client_id": client_id,
+            "redirect_uri": redirect_uri,
+            "code_verifier": verifier,
+        }
+    )
+    status, _, reply = _http(process.port, "POST", "/token", form)
+    assert status == 200, reply
+    return json.loads(reply)["id_token"]
+
+
+def _http(port: int, method: str, path: str, form: str = "") -> tuple[int, str, str]:
+    """(status, location, body) of one request to the provider, redirects not followed."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        headers = {"content-type": "application/x-www-form-urlencoded"} if form else {}
+        connection.request(method, path, form or None, headers)
+        response = connection.getresponse()
+        return response.status, response.getheader("location", ""), response.read().decode()
+    finally:
+        connection.close()
 
 
 if __name__ == "__main__":

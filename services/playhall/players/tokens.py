@@ -2,12 +2,13 @@
 ...) or the dev stack's guest issuer, checked with PyJWT. Playhall never sees a password.
 
 A token is accepted when it is signed RS256 or ES256 (never `none`, never a shared HS* secret)
-by one of the configured public keys (PEM blocks or a JWK set, `PLAYHALL_JWT_PUBLIC_KEYS`) or
-by a key of the provider's JWKS URL (`PLAYHALL_JWKS_URL`, fetched and cached by PyJWT's
-PyJWKClient), names the configured issuer and audience, has not expired (a small leeway for
-clocks apart), and names a subject and a display name. A player's id is derived from issuer and
-subject, so it is stable across sign-ins, devices and display-name changes, and two providers'
-subjects never collide.
+by a trusted key of its algorithm's family (an RSA key for RS256, a P-256 key for ES256: a key
+of another type is never tried), one of the configured public keys (PEM blocks or a JWK set,
+`PLAYHALL_JWT_PUBLIC_KEYS`) or a key of the provider's JWKS URL (`PLAYHALL_JWKS_URL`, fetched
+and cached by PyJWT's PyJWKClient), names the configured issuer and audience, has not expired
+(a small leeway for clocks apart), and names a subject and a display name. A player's id is
+derived from issuer and subject, so it is stable across sign-ins, devices and display-name
+changes, and two providers' subjects never collide.
 """
 
 from __future__ import annotations
@@ -20,12 +21,31 @@ from dataclasses import dataclass
 from typing import Any
 
 import jwt
+from cryptography.hazmat.primitives.asymmetric import ec, ed448, ed25519, rsa
 from cryptography.hazmat.primitives.serialization import load_pem_public_key
 
 from playhall.common.settings import SettingsError, load, setting
 
 ALGORITHMS = ["RS256", "ES256"]
 """The only signatures accepted: public-key ones, so the key a service holds cannot sign."""
+KEY_FAMILIES: dict[str, tuple[str, tuple[type, ...]]] = {
+    "RS": ("RSA", (rsa.RSAPublicKey,)),
+    "PS": ("RSA", (rsa.RSAPublicKey,)),
+    "ES": ("EC", (ec.EllipticCurvePublicKey,)),
+    "Ed": ("EdDSA", (ed25519.Ed25519PublicKey, ed448.Ed448PublicKey)),
+    "HS": ("HMAC", (bytes,)),
+}
+"""The keys each algorithm family (the first two letters of `alg`) verifies with, and its name
+for people. A token is checked against the trusted keys of its own family only: PyJWT handed a
+key of another type raises TypeError, not a token error."""
+EC_CURVES = {
+    "ES256": "secp256r1",
+    "ES384": "secp384r1",
+    "ES512": "secp521r1",
+    "ES521": "secp521r1",
+    "ES256K": "secp256k1",
+}
+"""The curve of each ES* algorithm (RFC 7518 3.4; ES256K RFC 8812)."""
 NAME_CLAIMS = ("name", "preferred_username", "nickname")
 """Where a token's display name is looked for, in order (OIDC's standard claims)."""
 MAX_NAME = 64
@@ -151,33 +171,45 @@ class PlayerTokens:
         if not self.enabled:
             raise InvalidPlayerToken("This server accepts no player tokens; use a seat token")
         header = _header(token)
+        algorithm = header["alg"]
         if self._jwks is not None:
-            keys = [(None, await asyncio.to_thread(self._signing_key, token))]
+            keys = [await asyncio.to_thread(self._signing_key, token)]
         else:
             kid = header.get("kid")
-            keys = [(k, key) for k, key in self._keys if kid is None or k in (None, kid)]
-        return self._claims_player(self._decode(token, keys))
+            keys = [key for k, key in self._keys if kid is None or k in (None, kid)]
+        if not keys:
+            raise InvalidPlayerToken("The token names a signing key this server does not know")
+        fitting = [key for key in keys if key_fits(algorithm, key)]
+        if not fitting:
+            raise InvalidPlayerToken(
+                f"The player token is signed {algorithm}, but this server trusts no "
+                f"{key_kind(algorithm)} key for it"
+            )
+        return self._claims_player(self._decode(token, algorithm, fitting))
 
     def _signing_key(self, token: str) -> Any:
         assert self._jwks is not None
         try:
             return self._jwks.get_signing_key_from_jwt(token).key
-        except jwt.PyJWKClientConnectionError:
+        except (jwt.PyJWKClientConnectionError, jwt.PyJWKSetError, json.JSONDecodeError):
+            # Out of reach, or an answer that is no usable JWK set: the provider's trouble.
             raise InvalidPlayerToken(
                 "The identity provider's keys cannot be fetched right now; try again"
             ) from None
         except jwt.PyJWKClientError as error:
             raise InvalidPlayerToken(f"The token's signing key is unknown: {error}") from None
+        except jwt.InvalidTokenError:
+            # PyJWKClient decodes the whole token, claims included, before it looks for a key.
+            raise InvalidPlayerToken("The player token is malformed") from None
 
-    def _decode(self, token: str, keys: list[tuple[str | None, Any]]) -> dict[str, Any]:
-        if not keys:
-            raise InvalidPlayerToken("The token names a signing key this server does not know")
-        for _, key in keys:
+    def _decode(self, token: str, algorithm: str, keys: list[Any]) -> dict[str, Any]:
+        """The claims of `token`, signed `algorithm` by one of `keys` (all of its family)."""
+        for key in keys:
             try:
                 return jwt.decode(
                     token,
                     key,
-                    algorithms=ALGORITHMS,
+                    algorithms=[algorithm],
                     audience=self.settings.jwt_audience,
                     issuer=self.settings.jwt_issuer,
                     leeway=self.settings.jwt_leeway_s,
@@ -217,14 +249,35 @@ class PlayerTokens:
         return Player(player_id(issuer, subject), name[:MAX_NAME], issuer, subject)
 
 
+def key_fits(algorithm: str, key: Any) -> bool:
+    """Whether `key` is of the type (and, for ES*, the curve) that `algorithm` verifies with."""
+    family = KEY_FAMILIES.get(algorithm[:2])
+    if family is None or not isinstance(key, family[1]):
+        return False
+    curve = EC_CURVES.get(algorithm)
+    return curve is None or key.curve.name == curve
+
+
+def key_kind(algorithm: str) -> str:
+    """The kind of key `algorithm` needs, for people: "RSA", "EC (secp256r1)", ..."""
+    family = KEY_FAMILIES[algorithm[:2]][0]
+    curve = EC_CURVES.get(algorithm)
+    return f"{family} ({curve})" if curve else family
+
+
 def _header(token: str) -> dict[str, Any]:
-    """The token's header, refused unless it names one of `ALGORITHMS` (a token with
-    `alg: none` or an HS* secret is refused here, before any key is looked for)."""
+    """The token's header, refused unless it is well formed (a `kid` that is a string, a
+    `crit` PyJWT understands) and names one of `ALGORITHMS` (a token with `alg: none` or an
+    HS* secret is refused here, before any key is looked for)."""
     try:
         header = jwt.get_unverified_header(token)
     except jwt.DecodeError:
         raise InvalidPlayerToken("The player token is malformed") from None
+    except jwt.InvalidTokenError as error:  # a `kid` that is no string, an unknown `crit`
+        raise InvalidPlayerToken(f"The player token's header is not valid: {error}") from None
     algorithm = header.get("alg")
+    if not isinstance(algorithm, str) or not algorithm:
+        raise InvalidPlayerToken("The player token's header names no signing algorithm")
     if algorithm not in ALGORITHMS:
         raise InvalidPlayerToken(
             f"The player token is signed with {algorithm!r}; only {' or '.join(ALGORITHMS)} "
