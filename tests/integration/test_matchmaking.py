@@ -21,8 +21,10 @@ import psycopg
 import pytest
 import redis
 
+from playhall.client import MatchClient
 from playhall.common.brokers import broker_url_of
 from playhall.common.redis_server import EmbeddedRedis
+from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
@@ -85,8 +87,8 @@ class Hall:
 
 
 @contextlib.contextmanager
-def replicas_on(backend: Backend, galileo_rules, issuer, archive_url):
-    env = {**issuer.env, **FAST, "PLAYHALL_DATABASE_URL": archive_url}
+def replicas_on(backend: Backend, galileo_rules, issuer, archive_url, **extra: str):
+    env = {**issuer.env, **FAST, "PLAYHALL_DATABASE_URL": archive_url, **extra}
     with contextlib.ExitStack() as stack:
         replicas = [
             stack.enter_context(backend.start_orchestrator(galileo_rules.address, **env))
@@ -96,17 +98,37 @@ def replicas_on(backend: Backend, galileo_rules, issuer, archive_url):
 
 
 @contextlib.contextmanager
-def hall(galileo_rules, issuer, archive_url):
+def hall(galileo_rules, issuer, archive_url, **extra: str):
     """On a Redis of its own: no other orchestrator competes for the queues' leases."""
     with EmbeddedRedis() as server:
         backend = Backend("redis", server.url)
-        with replicas_on(backend, galileo_rules, issuer, archive_url) as found:
+        with replicas_on(backend, galileo_rules, issuer, archive_url, **extra) as found:
             yield found
 
 
 @pytest.fixture(scope="module")
 def shared_hall(galileo_rules, issuer, archive_url):
     with hall(galileo_rules, issuer, archive_url) as found:
+        yield found
+
+
+SEATING = {
+    "PLAYHALL_MATCHMAKING_SEAT_GRACE_S": "2",
+    "PLAYHALL_MATCHMAKING_CLOCK_SECONDS_PER_TURN": "0",
+    "PLAYHALL_MATCHMAKING_CLOCK_BANK_INITIAL_SECONDS": "90",
+    "PLAYHALL_MATCHMAKING_CLOCK_BANK_INCREMENT_SECONDS": "5",
+    "PLAYHALL_MATCHMAKING_CLOCK_ON_TIMEOUT": "bot_move",
+}
+"""A seat grace of 2 s, and a Fischer clock (90 s, 5 s back a turn) that plays a bot move."""
+SEATING_CLOCK = mpb.Clock(
+    bank_initial_seconds=90, bank_increment_seconds=5, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE
+)
+
+
+@pytest.fixture(scope="module")
+def seating_hall(galileo_rules, issuer, archive_url):
+    """A hall of its own whose queues start matches on `SEATING`'s clock and grace."""
+    with hall(galileo_rules, issuer, archive_url, **SEATING) as found:
         yield found
 
 
@@ -300,7 +322,7 @@ def test_the_window_widens_until_players_apart_in_rating_meet(shared_hall, issue
 def test_bots_fill_after_the_wait_at_the_nearest_level(shared_hall, issuer, archive_url):
     """A player alone in a queue is matched with bots once 2.5 s have passed: in the 2-player
     queue a player rated 30 gets the hard bot (rated 31), in the 3-player one a player rated
-    16 gets two easy bots (rated 17)."""
+    16 gets two easy bots (rated 17). The matches run on the queues' default clock."""
     set_rating(archive_url, PLAYER_ISSUER, "strong", 30.0)
     set_rating(archive_url, PLAYER_ISSUER, "weak", 16.0)
     a, b = (r.address for r in shared_hall.replicas)
@@ -319,6 +341,10 @@ def test_bots_fill_after_the_wait_at_the_nearest_level(shared_hall, issuer, arch
     weak_levels = [s.bot_level for s in weak.matched.match.seats if s.kind == mpb.SEAT_KIND_BOT]
     assert weak_levels == [mpb.BOT_LEVEL_EASY] * 2
     assert strong.matched.match.phase == mpb.MATCH_PHASE_RUNNING
+    # On the queues' default pace: two minutes a turn, forfeited when it runs out.
+    pace = mpb.Clock(seconds_per_turn=120, on_timeout=mpb.TIMEOUT_ACTION_FORFEIT)
+    assert strong.matched.match.clock == weak.matched.match.clock == pace
+    assert strong.matched.match.deadline_unix_ms > 0
     # Whichever replica held each queue counted them.
     samples = [scrape(r.metrics_port) for r in shared_hall.replicas]
 
@@ -465,3 +491,94 @@ def test_the_gateway_forwards_the_queue_over_connect(shared_hall, issuer):
         updates = [m["waiting"] for flags, m in messages if not flags & 2]
         assert updates and updates[0]["rating"] == 25.0 and updates[0]["queued"] == 1
         assert messages[-1][0] & 2 and messages[-1][1]["error"]["code"] == "deadline_exceeded"
+
+
+def summary_of(address: str, match_id: str) -> mpb.MatchSummary:
+    """The match as a spectator reads it."""
+    with grpc.insecure_channel(address) as channel:
+        return MatchClient(channel).get(match_id, omit_legal_moves=True).match
+
+
+async def no_show(address: str, token: str, players: int) -> Outcome:
+    """A player who enters, hears where they stand, and goes: the ticket stays followed for
+    the ticket grace (3 s), so it is matched all the same, and nobody collects its seat."""
+    gone = await follow(address, token, players, 1.0)
+    assert gone.waiting and gone.matched is None and gone.error is None
+    return gone
+
+
+def test_a_two_player_match_whose_second_player_never_comes_is_void(seating_hall, issuer):
+    """A matchmade match starts on the queue's clock. Its second player entered and went
+    before the match was made, so never took the seat: 2 s (the seat grace) after the match
+    was made it ends ABANDONED with no winners (void, rating nobody), and both players
+    entering again are matched anew, together, never handed the void match."""
+    a, b = (r.address for r in seating_hall.replicas)
+    came, went = issuer.token("came"), issuer.token("went")
+
+    async def matched():
+        await no_show(b, went, 2)
+        return await follow(a, came, 2, 10)
+
+    first = asyncio.run(matched()).matched
+    handed_at = time.monotonic()
+    match = first.match
+    assert match.clock == SEATING_CLOCK and match.deadline_unix_ms > 0
+    assert len(match.bank_ms) == 2 and all(85_000 < ms <= 90_000 for ms in match.bank_ms)
+    assert match.phase == mpb.MATCH_PHASE_RUNNING and first.bot_seats == 0
+    assert {s.player_id for s in match.seats} == {
+        player_id(PLAYER_ISSUER, "came"),
+        player_id(PLAYER_ISSUER, "went"),
+    }
+
+    def ended() -> mpb.MatchSummary | None:
+        found = summary_of(a, match.match_id)
+        return found if found.phase == mpb.MATCH_PHASE_FINISHED else None
+
+    void = wait_until(ended, 8, "void match", 0.05, seating_hall.replicas[0])
+    assert 1.5 <= time.monotonic() - handed_at < 5
+    assert void.end_reason == mpb.END_REASON_ABANDONED and list(void.winners) == []
+
+    async def again():
+        return await asyncio.gather(follow(a, came, 2, 10), follow(b, went, 2, 10))
+
+    came_again, went_again = asyncio.run(again())
+    assert came_again.matched and went_again.matched, (came_again, went_again)
+    fresh = came_again.matched.match.match_id
+    assert fresh != match.match_id and went_again.matched.match.match_id == fresh
+    assert came_again.matched.bot_seats == 0
+
+
+def test_a_three_player_match_goes_on_without_the_player_who_never_came(seating_hall, issuer):
+    """Of three matched players one never takes the seat: after the grace a random bot plays
+    it (resigned, out of the winners), the two who came play on, and each still moves."""
+    a, b = (r.address for r in seating_hall.replicas)
+    tokens = {name: issuer.token(name) for name in ("stays-1", "stays-2", "wanders")}
+
+    async def matched():
+        await no_show(a, tokens["wanders"], 3)
+        return await asyncio.gather(
+            follow(a, tokens["stays-1"], 3, 10), follow(b, tokens["stays-2"], 3, 10)
+        )
+
+    stays = [outcome.matched for outcome in asyncio.run(matched())]
+    match_id = stays[0].match.match_id
+    assert stays[1].match.match_id == match_id and stays[0].bot_seats == 0
+    wanders = player_id(PLAYER_ISSUER, "wanders")
+    absent = next(s.seat for s in stays[0].match.seats if s.player_id == wanders)
+
+    def forfeited() -> mpb.MatchSummary | None:
+        found = summary_of(a, match_id)
+        return found if found.seats[absent].resigned else None
+
+    match = wait_until(forfeited, 8, "absent seat forfeited", 0.05, seating_hall.replicas[0])
+    assert match.phase == mpb.MATCH_PHASE_RUNNING
+    assert match.seats[absent].kind == mpb.SEAT_KIND_BOT
+    assert match.seats[absent].bot_level == mpb.BOT_LEVEL_RANDOM
+    came = [s for s in match.seats if s.seat != absent]
+    assert all(s.kind == mpb.SEAT_KIND_HUMAN and not s.resigned for s in came)
+    with grpc.insecure_channel(b) as channel:
+        for handed in stays:
+            seat = MatchClient(channel, handed.token.token)
+            seen = seat.get(match_id)
+            move = moves_as_any(seen.legal_moves)[0]
+            assert seat.submit(match_id, move, seen.match.version).version > seen.match.version

@@ -11,6 +11,7 @@ import dataclasses
 
 import pytest
 
+from playhall.common.settings import SettingsError
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
 from playhall.orchestrator.errors import InvalidRequest, NotNow
@@ -26,12 +27,14 @@ from playhall.orchestrator.queue_store import (
     Assignment,
     QueueStore,
     Ticket,
+    assignment_key,
     match_id_of,
     new_assignment_id,
     queue_key,
 )
 from playhall.orchestrator.store import now_ms
 from playhall.players.tokens import Player, player_id
+from playhall.players.v1 import player_service_pb2 as ppb
 from tests.helpers import TITLE
 
 pytestmark = pytest.mark.usefixtures("event_loop")
@@ -84,6 +87,39 @@ def test_bots_fill_only_after_the_wait():
     assert grouped([ticket("a", 25, 30)], players=4) == [(["a"], 3)]
     never = dataclasses.replace(SETTINGS, matchmaking_bot_fill_after_s=0)
     assert grouped([ticket("a", 25, 3600)], settings=never) == []
+
+
+def test_the_queues_pace_is_a_clock_the_seat_grace_ends_before(monkeypatch):
+    """Matchmade matches run on the clock of the PLAYHALL_MATCHMAKING_CLOCK_* settings (two
+    minutes a turn, forfeit, by default); a clock `clocks.check` refuses, no clock, or a seat
+    grace as long as the first turn stops the orchestrator with the variable's name."""
+    default = MatchmakingSettings.from_env()
+    assert default.clock == mpb.Clock(seconds_per_turn=120, on_timeout=mpb.TIMEOUT_ACTION_FORFEIT)
+    assert default.matchmaking_seat_grace_s == 60
+    prefix = "PLAYHALL_MATCHMAKING_"
+    monkeypatch.setenv(prefix + "CLOCK_SECONDS_PER_TURN", "0")
+    monkeypatch.setenv(prefix + "CLOCK_BANK_INITIAL_SECONDS", "300")
+    monkeypatch.setenv(prefix + "CLOCK_BANK_INCREMENT_SECONDS", "2")
+    monkeypatch.setenv(prefix + "CLOCK_ON_TIMEOUT", "bot_move")
+    assert MatchmakingSettings.from_env().clock == mpb.Clock(
+        bank_initial_seconds=300, bank_increment_seconds=2, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE
+    )
+    refusals = [
+        ({"CLOCK_ON_TIMEOUT": "shrug"}, "CLOCK_ON_TIMEOUT must be one of forfeit, bot_move"),
+        ({"CLOCK_SECONDS_PER_TURN": "30"}, "Choose one clock"),
+        ({"CLOCK_BANK_INITIAL_SECONDS": "0"}, "A bank increment needs bank_initial_seconds"),
+        (
+            {"CLOCK_BANK_INITIAL_SECONDS": "0", "CLOCK_BANK_INCREMENT_SECONDS": "0"},
+            "Matchmade matches need a clock",
+        ),
+        ({"SEAT_GRACE_S": "300"}, r"SEAT_GRACE_S \(300\) must be shorter than .* \(300 s\)"),
+    ]
+    for changes, reason in refusals:
+        with monkeypatch.context() as changed:
+            for name, value in changes.items():
+                changed.setenv(prefix + name, value)
+            with pytest.raises(SettingsError, match=reason):
+                MatchmakingSettings.from_env()
 
 
 def test_the_nearest_bot_level_and_the_default_without_ratings():
@@ -197,3 +233,72 @@ async def test_a_stopping_matchmaker_gives_its_leases_up(hall):
     assert (await hall.db.get(lease)).decode() == matchmaker.holder
     await matchmaker.stop(1.0)
     assert await hall.db.get(lease) is None
+
+
+async def seated_match(
+    hall, matchmaker: Matchmaker, people: list[str], bots: int, came: list[str]
+) -> Assignment:
+    """The assignment of a match the matchmaker made of `people` and `bots` a seat grace ago
+    (as far as its seating list says), whose people in `came` have collected their seats."""
+    players = len(people) + bots
+    tickets = [Ticket(player(p).player_id, players, 25.0, now_ms(), p) for p in people]
+    assignment = Assignment(
+        new_assignment_id(), TITLE, players, tickets, [mpb.BOT_LEVEL_EASY] * bots
+    )
+    await hall.db.set(assignment_key(TITLE, assignment.assignment_id), assignment.encode())
+    await hall.db.zadd(queue_key(TITLE, players, "pending"), {assignment.assignment_id: 0})
+    await matchmaker.match_queue(TITLE, players)  # made now: its grace is not over
+    assert await hall.matches.store.exists(assignment.match_id)
+    for name in came:
+        request = ppb.ReclaimSeatRequest(match_id=assignment.match_id)
+        await hall.matches.reclaim(request, player(name))
+    await made_a_grace_ago(hall, assignment)
+    return assignment
+
+
+async def made_a_grace_ago(hall, assignment: Assignment) -> None:
+    seating = queue_key(TITLE, assignment.players, "seating")
+    await hall.db.zadd(seating, {assignment.assignment_id: 0})
+
+
+@pytest.mark.parametrize(
+    "people, bots, came, outcome",
+    [
+        (["ada", "bob"], 0, ["ada"], "void"),
+        (["ada"], 1, [], "void"),
+        (["ada", "bob"], 1, ["ada"], "void"),
+        (["ada", "bob", "cy", "di"], 0, ["ada"], "void"),
+        (["ada", "bob", "cy", "di"], 0, ["ada", "cy"], "forfeited"),
+        (["ada", "bob"], 0, ["ada", "bob"], "seated"),
+    ],
+)
+async def test_seats_nobody_took_within_the_grace(hall, people, bots, came, outcome):
+    """A seat grace after a match is made, a match left with fewer than two people is void
+    (ABANDONED, no winners), else its absent seats forfeit to random bots and the rest play
+    on; a match everybody came to is left as it was. Either way the pass looks once: a
+    second look (a holder that died before it took the match off the seating list, or
+    another replica) changes nothing."""
+    _, matchmaker = queues_of(hall)
+    assignment = await seated_match(hall, matchmaker, people, bots, came)
+    before = await hall.matches.store.load(assignment.match_id)
+    assert before.clock == SETTINGS.clock and before.deadline_unix_ms > 0
+    await matchmaker.match_queue(TITLE, assignment.players)
+    after = await hall.matches.store.load(assignment.match_id)
+    assert await matchmaker.queues.seating_due(TITLE, assignment.players, now_ms()) == []
+    took = {player(name).player_id for name in came}
+    if outcome == "seated":
+        assert after.version == before.version
+    elif outcome == "void":
+        assert after.version == before.version + 1
+        assert after.phase == mpb.MATCH_PHASE_FINISHED
+        assert after.end_reason == mpb.END_REASON_ABANDONED and after.winners == []
+    else:
+        assert after.version == before.version + 1
+        assert after.phase == mpb.MATCH_PHASE_RUNNING
+        for seat in after.seats:
+            assert seat.resigned == (seat.kind == mpb.SEAT_KIND_BOT) == (seat.player_id not in took)
+    await made_a_grace_ago(hall, assignment)
+    await matchmaker.match_queue(TITLE, assignment.players)
+    again = await hall.matches.store.load(assignment.match_id)
+    assert again.version == after.version
+    assert await matchmaker.queues.seating_due(TITLE, assignment.players, now_ms()) == []

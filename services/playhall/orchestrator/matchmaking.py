@@ -271,14 +271,24 @@ class Matchmaking:
     async def _hand_over(
         self, title: str, assignment_id: str, player: Player
     ) -> pb.EnterQueueResponse | None:
-        """The player's seat in the assignment's match (a fresh seat token); None while the
-        match is still being made."""
+        """The player's seat in the assignment's match (a fresh seat token, which is what
+        takes the seat: `matchmaker.absent_seats`); None while the match is still being
+        made."""
         assignment = await self.queues.assignment(title, assignment_id)
         if assignment is None:
             await self.queues.forget_assignment(title, player.player_id, assignment_id)
             raise NotNow("Your match could not be found any more; enter the queue again")
-        if await self.matches.store.load(assignment.match_id) is None:
+        made = await self.matches.store.load(assignment.match_id)
+        if made is None:
             return None
+        if made.phase == mpb.MATCH_PHASE_FINISHED or not made.seats_of(player.player_id):
+            # Come too late: a seat not taken within the grace was given up.
+            await self.queues.forget_assignment(title, player.player_id, assignment_id)
+            raise NotNow(
+                f"Your match {made.match_id} is over or went on without you (a seat not "
+                f"taken within {self.settings.matchmaking_seat_grace_s:g} s is given up); "
+                "enter the queue again"
+            )
         token, match = await self.matches.reclaim(
             ppb.ReclaimSeatRequest(match_id=assignment.match_id), player
         )
@@ -315,11 +325,9 @@ class Matchmaking:
         return outcome == "left"
 
 
-def assignment_seats(
-    assignment: Assignment, shuffled: list[int]
-) -> tuple[list[mpb.SeatInfo], list[int]]:
+def assignment_seats(assignment: Assignment, shuffled: list[int]) -> list[mpb.SeatInfo]:
     """The match's seats: the assignment's people and bots in the order `shuffled` gives (a
-    permutation of their indexes, people first, then bots), and the people's seat numbers."""
+    permutation of their indexes, people first, then bots)."""
     entries: list[mpb.SeatInfo] = [
         mpb.SeatInfo(kind=mpb.SEAT_KIND_HUMAN, player_id=t.player_id, display_name=t.name)
         for t in assignment.tickets
@@ -337,5 +345,4 @@ def assignment_seats(
         seat = entries[index]
         seat.seat = number
         seats.append(seat)
-    people = [s.seat for s in seats if s.kind == mpb.SEAT_KIND_HUMAN]
-    return seats, people
+    return seats

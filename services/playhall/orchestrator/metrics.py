@@ -52,6 +52,13 @@ QUEUE_MATCHES = Counter(
 QUEUE_BOT_SEATS = Counter(
     "playhall_queue_bot_seats", "Seats of matchmade matches that bots took.", ["title", "players"]
 )
+QUEUE_ABSENT_SEATS = Counter(
+    "playhall_queue_absent_seats",
+    "Seats of matchmade matches whose players did not take them within the seat grace, by "
+    "what became of their match: void (fewer than two people came) or forfeited (the others "
+    "play on).",
+    ["title", "players", "outcome"],
+)
 QUEUE_PASS_SECONDS = Histogram(
     "playhall_queue_pass_seconds",
     "How long the lease holder's pass over a queue took, its matches made included.",
@@ -106,6 +113,8 @@ def initialize_queue_series(title: str, players: int) -> None:
     for kind in ("players", "bots"):
         QUEUE_MATCHES.labels(title, str(players), kind)
     QUEUE_BOT_SEATS.labels(title, str(players))
+    for outcome in ("void", "forfeited"):
+        QUEUE_ABSENT_SEATS.labels(title, str(players), outcome)
 
 
 class ActiveMatchesCollector:

@@ -8,6 +8,10 @@ from typing import Any
 
 from playhall.common.settings import SettingsError, load, setting
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.orchestrator import clocks
+from playhall.orchestrator.errors import InvalidRequest
+
+TIMEOUT_ACTIONS = {"forfeit": mpb.TIMEOUT_ACTION_FORFEIT, "bot_move": mpb.TIMEOUT_ACTION_BOT_MOVE}
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,18 @@ class MatchmakingSettings:
     more are refused with RESOURCE_EXHAUSTED."""
     matchmaking_poll_ms: int = setting(500, minimum=10)
     """How often a waiting EnterQueue stream reads its ticket (and tells the player)."""
+    matchmaking_clock_seconds_per_turn: int = setting(120, minimum=0)
+    """The pace of matchmade matches: the time a seat has for each turn (0: a bank instead).
+    Every matchmade match has a clock, so that one a player walks away from ends."""
+    matchmaking_clock_bank_initial_seconds: int = setting(0, minimum=0)
+    """Or a Fischer bank: the seconds each seat starts with (with a per-turn time of 0)."""
+    matchmaking_clock_bank_increment_seconds: int = setting(0, minimum=0)
+    """With a bank: the seconds a seat gets back each time it finishes its part of a turn."""
+    matchmaking_clock_on_timeout: str = setting("forfeit")
+    """What a seat out of time does: `forfeit` or `bot_move` (`mpb.TimeoutAction`)."""
+    matchmaking_seat_grace_s: float = setting(60.0, minimum=0.1)
+    """How long after its match is made a seat may stay untaken (its player has not collected
+    its token) before it counts as absent (`matchmaker.Matchmaker`)."""
 
     @property
     def default_bot_level(self) -> int:
@@ -47,6 +63,18 @@ class MatchmakingSettings:
         grown = self.matchmaking_window + self.matchmaking_window_growth * max(waited_s, 0)
         return min(grown, max(self.matchmaking_window_max, self.matchmaking_window))
 
+    @property
+    def clock(self) -> mpb.Clock:
+        """The turn clock every matchmade match starts with."""
+        return mpb.Clock(
+            seconds_per_turn=self.matchmaking_clock_seconds_per_turn,
+            bank_initial_seconds=self.matchmaking_clock_bank_initial_seconds,
+            bank_increment_seconds=self.matchmaking_clock_bank_increment_seconds,
+            on_timeout=TIMEOUT_ACTIONS.get(
+                self.matchmaking_clock_on_timeout.lower(), mpb.TIMEOUT_ACTION_UNSPECIFIED
+            ),
+        )
+
     @classmethod
     def from_env(cls, flags: Mapping[str, Any] | None = None) -> MatchmakingSettings:
         settings = load(cls, flags)
@@ -55,4 +83,30 @@ class MatchmakingSettings:
             raise SettingsError(
                 "PLAYHALL_MATCHMAKING_DEFAULT_BOT_LEVEL must be one of " + ", ".join(levels)
             )
+        settings.check_pace()
         return settings
+
+    def check_pace(self) -> None:
+        """Refuses a clock `clocks.check` refuses, no clock at all, or a seat grace as long as
+        the first turn: the grace must end before the clock acts on a seat nobody took, or
+        with two seats a player who never came would lose (or win) a rated match on the clock
+        where the match should be void."""
+        if self.matchmaking_clock_on_timeout.lower() not in TIMEOUT_ACTIONS:
+            raise SettingsError(
+                "PLAYHALL_MATCHMAKING_CLOCK_ON_TIMEOUT must be one of " + ", ".join(TIMEOUT_ACTIONS)
+            )
+        try:
+            clocks.check(self.clock)
+        except InvalidRequest as refused:
+            raise SettingsError(f"PLAYHALL_MATCHMAKING_CLOCK_*: {refused.reason}") from None
+        first_turn_s = self.clock.seconds_per_turn or self.clock.bank_initial_seconds
+        if not first_turn_s:
+            raise SettingsError(
+                "Matchmade matches need a clock: set PLAYHALL_MATCHMAKING_CLOCK_SECONDS_PER_TURN "
+                "or PLAYHALL_MATCHMAKING_CLOCK_BANK_INITIAL_SECONDS"
+            )
+        if self.matchmaking_seat_grace_s >= first_turn_s:
+            raise SettingsError(
+                f"PLAYHALL_MATCHMAKING_SEAT_GRACE_S ({self.matchmaking_seat_grace_s:g}) must be "
+                f"shorter than the clock's first turn ({first_turn_s} s)"
+            )

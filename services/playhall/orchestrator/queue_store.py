@@ -8,6 +8,9 @@ queues at once (a player is in at most one of them):
     mm:{t}:<n>:seen           sorted set, player id -> when a stream last followed it (ms)
     mm:{t}:<n>:pending        sorted set, assignment id -> when it was made (ms): matched
                               tickets whose match is not known to exist yet
+    mm:{t}:<n>:seating        sorted set, assignment id -> when its match was made (ms):
+                              matches whose seats the matchmaker looks at once the seat
+                              grace is over (a seat nobody took is absent)
     mm:{t}:<n>:lease          the matchmaker's lease: which replica matches this queue
     mm:{t}:assignment:<id>    an assignment (JSON: the players, their tickets, bot levels);
                               expires after a day
@@ -148,7 +151,7 @@ def tickets_key(title: str) -> str:
 
 
 def queue_key(title: str, players: int, part: str) -> str:
-    """One of a queue's sorted sets (queue, entered, seen, pending) or its lease."""
+    """One of a queue's sorted sets (queue, entered, seen, pending, seating) or its lease."""
     return f"{_prefix(title)}:{players}:{part}"
 
 
@@ -359,9 +362,26 @@ class QueueStore:
         members = await self.redis.zrange(queue_key(title, players, "pending"), 0, limit - 1)
         return [m.decode() for m in members]
 
-    async def made(self, title: str, players: int, assignment_id: str) -> None:
-        """The assignment's match exists."""
+    async def made(self, title: str, players: int, assignment_id: str, at_ms: int) -> None:
+        """The assignment's match exists (since `at_ms` at the latest): it leaves the pending
+        list for the seating list. In that order, so a crash in between leaves it pending, to
+        be found made again (`NX`: the time of the first call stands)."""
+        await self.redis.zadd(queue_key(title, players, "seating"), {assignment_id: at_ms}, nx=True)
         await self.redis.zrem(queue_key(title, players, "pending"), assignment_id)
+
+    async def seating_due(
+        self, title: str, players: int, made_before_ms: int, limit: int = 64
+    ) -> list[str]:
+        """Assignments whose match was made before `made_before_ms` and whose seats nobody
+        has looked at since."""
+        members = await self.redis.zrangebyscore(
+            queue_key(title, players, "seating"), "-inf", made_before_ms, start=0, num=limit
+        )
+        return [m.decode() for m in members]
+
+    async def seated(self, title: str, players: int, assignment_id: str) -> None:
+        """The seats of the assignment's match have been looked at: never again."""
+        await self.redis.zrem(queue_key(title, players, "seating"), assignment_id)
 
 
 def new_assignment_id() -> str:
