@@ -9,6 +9,7 @@ import http.server
 import json
 import threading
 import time
+import unicodedata
 
 import jwt
 import pytest
@@ -17,6 +18,7 @@ from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
 from playhall.common.settings import SettingsError
 from playhall.players.guests import GuestIssuer, InvalidGuestName, checked_guest_name
+from playhall.players.names import clean_display_name
 from playhall.players.tokens import (
     InvalidPlayerToken,
     PlayerTokens,
@@ -78,6 +80,7 @@ async def test_the_display_name_may_come_from_preferred_username(issuer):
         ("wrong_audience", "not for this service"),
         ("alg_none", "signed with 'none'"),
         ("hs256_with_the_public_key", "signed with 'HS256'"),
+        ("rs256_where_only_an_ec_key_is_trusted", "trusts no RSA key"),
         ("malformed", "malformed"),
         ("no_subject", "'sub'"),
         ("no_name", "names no player"),
@@ -97,6 +100,9 @@ async def test_a_bad_token_is_refused_with_its_reason(issuer, case, expected):
             | {"exp": int(time.time()) + 300}
         ),
         "hs256_with_the_public_key": lambda: _hs256(public_pem),
+        "rs256_where_only_an_ec_key_is_trusted": lambda: issuer.token(
+            "alice", key=rsa_key()[0], algorithm="RS256"
+        ),
         "malformed": lambda: "abc.def.ghi",
         "no_subject": lambda: issuer.token("alice", sub=None),
         "no_name": lambda: issuer.token("alice", name=None),
@@ -263,13 +269,52 @@ async def test_a_guest_token_is_a_player_token_of_the_guest_issuer(issuer):
 
 
 @pytest.mark.parametrize(
-    "name", ["", "x", "a" * 25, "<script>", "ab\x00cd", "--", "_ab", "Robert'); DROP"]
+    "name",
+    [
+        *("", "x", "a" * 25, "<script>", "ab\x00cd", "--", "_ab", "Robert'); DROP"),
+        *("\u3164", "\u115f\u1160", "Ada\uffa0", "\u200b\u200b", "\u202eAda", "\u2800\u2800"),
+        "\u0301Ada",  # a combining mark on nothing
+    ],
 )
 def test_guest_names_are_checked(name):
     with pytest.raises(InvalidGuestName):
         checked_guest_name(name)
 
 
-@pytest.mark.parametrize("name", ["Al", "Jean-Luc", "O'Brien", "李小龍", "player_2", "Dr. Who"])
+@pytest.mark.parametrize(
+    "name",
+    ["Al", "Jean-Luc", "O'Brien", "李小龍", "player_2", "Dr. Who", "नमस्ते", "สวัสดี", "می\u200cخواهم"],
+)
 def test_guest_names_of_any_script_pass(name):
     assert checked_guest_name(name) == name
+
+
+def test_a_guest_name_typed_with_combining_marks_is_kept_in_nfc():
+    assert checked_guest_name(unicodedata.normalize("NFD", "José Müller")) == "José Müller"
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("\u202eMallory\u202c", "Mallory"),
+        ("Ada\x07\x1b[31m", "Ada[31m"),
+        ("  Ada \t\n\u00a0Lovelace ", "Ada Lovelace"),
+        (unicodedata.normalize("NFD", "José"), "José"),
+        ("می\u200cخواهم", "می\u200cخواهم"),  # a non-joiner between letters stays
+        ("\u200dAda\u200d \u200c", "Ada"),  # joiners with no letter on one side go
+        ("x\ud800y", "xy"),  # a lone surrogate (JSON can carry one)
+        ("\u3164\u115f\ufeff\U000e0041", ""),
+        ("a" * 63 + "\u200db", "a" * 63),  # cut at 64, and the joiner the cut left goes too
+    ],
+)
+def test_display_names_are_cleaned(raw, shown):
+    assert clean_display_name(raw, limit=64) == shown
+
+
+async def test_a_tokens_display_name_is_cleaned_and_an_invisible_one_falls_back(issuer):
+    tokens = verifier(issuer)
+    player = await tokens.verify(issuer.token("eve", name="\u202eEve\x00 W"))
+    assert player.display_name == "Eve W"
+    fallback = await tokens.verify(issuer.token("eve", name="\u3164", preferred_username="eve_w"))
+    assert fallback.display_name == "eve_w"
+    assert "names no player" in await refused(tokens, issuer.token("eve", name="\u200b\u2800"))

@@ -10,20 +10,20 @@ are, kept by the browser that signed in.
 
 from __future__ import annotations
 
-import re
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass
 
 import jwt
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
+from playhall.players.names import JOINERS, clean_display_name
 from playhall.players.tokens import Player, player_id
 
-GUEST_NAME = re.compile(r"[^\W_](?:[\w .'-]*[^\W_])?")
-"""Letters and digits of any script, inner spaces, `.`, `'`, `-` and `_`: no markup, no
-control characters, no name that is only punctuation."""
+PUNCTUATION = " .'-_"
+"""What may stand between the letters and digits of a guest name."""
 MIN_NAME, MAX_NAME = 2, 24
 
 
@@ -36,16 +36,42 @@ class InvalidGuestName(Exception):
 
 
 def checked_guest_name(name: str) -> str:
-    """`name` without surrounding spaces, or `InvalidGuestName`."""
-    name = " ".join(name.split())
-    if not MIN_NAME <= len(name) <= MAX_NAME:
+    """`name` as the guest will be shown (`names.clean_display_name`: NFC, single spaces), or
+    `InvalidGuestName`. Letters of any script with their combining marks, digits, and spaces,
+    dots, apostrophes, hyphens or underscores between them: no markup, no name that is only
+    punctuation, and nothing invisible (a guest who typed a control, bidi or zero-width
+    character, or a filler, is told so rather than shown something else)."""
+    typed = " ".join(unicodedata.normalize("NFC", name).split())
+    cleaned = clean_display_name(name)
+    if cleaned != typed:
+        raise InvalidGuestName(
+            "A name cannot contain invisible characters (control, text-direction or "
+            "zero-width characters, or blank fillers)"
+        )
+    if not MIN_NAME <= len(cleaned) <= MAX_NAME:
         raise InvalidGuestName(f"Choose a name of {MIN_NAME} to {MAX_NAME} characters")
-    if not GUEST_NAME.fullmatch(name):
+    if not _well_formed(cleaned):
         raise InvalidGuestName(
             "A name has letters and digits, with spaces, dots, apostrophes, hyphens or "
             "underscores between them"
         )
-    return name
+    return cleaned
+
+
+def _well_formed(name: str) -> bool:
+    """Letters and digits (a letter with any combining marks after it), punctuation of
+    `PUNCTUATION` between them: a name starts with a letter or digit and ends with one (or
+    its marks). The joiners the cleaning kept between two letters stay."""
+    previous = ""
+    for char in name:
+        kind = unicodedata.category(char)[0]
+        if kind == "M":
+            if previous not in ("L", "M"):
+                return False  # a mark on nothing, or on a digit or punctuation
+        elif not (char.isalnum() or char in PUNCTUATION or ord(char) in JOINERS):
+            return False
+        previous = kind
+    return name[0].isalnum() and (name[-1].isalnum() or previous == "M")
 
 
 def new_signing_key() -> tuple[str, str]:

@@ -6,9 +6,9 @@ by a trusted key of its algorithm's family (an RSA key for RS256, a P-256 key fo
 of another type is never tried), one of the configured public keys (PEM blocks or a JWK set,
 `PLAYHALL_JWT_PUBLIC_KEYS`) or a key of the provider's JWKS URL (`PLAYHALL_JWKS_URL`, fetched
 and cached by PyJWT's PyJWKClient), names the configured issuer and audience, has not expired
-(a small leeway for clocks apart), and names a subject and a display name. A player's id is
-derived from issuer and subject, so it is stable across sign-ins, devices and display-name
-changes, and two providers' subjects never collide.
+(a small leeway for clocks apart), and names a subject and a display name (cleaned as every
+display name is: `names.py`). A player's id is derived from issuer and subject, so it is stable
+across sign-ins, devices and display-name changes, and two providers' subjects never collide.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from cryptography.hazmat.primitives.asymmetric import ec, ed448, ed25519, rsa
 from cryptography.hazmat.primitives.serialization import load_pem_public_key
 
 from playhall.common.settings import SettingsError, load, setting
+from playhall.players.names import clean_display_name
 
 ALGORITHMS = ["RS256", "ES256"]
 """The only signatures accepted: public-key ones, so the key a service holds cannot sign."""
@@ -47,7 +48,8 @@ EC_CURVES = {
 }
 """The curve of each ES* algorithm (RFC 7518 3.4; ES256K RFC 8812)."""
 NAME_CLAIMS = ("name", "preferred_username", "nickname")
-"""Where a token's display name is looked for, in order (OIDC's standard claims)."""
+"""Where a token's display name is looked for, in order (OIDC's standard claims); each is
+cleaned as every display name is (`names.clean_display_name`)."""
 MAX_NAME = 64
 PEM_END = "-----END PUBLIC KEY-----"
 
@@ -239,14 +241,17 @@ class PlayerTokens:
         subject = claims["sub"]
         if not isinstance(subject, str) or not subject:
             raise InvalidPlayerToken("The player token's subject is empty")
+        # The first claim with something visible left once cleaned (`names`): a provider's
+        # name of control, bidi or zero-width characters alone falls through to the next.
         names = [claims.get(claim) for claim in NAME_CLAIMS]
-        name = next((n.strip() for n in names if isinstance(n, str) and n.strip()), "")
+        cleaned = (clean_display_name(n, MAX_NAME) for n in names if isinstance(n, str))
+        name = next((n for n in cleaned if n), "")
         if not name:
             raise InvalidPlayerToken(
                 "The player token names no player: it needs a 'name' or 'preferred_username'"
             )
         issuer = claims["iss"]
-        return Player(player_id(issuer, subject), name[:MAX_NAME], issuer, subject)
+        return Player(player_id(issuer, subject), name, issuer, subject)
 
 
 def key_fits(algorithm: str, key: Any) -> bool:
