@@ -384,7 +384,9 @@ class Matches:
         if match.phase == mpb.MATCH_PHASE_FINISHED:
             raise NotNow("The match this request joined is over")
         tokens = self._new_tokens(match, [recorded.seat])
-        if await self.commits.commit(match, recorded.seat, request=(request_id, recorded)) is None:
+        # The server's change, not the seat's: the archive reads a running match's change by a
+        # seat without a move as that seat resigning.
+        if await self.commits.commit(match, None, request=(request_id, recorded)) is None:
             return None
         seat_token = mpb.SeatToken(seat=recorded.seat, token=tokens[recorded.seat])
         return mpb.JoinMatchResponse(token=seat_token, match=match.summary())
