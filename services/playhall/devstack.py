@@ -267,35 +267,46 @@ class Stack:
             self.redis.close()
 
     def describe(self) -> Iterator[str]:
+        """The banner of `make run`: a line per endpoint, the addresses in one column after
+        the longest name (`rules-inventors`)."""
+        rows = list(self._endpoints())
+        width = max(len(name) for name, _ in rows) + 2
+        for name, where in rows:
+            yield f"{name:<{width}}{where}"
+
+    def _endpoints(self) -> Iterator[tuple[str, str]]:
         if self.redis:
-            yield f"redis         {self.redis.url}  (embedded, AOF fsync always, {self.redis.dir})"
+            yield "redis", f"{self.redis.url}  (embedded, AOF fsync always, {self.redis.dir})"
         else:
-            yield f"redis         {self.redis_url}"
+            yield "redis", self.redis_url
         if self.postgres:
-            yield f"postgresql    {self.database_url}  (embedded, {self.postgres.dir})"
+            yield "postgresql", f"{self.database_url}  (embedded, {self.postgres.dir})"
         else:
-            yield "postgresql    PLAYHALL_DATABASE_URL (given)"
+            yield "postgresql", "PLAYHALL_DATABASE_URL (given)"
         for title, service in self.rules.items():
             yield (
-                f"rules-{title:<8}127.0.0.1:{service.port}  "
-                f"metrics http://127.0.0.1:{service.metrics_port}/metrics"
+                f"rules-{title}",
+                f"127.0.0.1:{service.port}  metrics http://127.0.0.1:{service.metrics_port}/metrics",
             )
         yield (
-            f"orchestrator  127.0.0.1:{self.orchestrator.port}  "
-            f"metrics http://127.0.0.1:{self.orchestrator.metrics_port}/metrics"
+            "orchestrator",
+            f"127.0.0.1:{self.orchestrator.port}  "
+            f"metrics http://127.0.0.1:{self.orchestrator.metrics_port}/metrics",
         )
-        yield f"archiver      metrics http://127.0.0.1:{self.archiver.metrics_port}/metrics"
+        yield "archiver", f"metrics http://127.0.0.1:{self.archiver.metrics_port}/metrics"
         for worker in self.workers:
             yield (
-                f"bot worker    queues {LIVE_QUEUE},{BATCH_QUEUE}  "
-                f"metrics http://127.0.0.1:{worker.metrics_port}/metrics"
+                "bot worker",
+                f"queues {LIVE_QUEUE},{BATCH_QUEUE}  "
+                f"metrics http://127.0.0.1:{worker.metrics_port}/metrics",
             )
         if self.gateway:
             yield (
-                f"gateway       127.0.0.1:{self.gateway.port} (Connect, gRPC-Web)  "
-                f"metrics http://127.0.0.1:{self.gateway.metrics_port}/metrics"
+                "gateway",
+                f"127.0.0.1:{self.gateway.port} (Connect, gRPC-Web)  "
+                f"metrics http://127.0.0.1:{self.gateway.metrics_port}/metrics",
             )
-            yield f"portal        {self.portal_url}"
+            yield "portal", self.portal_url
 
     def __enter__(self) -> Stack:
         return self.start()

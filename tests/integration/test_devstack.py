@@ -40,6 +40,21 @@ def read_until(stream, marker: str, timeout_s: float) -> list[str]:
     raise AssertionError(f"no {marker!r} in the output:\n" + "\n".join(lines))
 
 
+def banner_in_columns(lines: list[str]) -> None:
+    """Every endpoint line of the banner has its name, at least two spaces, then its address,
+    the addresses in one column (the longest name is a rules service's, `rules-inventors`)."""
+    names = ("redis", "postgresql", "rules-", "orchestrator", "archiver", "bot worker", "portal")
+    rows = [line for line in lines if line.startswith(names + ("gateway ",))]
+    starts = set()
+    for line in rows:
+        name = re.match(r"(bot worker|\S+)", line).group(1)
+        gap = len(line[len(name) :]) - len(line[len(name) :].lstrip(" "))
+        assert gap >= 2, line
+        starts.add(len(name) + gap)
+    assert any(line.startswith("rules-einstein ") for line in rows), rows
+    assert len(rows) >= 10 and len(starts) == 1, rows
+
+
 def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everything(
     redis_server,
 ):
@@ -62,11 +77,12 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
     )
     try:
         lines = read_until(stack.stdout, "Press Ctrl-C to stop.", STARTUP_TIMEOUT_S)
-        assert f"redis         {redis_server.url}" in lines
+        banner_in_columns(lines)
+        assert any(re.fullmatch(rf"redis\s+{redis_server.url}", line) for line in lines)
         assert not any("embedded, AOF" in line for line in lines)
         # The archive's PostgreSQL is the stack's own, and an archiver runs.
         postgres_dir = re.search(r"postgresql .*\(embedded, (\S+?)\)", "\n".join(lines)).group(1)
-        assert any(line.startswith("archiver      metrics") for line in lines)
+        assert any(re.match(r"archiver\s+metrics", line) for line in lines)
         address = re.search(r"orchestrator\s+(\S+)", "\n".join(lines)).group(1)
         assert address == f"127.0.0.1:{env['PLAYHALL_RUN_ORCHESTRATOR_PORT']}"
         portal = f"http://127.0.0.1:{env['PLAYHALL_RUN_GATEWAY_PORT']}/"
