@@ -352,6 +352,15 @@ async def test_join_takes_only_an_open_seat(hall):
     assert await version(hall, match_id) == 2
 
 
+async def test_seat_names_are_cleaned_of_what_reorders_or_hides(hall):
+    named = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN, display_name="\u202eAda\u200b\x07")
+    match_id = await hall.create(seats=[named, OPEN_SEAT])
+    joined = await hall.matches.join(
+        pb.JoinMatchRequest(match_id=match_id, display_name="Jose\u0301 \u2066x")
+    )
+    assert [s.display_name for s in joined.match.seats] == ["Ada", "Jos\u00e9 x"]
+
+
 async def test_a_match_that_does_not_exist_is_refused_as_such(hall):
     match_id = await hall.create(2)
     token = hall.tokens[match_id][0]

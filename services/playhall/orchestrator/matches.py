@@ -48,6 +48,7 @@ from playhall.orchestrator.store import (
 )
 from playhall.orchestrator.watchers import WatchHub
 from playhall.players.archive import reaching_archive
+from playhall.players.names import clean_display_name
 from playhall.players.tokens import Player, PlayerTokens
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
@@ -55,6 +56,8 @@ from playhall.storage.v1 import storage_pb2 as spb
 log = logging.getLogger(__name__)
 
 BOT_REQUEST_PREFIX = "bot:"
+NAME_LIMIT = 64
+"""The longest name a seat is shown by, in code points."""
 MIN_CREATING_REQUEST_ID = 16
 """The shortest request id of a call that creates seats (CreateMatch, JoinMatch)."""
 NO_SEAT = -1
@@ -353,7 +356,7 @@ class Matches:
                 raise NotNow(f"Seat {seat} is not open")
             seat_token = secrets.token_urlsafe(32)
             match.seats[seat].kind = mpb.SEAT_KIND_HUMAN
-            match.seats[seat].display_name = request.display_name[:64]
+            match.seats[seat].display_name = clean_display_name(request.display_name, NAME_LIMIT)
             match.token_hashes[seat] = token_hash(seat_token)
             if player is not None:
                 held = match.seats_of(player.player_id)
@@ -691,7 +694,7 @@ def _seat_infos(specs) -> tuple[list[mpb.SeatInfo], list[int]]:
                 seat=number,
                 kind=spec.kind,
                 bot_level=spec.bot_level,
-                display_name=spec.display_name[:64],
+                display_name=clean_display_name(spec.display_name, NAME_LIMIT),
             )
         )
     return seats, humans
