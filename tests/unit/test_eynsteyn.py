@@ -551,6 +551,19 @@ def test_rule_9_a_rotation_outside_the_kinds_orientations_is_refused(kind, rotat
         state.apply(NS, Place(KIND[kind], rotation, 2, 2))
 
 
+def test_refusals_name_the_double_curve_as_the_rules_do():
+    state = position(hands=(hand("double_curve"), ()))
+    with pytest.raises(IllegalMove) as turned_too_far:
+        state.apply(NS, Place(KIND["double_curve"], 2, 2, 2))
+    assert str(turned_too_far.value).startswith(
+        "A double curve has 2 orientations: give a rotation of 0 to 1"
+    )
+    missing = position(hands=(hand("curve"), ()))
+    with pytest.raises(IllegalMove) as not_in_hand:
+        missing.apply(NS, Place(KIND["double_curve"], 0, 2, 2))
+    assert str(not_in_hand.value) == "You have no double curve in your hand"
+
+
 def test_rule_9_a_turn_is_place_mark_end_by_the_same_seat_in_one_turn():
     state = position({(2, 2): BLOCKER}, hands=(hand("curve"), ()))
     seats, turns = [], set()

@@ -636,12 +636,12 @@ class EynsteynState(State):
         if move.kind not in KIND_BY_ID:
             raise IllegalMove("There is no such stone: lay one from your hand")
         if move.kind not in self.hands[self.current]:
-            raise IllegalMove(f"You have no {KIND_BY_ID[move.kind].name} in your hand")
+            raise IllegalMove(f"You have no {KIND_BY_ID[move.kind].label} in your hand")
         # Turns that repeat a pattern are refused rather than reduced: each placement has one
         # spelling, the one legal_moves lists (the contract's "every move not listed is refused").
         distinct = rotations(move.kind)
         if not 0 <= move.rotation < distinct:
-            name = KIND_BY_ID[move.kind].name
+            name = KIND_BY_ID[move.kind].label
             if distinct == 1:
                 raise IllegalMove(f"A {name} looks the same turned any way: give rotation 0")
             raise IllegalMove(

@@ -30,9 +30,15 @@ Pattern = tuple[tuple[Side, ...], ...]
 class StoneKind(NamedTuple):
     id: int
     name: str
+    """Its id in stones.json and the proto (`double_curve`)."""
     copies: int
     orientations: tuple[Pattern, ...]
     """The kind's distinct patterns; index r is the pattern after r quarter turns."""
+
+    @property
+    def label(self) -> str:
+        """Its name as the rules write it, for people (`double curve`)."""
+        return self.name.replace("_", " ")
 
 
 class Orientation(NamedTuple):
