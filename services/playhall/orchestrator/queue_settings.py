@@ -35,7 +35,8 @@ class MatchmakingSettings:
     """A ticket that no EnterQueue stream has followed for this long leaves the queue."""
     matchmaking_lease_ms: int = setting(3_000, minimum=100)
     """How long a replica holds a queue's lease without renewing it: a queue whose
-    matchmaker died is taken over by another replica within this time."""
+    matchmaker died is taken over by another replica at its first pass after the lease lapses
+    (within this time plus `matchmaking_interval_s`)."""
     matchmaking_streams_per_player: int = setting(4, minimum=1)
     """EnterQueue streams one player may hold open on one replica (their devices and tabs);
     more are refused with RESOURCE_EXHAUSTED."""

@@ -1,6 +1,6 @@
-"""The matchmaking queues in Redis. Every key of a title's queues shares the hash tag
-`{mm:<title>}`, so a Redis Cluster keeps them in one slot and one script sees all of a title's
-queues at once (a player is in at most one of them):
+"""The matchmaking queues in Redis. Every key of a title's queues is `mm:{<title>}:...`, the
+title its hash tag, so a Redis Cluster keeps them in one slot and one script sees all of a
+title's queues at once (a player is in at most one of them):
 
     mm:{t}:tickets            hash, player id -> the ticket (JSON: players, rating, entered, name)
     mm:{t}:<n>:queue          sorted set, player id -> rating: the queue of `n`-player matches

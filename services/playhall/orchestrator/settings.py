@@ -70,7 +70,8 @@ class Settings:
     """How often the replica holding a tournament's lease looks whether its round is over."""
     tournament_lease_ms: int = setting(5_000, minimum=100)
     """How long a replica holds a tournament's lease without renewing it: a tournament whose
-    runner died is taken over by another replica within this time."""
+    runner died is taken over by another replica at its first pass after the lease lapses
+    (within this time plus `tournament_interval_s`)."""
     game_info_ttl_s: float = setting(30.0)
     max_watch_streams: int = setting(1_500, minimum=1)
     """What one replica serves on 2 shared cores with a p99 delivery about 1 s
