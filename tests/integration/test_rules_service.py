@@ -8,6 +8,7 @@ call carries a deadline, so a hung server fails a test instead of hanging the su
 
 import random
 import signal
+import socket
 from types import SimpleNamespace
 
 import grpc
@@ -16,7 +17,12 @@ from google.protobuf import any_pb2, descriptor_pb2, empty_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from playhall.common.process import start_rules_service
+from playhall.common.process import (
+    ServiceProcess,
+    free_port,
+    port_is_free,
+    start_rules_service,
+)
 from playhall.core.wire import moves_as_any, pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.games.galileo.cards import describe_scientist
@@ -377,6 +383,56 @@ def test_a_pick_stays_secret_until_revealed(stub):
 
 
 # -- metrics ------------------------------------------------------------------------------------
+
+
+def ports_with_their_metrics_ports_free(count: int) -> list[int]:
+    """Free gRPC ports whose port + 1000 is free too, all different."""
+    ports: list[int] = []
+    while len(ports) < count:
+        port = free_port(range(20_000, 30_000), taken=[*ports, *(p + 1000 for p in ports)])
+        if port_is_free(port + 1000) and port not in {p + 1000 for p in ports}:
+            ports.append(port)
+    return ports
+
+
+def served_metrics(service: ServiceProcess, title: str) -> float:
+    """The GetGameInfo calls its /metrics counts, after one made now."""
+    with grpc.insecure_channel(service.address) as channel:
+        stub = rules_service_pb2_grpc.RulesServiceStub(channel)
+        assert stub.GetGameInfo(pb.GetGameInfoRequest(), timeout=TIMEOUT).game.title_id == title
+    rpc = {"grpc_service": SERVICE, "grpc_method": "GetGameInfo", "grpc_code": "OK"}
+    return metric(scrape(service.metrics_port), "grpc_server_handled_total", **rpc)
+
+
+def test_rules_services_on_one_machine_each_serve_metrics_with_no_metrics_port_set(
+    monkeypatch,
+):
+    """Started as on an operator's machine, on their own gRPC ports and with no metrics port
+    set, two rules services both start and each serves /metrics on its gRPC port + 1000; a
+    third, whose port + 1000 something else holds, serves them on a free port and says so."""
+    monkeypatch.delenv("PLAYHALL_METRICS_PORT", raising=False)
+    ports = ports_with_their_metrics_ports_free(3)
+    started: list[ServiceProcess] = []
+    try:
+        titles = ("galileo", "eynsteyn")
+        for title, port in zip(titles, ports[:2], strict=True):
+            args = ["--game", title, "--port", str(port)]
+            started.append(ServiceProcess("playhall.rules_service", args))
+        for service, title, port in zip(started, titles, ports[:2], strict=True):
+            assert service.metrics_port == port + 1000
+            assert served_metrics(service, title) == 1
+        with socket.socket() as holder:
+            holder.bind(("127.0.0.1", ports[2] + 1000))
+            holder.listen()
+            args = ["--game", "galileo", "--port", str(ports[2])]
+            started.append(ServiceProcess("playhall.rules_service", args))
+            moved = started[-1]
+            assert moved.metrics_port not in (0, ports[2] + 1000)
+            assert served_metrics(moved, "galileo") == 1
+            assert moved.wait_for_log("the default metrics port is taken")
+    finally:
+        for service in started:
+            service.terminate()
 
 
 def test_metrics_count_rpcs_by_code_and_moves(service, stub):

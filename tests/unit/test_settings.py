@@ -69,6 +69,20 @@ def test_a_missing_or_malformed_variable_is_named(clean_env, name, value, reason
     assert str(refused.value) == reason
 
 
+def test_an_optional_setting_is_none_unset_and_parsed_as_its_type_when_set(monkeypatch):
+    """A rules service's metrics port is unset by default (its gRPC port + 1000 is used then);
+    given by variable or flag, it is a port number, and a malformed one is named."""
+    for name in ("PLAYHALL_GAME", "PLAYHALL_METRICS_PORT"):
+        monkeypatch.delenv(name, raising=False)
+    assert RulesSettings.from_args(["--game", "galileo"]).metrics_port is None
+    assert RulesSettings.from_args(["--game", "galileo", "--metrics-port", "0"]).metrics_port == 0
+    monkeypatch.setenv("PLAYHALL_METRICS_PORT", "9464")
+    assert RulesSettings.from_args(["--game", "galileo"]).metrics_port == 9464
+    monkeypatch.setenv("PLAYHALL_METRICS_PORT", "any")
+    with pytest.raises(SettingsError, match="PLAYHALL_METRICS_PORT must be a whole number"):
+        load(RulesSettings, {"game": "galileo"})
+
+
 @pytest.mark.parametrize("cls", SETTINGS, ids=lambda cls: cls.__module__)
 def test_every_service_reads_playhall_variables_or_its_documented_ones(cls):
     outside = [name for name in variables(cls) if not name.startswith("PLAYHALL_")]

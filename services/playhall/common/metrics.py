@@ -9,6 +9,7 @@ one warning line."""
 
 import asyncio
 import contextlib
+import errno
 import inspect
 import logging
 import socket
@@ -61,6 +62,32 @@ RPC_SECONDS = Histogram(
 
 ALL_INTERFACES = "0.0.0.0"
 """The metrics listener's default host (`PLAYHALL_METRICS_HOST`), as a container needs."""
+METRICS_PORT_OFFSET = 1000
+
+
+def default_metrics_port(port: int) -> int:
+    """The metrics port of a service on `port` whose metrics port is not set: `port` + 1000
+    (a rules service on 50051: 51051), so that services of one machine, which cannot share a
+    port, do not share a metrics port either; 0 (a free one) for a service on a free port."""
+    derived = port + METRICS_PORT_OFFSET
+    return derived if port and derived <= 65535 else 0
+
+
+def start_default_metrics_server(port: int, host: str) -> int:
+    """Serves /metrics on `default_metrics_port(port)`, or on a free port (logged as a
+    warning) when something else listens there; the bound port."""
+    wanted = default_metrics_port(port)
+    try:
+        return start_metrics_server(wanted, host)
+    except OSError as error:
+        if error.errno != errno.EADDRINUSE or not wanted:
+            raise
+    bound = start_metrics_server(0, host)
+    log.warning(
+        "the default metrics port is taken: serving metrics on a free port instead",
+        extra={"wanted": wanted, "metrics_port": bound},
+    )
+    return bound
 
 
 def start_metrics_server(port: int, host: str, ready: Callable[[], bool] | None = None) -> int:

@@ -3,9 +3,10 @@
 Every service declares its settings as a frozen dataclass whose fields are `setting(...)`s and
 builds it with `load` when it starts: each field's variable is named once, from the field
 (`PLAYHALL_` and its name in capitals, unless the field names another), parsed as the field's
-type, and a missing required variable or a malformed value stops the service with a message
-naming the variable. Command-line flags, where a service has them, are made from the same
-fields by `add_flags` and win over the environment.
+type (a `T | None` field as T, None when unset), and a missing required variable or a
+malformed value stops the service with a message naming the variable. Command-line flags,
+where a service has them, are made from the same fields by `add_flags` and win over the
+environment.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def defaults(cls: type) -> list[str]:
     return [
         f"{variable(field)}={field.default}"
         for field in dataclasses.fields(cls)
-        if field.init and field.default is not dataclasses.MISSING
+        if field.init and field.default not in (dataclasses.MISSING, None)
     ]
 
 
@@ -86,16 +87,26 @@ def add_flags(parser: argparse.ArgumentParser, cls: type, names: Sequence[str]) 
     by_name = {field.name: field for field in dataclasses.fields(cls)}
     for name in names:
         field = by_name[name]
-        default = "" if field.default is dataclasses.MISSING else f", default {field.default}"
+        unset = field.default is dataclasses.MISSING or field.default is None
+        default = "" if unset else f", default {field.default}"
         parser.add_argument(
             "--" + name.replace("_", "-"),
-            type=hints[name],
+            type=_parsed_as(hints[name]),
             help=f"{field.metadata.get('help') or name} (env {variable(field)}{default})",
         )
 
 
+def _parsed_as(kind: Any) -> Any:
+    """The type a value is parsed as: T for an optional `T | None`."""
+    given = [arg for arg in typing.get_args(kind) if arg is not type(None)]
+    if len(given) == 1 and type(None) in typing.get_args(kind):
+        return given[0]
+    return kind
+
+
 def _read(field: dataclasses.Field[Any], kind: Any) -> Any:
     name = variable(field)
+    kind = _parsed_as(kind)
     raw = os.environ.get(name, "").strip()
     if not raw:
         if field.default is dataclasses.MISSING:

@@ -8,7 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from playhall.common import logs, tracing
-from playhall.common.metrics import ALL_INTERFACES, start_metrics_server
+from playhall.common.metrics import (
+    ALL_INTERFACES,
+    start_default_metrics_server,
+    start_metrics_server,
+)
 from playhall.common.server import Service, catch_stop_signals, run_until_signalled
 from playhall.common.server import create_server as create_grpc_server
 from playhall.common.settings import SettingsError, add_flags, load, setting, variables
@@ -28,7 +32,11 @@ class Settings:
     game: str = setting(help="title id to host")
     host: str = setting("[::]", help="address to listen on")
     port: int = setting(50051, help="gRPC port, 0 picks a free one")
-    metrics_port: int = setting(9464, help="Prometheus /metrics port, 0 picks a free one")
+    metrics_port: int | None = setting(
+        None,
+        help="Prometheus /metrics port, 0 picks a free one; unset: the gRPC port + 1000 (51051 "
+        "beside 50051; a free one when that is taken, or with --port 0)",
+    )
     metrics_host: str = setting(ALL_INTERFACES)
     grace_seconds: float = setting(5.0, help="time in-flight calls get on SIGTERM")
     log_level: str = setting("INFO")
@@ -80,7 +88,10 @@ def serve(settings: Settings, game: Game[Any] | None = None, servicer: Any = Non
     SIGTERM."""
     logs.configure(f"rules-{settings.game}", settings.log_level)
     tracing.configure(f"rules-{settings.game}")
-    metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
+    if settings.metrics_port is None:
+        metrics_port = start_default_metrics_server(settings.port, settings.metrics_host)
+    else:
+        metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
     service, port = create_server(settings, game, servicer)
     stopping = catch_stop_signals()
     service.mark_serving()
