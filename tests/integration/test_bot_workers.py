@@ -15,6 +15,8 @@ What is proven, as the bots issue asks:
   a task runs: the task retries on UNAVAILABLE and the match completes;
 - a bot turn committed but never enqueued (its task deleted from the broker) is picked up by
   the sweeper;
+- a worker on a Redis broker SIGKILLed 5 times in a row while it holds a task lives on, and its
+  matches move again after every restart and finish (issue 35);
 - human and bot seats mixed (bots wait for an open seat to be joined); the only human resigns
   and the match ends with the bots the winners;
 - a bot sees only its seat's view: the worker credential gets exactly the engine's view of a
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import functools
 import hashlib
 import json
 import math
@@ -72,7 +75,7 @@ from playhall.devstack import Stack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.orchestrator.store import requests_key, state_key
-from tests.helpers import has_metric, live_processes, metric, scrape, wait_until
+from tests.helpers import has_metric, live_processes, metric, scrape, wait_until, worth_quoting
 
 GALILEO = "galileo"
 TIMEOUT = 10.0  # every unary RPC
@@ -872,6 +875,105 @@ def test_a_bot_turn_not_published_while_the_broker_is_down_goes_out_when_it_is_b
         assert resent >= 1 and swept(stack) == 0
         final = wait_finished(lobby, match.match_id)
         assert len(check_finished_game(lobby, final).replay.moves) == galileo_moves(2)
+
+
+REDIS_BROKER_KILLS = 5
+REDIS_BROKER_DOWN_S = 1.0  # the worker sees it gone and closes its connection meanwhile
+
+
+@pytest.mark.slow
+def test_a_worker_outlives_its_redis_broker_sigkilled_while_it_holds_a_task():
+    """Issue 35: the broker, a Redis of its own (AOF, started again in the same directory),
+    SIGKILLed 5 times in a row, each time while the worker holds a hard bot's task it took
+    since the last start (unacknowledged: it is thinking) and has a slot free (so a BRPOP
+    waits too). kombu left the task channel open when it collected the worker's connection and
+    closed it after detaching the transport; restoring its unacknowledged task then needed the
+    transport's connection, None: AttributeError, and the worker exited ("Unrecoverable
+    error"). It lives on (`bots.broker_link`), each match moves again after every restart,
+    and every match finishes with each move once."""
+    with (
+        EmbeddedRedis(appendonly=True) as broker,
+        # Only Galileo's rules service. A lost turn (popped just as the broker died) is sent
+        # again after 10 s: longer than a hard decision (3 s at most), which it must not double.
+        Stack(
+            titles=(GALILEO,),
+            testing=True,
+            extra_env={
+                **FAST,
+                "CELERY_BROKER_URL": f"redis+socket://{broker.socket}",
+                "PLAYHALL_BOT_SWEEP_AFTER_S": "10",
+            },
+        ) as stack,
+        grpc.insecure_channel(stack.orchestrator.address) as channel,
+        redis.Redis(unix_socket_path=str(broker.socket), socket_timeout=TIMEOUT) as queue,
+    ):
+        lobby = client_of(channel)
+        worker = stack.workers[0]
+
+        def new_match() -> str:
+            return lobby.create(GALILEO, [bot(HARD), bot(RANDOM)]).match.match_id
+
+        def alive(kills: int) -> None:
+            """Fails the test if the worker exited (after its running tasks: a worker that
+            stops finishes them first)."""
+            if worker.proc.poll() is not None:
+                said = [line for line in worker.log_lines if worth_quoting(line)]
+                pytest.fail(
+                    f"the worker exited (status {worker.proc.returncode}) after the broker's "
+                    f"kill {kills} of {REDIS_BROKER_KILLS}:\n" + "\n".join(said[-6:])
+                )
+
+        def hard_task_in_flight(match_id: str, since: float, kills: int) -> bool:
+            """The worker holds one task taken since `since` (so on its connection to the
+            broker now): seat 0's (the hard bot's), still to move."""
+            alive(kills)
+            delivered = delivery_times(queue)
+            taken = [
+                args
+                for tag, args in unacked_tasks(queue).items()
+                if delivered.get(tag, 0.0) > since
+            ]
+            return (
+                len(taken) == 1
+                and taken[0][:2] == [match_id, 0]
+                and 0 in lobby.get(match_id).match.status.to_move
+            )
+
+        def moved_on(match_id: str, version: int, kills: int) -> bool:
+            alive(kills)
+            return lobby.get(match_id).match.version > version
+
+        matches = [new_match()]
+        since = 0.0
+        for kill in range(1, REDIS_BROKER_KILLS + 1):
+            if lobby.get(matches[-1]).match.phase == FINISHED:
+                matches.append(new_match())
+            match_id = matches[-1]
+            wait_until(
+                functools.partial(hard_task_in_flight, match_id, since, kill - 1),
+                60,
+                f"a hard bot's task in flight before kill {kill}",
+                0.01,
+                service=worker,
+            )
+            version = lobby.get(match_id).match.version
+            broker.kill()
+            time.sleep(REDIS_BROKER_DOWN_S)
+            broker.start()
+            since = time.time()
+            wait_until(
+                functools.partial(moved_on, match_id, version, kill),
+                30,
+                f"a bot move after the broker's kill {kill}",
+                0.05,
+                service=worker,
+            )
+        for match_id in matches:
+            final = wait_finished(lobby, match_id)
+            history = check_finished_game(lobby, final)
+            check_all_moves_by_bots(final, history)
+            assert len(history.replay.moves) == galileo_moves(2), "a move applied twice or lost"
+        alive(REDIS_BROKER_KILLS)
 
 
 # -- worker settings and failures ------------------------------------------------------------------

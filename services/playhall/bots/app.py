@@ -25,21 +25,29 @@ import kombu  # noqa: E402
 from celery import Celery, signals  # noqa: E402
 from celery.app.amqp import AMQP  # noqa: E402
 
+from playhall.bots import broker_link  # noqa: E402
 from playhall.bots.settings import RECONNECT_BACKOFF, worker_settings  # noqa: E402
 from playhall.common import logs, tracing  # noqa: E402
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE  # noqa: E402
 
 
 class CappedBackoffConnection(kombu.Connection):
-    """A broker connection whose every reconnect backs off as the transport options say.
+    """A broker connection whose every reconnect backs off as the transport options say, on a
+    Redis broker through `bots.broker_link`'s transport.
 
     Celery's consumer reconnects through `ensure_connection` with kombu's defaults (2 s, then
     4, 6, ... up to 30 s between attempts), and no setting changes them: after a long broker
     outage a worker would come back up to 30 s after its broker. The transport options'
-    `interval_*` (`bots.settings`) apply here to every caller that names none."""
+    `interval_*` (`bots.settings`) apply here to every caller that names none.
+
+    The transport is chosen here rather than by Celery's `broker_transport`, which kombu
+    ignores for a URL that names its transport (`redis+socket://`)."""
 
     def ensure_connection(self, *args, **kwargs):
         return super().ensure_connection(*args, **{**self._backoff(), **kwargs})
+
+    def get_transport_cls(self):
+        return broker_link.guarded(super().get_transport_cls())
 
     def _backoff(self) -> dict[str, float]:
         options = self.transport_options or {}
