@@ -14,6 +14,7 @@ from prometheus_client import REGISTRY
 
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, broker_url_of
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.orchestrator import matchings
 from playhall.orchestrator.bot_scheduler import BotScheduler
 from playhall.orchestrator.errors import (
     InvalidRequest,
@@ -32,6 +33,7 @@ pytestmark = pytest.mark.usefixtures("event_loop")
 
 CLOCK = mpb.Clock(seconds_per_turn=60, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE)
 RANDOM = mpb.BOT_LEVEL_RANDOM
+SWISS = tpb.TOURNAMENT_FORMAT_SWISS
 
 
 def bots(count: int) -> list[tpb.Entrant]:
@@ -115,11 +117,38 @@ async def test_a_round_robin_of_five_plays_every_pair_once_with_byes_and_ends(ha
     assert REGISTRY.get_sample_value("playhall_tournament_leases") == 0
 
 
+async def test_a_swiss_asking_for_the_most_rounds_plays_every_one(hall):
+    """Six bots over five rounds, the later entrant winning every game: paired greedily, the
+    fourth round had no pairing without a repeat left and the tournament ended after three."""
+    tournaments, (runner,) = runners(hall)
+    created = await tournaments.create(request(bots(6), format=SWISS, rounds=5), WORKER_CREDENTIAL)
+    tid = created.tournament_id
+    for _ in range(5):
+        assert (await runner.run_once())[tid] == "paired"
+        for pairing in (await tournaments.get(tid)).rounds[-1].pairings:
+            await finish(hall, pairing.match_id, [0] if pairing.first > pairing.second else [1])
+        assert (await runner.run_once())[tid] == "results"
+    assert (await runner.run_once())[tid] == "finished"
+    done = await tournaments.get(tid)
+    met = {frozenset((p.first, p.second)) for r in done.rounds for p in r.pairings}
+    assert len(done.rounds) == 5 and len(met) == 15  # every pair once
+
+
+async def test_swiss_rounds_the_pairing_cannot_promise_are_refused(hall, monkeypatch):
+    tournaments, _ = runners(hall)
+    monkeypatch.setattr(matchings, "SEARCH_STEPS", 0)  # the search finds no plan
+    with pytest.raises(InvalidRequest, match="cannot promise 3 Swiss rounds.* 2 or fewer"):
+        await tournaments.create(request(bots(4), format=SWISS, rounds=3), WORKER_CREDENTIAL)
+    assert await tournaments.list(0) == []
+    # Half the entrants' rounds need no search: any pairing without a repeat leaves them one.
+    await tournaments.create(request(bots(4), format=SWISS, rounds=2), WORKER_CREDENTIAL)
+
+
 async def test_a_person_enters_and_holds_their_seat_by_player_id(hall):
     tournaments, (runner,) = runners(hall)
     ada = person("ada")
     created = await tournaments.create(
-        request(bots(1), enter_creator=True, format=tpb.TOURNAMENT_FORMAT_SWISS, rounds=1), ada
+        request(bots(1), enter_creator=True, format=SWISS, rounds=1), ada
     )
     assert created.created_by == ada.player_id
     assert [e.player_id for e in created.entrants] == [ada.player_id, ""]
@@ -139,7 +168,7 @@ async def test_a_person_enters_and_holds_their_seat_by_player_id(hall):
         ({"entrants": bots(1)}, WORKER_CREDENTIAL, InvalidRequest, "2 to 64 entrants"),
         ({"format": 0}, WORKER_CREDENTIAL, InvalidRequest, "Choose a format"),
         (
-            {"format": tpb.TOURNAMENT_FORMAT_SWISS, "rounds": 4},
+            {"format": SWISS, "rounds": 4},
             WORKER_CREDENTIAL,
             InvalidRequest,
             "1 to 3 rounds",

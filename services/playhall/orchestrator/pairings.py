@@ -3,11 +3,22 @@ standings with their tie-breaks. Entrants are numbers 0..n-1 in seed order (the 
 entered); a game is (white, black, points of white) with black's points 1 - white's, and a bye
 is a game against nobody worth `BYE_POINTS`.
 
-Swiss, as played here: entrants ranked by score, then seed; with an odd count the bye goes to
-the lowest ranked entrant without one; then the highest ranked unpaired entrant meets the next
-highest ranked one they have not met, backtracking (the next candidate, or the next bye) when
-the rest can no longer be paired without a repeat. The higher ranked entrant of a pair has the
-first seat.
+Swiss, as played here: entrants ranked by score, then seed. A round is the cheapest pairing
+without a repeat (and, with an odd count, a bye to an entrant without one) after which the
+rounds still to play can be paired too (`matchings.cheapest_playable`, which says why that
+holds for every round when it holds for the first). Its cost, most important first:
+
+1. the bye: its entrant's place counted from the lowest ranked entrant without a bye, so the
+   bye goes to the lowest ranked one the rounds allow;
+2. the floats: each game costs the square of its players' score difference in half points, so
+   a float of 2 points (16) costs more than two of 1 point (4 + 4), one of 1 point more than two
+   of half a point (1 + 1): the smallest floats first, then the fewest;
+3. a tie-break: the square of the players' distance in rank, so that among equal floats the
+   nearest ranks meet (1 v 2 and 3 v 4 in a score group; the lowest of a group floats down to
+   the highest of the next).
+
+The higher ranked entrant of a pair has the first seat; a round lists its games by the rank of
+their higher ranked entrant, the bye last.
 
 Tie-breaks: Buchholz, the sum of the scores of the opponents met (a bye adds nothing);
 Sonneborn-Berger, the sum over games of the points won times that opponent's score."""
@@ -16,6 +27,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from playhall.orchestrator import matchings
+from playhall.orchestrator.matchings import Edge
 
 BYE_POINTS = 1.0
 
@@ -80,37 +94,107 @@ def standings(games: Sequence[Game], entrant_count: int) -> list[Standing]:
     return table
 
 
-def swiss_round(games: Sequence[Game], entrant_count: int) -> list[Game]:
-    """The next Swiss round after `games` (all of them over): pairs without repeats, the bye
-    (if any) last. NoPairing when there is none."""
-    score = points(games, entrant_count)
-    met: set[frozenset[int]] = {
-        frozenset((g.first, g.second)) for g in games if g.second is not None
-    }
-    had_bye = {g.first for g in games if g.second is None}
-    ranked = sorted(range(entrant_count), key=lambda e: (-score[e], e))
-    candidates: list[int | None] = [None]
-    if entrant_count % 2:
-        candidates = [e for e in reversed(ranked) if e not in had_bye]
-    for bye in candidates:
-        pairs = _pair([e for e in ranked if e != bye], met)
-        if pairs is not None:
-            round_ = [Game(a, b) for a, b in pairs]
-            return round_ + ([Game(bye, None)] if bye is not None else [])
-    raise NoPairing("Every entrant has met every opponent it could meet")
+def swiss_round(games: Sequence[Game], entrant_count: int, rounds_left: int) -> list[Game]:
+    """The next Swiss round after `games` (all of them over), of `rounds_left` still to play
+    counting this one: the cheapest pairing without repeats (the module's docstring) after
+    which the others can be paired. NoPairing when there is no pairing without a repeat."""
+    field = _Field.of(games, entrant_count)
+    chosen = matchings.cheapest_playable(_costs(field), field.vertices, rounds_left)
+    if chosen is None:
+        raise NoPairing("Every entrant has met every opponent it could meet")
+    return _round_of(chosen, field)
 
 
-def _pair(ranked: list[int], met: set[frozenset[int]]) -> list[tuple[int, int]] | None:
-    if not ranked:
-        return []
-    top, rest = ranked[0], ranked[1:]
-    for index, other in enumerate(rest):
-        if frozenset((top, other)) in met:
-            continue
-        below = _pair(rest[:index] + rest[index + 1 :], met)
-        if below is not None:
-            return [(top, other), *below]
-    return None
+@dataclass(frozen=True)
+class _Field:
+    """Where a Swiss tournament stands between rounds. Its vertices are the entrants and, with
+    an odd count, the bye (vertex `entrant_count`)."""
+
+    entrant_count: int
+    score: list[float]
+    rank: list[int]
+    """Each entrant's place (0 the first): by score, then seed."""
+    met: set[frozenset[int]]
+    had_bye: set[int]
+
+    @classmethod
+    def of(cls, games: Sequence[Game], entrant_count: int) -> _Field:
+        score = points(games, entrant_count)
+        ranked = sorted(range(entrant_count), key=lambda e: (-score[e], e))
+        rank = [0] * entrant_count
+        for place, entrant in enumerate(ranked):
+            rank[entrant] = place
+        return cls(
+            entrant_count,
+            score,
+            rank,
+            {frozenset((g.first, g.second)) for g in games if g.second is not None},
+            {g.first for g in games if g.second is None},
+        )
+
+    @property
+    def vertices(self) -> int:
+        return self.entrant_count + self.entrant_count % 2
+
+
+def _costs(field: _Field) -> dict[Edge, int]:
+    """Every game still allowed (a pair that has not met, a bye to an entrant without one) and
+    its cost: the module's three levels as the digits of one integer, each digit's unit above
+    the most that the levels below it can add up to over a round."""
+    games = field.vertices // 2
+    ties = {pair: _tie_cost(field, pair) for pair in _unmet_pairs(field)}
+    floats = {pair: _float_cost(field, pair) for pair in ties}
+    float_unit = games * max(ties.values(), default=0) + 1
+    bye_unit = float_unit * (games * max(floats.values(), default=0) + 1)
+    costs = {pair: floats[pair] * float_unit + ties[pair] for pair in ties}
+    for entrant, place in _bye_places(field).items():
+        costs[entrant, field.entrant_count] = place * bye_unit
+    return costs
+
+
+def _unmet_pairs(field: _Field) -> list[Edge]:
+    count = field.entrant_count
+    return [
+        (a, b)
+        for a in range(count)
+        for b in range(a + 1, count)
+        if frozenset((a, b)) not in field.met
+    ]
+
+
+def _float_cost(field: _Field, pair: Edge) -> int:
+    """The square of the pair's score difference in half points (0 when equal)."""
+    a, b = pair
+    return round(2 * (field.score[a] - field.score[b])) ** 2
+
+
+def _tie_cost(field: _Field, pair: Edge) -> int:
+    """The square of the pair's distance in rank."""
+    a, b = pair
+    return (field.rank[a] - field.rank[b]) ** 2
+
+
+def _bye_places(field: _Field) -> dict[int, int]:
+    """Each entrant who may take the bye (an odd count, none yet) and how many of them rank
+    below it."""
+    if not field.entrant_count % 2:
+        return {}
+    eligible = [e for e in range(field.entrant_count) if e not in field.had_bye]
+    eligible.sort(key=field.rank.__getitem__, reverse=True)
+    return {entrant: below for below, entrant in enumerate(eligible)}
+
+
+def _round_of(chosen: matchings.Matching, field: _Field) -> list[Game]:
+    """The games of a matching: the higher ranked entrant first, by rank, the bye last."""
+    games, byes = [], []
+    for a, b in chosen:
+        if b == field.entrant_count:  # the bye's vertex
+            byes.append(Game(a, None))
+        else:
+            first, second = sorted((a, b), key=field.rank.__getitem__)
+            games.append(Game(first, second))
+    games.sort(key=lambda game: field.rank[game.first])
+    return games + byes
 
 
 def round_robin(entrant_count: int) -> list[list[Game]]:
@@ -140,6 +224,13 @@ def round_robin(entrant_count: int) -> list[list[Game]]:
 
 def swiss_rounds_allowed(entrant_count: int) -> int:
     """The most Swiss rounds a tournament may ask for: one round fewer than the entrants (as
-    many, when odd, each with its own bye). A tournament that runs out of pairings without a
-    repeat before then ends there (`NoPairing`)."""
+    many, when odd, each with its own bye)."""
     return max(entrant_count - 1, 1) if entrant_count % 2 == 0 else entrant_count
+
+
+def swiss_rounds_promised(entrant_count: int, rounds: int) -> bool:
+    """Whether every one of `rounds` Swiss rounds is sure to be paired: the pairing finds a plan
+    for them before the first (`matchings.cheapest_playable` carries it to the last)."""
+    vertices = entrant_count + entrant_count % 2
+    everyone = [(a, b) for a in range(vertices) for b in range(a + 1, vertices)]
+    return matchings.playable(everyone, vertices, rounds) is not None

@@ -184,7 +184,9 @@ class Tournaments:
         if len(tournament.rounds) >= tournament.rounds_planned:
             return await self._finish(tournament, holder)
         try:
-            games = self._next_round(tournament)
+            # A Swiss round of a large field can take most of a second of CPU (the search
+            # that keeps the rounds after it pairable): off the event loop, live games go on.
+            games = await asyncio.to_thread(self._next_round, tournament)
         except pairings.NoPairing:
             return await self._finish(tournament, holder)
         number = len(tournament.rounds) + 1
@@ -209,7 +211,8 @@ class Tournaments:
         count = len(tournament.entrants)
         if tournament.format == tpb.TOURNAMENT_FORMAT_ROUND_ROBIN:
             return pairings.round_robin(count)[len(tournament.rounds)]
-        return pairings.swiss_round(games_of(tournament), count)
+        rounds_left = tournament.rounds_planned - len(tournament.rounds)
+        return pairings.swiss_round(games_of(tournament), count, rounds_left)
 
     async def _finish(self, tournament: StoredTournament, holder: str) -> str:
         tournament.finished = True
@@ -292,6 +295,11 @@ def _rounds(request: tpb.CreateTournamentRequest, count: int) -> int:
     most = pairings.swiss_rounds_allowed(count)
     if not 1 <= request.rounds <= most:
         raise InvalidRequest(f"A Swiss tournament of {count} entrants has 1 to {most} rounds")
+    if not pairings.swiss_rounds_promised(count, request.rounds):
+        raise InvalidRequest(
+            f"The pairing cannot promise {request.rounds} Swiss rounds without a repeat to "
+            f"{count} entrants; ask for {(count + 1) // 2} or fewer, or play a round robin"
+        )
     return request.rounds
 
 
