@@ -74,7 +74,7 @@ from playhall.core.wire import moves_as_any, unpack
 from playhall.devstack import Stack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
-from playhall.orchestrator.store import requests_key, state_key
+from playhall.orchestrator.store import NO_SEAT, requests_key, state_key
 from tests.helpers import has_metric, live_processes, metric, scrape, wait_until, worth_quoting
 
 GALILEO = "galileo"
@@ -411,12 +411,17 @@ def test_hard_bots_keep_within_a_turn_clock_shorter_than_their_budget(stack, lob
 
 def check_bot_request_records(stack: Stack, match: pb.MatchSummary, history) -> None:
     """Each bot move was submitted once, with the deterministic request id
-    `bot:<seat>:<version read>:<mac>`: its idempotency record names that move's version."""
+    `bot:<seat>:<version read>:<mac>`: its idempotency record names that move's version. The
+    one other record is the creation's (no seat, version 0)."""
     client = redis_of(stack)
-    records = {}
+    records, creations = {}, []
     for request_id, record in client.hgetall(requests_key(match.match_id)).items():
         seat, _digest, version = record.decode().split(":")
-        records[request_id.decode()] = (int(seat), int(version))
+        if int(seat) == NO_SEAT:
+            creations.append(int(version))
+        else:
+            records[request_id.decode()] = (int(seat), int(version))
+    assert creations == [0]
     assert all(rid.startswith("bot:") for rid in records), records
     by_version = {version: seat for seat, version in records.values()}
     assert len(by_version) == len(records), "two requests committed as one version"

@@ -42,6 +42,7 @@ from playhall.orchestrator.metrics import MATCHES_CREATED, MOVES_REFUSED, SEATS_
 from playhall.orchestrator.store import (
     ACTIVE_PHASES,
     LOBBY_PHASES,
+    NO_SEAT,
     IdempotencyRecord,
     Match,
     now_ms,
@@ -60,8 +61,6 @@ NAME_LIMIT = 64
 """The longest name a seat is shown by, in code points."""
 MIN_CREATING_REQUEST_ID = 16
 """The shortest request id of a call that creates seats (CreateMatch, JoinMatch)."""
-NO_SEAT = -1
-"""The seat of a creation's idempotency record: the request is the whole match's."""
 MATCH_ID = re.compile(r"[0-9a-f]{24}")
 PLAYER_FILING_GRACE_MS = 60_000
 """A player's running-matches entry whose match does not seat them yet is a creation or a join

@@ -372,6 +372,9 @@ class IdempotencyRecord:
         return cls(int(seat), digest, int(version))
 
 
+NO_SEAT = -1
+"""The seat of a creation's idempotency record: the request is the whole match's."""
+
 RECORDED_DIGEST_CHARS = 16
 """Hex characters of a move's SHA-256 an idempotency record keeps: 64 bits tell a retry from a
 request id reused for another move, and every move keeps a record, so more would only cost
@@ -521,9 +524,13 @@ class MatchStore:
         and the archive holds the change."""
         if not self.wait_replicas:
             return
-        _, replicated = await self._write(
-            self._confirm, [requests_key(match_id)], [self.request_ttl_s]
-        )
+        keys, args = [requests_key(match_id)], [self.request_ttl_s]
+        try:
+            _, replicated = await self._write(self._confirm, keys, args)
+        except redis.ConnectionError:
+            # A pooled connection closed under it (a failover, CLIENT KILL): unlike a commit,
+            # renewing an expiry and waiting may simply be done again.
+            _, replicated = await self._write(self._confirm, keys, args)
         if not replicated:
             raise NotReplicated(self.wait_replicas)
 
