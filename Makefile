@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # file stays on one process, so a module's shared stack is started once.
 TEST_WORKERS ?= 2
 # `make run`'s portal and Connect port; every other port of `make run` comes from its own
-# PLAYHALL_RUN_<COMPONENT>_PORT variable (`python -m playhall.devstack --help`), 0 (free) by default.
+# PLAYHALL_RUN_<COMPONENT>_PORT variable (`python -m dev.devstack --help`), 0 (free) by default.
 GATEWAY_PORT ?= $(or $(PLAYHALL_RUN_GATEWAY_PORT),8080)
 
 .PHONY: help install proto lint test test-slow demo run bench bench-bots canary screens chaos image k8s k8s-rules deploy-titles clean
@@ -44,8 +44,8 @@ proto: $(PROTO_STAMP) ## Generate the Python code for protos/ (never edit or com
 
 lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code, mypy on core and games
 	$(BIN)/buf lint
-	$(BIN)/ruff check services tests bench
-	$(BIN)/ruff format --check services tests bench
+	$(BIN)/ruff check services tests bench dev deploy
+	$(BIN)/ruff format --check services tests bench dev deploy
 	$(BIN)/mypy
 
 test: lint ## Lint, then the test suite but its slow tests (real processes), on TEST_WORKERS processes
@@ -55,10 +55,10 @@ test-slow: $(PROTO_STAMP) ## The slow tests: processes SIGKILLed, broker outages
 	$(BIN)/pytest -m slow $(PYTEST_ARGS)
 
 demo: $(PROTO_STAMP) ## Start the stack, play a bot match of every title through it, stop
-	$(PY) -m playhall.demo
+	$(PY) -m dev.demo
 
 run: $(PROTO_STAMP) ## Run Redis (embedded unless REDIS_URL), rules, orchestrator, a worker, gateway
-	PLAYHALL_RUN_GATEWAY_PORT=$(GATEWAY_PORT) $(PY) -m playhall.devstack
+	PLAYHALL_RUN_GATEWAY_PORT=$(GATEWAY_PORT) $(PY) -m dev.devstack
 
 bench: $(PROTO_STAMP) ## Engine, rules-service and orchestrator benchmarks: bench/results/
 	$(PY) -m bench.engine
@@ -84,10 +84,10 @@ k8s: ## Render the Kubernetes base (deploy/k8s/base; overlays: deploy/k8s/overla
 	kubectl kustomize deploy/k8s/base
 
 k8s-rules: ## Write the prod overlay's PrometheusRules from deploy/prometheus/rules
-	$(PY) -m tests.k8s
+	$(PY) -m deploy.prometheus_rules
 
 deploy-titles: $(VENV)/.installed ## Write every title's k8s, Compose and Prometheus files from deploy/titles.yaml
-	$(PY) -m tests.deploy_titles
+	$(PY) -m deploy.titles
 
 clean: ## Remove the virtualenv, generated code and caches
 	rm -rf $(VENV) $(PROTO_STAMP) .pytest_cache .ruff_cache

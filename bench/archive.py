@@ -36,10 +36,11 @@ from bench.common import (
     write_report,
 )
 from bench.orchestrator import play_to_mid_game, start_galileo
-from playhall.common.postgres_server import EmbeddedPostgres
-from playhall.common.process import ServiceProcess
-from playhall.common.redis_server import EmbeddedRedis
-from playhall.players import database, outbox
+from dev.postgres_server import EmbeddedPostgres
+from dev.process import ServiceProcess
+from dev.redis_server import EmbeddedRedis
+from playhall.archive import database
+from playhall.matchstore import outbox
 
 CLIENTS = 4
 STEM = "archive"
@@ -53,7 +54,7 @@ def archived(url: str) -> int:
 def measure_archiving(db: redis.Redis, url: str, matches: int, env: dict) -> dict:
     """Starts the archiver; the archive's fill rate and how long the purge took."""
     with ServiceProcess(
-        "playhall.players.archiver",
+        "playhall.archive.archiver",
         env={**env, "PLAYHALL_ARCHIVE_GRACE_S": "0", "PLAYHALL_ARCHIVE_INTERVAL_S": "0.05"},
     ):
         first = None

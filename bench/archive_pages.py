@@ -8,14 +8,14 @@ as the archiver would have written them: matches of every title over 90 days, 2 
 each (within the title's range), held by a few thousand signed-in people (how often each plays
 is skewed: a few play thousands of matches, most a few dozen), bot levels and a few anonymous
 seats; each match's StoredMatch record; placements from a hidden skill per player and luck;
-ratings and every rating change computed by `players.ratings` (OpenSkill) match by match in
+ratings and every rating change computed by `archive.ratings` (OpenSkill) match by match in
 order. The matches' logs (`match_changes`) are left out: no page reads them.
 
 Measures, one call at a time from one client (latency, not throughput), `--samples` calls of
 each: ListFinishedMatches' first page for players drawn by how much they play, the same
 player's page five pages deep (following the tokens, timed alone), GetLeaderboard's first page of a
 random title, and a page about rank 1,000. Then EXPLAIN (ANALYZE, BUFFERS) of exactly the SQL
-those calls run (`players.history.History`, on a pool of the benchmark's own) for the heaviest
+those calls run (`archive.pages.PlayerPages`, on a pool of the benchmark's own) for the heaviest
 player and the deepest page: each plan must read by index, never scan a table whole.
 """
 
@@ -37,19 +37,19 @@ import jwt
 import psycopg
 
 from bench.common import open_channel, percentile_ms, say, title_ids
-from playhall.client import MatchClient, bearer
-from playhall.common import process
-from playhall.common.postgres_server import EmbeddedPostgres
-from playhall.common.process import orchestrator_env, start_rules_service
-from playhall.common.redis_server import EmbeddedRedis
+from dev import process
+from dev.postgres_server import EmbeddedPostgres
+from dev.process import orchestrator_env, start_rules_service
+from dev.redis_server import EmbeddedRedis
+from playhall.accounts.guests import new_signing_key
+from playhall.accounts.tokens import Player, player_id
+from playhall.archive import database, ratings
+from playhall.archive.archive import BOT_ISSUER, Archive, PlayerKey, bot_player, seat_rows
+from playhall.archive.pages import PlayerPages
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.orchestrator import records
-from playhall.orchestrator.store import Match
-from playhall.players import database, ratings
-from playhall.players.archive import BOT_ISSUER, Archive, PlayerKey, bot_player, seat_rows
-from playhall.players.guests import new_signing_key
-from playhall.players.history import History
-from playhall.players.tokens import Player, player_id
+from playhall.match_client import MatchClient, bearer
+from playhall.matchstore import records
+from playhall.matchstore.store import Match
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from playhall.rules.v1 import rules_service_pb2 as rpb
@@ -317,8 +317,8 @@ def measure_calls(address: str, private_pem: str, loader: Loader, samples: int) 
     }
 
 
-class Explaining(History):
-    """History whose every query is run under EXPLAIN (ANALYZE, BUFFERS): the plans are kept
+class Explaining(PlayerPages):
+    """PlayerPages whose every query is run under EXPLAIN (ANALYZE, BUFFERS): the plans are kept
     and the query answers nothing."""
 
     def __init__(self, archive: Archive, titles):
@@ -351,7 +351,7 @@ def explain(url: str, loader: Loader) -> dict:
     async def run() -> dict:
         pool = database.pool(url)
         await pool.open(wait=True)
-        plain = History(Archive(pool), lambda: sorted(loader.players_range))
+        plain = PlayerPages(Archive(pool), lambda: sorted(loader.players_range))
         finished = functools.partial(plain.finished_matches, caller)
         cases = {
             "history, first page": ("finished_matches", ppb.ListFinishedMatchesRequest()),

@@ -42,13 +42,13 @@ from bench.common import (
     table,
     write_report,
 )
+from dev.process import metric_samples
+from playhall.archive import ratings
 from playhall.bots import arena, base
 from playhall.bots.greedy import GreedyBot
 from playhall.bots.ismcts import IsmctsBot
 from playhall.bots.levels import LEVELS
-from playhall.common.process import metric_samples
 from playhall.core import Game, get_game
-from playhall.players import ratings
 
 STATE_FILE = RESULTS / "bots-games.jsonl"  # kept in git: a fresh clone resumes the ladder
 TESTED = "normal"  # the level whose bot tasks are timed through the stack
@@ -517,9 +517,9 @@ def bench_tasks(titles: list[str], matches: int) -> dict:
     """Bot-vs-bot matches through a dev stack; the share of task time spent deciding."""
     import grpc
 
-    from playhall.client import MatchClient
-    from playhall.devstack import Stack
+    from dev.devstack import Stack
     from playhall.match.v1 import match_service_pb2 as mpb
+    from playhall.match_client import MatchClient
 
     say(f"bot tasks: starting a stack ({', '.join(titles)}) with one worker")
     played = []
@@ -669,7 +669,7 @@ def decision_times(runs: list[Run]) -> dict:
 
 def level_ratings(runs: list[Run]) -> dict:
     """Per title, each level's rating from the ladder's counted games, as the portal rates bots
-    (`playhall.players.ratings`, every level one player starting at the initial rating); the
+    (`playhall.archive.ratings`, every level one player starting at the initial rating); the
     games are rated in seed order, the title's pairings interleaved."""
     by_title: dict[str, list[list[dict]]] = {}
     for run in runs:

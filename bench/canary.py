@@ -33,11 +33,11 @@ from bench.common import (
     unwind_on_sigterm,
     write_report,
 )
+from dev.postgres_server import EmbeddedPostgres
+from dev.process import start_rules_service
+from playhall.archive import database
 from playhall.canary.cli import CanarySettings, run
-from playhall.common.postgres_server import EmbeddedPostgres
-from playhall.common.process import start_rules_service
 from playhall.core import get_game
-from playhall.players import database
 from tests.integration import race_title
 from tests.replays import archiving, play_random_match, wait_archived
 

@@ -41,11 +41,7 @@ from bench.common import (
     unwind_on_sigterm,
     write_report,
 )
-from playhall.bots.ismcts import IsmctsBot
-from playhall.bots.levels import bot_for
-from playhall.client import MatchClient
-from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
-from playhall.common.process import (
+from dev.process import (
     ServiceProcess,
     metric_samples,
     orchestrator_env,
@@ -53,9 +49,13 @@ from playhall.common.process import (
     start_orchestrator,
     start_rules_service,
 )
-from playhall.common.redis_server import EmbeddedRedis
+from dev.redis_server import EmbeddedRedis
+from playhall.bots.ismcts import IsmctsBot
+from playhall.bots.levels import bot_for
+from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
 from playhall.core import get_game, title_ids
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.match_client import MatchClient
 
 LEVELS = {
     "random": mpb.BOT_LEVEL_RANDOM,

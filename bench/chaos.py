@@ -49,9 +49,8 @@ from bench.common import (
     unwind_on_sigterm,
     write_report,
 )
-from playhall.client import MatchClient, acting_seat
-from playhall.common.brokers import LIVE_QUEUE
-from playhall.common.process import (
+from dev.demo import Progress
+from dev.process import (
     ServiceProcess,
     free_ports,
     metric_samples,
@@ -60,13 +59,14 @@ from playhall.common.process import (
     start_gateway,
     start_orchestrator,
 )
-from playhall.common.rabbitmq_server import EmbeddedRabbitMQ, rabbitmq_missing
-from playhall.common.redis_server import EmbeddedRedis
+from dev.rabbitmq_server import EmbeddedRabbitMQ, rabbitmq_missing
+from dev.redis_server import EmbeddedRedis
+from playhall.common.brokers import LIVE_QUEUE
 from playhall.core import RuleError, get_game
 from playhall.core.wire import unpack
-from playhall.demo import Progress
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1.match_service_connect import MatchServiceClientSync
+from playhall.match_client import MatchClient, acting_seat
 from playhall.rules_service.convert import decode_options, status
 
 TITLE = "galileo"

@@ -16,7 +16,7 @@ import multiprocessing
 
 from bench.common import checkout, say
 from bench.orchestrator import Sampler, bench_separate, median_round, paired, start_galileo
-from playhall.common.redis_server import EmbeddedRedis
+from dev.redis_server import EmbeddedRedis
 
 
 def run(args: argparse.Namespace) -> dict[str, list[dict]]:

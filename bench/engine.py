@@ -28,7 +28,7 @@ from bench.common import (
     timed,
     write_report,
 )
-from playhall.common.process import start_rules_service
+from dev.process import start_rules_service
 from playhall.core import Game, GameInfo, InvalidSetup, Rng, get_game, play_random
 from playhall.core.wire import moves_as_any
 from playhall.rules.v1 import rules_service_pb2 as pb

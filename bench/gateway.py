@@ -22,18 +22,18 @@ from bench.common import (
     table,
     write_report,
 )
-from playhall.client import MatchClient, human_seats
-from playhall.common.process import (
+from dev.process import (
     orchestrator_env,
     start_gateway,
     start_orchestrator,
     start_rules_service,
 )
-from playhall.common.redis_server import EmbeddedRedis
+from dev.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any
 from playhall.galileo.v1 import galileo_pb2  # noqa: F401 (the JSON client encodes its Anys)
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1.match_service_connect import MatchServiceClientSync
+from playhall.match_client import MatchClient, human_seats
 
 
 def connect_submit(client: MatchServiceClientSync):

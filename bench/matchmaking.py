@@ -34,14 +34,14 @@ from bench.common import (
     unwind_on_sigterm,
     write_report,
 )
-from playhall.common import process
-from playhall.common.postgres_server import EmbeddedPostgres
-from playhall.common.process import orchestrator_env, start_rules_service
-from playhall.common.redis_server import EmbeddedRedis
+from dev import process
+from dev.postgres_server import EmbeddedPostgres
+from dev.process import orchestrator_env, start_rules_service
+from dev.redis_server import EmbeddedRedis
+from playhall.accounts.guests import GuestIssuer, new_signing_key
+from playhall.archive import database
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
 from playhall.matchmaking.v1 import matchmaking_service_pb2_grpc
-from playhall.players import database
-from playhall.players.guests import GuestIssuer, new_signing_key
 
 STEM = "matchmaking"
 ISSUER, AUDIENCE = "https://bench.playhall", "playhall"

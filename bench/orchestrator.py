@@ -51,19 +51,19 @@ from bench.common import (
 )
 from bench.echo_chain import FLOOR_KEY, STATE_KEY
 from bench.echo_chain import METHOD as ECHO_METHOD
-from playhall.client import MatchClient, human_seats
-from playhall.common.process import (
+from dev.process import (
     ServiceProcess,
     metric_samples,
     orchestrator_env,
     start_orchestrator,
     start_rules_service,
 )
-from playhall.common.redis_server import EmbeddedRedis
+from dev.redis_server import EmbeddedRedis
 from playhall.core.registry import get_game
 from playhall.core.wire import pack, unpack
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.orchestrator.store import state_key
+from playhall.match_client import MatchClient, human_seats
+from playhall.matchstore.store import state_key
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 TITLE = "galileo"

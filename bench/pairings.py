@@ -7,7 +7,7 @@ entrants less one, or the entrants when odd), and for the classic ceil(log2(entr
 Each round is paired by `swiss_round`, then every game's result drawn at random (the first seat
 wins 45 %, a draw 10 %, the second seat wins 45 %; a seeded generator per tournament). A
 tournament stops early when its pairing finds no round (`NoPairing`) before the last. With
-`--baseline REV`, REV's `orchestrator/pairings.py` (loaded alone from git) plays as many
+`--baseline REV`, REV's `tournaments/pairings.py` (loaded alone from git) plays as many
 tournaments from the same seeds beside this tree's.
 
 A float is a game between entrants of different scores; its size is their difference in
@@ -33,8 +33,8 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 
 from bench.common import ROOT, add_out_argument, machine, say, source_version, table, write_report
-from playhall.orchestrator import pairings
-from playhall.orchestrator.pairings import Game
+from playhall.tournaments import pairings
+from playhall.tournaments.pairings import Game
 
 STEM = "pairings"
 SIZES = (6, 7, 8, 9, 10, 12, 16, 20)
@@ -44,7 +44,7 @@ ROUND_COUNTS: dict[str, Callable[[int], int]] = {
     "the most rounds allowed": pairings.swiss_rounds_allowed,
     "ceil(log2(entrants)) rounds": lambda size: math.ceil(math.log2(size)),
 }
-PAIRINGS_PATH = "services/playhall/orchestrator/pairings.py"
+PAIRINGS_PATH = "services/playhall/tournaments/pairings.py"
 
 Pairer = Callable[[list[Game], int, int], Sequence[Game]]
 

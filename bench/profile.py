@@ -31,8 +31,8 @@ from pathlib import Path
 
 from bench.common import add_out_argument, machine, say, source_version, table, write_report
 from bench.orchestrator import TITLE, Sampler, bench_separate
-from playhall.common.process import ServiceProcess, orchestrator_env, start_rules_service
-from playhall.common.redis_server import EmbeddedRedis
+from dev.process import ServiceProcess, orchestrator_env, start_rules_service
+from dev.redis_server import EmbeddedRedis
 
 TOP = 25
 PLACES = (

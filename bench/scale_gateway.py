@@ -37,8 +37,7 @@ from bench.common import (
     source_version,
     table,
 )
-from playhall.client import MatchClient, human_seats
-from playhall.common.process import (
+from dev.process import (
     ServiceProcess,
     metric_samples,
     orchestrator_env,
@@ -46,10 +45,11 @@ from playhall.common.process import (
     start_orchestrator,
     start_rules_service,
 )
-from playhall.common.redis_server import EmbeddedRedis
+from dev.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1.match_service_connect import MatchServiceClient
+from playhall.match_client import MatchClient, human_seats
 
 TITLE = "galileo"
 MATCHES = 10

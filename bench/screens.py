@@ -17,10 +17,10 @@ import grpc
 from playwright.sync_api import sync_playwright
 
 from bench.common import RESULTS, say
-from playhall.client import MatchClient
+from dev.devstack import Stack
 from playhall.core import title_ids
-from playhall.devstack import Stack
 from playhall.match.v1 import match_service_pb2 as pb
+from playhall.match_client import MatchClient
 
 WIDTHS = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 SEATS = [

@@ -7,11 +7,11 @@ import os
 
 import pytest
 
-from playhall.common.postgres_server import EmbeddedPostgres
-from playhall.common.process import PORT_SHARE_ENV, start_rules_service
-from playhall.common.rabbitmq_server import EmbeddedRabbitMQ, rabbitmq_missing
-from playhall.common.redis_server import EmbeddedRedis, EmbeddedRedisCluster
-from playhall.players import database
+from dev.postgres_server import EmbeddedPostgres
+from dev.process import PORT_SHARE_ENV, start_rules_service
+from dev.rabbitmq_server import EmbeddedRabbitMQ, rabbitmq_missing
+from dev.redis_server import EmbeddedRedis, EmbeddedRedisCluster
+from playhall.archive import database
 from tests.helpers import fresh_database, start_orchestrator
 
 if "PYTEST_XDIST_WORKER" in os.environ:

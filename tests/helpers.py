@@ -25,14 +25,14 @@ import redis
 from google.protobuf import any_pb2
 from prometheus_client.samples import Sample
 
-from playhall.client import MatchClient
-from playhall.common import process
-from playhall.common.postgres_server import EmbeddedPostgres
-from playhall.common.process import ServiceProcess, metric_samples, orchestrator_env
+from dev import process
+from dev.postgres_server import EmbeddedPostgres
+from dev.process import ServiceProcess, metric_samples, orchestrator_env
+from playhall.accounts.guests import new_signing_key
 from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
-from playhall.players.guests import new_signing_key
+from playhall.match_client import MatchClient
 
 WORKER_CREDENTIAL = "test-worker-credential"
 GATEWAY_CREDENTIAL = "test-gateway-credential"
@@ -189,7 +189,7 @@ def start_archiver(redis_url: str, database_url: str, **extra: str) -> ServicePr
         "PLAYHALL_METRICS_PORT": "0",
         **extra,
     }
-    return ServiceProcess("playhall.players.archiver", env=env)
+    return ServiceProcess("playhall.archive.archiver", env=env)
 
 
 _DATABASES = itertools.count()

@@ -22,16 +22,16 @@ from google.protobuf import any_pb2
 from google.protobuf.message import Message
 from prometheus_client import REGISTRY
 
-from playhall.client import human_seats
+from playhall.common.errors import Broken
 from playhall.core import Game, get_game
 from playhall.match.v1 import match_service_pb2 as pb
-from playhall.orchestrator.commits import Commits
-from playhall.orchestrator.errors import Broken
-from playhall.orchestrator.housekeeping import Housekeeper
-from playhall.orchestrator.matches import Matches
-from playhall.orchestrator.rules_client import REFUSALS
+from playhall.match_client import human_seats
+from playhall.matches.commits import Commits
+from playhall.matches.domain import Matches
+from playhall.matches.housekeeping import Housekeeper
+from playhall.matches.rules_client import REFUSALS
+from playhall.matchstore.store import MatchStore
 from playhall.orchestrator.settings import Settings
-from playhall.orchestrator.store import MatchStore
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.rules_service.servicer import RulesServicer
 from tests.helpers import GATEWAY_CREDENTIAL, TITLE, WORKER_CREDENTIAL

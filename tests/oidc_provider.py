@@ -29,7 +29,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import jwt
 from cryptography.hazmat.primitives.asymmetric import ec
 
-from playhall.common.process import ServiceProcess, free_port
+from dev.process import ServiceProcess, free_port
 
 CODE_TTL_S = 60
 KEY_ID = "test-provider-1"

@@ -13,8 +13,8 @@ import shutil
 import grpc
 import pytest
 
-from playhall.client import MatchClient
-from playhall.devstack import Stack
+from dev.devstack import Stack
+from playhall.match_client import MatchClient
 from tests.helpers import wait_until
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

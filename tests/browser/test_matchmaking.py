@@ -9,8 +9,8 @@ import re
 import grpc
 import pytest
 
-from playhall.client import MatchClient
-from playhall.devstack import Stack
+from dev.devstack import Stack
+from playhall.match_client import MatchClient
 from tests.browser.conftest import DESKTOP
 
 

@@ -17,9 +17,9 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-from playhall.common.process import ServiceProcess, free_port
-from playhall.devstack import Stack
-from playhall.players.tokens import player_id
+from dev.devstack import Stack
+from dev.process import ServiceProcess, free_port
+from playhall.accounts.tokens import player_id
 from tests.browser.test_players import StrictPages, start_against_a_bot
 
 CLIENT_ID = "playhall"

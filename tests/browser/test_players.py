@@ -16,11 +16,11 @@ import json
 import grpc
 import pytest
 
-from playhall.devstack import GUEST_ISSUER
+from dev.devstack import GUEST_ISSUER
+from playhall.accounts.guests import GuestIssuer
+from playhall.accounts.tokens import player_id
+from playhall.archive.archive import BOT_ISSUER
 from playhall.match.v1 import match_service_pb2 as pb
-from playhall.players.archive import BOT_ISSUER
-from playhall.players.guests import GuestIssuer
-from playhall.players.tokens import player_id
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from tests.browser.conftest import DESKTOP

@@ -9,7 +9,7 @@ from __future__ import annotations
 import grpc
 import pytest
 
-from playhall.common.process import free_port, start_gateway, start_orchestrator
+from dev.process import free_port, start_gateway, start_orchestrator
 from playhall.core import title_ids
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb

@@ -8,7 +8,7 @@ from __future__ import annotations
 import grpc
 import pytest
 
-from playhall.devstack import Stack
+from dev.devstack import Stack
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 from playhall.tournament.v1 import tournament_service_pb2_grpc

@@ -20,7 +20,7 @@ from typing import Any
 
 from google.protobuf import struct_pb2, wrappers_pb2
 
-from playhall.common.process import ServiceProcess
+from dev.process import ServiceProcess
 from playhall.core import Codec, Event, Game, GameInfo, IllegalMove, NotYourTurn, State, Transition
 from playhall.core.api import Viewer
 from playhall.core.rng import Rng

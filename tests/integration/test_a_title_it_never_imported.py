@@ -8,10 +8,10 @@ from __future__ import annotations
 import grpc
 import pytest
 
-from playhall.client import MatchClient, human_seats
-from playhall.common.process import ServiceProcess, orchestrator_env, start_orchestrator
+from dev.process import ServiceProcess, orchestrator_env, start_orchestrator
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
+from playhall.match_client import MatchClient, human_seats
 from tests.helpers import GATEWAY_CREDENTIAL, WORKER_CREDENTIAL
 
 TIMEOUT = 5.0

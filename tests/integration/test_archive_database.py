@@ -2,7 +2,7 @@
 its migrations, a match written once with its seats and history, and ratings equal to what
 OpenSkill computes for hand-made results.
 
-The ranks each case expects are written out by hand (from the rules in `players.ratings`:
+The ranks each case expects are written out by hand (from the rules in `archive.ratings`:
 winners share first place, the rest by score, seats that left last), and the expected ratings
 come from `openskill` itself, never from the code under test."""
 
@@ -22,14 +22,14 @@ import psycopg
 import pytest
 from openskill.models import PlackettLuce
 
+from playhall.accounts.tokens import Player, player_id
+from playhall.archive import database, ratings
+from playhall.archive.archive import Archive, ArchivedMatch, PlayerKey, bot_player
+from playhall.archive.pages import FINISHED, HISTORY, LEADERBOARD, PlayerPages
+from playhall.common.errors import InvalidRequest, NotAuthenticated
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.orchestrator import records
-from playhall.orchestrator.errors import InvalidRequest, NotAuthenticated
-from playhall.orchestrator.store import Match
-from playhall.players import database, ratings
-from playhall.players.archive import Archive, ArchivedMatch, PlayerKey, bot_player
-from playhall.players.history import FINISHED, HISTORY, LEADERBOARD, History
-from playhall.players.tokens import Player, player_id
+from playhall.matchstore import records
+from playhall.matchstore.store import Match
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
@@ -149,7 +149,7 @@ def test_migrations_build_the_schema_on_an_empty_database_once_however_many_run_
         holder.execute("SELECT pg_advisory_lock(%s)", (database.MIGRATION_LOCK,))
         racers = [
             subprocess.Popen(
-                [sys.executable, "-m", "playhall.players.migrate"],
+                [sys.executable, "-m", "playhall.archive.migrate"],
                 env={**os.environ, "PLAYHALL_DATABASE_URL": empty_database},
                 stderr=subprocess.PIPE,
                 text=True,
@@ -511,7 +511,7 @@ def read(url: str, call):
     """`call(history)` on the archive at `url`, the titles served being `TITLES`."""
 
     async def work(archive: Archive):
-        return await call(History(archive, lambda: TITLES))
+        return await call(PlayerPages(archive, lambda: TITLES))
 
     return run(url, work)
 
@@ -798,7 +798,7 @@ REFUSED = {
 def test_bad_requests_for_a_players_pages_are_refused_with_the_reason(database_url, case):
     method, request, reason = REFUSED[case]
 
-    async def call(h: History):
+    async def call(h: PlayerPages):
         if method == "leaderboard":
             return await h.leaderboard(request)
         return await getattr(h, method)(signed_in("ada"), request)
@@ -863,7 +863,7 @@ def test_made_up_requests_for_a_players_pages_are_answered_or_refused_never_fail
 
     cases = [(method, request(method)) for method in sorted(real) * 100]
 
-    async def call_all(h: History):
+    async def call_all(h: PlayerPages):
         outcomes = Counter()
         for method, sent in cases:
             try:

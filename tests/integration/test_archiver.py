@@ -20,15 +20,16 @@ import redis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from openskill.models import PlackettLuce
 
-from playhall.client import MatchClient, bearer, human_seats
+from dev.postgres_server import EmbeddedPostgres
+from dev.redis_server import EmbeddedRedis
+from playhall.accounts.tokens import player_id
+from playhall.archive import database
+from playhall.archive.archive import bot_player
 from playhall.common.brokers import broker_url_of
-from playhall.common.postgres_server import EmbeddedPostgres
-from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
-from playhall.players import database, outbox
-from playhall.players.archive import bot_player
-from playhall.players.tokens import player_id
+from playhall.match_client import MatchClient, bearer, human_seats
+from playhall.matchstore import outbox
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from tests.helpers import (

@@ -6,12 +6,12 @@ import grpc
 import kombu
 import redis
 
+from dev.process import orchestrator_env, start_orchestrator, start_rules_service
+from dev.redis_server import EmbeddedRedis
 from playhall.bots.settings import WorkerSettings
-from playhall.client import MatchClient
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, broker_url_of, celery_queues
-from playhall.common.process import orchestrator_env, start_orchestrator, start_rules_service
-from playhall.common.redis_server import EmbeddedRedis
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.match_client import MatchClient
 
 
 def test_a_worker_on_both_queues_takes_every_waiting_live_turn_before_batch_work():

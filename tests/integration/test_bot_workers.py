@@ -1,6 +1,6 @@
 """Integration tests of the bot workers: Celery processes playing bot seats through MatchService.
 
-Everything is real and runs in its own process, started by `playhall.devstack.Stack`: a private
+Everything is real and runs in its own process, started by `dev.devstack.Stack`: a private
 redis-server (match store and Celery broker), the rules service of every registered title, the
 orchestrator and `celery -A playhall.bots.app worker` processes, all with short settings (the
 housekeeper scans every 0.1 s, a bot turn is swept after 2 s). Most tests share one module
@@ -58,23 +58,23 @@ import redis
 from google.protobuf import any_pb2
 from kombu.exceptions import ChannelError
 
-from playhall.bots.orphans import MIN_AGE_S
-from playhall.client import MatchClient, acting_seat
-from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
-from playhall.common.process import (
+from dev.devstack import Stack
+from dev.process import (
     ServiceProcess,
     start_bot_worker,
     start_orchestrator,
     start_rules_service,
 )
-from playhall.common.rabbitmq_server import EmbeddedRabbitMQ, rabbitmq_missing
-from playhall.common.redis_server import EmbeddedRedis
+from dev.rabbitmq_server import EmbeddedRabbitMQ, rabbitmq_missing
+from dev.redis_server import EmbeddedRedis
+from playhall.bots.orphans import MIN_AGE_S
+from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
 from playhall.core import get_game, replay, title_ids
 from playhall.core.wire import moves_as_any, unpack
-from playhall.devstack import Stack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
-from playhall.orchestrator.store import NO_SEAT, requests_key, state_key
+from playhall.match_client import MatchClient, acting_seat
+from playhall.matchstore.store import NO_SEAT, requests_key, state_key
 from tests.helpers import has_metric, live_processes, metric, scrape, wait_until, worth_quoting
 
 GALILEO = "galileo"
@@ -1143,7 +1143,7 @@ def test_a_turn_sent_again_by_the_sweeper_waits_a_minute_before_the_next_resend(
     """A turn whose tasks were lost (as with a worker SIGKILLed just after popping it) is sent
     again after PLAYHALL_BOT_SWEEP_AFTER_S (2 s here); while it still waits (no worker), the
     sweeper leaves it a minute rather than queueing a duplicate on every pass."""
-    from playhall.orchestrator.store import BOT_TURNS
+    from playhall.matchstore.store import BOT_TURNS
 
     stack = own_stack
     broker = redis_of(stack)

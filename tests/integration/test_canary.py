@@ -21,9 +21,9 @@ from dataclasses import dataclass
 import pytest
 from google.protobuf import wrappers_pb2
 
-from playhall.common.process import start_rules_service
+from dev.process import start_rules_service
+from playhall.archive import database
 from playhall.core import get_game, title_ids
-from playhall.players import database
 from tests.helpers import fresh_database
 from tests.integration import race_title
 from tests.replays import archiving, play_random_match, wait_archived

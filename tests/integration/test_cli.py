@@ -17,10 +17,10 @@ import time
 import grpc
 import pytest
 
-from playhall.client import MatchClient, human_seats
+from dev.devstack import Stack
 from playhall.core.wire import moves_as_any
-from playhall.devstack import Stack
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.match_client import MatchClient, human_seats
 
 TITLES = ("galileo", "eynsteyn")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

@@ -1,4 +1,4 @@
-"""`playhall.client`'s watch outlives its streams, with real orchestrator processes on the
+"""`playhall.match_client`'s watch outlives its streams, with real orchestrator processes on the
 session's Redis and Galileo rules service.
 
 - An orchestrator whose connections age out in a fraction of a second (the GOAWAY that ended
@@ -27,11 +27,11 @@ import time
 import grpc
 import pytest
 
-from playhall.client import MatchClient, human_seats
+from dev.process import ServiceProcess, free_port
 from playhall.common.channels import RECONNECT_OPTIONS
-from playhall.common.process import ServiceProcess, free_port
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
+from playhall.match_client import MatchClient, human_seats
 from tests.helpers import TIMEOUT, TITLE, metric, scrape, seat_clients, wait_until
 from tests.integration.test_orchestrator_play import open_watch
 

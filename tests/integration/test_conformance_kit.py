@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from playhall.common.process import ServiceProcess, start_rules_service
+from dev.process import ServiceProcess, start_rules_service
 from playhall.conformance.checks import CHECKS
 from playhall.core import title_ids
 

@@ -1,5 +1,5 @@
-"""The README's commands: `make run` (`python -m playhall.devstack`) serves until interrupted and
-then stops every process it started; `make demo` (`python -m playhall.demo`) plays through the
+"""The README's commands: `make run` (`python -m dev.devstack`) serves until interrupted and
+then stops every process it started; `make demo` (`python -m dev.demo`) plays through the
 orchestrator, archives and rates every match, and afterwards no server it printed still
 listens and its Redis and PostgreSQL directories are gone."""
 
@@ -19,8 +19,8 @@ import grpc
 import pytest
 import redis
 
-from playhall.client import MatchClient, human_seats
-from playhall.common.process import free_port, free_ports
+from dev.process import free_port, free_ports
+from playhall.match_client import MatchClient, human_seats
 from tests.helpers import live_processes, wait_until
 
 STARTUP_TIMEOUT_S = 60
@@ -69,7 +69,7 @@ def test_make_run_serves_on_the_given_redis_until_interrupted_then_stops_everyth
         "PLAYHALL_RUN_ORCHESTRATOR_PORT": str(orchestrator_port),
     }
     stack = subprocess.Popen(
-        [sys.executable, "-m", "playhall.devstack"],
+        [sys.executable, "-m", "dev.devstack"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -143,7 +143,7 @@ def test_make_run_restarts_a_service_that_dies_and_stops_clearly_when_it_keeps_d
         "PLAYHALL_RUN_GATEWAY_PORT": str(gateway_port),
     }
     stack = subprocess.Popen(
-        [sys.executable, "-m", "playhall.devstack"],
+        [sys.executable, "-m", "dev.devstack"],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -188,7 +188,7 @@ too slow fails with the demo's message of where it stood rather than a killed pr
 @pytest.mark.timeout(DEMO_TIMEOUT_S + 60)
 def test_make_demo_plays_through_the_orchestrator_and_leaves_no_server_or_redis_dir_behind():
     demo = subprocess.run(
-        [sys.executable, "-m", "playhall.demo", "--timeout", str(DEMO_TIMEOUT_S - 60)],
+        [sys.executable, "-m", "dev.demo", "--timeout", str(DEMO_TIMEOUT_S - 60)],
         capture_output=True,
         text=True,
         timeout=DEMO_TIMEOUT_S,

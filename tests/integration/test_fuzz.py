@@ -44,11 +44,11 @@ from google.protobuf import any_pb2, empty_pb2
 from google.protobuf.message import DecodeError, Message
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from playhall.client import MatchClient, bearer, human_seats
-from playhall.common.redis_server import EmbeddedRedis
+from dev.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any, pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.match_client import MatchClient, bearer, human_seats
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.rules.v1 import rules_service_pb2_grpc
 from tests.helpers import TIMEOUT, TITLE, WORKER_CREDENTIAL, start_orchestrator

@@ -19,11 +19,11 @@ from connectrpc.errors import ConnectError
 from connectrpc.protocol import ProtocolType
 from google.protobuf import duration_pb2
 
-from playhall.client import MatchClient, human_seats
 from playhall.core.wire import unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1.match_service_connect import MatchServiceClientSync
+from playhall.match_client import MatchClient, human_seats
 from tests.helpers import TIMEOUT, metric, pick, scrape, start_gateway, wait_until
 
 ORIGIN = "https://portal.example"

@@ -16,13 +16,13 @@ import pytest
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 
-from playhall.client import MatchClient, human_seats
-from playhall.common import process
-from playhall.common.process import ServiceProcess, free_port
+from dev import process
+from dev.process import ServiceProcess, free_port
 from playhall.core.wire import moves_as_any, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1.match_service_connect import MatchServiceClient
+from playhall.match_client import MatchClient, human_seats
 from tests.helpers import (
     GATEWAY_CREDENTIAL,
     TIMEOUT,

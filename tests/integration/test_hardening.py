@@ -19,7 +19,7 @@ from pathlib import Path
 import grpc
 import pytest
 
-from playhall.common.process import ServiceProcess, start_rules_service
+from dev.process import ServiceProcess, start_rules_service
 from playhall.rules_service.server import Settings as RulesSettings
 from tests.helpers import metric, scrape, wait_until
 

@@ -11,9 +11,9 @@ What a cluster would provide is stood in for, and nothing else:
   environment value becomes the loopback address of the port its targetPort names on the pod
   it selects (one replica each in dev);
 - Secrets: each secretKeyRef gets a test value; emptyDir mounts become temporary directories;
-- the Redis StatefulSet: the embedded Redis the tests use (playhall.common.redis_server) on the
+- the Redis StatefulSet: the embedded Redis the tests use (dev.redis_server) on the
   loopback port its Service maps to; the PostgreSQL StatefulSet likewise, the embedded
-  PostgreSQL (playhall.common.postgres_server) with the manifests' user and database;
+  PostgreSQL (dev.postgres_server) with the manifests' user and database;
 - the image: `python` is this interpreter, other commands come from its virtualenv;
 - the Job controller and the kubelet's init containers: every pod's init containers start
   first, then each Job's container runs to success, then each pod's init containers must end
@@ -48,16 +48,16 @@ import psycopg
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from playhall.client import MatchClient
-from playhall.common.postgres_server import EmbeddedPostgres
-from playhall.common.process import LOOPBACK, free_ports
-from playhall.common.redis_server import EmbeddedRedis
+from deploy import prometheus_rules as k8s
+from dev.postgres_server import EmbeddedPostgres
+from dev.process import LOOPBACK, free_ports
+from dev.redis_server import EmbeddedRedis
+from playhall.accounts.guests import new_signing_key
 from playhall.core import get_game, title_ids
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.players.guests import new_signing_key
+from playhall.match_client import MatchClient
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 from playhall.tournament.v1 import tournament_service_pb2_grpc
-from tests import k8s
 from tests.helpers import wait_until
 
 pytestmark = pytest.mark.timeout(180)

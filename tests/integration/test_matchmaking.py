@@ -21,18 +21,18 @@ import psycopg
 import pytest
 import redis
 
-from playhall.client import MatchClient
+from dev.redis_server import EmbeddedRedis
+from playhall.accounts.tokens import player_id
+from playhall.archive import database
+from playhall.archive.archive import BOT_ISSUER
 from playhall.common.brokers import broker_url_of
-from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import match_service_pb2_grpc
+from playhall.match_client import MatchClient
+from playhall.matchmaking.queue_store import queue_key, tickets_key
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
 from playhall.matchmaking.v1 import matchmaking_service_pb2_grpc
-from playhall.orchestrator.queue_store import queue_key, tickets_key
-from playhall.players import database
-from playhall.players.archive import BOT_ISSUER
-from playhall.players.tokens import player_id
 from tests.helpers import (
     PLAYER_ISSUER,
     TIMEOUT,

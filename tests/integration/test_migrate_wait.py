@@ -1,4 +1,4 @@
-"""`python -m playhall.players.migrate --wait SECONDS`, the init container of the pods that use
+"""`python -m playhall.archive.migrate --wait SECONDS`, the init container of the pods that use
 the archive (deploy/k8s/base/migrate.yaml): against the session's real PostgreSQL, it waits
 while the schema is missing or older, ends once the migration (the Job's command) is done,
 accepts a newer release's revision, and fails when its time is up or the database is out of
@@ -13,9 +13,9 @@ import time
 
 import psycopg
 
-from playhall.players import database
+from playhall.archive import database
 
-WAIT = [sys.executable, "-m", "playhall.players.migrate", "--wait"]
+WAIT = [sys.executable, "-m", "playhall.archive.migrate", "--wait"]
 
 
 def run(url: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
@@ -37,7 +37,7 @@ def test_the_wait_ends_once_the_migration_is_done_and_migrates_nothing(empty_dat
         assert waiting.poll() is None
         assert database.current_revision(empty_database) is None, "the wait migrated"
         migrated = subprocess.run(
-            [sys.executable, "-m", "playhall.players.migrate"], env=env, timeout=60, check=False
+            [sys.executable, "-m", "playhall.archive.migrate"], env=env, timeout=60, check=False
         )
         assert migrated.returncode == 0
         assert waiting.wait(30) == 0

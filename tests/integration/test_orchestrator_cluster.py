@@ -29,13 +29,13 @@ import time
 import grpc
 import pytest
 
-from playhall.client import MatchClient, human_seats
+from dev.redis_server import EmbeddedRedisCluster
 from playhall.common.brokers import broker_url_of
-from playhall.common.redis_server import EmbeddedRedisCluster
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
-from playhall.orchestrator.store import match_key
+from playhall.match_client import MatchClient, human_seats
+from playhall.matchstore.store import match_key
 from tests.helpers import (
     TITLE,
     cluster_backend,

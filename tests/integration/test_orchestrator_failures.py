@@ -53,15 +53,15 @@ import pytest
 import redis
 from google.protobuf import any_pb2
 
-from playhall.client import MatchClient, acting_seat, human_seats
+from dev.process import ServiceProcess, start_rules_service
+from dev.redis_server import EmbeddedRedis
 from playhall.common.brokers import broker_url_of
-from playhall.common.process import ServiceProcess, start_rules_service
-from playhall.common.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
-from playhall.orchestrator.store import DEADLINES, lobby_key, requests_key, state_key
-from playhall.players.outbox import OUTBOX
+from playhall.match_client import MatchClient, acting_seat, human_seats
+from playhall.matchstore.outbox import OUTBOX
+from playhall.matchstore.store import DEADLINES, lobby_key, requests_key, state_key
 from tests.helpers import (
     Backend,
     cluster_backend,

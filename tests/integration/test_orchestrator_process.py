@@ -26,11 +26,11 @@ from google.protobuf.descriptor_pb2 import FileDescriptorProto
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from playhall.client import MatchClient, acting_seat, human_seats
-from playhall.common.process import ServiceProcess, orchestrator_env, start_rules_service
-from playhall.common.redis_server import EmbeddedRedis
+from dev.process import ServiceProcess, orchestrator_env, start_rules_service
+from dev.redis_server import EmbeddedRedis
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
+from playhall.match_client import MatchClient, acting_seat, human_seats
 from tests.helpers import (
     GATEWAY_CREDENTIAL,
     TIMEOUT,

@@ -9,10 +9,10 @@ import grpc
 import pytest
 import redis
 
-from playhall.client import MatchClient
-from playhall.common.process import free_port
-from playhall.common.redis_server import EmbeddedRedis
+from dev.process import free_port
+from dev.redis_server import EmbeddedRedis
 from playhall.match.v1 import match_service_pb2 as pb
+from playhall.match_client import MatchClient
 from tests.helpers import (
     TITLE,
     assert_refused,

@@ -19,10 +19,10 @@ import random
 import grpc
 import pytest
 
-from playhall.client import MatchClient, human_seats
 from playhall.core import get_game
 from playhall.core.wire import moves_as_any, pack
 from playhall.match.v1 import match_service_pb2 as pb
+from playhall.match_client import MatchClient, human_seats
 from tests.helpers import (
     TITLE,
     WORKER_CREDENTIAL,

@@ -2,7 +2,7 @@
 sign-in takes letters of every script with their combining marks and stores them in NFC, and
 refuses invisible names (Hangul fillers, zero-width characters), control characters and bidi
 overrides with a reason a guest can read; a name from an OIDC provider's ID token is cleaned
-the same way (`players.names`) before the orchestrator shows it anywhere, so a U+202E in it
+the same way (`accounts.names`) before the orchestrator shows it anywhere, so a U+202E in it
 cannot reorder the row it is shown in. The provider is the tests' own, in its own process
 (`tests/oidc_provider.py`), the orchestrator fetching its JWKS."""
 
@@ -13,8 +13,8 @@ import unicodedata
 import grpc
 import pytest
 
-from playhall.devstack import guest_env
-from playhall.players.guests import new_signing_key
+from dev.devstack import guest_env
+from playhall.accounts.guests import new_signing_key
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from tests import oidc_provider

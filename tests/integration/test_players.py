@@ -17,13 +17,13 @@ import urllib.request
 import grpc
 import pytest
 
-from playhall.client import MatchClient, bearer, human_seats
+from dev.devstack import guest_env
+from playhall.accounts.guests import new_signing_key
+from playhall.accounts.tokens import player_id
 from playhall.core.wire import moves_as_any
-from playhall.devstack import guest_env
 from playhall.match.v1 import match_service_pb2 as pb
-from playhall.orchestrator.store import player_matches_key
-from playhall.players.guests import new_signing_key
-from playhall.players.tokens import player_id
+from playhall.match_client import MatchClient, bearer, human_seats
+from playhall.matchstore.store import player_matches_key
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from tests.helpers import (

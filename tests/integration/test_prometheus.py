@@ -21,10 +21,10 @@ import grpc
 import pytest
 import yaml
 
-from playhall.client import MatchClient, human_seats
-from playhall.common.process import free_port
-from playhall.devstack import Stack
+from dev.devstack import Stack
+from dev.process import free_port
 from playhall.match.v1 import match_service_pb2 as pb
+from playhall.match_client import MatchClient, human_seats
 from tests.helpers import TIMEOUT, pick, scrape, wait_until
 from tests.monitoring import (
     PROMETHEUS_MADE,

@@ -1,7 +1,7 @@
 """Integration tests of the Galileo rules service over the wire.
 
 The real server runs as its own process (`python -m playhall.rules_service --game galileo` on free
-ports, started by `playhall.common.process`) and the tests talk to it the way the orchestrator,
+ports, started by `dev.process`) and the tests talk to it the way the orchestrator,
 an operator and Prometheus do: gRPC (RulesService, health, reflection) and HTTP /metrics. Every
 call carries a deadline, so a hung server fails a test instead of hanging the suite.
 """
@@ -17,7 +17,7 @@ from google.protobuf import any_pb2, descriptor_pb2, empty_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from playhall.common.process import (
+from dev.process import (
     ServiceProcess,
     free_port,
     port_is_free,

@@ -17,17 +17,17 @@ import grpc
 import pytest
 from google.protobuf import any_pb2, struct_pb2, wrappers_pb2
 
-from playhall.client import MatchClient, human_seats
-from playhall.common.process import (
+from dev.process import (
     ServiceProcess,
     free_port,
     orchestrator_env,
     start_orchestrator,
 )
+from playhall.common.errors import RulesVersionGone, Unavailable
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
-from playhall.orchestrator.errors import RulesVersionGone, Unavailable
-from playhall.orchestrator.rules_client import RulesClients
+from playhall.match_client import MatchClient, human_seats
+from playhall.matches.rules_client import RulesClients
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from tests.helpers import (
     GATEWAY_CREDENTIAL,

@@ -17,13 +17,13 @@ import psycopg
 import pytest
 import redis
 
-from playhall.common.process import start_orchestrator
-from playhall.devstack import Stack
+from dev.devstack import Stack
+from dev.process import start_orchestrator
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import match_service_pb2_grpc
-from playhall.orchestrator.tournament_store import lease_key
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 from playhall.tournament.v1 import tournament_service_pb2_grpc
+from playhall.tournaments.store import lease_key
 from tests.helpers import fresh_database, wait_until
 
 pytestmark = pytest.mark.timeout(240)

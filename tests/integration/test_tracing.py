@@ -12,9 +12,9 @@ import grpc
 import pytest
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2, trace_service_pb2_grpc
 
-from playhall.client import MatchClient
-from playhall.devstack import Stack
+from dev.devstack import Stack
 from playhall.match.v1 import match_service_pb2 as pb
+from playhall.match_client import MatchClient
 from tests.helpers import TITLE, wait_until
 
 SUBMIT = "/playhall.match.v1.MatchService/SubmitMove"

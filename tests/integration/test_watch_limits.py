@@ -18,11 +18,11 @@ import time
 import grpc
 from connectrpc.errors import ConnectError
 
-from playhall.client import MatchClient, human_seats
 from playhall.common.metadata import CLIENT_ADDRESS_HEADER, GATEWAY_CREDENTIAL_HEADER
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.match.v1.match_service_connect import MatchServiceClient
+from playhall.match_client import MatchClient, human_seats
 from tests.helpers import (
     GATEWAY_CREDENTIAL,
     TIMEOUT,

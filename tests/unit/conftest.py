@@ -9,7 +9,7 @@ import inspect
 
 import pytest
 
-from playhall.common.redis_server import EmbeddedRedis
+from dev.redis_server import EmbeddedRedis
 from tests.inprocess import open_hall
 
 

@@ -15,10 +15,10 @@ import kubernetes_validate
 import pytest
 import yaml
 
+from deploy import prometheus_rules as k8s
 from playhall.canary.cli import CanarySettings
 from playhall.common.settings import variables
 from playhall.rules_service.server import Settings as RulesSettings
-from tests import k8s
 
 REPO = Path(__file__).resolve().parents[2]
 JOB_FILE = REPO / "deploy/k8s/overlays/prod/rules-canary.yaml"

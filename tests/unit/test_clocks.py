@@ -1,12 +1,12 @@
-"""The turn clocks' arithmetic (`playhall.orchestrator.clocks`): a fixed time per turn keeps
+"""The turn clocks' arithmetic (`playhall.matches.clocks`): a fixed time per turn keeps
 one deadline over all the moves of a turn; a time bank charges the seats to move, refills the
 seat that finished its part of a turn, and names only the seats that ran dry."""
 
 import pytest
 
+from playhall.common.errors import InvalidRequest
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.orchestrator import clocks
-from playhall.orchestrator.errors import InvalidRequest
+from playhall.matches import clocks
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 FIXED = mpb.Clock(seconds_per_turn=30, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE)

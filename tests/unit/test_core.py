@@ -21,7 +21,7 @@ from playhall.core import (
 )
 from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2
-from playhall.orchestrator.rules_client import channel_target
+from playhall.matches.rules_client import channel_target
 
 INFO = GameInfo(
     title_id="demo",

@@ -9,9 +9,9 @@ import io
 
 import pytest
 
+from dev.demo import PLANS, Progress, plan_for
 from playhall.bots.levels import LEVELS
 from playhall.core import get_game, title_ids
-from playhall.demo import PLANS, Progress, plan_for
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.rules_service.convert import decode_options

@@ -23,15 +23,16 @@ import pytest
 import yaml
 from jsonschema import Draft7Validator
 
+from deploy import prometheus_rules as k8s
+from deploy import titles as deploy_titles
+from playhall.accounts.tokens import TokenSettings
 from playhall.bots.settings import WorkerSettings
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
 from playhall.common.settings import variables
 from playhall.core import title_ids
 from playhall.gateway.settings import Settings as GatewaySettings
 from playhall.orchestrator.settings import Settings as OrchestratorSettings
-from playhall.players.tokens import TokenSettings
 from playhall.rules_service.server import Settings as RulesSettings
-from tests import deploy_titles, k8s
 
 REPO = Path(__file__).resolve().parents[2]
 COMPOSE_SCHEMA = REPO / "tests/data/compose-spec.json"
@@ -591,7 +592,7 @@ def test_the_migrations_run_in_a_job_and_the_pods_wait_for_them(kustomization):
     pod = job["spec"]["template"]["spec"]
     assert pod["restartPolicy"] == "Never" and pod["automountServiceAccountToken"] is False
     (migrate,) = pod["containers"]
-    assert migrate["command"] == ["python", "-m", "playhall.players.migrate"]
+    assert migrate["command"] == ["python", "-m", "playhall.archive.migrate"]
     assert runnable_module(migrate["command"])
     database = env_of(migrate)["PLAYHALL_DATABASE_URL"]["valueFrom"]
     assert database == {"secretKeyRef": {"name": "playhall-database", "key": "url"}}
@@ -601,7 +602,7 @@ def test_the_migrations_run_in_a_job_and_the_pods_wait_for_them(kustomization):
         assert env_of(container)["PLAYHALL_DATABASE_MIGRATE"]["value"] == "0", (name, component)
         assert env_of(container)["PLAYHALL_DATABASE_URL"]["valueFrom"] == database
         (wait,) = deployment["spec"]["template"]["spec"]["initContainers"]
-        assert wait["command"][:4] == ["python", "-m", "playhall.players.migrate", "--wait"]
+        assert wait["command"][:4] == ["python", "-m", "playhall.archive.migrate", "--wait"]
         assert float(wait["command"][4]) > 0
         assert runnable_module(wait["command"][:3])
         assert env_of(wait)["PLAYHALL_DATABASE_URL"]["valueFrom"] == database

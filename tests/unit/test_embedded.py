@@ -1,4 +1,4 @@
-"""The embedded servers' shared process handling (`playhall.common.embedded`), on real child
+"""The embedded servers' shared process handling (`dev.embedded`), on real child
 processes: a server that ignores its stop signal is killed, and a start that fails half way
 leaves neither process nor directory behind."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from playhall.common.embedded import EmbeddedServer, stop_process
+from dev.embedded import EmbeddedServer, stop_process
 
 IGNORES_SIGTERM = (
     "import signal, sys, time\n"

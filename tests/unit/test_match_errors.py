@@ -8,8 +8,8 @@ from pathlib import Path
 
 import grpc
 
-from playhall.orchestrator import errors
-from playhall.orchestrator.servicer import STATUS_OF, status_code
+from playhall.common import errors
+from playhall.matches.servicer import STATUS_OF, status_code
 
 PROTOS = Path(__file__).parents[2] / "protos/playhall"
 SERVICES = {

@@ -1,4 +1,4 @@
-"""Perfect matchings (`orchestrator/matchings.py`) against brute force on small random graphs:
+"""Perfect matchings (`tournaments/matchings.py`) against brute force on small random graphs:
 the cheapest ones in order, and the promise that carries a Swiss tournament to its last round
 (a plan found for a graph is found again for what its first matching leaves)."""
 
@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from playhall.orchestrator import matchings
+from playhall.tournaments import matchings
 
 
 def every_matching(vertices: list[int], edges: frozenset) -> list[frozenset]:

@@ -11,19 +11,12 @@ import dataclasses
 
 import pytest
 
+from playhall.accounts.tokens import Player, player_id
+from playhall.common.errors import InvalidRequest, NotNow
 from playhall.common.settings import SettingsError
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
-from playhall.orchestrator.errors import InvalidRequest, NotNow
-from playhall.orchestrator.matchmaker import Matchmaker
-from playhall.orchestrator.matchmaking import (
-    Matchmaking,
-    QueueRatings,
-    find_groups,
-    nearest_level,
-)
-from playhall.orchestrator.queue_settings import MatchmakingSettings
-from playhall.orchestrator.queue_store import (
+from playhall.matchmaking.matchmaker import Matchmaker
+from playhall.matchmaking.queue_store import (
     Assignment,
     QueueStore,
     Ticket,
@@ -32,8 +25,15 @@ from playhall.orchestrator.queue_store import (
     new_assignment_id,
     queue_key,
 )
-from playhall.orchestrator.store import now_ms
-from playhall.players.tokens import Player, player_id
+from playhall.matchmaking.queues import (
+    Matchmaking,
+    QueueRatings,
+    find_groups,
+    nearest_level,
+)
+from playhall.matchmaking.settings import MatchmakingSettings
+from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
+from playhall.matchstore.store import now_ms
 from playhall.players.v1 import player_service_pb2 as ppb
 from tests.helpers import TITLE
 
@@ -134,14 +134,11 @@ def player(name: str) -> Player:
 
 
 def queues_of(hall) -> tuple[Matchmaking, Matchmaker]:
-    settings = dataclasses.replace(
-        hall.matches.settings, matchmaking=dataclasses.replace(SETTINGS, matchmaking_lease_ms=500)
-    )
-    hall.matches.settings = settings
+    settings = dataclasses.replace(SETTINGS, matchmaking_lease_ms=500)
     queues = QueueStore(hall.db)
     ratings = QueueRatings(None, mpb.BOT_LEVEL_NORMAL)
-    matchmaking = Matchmaking(hall.matches, queues, ratings)
-    return matchmaking, Matchmaker(hall.matches, queues, ratings)
+    matchmaking = Matchmaking(hall.matches, queues, ratings, settings)
+    return matchmaking, Matchmaker(hall.matches, queues, ratings, settings)
 
 
 async def first_update(matchmaking: Matchmaking, who: Player, players: int = 2):

@@ -13,10 +13,10 @@ import pytest
 import yaml
 from prometheus_client.metrics import MetricWrapperBase
 
-from playhall.orchestrator import errors
-from playhall.orchestrator.metrics import REFUSAL_REASONS
-from playhall.players import archiver
-from tests import k8s
+from deploy import prometheus_rules as k8s
+from playhall.archive import archiver
+from playhall.common import errors
+from playhall.matches.metrics import REFUSAL_REASONS
 from tests.monitoring import (
     DASHBOARDS,
     GRAFANA_DIR,
@@ -159,7 +159,7 @@ def exported_series(module) -> set[str]:
 
 
 def test_the_archive_panels_read_what_the_archiver_exports_and_show_all_of_it():
-    """Every series an archive panel reads is one players/archiver.py defines, and each metric
+    """Every series an archive panel reads is one archive/archiver.py defines, and each metric
     it defines is on one of them (a renamed or new metric fails here, not on a blank panel)."""
     exported = exported_series(archiver)
     assert {"playhall_archive_outbox", "playhall_archive_lag_seconds"} <= exported

@@ -17,9 +17,7 @@ import time
 
 import pytest
 
-from playhall.galileo.v1 import galileo_pb2 as gal
-from playhall.match.v1 import match_service_pb2 as pb
-from playhall.orchestrator.errors import (
+from playhall.common.errors import (
     InvalidRequest,
     MatchError,
     NoSuchMatch,
@@ -30,8 +28,11 @@ from playhall.orchestrator.errors import (
     SeatResigned,
     StaleVersion,
 )
-from playhall.orchestrator.identity import token_hash
-from playhall.orchestrator.store import (
+from playhall.galileo.v1 import galileo_pb2 as gal
+from playhall.match.v1 import match_service_pb2 as pb
+from playhall.matches.identity import token_hash
+from playhall.matchstore.outbox import OUTBOX
+from playhall.matchstore.store import (
     ACTIVITY,
     BOT_TURNS,
     DEADLINES,
@@ -41,7 +42,6 @@ from playhall.orchestrator.store import (
     match_key,
     requests_key,
 )
-from playhall.players.outbox import OUTBOX
 from tests.helpers import TITLE, WORKER_CREDENTIAL, pick, take, view_of
 from tests.inprocess import Hall, RedisCommands, counted, open_hall
 
@@ -427,7 +427,7 @@ async def test_a_commit_stands_when_a_lobby_update_after_it_fails_and_the_repair
 ):
     match_id = await hall.create(2)
     await hall.db.set(lobby_key(TITLE, FINISHED), "not a sorted set")
-    with caplog.at_level(logging.WARNING, "playhall.orchestrator.commits"):
+    with caplog.at_level(logging.WARNING, "playhall.matches.commits"):
         ended = (await hall.resign(match_id, 0)).match
     assert ended.phase == FINISHED and ended.version == 1
     assert any("index update failed" in record.message for record in caplog.records)

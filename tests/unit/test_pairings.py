@@ -1,4 +1,4 @@
-"""The tournament maths (`orchestrator/pairings.py`) on hand-made results, and Swiss rounds
+"""The tournament maths (`tournaments/pairings.py`) on hand-made results, and Swiss rounds
 against this test's own brute force over every pairing of small fields: the cheapest by the
 rules of `docs/architecture.md` ("Tournaments"), among those after which the rounds left can
 still be paired."""
@@ -11,7 +11,8 @@ import random
 
 import pytest
 
-from playhall.orchestrator.pairings import (
+from playhall.tournaments.domain import MAX_ENTRANTS
+from playhall.tournaments.pairings import (
     Game,
     NoPairing,
     round_robin,
@@ -20,7 +21,6 @@ from playhall.orchestrator.pairings import (
     swiss_rounds_allowed,
     swiss_rounds_promised,
 )
-from playhall.orchestrator.tournaments import MAX_ENTRANTS
 
 
 def play(round_, first_points):

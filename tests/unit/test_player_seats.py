@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from playhall.accounts.tokens import Player, PlayerTokens, TokenSettings, player_id
+from playhall.common.errors import NotAuthenticated
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
-from playhall.orchestrator.errors import NotAuthenticated
-from playhall.orchestrator.identity import Identity
-from playhall.orchestrator.matches import PLAYER_FILING_GRACE_MS
-from playhall.orchestrator.store import now_ms, player_matches_key
-from playhall.players.tokens import Player, PlayerTokens, TokenSettings, player_id
+from playhall.matches.domain import PLAYER_FILING_GRACE_MS
+from playhall.matches.identity import Identity
+from playhall.matchstore.store import now_ms, player_matches_key
 from playhall.players.v1 import player_service_pb2 as ppb
 from tests.helpers import TITLE, PlayerIssuer
 

@@ -1,4 +1,4 @@
-"""Player tokens (`players.tokens`) and the guest issuer (`players.guests`): what is accepted,
+"""Player tokens (`accounts.tokens`) and the guest issuer (`accounts.guests`): what is accepted,
 every way a token is refused (with a reason a player understands), keys as PEM blocks, as a JWK
 set, and from a JWKS URL served over real HTTP, key rotation included."""
 
@@ -16,16 +16,16 @@ import pytest
 from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.hazmat.primitives.serialization import load_pem_private_key
 
-from playhall.common.settings import SettingsError
-from playhall.players.guests import GuestIssuer, InvalidGuestName, checked_guest_name
-from playhall.players.names import clean_display_name
-from playhall.players.tokens import (
+from playhall.accounts.guests import GuestIssuer, InvalidGuestName, checked_guest_name
+from playhall.accounts.names import clean_display_name
+from playhall.accounts.tokens import (
     InvalidPlayerToken,
     PlayerTokens,
     TokenSettings,
     looks_like_jwt,
     player_id,
 )
+from playhall.common.settings import SettingsError
 from tests.helpers import PLAYER_AUDIENCE, PLAYER_ISSUER, PlayerIssuer, unsigned_token
 
 pytestmark = pytest.mark.usefixtures("event_loop")

@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from playhall.common.process import PORT_SHARE_ENV, free_ports
-from playhall.common.redis_server import ClusterNode, EmbeddedRedisCluster, free_port_pairs
+from dev.process import PORT_SHARE_ENV, free_ports
+from dev.redis_server import ClusterNode, EmbeddedRedisCluster, free_port_pairs
 
 
 def known_ports(cluster: EmbeddedRedisCluster) -> set[int]:

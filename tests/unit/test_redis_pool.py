@@ -9,7 +9,7 @@ import uuid
 
 import redis.asyncio
 
-from playhall.orchestrator.redis_client import WaitingConnectionPool
+from playhall.matchstore.redis_client import WaitingConnectionPool
 
 HOLD_S = 0.05
 """How long each command holds its connection (a BLPOP that times out)."""

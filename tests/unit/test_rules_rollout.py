@@ -1,5 +1,5 @@
 """deploy/README.md's major rules upgrade, rendered: its overlay of the prod overlay, with the
-second deployment `python -m tests.deploy_titles --beside` prints, deploys the new version
+second deployment `python -m deploy.titles --beside` prints, deploys the new version
 beside the old one and lists both to the orchestrator, as the orchestrator's settings read
 them (`tests/integration/test_rules_versions.py` plays that routing with real processes)."""
 
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from deploy import prometheus_rules as k8s
 from playhall.orchestrator.settings import _rules_services
-from tests import k8s
 
 REPO = Path(__file__).resolve().parents[2]
 README = REPO / "deploy/README.md"
@@ -40,7 +40,7 @@ def rendered(tmp_path_factory) -> list[dict]:
     overlay.mkdir()
     (overlay / "kustomization.yaml").write_text(readme_overlay())
     beside = subprocess.run(
-        [sys.executable, "-m", "tests.deploy_titles", "--beside", "galileo", "rules-galileo-2"],
+        [sys.executable, "-m", "deploy.titles", "--beside", "galileo", "rules-galileo-2"],
         cwd=REPO,
         capture_output=True,
         text=True,

@@ -12,21 +12,21 @@ import pytest
 import redis
 from prometheus_client import REGISTRY
 
+from playhall.accounts.tokens import Player, player_id
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, broker_url_of
-from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.orchestrator import matchings
-from playhall.orchestrator.bot_scheduler import BotScheduler
-from playhall.orchestrator.errors import (
+from playhall.common.errors import (
     InvalidRequest,
     NoSuchMatch,
     NotAuthenticated,
     NotYourSeat,
 )
-from playhall.orchestrator.tournament_runner import TournamentRunner
-from playhall.orchestrator.tournament_store import TournamentStore, lease_key
-from playhall.orchestrator.tournaments import Tournaments
-from playhall.players.tokens import Player, player_id
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matches.bot_scheduler import BotScheduler
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
+from playhall.tournaments import matchings
+from playhall.tournaments.domain import Tournaments
+from playhall.tournaments.runner import TournamentRunner
+from playhall.tournaments.store import TournamentStore, lease_key
 from tests.helpers import TITLE, WORKER_CREDENTIAL
 
 pytestmark = pytest.mark.usefixtures("event_loop")

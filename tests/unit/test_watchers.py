@@ -1,4 +1,4 @@
-"""A watch stream's inbox (`orchestrator.watchers.Watcher`) and cancellation: a stream whose
+"""A watch stream's inbox (`matches.watchers.Watcher`) and cancellation: a stream whose
 caller went away ends, even when its changes arrive in the same turn of the event loop as the
 cancel. Python 3.11's `asyncio.wait_for` returned the changes then and dropped the cancel, so
 a handler with nothing more to send waited for its idle match forever, holding a watch slot
@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from playhall.orchestrator.watchers import Watcher
+from playhall.matches.watchers import Watcher
 from playhall.storage.v1 import storage_pb2
 
 

@@ -21,13 +21,13 @@ from playhall.bots.base import decision_rng
 from playhall.bots.levels import bot_for, clock_cap_s, level_name
 from playhall.bots.metrics import BOT_MOVE_SECONDS, SEARCH_ITERATIONS, TASK_SECONDS, TASKS
 from playhall.bots.settings import worker_settings
-from playhall.client import MatchClient
 from playhall.common import tracing
 from playhall.common.brokers import PLAY_TURN_TASK
 from playhall.common.channels import RECONNECT_OPTIONS
 from playhall.core import get_game
 from playhall.core.wire import pack, unpack
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.match_client import MatchClient
 
 log = logging.getLogger(__name__)
 RETRY_CODES = {

@@ -1,5 +1,5 @@
 """Archived matches as the canary replays them, read from the archive's tables
-(`players.archive`): the setup, every change of the log with its move, the final state."""
+(`archive.archive`): the setup, every change of the log with its move, the final state."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from google.protobuf import any_pb2, descriptor_pool, message_factory, struct_pb
 from google.protobuf.message import DecodeError, Message
 
 from playhall.canary.recorded import RecordedMatch
-from playhall.orchestrator.rules_client import UNREACHABLE
+from playhall.matches.rules_client import UNREACHABLE
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.rules.v1 import rules_service_pb2_grpc
 

@@ -11,5 +11,5 @@ CLIENT_ADDRESS_HEADER = "x-playhall-client-address"
 
 REFUSAL_KEY = "x-playhall-refusal"
 """Trailing metadata of the orchestrator's refusals: the refusal's class in
-`playhall.orchestrator.errors` (`SeatResigned`, ...), beside its status code, which several
+`playhall.common.errors` (`SeatResigned`, ...), beside its status code, which several
 share."""

@@ -25,6 +25,13 @@ from prometheus_client.exposition import ThreadingWSGIServer
 
 log = logging.getLogger(__name__)
 
+REDIS_ERRORS = Counter(
+    "playhall_redis_errors",
+    "Redis commands that failed, by what they were for: a call answered UNAVAILABLE or "
+    "INTERNAL (call), a housekeeping pass skipped, an index update after a commit left to the "
+    "repair, an active-match count not taken.",
+    ["operation"],
+)
 RPC_STARTED = Counter(
     "grpc_server_started",
     "RPCs started on the server.",

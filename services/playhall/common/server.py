@@ -86,7 +86,7 @@ MAX_CONNECTION_AGE_MS = 300_000
 """Clients reconnect (and re-resolve DNS) at least every few minutes, so replicas added by
 scaling get their share of long-lived HTTP/2 connections. A server sends GOAWAY at this age;
 streams still open `MAX_CONNECTION_AGE_GRACE_MS` later end with UNAVAILABLE, and clients that
-follow a stream (`playhall.client`'s watch, the portal) resume on a new connection."""
+follow a stream (`playhall.match_client`'s watch, the portal) resume on a new connection."""
 MAX_CONNECTION_AGE_GRACE_MS = 30_000
 
 

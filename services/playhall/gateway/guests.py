@@ -1,4 +1,4 @@
-"""GuestService: the gateway's built-in guest sign-in (`players.guests`), served only where the
+"""GuestService: the gateway's built-in guest sign-in (`accounts.guests`), served only where the
 operator set PLAYHALL_GUEST_ISSUER (`make run`, the demo, the tests; never production). The
 orchestrator trusts the tokens because it is configured with the issuer's public key."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 
+from playhall.accounts.guests import GuestIssuer, InvalidGuestName
 from playhall.gateway.settings import Settings
-from playhall.players.guests import GuestIssuer, InvalidGuestName
 from playhall.players.v1 import guest_service_pb2 as pb
 
 

@@ -1,1 +1,2 @@
-"""The match orchestrator: MatchService, the Redis match store, turn clocks."""
+"""The orchestrator process: its settings and the one server module that composes the rooms
+(matches, matchmaking, tournaments, players) into one gRPC server."""

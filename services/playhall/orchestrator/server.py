@@ -11,37 +11,37 @@ import uvloop
 from grpc_health.v1 import health_pb2
 from prometheus_client import REGISTRY
 
+from playhall.archive import database
+from playhall.archive.archive import Archive, ArchiveCheck
 from playhall.common import logs, tracing
 from playhall.common.metrics import start_metrics_server
 from playhall.common.server import AsyncService, catch_stop_signals_async, create_async_server
 from playhall.common.settings import SettingsError, add_flags, defaults, variables
 from playhall.match.v1 import match_service_pb2, match_service_pb2_grpc
+from playhall.matches import domain as matches
+from playhall.matches.bot_scheduler import BotScheduler
+from playhall.matches.commits import Commits
+from playhall.matches.housekeeping import Housekeeper
+from playhall.matches.metrics import ActiveMatchesCollector, initialize_series
+from playhall.matches.rules_client import RulesClients
+from playhall.matches.servicer import MatchServicer
+from playhall.matches.watchers import WatchHub
+from playhall.matchmaking.matchmaker import Matchmaker
+from playhall.matchmaking.queue_store import QueueStore
+from playhall.matchmaking.queues import Matchmaking, QueueRatings
+from playhall.matchmaking.servicer import MatchmakingServicer
+from playhall.matchmaking.settings import MatchmakingSettings
 from playhall.matchmaking.v1 import matchmaking_service_pb2, matchmaking_service_pb2_grpc
-from playhall.orchestrator import matches
-from playhall.orchestrator.bot_scheduler import BotScheduler
-from playhall.orchestrator.commits import Commits
-from playhall.orchestrator.housekeeping import Housekeeper
-from playhall.orchestrator.matchmaker import Matchmaker
-from playhall.orchestrator.matchmaking import Matchmaking, QueueRatings
-from playhall.orchestrator.matchmaking_servicer import MatchmakingServicer
-from playhall.orchestrator.metrics import ActiveMatchesCollector, initialize_series
-from playhall.orchestrator.queue_settings import MatchmakingSettings
-from playhall.orchestrator.queue_store import QueueStore
-from playhall.orchestrator.redis_client import redis_client
-from playhall.orchestrator.rules_client import RulesClients
-from playhall.orchestrator.servicer import MatchServicer
+from playhall.matchstore.redis_client import redis_client
+from playhall.matchstore.store import MatchStore
 from playhall.orchestrator.settings import Settings
-from playhall.orchestrator.store import MatchStore
-from playhall.orchestrator.tournament_runner import TournamentRunner
-from playhall.orchestrator.tournament_servicer import TournamentServicer
-from playhall.orchestrator.tournament_store import TournamentStore
-from playhall.orchestrator.tournaments import Tournaments
-from playhall.orchestrator.watchers import WatchHub
-from playhall.players import database
-from playhall.players.archive import Archive, ArchiveCheck
 from playhall.players.servicer import PlayerServicer
 from playhall.players.v1 import player_service_pb2, player_service_pb2_grpc
 from playhall.tournament.v1 import tournament_service_pb2, tournament_service_pb2_grpc
+from playhall.tournaments.domain import Tournaments
+from playhall.tournaments.runner import TournamentRunner
+from playhall.tournaments.servicer import TournamentServicer
+from playhall.tournaments.store import TournamentStore
 
 log = logging.getLogger("playhall.orchestrator")
 SERVICE_NAME = match_service_pb2.DESCRIPTOR.services_by_name["MatchService"].full_name
@@ -84,10 +84,10 @@ def build_matches(settings: Settings) -> matches.Matches:
     return matches.Matches(commits, hub, archive)
 
 
-def build_matchmaking(domain: matches.Matches) -> Matchmaking:
+def build_matchmaking(domain: matches.Matches, settings: MatchmakingSettings) -> Matchmaking:
     """The queues, on the match store's Redis client and the domain's archive."""
-    ratings = QueueRatings(domain.archive, domain.settings.matchmaking.default_bot_level)
-    return Matchmaking(domain, QueueStore(domain.store.redis), ratings)
+    ratings = QueueRatings(domain.archive, settings.default_bot_level)
+    return Matchmaking(domain, QueueStore(domain.store.redis), ratings, settings)
 
 
 async def create_server(
@@ -96,7 +96,7 @@ async def create_server(
     """Starts the gRPC server (not yet SERVING); returns it, its servicer, the domain, the
     queues and the tournaments."""
     domain = build_matches(settings)
-    queues = build_matchmaking(domain)
+    queues = build_matchmaking(domain, settings.matchmaking)
     tournaments = Tournaments(domain, TournamentStore(domain.store.redis))
     servicer = MatchServicer(
         domain,
@@ -150,7 +150,7 @@ async def serve(settings: Settings) -> None:
         domain.commits, settings.sweep_interval_s, settings.lobby_repair_interval_s
     )
     housekeeper.start()
-    matchmaker = Matchmaker(domain, queues.queues, queues.ratings)
+    matchmaker = Matchmaker(domain, queues.queues, queues.ratings, settings.matchmaking)
     matchmaker.start()
     runner = TournamentRunner(
         tournaments, settings.tournament_interval_s, settings.tournament_lease_ms

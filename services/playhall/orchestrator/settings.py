@@ -1,4 +1,5 @@
-"""The orchestrator's settings: read once from the environment, typed, failing fast."""
+"""The orchestrator's settings: the match service's and those of the other rooms it hosts, read
+once from the environment, typed, failing fast."""
 
 from __future__ import annotations
 
@@ -7,104 +8,29 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from playhall.accounts.tokens import TokenSettings
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
-from playhall.common.metrics import ALL_INTERFACES
-from playhall.common.server import MAX_CONNECTION_AGE_GRACE_MS, MAX_CONNECTION_AGE_MS
 from playhall.common.settings import SettingsError, load, setting
-from playhall.orchestrator.queue_settings import MatchmakingSettings
-from playhall.orchestrator.rules_client import channel_target
-from playhall.players.settings import DATABASE_RECONNECT_TIMEOUT_S, DATABASE_TIMEOUT_S
-from playhall.players.tokens import TokenSettings
-
-RULES_PREFIX = "PLAYHALL_RULES_"
-"""`PLAYHALL_RULES_<TITLE>`: the addresses of a title's rules service: comma-separated
-addresses of one deployment, and `;` between deployments (one per rules version, while a new
-version runs beside the one its running matches started on)."""
-DEPLOYMENT_SEPARATOR = ";"
+from playhall.matches.rules_client import channel_target
+from playhall.matches.settings import DEPLOYMENT_SEPARATOR, RULES_PREFIX, MatchSettings
+from playhall.matchmaking.settings import MatchmakingSettings
 
 
 @dataclass(frozen=True)
-class Settings:
-    """The orchestrator's settings (`common.settings`: each from `PLAYHALL_<NAME>` unless it
-    names another variable)."""
+class Settings(MatchSettings):
+    """The orchestrator's settings: the match service's (`MatchSettings`), then those of the
+    tournaments and matchmaking it hosts too."""
 
-    redis_url: str = setting(env="REDIS_URL")
-    worker_credential: str = setting()
-    gateway_credential: str = setting()
-    """The gateways' secret: a call presenting it may name the client it forwards for."""
-    rules: dict[str, list[list[str]]] = setting(env=RULES_PREFIX + "<TITLE>", derived=True)
-    """Title id -> the addresses of each deployment of its rules service."""
-    broker_url: str = setting("", env="CELERY_BROKER_URL or REDIS_URL", derived=True)
-    """The Celery broker the bot turns go to (`common.brokers`)."""
-    bot_queue: str = setting(LIVE_QUEUE)
-    """The queue this replica's bot turns go to: `bots.batch` for a replica that hosts
-    tournaments, so their turns never wait in front of a live game's."""
-    testing: bool = setting(False)
-    player_tokens: TokenSettings = setting(
-        TokenSettings(), env="PLAYHALL_JWT_* and PLAYHALL_JWKS_*", derived=True
-    )
-    """Where player tokens come from (`players.tokens.TokenSettings`)."""
-    matchmaking: MatchmakingSettings = setting(
-        MatchmakingSettings(), env="PLAYHALL_MATCHMAKING_*", derived=True
-    )
-    """How the matchmaking queues match (`queue_settings.MatchmakingSettings`)."""
-    allow_anonymous: bool = setting(True)
-    """Whether matches may be created and joined without a player token (seats held by
-    their tokens alone). Off: CreateMatch and JoinMatch need a signed-in player."""
-    host: str = setting("[::]", help="address to listen on")
-    port: int = setting(50050, help="gRPC port, 0 picks a free one")
-    metrics_port: int = setting(9464, help="Prometheus /metrics port, 0 picks a free one")
-    metrics_host: str = setting(ALL_INTERFACES)
-    grace_seconds: float = setting(5.0, help="time in-flight calls get on SIGTERM")
-    request_ttl_s: int = setting(86_400, minimum=1)
-    finished_state_ttl_s: int = setting(7 * 86_400, minimum=1)
-    abandon_after_s: int = setting(7 * 86_400, minimum=1)
-    """A match with no change for this long is ended ABANDONED (and archived)."""
-    lobby_idle_after_s: int = setting(3_600, minimum=1)
-    """A running match with no change for this long is left out of ListMatches until its next
-    change: the lobby's "Being played" shows the matches people play now. It is still played
-    on, and its players still find it among their own matches."""
-    sweep_interval_s: float = setting(0.5, minimum=0.01)
-    lobby_repair_interval_s: float = setting(10.0, minimum=0.01)
     tournament_interval_s: float = setting(1.0, minimum=0.01)
     """How often the replica holding a tournament's lease looks whether its round is over."""
     tournament_lease_ms: int = setting(5_000, minimum=100)
     """How long a replica holds a tournament's lease without renewing it: a tournament whose
     runner died is taken over by another replica at its first pass after the lease lapses
     (within this time plus `tournament_interval_s`)."""
-    game_info_ttl_s: float = setting(30.0)
-    max_watch_streams: int = setting(1_500, minimum=1)
-    """What one replica serves on 2 shared cores with a p99 delivery about 1 s
-    (`bench/results/scale.md`); beyond, watchers are refused at once with RESOURCE_EXHAUSTED."""
-    max_anonymous_watch_streams_per_address: int = setting(32, minimum=1)
-    redis_max_connections: int = setting(64, minimum=4)
-    redis_cluster: bool = setting(False)
-    """REDIS_URL names one node of a Redis Cluster (the client finds the others)."""
-    redis_wait_replicas: int = setting(0, minimum=0)
-    """Replicas that must confirm a commit (`WAIT`) before it is acknowledged."""
-    redis_wait_timeout_ms: int = setting(1_000, minimum=1)
-    bot_sweep_after_s: float = setting(8.0)
-    """A bot turn waiting this long is sent again, once; then every `BOT_SWEEP_REPEAT_S`."""
-    watch_poll_ms: int = setting(1_000, minimum=1)
-    max_connection_age_ms: int = setting(MAX_CONNECTION_AGE_MS, minimum=1)
-    """When the server sends a connection GOAWAY, so clients reconnect (and spread over
-    replicas); its streams end `max_connection_age_grace_ms` later, and watchers resume."""
-    max_connection_age_grace_ms: int = setting(MAX_CONNECTION_AGE_GRACE_MS, minimum=1)
-    log_level: str = setting("INFO")
-    database_url: str = setting("")
-    """The archive (PostgreSQL): finished matches whose keys left Redis are read from it; none,
-    and such a match is unknown."""
-    database_migrate: bool = setting(True)
-    """Upgrade the archive's schema at start (off where a Job runs `playhall.players.migrate`)."""
-    database_timeout_s: float = setting(DATABASE_TIMEOUT_S, minimum=0.1)
-    """How long a read of the archive waits for a working connection (and a connection
-    attempt for the database) before it is refused UNAVAILABLE (`database.pool`)."""
-    database_reconnect_timeout_s: float = setting(DATABASE_RECONNECT_TIMEOUT_S, minimum=0)
-    """How long a lost connection is opened again with backoff before the next read opens
-    one afresh."""
-    database_check_interval_s: float = setting(2.0, minimum=0.1)
-    """How often the archive is asked whether it answers: PlayerService's health is
-    NOT_SERVING while it does not."""
+    matchmaking: MatchmakingSettings = setting(
+        MatchmakingSettings(), env="PLAYHALL_MATCHMAKING_*", derived=True
+    )
+    """How the matchmaking queues match (`matchmaking.settings.MatchmakingSettings`)."""
 
     @classmethod
     def from_env(cls, flags: Mapping[str, Any] | None = None) -> Settings:

@@ -1,18 +1,18 @@
 """PlayerService in the orchestrator process (it has the match store and the archive's pool): a
 thin adapter that checks the caller's player token, calls the match domain (running matches,
-seats) or the archive's reads (`history.py`: finished matches, ratings, leaderboards), and maps
-their refusals to status codes with MatchService's own table (`orchestrator.servicer.refusals`).
+seats) or the archive's reads (`archive/pages.py`: finished matches, ratings, leaderboards), and maps
+their refusals to status codes with MatchService's own table (`matches.servicer.refusals`).
 Without an archive the archive's calls answer UNIMPLEMENTED saying so."""
 
 from __future__ import annotations
 
 import grpc
 
-from playhall.orchestrator.errors import NoArchive, NotAuthenticated
-from playhall.orchestrator.matches import Matches
-from playhall.orchestrator.servicer import MatchServicer, bearer_token, refusals
-from playhall.players.history import History
-from playhall.players.tokens import Player
+from playhall.accounts.tokens import Player
+from playhall.archive.pages import PlayerPages
+from playhall.common.errors import NoArchive, NotAuthenticated
+from playhall.matches.domain import Matches
+from playhall.matches.servicer import MatchServicer, bearer_token, refusals
 from playhall.players.v1 import player_service_pb2 as pb
 from playhall.players.v1 import player_service_pb2_grpc
 
@@ -36,12 +36,12 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
     def __init__(self, matches: Matches, changes: MatchServicer):
         self.matches = matches
         self.changes = changes
-        self.history = History(matches.archive, matches.rules.titles) if matches.archive else None
+        self.pages = PlayerPages(matches.archive, matches.rules.titles) if matches.archive else None
 
-    def _history(self) -> History:
-        if self.history is None:
+    def _pages(self) -> PlayerPages:
+        if self.pages is None:
             raise NoArchive(NO_ARCHIVE)
-        return self.history
+        return self.pages
 
     async def _player(self, context: grpc.aio.ServicerContext) -> Player:
         player = await self._reader(context)
@@ -78,21 +78,21 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
     async def ListFinishedMatches(self, request, context):
         async with refusals(context):
             player = await self._player(context)
-            return await self._history().finished_matches(player, request)
+            return await self._pages().finished_matches(player, request)
 
     async def GetRatings(self, request, context):
         async with refusals(context):
             reader = await self._reader(context)
-            return await self._history().ratings(reader, request)
+            return await self._pages().ratings(reader, request)
 
     async def GetRatingHistory(self, request, context):
         async with refusals(context):
             reader = await self._reader(context)
-            return await self._history().rating_history(reader, request)
+            return await self._pages().rating_history(reader, request)
 
     async def GetLeaderboard(self, request, context):
         async with refusals(context):
-            return await self._history().leaderboard(request)
+            return await self._pages().leaderboard(request)
 
 
 def profile(player: Player) -> pb.Player:

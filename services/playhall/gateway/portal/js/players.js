@@ -173,7 +173,7 @@ function fill(tag, rating) {
 }
 
 // The player id of a title's bot level: the server's `tokens.player_id("playhall:bot",
-// "<title>/<level>")` (`players.archive.bot_player`), the first 32 hex digits of a SHA-256.
+// "<title>/<level>")` (`archive.archive.bot_player`), the first 32 hex digits of a SHA-256.
 // Bot seats carry no player id, yet each level is a rated player. Null where the page has no
 // WebCrypto (a plain-HTTP origin other than localhost).
 const botIds = new Map();

@@ -1,0 +1,291 @@
+"""Signed player tokens: JWTs from the operator's identity provider (any OIDC: Keycloak, Auth0,
+...) or the dev stack's guest issuer, checked with PyJWT. Playhall never sees a password.
+
+A token is accepted when it is signed RS256 or ES256 (never `none`, never a shared HS* secret)
+by a trusted key of its algorithm's family (an RSA key for RS256, a P-256 key for ES256: a key
+of another type is never tried), one of the configured public keys (PEM blocks or a JWK set,
+`PLAYHALL_JWT_PUBLIC_KEYS`) or a key of the provider's JWKS URL (`PLAYHALL_JWKS_URL`, fetched
+and cached by PyJWT's PyJWKClient), names the configured issuer and audience, has not expired
+(a small leeway for clocks apart), and names a subject and a display name (cleaned as every
+display name is: `names.py`). A player's id is derived from issuer and subject, so it is stable
+across sign-ins, devices and display-name changes, and two providers' subjects never collide.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import jwt
+from cryptography.hazmat.primitives.asymmetric import ec, ed448, ed25519, rsa
+from cryptography.hazmat.primitives.serialization import load_pem_public_key
+
+from playhall.accounts.names import clean_display_name
+from playhall.common.settings import SettingsError, load, setting
+
+ALGORITHMS = ["RS256", "ES256"]
+"""The only signatures accepted: public-key ones, so the key a service holds cannot sign."""
+KEY_FAMILIES: dict[str, tuple[str, tuple[type, ...]]] = {
+    "RS": ("RSA", (rsa.RSAPublicKey,)),
+    "PS": ("RSA", (rsa.RSAPublicKey,)),
+    "ES": ("EC", (ec.EllipticCurvePublicKey,)),
+    "Ed": ("EdDSA", (ed25519.Ed25519PublicKey, ed448.Ed448PublicKey)),
+    "HS": ("HMAC", (bytes,)),
+}
+"""The keys each algorithm family (the first two letters of `alg`) verifies with, and its name
+for people. A token is checked against the trusted keys of its own family only: PyJWT handed a
+key of another type raises TypeError, not a token error."""
+EC_CURVES = {
+    "ES256": "secp256r1",
+    "ES384": "secp384r1",
+    "ES512": "secp521r1",
+    "ES521": "secp521r1",
+    "ES256K": "secp256k1",
+}
+"""The curve of each ES* algorithm (RFC 7518 3.4; ES256K RFC 8812)."""
+NAME_CLAIMS = ("name", "preferred_username", "nickname")
+"""Where a token's display name is looked for, in order (OIDC's standard claims); each is
+cleaned as every display name is (`names.clean_display_name`)."""
+MAX_NAME = 64
+PEM_END = "-----END PUBLIC KEY-----"
+
+
+class InvalidPlayerToken(Exception):
+    """A player token that is not accepted; `reason` says why, for the caller."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Player:
+    """A signed-in player: the stable id, the display name of this sign-in, and where the id
+    comes from."""
+
+    player_id: str
+    display_name: str
+    issuer: str
+    subject: str
+
+
+def player_id(issuer: str, subject: str) -> str:
+    """The stable id of the player `subject` of `issuer`: the same for every token of theirs."""
+    digest = hashlib.sha256(f"{issuer}\n{subject}".encode()).hexdigest()
+    return f"p-{digest[:32]}"
+
+
+def looks_like_jwt(token: str) -> bool:
+    """Whether a bearer token has a JWT's shape (three dot-separated parts). Seat tokens are
+    `secrets.token_urlsafe` (letters, digits, `-` and `_`: never a dot), so the two cannot be
+    mistaken for each other."""
+    return token.count(".") == 2
+
+
+@dataclass(frozen=True)
+class TokenSettings:
+    """Where player tokens come from (`common.settings`: each from `PLAYHALL_<NAME>`). With
+    neither keys nor a JWKS URL, player tokens are refused and only seat tokens play."""
+
+    jwt_issuer: str = setting("")
+    """The `iss` every player token must carry (the OIDC provider's issuer URL)."""
+    jwt_audience: str = setting("playhall")
+    """The `aud` every player token must carry (the client id Playhall is registered as)."""
+    jwt_public_keys: str = setting("")
+    """Public keys that sign player tokens: PEM blocks, or a JWK set as JSON."""
+    jwks_url: str = setting("")
+    """The provider's JWKS URL (e.g. `<issuer>/protocol/openid-connect/certs` on Keycloak)."""
+    jwks_cache_s: int = setting(300, minimum=1)
+    """How long a fetched JWK set is used before it is fetched again (an unknown key id
+    fetches it at once)."""
+    jwks_cooldown_s: float = setting(30.0, minimum=0)
+    """The least time between two fetches for unknown key ids: tokens naming made-up key ids
+    cannot make Playhall hammer the provider."""
+    jwt_leeway_s: int = setting(30, minimum=0)
+    """How far the clocks of provider and Playhall may be apart for `exp`, `nbf` and `iat`."""
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.jwt_public_keys or self.jwks_url)
+
+    @classmethod
+    def from_env(cls, flags: Mapping[str, Any] | None = None) -> TokenSettings:
+        settings = load(cls, flags)
+        if settings.enabled and not settings.jwt_issuer:
+            raise SettingsError(
+                "PLAYHALL_JWT_ISSUER must be set with PLAYHALL_JWT_PUBLIC_KEYS or PLAYHALL_JWKS_URL"
+            )
+        if settings.jwt_public_keys and settings.jwks_url:
+            raise SettingsError("Set PLAYHALL_JWT_PUBLIC_KEYS or PLAYHALL_JWKS_URL, not both")
+        return settings
+
+
+def parse_public_keys(text: str) -> list[tuple[str | None, Any]]:
+    """(key id or None, key) of every key in `text`: a JWK set as JSON, or PEM blocks."""
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            keys = jwt.PyJWKSet.from_json(text).keys
+        except (jwt.PyJWKSetError, json.JSONDecodeError) as error:
+            raise SettingsError(
+                f"PLAYHALL_JWT_PUBLIC_KEYS is not a usable JWK set: {error}"
+            ) from None
+        return [(key.key_id, key.key) for key in keys]
+    blocks = [block + PEM_END for block in text.split(PEM_END) if block.strip()]
+    try:
+        return [(None, load_pem_public_key(block.strip().encode())) for block in blocks]
+    except ValueError as error:
+        raise SettingsError(
+            f"PLAYHALL_JWT_PUBLIC_KEYS holds a malformed PEM key: {error}"
+        ) from None
+
+
+class PlayerTokens:
+    """Checks player tokens against the configured keys or JWKS URL."""
+
+    def __init__(self, settings: TokenSettings):
+        self.settings = settings
+        self._keys = parse_public_keys(settings.jwt_public_keys) if settings.jwt_public_keys else []
+        self._jwks = (
+            jwt.PyJWKClient(
+                settings.jwks_url,
+                cache_jwk_set=True,
+                lifespan=settings.jwks_cache_s,
+                timeout=5,
+                cooldown_duration=settings.jwks_cooldown_s,
+            )
+            if settings.jwks_url
+            else None
+        )
+
+    @property
+    def enabled(self) -> bool:
+        return self.settings.enabled
+
+    async def verify(self, token: str) -> Player:
+        """The player `token` signs in, or `InvalidPlayerToken` saying why not. A JWKS fetch
+        (the first, and after `jwks_cache_s` or on an unknown key id) runs in a thread: it
+        must not hold up the event loop every match is served from."""
+        if not self.enabled:
+            raise InvalidPlayerToken("This server accepts no player tokens; use a seat token")
+        header = _header(token)
+        algorithm = header["alg"]
+        if self._jwks is not None:
+            keys = [await asyncio.to_thread(self._signing_key, token)]
+        else:
+            kid = header.get("kid")
+            keys = [key for k, key in self._keys if kid is None or k in (None, kid)]
+        if not keys:
+            raise InvalidPlayerToken("The token names a signing key this server does not know")
+        fitting = [key for key in keys if key_fits(algorithm, key)]
+        if not fitting:
+            raise InvalidPlayerToken(
+                f"The player token is signed {algorithm}, but this server trusts no "
+                f"{key_kind(algorithm)} key for it"
+            )
+        return self._claims_player(self._decode(token, algorithm, fitting))
+
+    def _signing_key(self, token: str) -> Any:
+        assert self._jwks is not None
+        try:
+            return self._jwks.get_signing_key_from_jwt(token).key
+        except (jwt.PyJWKClientConnectionError, jwt.PyJWKSetError, json.JSONDecodeError):
+            # Out of reach, or an answer that is no usable JWK set: the provider's trouble.
+            raise InvalidPlayerToken(
+                "The identity provider's keys cannot be fetched right now; try again"
+            ) from None
+        except jwt.PyJWKClientError as error:
+            raise InvalidPlayerToken(f"The token's signing key is unknown: {error}") from None
+        except jwt.InvalidTokenError:
+            # PyJWKClient decodes the whole token, claims included, before it looks for a key.
+            raise InvalidPlayerToken("The player token is malformed") from None
+
+    def _decode(self, token: str, algorithm: str, keys: list[Any]) -> dict[str, Any]:
+        """The claims of `token`, signed `algorithm` by one of `keys` (all of its family)."""
+        for key in keys:
+            try:
+                return jwt.decode(
+                    token,
+                    key,
+                    algorithms=[algorithm],
+                    audience=self.settings.jwt_audience,
+                    issuer=self.settings.jwt_issuer,
+                    leeway=self.settings.jwt_leeway_s,
+                    options={"require": ["exp", "iss", "aud", "sub"]},
+                )
+            except (jwt.InvalidSignatureError, jwt.InvalidKeyError):
+                continue  # another configured key may have signed it
+            except jwt.ExpiredSignatureError:
+                raise InvalidPlayerToken("The player token has expired; sign in again") from None
+            except jwt.InvalidAudienceError:
+                raise InvalidPlayerToken(
+                    f"The player token is not for this service (audience must be "
+                    f"{self.settings.jwt_audience!r})"
+                ) from None
+            except jwt.InvalidIssuerError:
+                raise InvalidPlayerToken(
+                    "The player token comes from an issuer this server does not trust"
+                ) from None
+            except jwt.MissingRequiredClaimError as error:
+                raise InvalidPlayerToken(f"The player token has no {error.claim!r} claim") from None
+            except jwt.InvalidTokenError as error:
+                raise InvalidPlayerToken(f"The player token is not valid: {error}") from None
+        raise InvalidPlayerToken("The player token's signature does not verify")
+
+    @staticmethod
+    def _claims_player(claims: dict[str, Any]) -> Player:
+        subject = claims["sub"]
+        if not isinstance(subject, str) or not subject:
+            raise InvalidPlayerToken("The player token's subject is empty")
+        # The first claim with something visible left once cleaned (`names`): a provider's
+        # name of control, bidi or zero-width characters alone falls through to the next.
+        names = [claims.get(claim) for claim in NAME_CLAIMS]
+        cleaned = (clean_display_name(n, MAX_NAME) for n in names if isinstance(n, str))
+        name = next((n for n in cleaned if n), "")
+        if not name:
+            raise InvalidPlayerToken(
+                "The player token names no player: it needs a 'name' or 'preferred_username'"
+            )
+        issuer = claims["iss"]
+        return Player(player_id(issuer, subject), name, issuer, subject)
+
+
+def key_fits(algorithm: str, key: Any) -> bool:
+    """Whether `key` is of the type (and, for ES*, the curve) that `algorithm` verifies with."""
+    family = KEY_FAMILIES.get(algorithm[:2])
+    if family is None or not isinstance(key, family[1]):
+        return False
+    curve = EC_CURVES.get(algorithm)
+    return curve is None or key.curve.name == curve
+
+
+def key_kind(algorithm: str) -> str:
+    """The kind of key `algorithm` needs, for people: "RSA", "EC (secp256r1)", ..."""
+    family = KEY_FAMILIES[algorithm[:2]][0]
+    curve = EC_CURVES.get(algorithm)
+    return f"{family} ({curve})" if curve else family
+
+
+def _header(token: str) -> dict[str, Any]:
+    """The token's header, refused unless it is well formed (a `kid` that is a string, a
+    `crit` PyJWT understands) and names one of `ALGORITHMS` (a token with `alg: none` or an
+    HS* secret is refused here, before any key is looked for)."""
+    try:
+        header = jwt.get_unverified_header(token)
+    except jwt.DecodeError:
+        raise InvalidPlayerToken("The player token is malformed") from None
+    except jwt.InvalidTokenError as error:  # a `kid` that is no string, an unknown `crit`
+        raise InvalidPlayerToken(f"The player token's header is not valid: {error}") from None
+    algorithm = header.get("alg")
+    if not isinstance(algorithm, str) or not algorithm:
+        raise InvalidPlayerToken("The player token's header names no signing algorithm")
+    if algorithm not in ALGORITHMS:
+        raise InvalidPlayerToken(
+            f"The player token is signed with {algorithm!r}; only {' or '.join(ALGORITHMS)} "
+            "are accepted"
+        )
+    return header

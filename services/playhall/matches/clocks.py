@@ -1,0 +1,98 @@
+"""Turn clocks: what a commit does to the seats' time, and who is out of time.
+
+A clock (`playhall.match.v1.Clock`) is a fixed time for every turn or a Fischer time bank.
+Either way it times turns, not moves (`GameStatus.turn`): the moves of one seat's turn share
+its time, and the seats of a simultaneous step each have the step as their turn.
+
+- Fixed: the seats to move must finish the turn `seconds_per_turn` after it began.
+- Bank: each seat starts with `bank_initial_seconds`; the time between two commits is taken
+  from the bank of every seat that was to move in it, and a seat that finishes its part of a
+  turn gets `bank_increment_seconds` back. The deadline is when the first seat to move runs dry.
+"""
+
+from __future__ import annotations
+
+from playhall.common.errors import InvalidRequest
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.rules.v1 import rules_service_pb2 as rpb
+
+MAX_SECONDS = 7 * 86_400
+
+
+def check(clock: mpb.Clock) -> None:
+    """Refuses a clock that is not one of the two kinds, or out of range."""
+    for name in ("seconds_per_turn", "bank_initial_seconds", "bank_increment_seconds"):
+        if not 0 <= getattr(clock, name) <= MAX_SECONDS:
+            raise _invalid(f"{name} must be 0 to {MAX_SECONDS}")
+    if clock.seconds_per_turn and clock.bank_initial_seconds:
+        raise _invalid("Choose one clock: seconds_per_turn or a time bank, not both")
+    if clock.bank_increment_seconds and not clock.bank_initial_seconds:
+        raise _invalid("A bank increment needs bank_initial_seconds")
+    if is_on(clock) and clock.on_timeout == mpb.TIMEOUT_ACTION_UNSPECIFIED:
+        raise _invalid("Say what the clock does on timeout: forfeit or a bot move")
+
+
+def is_on(clock: mpb.Clock) -> bool:
+    return bool(clock.seconds_per_turn or clock.bank_initial_seconds)
+
+
+def initial_banks(clock: mpb.Clock, players: int) -> list[int]:
+    """Every seat's bank at the start, in milliseconds (none without a bank)."""
+    return [clock.bank_initial_seconds * 1000] * players if clock.bank_initial_seconds else []
+
+
+def refill(clock: mpb.Clock, banks: list[int], seats: list[int]) -> None:
+    """Gives `seats` (taken over by a bot) a full bank again."""
+    if banks:
+        for seat in seats:
+            banks[seat] = clock.bank_initial_seconds * 1000
+
+
+def deadline(
+    clock: mpb.Clock,
+    banks: list[int],
+    status: rpb.GameStatus,
+    now_ms: int,
+    current: int,
+    new_turn: bool,
+) -> int:
+    """When the seats to move run out of time, for a running match that committed at
+    `now_ms` with deadline `current`; `new_turn` when that commit began another turn."""
+    if not status.to_move:
+        return 0
+    if banks:
+        return now_ms + min(banks[seat] for seat in status.to_move)
+    if clock.seconds_per_turn and (new_turn or not current):
+        return now_ms + clock.seconds_per_turn * 1000
+    return current
+
+
+def charge(
+    clock: mpb.Clock,
+    banks: list[int],
+    before: rpb.GameStatus,
+    after: rpb.GameStatus,
+    elapsed_ms: int,
+    mover: int | None,
+) -> None:
+    """Takes `elapsed_ms` from the bank of every seat to move `before` a commit, and gives the
+    increment to `mover` if the commit finished its part of the turn."""
+    if not banks:
+        return
+    for seat in before.to_move:
+        banks[seat] = max(banks[seat] - elapsed_ms, 0)
+    finished = after.turn != before.turn or mover not in after.to_move
+    if mover is not None and mover in before.to_move and finished:
+        banks[mover] += clock.bank_increment_seconds * 1000
+
+
+def out_of_time(banks: list[int], status: rpb.GameStatus, elapsed_ms: int) -> list[int]:
+    """The seats to move whose time is up `elapsed_ms` after the last commit: all of them
+    with a fixed time per turn."""
+    if not banks:
+        return list(status.to_move)
+    return [seat for seat in status.to_move if banks[seat] <= elapsed_ms]
+
+
+def _invalid(reason: str) -> InvalidRequest:
+    return InvalidRequest(reason)

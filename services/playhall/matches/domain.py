@@ -1,0 +1,700 @@
+"""Matches: what callers ask of them (create, join, list, read, watch, move, resign).
+
+The orchestrator never interprets a title's state: it stores the rules service's answers and
+commits each change with optimistic concurrency (`commits.py`). Nothing about a match lives in
+process memory, so any replica can serve any request. Who calls is `identity.py`; the clocks,
+idle matches, stalled bot turns and the lobby's repair are the housekeeper's
+(`housekeeping.py`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import logging
+import re
+import secrets
+from collections.abc import AsyncIterator
+
+from google.protobuf import any_pb2
+
+from playhall.accounts.names import clean_display_name
+from playhall.accounts.tokens import Player, PlayerTokens
+from playhall.archive.archive import reaching_archive
+from playhall.common.errors import (
+    InvalidRequest,
+    NoSuchMatch,
+    NotAuthenticated,
+    NotNow,
+    NotYourSeat,
+    SeatResigned,
+    StaleVersion,
+    Unavailable,
+)
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matches import clocks
+from playhall.matches.commits import Commits
+from playhall.matches.identity import (
+    Caller,
+    Credential,
+    Identity,
+    check_seat_number,
+    token_hash,
+)
+from playhall.matches.metrics import MATCHES_CREATED, MOVES_REFUSED, SEATS_LEFT
+from playhall.matches.watchers import WatchHub
+from playhall.matchstore import records
+from playhall.matchstore.store import (
+    ACTIVE_PHASES,
+    LOBBY_PHASES,
+    NO_SEAT,
+    IdempotencyRecord,
+    Match,
+    now_ms,
+)
+from playhall.rules.v1 import rules_service_pb2 as rpb
+from playhall.storage.v1 import storage_pb2 as spb
+
+log = logging.getLogger(__name__)
+
+BOT_REQUEST_PREFIX = "bot:"
+NAME_LIMIT = 64
+"""The longest name a seat is shown by, in code points."""
+MIN_CREATING_REQUEST_ID = 16
+"""The shortest request id of a call that creates seats (CreateMatch, JoinMatch)."""
+MATCH_ID = re.compile(r"[0-9a-f]{24}")
+PLAYER_FILING_GRACE_MS = 60_000
+"""A player's running-matches entry whose match does not seat them yet is a creation or a join
+in progress until it is this old."""
+LOBBY_SCAN_PAGES = 8
+"""Pages of `limit` entries one ListMatches reads from a list at most, past idle matches: the
+list's newest matches are the likeliest played, and an idle one is abandoned in the end."""
+
+
+class Matches:
+    """The match domain; the gRPC servicer is a thin adapter over it."""
+
+    def __init__(self, commits: Commits, watchers: WatchHub | None = None, archive=None):
+        self.commits = commits
+        self.archive = archive
+        """Where finished matches are read once their keys left Redis
+        (`archive.archive.Archive`); None: such a match is unknown."""
+        self.watchers = watchers or WatchHub(commits.store)
+        self.store = commits.store
+        self.rules = commits.rules
+        self.settings = commits.settings
+        self.identity = Identity(
+            commits.settings.worker_credential, PlayerTokens(commits.settings.player_tokens)
+        )
+
+    # -- reading one match -------------------------------------------------------------------
+
+    async def load(self, match_id: str) -> Match:
+        if not MATCH_ID.fullmatch(match_id):
+            raise NoSuchMatch(match_id)
+        match = await self.store.load(match_id)
+        if match is None:
+            match, _ = await self._archived(match_id)
+        return match
+
+    async def snapshot(
+        self, match_id: str, request_id: str = ""
+    ) -> tuple[Match, bytes, str | None]:
+        """The match with its state (and an idempotency record), all of one version."""
+        if not MATCH_ID.fullmatch(match_id):
+            raise NoSuchMatch(match_id)
+        match, state, record = await self.store.snapshot(match_id, request_id)
+        if match is None:
+            match, state = await self._archived(match_id)
+        if state is None:
+            raise NotNow(
+                "This match is over and its board has been archived; its history is still available"
+            )
+        return match, state, record
+
+    # -- the archive: a finished match whose keys have left Redis ------------------------------
+
+    async def _archived(self, match_id: str) -> tuple[Match, bytes | None]:
+        """An archived match with its final state."""
+        with reaching_archive():
+            found = await self.archive.match(match_id) if self.archive else None
+        if found is None:
+            raise NoSuchMatch(match_id)
+        return found
+
+    async def _archived_log(self, match_id: str) -> list[tuple[spb.StoredChange, bytes]]:
+        """An archived match's log with its moves (empty without an archive)."""
+        if self.archive is None:
+            return []
+        with reaching_archive():
+            return await self.archive.changes(match_id)
+
+    async def _changes(self, match_id: str) -> list[tuple[spb.StoredChange, bytes]]:
+        """The match's log, from Redis, else (its keys are gone: a live match's log always
+        holds its creation) from the archive."""
+        return await self.store.changes(match_id) or await self._archived_log(match_id)
+
+    # -- lobby ---------------------------------------------------------------------------------
+
+    async def list_games(self) -> list[rpb.GameInfo]:
+        games = await self.rules.game_infos()
+        if not games:
+            raise Unavailable("No rules service answers right now; try again")
+        return games
+
+    async def create(
+        self, request: mpb.CreateMatchRequest, token: Credential = None
+    ) -> mpb.CreateMatchResponse:
+        """A new match; a signed-in creator holds its first human seat (the others are held
+        by their tokens, which the creator hands out; open seats are for other players)."""
+        player = self._signed_in_or_anonymous(token, "create matches")
+        title = request.title_id
+        if title not in self.rules.titles():
+            raise InvalidRequest(
+                f"Unknown title {title!r}; served: {', '.join(self.rules.titles())}"
+            )
+        seats, humans = _seat_infos(request.seats)
+        if player is not None and humans:
+            _seat_player(seats[humans[0]], player)
+        if not self.settings.allow_anonymous and len(humans) > 1:
+            raise InvalidRequest(
+                "This server seats signed-in players only: make the other human seats open, "
+                "for the other players to join"
+            )
+        people = any(seat.kind != mpb.SEAT_KIND_BOT for seat in seats)
+        if request.seed and people and not self.settings.testing:
+            raise InvalidRequest(
+                "A chosen seed is only accepted for matches without human or open seats"
+            )
+        clocks.check(request.clock)
+        if not request.request_id:
+            created = await self.start(
+                title, seats, humans, request.options, request.clock, request.seed
+            )
+            assert created is not None  # a fresh random id is never taken
+            return created
+        request_id = _creating_request_id(request.request_id)
+        record = IdempotencyRecord(NO_SEAT, _digest_without_request_id(request))
+        match_id = _created_match_id(player, request_id)
+        created = await self.start(
+            title,
+            seats,
+            humans,
+            request.options,
+            request.clock,
+            request.seed,
+            match_id=match_id,
+            request=(request_id, record),
+        )
+        return created or await self._created_before(match_id, request_id, record, humans)
+
+    async def _created_before(
+        self, match_id: str, request_id: str, sent: IdempotencyRecord, humans: list[int]
+    ) -> mpb.CreateMatchResponse:
+        """The answer to a creation's retry: the match the first call created, with new
+        tokens for its human seats (the first tokens were never acknowledged, or their answer
+        was lost), in a change of its own."""
+
+        async def attempt() -> mpb.CreateMatchResponse | None:
+            match, _, stored = await self.snapshot(match_id, request_id)
+            if _replayed(stored, request_id, sent) is None:
+                raise NotNow(
+                    f"request_id {request_id!r} created a match too long ago to be retried; "
+                    "send a new request_id to create another"
+                )
+            if match.phase == mpb.MATCH_PHASE_FINISHED:
+                raise NotNow("The match this request created is over")
+            tokens = self._new_tokens(match, humans)
+            if await self.commits.commit(match, None, request=(request_id, sent)) is None:
+                return None
+            return mpb.CreateMatchResponse(
+                match=match.summary(),
+                tokens=[mpb.SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
+            )
+
+        return await self.commits.retry(attempt)
+
+    @staticmethod
+    def _new_tokens(match: Match, seats: list[int]) -> dict[int, str]:
+        """New tokens for `seats` of `match` (to commit); their old ones read no more."""
+        tokens = {seat: secrets.token_urlsafe(32) for seat in seats}
+        for seat, token in tokens.items():
+            match.token_hashes[seat] = token_hash(token)
+        return tokens
+
+    async def start(
+        self,
+        title: str,
+        seats: list[mpb.SeatInfo],
+        humans: list[int],
+        options: dict[str, str] | None = None,
+        clock: mpb.Clock | None = None,
+        seed: bytes = b"",
+        match_id: str | None = None,
+        tournament_id: str = "",
+        request: tuple[str, IdempotencyRecord] | None = None,
+    ) -> mpb.CreateMatchResponse | None:
+        """Sets up and stores a match of checked `seats` (`humans` get seat tokens); under
+        `match_id` if given (a random id otherwise), and then None when a match of that id
+        exists already: a creation whose id was chosen ahead happens once. `tournament_id`:
+        the tournament the match is a game of; `request`: the creating request's id and
+        record."""
+        clock = clock or mpb.Clock()
+        options = dict(options or {})
+        seed = seed or secrets.token_bytes(32)
+        started = await self.rules.call(
+            title,
+            "NewGame",
+            rpb.NewGameRequest(players=len(seats), options=options, seed=seed),
+        )
+        tokens = {seat: secrets.token_urlsafe(32) for seat in humans}
+        created = now_ms()
+        phase = (
+            mpb.MATCH_PHASE_OPEN
+            if any(s.kind == mpb.SEAT_KIND_OPEN for s in seats)
+            else mpb.MATCH_PHASE_RUNNING
+        )
+        match = Match(
+            match_id=match_id or secrets.token_hex(12),
+            title_id=title,
+            rules_version=started.status.rules_version,
+            setup=mpb.Replay(players=len(seats), options=options, seed=seed),
+            seed_sha256=hashlib.sha256(seed).digest(),
+            clock=clock,
+            seats=seats,
+            token_hashes={seat: token_hash(token) for seat, token in tokens.items()},
+            version=0,
+            step=started.status.step,
+            step_version=0,
+            status=started.status,
+            phase=phase,
+            end_reason=mpb.END_REASON_UNSPECIFIED,
+            winners=[],
+            created_unix_ms=created,
+            updated_unix_ms=created,
+            deadline_unix_ms=0,
+            bank_ms=clocks.initial_banks(clock, len(seats)),
+            tournament_id=tournament_id,
+        )
+        if phase == mpb.MATCH_PHASE_RUNNING and clocks.is_on(clock):
+            match.deadline_unix_ms = clocks.deadline(
+                match.clock, match.bank_ms, match.status, created, 0, new_turn=True
+            )
+        change = records.new_change(
+            0, None, started.events, started.status, phase, mpb.END_REASON_UNSPECIFIED, created
+        )
+        if match.deadline_unix_ms:
+            await self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
+        if self.commits.bot_seats_to_move(match):
+            await self.store.mark_bot_turn(match.match_id, created)
+        if not await self.store.create(match, started.state.SerializeToString(), change, request):
+            return None
+        await self.commits.enqueue_bots(match, "turn")
+        MATCHES_CREATED.labels(title).inc()
+        log.info(
+            "match created", extra={"match_id": match.match_id, "title": title, "seats": len(seats)}
+        )
+        return mpb.CreateMatchResponse(
+            match=match.summary(),
+            tokens=[mpb.SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
+        )
+
+    async def list_matches(self, request: mpb.ListMatchesRequest) -> list[mpb.MatchSummary]:
+        limit = 50 if request.limit <= 0 else min(request.limit, 500)
+        titles = [request.title_id] if request.title_id else self.rules.titles()
+        phases = [request.phase] if request.phase else LOBBY_PHASES
+        found = []
+        for title in titles:
+            for phase in phases:
+                found.extend(await self._listed(title, phase, limit))
+        found.sort(key=lambda m: m.created_unix_ms, reverse=True)
+        return [m.summary() for m in found[:limit]]
+
+    async def _listed(self, title: str, phase: int, limit: int) -> list[Match]:
+        """The `limit` newest matches the lobby shows from one list: each in the phase the
+        list is for (one filed wrong is re-filed), and a running match only while someone
+        plays it (a change within `lobby_idle_after_s`). Idle matches stay in the list, so a
+        move shows them again without an index update per move; the scan passes over at most
+        `LOBBY_SCAN_PAGES` pages of them."""
+        idle_before = now_ms() - self.settings.lobby_idle_after_s * 1000
+        found: list[Match] = []
+        for page in range(LOBBY_SCAN_PAGES):
+            ids = await self.store.lobby(title, phase, limit, page * limit)
+            for match in await self.store.load_many(ids):
+                if match is None:
+                    continue
+                if match.phase != phase:
+                    await self.store.place_in_lobby(match)
+                elif phase != mpb.MATCH_PHASE_RUNNING or match.updated_unix_ms >= idle_before:
+                    found.append(match)
+            if len(found) >= limit or len(ids) < limit:
+                break
+        return found[:limit]
+
+    async def join(
+        self, request: mpb.JoinMatchRequest, token: Credential = None
+    ) -> mpb.JoinMatchResponse:
+        player = self._signed_in_or_anonymous(token, "join matches")
+        joining = None
+        if request.request_id:
+            request_id = _creating_request_id(request.request_id)
+            joining = (request_id, IdempotencyRecord(NO_SEAT, _digest_without_request_id(request)))
+
+        async def attempt() -> mpb.JoinMatchResponse | None:
+            if joining is None:
+                match = await self.load(request.match_id)
+            else:
+                match, _, stored = await self.snapshot(request.match_id, joining[0])
+                if stored is not None:
+                    return await self._joined_before(match, stored, *joining)
+            if match.phase != mpb.MATCH_PHASE_OPEN:
+                raise NotNow("This match has no open seat")
+            open_seats = [s.seat for s in match.seats if s.kind == mpb.SEAT_KIND_OPEN]
+            seat = request.seat if request.HasField("seat") else open_seats[0]
+            if seat not in open_seats:
+                check_seat_number(match, seat)
+                raise NotNow(f"Seat {seat} is not open")
+            seat_token = secrets.token_urlsafe(32)
+            match.seats[seat].kind = mpb.SEAT_KIND_HUMAN
+            match.seats[seat].display_name = clean_display_name(request.display_name, NAME_LIMIT)
+            match.token_hashes[seat] = token_hash(seat_token)
+            if player is not None:
+                held = match.seats_of(player.player_id)
+                if held:
+                    raise NotNow(f"You already hold seat {held[0]} of this match")
+                _seat_player(match.seats[seat], player)
+                await self.store.file_for_player(player.player_id, match.match_id, now_ms())
+            if len(open_seats) == 1:
+                match.phase = mpb.MATCH_PHASE_RUNNING
+            record = joining and (joining[0], dataclasses.replace(joining[1], seat=seat))
+            if await self.commits.commit(match, seat, request=record) is None:
+                return None
+            return mpb.JoinMatchResponse(
+                token=mpb.SeatToken(seat=seat, token=seat_token), match=match.summary()
+            )
+
+        return await self.commits.retry(attempt)
+
+    async def _joined_before(
+        self, match: Match, stored: str, request_id: str, sent: IdempotencyRecord
+    ) -> mpb.JoinMatchResponse | None:
+        """The answer to a join's retry: the seat the first call claimed, with a new token
+        (the first was never acknowledged, or its answer was lost), in a change of its own;
+        None when another change won the race."""
+        recorded = IdempotencyRecord.parse(stored)
+        if not recorded.same_body(sent):
+            raise InvalidRequest(f"request_id {request_id!r} was already used for another join")
+        if match.phase == mpb.MATCH_PHASE_FINISHED:
+            raise NotNow("The match this request joined is over")
+        tokens = self._new_tokens(match, [recorded.seat])
+        # The server's change, not the seat's: the archive reads a running match's change by a
+        # seat without a move as that seat resigning.
+        if await self.commits.commit(match, None, request=(request_id, recorded)) is None:
+            return None
+        seat_token = mpb.SeatToken(seat=recorded.seat, token=tokens[recorded.seat])
+        return mpb.JoinMatchResponse(token=seat_token, match=match.summary())
+
+    def _signed_in_or_anonymous(self, token: Credential, what: str) -> Player | None:
+        """The signed-in player of a call that may seat its caller; None for an anonymous
+        caller, where the operator allows anonymous play."""
+        if isinstance(token, Player):
+            return token
+        if not self.settings.allow_anonymous:
+            raise NotAuthenticated(f"Sign in to {what}: this server seats signed-in players only")
+        return None
+
+    # -- a signed-in player's matches ----------------------------------------------------------
+
+    async def running_matches(
+        self, player: Player, limit: int
+    ) -> list[tuple[mpb.MatchSummary, list[int]]]:
+        """The player's matches not yet over, newest first, with their seats in each. Entries
+        of matches that ended (or that no longer seat the player, once past the filing grace)
+        are dropped on the way: an end whose index update was cut short is repaired here."""
+        entries = await self.store.player_matches(player.player_id, limit)
+        loaded = await self.store.load_many([match_id for match_id, _ in entries])
+        running, stale = [], []
+        for (match_id, filed_ms), match in zip(entries, loaded, strict=True):
+            over = match is not None and match.phase not in ACTIVE_PHASES
+            held = match.seats_of(player.player_id) if match is not None and not over else []
+            if held:
+                running.append((match.summary(), held))
+            elif over or now_ms() - filed_ms > PLAYER_FILING_GRACE_MS:
+                stale.append(match_id)
+        if stale:
+            await self.store.unfile_player_matches(player.player_id, stale)
+        return running
+
+    async def reclaim(self, request, player: Player) -> tuple[mpb.SeatToken, mpb.MatchSummary]:
+        """A fresh token of the player's seat; the seat's previous token is revoked (a seat
+        has one token: whoever held the old one, on a lost phone say, acts in it no more)."""
+
+        async def attempt() -> tuple[mpb.SeatToken, mpb.MatchSummary] | None:
+            match = await self.load(request.match_id)
+            seat = self._players_seat(match, player, _optional_seat(request))
+            if match.phase == mpb.MATCH_PHASE_FINISHED:
+                raise NotNow("The match is over; its history is still available")
+            seat_token = secrets.token_urlsafe(32)
+            match.token_hashes[seat] = token_hash(seat_token)
+            if await self.commits.commit(match, seat) is None:
+                return None
+            return mpb.SeatToken(seat=seat, token=seat_token), match.summary()
+
+        return await self.commits.retry(attempt)
+
+    def _players_seat(self, match: Match, player: Player, seat: int | None) -> int:
+        caller = self.identity.identify(match, player, seat)
+        if caller.seat is None:
+            raise NotYourSeat(f"You hold no seat in match {match.match_id}")
+        return caller.seat
+
+    # -- reading -------------------------------------------------------------------------------
+
+    async def get(self, request: mpb.GetMatchRequest, token: Credential) -> mpb.GetMatchResponse:
+        match, state, _ = await self.snapshot(request.match_id)
+        caller = self.identity.identify(match, token, _optional_seat(request))
+        seen = await self.commits.view(match, state, caller, request.omit_legal_moves)
+        response = mpb.GetMatchResponse(
+            match=match.summary(), view=seen.view, legal_moves=seen.legal_moves
+        )
+        if caller.seat is not None:
+            response.seat = caller.seat
+        return response
+
+    async def history(self, request: mpb.GetHistoryRequest, token: Credential):
+        match = await self.load(request.match_id)
+        caller = self.identity.identify(match, token, _optional_seat(request))
+        entries = await self._changes(match.match_id)
+        response = mpb.GetHistoryResponse(
+            match=match.summary(),
+            changes=[records.visible_change(change, caller.seat) for change, _ in entries],
+        )
+        if match.phase == mpb.MATCH_PHASE_FINISHED:
+            response.replay.CopyFrom(match.setup)
+            response.replay.moves.extend(
+                mpb.ReplayMove(
+                    version=change.version, seat=change.seat, move=any_pb2.Any.FromString(move)
+                )
+                for change, move in entries
+                if move
+            )
+        return response
+
+    async def watch(
+        self, request: mpb.WatchMatchRequest, token: Credential
+    ) -> AsyncIterator[mpb.WatchMatchResponse]:
+        """The match's changes after `after_version`, as the caller may see them, until the
+        match ends (or the caller resigns, or cancels the stream). A resigned seat whose
+        leaving ended the match may still read the rest of it (a watch cut just before the end
+        resumes to the end, as the uncut one got there); one whose seat a bot plays now is
+        refused (SeatResigned), never shown the bot's secrets."""
+        match = await self.load(request.match_id)
+        try:
+            caller = self.identity.identify(match, token, _optional_seat(request))
+        except SeatResigned as left:
+            if not _left_at_the_end(match, left.seat):
+                raise
+            caller = Caller(left.seat)
+        after = request.after_version if request.HasField("after_version") else None
+        if after is not None and after > match.version:
+            raise InvalidRequest(
+                f"after_version {after} is ahead of the match (version {match.version})"
+            )
+        # Fed from now on, before the backlog is read: nothing committed in between is missed.
+        watcher = self.watchers.watch(match.match_id, after)
+        try:
+            backlog = [change for change, _ in await self.watchers.read(match.match_id, after)]
+            if not backlog and match.phase == mpb.MATCH_PHASE_FINISHED:
+                backlog = [
+                    change
+                    for change, _ in await self._archived_log(match.match_id)
+                    if after is None or change.version > after
+                ]
+                if not backlog:
+                    return  # nothing after `after`, and nothing will ever come
+            while True:
+                for change in backlog:
+                    yield mpb.WatchMatchResponse(change=records.visible_change(change, caller.seat))
+                    after = change.version
+                    if records.ends_match(change):
+                        return
+                backlog = []
+                while not backlog:
+                    backlog = await watcher.next(after, self.settings.watch_poll_ms / 1000) or []
+                if caller.seat is not None and await self._resigned(match, caller.seat):
+                    return  # the seat is a bot's now: its secrets are no longer this caller's
+        finally:
+            watcher.close()
+
+    # -- moving --------------------------------------------------------------------------------
+
+    async def submit(self, request: mpb.SubmitMoveRequest, token: Credential):
+        if token is None:
+            raise NotAuthenticated("Send your seat's token to move")
+        if not 1 <= len(request.request_id) <= 128:
+            raise InvalidRequest("request_id must be 1 to 128 characters")
+        move = request.move.SerializeToString(deterministic=True)
+        digest = hashlib.sha256(move).hexdigest()
+
+        async def attempt() -> mpb.SubmitMoveResponse | None:
+            match, state, record = await self.snapshot(request.match_id, request.request_id)
+            caller = self.identity.identify(match, token, _optional_seat(request))
+            _check_seated(caller, "move")
+            if request.request_id.startswith(BOT_REQUEST_PREFIX) and not caller.worker:
+                raise InvalidRequest(
+                    f"request ids starting with {BOT_REQUEST_PREFIX!r} are reserved for bots"
+                )
+            recorded = _replayed(record, request.request_id, IdempotencyRecord(caller.seat, digest))
+            if recorded is not None:
+                # Answered only once the change is where a first answer would have been.
+                await self.store.confirm(match.match_id)
+                seen = await self.commits.view(match, state, caller, request.omit_legal_moves)
+                return mpb.SubmitMoveResponse(
+                    version=recorded,
+                    match=match.summary(),
+                    view=seen.view,
+                    legal_moves=seen.legal_moves,
+                )
+            self._check_can_move(match, caller.seat, request.expected_version)
+            committed = await self.commits.apply(
+                match,
+                state,
+                caller.seat,
+                request.move,
+                (request.request_id, IdempotencyRecord(caller.seat, digest)),
+                omit_legal_moves=request.omit_legal_moves,
+            )
+            if committed is None:
+                return None  # another change won: read again
+            return mpb.SubmitMoveResponse(
+                version=match.version,
+                match=match.summary(),
+                view=committed.view,
+                legal_moves=committed.legal_moves,
+            )
+
+        return await self.commits.retry(attempt)
+
+    async def _resigned(self, match: Match, seat: int) -> bool:
+        current = await self.store.load(match.match_id)
+        return current is None or current.seats[seat].resigned
+
+    def _check_can_move(self, match: Match, seat: int, expected: int) -> None:
+        if match.phase == mpb.MATCH_PHASE_OPEN:
+            raise NotNow("The match is waiting for players")
+        if match.phase == mpb.MATCH_PHASE_FINISHED:
+            raise NotNow("The match is over")
+        if expected == match.version:
+            return
+        # Within one simultaneous step, changes by other seats do not make a move stale: it is
+        # re-validated against the current state instead.
+        same_step = match.step_version <= expected < match.version
+        if not (same_step and seat in match.status.to_move):
+            MOVES_REFUSED.labels(match.title_id, "stale_version").inc()
+            raise StaleVersion(match.version, expected)
+
+    async def resign(self, request: mpb.ResignRequest, token: Credential) -> mpb.ResignResponse:
+        async def attempt() -> mpb.ResignResponse | None:
+            match = await self.load(request.match_id)
+            caller = self.identity.identify(match, token, _optional_seat(request))
+            _check_seated(caller, "resign")
+            if match.phase == mpb.MATCH_PHASE_FINISHED:
+                raise NotNow("The match is over")
+            if match.phase == mpb.MATCH_PHASE_OPEN:
+                # Nobody has played yet: the match is called off, nobody wins.
+                match.seats[caller.seat].resigned = True
+                self.commits.finish(match, mpb.END_REASON_RESIGNATION, [])
+            else:
+                self.commits.leave(match, [caller.seat], mpb.END_REASON_RESIGNATION)
+            if await self.commits.commit(match, caller.seat) is None:
+                return None
+            SEATS_LEFT.labels(match.title_id, "resigned").inc()
+            return mpb.ResignResponse(match=match.summary())
+
+        return await self.commits.retry(attempt)
+
+    # -- committing ----------------------------------------------------------------------------
+
+
+def _left_at_the_end(match: Match, seat: int) -> bool:
+    """Whether `seat`'s leaving ended the match, so that nobody played it after (with more
+    than two seats a bot takes a leaving seat over)."""
+    return match.phase == mpb.MATCH_PHASE_FINISHED and match.seats[seat].kind != mpb.SEAT_KIND_BOT
+
+
+def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> int | None:
+    """The version an earlier identical request created, None for a new request id."""
+    if stored is None:
+        return None
+    recorded = IdempotencyRecord.parse(stored)
+    if not recorded.same_request(sent):
+        what = "match" if sent.seat == NO_SEAT else "move"
+        raise InvalidRequest(f"request_id {request_id!r} was already used for a different {what}")
+    return recorded.version
+
+
+def _creating_request_id(request_id: str) -> str:
+    """A creating call's request id, checked: long enough that nobody guesses it, as it is
+    what entitles a retry to the seats."""
+    if not MIN_CREATING_REQUEST_ID <= len(request_id) <= 128:
+        raise InvalidRequest(
+            f"request_id must be {MIN_CREATING_REQUEST_ID} to 128 characters "
+            "(a random one, such as a UUID)"
+        )
+    return request_id
+
+
+def _digest_without_request_id(request) -> str:
+    """The SHA-256 of a request but its request id: what tells a retry from a request id used
+    again for something else."""
+    body = type(request)()
+    body.CopyFrom(request)
+    body.ClearField("request_id")
+    return hashlib.sha256(body.SerializeToString(deterministic=True)).hexdigest()
+
+
+def _created_match_id(player: Player | None, request_id: str) -> str:
+    """The id of the match a creating request makes: the same for its retries, and apart for
+    each signed-in player (anonymous callers share one space of request ids)."""
+    scope = player.player_id if player is not None else ""
+    return hashlib.sha256(f"create\0{scope}\0{request_id}".encode()).hexdigest()[:24]
+
+
+def _check_seated(caller: Caller, what: str) -> None:
+    """Refuses a spectator: a signed-in player without a seat here is refused the seat
+    (PERMISSION_DENIED), a caller without any token is asked for one."""
+    if caller.seat is not None:
+        return
+    if caller.player is not None:
+        raise NotYourSeat(f"You hold no seat in this match, so you cannot {what}")
+    raise NotAuthenticated(f"Send your seat's token to {what}")
+
+
+def _seat_player(seat: mpb.SeatInfo, player: Player) -> None:
+    """The seat belongs to `player`, under the name their token gives."""
+    seat.player_id = player.player_id
+    seat.display_name = player.display_name
+
+
+def _optional_seat(request) -> int | None:
+    return request.seat if request.HasField("seat") else None
+
+
+def _seat_infos(specs) -> tuple[list[mpb.SeatInfo], list[int]]:
+    seats, humans = [], []
+    for number, spec in enumerate(specs):
+        if spec.kind not in (mpb.SEAT_KIND_HUMAN, mpb.SEAT_KIND_OPEN, mpb.SEAT_KIND_BOT):
+            raise InvalidRequest(f"Say who plays seat {number}: human, open or bot")
+        if spec.kind == mpb.SEAT_KIND_BOT and spec.bot_level not in mpb.BotLevel.values()[1:]:
+            raise InvalidRequest(f"Choose a level for bot seat {number}")
+        if spec.kind == mpb.SEAT_KIND_HUMAN:
+            humans.append(number)
+        seats.append(
+            mpb.SeatInfo(
+                seat=number,
+                kind=spec.kind,
+                bot_level=spec.bot_level,
+                display_name=clean_display_name(spec.display_name, NAME_LIMIT),
+            )
+        )
+    return seats, humans

@@ -1,0 +1,119 @@
+"""Who is calling: a seat through its token, a bot seat through the worker credential, a
+signed-in player through a player token, or a spectator; and whether a call comes from a
+gateway (its own credential). Seat tokens and credentials are compared as SHA-256 hashes, in
+constant time; player tokens are checked by `accounts.tokens`.
+
+A bearer token is one of the three by its form, never by trial: the worker credential is
+recognised by its hash first, a JWT has three dot-separated parts, and a seat token
+(`secrets.token_urlsafe`) has no dot at all."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+
+from playhall.accounts.tokens import InvalidPlayerToken, Player, PlayerTokens, looks_like_jwt
+from playhall.common.errors import (
+    InvalidRequest,
+    NotAuthenticated,
+    NotYourSeat,
+    SeatResigned,
+)
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matchstore.store import Match
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is calling: a seat (through its token, the worker credential or its player's
+    token) or a spectator; `player` when the call came with a player token."""
+
+    seat: int | None
+    worker: bool = False
+    player: Player | None = None
+
+
+Credential = str | Player | None
+"""What a call came with, as the domain takes it: a seat token or the worker credential (as
+sent), a signed-in player (a player token checked by `Identity.resolve`), or nothing."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Identity:
+    """Identifies callers; knows the worker credential's hash and checks player tokens."""
+
+    def __init__(self, worker_credential: str, player_tokens: PlayerTokens):
+        self._worker_hash = token_hash(worker_credential)
+        self.player_tokens = player_tokens
+
+    def is_worker(self, token: str) -> bool:
+        return hmac.compare_digest(token_hash(token), self._worker_hash)
+
+    async def resolve(self, token: str | None) -> Credential:
+        """A bearer token as the domain takes it: a player token becomes the `Player` it
+        signs in (`NotAuthenticated`, with the reason, when it is not accepted); any other
+        token stays as it is, to be matched against the seats of the match it names."""
+        if token is None or self.is_worker(token) or not looks_like_jwt(token):
+            return token
+        try:
+            return await self.player_tokens.verify(token)
+        except InvalidPlayerToken as refused:
+            raise NotAuthenticated(refused.reason) from None
+
+    def identify(self, match: Match, token: Credential, seat: int | None) -> Caller:
+        """The caller of a request on `match`, from its credential and requested seat."""
+        if isinstance(token, Player):
+            return player_caller(match, token, seat)
+        if token is None:
+            if seat is not None:
+                raise NotAuthenticated(f"Send seat {seat}'s token to act as that seat")
+            return Caller(None)
+        digest = token_hash(token)
+        if hmac.compare_digest(digest, self._worker_hash):
+            if seat is None:
+                raise InvalidRequest("The worker credential must name the seat it acts for")
+            check_seat_number(match, seat)
+            if match.seats[seat].kind != mpb.SEAT_KIND_BOT:
+                raise NotYourSeat(f"Seat {seat} is not a bot seat")
+            return Caller(seat, worker=True)
+        owned = [s for s, h in match.token_hashes.items() if hmac.compare_digest(h, digest)]
+        if not owned or (seat is not None and seat not in owned):
+            where = f"seat {seat}" if seat is not None else "a seat"
+            raise NotYourSeat(f"This token does not hold {where} in match {match.match_id}")
+        if match.seats[owned[0]].resigned:
+            raise SeatResigned(owned[0])
+        return Caller(owned[0])
+
+
+def player_caller(match: Match, player: Player, seat: int | None) -> Caller:
+    """A signed-in player on `match`: in the seat they name (which must be theirs), else in
+    their seat of the match, else a spectator."""
+    held = match.seats_of(player.player_id)
+    if seat is None:
+        return Caller(held[0] if held else None, player=player)
+    check_seat_number(match, seat)
+    if seat in held:
+        return Caller(seat, player=player)
+    if match.seats[seat].player_id == player.player_id:
+        raise SeatResigned(seat)
+    raise NotYourSeat(f"Seat {seat} of match {match.match_id} is not yours")
+
+
+def check_seat_number(match: Match, seat: int) -> None:
+    if not 0 <= seat < len(match.seats):
+        raise InvalidRequest(f"There is no seat {seat}: seats are 0 to {len(match.seats) - 1}")
+
+
+class GatewayCredential:
+    """The secret the gateways share with the orchestrator (`PLAYHALL_GATEWAY_CREDENTIAL`): a
+    call presenting it comes from a gateway, which may name the client it forwards for."""
+
+    def __init__(self, credential: str):
+        self._hash = token_hash(credential)
+
+    def admits(self, presented: str) -> bool:
+        return hmac.compare_digest(token_hash(presented), self._hash)

@@ -1,0 +1,161 @@
+"""The orchestrator's own Prometheus series: counters of what the domain does, and the
+active-match gauge counted in Redis at scrape time."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import redis
+from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client.core import GaugeMetricFamily
+
+from playhall.common.metrics import REDIS_ERRORS
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matchstore.store import ACTIVE_PHASES, MatchStore
+
+log = logging.getLogger(__name__)
+
+MATCHES_CREATED = Counter("playhall_matches_created", "Matches created.", ["title"])
+MATCHES_FINISHED = Counter("playhall_matches_finished", "Matches finished.", ["title", "reason"])
+MOVES_ACCEPTED = Counter("playhall_moves_accepted", "Moves committed.", ["title"])
+MOVES_REFUSED = Counter("playhall_moves_refused", "Moves refused.", ["title", "reason"])
+SEATS_LEFT = Counter(
+    "playhall_seats_left", "Seats that resigned or forfeited on the clock.", ["title", "reason"]
+)
+COMMIT_CONFLICTS = Counter(
+    "playhall_commit_conflicts", "Commits retried because another change won.", ["title"]
+)
+QUEUE_TICKETS = Gauge(
+    "playhall_queue_tickets",
+    "Tickets waiting in a matchmaking queue, as this replica last counted them (each replica "
+    "counts every queue: take the max over replicas).",
+    ["title", "players"],
+)
+QUEUE_WAIT = Histogram(
+    "playhall_queue_wait_seconds",
+    "How long matched tickets waited in their queue.",
+    ["title", "players"],
+    buckets=(0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600),
+)
+QUEUE_MATCHES = Counter(
+    "playhall_queue_matches",
+    "Matches the matchmaker made, all players (kind=players) or with bots (kind=bots).",
+    ["title", "players", "kind"],
+)
+QUEUE_BOT_SEATS = Counter(
+    "playhall_queue_bot_seats", "Seats of matchmade matches that bots took.", ["title", "players"]
+)
+QUEUE_ABSENT_SEATS = Counter(
+    "playhall_queue_absent_seats",
+    "Seats of matchmade matches whose players did not take them within the seat grace, by "
+    "what became of their match: void (fewer than two people came) or forfeited (the others "
+    "play on).",
+    ["title", "players", "outcome"],
+)
+QUEUE_PASS_SECONDS = Histogram(
+    "playhall_queue_pass_seconds",
+    "How long the lease holder's pass over a queue took, its matches made included.",
+    ["title", "players"],
+    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
+QUEUE_LEASES = Gauge("playhall_queue_leases", "Matchmaking queues whose lease this replica holds.")
+TOURNAMENT_STEPS = Counter(
+    "playhall_tournament_steps",
+    "Steps this replica's tournament runner took, by what each did: a round paired, results "
+    "collected, waiting on a round's matches, a tournament finished, or nothing written because "
+    "the record changed meanwhile (stale), another replica took the lease (not_holder) or the "
+    "tournament is gone (missing).",
+    ["outcome"],
+)
+TOURNAMENT_LEASES = Gauge(
+    "playhall_tournament_leases", "Tournaments whose lease this replica holds."
+)
+for _operation in (
+    "call",
+    "housekeeping",
+    "index_update",
+    "active_count",
+    "matchmaking",
+    "tournaments",
+):
+    REDIS_ERRORS.labels(_operation)  # every series from the start: a rate of 0, not no data
+for _outcome in ("paired", "results", "waiting", "finished", "stale", "not_holder", "missing"):
+    TOURNAMENT_STEPS.labels(_outcome)
+REFUSAL_REASONS = ("stale_version", "invalid_argument", "failed_precondition")
+"""The `reason` of `playhall_moves_refused`: a stale version, or the kinds of the rules'
+refusals (`errors.RefusedByRules.kind`)."""
+COLLECT_TIMEOUT_S = 3.0
+"""How long a scrape waits for the active-match counts (the loop itself bounds them)."""
+
+
+def initialize_series(titles: list[str]) -> None:
+    """Creates the series of every served title at 0, so that rates and ratios over them (the
+    alerting and recording rules in deploy/prometheus, the dashboard) have a value before the
+    first move, refusal or conflict instead of no data."""
+    for title in titles:
+        MATCHES_CREATED.labels(title)
+        MOVES_ACCEPTED.labels(title)
+        COMMIT_CONFLICTS.labels(title)
+        for reason in REFUSAL_REASONS:
+            MOVES_REFUSED.labels(title, reason)
+
+
+def initialize_queue_series(title: str, players: int) -> None:
+    """A queue's counters at 0 from its first pass, so rates over them have a value before
+    its first match."""
+    for kind in ("players", "bots"):
+        QUEUE_MATCHES.labels(title, str(players), kind)
+    QUEUE_BOT_SEATS.labels(title, str(players))
+    for outcome in ("void", "forfeited"):
+        QUEUE_ABSENT_SEATS.labels(title, str(players), outcome)
+
+
+class ActiveMatchesCollector:
+    """Open and running matches per title, counted in Redis at scrape time, so the number is
+    the same whichever replica is scraped. Scrapes run in the metrics server's thread; the
+    counting runs on the store's event loop `loop`."""
+
+    def __init__(self, store: MatchStore, titles: list[str], loop: asyncio.AbstractEventLoop):
+        self.store = store
+        self.titles = titles
+        self.loop = loop
+
+    @staticmethod
+    def _family() -> GaugeMetricFamily:
+        return GaugeMetricFamily(
+            "playhall_matches_active", "Open and running matches.", labels=["title", "phase"]
+        )
+
+    def describe(self):
+        # Registering asks for the names: from here, not from `collect`, which would wait
+        # on the event loop that is registering it.
+        yield self._family()
+
+    def collect(self):
+        """The counts, or a family without samples when Redis or the loop cannot answer in
+        time: one gauge missing beats a scrape failing whole."""
+        family = self._family()
+        counted = None
+        try:
+            counted = asyncio.run_coroutine_threadsafe(self._count(), self.loop)
+            counts = counted.result(timeout=COLLECT_TIMEOUT_S + 1)
+        except (TimeoutError, redis.RedisError, RuntimeError) as error:
+            if isinstance(error, redis.RedisError):
+                REDIS_ERRORS.labels("active_count").inc()
+            if counted is not None:
+                counted.cancel()  # a loop too busy to count must not pile up more counting
+            log.warning("active matches not counted", extra={"error": repr(error)})
+            counts = {}
+        for (title, phase), count in counts.items():
+            name = mpb.MatchPhase.Name(phase).removeprefix("MATCH_PHASE_").lower()
+            family.add_metric([title, name], count)
+        yield family
+
+    async def _count(self) -> dict[tuple[str, int], int]:
+        async with asyncio.timeout(COLLECT_TIMEOUT_S):
+            return {
+                (title, phase): await self.store.lobby_size(title, phase)
+                for title in self.titles
+                for phase in ACTIVE_PHASES
+            }

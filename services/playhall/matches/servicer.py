@@ -1,0 +1,285 @@
+"""MatchService: a thin adapter that reads the caller's token (a player token checked into the
+player it signs in, `identity.Identity.resolve`), calls the match domain, and maps its refusals
+to status codes.
+
+A change, once started, is finished even if its caller goes away: a cancelled call (a client's
+deadline, a dropped connection) cancels the handler, and a change cut off between its commit
+and the index updates and bot turns that follow it would leave those to the background repair
+and sweeps (seconds to a minute) instead of now. So changes run as tasks of their own, which
+a cancellation of the call does not reach; `drain` waits for them on shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+from collections.abc import Awaitable
+
+import grpc
+import redis
+from prometheus_client import Gauge
+
+from playhall.common import tracing
+from playhall.common.errors import (
+    Broken,
+    InvalidRequest,
+    MatchBusy,
+    MatchError,
+    NoArchive,
+    NoSuchMatch,
+    NotAuthenticated,
+    NotNow,
+    NotYourSeat,
+    RulesVersionGone,
+    Unavailable,
+)
+from playhall.common.metadata import (
+    CLIENT_ADDRESS_HEADER,
+    GATEWAY_CREDENTIAL_HEADER,
+    REFUSAL_KEY,
+)
+from playhall.common.metrics import REDIS_ERRORS
+from playhall.common.server import status_for
+from playhall.match.v1 import match_service_pb2 as pb
+from playhall.match.v1 import match_service_pb2_grpc
+from playhall.matches.domain import Matches
+from playhall.matches.identity import Credential, GatewayCredential
+from playhall.matchstore.redis_client import STORAGE_UNAVAILABLE
+
+log = logging.getLogger(__name__)
+
+WATCH_STREAMS = Gauge("playhall_watch_streams", "Open WatchMatch streams.")
+WATCH_STREAMS_LIMIT = Gauge(
+    "playhall_watch_streams_limit", "WatchMatch streams this replica serves at most."
+)
+
+
+STATUS_OF = {
+    InvalidRequest: grpc.StatusCode.INVALID_ARGUMENT,
+    NoSuchMatch: grpc.StatusCode.NOT_FOUND,
+    NotAuthenticated: grpc.StatusCode.UNAUTHENTICATED,
+    NotYourSeat: grpc.StatusCode.PERMISSION_DENIED,
+    NotNow: grpc.StatusCode.FAILED_PRECONDITION,
+    RulesVersionGone: grpc.StatusCode.FAILED_PRECONDITION,
+    MatchBusy: grpc.StatusCode.ABORTED,
+    Unavailable: grpc.StatusCode.UNAVAILABLE,
+    Broken: grpc.StatusCode.INTERNAL,
+    NoArchive: grpc.StatusCode.UNIMPLEMENTED,
+}
+"""The status of each refusal of the domain: the error contract of MatchService."""
+STORAGE_UNAVAILABLE_REASON = (
+    "Match storage is unavailable for a moment; try again (a move sent again with the same "
+    "request_id is applied at most once)"
+)
+"""The reason of UNAVAILABLE for any failure of the storage that a retry can outlast."""
+
+
+def status_code(error: MatchError) -> grpc.StatusCode:
+    return status_for(STATUS_OF, error)
+
+
+@contextlib.asynccontextmanager
+async def refusals(context: grpc.aio.ServicerContext, request=None):
+    """Maps the domain's refusals to statuses; names the request's match on the call's span."""
+    tracing.tag_match(getattr(request, "match_id", ""))
+    try:
+        yield
+    except MatchError as error:
+        # The refusal's kind too, for clients that act on one (a resumed watch of a resigned
+        # seat ends rather than fails): the status code alone is shared by several.
+        kind = ((REFUSAL_KEY, type(error).__name__),)
+        await context.abort(status_code(error), error.reason, trailing_metadata=kind)
+    except STORAGE_UNAVAILABLE as error:
+        REDIS_ERRORS.labels("call").inc()
+        log.warning("storage unavailable for a request", extra={"error": str(error)})
+        # A change may have been committed just before the storage went away: a retry with
+        # the same request id is answered with its version rather than applied again.
+        await context.abort(grpc.StatusCode.UNAVAILABLE, STORAGE_UNAVAILABLE_REASON)
+    except redis.RedisError as error:
+        REDIS_ERRORS.labels("call").inc()
+        log.error("storage refused a request", extra={"error": str(error)})
+        await context.abort(grpc.StatusCode.INTERNAL, "Match storage failed; nothing was changed")
+
+
+def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
+    """The token of `authorization: Bearer <token>`, None without the header."""
+    for key, value in context.invocation_metadata() or ():
+        if key == "authorization":
+            scheme, _, token = value.partition(" ")
+            if scheme.lower() != "bearer" or not token.strip():
+                raise NotAuthenticated("Send the token as 'authorization: Bearer <token>'")
+            return token.strip()
+    return None
+
+
+class WatchSlots:
+    """The watch streams one replica serves at once: at most `total`, of which at most
+    `per_address` from one address without a token (watching needs none, so one spectator
+    could otherwise take every slot). A stream holds a Redis connection while it waits; the
+    pool has `total` connections on top of those of every other call."""
+
+    def __init__(self, total: int, per_address: int):
+        self.total = total
+        self.per_address = per_address
+        self.open = 0
+        WATCH_STREAMS_LIMIT.set(total)
+        self._anonymous: collections.Counter[str] = collections.Counter()
+
+    def refusal(self, address: str | None) -> str | None:
+        """Why a new stream from `address` (None: a caller with a token) is refused, if it is."""
+        if self.open >= self.total:
+            return (
+                "This server is watching as many matches as it can; try another replica, "
+                "or poll GetMatch"
+            )
+        if address is not None and self._anonymous[address] >= self.per_address:
+            return (
+                f"Your address already watches {self.per_address} matches without a seat "
+                "token; close one first"
+            )
+        return None
+
+    @contextlib.contextmanager
+    def held(self, address: str | None):
+        self.open += 1
+        WATCH_STREAMS.inc()
+        if address is not None:
+            self._anonymous[address] += 1
+        try:
+            yield
+        finally:
+            self.open -= 1
+            WATCH_STREAMS.dec()
+            if address is not None:
+                self._anonymous[address] -= 1
+                if not self._anonymous[address]:
+                    del self._anonymous[address]
+
+
+def spectator_address(context: grpc.aio.ServicerContext, gateways: GatewayCredential) -> str | None:
+    """The address an anonymous watcher is counted by: the client's, as a gateway with the
+    gateway credential names it; anyone else's own address (a client address it sends is not
+    believed). A gateway's stream that names no client is the one it shares among all the
+    spectators of a match (each counted by the gateway itself), so it counts against the
+    replica's total only (None). A wrong gateway credential is refused."""
+    metadata = dict(context.invocation_metadata() or ())
+    credential = metadata.get(GATEWAY_CREDENTIAL_HEADER)
+    if credential is None:
+        return peer_address(context)
+    if not gateways.admits(credential):
+        raise NotAuthenticated(
+            "This gateway's credential is not the orchestrator's: both must have the same "
+            "PLAYHALL_GATEWAY_CREDENTIAL"
+        )
+    forwarded = metadata.get(CLIENT_ADDRESS_HEADER, "").strip()
+    return f"client:{forwarded}" if forwarded else None
+
+
+def peer_address(context: grpc.aio.ServicerContext) -> str:
+    """The caller's address without its port: "ipv4:10.0.0.7:51234" is "ipv4:10.0.0.7"."""
+    peer = context.peer() or "unknown"
+    kind, _, rest = peer.partition(":")
+    return f"{kind}:{rest.rpartition(':')[0]}" if kind in ("ipv4", "ipv6") else peer
+
+
+class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
+    def __init__(
+        self,
+        matches: Matches,
+        max_watch_streams: int,
+        max_anonymous_watch_streams_per_address: int,
+        gateway_credential: str,
+    ):
+        self.matches = matches
+        self.gateways = GatewayCredential(gateway_credential)
+        self.watch_slots = WatchSlots(max_watch_streams, max_anonymous_watch_streams_per_address)
+        self._changes: set[asyncio.Task] = set()
+
+    async def finish(self, change: Awaitable):
+        """Awaits `change` in a task of its own, which runs to its end even if this call is
+        cancelled."""
+        task = asyncio.ensure_future(change)
+        self._changes.add(task)
+        task.add_done_callback(self._changes.discard)
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            task.add_done_callback(_log_failure)
+            raise
+
+    async def _credential(self, context: grpc.aio.ServicerContext) -> Credential:
+        return await self.matches.identity.resolve(bearer_token(context))
+
+    async def drain(self, timeout: float) -> None:
+        """Waits up to `timeout` seconds for changes whose callers went away."""
+        if self._changes and timeout > 0:
+            await asyncio.wait(self._changes, timeout=timeout)
+
+    async def ListGames(self, request, context):
+        async with refusals(context):
+            return pb.ListGamesResponse(games=await self.matches.list_games())
+
+    async def CreateMatch(self, request, context):
+        async with refusals(context):
+            return await self.finish(self.matches.create(request, await self._credential(context)))
+
+    async def ListMatches(self, request, context):
+        async with refusals(context):
+            return pb.ListMatchesResponse(matches=await self.matches.list_matches(request))
+
+    async def JoinMatch(self, request, context):
+        async with refusals(context, request):
+            return await self.finish(self.matches.join(request, await self._credential(context)))
+
+    async def GetMatch(self, request, context):
+        async with refusals(context, request):
+            return await self.matches.get(request, await self._credential(context))
+
+    async def SubmitMove(self, request, context):
+        async with refusals(context, request):
+            credential = await self._credential(context)
+            return await self.finish(self.matches.submit(request, credential))
+
+    async def WatchMatch(self, request, context):
+        async with refusals(context):
+            token = bearer_token(context)
+            address = None if token else spectator_address(context, self.gateways)
+            credential = await self.matches.identity.resolve(token)
+        # Checked and taken with no await in between: one event loop serves every stream.
+        refused = self.watch_slots.refusal(address)
+        if refused:
+            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, refused)
+        # A coroutine that writes, not a generator that yields: a cancelled call raises in here
+        # wherever it waits, so the slot is given back at once. A generator cancelled while its
+        # response is being sent stays suspended, slot and all, until the garbage collector
+        # finds it.
+        with self.watch_slots.held(address):
+            async with (
+                refusals(context, request),
+                contextlib.aclosing(self.matches.watch(request, credential)) as changes,
+            ):
+                async for response in changes:
+                    await context.write(response)
+
+    async def GetHistory(self, request, context):
+        async with refusals(context, request):
+            return await self.matches.history(request, await self._credential(context))
+
+    async def Resign(self, request, context):
+        async with refusals(context, request):
+            credential = await self._credential(context)
+            return await self.finish(self.matches.resign(request, credential))
+
+
+def _log_failure(task: asyncio.Task) -> None:
+    """Logs how a change ended whose caller went away: a refusal is an answer nobody hears,
+    anything else a failure nobody else reports."""
+    if task.cancelled():
+        return
+    error = task.exception()
+    if error is not None and not isinstance(error, MatchError):
+        log.error(
+            "a change whose caller went away failed",
+            exc_info=(type(error), error, error.__traceback__),
+        )

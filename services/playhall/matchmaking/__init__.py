@@ -1,0 +1,3 @@
+"""MatchmakingService's room: the queues (`queues.py`), their keys and scripts
+(`queue_store.py`), the matchmaker holding each queue's lease (`matchmaker.py`), its settings and
+the thin servicer. It reaches matches through the match domain only."""

@@ -1,0 +1,318 @@
+"""The matchmaker: every replica runs one, and for each queue (a title and a player count) the
+replica holding the queue's lease in Redis matches it; the others only count it. A lease not
+renewed for `matchmaking_lease_ms` (its holder died) is taken by the next replica to look.
+
+A pass of the holder: the matches of assignments made earlier but not known to exist yet (a
+holder that died between its match script and the match's creation left them) are made first;
+then tickets no stream follows leave; then `matchmaking.find_groups` groups the rest, and each
+group is one `MATCH_SCRIPT`, which checks the lease again, so a holder that stalled past its
+lease and lost it to another replica matches nothing more.
+
+Every match it makes runs on the queue's clock (`MatchmakingSettings.clock`) and hands out no
+seat token: each player collects theirs (EnterQueue's hand-over, or ReclaimSeat), a commit the
+player makes anyway, so a seat without a token is one its player never took. A seat grace
+(`matchmaking_seat_grace_s`) after a match is made, the pass looks at its seats once
+(`settle_absent`): a match left with fewer than two people is void, otherwise the absent seats
+forfeit and the others play on. The change is an ordinary commit with the version check, so a
+second look (a new holder, a retry) finds it done and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import os
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import redis
+
+from playhall.common.errors import MatchError
+from playhall.common.passes import BackgroundPass
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matches import clocks
+from playhall.matches.commits import Commits
+from playhall.matches.domain import Matches
+from playhall.matches.metrics import (
+    QUEUE_ABSENT_SEATS,
+    QUEUE_BOT_SEATS,
+    QUEUE_LEASES,
+    QUEUE_MATCHES,
+    QUEUE_PASS_SECONDS,
+    QUEUE_TICKETS,
+    QUEUE_WAIT,
+    initialize_queue_series,
+)
+from playhall.matchmaking.queue_store import (
+    Assignment,
+    QueueStore,
+    match_id_of,
+    new_assignment_id,
+)
+from playhall.matchmaking.queues import QueueRatings, assignment_seats, find_groups
+from playhall.matchmaking.settings import MatchmakingSettings
+from playhall.matchstore.store import Match, UnreadableMatch, now_ms
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+MAKE_AT_ONCE = 16
+"""Matches a pass makes (or settles the seats of) at once, each a rules call and a few Redis
+round trips: well within the Redis pool, and a backlog of assignments is made in a few
+passes."""
+MAX_TICKETS_PER_PASS = 2_000
+"""The longest-waiting tickets a pass looks at in one queue; the rest wait for later passes."""
+
+
+class Matchmaker(BackgroundPass):
+    """Holds the leases of whatever queues it can and matches them every
+    `matchmaking_interval_s`."""
+
+    def __init__(
+        self,
+        matches: Matches,
+        queues: QueueStore,
+        queue_ratings: QueueRatings,
+        settings: MatchmakingSettings,
+    ):
+        self.matches = matches
+        self.queues = queues
+        self.ratings = queue_ratings
+        self.settings = settings
+        self.holder = f"{os.uname().nodename}-{os.getpid()}-{secrets.token_hex(4)}"
+        """This replica's name in the leases: unique, so a restarted process is a new holder."""
+        self._held: set[tuple[str, int]] = set()
+        super().__init__(self.settings.matchmaking_interval_s)
+
+    name = "matchmaking"
+
+    async def stop(self, timeout: float) -> None:
+        """Lets the pass in progress finish for up to `timeout` seconds, then gives the
+        leases up, so that another replica takes the queues over at its next pass rather than
+        when the leases lapse (a rolling update would pause matching otherwise)."""
+        await super().stop(timeout)
+        for title, players in sorted(self._held):
+            try:
+                await self.queues.release_lease(title, players, self.holder)
+            except redis.RedisError as error:  # it lapses on its own
+                log.warning("queue lease not given up", extra={"error": str(error)})
+        self._held.clear()
+
+    async def run_once(self) -> int:
+        """One pass over every queue; returns how many matches it made."""
+        made = 0
+        for info in await self.matches.rules.game_infos():
+            for players in range(info.min_players, info.max_players + 1):
+                initialize_queue_series(info.title_id, players)
+                made += await self.match_queue(info.title_id, players)
+        QUEUE_LEASES.set(len(self._held))
+        return made
+
+    async def match_queue(self, title: str, players: int) -> int:
+        queue = (title, players)
+        held = await self.queues.hold_lease(
+            title, players, self.holder, self.settings.matchmaking_lease_ms
+        )
+        if not held:
+            if queue in self._held:
+                log.warning("queue lease lost", extra={"title": title, "players": players})
+                self._held.discard(queue)
+            QUEUE_TICKETS.labels(title, str(players)).set(await self.queues.queued(title, players))
+            return 0
+        if queue not in self._held:
+            log.info("queue lease taken", extra={"title": title, "players": players})
+            self._held.add(queue)
+        with QUEUE_PASS_SECONDS.labels(title, str(players)).time():
+            made = await self._pass(title, players)
+        QUEUE_TICKETS.labels(title, str(players)).set(await self.queues.queued(title, players))
+        return made
+
+    async def _pass(self, title: str, players: int) -> int:
+        """The holder's pass over one queue; how many matches it made."""
+        queue = (title, players)
+        await self._make_pending(title, players)
+        await self._settle_seats_due(title, players)
+        now = now_ms()
+        waiting = await self.queues.waiting(title, players, MAX_TICKETS_PER_PASS)
+        cutoff = now - int(self.settings.matchmaking_ticket_grace_s * 1000)
+        unfollowed = [ticket.player_id for ticket, seen in waiting if seen < cutoff]
+        if unfollowed:
+            dropped = await self.queues.drop_unfollowed(
+                title, players, self.holder, cutoff, unfollowed
+            )
+            if dropped > 0:
+                log.info(
+                    "unfollowed tickets left the queue",
+                    extra={"title": title, "players": players, "count": dropped},
+                )
+        live = [ticket for ticket, seen in waiting if seen >= cutoff]
+        made: list[Assignment] = []
+        for group in find_groups(live, players, now, self.settings):
+            levels = []
+            if group.bots:
+                mean = sum(t.rating for t in group.tickets) / len(group.tickets)
+                levels = [await self.ratings.nearest_level(title, mean)] * group.bots
+            assignment = Assignment(
+                new_assignment_id(), title, players, group.tickets, levels, now_ms()
+            )
+            outcome = await self.queues.match(assignment, self.holder)
+            if outcome == "not_holder":
+                self._held.discard(queue)
+                log.warning("queue lease lost mid-pass", extra={"title": title})
+                break
+            if outcome != "ok":
+                continue  # a ticket left (or was dropped) since it was read
+            kind = "bots" if levels else "players"
+            QUEUE_MATCHES.labels(title, str(players), kind).inc()
+            QUEUE_BOT_SEATS.labels(title, str(players)).inc(len(levels))
+            for ticket in group.tickets:
+                QUEUE_WAIT.labels(title, str(players)).observe(
+                    max(assignment.made_ms - ticket.entered_ms, 0) / 1000
+                )
+            made.append(assignment)
+        # The assignments are recorded: their matches are made side by side, as a rules call
+        # and the store's writes take a match far longer than its match script.
+        await self._make_all(made)
+        return len(made)
+
+    async def _make_pending(self, title: str, players: int) -> None:
+        pending = []
+        for assignment_id in await self.queues.pending(title, players):
+            assignment = await self.queues.assignment(title, assignment_id)
+            if assignment is None:  # expired long ago: nothing left to make
+                await self.queues.made(title, players, assignment_id, now_ms())
+                continue
+            pending.append(assignment)
+        await self._make_all(pending)
+
+    async def _make_all(self, assignments: list[Assignment]) -> None:
+        """`_make` of each, `MAKE_AT_ONCE` at a time."""
+        await _side_by_side(self._make, assignments)
+
+    async def _make(self, assignment: Assignment) -> None:
+        """Creates the assignment's match (once: its id is the assignment's) and takes the
+        assignment off the pending list. A failure leaves it pending for the next pass."""
+        title, players, assignment_id = (
+            assignment.title_id,
+            assignment.players,
+            assignment.assignment_id,
+        )
+        if await self.matches.store.exists(assignment.match_id):
+            # Made by a holder that died before it took the assignment off the list.
+            await self.queues.made(title, players, assignment_id, now_ms())
+            return
+        order = list(range(assignment.players))
+        random.SystemRandom().shuffle(order)  # who sits first is luck, not queue order
+        try:
+            # No seat tokens: each player collects theirs, which is how a taken seat shows.
+            created = await self.matches.start(
+                title,
+                assignment_seats(assignment, order),
+                [],
+                clock=self.settings.clock,
+                match_id=assignment.match_id,
+            )
+        except MatchError as error:
+            log.warning(
+                "match of an assignment not made; retried next pass",
+                extra={"match_id": assignment.match_id, "error": error.reason},
+            )
+            return
+        await self.queues.made(title, players, assignment_id, now_ms())
+        log.info(
+            "matched" if created is not None else "match of an assignment existed already",
+            extra={
+                "match_id": assignment.match_id,
+                "title": assignment.title_id,
+                "players": assignment.players,
+                "bot_seats": len(assignment.bot_levels),
+            },
+        )
+
+    # -- seats nobody took ----------------------------------------------------------------------
+
+    async def _settle_seats_due(self, title: str, players: int) -> None:
+        """`_settle_seats` of the queue's matches made a seat grace ago, `MAKE_AT_ONCE` at a
+        time."""
+        made_before = now_ms() - int(self.settings.matchmaking_seat_grace_s * 1000)
+        due = await self.queues.seating_due(title, players, made_before)
+        await _side_by_side(functools.partial(self._settle_seats, title, players), due)
+
+    async def _settle_seats(self, title: str, players: int, assignment_id: str) -> None:
+        """Settles the absent seats of the assignment's match, then never looks at it again;
+        a failure leaves it for the next pass."""
+        match_id = match_id_of(assignment_id)
+        try:
+            await self.matches.commits.retry(lambda: self._settle_attempt(match_id))
+        except UnreadableMatch:
+            # Left to the idle scan, as any match this build cannot read.
+            log.warning(
+                "matchmade match unreadable; seats not settled", extra={"match_id": match_id}
+            )
+        except MatchError as error:
+            log.warning(
+                "seats of a matchmade match not settled; looked at again next pass",
+                extra={"match_id": match_id, "error": error.reason},
+            )
+            return
+        await self.queues.seated(title, players, assignment_id)
+
+    async def _settle_attempt(self, match_id: str) -> str | None:
+        """One read and commit: what became of the match ("void", "forfeited") or why nothing
+        had to ("gone", "over", "seated"); None when another change won the commit."""
+        match = await self.matches.store.load(match_id)
+        if match is None:
+            return "gone"
+        if match.phase == mpb.MATCH_PHASE_FINISHED:
+            return "over"
+        absent = absent_seats(match)
+        if not absent:
+            return "seated"
+        outcome = settle_absent(self.matches.commits, match, absent)
+        if await self.matches.commits.commit(match, None) is None:
+            return None
+        players = str(len(match.seats))
+        QUEUE_ABSENT_SEATS.labels(match.title_id, players, outcome).inc(len(absent))
+        log.info(
+            "absent seats of a matchmade match settled",
+            extra={"match_id": match_id, "seats": absent, "outcome": outcome},
+        )
+        return outcome
+
+
+def absent_seats(match: Match) -> list[int]:
+    """The people's seats of a matchmade match that nobody took: it was made without seat
+    tokens, so a person's seat without one is one its player never collected."""
+    return [
+        info.seat
+        for info in match.seats
+        if info.kind == mpb.SEAT_KIND_HUMAN and info.seat not in match.token_hashes
+    ]
+
+
+def settle_absent(commits: Commits, match: Match, absent: list[int]) -> str:
+    """Changes `match` (not committed yet) for its `absent` seats and says how. With fewer
+    than two people left it is "void": ended ABANDONED with no winners, as the idle scan ends
+    a match, which the archive rates nobody for (nobody played anybody). Otherwise the absent
+    seats are "forfeited" as on the clock (`Commits.leave`: a random bot plays each, with a
+    full bank) and the people who came play on."""
+    present = [seat for seat in match.token_hashes if not match.seats[seat].resigned]
+    if len(present) < 2:
+        commits.finish(match, mpb.END_REASON_ABANDONED, [])
+        return "void"
+    commits.leave(match, absent, mpb.END_REASON_TIMEOUT)
+    clocks.refill(match.clock, match.bank_ms, absent)
+    return "forfeited"
+
+
+async def _side_by_side(action: Callable[[T], Awaitable[None]], items: list[T]) -> None:
+    """`action` of each of `items`, `MAKE_AT_ONCE` at a time."""
+    slots = asyncio.Semaphore(MAKE_AT_ONCE)
+
+    async def one(item: T) -> None:
+        async with slots:
+            await action(item)
+
+    await asyncio.gather(*(one(item) for item in items))

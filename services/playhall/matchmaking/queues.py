@@ -1,0 +1,354 @@
+"""Matchmaking: what a signed-in player asks of the queues (enter and follow a ticket, leave),
+and how a queue's tickets are grouped into matches (`find_groups`, `nearest_level`), which the
+matchmaker (`matchmaker.py`) runs on the replica holding the queue's lease. The keys and the
+atomic scripts are `queue_store.py`'s.
+
+A ticket is scored by the player's rating in the title (from the archive, `players.
+rating_lookup`); its window, how far apart in rating its match's players may be, widens with
+its wait (`MatchmakingSettings.window`), and after `matchmaking_bot_fill_after_s` bots take the
+seats nobody within the window took, at the level whose rating is nearest the players'."""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import logging
+import time
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+
+import psycopg
+
+from playhall.accounts.tokens import Player
+from playhall.archive import ratings
+from playhall.archive.archive import bot_player
+from playhall.archive.rating_lookup import current_ratings
+from playhall.common.errors import InvalidRequest, NotNow, Unavailable
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matches.domain import Matches
+from playhall.matchmaking.queue_store import Assignment, Followed, QueueStore, Ticket
+from playhall.matchmaking.settings import MatchmakingSettings
+from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
+from playhall.matchstore.store import now_ms
+from playhall.players.v1 import player_service_pb2 as ppb
+from playhall.rules.v1 import rules_service_pb2 as rpb
+
+log = logging.getLogger(__name__)
+
+BOT_LEVELS = tuple(mpb.BotLevel.values()[1:])
+UPDATE_EVERY_S = 1.0
+"""How often a waiting stream tells its player where they stand (it looks for its seat every
+`matchmaking_poll_ms`): the numbers change by the second, and each message costs both ends."""
+BOT_RATINGS_TTL_S = 60.0
+"""How long the bot levels' ratings of a title are reused: they move slowly."""
+
+
+class QueueRatings:
+    """Ratings from the archive (None: everybody has the initial rating, and bots play at the
+    default level)."""
+
+    def __init__(self, archive, default_level: int):
+        self.archive = archive
+        self.default_level = default_level
+        self._bots: dict[str, tuple[float, dict[int, float]]] = {}
+
+    async def of_player(self, title: str, player: Player) -> float:
+        if self.archive is None:
+            return ratings.INITIAL.mu
+        try:
+            found = await current_ratings(self.archive.pool, title, [player.player_id])
+        except psycopg.OperationalError:
+            raise Unavailable(
+                "Your rating cannot be read right now, so you cannot be matched; try again"
+            ) from None
+        return found.get(player.player_id, ratings.INITIAL.mu)
+
+    async def bot_levels(self, title: str) -> dict[int, float]:
+        """The rating of each level of the title the archive has rated."""
+        if self.archive is None:
+            return {}
+        read_at, levels = self._bots.get(title, (-BOT_RATINGS_TTL_S, {}))
+        if time.monotonic() - read_at < BOT_RATINGS_TTL_S:
+            return levels
+        keys = {bot_player(title, level).player_id: level for level in BOT_LEVELS}
+        try:
+            found = await current_ratings(self.archive.pool, title, list(keys))
+        except psycopg.OperationalError as error:
+            log.warning("bot ratings unavailable", extra={"title": title, "error": str(error)})
+            return levels
+        levels = {keys[key]: mu for key, mu in found.items()}
+        self._bots[title] = (time.monotonic(), levels)
+        return levels
+
+    async def nearest_level(self, title: str, rating: float) -> int:
+        return nearest_level(await self.bot_levels(title), rating, self.default_level)
+
+
+def nearest_level(levels: dict[int, float], rating: float, default: int) -> int:
+    """The level whose rating is nearest `rating` (the weaker of two as near); `default`
+    when no level is rated."""
+    if not levels:
+        return default
+    return min(levels, key=lambda level: (abs(levels[level] - rating), levels[level]))
+
+
+@dataclass(frozen=True)
+class Group:
+    """Tickets that make one match; the seats they leave are the bots'."""
+
+    tickets: list[Ticket]
+    bots: int
+
+
+def find_groups(
+    tickets: Sequence[Ticket], players: int, now: int, settings: MatchmakingSettings
+) -> list[Group]:
+    """Matches among `tickets` (of one queue): the longest-waiting ticket first, with the
+    tickets nearest its rating, as long as every ticket's window holds the group's whole
+    spread of ratings. A ticket that found too few and has waited the bot-fill time takes
+    bots for the rest; the others wait for the next pass."""
+    by_rating = sorted(tickets, key=lambda t: (t.rating, t.entered_ms))
+    scores = [t.rating for t in by_rating]
+    windows = {t.player_id: settings.window((now - t.entered_ms) / 1000) for t in tickets}
+    bot_fill_ms = settings.matchmaking_bot_fill_after_s * 1000
+    used: set[str] = set()
+    groups = []
+    for anchor in sorted(tickets, key=lambda t: t.entered_ms):
+        if anchor.player_id in used:
+            continue
+        group = [anchor]
+        low = high = anchor.rating
+        window = windows[anchor.player_id]
+        at = bisect.bisect_left(scores, anchor.rating)
+        left, right = at - 1, at
+        while len(group) < players and (left >= 0 or right < len(by_rating)):
+            # The nearest unused neighbour on either side.
+            pick_left = right >= len(by_rating) or (
+                left >= 0 and anchor.rating - scores[left] <= scores[right] - anchor.rating
+            )
+            index = left if pick_left else right
+            if pick_left:
+                left -= 1
+            else:
+                right += 1
+            candidate = by_rating[index]
+            if candidate.player_id in used or candidate is anchor:
+                continue
+            if abs(candidate.rating - anchor.rating) > window:
+                if pick_left:
+                    left = -1  # everything further left is further still
+                else:
+                    right = len(by_rating)
+                continue
+            spread = max(high, candidate.rating) - min(low, candidate.rating)
+            if spread <= min(window, windows[candidate.player_id]):
+                group.append(candidate)
+                low, high = min(low, candidate.rating), max(high, candidate.rating)
+                window = min(window, windows[candidate.player_id])
+        full = len(group) == players
+        if full or (bot_fill_ms and now - anchor.entered_ms >= bot_fill_ms):
+            groups.append(Group(group, players - len(group)))
+            used.update(t.player_id for t in group)
+    return groups
+
+
+class Matchmaking:
+    """The queues as a signed-in player sees them."""
+
+    def __init__(
+        self,
+        matches: Matches,
+        queues: QueueStore,
+        queue_ratings: QueueRatings,
+        settings: MatchmakingSettings,
+    ):
+        self.matches = matches
+        self.queues = queues
+        self.ratings = queue_ratings
+        self.settings = settings
+
+    async def player_counts(self, title: str) -> range:
+        """The player counts the title's queues are for."""
+        if title not in self.matches.rules.titles():
+            served = ", ".join(self.matches.rules.titles())
+            raise InvalidRequest(f"Unknown title {title[:64]!r}; served: {served}")
+        known = {info.title_id: info for info in await self.matches.rules.game_infos()}
+        info = known.get(title)
+        if info is None:
+            # Not known yet (a replica's first calls, while another call asks): asked here.
+            reply = await self.matches.rules.call(title, "GetGameInfo", rpb.GetGameInfoRequest())
+            info = reply.game
+        return range(info.min_players, info.max_players + 1)
+
+    async def enter(
+        self, request: pb.EnterQueueRequest, player: Player
+    ) -> AsyncIterator[pb.EnterQueueResponse]:
+        """Enters (or follows) the player's ticket; yields where it stands every
+        `UPDATE_EVERY_S` while it waits (looking for its seat every `matchmaking_poll_ms`),
+        then the seat."""
+        title, players = request.title_id, request.players
+        counts = await self.player_counts(title)
+        if players not in counts:
+            raise InvalidRequest(
+                f"{title} is played by {counts.start} to {counts.stop - 1} players, not {players}"
+            )
+        assignment_id = await self._enter(title, players, player)
+        poll_s = self.settings.matchmaking_poll_ms / 1000
+        next_update = 0.0
+        while True:
+            if assignment_id:
+                handed = await self._hand_over(title, assignment_id, player)
+                if handed is not None:
+                    # The assignment stays the player's while its match runs: another device
+                    # (or a reconnect) entering again is handed the same seat.
+                    yield handed
+                    return
+            else:
+                followed = await self.queues.follow(title, players, player.player_id, now_ms())
+                if followed.outcome == "gone":
+                    raise NotNow(
+                        f"You are no longer in the {title} queue: you left it, or no stream "
+                        f"followed your ticket for {self.settings.matchmaking_ticket_grace_s:g} "
+                        "s; enter again"
+                    )
+                if followed.outcome == "assigned":
+                    assignment_id = followed.assignment_id
+                    continue
+                if time.monotonic() >= next_update:
+                    next_update = time.monotonic() + UPDATE_EVERY_S
+                    yield self._waiting(followed)
+            await asyncio.sleep(poll_s)
+
+    async def _enter(self, title: str, players: int, player: Player) -> str:
+        """Puts the player's ticket in the queue (or finds it there); returns the assignment
+        id of a player already matched, "" for one who waits."""
+        for _ in range(2):
+            ticket = Ticket(
+                player.player_id,
+                players,
+                await self.ratings.of_player(title, player),
+                now_ms(),
+                player.display_name,
+            )
+            entered = await self.queues.enter(ticket, title, now_ms())
+            if entered.outcome == "elsewhere":
+                raise NotNow(
+                    f"You are already waiting in the {entered.players}-player queue of {title}; "
+                    "leave it first"
+                )
+            if entered.outcome != "assigned":
+                if entered.outcome == "entered":
+                    log.info(
+                        "ticket entered",
+                        extra={"title": title, "players": players, "rating": ticket.rating},
+                    )
+                return ""
+            if await self._still_running(title, entered.assignment_id, player):
+                return entered.assignment_id
+            # Matched before, into a match that is over now: that is history, not a seat.
+            await self.queues.forget_assignment(title, player.player_id, entered.assignment_id)
+        raise NotNow("Your ticket is being matched right now; try again in a moment")
+
+    async def _still_running(self, title: str, assignment_id: str, player: Player) -> bool:
+        assignment = await self.queues.assignment(title, assignment_id)
+        if assignment is None:
+            return False
+        match = await self.matches.store.load(assignment.match_id)
+        return match is None or (
+            match.phase != mpb.MATCH_PHASE_FINISHED and bool(match.seats_of(player.player_id))
+        )
+
+    def _waiting(self, followed: Followed) -> pb.EnterQueueResponse:
+        ticket = followed.ticket
+        assert ticket is not None  # a waiting ticket is read with its look
+        waited = max(now_ms() - ticket.entered_ms, 0)
+        fill_ms = int(self.settings.matchmaking_bot_fill_after_s * 1000)
+        return pb.EnterQueueResponse(
+            waiting=pb.Waiting(
+                rating=ticket.rating,
+                window=self.settings.window(waited / 1000),
+                waited_ms=waited,
+                ahead=followed.ahead,
+                queued=followed.queued,
+                bots_in_ms=max(fill_ms - waited, 1) if fill_ms else 0,
+            )
+        )
+
+    async def _hand_over(
+        self, title: str, assignment_id: str, player: Player
+    ) -> pb.EnterQueueResponse | None:
+        """The player's seat in the assignment's match (a fresh seat token, which is what
+        takes the seat: `matchmaker.absent_seats`); None while the match is still being
+        made."""
+        assignment = await self.queues.assignment(title, assignment_id)
+        if assignment is None:
+            await self.queues.forget_assignment(title, player.player_id, assignment_id)
+            raise NotNow("Your match could not be found any more; enter the queue again")
+        made = await self.matches.store.load(assignment.match_id)
+        if made is None:
+            return None
+        if made.phase == mpb.MATCH_PHASE_FINISHED or not made.seats_of(player.player_id):
+            # Come too late: a seat not taken within the grace was given up.
+            await self.queues.forget_assignment(title, player.player_id, assignment_id)
+            raise NotNow(
+                f"Your match {made.match_id} is over or went on without you (a seat not "
+                f"taken within {self.settings.matchmaking_seat_grace_s:g} s is given up); "
+                "enter the queue again"
+            )
+        token, match = await self.matches.reclaim(
+            ppb.ReclaimSeatRequest(match_id=assignment.match_id), player
+        )
+        ticket = assignment.ticket_of(player.player_id)
+        waited = assignment.made_ms - ticket.entered_ms if ticket else 0
+        return pb.EnterQueueResponse(
+            matched=pb.Matched(
+                match=match,
+                token=token,
+                waited_ms=max(waited, 0),
+                bot_seats=len(assignment.bot_levels),
+            )
+        )
+
+    async def leave(self, request: pb.LeaveQueueRequest, player: Player) -> bool:
+        """Takes the player's ticket out of the title's queue; False if there was none."""
+        await self.player_counts(request.title_id)
+        ticket = await self.queues.ticket(request.title_id, player.player_id)
+        players = ticket.players if ticket is not None else 0
+        outcome, assignment_id = await self.queues.leave(
+            request.title_id, players, player.player_id
+        )
+        if outcome == "assigned":
+            if await self._still_running(request.title_id, assignment_id, player):
+                assignment = await self.queues.assignment(request.title_id, assignment_id)
+                match_id = assignment.match_id if assignment else "?"
+                raise NotNow(
+                    f"You have been matched already (match {match_id}); resign there instead"
+                )
+            await self.queues.forget_assignment(request.title_id, player.player_id, assignment_id)
+            return False
+        if outcome == "left":
+            log.info("ticket left", extra={"title": request.title_id, "players": players})
+        return outcome == "left"
+
+
+def assignment_seats(assignment: Assignment, shuffled: list[int]) -> list[mpb.SeatInfo]:
+    """The match's seats: the assignment's people and bots in the order `shuffled` gives (a
+    permutation of their indexes, people first, then bots)."""
+    entries: list[mpb.SeatInfo] = [
+        mpb.SeatInfo(kind=mpb.SEAT_KIND_HUMAN, player_id=t.player_id, display_name=t.name)
+        for t in assignment.tickets
+    ]
+    entries += [
+        mpb.SeatInfo(
+            kind=mpb.SEAT_KIND_BOT,
+            bot_level=level,
+            display_name=bot_player(assignment.title_id, level).display_name,
+        )
+        for level in assignment.bot_levels
+    ]
+    seats = []
+    for number, index in enumerate(shuffled):
+        seat = entries[index]
+        seat.seat = number
+        seats.append(seat)
+    return seats

@@ -1,0 +1,61 @@
+"""MatchmakingService: a thin adapter that checks the caller's player token, calls the
+matchmaking domain, and maps its refusals to status codes with MatchService's own table
+(`servicer.refusals`)."""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+
+import grpc
+
+from playhall.accounts.tokens import Player
+from playhall.common.errors import NotAuthenticated
+from playhall.matches.servicer import bearer_token, refusals
+from playhall.matchmaking.queues import Matchmaking
+from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
+from playhall.matchmaking.v1 import matchmaking_service_pb2_grpc
+
+
+class MatchmakingServicer(matchmaking_service_pb2_grpc.MatchmakingServiceServicer):
+    def __init__(self, matchmaking: Matchmaking):
+        self.matchmaking = matchmaking
+        self.per_player = matchmaking.settings.matchmaking_streams_per_player
+        self._streams: collections.Counter[str] = collections.Counter()
+        """Open EnterQueue streams by player id."""
+
+    async def _player(self, context: grpc.aio.ServicerContext) -> Player:
+        identity = self.matchmaking.matches.identity
+        credential = await identity.resolve(bearer_token(context))
+        if not isinstance(credential, Player):
+            raise NotAuthenticated(
+                "Sign in to be matched: send your player token as 'authorization: Bearer "
+                "<token>' (a seat token names a seat, not a player)"
+            )
+        return credential
+
+    async def EnterQueue(self, request, context):
+        # A coroutine that writes, as WatchMatch is: a cancelled call stops it where it waits.
+        async with refusals(context):
+            player = await self._player(context)
+        if self._streams[player.player_id] >= self.per_player:
+            await context.abort(
+                grpc.StatusCode.RESOURCE_EXHAUSTED,
+                f"You already follow your tickets on {self.per_player} streams here; close one",
+            )
+        self._streams[player.player_id] += 1
+        try:
+            async with refusals(context):
+                updates = self.matchmaking.enter(request, player)
+                async with contextlib.aclosing(updates):
+                    async for update in updates:
+                        await context.write(update)
+        finally:
+            self._streams[player.player_id] -= 1
+            if not self._streams[player.player_id]:
+                del self._streams[player.player_id]
+
+    async def LeaveQueue(self, request, context):
+        async with refusals(context):
+            player = await self._player(context)
+            return pb.LeaveQueueResponse(left=await self.matchmaking.leave(request, player))

@@ -1,0 +1,762 @@
+"""The match store: every match in Redis, committed atomically.
+
+Keys of one match share the hash tag `{match_id}`, so a Redis Cluster keeps them in one slot and
+one Lua script can commit a move:
+
+    pm:{id}            "<version>:<StoredMatch>": the version, where the commit script can
+                       compare it, then title, setup, seats, token hashes, step, status, phase...
+    pm:{id}:state      the title's state (an Any); expires some time after the match ends
+    pm:{id}:log        stream of StoredChange entries, entry id "<version>-1"
+    pm:{id}:req        hash of idempotency records, request id -> "<seat>:<digest>:<version>";
+                       it expires `request_ttl_s` after the last move that carried a request id
+                       (one small hash takes a third of the memory of a key per record)
+
+Indexes across matches (lobby lists, each signed-in player's running matches, turn
+deadlines, last activity, bot turns) are sorted sets
+of their own, each reader re-checking the match itself, so a stale index entry is harmless. A
+change reaches them as `IndexUpdate`s, two ways:
+
+- on a single Redis, inside the commit script, so a move costs two round trips whatever it
+  touches: one snapshot read (`SNAPSHOT_SCRIPT`) and one commit (`COMMIT_SCRIPT`);
+- on a Redis Cluster, where each index lives in a slot of its own that the match's script cannot
+  touch, around the script with single-key commands (a pipeline over several keys is split per
+  node by the client, never one cross-slot command): those that must survive a crash right after
+  the commit before it, the others after it.
+
+Every commit also PUBLISHes its version on the match's channel `pm:{id}:changed` (not a key: on
+a Cluster, classic pub/sub reaches every node), which wakes the watchers of each replica
+(`watchers.py`); the Stream stays the log they read and resume from.
+
+With `wait_replicas` (a replicated deployment with `appendfsync everysec`), the commit script
+and `WAIT <n> <timeout>` go down one connection in one pipeline, so WAIT covers that very write;
+a commit fewer replicas acknowledged in time is reported as `NotReplicated`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+import redis
+import redis.asyncio
+import redis.asyncio.cluster
+from google.protobuf.message import DecodeError
+
+from playhall.common.errors import Broken, Unavailable
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matchstore import records
+from playhall.rules.v1 import rules_service_pb2 as rpb
+from playhall.storage.v1 import storage_pb2
+
+log = logging.getLogger(__name__)
+
+DEADLINES = "playhall:deadlines"
+ACTIVITY = "playhall:activity"
+BOT_TURNS = "playhall:bot_turns"
+
+COMMIT_SCRIPT = """
+-- One commit of a match, all at once or not at all.
+-- KEYS: 1 the match record, 2 its log, 3 its state, 4 its idempotency records; then, on a single
+-- Redis only, one index key per index update (a Cluster keeps those in slots of their own, and
+-- MatchStore updates them around the script).
+-- ARGV: 1-10 named in COMMIT_ARGS, then an (operation, member, score) triple per index key.
+--
+-- The version check reads only the record's "<version>:" prefix (GETRANGE), not the record the
+-- snapshot already read. No idempotency record is looked up again either: every commit that
+-- writes one also raises the version, so a match still at the loaded version has exactly the
+-- records its snapshot saw.
+local current = string.match(redis.call('GETRANGE', KEYS[1], 0, 19), '^(%d+):') or ''
+if current ~= ARGV[1] then return {'conflict', current, ''} end
+local version = tostring(tonumber(ARGV[1]) + 1)
+local record = version .. ':' .. ARGV[9]
+if ARGV[3] ~= '' and ARGV[4] == '' then
+  redis.call('MSET', KEYS[1], record, KEYS[3], ARGV[3])  -- a move: record and state at once
+else
+  redis.call('SET', KEYS[1], record)
+  if ARGV[3] ~= '' then
+    redis.call('SET', KEYS[3], ARGV[3], 'EX', ARGV[4])  -- the move that ends the match
+  elseif ARGV[4] ~= '' then
+    redis.call('EXPIRE', KEYS[3], ARGV[4])  -- ended without a move (a resignation, a timeout)
+  end
+end
+if ARGV[6] ~= '' then
+  redis.call('XADD', KEYS[2], version .. '-1', 'change', ARGV[5], 'move', ARGV[6])
+else
+  redis.call('XADD', KEYS[2], version .. '-1', 'change', ARGV[5])
+end
+if ARGV[2] ~= '' then
+  redis.call('HSET', KEYS[4], ARGV[2], ARGV[7] .. ':' .. version)
+  redis.call('EXPIRE', KEYS[4], ARGV[8])
+end
+-- The index updates: additions first, then (only if every one worked) removals, so a failure
+-- leaves a duplicate entry, never a match in no lobby list. A failure does not undo the commit
+-- (an index never stops play; pcall, not call): it is reported, and the background repair or
+-- sweep makes up for it.
+local FIRST_INDEX_KEY, FIRST_INDEX_ARG = 5, 11  -- where the index updates start
+local failed = ''
+local function update_indexes(removals)
+  for i = FIRST_INDEX_KEY, #KEYS do
+    local at = FIRST_INDEX_ARG + (i - FIRST_INDEX_KEY) * 3
+    local operation, member, score = ARGV[at], ARGV[at + 1], ARGV[at + 2]
+    if (operation == 'remove') == removals then
+      local reply
+      if removals then
+        reply = redis.pcall('ZREM', KEYS[i], member)
+      elseif operation == 'add_new' then
+        reply = redis.pcall('ZADD', KEYS[i], 'NX', score, member)
+      else
+        reply = redis.pcall('ZADD', KEYS[i], score, member)
+      end
+      if type(reply) == 'table' and reply.err and failed == '' then failed = reply.err end
+    end
+  end
+end
+update_indexes(false)
+if failed == '' then update_indexes(true) end
+redis.call('PUBLISH', ARGV[10], version)
+return {'ok', version, failed}
+"""
+"""The commit script (`MatchStore.commit`)."""
+
+CREATE_SCRIPT = """
+-- KEYS: the match record, its state, its log, its idempotency records. ARGV: record (with its
+-- version), state, change, then the creating request's id, record and the records' time to
+-- live ('' when the creation carries no request id).
+-- A match id already taken is left alone: a creation under an id chosen ahead (a matchmaking
+-- assignment's, or one derived from a request id) happens once however often it is attempted.
+if redis.call('EXISTS', KEYS[1]) == 1 then return 'exists' end
+redis.call('SET', KEYS[1], ARGV[1])
+redis.call('SET', KEYS[2], ARGV[2])
+redis.call('XADD', KEYS[3], '0-1', 'change', ARGV[3])
+if ARGV[4] ~= '' then
+  redis.call('HSET', KEYS[4], ARGV[4], ARGV[5] .. ':0')
+  redis.call('EXPIRE', KEYS[4], ARGV[6])
+end
+return 'ok'
+"""
+"""The new match's own keys (`MatchStore.create`)."""
+
+CONFIRM_SCRIPT = """
+-- KEYS: the match's idempotency records. ARGV: their time to live.
+-- A write of the caller's own, so that the WAIT after it covers every write the match's node
+-- had taken before: renewing the records' expiry is one that changes nothing else.
+return redis.call('EXPIRE', KEYS[1], ARGV[1])
+"""
+"""The write a replayed request's confirmation waits behind (`MatchStore.confirm`)."""
+
+SNAPSHOT_SCRIPT = """
+-- KEYS: the match record, its state, its idempotency records. ARGV: a request id, or ''.
+local record = false
+if ARGV[1] ~= '' then record = redis.call('HGET', KEYS[3], ARGV[1]) end
+return {redis.call('GET', KEYS[1]), redis.call('GET', KEYS[2]), record}
+"""
+"""The match record, its state and one idempotency record (false when missing), at once, in
+one round trip (`MatchStore.snapshot`)."""
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def match_key(match_id: str) -> str:
+    return f"pm:{{{match_id}}}"
+
+
+def state_key(match_id: str) -> str:
+    return f"pm:{{{match_id}}}:state"
+
+
+def log_key(match_id: str) -> str:
+    return f"pm:{{{match_id}}}:log"
+
+
+def requests_key(match_id: str) -> str:
+    return f"pm:{{{match_id}}}:req"
+
+
+def changed_channel(match_id: str) -> str:
+    """The pub/sub channel each commit of the match publishes its new version on."""
+    return f"pm:{{{match_id}}}:changed"
+
+
+def match_id_of_channel(channel: bytes | str) -> str:
+    text = channel.decode() if isinstance(channel, bytes) else channel
+    return text[len("pm:{") : text.index("}")]
+
+
+LOBBY_PHASES = (mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING, mpb.MATCH_PHASE_FINISHED)
+"""The lobby's lists, in the only order a match moves through them."""
+ACTIVE_PHASES = LOBBY_PHASES[:2]
+"""The lists of matches not yet over."""
+
+
+def lobby_key(title: str, phase: int) -> str:
+    return f"playhall:lobby:{title}:{phase}"
+
+
+def player_matches_key(player_id: str) -> str:
+    """The player's running matches: match id -> when the player was filed there (ms)."""
+    return f"playhall:player:{player_id}:running"
+
+
+@dataclass
+class Match:
+    """A match as the domain holds it (the state itself is loaded separately): its id and
+    version, and the fields of its StoredMatch record under the same names, as API values
+    (`records` translates)."""
+
+    match_id: str
+    version: int
+    title_id: str
+    rules_version: str
+    setup: mpb.Replay
+    seed_sha256: bytes
+    clock: mpb.Clock
+    seats: list[mpb.SeatInfo]
+    token_hashes: dict[int, str]
+    step: int
+    step_version: int
+    status: rpb.GameStatus
+    phase: int
+    end_reason: int
+    winners: list[int]
+    created_unix_ms: int
+    updated_unix_ms: int
+    deadline_unix_ms: int
+    bank_ms: list[int]
+    tournament_id: str = ""
+    """The tournament the match is a game of; empty for any other match."""
+    stored_phase: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        # The phase as stored, which the lobby index follows; `phase` may be changed ahead of
+        # a commit.
+        self.stored_phase = self.phase
+
+    def player_ids(self) -> set[str]:
+        """The signed-in players holding seats."""
+        return {seat.player_id for seat in self.seats if seat.player_id}
+
+    def seats_of(self, player_id: str) -> list[int]:
+        """The seats `player_id` holds and has not left."""
+        return [s.seat for s in self.seats if s.player_id == player_id and not s.resigned]
+
+    def summary(self) -> mpb.MatchSummary:
+        finished = self.phase == mpb.MATCH_PHASE_FINISHED
+        return mpb.MatchSummary(
+            match_id=self.match_id,
+            title_id=self.title_id,
+            rules_version=self.rules_version,
+            phase=self.phase,
+            version=self.version,
+            seats=self.seats,
+            status=self.status,
+            seed_sha256=self.seed_sha256,
+            seed=self.setup.seed if finished else b"",
+            clock=self.clock,
+            end_reason=self.end_reason,
+            winners=self.winners,
+            deadline_unix_ms=self.deadline_unix_ms,
+            bank_ms=self.bank_ms,
+        )
+
+
+@dataclass
+class Commit:
+    """What a commit changes besides the version."""
+
+    change: storage_pb2.StoredChange
+    record: bytes
+    state: bytes = b""
+    state_ttl_s: int = 0
+    move: bytes = b""
+
+
+class Outcome(StrEnum):
+    """How the commit script ended (its first reply)."""
+
+    COMMITTED = "ok"
+    """The change is the match's new version."""
+    CONFLICT = "conflict"
+    """The match is no longer at the loaded version: another change won; load and try again.
+    This is also how a retry racing this attempt with the same request id shows: its commit
+    raised the version, so the next read finds its record and answers with its version."""
+
+
+@dataclass(frozen=True)
+class IndexUpdate:
+    """One entry of an index (a sorted set) a commit adds, adds if missing, or removes."""
+
+    key: str
+    member: str
+    score: int = 0
+    operation: str = "add"
+    """"add" (or move to `score`), "add_new" (only if missing: ZADD NX) or "remove"."""
+
+    def args(self) -> tuple[str, str, int]:
+        """Its (operation, member, score) triple, as the commit script takes it."""
+        return self.operation, self.member, self.score
+
+
+def deadline_entry(match_id: str, version: int, deadline_ms: int = 0) -> IndexUpdate:
+    """The turn deadline of the match's `version`, at `deadline_ms` (0: its removal)."""
+    member = f"{match_id}@{version}"
+    if not deadline_ms:
+        return IndexUpdate(DEADLINES, member, operation="remove")
+    return IndexUpdate(DEADLINES, member, deadline_ms)
+
+
+def bot_turn_entry(match_id: str, at_ms: int, only_new: bool = False) -> IndexUpdate:
+    """A bot seat of the match is to move since `at_ms` (`only_new`: unless one already was)."""
+    return IndexUpdate(BOT_TURNS, match_id, at_ms, "add_new" if only_new else "add")
+
+
+def lobby_entries(match: Match, old_phases: Sequence[int]) -> list[IndexUpdate]:
+    """The match filed under its phase, then out of the lists of `old_phases`."""
+    filed = lobby_key(match.title_id, match.phase)
+    return [IndexUpdate(filed, match.match_id, match.created_unix_ms)] + [
+        IndexUpdate(lobby_key(match.title_id, phase), match.match_id, operation="remove")
+        for phase in old_phases
+    ]
+
+
+def activity_removal(match_id: str) -> IndexUpdate:
+    return IndexUpdate(ACTIVITY, match_id, operation="remove")
+
+
+def player_match_removal(player_id: str, match_id: str) -> IndexUpdate:
+    """The match out of the player's running matches."""
+    return IndexUpdate(player_matches_key(player_id), match_id, operation="remove")
+
+
+@dataclass(frozen=True)
+class CommitResult:
+    outcome: Outcome
+    value: str
+    """The new version, or the current version."""
+    replicated: bool = True
+    """Whether the required replicas confirmed it (always, without `wait_replicas`)."""
+    index_failure: str = ""
+    """Why an index update of a committed change failed ("" if none did): the change stands,
+    and the background repair and sweeps make up for the update."""
+
+
+@dataclass(frozen=True)
+class IdempotencyRecord:
+    """What a request id committed: which seat sent which move (the first
+    `RECORDED_DIGEST_CHARS` hex characters of its SHA-256), and the version it created.
+    Stored as "<seat>:<digest>:<version>"; the commit script appends the version."""
+
+    seat: int
+    digest: str
+    version: int | None = None
+
+    def request_value(self) -> str:
+        """The record before its version is known, as the commit script takes it."""
+        return f"{self.seat}:{self.digest[:RECORDED_DIGEST_CHARS]}"
+
+    def same_request(self, other: IdempotencyRecord) -> bool:
+        return self.request_value() == other.request_value()
+
+    def same_body(self, other: IdempotencyRecord) -> bool:
+        """Whether both are of the same request, whichever seat it was given."""
+        return self.digest[:RECORDED_DIGEST_CHARS] == other.digest[:RECORDED_DIGEST_CHARS]
+
+    @classmethod
+    def parse(cls, stored: str) -> IdempotencyRecord:
+        seat, digest, version = stored.split(":")
+        return cls(int(seat), digest, int(version))
+
+
+NO_SEAT = -1
+"""The seat of a creation's idempotency record: the request is the whole match's."""
+
+RECORDED_DIGEST_CHARS = 16
+"""Hex characters of a move's SHA-256 an idempotency record keeps: 64 bits tell a retry from a
+request id reused for another move, and every move keeps a record, so more would only cost
+memory."""
+
+COMMIT_ARGS = (
+    "loaded_version",
+    "request_id",
+    "state",
+    "state_ttl_s",
+    "change",
+    "move",
+    "request_value",
+    "request_ttl_s",
+    "record",
+    "channel",
+)
+"""The commit script's ARGV, by name, in order (ARGV[1] is `loaded_version`)."""
+
+
+class NotReplicated(Unavailable):
+    """The change is committed on the master, but fewer replicas than required confirmed it in
+    time: it is not acknowledged, as a failover now could lose it. A retry with the same
+    request id answers once the change is on the replicas (or commits it again if it was
+    lost); a change without one may stand or not, which a read tells."""
+
+    def __init__(self, required: int, idempotent: bool = True):
+        super().__init__(
+            f"The change was not confirmed by {required} replica(s) of match storage in time; "
+            + (
+                "send it again with the same request_id"
+                if idempotent
+                else "it may or may not stand: read the match before you try again"
+            )
+        )
+
+
+class MatchStore:
+    """Reads and commits matches, on the event loop of its asyncio Redis client."""
+
+    def __init__(
+        self,
+        client: redis.asyncio.Redis | redis.asyncio.RedisCluster,
+        request_ttl_s: int = 86_400,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 1_000,
+    ):
+        self.redis = client
+        self.request_ttl_s = request_ttl_s
+        self.wait_replicas = wait_replicas
+        self.wait_timeout_ms = wait_timeout_ms
+        self.cluster = isinstance(client, redis.asyncio.RedisCluster)
+        self._commit = client.register_script(COMMIT_SCRIPT)
+        self._create = client.register_script(CREATE_SCRIPT)
+        self._confirm = client.register_script(CONFIRM_SCRIPT)
+        self._snapshot = client.register_script(SNAPSHOT_SCRIPT)
+
+    async def _write(self, script, keys: list[str], args: list) -> tuple[object, bool]:
+        """Runs a writing script: its reply, and whether enough replicas confirmed it. With
+        `wait_replicas`, WAIT follows on the same connection (one pipeline to the node of
+        `keys`' slot) for up to `wait_timeout_ms`."""
+        if not self.wait_replicas:
+            return await script(keys=keys, args=args), True
+        wait: dict = {}
+        if self.cluster:
+            wait["target_nodes"] = self.redis.get_node_from_key(keys[0])
+        for _ in range(2):
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
+                pipe.execute_command("WAIT", self.wait_replicas, self.wait_timeout_ms, **wait)
+                reply, acknowledged = await pipe.execute(raise_on_error=False)
+            if isinstance(reply, redis.exceptions.NoScriptError):
+                await self.redis.script_load(script.script)
+                continue
+            if isinstance(reply, Exception):
+                raise reply
+            if isinstance(acknowledged, Exception) or acknowledged < self.wait_replicas:
+                log.warning(
+                    "a write was not confirmed by enough replicas in time",
+                    extra={"key": keys[0], "acknowledged": str(acknowledged)},
+                )
+                return reply, False
+            return reply, True
+        raise redis.exceptions.NoScriptError("the script could not be loaded")
+
+    # -- creating and reading ------------------------------------------------------------------
+
+    async def create(
+        self,
+        match: Match,
+        state: bytes,
+        change: storage_pb2.StoredChange,
+        request: tuple[str, IdempotencyRecord] | None = None,
+    ) -> bool:
+        """Indexes first, then the match's own keys in one script (one slot): a crash in
+        between leaves index entries of a match that does not exist, which readers skip and
+        the lobby repair drops, never a match missing from them. False when a match of that
+        id existed already (it is left as it was). `request`: the creating request's id and
+        record, kept as a move's are."""
+        request_id, record = request or ("", None)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(
+                lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
+            )
+            pipe.zadd(ACTIVITY, {match.match_id: match.updated_unix_ms})
+            for player_id in match.player_ids():
+                pipe.zadd(player_matches_key(player_id), {match.match_id: match.created_unix_ms})
+            await pipe.execute()
+        reply, replicated = await self._write(
+            self._create,
+            [
+                match_key(match.match_id),
+                state_key(match.match_id),
+                log_key(match.match_id),
+                requests_key(match.match_id),
+            ],
+            [
+                f"{match.version}:".encode() + match_record(match),
+                state,
+                change.SerializeToString(),
+                request_id,
+                record.request_value() if record else "",
+                self.request_ttl_s,
+            ],
+        )
+        # Again, in case the repair of another replica dropped the first entry while this
+        # creation was held up for longer than the repair's grace. The match exists now: a
+        # failure here is logged, not reported as a failed creation.
+        try:
+            await self.redis.zadd(
+                lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
+            )
+        except redis.RedisError as error:
+            log.warning(
+                "created; filing it again failed",
+                extra={"match_id": match.match_id, "error": str(error)},
+            )
+        if not replicated:
+            raise NotReplicated(self.wait_replicas, idempotent=request is not None)
+        return reply != b"exists"
+
+    async def confirm(self, match_id: str) -> None:
+        """Returns once the required replicas hold every write the match's node had taken
+        before, a replayed request's change among them; `NotReplicated` when fewer confirm in
+        time. (A WAIT alone would not do: it covers only its own connection's writes.) Where
+        the records are gone (the match left Redis for the archive), there is nothing to renew
+        and the archive holds the change."""
+        if not self.wait_replicas:
+            return
+        keys, args = [requests_key(match_id)], [self.request_ttl_s]
+        try:
+            _, replicated = await self._write(self._confirm, keys, args)
+        except redis.ConnectionError:
+            # A pooled connection closed under it (a failover, CLIENT KILL): unlike a commit,
+            # renewing an expiry and waiting may simply be done again.
+            _, replicated = await self._write(self._confirm, keys, args)
+        if not replicated:
+            raise NotReplicated(self.wait_replicas)
+
+    async def load(self, match_id: str) -> Match | None:
+        return _parse(match_id, await self.redis.get(match_key(match_id)))
+
+    async def load_many(self, match_ids: Sequence[str]) -> list[Match | None]:
+        """`load` of each match in one round trip (a pipeline of GETs, not one MGET: the
+        matches live in different Cluster slots); None for a match without a record, or with
+        one this version cannot read, which is logged and skipped rather than failing all."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for match_id in match_ids:
+                pipe.get(match_key(match_id))
+            raws = await pipe.execute(raise_on_error=False)
+        loaded = []
+        for match_id, raw in zip(match_ids, raws, strict=True):
+            try:
+                if isinstance(raw, redis.ResponseError):
+                    raise UnreadableMatch(match_id)
+                loaded.append(_parse(match_id, raw))
+            except UnreadableMatch as error:
+                log.warning("skipped a match record", extra={"error": error.reason})
+                loaded.append(None)
+        return loaded
+
+    async def exists(self, match_id: str) -> bool:
+        """Whether the match has a record, whatever its form."""
+        return bool(await self.redis.exists(match_key(match_id)))
+
+    async def snapshot(
+        self, match_id: str, request_id: str = ""
+    ) -> tuple[Match | None, bytes | None, str | None]:
+        """The match, its state and an idempotency record, read by one script (atomic, and one
+        slot thanks to the hash tag) so that all three belong to the same version."""
+        stored, state, record = await self._snapshot(
+            keys=[match_key(match_id), state_key(match_id), requests_key(match_id)],
+            args=[request_id],
+        )
+        match = _parse(match_id, stored)
+        return match, state, record.decode() if record is not None and request_id else None
+
+    # -- committing ----------------------------------------------------------------------------
+
+    async def commit(
+        self,
+        match_id: str,
+        loaded_version: int,
+        commit: Commit,
+        request: tuple[str, IdempotencyRecord] | None = None,
+        first: Sequence[IndexUpdate] = (),
+        then: Sequence[IndexUpdate] = (),
+    ) -> CommitResult:
+        """Applies `commit` if the match is still at `loaded_version`: the new record, state, one
+        log entry, the idempotency record (if any) and the index updates, all in one script,
+        which then publishes the new version. The caller read the request id's record in the
+        snapshot of `loaded_version` and found none.
+
+        On a Cluster the index updates run around the script instead: `first` before it (a
+        failure is raised, nothing is committed), `then` after a commit (a failure is
+        reported in the result)."""
+        request_id, record = request or ("", None)
+        named: dict[str, bytes | str | int] = {
+            "loaded_version": loaded_version,
+            "request_id": request_id,
+            "state": commit.state,
+            "state_ttl_s": commit.state_ttl_s or "",
+            "change": commit.change.SerializeToString(),
+            "move": commit.move,
+            "request_value": record.request_value() if record else "",
+            "request_ttl_s": self.request_ttl_s,
+            "record": commit.record,
+            "channel": changed_channel(match_id),
+        }
+        args = [named[name] for name in COMMIT_ARGS]
+        keys = [match_key(match_id), log_key(match_id), state_key(match_id), requests_key(match_id)]
+        if self.cluster:
+            await self.update_indexes(first)
+        else:
+            for update in (*first, *then):
+                keys.append(update.key)
+                args.extend(update.args())
+        (outcome, value, failure), replicated = await self._write(self._commit, keys, args)
+        result = CommitResult(
+            Outcome(outcome.decode()), value.decode(), replicated, failure.decode()
+        )
+        if self.cluster and result.outcome is Outcome.COMMITTED and then:
+            try:
+                await self.update_indexes(then)
+            except redis.RedisError as error:
+                return dataclasses.replace(result, index_failure=str(error) or repr(error))
+        return result
+
+    # -- the log -------------------------------------------------------------------------------
+
+    async def changes(
+        self, match_id: str, after_version: int | None = None
+    ) -> list[tuple[storage_pb2.StoredChange, bytes]]:
+        """Logged changes with a version above `after_version` (all without one), with their
+        moves (b"" if none)."""
+        start = "-" if after_version is None else f"{after_version + 1}-0"
+        entries = await self.redis.xrange(log_key(match_id), min=start, max="+")
+        return [_entry(fields) for _, fields in entries]
+
+    # -- indexes -------------------------------------------------------------------------------
+
+    async def update_indexes(self, updates: Sequence[IndexUpdate]) -> None:
+        """Applies index updates with single-key commands: the additions, then (only once they
+        worked) the removals, as the commit script does, so a failure in between leaves a
+        duplicate, which readers and the repair handle, never a match in no list at all."""
+        additions = [update for update in updates if update.operation != "remove"]
+        removals = [update for update in updates if update.operation == "remove"]
+        for group in (additions, removals):
+            if len(group) == 1:
+                await _queue(self.redis, group[0])
+            elif group:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for update in group:
+                        _queue(pipe, update)
+                    await pipe.execute()
+
+    async def place_in_lobby(self, match: Match) -> None:
+        """Files the match under its phase and takes it out of the lists of earlier phases
+        (repairs a move a crash cut short). Phases only move forward, so a `match` read a
+        moment ago can never take an entry out of a list its newer phase belongs in."""
+        earlier = LOBBY_PHASES[: LOBBY_PHASES.index(match.phase)]
+        await self.update_indexes(lobby_entries(match, earlier))
+
+    async def drop_from_lobby(self, title: str, phase: int, match_id: str) -> None:
+        await self.redis.zrem(lobby_key(title, phase), match_id)
+
+    async def lobby(self, title: str, phase: int, limit: int, start: int = 0) -> list[str]:
+        """The ids of the `limit` newest matches of a list, from rank `start` (newest first)."""
+        members = await self.redis.zrevrange(lobby_key(title, phase), start, start + limit - 1)
+        return [member.decode() for member in members]
+
+    async def lobby_page(
+        self, title: str, phase: int, start: int, count: int
+    ) -> list[tuple[str, int]]:
+        """(match id, creation time in ms) of `count` entries from rank `start`, oldest first."""
+        entries = await self.redis.zrange(
+            lobby_key(title, phase), start, start + count - 1, withscores=True
+        )
+        return [(member.decode(), int(score)) for member, score in entries]
+
+    async def lobby_size(self, title: str, phase: int) -> int:
+        return await self.redis.zcard(lobby_key(title, phase))
+
+    async def file_for_player(self, player_id: str, match_id: str, at_ms: int) -> None:
+        """Lists the match among the player's running matches (before the commit that seats
+        them: a crash in between leaves an entry the reader skips, never a seat unlisted)."""
+        await self.redis.zadd(player_matches_key(player_id), {match_id: at_ms})
+
+    async def unfile_player_matches(self, player_id: str, match_ids: Sequence[str]) -> None:
+        await self.redis.zrem(player_matches_key(player_id), *match_ids)
+
+    async def player_matches(self, player_id: str, limit: int) -> list[tuple[str, int]]:
+        """(match id, filing time in ms) of the player's `limit` newest running matches."""
+        entries = await self.redis.zrevrange(
+            player_matches_key(player_id), 0, limit - 1, withscores=True
+        )
+        return [(member.decode(), int(score)) for member, score in entries]
+
+    async def set_deadline(self, match_id: str, version: int, deadline_ms: int) -> None:
+        await self.update_indexes([deadline_entry(match_id, version, deadline_ms)])
+
+    async def due_deadlines(self, now: int, limit: int = 32) -> list[tuple[str, int]]:
+        members = await self.redis.zrangebyscore(DEADLINES, "-inf", now, start=0, num=limit)
+        due = []
+        for member in members:
+            match_id, _, version = member.decode().rpartition("@")
+            due.append((match_id, int(version)))
+        return due
+
+    async def clear_deadline(self, match_id: str, version: int) -> None:
+        await self.update_indexes([deadline_entry(match_id, version)])
+
+    async def touch(self, match_id: str, at_ms: int) -> None:
+        await self.redis.zadd(ACTIVITY, {match_id: at_ms})
+
+    async def idle_since(self, before_ms: int, limit: int = 32) -> list[str]:
+        members = await self.redis.zrangebyscore(ACTIVITY, "-inf", before_ms, start=0, num=limit)
+        return [m.decode() for m in members]
+
+    async def mark_bot_turn(self, match_id: str, at_ms: int, only_new: bool = False) -> None:
+        """Records that a bot seat of the match is to move since `at_ms`."""
+        await self.update_indexes([bot_turn_entry(match_id, at_ms, only_new)])
+
+    async def unmark_bot_turn(self, match_id: str) -> None:
+        await self.redis.zrem(BOT_TURNS, match_id)
+
+    async def bot_turns_waiting(self, before_ms: int, limit: int = 64) -> list[str]:
+        members = await self.redis.zrangebyscore(BOT_TURNS, "-inf", before_ms, start=0, num=limit)
+        return [m.decode() for m in members]
+
+    async def forget_activity(self, match_id: str) -> None:
+        await self.update_indexes([activity_removal(match_id)])
+
+
+def _queue(target, update: IndexUpdate):
+    """Sends `update` on a client (an awaitable) or queues it on a pipeline."""
+    if update.operation == "remove":
+        return target.zrem(update.key, update.member)
+    return target.zadd(update.key, {update.member: update.score}, nx=update.operation == "add_new")
+
+
+def _entry(fields: dict) -> tuple[storage_pb2.StoredChange, bytes]:
+    return storage_pb2.StoredChange.FromString(fields[b"change"]), fields.get(b"move", b"")
+
+
+def match_record(match: Match) -> bytes:
+    """The match's StoredMatch record."""
+    return records.stored_match(match).SerializeToString()
+
+
+class UnreadableMatch(Broken):
+    """A match record this version cannot parse (written by another build, or damaged)."""
+
+    def __init__(self, match_id: str):
+        super().__init__(f"The record of match {match_id} cannot be read")
+
+
+def _parse(match_id: str, raw: bytes | None) -> Match | None:
+    if raw is None:
+        return None
+    version, _, record = raw.partition(b":")
+    try:
+        return Match(match_id=match_id, version=int(version), **records.parse_record(record))
+    except (DecodeError, ValueError):
+        raise UnreadableMatch(match_id) from None

@@ -1,0 +1,371 @@
+"""Tournaments: what callers ask of them (create, read, list, watch the standings) and the one
+step that moves a tournament on (`advance`), which the runner (`tournament_runner.py`) takes
+under the tournament's lease. The pairings and standings are `pairings.py`'s; the records are
+`tournament_store.py`'s; the games are ordinary matches (`Matches.start`), each under an id
+derived from the tournament, its round and its board, so that making one twice makes it once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import re
+import secrets
+from collections.abc import AsyncIterator
+
+from playhall.accounts.tokens import Player
+from playhall.archive.pages import PLAYER_ID
+from playhall.common.errors import (
+    InvalidRequest,
+    NoSuchMatch,
+    NoSuchTournament,
+    NotAuthenticated,
+    NotYourSeat,
+)
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matches import clocks
+from playhall.matches.domain import Matches
+from playhall.matches.identity import Credential
+from playhall.matchstore.store import now_ms
+from playhall.tournament.v1 import tournament_service_pb2 as tpb
+from playhall.tournaments import pairings
+from playhall.tournaments.store import (
+    StoredEntrant,
+    StoredPairing,
+    StoredTournament,
+    TournamentStore,
+)
+
+log = logging.getLogger(__name__)
+
+TOURNAMENT_ID = re.compile(r"[0-9a-f]{24}")
+MAX_ENTRANTS = 64
+LIST_LIMIT, MAX_LIST_LIMIT = 50, 200
+WATCH_POLL_S = 0.5
+"""How often a WatchStandings stream reads its tournament."""
+OPERATOR = "operator"
+MAX_AHEAD_MS = 366 * 86_400_000
+"""How far ahead a tournament may be scheduled."""
+
+
+def game_match_id(tournament_id: str, round_number: int, board: int) -> str:
+    """The id of a game's match: the same whichever replica pairs the round."""
+    digest = hashlib.sha256(f"{tournament_id}:{round_number}:{board}".encode()).hexdigest()
+    return digest[:24]
+
+
+def first_points(winners: list[int]) -> float:
+    """The first seat's points from a finished two-seat match's winners: both or neither
+    (a draw, a shared win, an abandoned match) is half a point each."""
+    if set(winners) == {0}:
+        return 1.0
+    if set(winners) == {1}:
+        return 0.0
+    return 0.5
+
+
+def games_of(tournament: StoredTournament) -> list[pairings.Game]:
+    return [
+        pairings.Game(p.first, p.second, p.first_points)
+        for round_ in tournament.rounds
+        for p in round_
+    ]
+
+
+def round_over(round_: list[StoredPairing]) -> bool:
+    return all(p.second is None or p.first_points is not None for p in round_)
+
+
+class Tournaments:
+    def __init__(self, matches: Matches, store: TournamentStore):
+        self.matches = matches
+        self.store = store
+
+    # -- calls ---------------------------------------------------------------------------------
+
+    async def create(
+        self, request: tpb.CreateTournamentRequest, token: Credential
+    ) -> tpb.Tournament:
+        operator = isinstance(token, str) and self.matches.identity.is_worker(token)
+        if not operator and not isinstance(token, Player):
+            raise NotAuthenticated("Sign in to create a tournament")
+        await self._check_title(request.title_id)
+        entrants = []
+        if request.enter_creator:
+            if not isinstance(token, Player):
+                raise InvalidRequest("Only a signed-in player can enter as the creator")
+            entrants.append(StoredEntrant(0, token.player_id, token.display_name[:64]))
+        for number, entrant in enumerate(request.entrants):
+            entrants.append(_entrant(entrant, number, operator))
+        people = [e.player_id for e in entrants if e.player_id]
+        if len(set(people)) != len(people):
+            raise InvalidRequest("A player can enter a tournament once")
+        if not 2 <= len(entrants) <= MAX_ENTRANTS:
+            raise InvalidRequest(f"A tournament has 2 to {MAX_ENTRANTS} entrants")
+        rounds = _rounds(request, len(entrants))
+        if request.start_unix_ms > now_ms() + MAX_AHEAD_MS:
+            raise InvalidRequest("A tournament starts within a year")
+        clocks.check(request.clock)
+        if not clocks.is_on(request.clock):
+            raise InvalidRequest(
+                "A tournament's games need a clock (seconds_per_turn or a time bank), so "
+                "that every round ends"
+            )
+        tournament = StoredTournament(
+            tournament_id=secrets.token_hex(12),
+            name=request.name[:64] or "Tournament",
+            title_id=request.title_id,
+            format=request.format,
+            rounds_planned=rounds,
+            entrants=entrants,
+            start_unix_ms=max(request.start_unix_ms, now_ms()),
+            clock=request.clock.SerializeToString().hex(),
+            created_by=token.player_id if isinstance(token, Player) else OPERATOR,
+        )
+        await self.store.create(tournament)
+        log.info(
+            "tournament created",
+            extra={"tournament_id": tournament.tournament_id, "entrants": len(entrants)},
+        )
+        return as_proto(tournament)
+
+    async def _check_title(self, title: str) -> None:
+        infos = {info.title_id: info for info in await self.matches.list_games()}
+        if title not in infos:
+            raise InvalidRequest(f"Unknown title {title!r}; served: {', '.join(sorted(infos))}")
+        if not infos[title].min_players <= 2 <= infos[title].max_players:
+            raise InvalidRequest(f"{title} has no two-player matches, which tournaments play")
+
+    async def get(self, tournament_id: str) -> tpb.Tournament:
+        return as_proto(await self._load(tournament_id))
+
+    async def _load(self, tournament_id: str) -> StoredTournament:
+        found = None
+        if TOURNAMENT_ID.fullmatch(tournament_id):
+            found = await self.store.load(tournament_id)
+        if found is None:
+            raise NoSuchTournament(tournament_id)
+        return found
+
+    async def list(self, limit: int) -> list[tpb.Tournament]:
+        limit = LIST_LIMIT if limit <= 0 else min(limit, MAX_LIST_LIMIT)
+        listed = []
+        for tournament in await self.store.latest(limit):
+            summary = as_proto(tournament)
+            del summary.rounds[:]
+            listed.append(summary)
+        return listed
+
+    async def watch(self, tournament_id: str) -> AsyncIterator[tpb.Tournament]:
+        """The tournament now, then after every change, until after its end."""
+        tournament = await self._load(tournament_id)
+        yield as_proto(tournament)
+        while not tournament.finished:
+            await asyncio.sleep(WATCH_POLL_S)
+            latest = await self._load(tournament_id)
+            if latest.version != tournament.version:
+                tournament = latest
+                yield as_proto(tournament)
+
+    # -- moving a tournament on ----------------------------------------------------------------
+
+    async def advance(self, tournament_id: str, holder: str) -> str:
+        """One step of a tournament whose lease `holder` holds: the results of its round's
+        finished matches in, or the next round paired and its matches made, or the end.
+        Returns what it did (for logs and tests)."""
+        tournament = await self.store.load(tournament_id)
+        if tournament is None:
+            return "missing"
+        if tournament.finished:
+            await self.store.finished(tournament_id)
+            return "finished"
+        if tournament.rounds and not round_over(tournament.rounds[-1]):
+            return await self._collect(tournament, holder)
+        if len(tournament.rounds) >= tournament.rounds_planned:
+            return await self._finish(tournament, holder)
+        try:
+            # A Swiss round of a large field can take most of a second of CPU (the search
+            # that keeps the rounds after it pairable): off the event loop, live games go on.
+            games = await asyncio.to_thread(self._next_round, tournament)
+        except pairings.NoPairing:
+            return await self._finish(tournament, holder)
+        number = len(tournament.rounds) + 1
+        tournament.rounds.append(
+            [
+                StoredPairing(
+                    g.first,
+                    g.second,
+                    game_match_id(tournament_id, number, board) if g.second is not None else "",
+                )
+                for board, g in enumerate(games)
+            ]
+        )
+        outcome = await self.store.save(tournament, holder)
+        if outcome != "ok":
+            return outcome
+        log.info("round paired", extra={"tournament_id": tournament_id, "round": number})
+        await self._make_games(tournament)
+        return "paired"
+
+    def _next_round(self, tournament: StoredTournament) -> list[pairings.Game]:
+        count = len(tournament.entrants)
+        if tournament.format == tpb.TOURNAMENT_FORMAT_ROUND_ROBIN:
+            return pairings.round_robin(count)[len(tournament.rounds)]
+        rounds_left = tournament.rounds_planned - len(tournament.rounds)
+        return pairings.swiss_round(games_of(tournament), count, rounds_left)
+
+    async def _finish(self, tournament: StoredTournament, holder: str) -> str:
+        tournament.finished = True
+        outcome = await self.store.save(tournament, holder)
+        if outcome == "ok":
+            await self.store.finished(tournament.tournament_id)
+            log.info("tournament finished", extra={"tournament_id": tournament.tournament_id})
+        return "finished" if outcome == "ok" else outcome
+
+    async def _collect(self, tournament: StoredTournament, holder: str) -> str:
+        """The results of the current round's matches that are over; makes any match that a
+        runner which died after pairing the round did not make."""
+        await self._make_games(tournament)
+        changed = False
+        for pairing in tournament.rounds[-1]:
+            if pairing.second is None or pairing.first_points is not None:
+                continue
+            match = await self.matches.store.load(pairing.match_id)
+            if match is None:
+                try:  # finished, and its keys have left Redis
+                    match = await self.matches.load(pairing.match_id)
+                except NoSuchMatch:
+                    continue
+            if match.phase == mpb.MATCH_PHASE_FINISHED:
+                pairing.first_points = first_points(match.winners)
+                changed = True
+        if not changed:
+            return "waiting"
+        outcome = await self.store.save(tournament, holder)
+        return "results" if outcome == "ok" else outcome
+
+    async def _make_games(self, tournament: StoredTournament) -> None:
+        """Creates the current round's matches that do not exist yet (each once: its id is
+        chosen ahead)."""
+        clock = mpb.Clock.FromString(bytes.fromhex(tournament.clock))
+        for pairing in tournament.rounds[-1]:
+            if pairing.second is None or pairing.first_points is not None:
+                continue
+            if await self.matches.store.exists(pairing.match_id):
+                continue
+            seats = [
+                _seat(number, tournament.entrants[entrant])
+                for number, entrant in enumerate((pairing.first, pairing.second))
+            ]
+            people = [seat.seat for seat in seats if seat.kind == mpb.SEAT_KIND_HUMAN]
+            await self.matches.start(
+                tournament.title_id,
+                seats,
+                people,
+                clock=clock,
+                match_id=pairing.match_id,
+                tournament_id=tournament.tournament_id,
+            )
+
+
+def _entrant(entrant: tpb.Entrant, number: int, operator: bool) -> StoredEntrant:
+    name = entrant.display_name[:64]
+    if entrant.player_id and entrant.bot_level:
+        raise InvalidRequest(f"Entrant {number} is a bot or a player, not both")
+    if entrant.player_id:
+        if not operator:
+            raise NotYourSeat("A player can enter themselves and bots, not other players")
+        if not PLAYER_ID.fullmatch(entrant.player_id):
+            raise InvalidRequest(
+                f"Entrant {number}: {entrant.player_id[:64]!r} is not a player id "
+                "(p- and 32 hex digits)"
+            )
+        return StoredEntrant(0, entrant.player_id, name or entrant.player_id)
+    if entrant.bot_level not in mpb.BotLevel.values()[1:]:
+        raise InvalidRequest(f"Say who entrant {number} is: a bot's level or a player id")
+    level = mpb.BotLevel.Name(entrant.bot_level).removeprefix("BOT_LEVEL_").capitalize()
+    return StoredEntrant(entrant.bot_level, "", name or f"{level} bot {number + 1}")
+
+
+def _rounds(request: tpb.CreateTournamentRequest, count: int) -> int:
+    if request.format == tpb.TOURNAMENT_FORMAT_ROUND_ROBIN:
+        return len(pairings.round_robin(count))
+    if request.format != tpb.TOURNAMENT_FORMAT_SWISS:
+        raise InvalidRequest("Choose a format: Swiss or round robin")
+    most = pairings.swiss_rounds_allowed(count)
+    if not 1 <= request.rounds <= most:
+        raise InvalidRequest(f"A Swiss tournament of {count} entrants has 1 to {most} rounds")
+    if not pairings.swiss_rounds_promised(count, request.rounds):
+        raise InvalidRequest(
+            f"The pairing cannot promise {request.rounds} Swiss rounds without a repeat to "
+            f"{count} entrants; ask for {(count + 1) // 2} or fewer, or play a round robin"
+        )
+    return request.rounds
+
+
+def _seat(number: int, entrant: StoredEntrant) -> mpb.SeatInfo:
+    if entrant.player_id:
+        return mpb.SeatInfo(
+            seat=number,
+            kind=mpb.SEAT_KIND_HUMAN,
+            player_id=entrant.player_id,
+            display_name=entrant.display_name,
+        )
+    return mpb.SeatInfo(
+        seat=number,
+        kind=mpb.SEAT_KIND_BOT,
+        bot_level=entrant.bot_level,
+        display_name=entrant.display_name,
+    )
+
+
+def as_proto(tournament: StoredTournament) -> tpb.Tournament:
+    if tournament.finished:
+        phase = tpb.TOURNAMENT_PHASE_FINISHED
+    elif tournament.rounds:
+        phase = tpb.TOURNAMENT_PHASE_RUNNING
+    else:
+        phase = tpb.TOURNAMENT_PHASE_SCHEDULED
+    table = pairings.standings(games_of(tournament), len(tournament.entrants))
+    return tpb.Tournament(
+        tournament_id=tournament.tournament_id,
+        name=tournament.name,
+        title_id=tournament.title_id,
+        format=tournament.format,
+        phase=phase,
+        rounds_planned=tournament.rounds_planned,
+        entrants=[
+            tpb.Entrant(bot_level=e.bot_level, player_id=e.player_id, display_name=e.display_name)
+            for e in tournament.entrants
+        ],
+        rounds=[
+            tpb.Round(
+                number=number,
+                pairings=[
+                    tpb.Pairing(
+                        first=p.first,
+                        second=p.second,
+                        match_id=p.match_id,
+                        first_points=p.first_points,
+                    )
+                    for p in round_
+                ],
+            )
+            for number, round_ in enumerate(tournament.rounds, start=1)
+        ],
+        standings=[
+            tpb.Standing(
+                rank=rank,
+                entrant=s.entrant,
+                score=s.score,
+                buchholz=s.buchholz,
+                sonneborn_berger=s.sonneborn_berger,
+                games=s.games,
+            )
+            for rank, s in enumerate(table, start=1)
+        ],
+        start_unix_ms=tournament.start_unix_ms,
+        clock=mpb.Clock.FromString(bytes.fromhex(tournament.clock)),
+        created_by=tournament.created_by,
+    )

@@ -1,0 +1,41 @@
+"""TournamentService: a thin adapter that resolves the caller's credential, calls the
+tournament domain, and maps its refusals to status codes with MatchService's own table
+(`servicer.refusals`)."""
+
+from __future__ import annotations
+
+import contextlib
+
+from playhall.matches.servicer import bearer_token, refusals
+from playhall.tournament.v1 import tournament_service_pb2 as pb
+from playhall.tournament.v1 import tournament_service_pb2_grpc
+from playhall.tournaments.domain import Tournaments
+
+
+class TournamentServicer(tournament_service_pb2_grpc.TournamentServiceServicer):
+    def __init__(self, tournaments: Tournaments):
+        self.tournaments = tournaments
+
+    async def CreateTournament(self, request, context):
+        async with refusals(context):
+            identity = self.tournaments.matches.identity
+            credential = await identity.resolve(bearer_token(context))
+            created = await self.tournaments.create(request, credential)
+            return pb.CreateTournamentResponse(tournament=created)
+
+    async def GetTournament(self, request, context):
+        async with refusals(context):
+            found = await self.tournaments.get(request.tournament_id)
+            return pb.GetTournamentResponse(tournament=found)
+
+    async def ListTournaments(self, request, context):
+        async with refusals(context):
+            listed = await self.tournaments.list(request.limit)
+            return pb.ListTournamentsResponse(tournaments=listed)
+
+    async def WatchStandings(self, request, context):
+        async with refusals(context):
+            updates = self.tournaments.watch(request.tournament_id)
+            async with contextlib.aclosing(updates):
+                async for tournament in updates:
+                    await context.write(pb.WatchStandingsResponse(tournament=tournament))

@@ -1,0 +1,88 @@
+"""The package layers of `services/playhall` (docs/architecture.md, "Layers"): a package imports
+only packages of a lower layer (and the generated contracts, `<domain>/v1`, which any may), so
+no upward import and no cycle between packages. Read from the source with `ast`, every import of
+every module, deferred ones too; the product never imports the development tooling (`dev/`),
+the tests or the benchmarks."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import playhall
+
+ROOT = Path(playhall.__file__).parent
+LAYERS: list[set[str]] = [
+    {"core"},
+    {"games"},
+    {"common"},
+    {"accounts", "rules_service", "conformance", "match_client"},
+    {"matchstore"},
+    {"archive"},
+    {"matches"},
+    {"matchmaking", "tournaments"},
+    {"players"},
+    {"orchestrator"},
+    {"gateway", "bots", "cli", "canary"},
+]
+"""Lowest first; packages of one layer do not import each other."""
+LAYER = {package: number for number, layer in enumerate(LAYERS) for package in layer}
+OUTSIDE = ("dev", "tests", "bench", "deploy")
+"""Top-level packages of the repository that the product never imports."""
+
+
+def package_of(path: Path) -> str:
+    return path.relative_to(ROOT).parts[0].removesuffix(".py")
+
+
+def is_generated(path: Path) -> bool:
+    return "v1" in path.relative_to(ROOT).parts
+
+
+def imported(path: Path) -> list[str]:
+    """Every module name `path` imports, at any depth of its code."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+    return names
+
+
+def product_modules() -> list[Path]:
+    return sorted(p for p in ROOT.rglob("*.py") if not is_generated(p))
+
+
+def room(module: str) -> str | None:
+    """The package of `playhall` an import names, None for a generated contract or a module
+    outside `playhall`."""
+    parts = module.split(".")
+    if parts[0] != "playhall" or len(parts) < 2:
+        return None
+    if len(parts) > 2 and parts[2] == "v1":
+        return None
+    return parts[1]
+
+
+def test_every_package_has_its_layer():
+    packages = {package_of(p) for p in product_modules() if package_of(p) != "__init__"}
+    unplaced = packages - set(LAYER)
+    assert not unplaced, f"place these in LAYERS: {sorted(unplaced)}"
+
+
+@pytest.mark.parametrize("path", product_modules(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_module_imports_only_packages_below_its_own(path):
+    own = package_of(path)
+    if own == "__init__":
+        return
+    wrong = []
+    for module in imported(path):
+        target = room(module)
+        if module.split(".")[0] in OUTSIDE:
+            wrong.append(f"{module} (development tooling, tests or benchmarks)")
+        elif target is not None and target != own and LAYER[target] >= LAYER[own]:
+            wrong.append(f"{module} (layer {LAYER[target]}, not below {own}'s {LAYER[own]})")
+    assert not wrong, f"{path.relative_to(ROOT)} imports " + "; ".join(wrong)
