@@ -33,16 +33,7 @@ from playhall.common.waits import set_within
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchstore import outbox
 from playhall.matchstore.redis_client import redis_client
-from playhall.matchstore.store import (
-    MatchStore,
-    UnreadableMatch,
-    lobby_key,
-    log_key,
-    match_key,
-    now_ms,
-    requests_key,
-    state_key,
-)
+from playhall.matchstore.store import MatchStore, UnreadableMatch, now_ms
 
 log = logging.getLogger("playhall.archive.archiver")
 
@@ -138,18 +129,10 @@ class Archiver:
         )
 
     async def purge(self, match_id: str) -> None:
-        """Removes an archived match's keys and index entries from Redis (the entries first:
-        a crash in between leaves keys, found again by the next pass, never an entry for keys
-        that are gone). The lobby's list of finished matches would otherwise keep it for good;
-        a waiting bot turn would wait for the sweeper."""
-        match = await self.store.load(match_id)
-        if match is not None:
-            await self.redis.zrem(lobby_key(match.title_id, match.phase), match_id)
-        await self.store.unmark_bot_turn(match_id)
-        await self.store.forget_activity(match_id)
-        # One slot (the keys share the match's hash tag), so one DEL on a Cluster too.
-        keys = [match_key(match_id), state_key(match_id), log_key(match_id)]
-        await self.redis.delete(*keys, requests_key(match_id))
+        """Removes an archived match from Redis (`MatchStore.purge`: the lobby's list of
+        finished matches would otherwise keep it for good, a waiting bot turn would wait for
+        the sweeper), then from the outbox's purge list."""
+        await self.store.purge(match_id)
         await outbox.purged(self.redis, match_id)
         PURGED.inc()
 

@@ -728,6 +728,31 @@ class MatchStore:
     async def forget_activity(self, match_id: str) -> None:
         await self.update_indexes([activity_removal(match_id)])
 
+    async def purge(self, match_id: str) -> None:
+        """Removes an archived match from Redis: its index entries (lobby, bot turn, activity),
+        then its keys, in that order, so a crash in between leaves keys that the next purge
+        finds again, never an entry of keys that are gone. After the record's read, one
+        pipeline on a single Redis (run in order); on a Cluster, whose pipeline sends each
+        node its commands at once, the entries and then the keys (one slot, so one DEL)."""
+        match = await self.load(match_id)
+        removals = [
+            IndexUpdate(BOT_TURNS, match_id, operation="remove"),
+            activity_removal(match_id),
+        ]
+        if match is not None:
+            lobby = lobby_key(match.title_id, match.phase)
+            removals.append(IndexUpdate(lobby, match_id, operation="remove"))
+        keys = [match_key(match_id), state_key(match_id), log_key(match_id)]
+        if self.cluster:
+            await self.update_indexes(removals)
+            await self.redis.delete(*keys, requests_key(match_id))
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for update in removals:
+                _queue(pipe, update)
+            pipe.delete(*keys, requests_key(match_id))
+            await pipe.execute()
+
 
 def _queue(target, update: IndexUpdate):
     """Sends `update` on a client (an awaitable) or queues it on a pipeline."""
