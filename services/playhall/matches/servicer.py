@@ -196,7 +196,7 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         self.watch_slots = WatchSlots(max_watch_streams, max_anonymous_watch_streams_per_address)
         self._changes: set[asyncio.Task] = set()
 
-    async def finish(self, change: Awaitable):
+    async def run_to_end(self, change: Awaitable):
         """Awaits `change` in a task of its own, which runs to its end even if this call is
         cancelled."""
         task = asyncio.ensure_future(change)
@@ -222,7 +222,9 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
 
     async def CreateMatch(self, request, context):
         async with refusals(context):
-            return await self.finish(self.matches.create(request, await self._credential(context)))
+            return await self.run_to_end(
+                self.matches.create(request, await self._credential(context))
+            )
 
     async def ListMatches(self, request, context):
         async with refusals(context):
@@ -230,7 +232,9 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
 
     async def JoinMatch(self, request, context):
         async with refusals(context, request):
-            return await self.finish(self.matches.join(request, await self._credential(context)))
+            return await self.run_to_end(
+                self.matches.join(request, await self._credential(context))
+            )
 
     async def GetMatch(self, request, context):
         async with refusals(context, request):
@@ -239,7 +243,7 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
     async def SubmitMove(self, request, context):
         async with refusals(context, request):
             credential = await self._credential(context)
-            return await self.finish(self.matches.submit(request, credential))
+            return await self.run_to_end(self.matches.submit(request, credential))
 
     async def WatchMatch(self, request, context):
         async with refusals(context):
@@ -269,7 +273,7 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
     async def Resign(self, request, context):
         async with refusals(context, request):
             credential = await self._credential(context)
-            return await self.finish(self.matches.resign(request, credential))
+            return await self.run_to_end(self.matches.resign(request, credential))
 
 
 def _log_failure(task: asyncio.Task) -> None:

@@ -72,7 +72,7 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
     async def ReclaimSeat(self, request, context):
         async with refusals(context, request):
             player = await self._player(context)
-            token, match = await self.changes.finish(self.matches.reclaim(request, player))
+            token, match = await self.changes.run_to_end(self.matches.reclaim(request, player))
             return pb.ReclaimSeatResponse(token=token, match=match)
 
     async def ListFinishedMatches(self, request, context):
