@@ -1,7 +1,8 @@
 """PlayerService in the orchestrator process (it has the match store and the archive's pool): a
 thin adapter that checks the caller's player token, calls the match domain (running matches,
-seats) or the archive's reads (`archive/pages.py`: finished matches, ratings, leaderboards), and maps
-their refusals to status codes with MatchService's own table (`matches.servicer.refusals`).
+seats) or the archive's reads (`archive/pages.py`: finished matches, ratings, leaderboards),
+and maps their refusals to status codes with MatchService's own table
+(`matches.servicer.refusals`).
 Without an archive the archive's calls answer UNIMPLEMENTED saying so."""
 
 from __future__ import annotations
