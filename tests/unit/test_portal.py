@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from playhall.core import title_ids
+from playhall.core import get_game, title_ids
+from playhall.gateway.schema import import_title_messages, schema
 
 PORTAL = Path(__file__).resolve().parents[2] / "services/playhall/gateway/portal"
 
@@ -25,6 +26,21 @@ def test_every_registered_title_has_a_board_page_and_a_how_to_play_page(title):
     howto = PORTAL / "howto" / f"{title}.html"
     assert howto.is_file(), f"no how-to-play page for {title}"
     assert len(re.sub(r"<[^>]+>", " ", howto.read_text()).split()) > 80
+
+
+def test_the_schema_served_to_the_portal_holds_every_titles_messages_and_no_others():
+    """/portal/schema.json: the descriptors the portal decodes a title's messages with. The
+    packages of the platform's own contracts (players, matchmaking, tournament, ...) are no
+    titles, and their messages are not in it."""
+    codecs = [get_game(title).codec for title in title_ids()]
+    packages = {codec.move_message.DESCRIPTOR.file.package for codec in codecs}
+    assert import_title_messages() == sorted(packages)
+    served = schema(import_title_messages())["messages"]
+    for codec in codecs:
+        for message in (codec.state_message, codec.move_message, codec.view_message):
+            assert message.DESCRIPTOR.full_name in served
+    strays = [name for name in served if not name.startswith(tuple(f"{p}." for p in packages))]
+    assert not strays, strays
 
 
 def test_pages_load_nothing_from_elsewhere():

@@ -12,21 +12,22 @@ from google.protobuf.descriptor import FieldDescriptor
 
 import playhall
 
-SHARED = {"match", "rules", "storage"}
-"""Packages of the shared contracts rather than of a title."""
+TITLE_MESSAGES = frozenset({"State", "Move", "View", "Event"})
+"""The messages a title's contract declares (`docs/new-title.md`, step 1; its rules service's
+GameInfo names them): what tells a title's package from the platform's own contracts (match,
+rules, storage, players, matchmaking, tournament), which declare none of them."""
 
 
 def import_title_messages() -> list[str]:
-    """Imports every generated title module (`playhall.<title>.v1.*_pb2`); their packages."""
-    packages = []
+    """Imports every generated module (`playhall.<package>.v1.*_pb2`); the packages of the
+    titles among them, those declaring the `TITLE_MESSAGES`."""
+    declared: dict[str, set[str]] = {}
     for root in playhall.__path__:
         for path in sorted(Path(root).glob("*/v1/*_pb2.py")):
-            package = path.parent.parent.name
-            if package in SHARED:
-                continue
-            importlib.import_module(f"playhall.{package}.v1.{path.stem}")
-            packages.append(f"playhall.{package}.v1")
-    return sorted(set(packages))
+            module = importlib.import_module(f"playhall.{path.parent.parent.name}.v1.{path.stem}")
+            file = module.DESCRIPTOR
+            declared.setdefault(file.package, set()).update(file.message_types_by_name)
+    return sorted(package for package, names in declared.items() if names >= TITLE_MESSAGES)
 
 
 _TYPES = {
