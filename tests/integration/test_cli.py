@@ -1,7 +1,9 @@
 """The terminal client `playhall` against a real stack with its gateway: a person's match
 played to its end through a pseudo-terminal, a seat taken up again (`resume`) and the handover
 announced, a spectator's watch, a drawn end, a bot tournament's standings, sign-in (whatever
-the spelling of the gateway's URL), and refusals as one line."""
+the spelling of the gateway's URL), refusals as one line, and a match of a title this client
+never installed (`race_title.py`, served by a rules service of its own) drawn by its rules
+service and played by numbered moves."""
 
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ import grpc
 import pytest
 
 from dev.devstack import Stack
+from dev.process import ServiceProcess
+from playhall.core import get_game
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match_client import MatchClient, human_seats
@@ -28,9 +32,43 @@ PLAYHALL = [sys.executable, "-m", "playhall.cli"]
 
 
 @pytest.fixture(scope="module")
-def stack():
-    with Stack(titles=TITLES, testing=True, gateway=True) as started:
+def race_rules():
+    """The rules service of a title Playhall does not ship, which this client cannot import."""
+    with ServiceProcess("tests.integration.race_title") as service:
+        yield service
+
+
+@pytest.fixture(scope="module")
+def stack(race_rules):
+    race = {"PLAYHALL_RULES_RACE": race_rules.address}
+    with Stack(titles=TITLES, testing=True, gateway=True, extra_env=race) as started:
         yield started
+
+
+def flat(text: str) -> str:
+    """`text` with every run of blanks and line breaks as one space: a terminal wraps long
+    lines where its width says."""
+    return " ".join(text.split())
+
+
+def drawings_before_first_move(title: str, replay: mpb.Replay, seat: int) -> list[str]:
+    """The text drawings of `seat`'s view in a finished match (its replay public) from the
+    start until the seat's first move, as the title's engine draws the view that went through
+    its codec: how the terminal drew a shipped title before the rules service drew it."""
+    game = get_game(title)
+    assert not replay.options
+    state = game.new_game(replay.players, {}, replay.seed)
+    drawings = []
+    for played in [None, *replay.moves]:
+        if played is not None:
+            if played.seat == seat:
+                break
+            move = game.codec.move_message()
+            played.move.Unpack(move)
+            state, _ = state.apply(played.seat, game.codec.decode_move(move))
+        view = game.codec.decode_view(game.codec.encode_view(state.view(seat)))
+        drawings.append(game.render_text(view))
+    return drawings
 
 
 @pytest.fixture
@@ -133,6 +171,12 @@ def test_a_person_plays_a_match_to_its_end_in_a_terminal_by_numbered_moves(stack
     assert final.phase == mpb.MATCH_PHASE_FINISHED
     assert final.seats[0].display_name == "Ada"
     assert moves >= 15  # every round's pick, at least
+    # The board as the title draws the seat's view (the rules service draws it now): the
+    # first one shown, before the seat's first move (the bot's pick may have come first).
+    shown = flat(terminal.text.split("you are seat 0.")[1].split("Your turn")[0])
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        replay = MatchClient(channel).history(match_id).replay
+    assert shown in map(flat, drawings_before_first_move("galileo", replay, 0)), shown
     assert f"galileo {match_id}: finished" in terminal.text
     assert "Ada" in terminal.text.split("finished")[-1]
 
@@ -409,3 +453,45 @@ def test_an_end_with_nobody_ahead_is_called_a_draw(stack, env):
         results = watched.stdout.split(f"{title} {match_id}:")[-1]
         assert results.startswith(" finished, a draw"), results
         assert results.count("draw") == 3 and "winner" not in results, results
+
+
+@pytest.mark.timeout(180)
+def test_a_title_this_client_never_installed_is_drawn_and_played_by_numbered_moves(
+    stack, env, tmp_path
+):
+    """Race to ten (`race_title.py`): no engine or protobuf module of it is installed here. The
+    terminal draws the board as its rules service draws it, lists the legal moves by number
+    (protobuf's own Int32Value, as JSON: 1 and 2), and plays them; the other seat plays over
+    gRPC. Adding two each time, seat 0's third move reaches ten."""
+    assert playhall(env, "login", "--guest", "Ada").returncode == 0
+    player_token = json.loads((tmp_path / "login.json").read_text())["token"]
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        created = MatchClient(channel, player_token).create("race", human_seats(2))
+        match_id = created.match.match_id
+        other = MatchClient(channel, {t.seat: t.token for t in created.tokens}[1])
+        terminal = Terminal(env, "resume", match_id)
+        try:
+            assert terminal.read_until("your seat 0 is yours again")
+            for count in (0, 4, 8):
+                assert terminal.read_until(f"count {count} of 10")
+                assert terminal.read_until("Your move")
+                listed = terminal.text[terminal.text.rfind(f"count {count} of 10") :]
+                assert re.search(r"^\s+1\s+1\s*$", listed, re.MULTILINE), listed
+                assert re.search(r"^\s+2\s+2\s*$", listed, re.MULTILINE), listed
+                assert "type_url" not in listed and "google.protobuf" not in listed, listed
+                terminal.type("2")
+                if count == 8:
+                    break
+                deadline = time.monotonic() + 30
+                while list((now := other.get(match_id)).match.status.to_move) != [1]:
+                    assert time.monotonic() < deadline, now.match
+                    time.sleep(0.1)
+                other.submit(match_id, moves_as_any(now.legal_moves)[-1], now.match.version)
+            assert terminal.read_until(f"race {match_id}: finished")
+            assert terminal.close() == 0
+        finally:
+            terminal.process.kill()
+        final = MatchClient(channel).get(match_id).match
+    assert final.phase == mpb.MATCH_PHASE_FINISHED and final.status.move_count == 5
+    assert list(final.winners) == [0]
+    assert "Ada" in terminal.text.split("finished")[-1]

@@ -357,6 +357,7 @@ def watch_command(
     """Follow a match as a spectator until it ends: the board after every change."""
     spectator = Gateway(gateway)
     request = mpb.GetMatchRequest(match_id=match_id, omit_legal_moves=True)
+    drawn = mpb.GetMatchRequest(match_id=match_id, omit_legal_moves=True, render_text=True)
     try:
         title_id = spectator.call(spectator.matches.get_match, request).match.title_id
         if as_json and not know_messages(title_id):
@@ -365,9 +366,9 @@ def watch_command(
             if as_json:
                 emit(change)
                 continue
-            now = spectator.call(spectator.matches.get_match, request)
+            now = spectator.call(spectator.matches.get_match, drawn)
             out.rule(f"version {change.version}")
-            out.print(board(title_id, now.view))
+            out.print(board(now), markup=False)
         final = spectator.call(spectator.matches.get_match, request).match
     except CliError as error:
         raise fail(str(error)) from None

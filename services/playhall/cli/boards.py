@@ -1,16 +1,33 @@
-"""Text of views and moves for the terminal: a title's own `render_text` and move names where
-its engine is installed beside the client, the protobuf text of the messages otherwise (a title
-served by a rules service written elsewhere)."""
+"""Text of views and moves for the terminal. A board is the title's own drawing of the caller's
+view, made by its rules service (RenderView, asked for through GetMatch's `render_text`), so
+every title served draws, one this client never installed included. A move reads as its title
+names it where the title's engine is installed beside the client (the shipped titles); else
+as its message's fields: JSON where the client has the message's type (protobuf's own types,
+as a title may use for its moves), field numbers and values where it does not."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from google.protobuf import any_pb2, text_format
+# Protobuf's own message types, registered so that moves made of them read as JSON.
+from google.protobuf import (  # noqa: F401
+    any_pb2,
+    descriptor_pool,
+    duration_pb2,
+    empty_pb2,
+    json_format,
+    message_factory,
+    struct_pb2,
+    text_format,
+    timestamp_pb2,
+    wrappers_pb2,
+)
+from google.protobuf.message import DecodeError
 
 from playhall.core import registry
 from playhall.core.wire import moves_as_any
+from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 
@@ -35,29 +52,42 @@ def know_messages(title_id: str) -> bool:
     return _game(title_id) is not None
 
 
-def _message(payload: any_pb2.Any, message_class: type) -> Any:
-    message = message_class()
-    payload.Unpack(message)
-    return message
-
-
-def board(title_id: str, view: any_pb2.Any) -> str:
-    game = _game(title_id)
-    if game is None or not view.Is(game.codec.view_message.DESCRIPTOR):
-        return text_format.MessageToString(view)
-    return game.render_text(game.codec.decode_view(_message(view, game.codec.view_message)))
+def board(now: mpb.GetMatchResponse) -> str:
+    """The drawing of the caller's view that the rules service made (`now` read with
+    `render_text`); the view's protobuf text from an orchestrator that made none."""
+    return now.drawing or text_format.MessageToString(now.view)
 
 
 def choices(title_id: str, legal: rpb.MoveList) -> list[Choice]:
-    game = _game(title_id)
+    """The legal moves, each with its text: the title's own names for a move of the message
+    its installed engine knows, the message's fields otherwise."""
     moves = moves_as_any(legal)
-    if game is None:
-        return [Choice(move, _proto_text(move)) for move in moves]
-    message_class = game.codec.move_message
-    return [
-        Choice(move, str(game.codec.decode_move(_message(move, message_class)))) for move in moves
-    ]
+    game = _game(title_id)
+    if game is not None and moves and moves[0].Is(game.codec.move_message.DESCRIPTOR):
+        codec = game.codec
+        return [Choice(move, str(codec.decode_move(_message(move, codec)))) for move in moves]
+    return [Choice(move, move_text(move)) for move in moves]
 
 
-def _proto_text(move: any_pb2.Any) -> str:
-    return text_format.MessageToString(move, as_one_line=True)
+def _message(move: any_pb2.Any, codec: Any) -> Any:
+    message = codec.move_message()
+    move.Unpack(message)
+    return message
+
+
+def move_text(move: any_pb2.Any) -> str:
+    """A move of a title this client has no engine of, in one line: its message as JSON
+    where the type is known here, else its fields by number (`1 { 2: 7 }`)."""
+    try:
+        descriptor = descriptor_pool.Default().FindMessageTypeByName(move.TypeName())
+    except KeyError:
+        fields = empty_pb2.Empty()
+        try:
+            fields.MergeFromString(move.value)  # every field kept as an unknown one
+        except DecodeError:
+            return f"({len(move.value)} bytes that are no protobuf message)"
+        text = text_format.MessageToString(fields, as_one_line=True, print_unknown_fields=True)
+        return text or "(an empty move)"
+    message = message_factory.GetMessageClass(descriptor)()
+    move.Unpack(message)
+    return json_format.MessageToJson(message, indent=None)

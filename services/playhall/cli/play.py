@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.console import Console
+from rich.markup import escape
 
 from playhall.cli.boards import Choice, board, choices
 from playhall.cli.gateway import CliError, Gateway
@@ -93,7 +94,7 @@ def choose(
     while True:
         if len(shown) <= LISTED:
             for number, choice in enumerate(shown, 1):
-                console.print(f"  [bold]{number:>3}[/bold]  {choice.text}", highlight=False)
+                console.print(f"  [bold]{number:>3}[/bold]  {escape(choice.text)}", highlight=False)
         else:
             console.print(f"  {len(shown)} legal moves: type part of one to narrow them.")
         answer = ask("Your move", interrupted)
@@ -122,14 +123,15 @@ def take_turn(seat: Seat, ask: Ask, console: Console, interrupted: Callable[[], 
     """Plays the seat's turn if it is the seat's now; a refusal is printed and the turn asked
     again, a change that came first ends it (the next change asks again)."""
     now = seat.gateway.call(
-        seat.gateway.matches.get_match, mpb.GetMatchRequest(match_id=seat.match_id)
+        seat.gateway.matches.get_match,
+        mpb.GetMatchRequest(match_id=seat.match_id, render_text=True),
     )
     moves = choices(seat.title_id, now.legal_moves)
     if not moves or now.match.phase != mpb.MATCH_PHASE_RUNNING:
         return
 
     def redraw() -> None:
-        console.print(board(seat.title_id, now.view), highlight=False)
+        console.print(board(now), highlight=False, markup=False)
 
     redraw()
     console.print(f"[bold]Your turn[/bold]{clock_line(now.match)}")

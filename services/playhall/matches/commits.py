@@ -93,6 +93,19 @@ class Commits:
             request.seat = caller.seat
         return await self.rules.call(match.title_id, "GetView", request, match.rules_version)
 
+    async def render(self, match: Match, state: bytes, caller: Caller) -> str:
+        """`caller`'s view of `state` drawn as text by the rules service: the same viewer as
+        `view`'s, so it shows nothing the view does not."""
+        request = rpb.RenderViewRequest(
+            state=any_pb2.Any.FromString(state), format=rpb.RENDER_FORMAT_TEXT
+        )
+        if caller.seat is None:
+            request.spectator = True
+        else:
+            request.seat = caller.seat
+        drawn = await self.rules.call(match.title_id, "RenderView", request, match.rules_version)
+        return drawn.content
+
     async def apply(
         self,
         match: Match,

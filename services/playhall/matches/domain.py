@@ -9,6 +9,7 @@ idle matches, stalled bot turns and the lobby's repair are the housekeeper's
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import hashlib
 import logging
@@ -453,9 +454,14 @@ class Matches:
     async def get(self, request: mpb.GetMatchRequest, token: Credential) -> mpb.GetMatchResponse:
         match, state, _ = await self.snapshot(request.match_id)
         caller = self.identity.identify(match, token, _optional_seat(request))
-        seen = await self.commits.view(match, state, caller, request.omit_legal_moves)
+        viewing = self.commits.view(match, state, caller, request.omit_legal_moves)
+        if request.render_text:
+            drawn = self.commits.render(match, state, caller)
+            seen, drawing = await asyncio.gather(viewing, drawn)
+        else:
+            seen, drawing = await viewing, ""
         response = mpb.GetMatchResponse(
-            match=match.summary(), view=seen.view, legal_moves=seen.legal_moves
+            match=match.summary(), view=seen.view, legal_moves=seen.legal_moves, drawing=drawing
         )
         if caller.seat is not None:
             response.seat = caller.seat
