@@ -4,6 +4,8 @@ Written independently of the engines' `view` and `determinize`, from the rules p
 hidden information, so that a leak in a view cannot hide behind the same mistake elsewhere.
 """
 
+from dataclasses import replace
+
 from playhall.core import SPECTATOR, Rng
 from playhall.games.einstein.engine import EinsteinState
 from playhall.games.eynsteyn.engine import EynsteynState
@@ -30,9 +32,9 @@ def perturb_galileo(state: GalileoState, viewer, rng: Rng) -> GalileoState:
             picks[seat], pool = pool[0], pool[1:]
     deck = list(state.deck)
     rng.shuffle(deck)
-    fields = {name: getattr(state, name) for name in GalileoState.__slots__}
-    fields.update(hands=tuple(hands), picks=tuple(picks), undealt=tuple(pool), deck=tuple(deck))
-    return GalileoState(**fields)
+    return replace(
+        state, hands=tuple(hands), picks=tuple(picks), undealt=tuple(pool), deck=tuple(deck)
+    )
 
 
 def perturb_einstein(state: EinsteinState, viewer, rng: Rng) -> EinsteinState:
@@ -51,9 +53,7 @@ def perturb_einstein(state: EinsteinState, viewer, rng: Rng) -> EinsteinState:
         hands[seat], piles[seat] = tuple(sorted(pool[:size])), tuple(pool[size:])
     deck = list(state.theory_deck)
     rng.shuffle(deck)
-    fields = {name: getattr(state, name) for name in EinsteinState.__slots__}
-    fields.update(hands=tuple(hands), piles=tuple(piles), theory_deck=tuple(deck))
-    return EinsteinState(**fields)
+    return replace(state, hands=tuple(hands), piles=tuple(piles), theory_deck=tuple(deck))
 
 
 def perturb_inventors(state: InventorsState, viewer, rng: Rng) -> InventorsState:
@@ -66,9 +66,7 @@ def perturb_inventors(state: InventorsState, viewer, rng: Rng) -> InventorsState
         decks.append(tuple(shuffled))
     bag = list(state.bag)
     rng.shuffle(bag)
-    fields = {name: getattr(state, name) for name in InventorsState.__slots__}
-    fields.update(decks=tuple(decks), bag=tuple(bag))
-    return InventorsState(**fields)
+    return replace(state, decks=tuple(decks), bag=tuple(bag))
 
 
 def perturb_eynsteyn(state: EynsteynState, viewer, rng: Rng) -> EynsteynState:
@@ -85,9 +83,7 @@ def perturb_eynsteyn(state: EynsteynState, viewer, rng: Rng) -> EynsteynState:
     for top, count, bottom in kept:
         stacks.append(top + tuple(middles[:count]) + bottom)
         middles = middles[count:]
-    fields = {name: getattr(state, name) for name in EynsteynState.FIELDS}
-    fields.update(stacks=tuple(stacks))
-    return EynsteynState(**fields)
+    return replace(state, stacks=tuple(stacks))
 
 
 PERTURB = {

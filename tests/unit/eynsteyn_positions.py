@@ -85,9 +85,6 @@ def position(
         placement_passes=0,
         winner=None,
         rules_version=RULES_VERSION,
-        _step=0,
-        _turn=0,
-        _move_count=0,
     )
 
 

@@ -16,12 +16,10 @@ from playhall.bots.base import Bot
 from playhall.bots.greedy import GreedyBot
 from playhall.bots.ismcts import WIDEN_ABOVE, IsmctsBot, Node, outcome
 from playhall.bots.levels import (
-    BUDGETS,
     CLOCK_FLOOR_S,
     CLOCK_SHARE,
     EASY_SLIPS,
     LEVELS,
-    SLIPS,
     TITLE_SEARCH,
     bot_for,
     clock_cap_s,
@@ -86,8 +84,8 @@ def final_round(hands, picks, table, scores, phase, order=(), take_index=0) -> G
         take_index=take_index,
         start_player=0,
         rules_version="galileo/1.0",
-        _step=7,
-        _move_count=20,
+        step=7,
+        move_count=20,
     )
 
 
@@ -362,14 +360,16 @@ def test_a_bot_slips_at_its_rate_and_a_slip_is_a_legal_move_at_random(bot):
     assert set(slipped) <= set(legal) and len(set(slipped)) == len(legal)
 
 
-def test_the_levels_slip_where_the_level_table_says_and_nowhere_else():
+def test_the_levels_slip_where_the_titles_say_and_nowhere_else():
     assert LEVELS["easy"].slips == EASY_SLIPS
     for level in ("normal", "hard"):
         for title in title_ids():
-            assert LEVELS[level].for_title(title).slips == SLIPS.get(level, {}).get(title, 0.0)
+            slips = get_game(title).bots.slips.get(level, 0.0)
+            assert LEVELS[level].for_title(title).slips == slips
     assert LEVELS["normal"].for_title("galileo").slips > 0  # the one search level that slips
     # a turn clock cuts the time, not the slips
-    assert LEVELS["normal"].within(0.2).for_title("galileo").slips == SLIPS["normal"]["galileo"]
+    galileo_slips = GAME.bots.slips["normal"]
+    assert LEVELS["normal"].within(0.2).for_title("galileo").slips == galileo_slips
 
 
 def test_a_slip_rate_outside_0_to_1_is_refused():
@@ -447,7 +447,10 @@ def test_a_title_plays_with_its_own_search_settings_and_the_others_with_the_defa
         assert (default.rollout_moves, default.widen_c, default.widen_alpha) == (8, 4.0, 0.5)
         # every served title has its own budget, a larger one at the higher level
         for title in title_ids():
-            assert default.for_title(title).iterations == BUDGETS[level][title][0]
+            assert (
+                default.for_title(title).iterations
+                == get_game(title).bots.budgets[level].iterations
+            )
     for title in title_ids():
         normal, hard = (LEVELS[level].for_title(title) for level in ("normal", "hard"))
         assert hard.iterations > normal.iterations and hard.time_cap_s > normal.time_cap_s
@@ -459,6 +462,19 @@ def test_a_title_plays_with_its_own_search_settings_and_the_others_with_the_defa
             game, game.start(), 0, Rng.from_int(0)
         )
         assert game.applied == 5 * (1 + rollout)
+
+
+def test_each_level_plays_a_title_with_the_tuning_its_game_declares():
+    for title in title_ids():
+        tuning = get_game(title).bots
+        samples = LEVELS["easy"].titles.get(title, LEVELS["easy"].samples)
+        assert samples == (tuning.greedy_samples or LEVELS["easy"].samples)
+        for level in ("normal", "hard"):
+            own = LEVELS[level].for_title(title)
+            for name, value in tuning.search.items():
+                assert getattr(own, name) == value
+            budget = tuning.budgets[level]
+            assert (own.iterations, own.time_cap_s) == (budget.iterations, budget.time_cap_s)
 
 
 def test_a_title_may_set_only_search_settings():

@@ -1,7 +1,10 @@
-"""The engine API's shared pieces: seeded randomness, options, rules versions, the registry and
-the Any wrapper."""
+"""The engine API's shared pieces: seeded randomness, options, rules versions, the registry, the
+Any wrapper, states as dataclasses and the fields copied by name (`core/fields.py`)."""
 
 import dataclasses
+from dataclasses import dataclass, field, replace
+from types import SimpleNamespace
+from typing import NamedTuple
 
 import pytest
 from google.protobuf import any_pb2, empty_pb2
@@ -16,10 +19,23 @@ from playhall.core import (
     InvalidSetup,
     MalformedMessage,
     Rng,
+    SlotsState,
+    Transition,
+    Viewer,
     get_game,
     title_ids,
 )
+from playhall.core.fields import (
+    build,
+    columns,
+    from_message,
+    in_oneof,
+    message_fields,
+    row,
+    to_message,
+)
 from playhall.core.wire import pack, unpack
+from playhall.eynsteyn.v1 import eynsteyn_pb2
 from playhall.galileo.v1 import galileo_pb2
 from playhall.matches.rules_client import channel_target
 
@@ -172,3 +188,126 @@ def test_choice_options_that_name_their_count_refuse_other_counts():
         info.check_choice_counts(2, {"colours": ("red", "blue", "gold")})
     with pytest.raises(InvalidSetup, match="'bonuses' takes 2 names"):
         info.check_choice_counts(4, {"bonuses": ("x",)})
+
+
+# -- a title's fields, written once -----------------------------------------------------------
+
+
+@dataclass(slots=True, kw_only=True)
+class Counters(SlotsState):
+    """A toy state: one seat counting up, with a turn of its own and a cache."""
+
+    count: int
+    last: int | None
+    turn: int  # no default, though `State.turn` is a property
+    _cache: dict[int, int] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    @property
+    def num_players(self) -> int:
+        return 1
+
+    def to_move(self) -> tuple[int, ...]:
+        return (0,)
+
+    def is_terminal(self) -> bool:
+        return False
+
+    def scores(self) -> tuple[int, ...]:
+        return (self.count,)
+
+    def winners(self) -> tuple[int, ...]:
+        return ()
+
+    def legal_moves(self, seat: int) -> list[int]:
+        return [1]
+
+    def apply(self, seat: int, move: int) -> Transition:
+        state = self._copy()
+        state.count += move
+        state.step += 1
+        return Transition(state, [])
+
+    def view(self, viewer: Viewer) -> object:
+        return self
+
+
+def test_a_dataclass_state_is_built_by_keyword_copied_and_compared_without_its_caches():
+    state = Counters(rules_version="demo/1.0", count=2, last=None, turn=7)
+    assert (state.step, state.move_count, state.turn) == (0, 0, 7)
+    state._cache[1] = 1
+    assert state == Counters(rules_version="demo/1.0", count=2, last=None, turn=7)
+    assert "_cache" not in repr(state)
+    after = state.apply(0, 1).state
+    assert (after.count, after.step, state.count, state.step) == (3, 1, 2, 0)
+    assert after != state and replace(after, count=2, step=0) == state
+    with pytest.raises(TypeError):
+        hash(state)
+    with pytest.raises(TypeError, match="turn"):
+        Counters(rules_version="demo/1.0", count=2, last=None)
+    with pytest.raises(TypeError, match="extra"):
+        Counters(rules_version="demo/1.0", count=2, last=None, turn=7, extra=1)
+
+
+def test_fields_of_the_same_name_are_copied_between_dataclasses():
+    seats = (SeatView(2, (1, 2)), SeatView(0, ()))
+    got = build(SeatView, seats[0], hand_size=5)
+    assert got == SeatView(5, (1, 2))
+    columns_ = columns(seats, "played", sizes="hand_size")
+    assert columns_ == {"played": ((1, 2), ()), "sizes": (2, 0)}
+    table = SimpleNamespace(**columns_)
+    assert row(table, 1, "played", hand_size="sizes") == {"played": (), "hand_size": 0}
+
+
+def test_scalar_fields_of_the_same_name_go_to_a_message_and_back():
+    state = Counters(rules_version="galileo/1.0", count=3, last=None, turn=0, step=4, move_count=5)
+    message = to_message(galileo_pb2.State, state, round=2)
+    assert message == galileo_pb2.State(rules_version="galileo/1.0", round=2, step=4, move_count=5)
+    assert message_fields(message, Counters) == {
+        "rules_version": "galileo/1.0",
+        "step": 4,
+        "move_count": 5,
+    }
+    assert from_message(Counters, message, count=3, last=None, turn=0) == state
+    # repeated fields come back as tuples; an unset field with presence as None
+    view = eynsteyn_pb2.View(placement_passes=1)
+    values = message_fields(view, EynsteynCells)
+    assert values == {"placement_passes": 1, "winner": None, "turn": 0}
+    won = to_message(eynsteyn_pb2.View, EynsteynCells(placement_passes=0, winner=0, turn=0))
+    assert won.HasField("winner") and won.winner == 0
+    assert not to_message(eynsteyn_pb2.View, EynsteynCells(0, None, 0)).HasField("winner")
+    picks = message_fields(galileo_pb2.PicksRevealed(scientists=[3, 1]), Revealed)
+    assert picks == {"scientists": (3, 1)}
+
+
+def test_an_event_goes_in_the_oneof_member_of_its_class_name():
+    event = in_oneof(galileo_pb2.Event, galileo_pb2, PicksRevealed((3, 1), (1, 0)))
+    assert event == galileo_pb2.Event(
+        picks_revealed=galileo_pb2.PicksRevealed(scientists=[3, 1], order=[1, 0])
+    )
+    with pytest.raises(TypeError, match="not a playhall.galileo.v1.Event"):
+        in_oneof(galileo_pb2.Event, galileo_pb2, Revealed((3,)))
+    with pytest.raises(TypeError, match="holds no one playhall.galileo.v1.SeatView"):
+        in_oneof(galileo_pb2.Event, galileo_pb2, SeatView(1, ()))
+
+
+@dataclass(frozen=True)
+class SeatView:
+    hand_size: int
+    played: tuple[int, ...]
+
+
+class EynsteynCells(NamedTuple):
+    placement_passes: int
+    winner: int | None
+    turn: int
+
+
+@dataclass(frozen=True)
+class Revealed:
+    scientists: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PicksRevealed:
+    scientists: tuple[int, ...]
+    order: tuple[int, ...]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -30,9 +31,7 @@ def _new(players: int = 2, seed: bytes = b"t") -> e.EinsteinState:
 
 
 def _with(state: e.EinsteinState, **fields) -> e.EinsteinState:
-    values = {name: getattr(state, name) for name in e.EinsteinState.__slots__}
-    values.update(fields)
-    return e.EinsteinState(**values)
+    return replace(state, **fields)
 
 
 def _stock(*tiles: tuple[int, int]) -> e.Stock:
@@ -654,10 +653,9 @@ def test_rule_7_a_decoded_state_a_tile_on_extends_a_recent_board_to_the_same_fro
     with pytest.raises(MalformedMessage, match="not a legal placement"):
         codec.decode_state(forged)
     view = after.view(0)
-    fields = {name: getattr(view, name) for name in view.__slots__}
-    fields["tiles"] = view.tiles + (view.tiles[-1],)
+    doubled = replace(view, tiles=view.tiles + (view.tiles[-1],))
     with pytest.raises(MalformedMessage):
-        GAME.determinize(e.EinsteinView(**fields), Rng.from_int(0))
+        GAME.determinize(doubled, Rng.from_int(0))
 
 
 def test_search_order_puts_a_completing_placement_first_at_the_starting_position():

@@ -134,8 +134,8 @@ def build(
         take_index=take_index,
         start_player=previous_order[0],
         rules_version=GAME.info.rules_version,
-        _step=step,
-        _move_count=move_count,
+        step=step,
+        move_count=move_count,
     )
 
 
@@ -159,7 +159,7 @@ def _check_distinct(cards: Sequence[int], known: frozenset[int]) -> None:
 
 def copy_of(state: GalileoState) -> GalileoState:
     """An independent copy of a state, to check later that it did not change."""
-    return GalileoState(**{name: getattr(state, name) for name in GalileoState.__slots__})
+    return replace(state)
 
 
 # -- playing -----------------------------------------------------------------------------------

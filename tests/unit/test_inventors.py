@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import fields, replace
 
 import pytest
 
@@ -167,9 +168,6 @@ def build(
         passes=0,
         start_player=0,
         rules_version=GAME.info.rules_version,
-        _step=0,
-        _turn=0,
-        _move_count=0,
     )
     assert GAME.codec.decode_state(GAME.codec.encode_state(state)) == state
     return state
@@ -184,7 +182,7 @@ def fillers(count: int = 3) -> list[Slot]:
 
 
 def copy_of(state: InventorsState) -> InventorsState:
-    return InventorsState(**{name: getattr(state, name) for name in InventorsState.__slots__})
+    return replace(state)
 
 
 def play(state: InventorsState, *moves: tuple[int, object]) -> tuple[InventorsState, list]:
@@ -648,11 +646,10 @@ def test_rule_11_the_score_adds_goals_tiles_patents_and_series():
 def _over(held: Mapping[int, Sequence[Tile]], patents: Mapping[int, Sequence[str]], players=2):
     state = build(players, age=3, table=[slot("Radio"), slot("Dynamo")], held=held,
                   patents=patents)  # fmt: skip
-    fields = {name: getattr(state, name) for name in InventorsState.__slots__}
-    fields.update(table=(), phase=Phase.OVER, discarded_inventions=state.discarded_inventions
-                  + (INVENTION_ID["Radio"], INVENTION_ID["Dynamo"]),
-                  spent_tiles=tuple(sorted([Tile.UPGRADE_2, Tile.UPGRADE_3] * 2)))  # fmt: skip
-    over = InventorsState(**fields)
+    over = replace(state, table=(), phase=Phase.OVER,
+                   discarded_inventions=state.discarded_inventions
+                   + (INVENTION_ID["Radio"], INVENTION_ID["Dynamo"]),
+                   spent_tiles=tuple(sorted([Tile.UPGRADE_2, Tile.UPGRADE_3] * 2)))  # fmt: skip
     assert GAME.codec.decode_state(GAME.codec.encode_state(over)) == over
     return over
 
@@ -687,7 +684,7 @@ def test_rule_13_determinize_reshuffles_exactly_the_decks_order_and_the_bag(play
     for state in _random_states(players, players)[::4]:
         for viewer in (SPECTATOR, *range(players)):
             sampled = GAME.determinize(state.view(viewer), rng)
-            for name in InventorsState.__slots__:
+            for name in (field.name for field in fields(InventorsState)):
                 if name not in ("decks", "bag"):
                     assert getattr(sampled, name) == getattr(state, name), name
             assert [sorted(d) for d in sampled.decks] == [sorted(d) for d in state.decks]
@@ -709,9 +706,7 @@ def test_rule_13_the_view_holds_no_order_of_the_decks_or_the_bag():
 
 
 def _crafted(state: InventorsState, **changes) -> bytes:
-    fields = {name: getattr(state, name) for name in InventorsState.__slots__}
-    fields.update(changes)
-    return GAME.codec.encode_state(InventorsState(**fields)).SerializeToString()
+    return GAME.codec.encode_state(replace(state, **changes)).SerializeToString()
 
 
 @pytest.mark.parametrize(

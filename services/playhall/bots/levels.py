@@ -7,75 +7,57 @@ and its game's length. The budget normally ends first, so a seeded decision repr
 protects a slow or overloaded worker, and a turn clock cuts it further (`clock_cap_s`).
 Measured strength and decision times: bench/results/bots.md.
 
-Each level plays its title with the settings of `SHAPE` and `BUDGETS` on top of its own: the
-budget, and the search shape a title needs. Einstein: several hundred placements a decision
-and a costly move (listing the placements after it is most of an iteration's time), so no
-rollouts at all, and slow widening spends the iterations on a few placements. Eynsteyn: random
-stones say little about a connection, so no rollouts either, and the connection evaluation
-judges every new node.
+What a level plays a title with beyond its own settings lives with the title, in its
+`Game.bots` (`playhall.core.BotTuning`: the budgets, the slips, the search shape, the greedy
+samples), read here from the registry.
 """
 
 from playhall.bots.base import Bot
 from playhall.bots.greedy import GreedyBot
 from playhall.bots.ismcts import IsmctsBot
 from playhall.bots.random_bot import RandomBot
+from playhall.core import get_game, title_ids
 from playhall.match.v1 import match_service_pb2 as mpb
 
-SHAPE: dict[str, dict[str, float]] = {
-    "einstein": {"rollout_moves": 0, "widen_c": 2.0, "widen_alpha": 0.5},
-    "eynsteyn": {"rollout_moves": 0, "widen_c": 2.0, "widen_alpha": 0.5},
-}
-"""Title id -> the search settings (`ismcts.PER_TITLE`) every search level plays it with."""
-
-BUDGETS: dict[str, dict[str, tuple[int, float]]] = {
-    # level -> title -> (iterations, time cap in seconds) per decision
-    "normal": {
-        "galileo": (600, 0.5),
-        "inventors": (150, 0.5),
-        "einstein": (300, 0.75),
-        "eynsteyn": (150, 0.5),
-    },
-    "hard": {
-        "galileo": (3000, 1.5),
-        "inventors": (1000, 1.0),
-        "einstein": (1200, 2.0),
-        "eynsteyn": (1000, 2.0),
-    },
-}
-
-SLIPS: dict[str, dict[str, float]] = {
-    # level -> title -> the share of decisions played at random (`base.slipped`)
-    "normal": {"galileo": 0.15},
-}
-"""Where a search level slips as `easy` does. Galileo's search stops gaining early in its
-budget (bench/results/bots-notes.md), so no budget alone sets `hard` above `normal` there:
-`normal` slips instead, as chess engines weaken their lower levels."""
-
-# Titles whose evaluation reads public information only: one sample is as good as eight.
-GREEDY_SAMPLES = {"einstein": 1, "eynsteyn": 1}
+SEARCH_LEVELS = ("normal", "hard")
 EASY_SLIPS = 0.3
 """The share of `easy`'s decisions played at random (`GreedyBot`): without slips the greedy
 judgement blocked as well as the search did, and Eynsteyn games between them ended drawn."""
 
 
 def title_search(level: str) -> dict[str, dict[str, float]]:
-    """Every title's settings for a search level: its shape, the level's budget and slips."""
-    titles = set(SHAPE) | set(BUDGETS[level]) | set(SLIPS.get(level, {}))
-    return {
-        title: {
-            **SHAPE.get(title, {}),
-            **dict(zip(("iterations", "time_cap_s"), BUDGETS[level].get(title, ()), strict=False)),
-            **({"slips": SLIPS[level][title]} if title in SLIPS.get(level, {}) else {}),
+    """Every title's settings for a search level, from its `Game.bots`: its search shape, the
+    level's budget and slips (titles that set none are left out)."""
+    settings: dict[str, dict[str, float]] = {}
+    for title in title_ids():
+        tuning = get_game(title).bots
+        budget = tuning.budgets.get(level)
+        own = {
+            **tuning.search,
+            **(
+                {"iterations": budget.iterations, "time_cap_s": budget.time_cap_s} if budget else {}
+            ),
+            **({"slips": tuning.slips[level]} if level in tuning.slips else {}),
         }
-        for title in sorted(titles)
+        if own:
+            settings[title] = own
+    return settings
+
+
+def greedy_samples() -> dict[str, int]:
+    """Title id -> its samples per greedy decision, for the titles that set them."""
+    return {
+        title: samples
+        for title in title_ids()
+        if (samples := get_game(title).bots.greedy_samples) is not None
     }
 
 
-TITLE_SEARCH = {level: title_search(level) for level in BUDGETS}
+TITLE_SEARCH = {level: title_search(level) for level in SEARCH_LEVELS}
 
 LEVELS: dict[str, Bot] = {
     "random": RandomBot(),
-    "easy": GreedyBot(samples=8, titles=GREEDY_SAMPLES, slips=EASY_SLIPS),
+    "easy": GreedyBot(samples=8, titles=greedy_samples(), slips=EASY_SLIPS),
     "normal": IsmctsBot(iterations=1500, time_cap_s=1.0, titles=TITLE_SEARCH["normal"]),
     "hard": IsmctsBot(iterations=10000, time_cap_s=3.0, titles=TITLE_SEARCH["hard"]),
 }

@@ -26,8 +26,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from types import ModuleType
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
+
+from google.protobuf.message import Message
 
 from playhall.core import versions
 from playhall.core.errors import IllegalMove, IncompatibleVersion, InvalidSetup, MalformedMessage
@@ -182,6 +185,36 @@ class Event:
         return self.private.get(viewer, self.public)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ViewBase:
+    """The fields every view shares with its state: the rules version, the viewer (a seat, or
+    `SPECTATOR`), the step id and the moves applied. A title's view subclasses it with
+    `@dataclass(frozen=True, slots=True, kw_only=True)` and adds the rest."""
+
+    rules_version: str
+    viewer: Viewer
+    step: int
+    move_count: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEvent:
+    """An event payload about one seat, which it names first: a title's event that carries a
+    seat subclasses it (`@dataclass(frozen=True, slots=True)` with its own fields after the
+    seat, or only `__slots__ = ()` when the seat is all it tells)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """The event payload of a game's end: every seat's final score and the winners (several
+    for a shared win, none for a draw)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
 class Transition(NamedTuple):
     """What `State.apply` returns: the new state and what happened on the way."""
 
@@ -259,32 +292,47 @@ class State(ABC):
             self.check_seat(viewer)
 
 
+@dataclass(slots=True, kw_only=True)
 class SlotsState(State):
-    """A `State` whose fields are exactly its class's `__slots__`: built by keyword (every
-    field, nothing else), copied and compared field by field. Unhashable: states are values
-    compared whole, never keys."""
+    """A `State` that is a dataclass: a title's state class is a
+    `@dataclass(slots=True, kw_only=True)` subclass whose fields are written once, as its
+    annotations, and construction by keyword, `_copy` and comparison field by field come with
+    them. The version and the step and move counters every state keeps are fields here (the
+    counters start at 0); a title whose turns take several steps adds `turn: int = 0`.
+    A cache is a field the comparison and the repr leave out (`field(init=False,
+    compare=False, repr=False, default=...)`); `_copy` copies it too, so a title resets the
+    caches a change would make stale. Unhashable: states are values compared whole, never keys.
+    (A subclass method cannot call `super()` with no arguments: the slots make a new class.)"""
 
-    __slots__: tuple[str, ...] = ()
+    rules_version: str = field()  # no default (field() keeps the State property from being one)
+    step: int = 0
+    move_count: int = 0
 
-    def __init__(self, **fields: Any) -> None:
-        for name in self.__slots__:
-            setattr(self, name, fields.pop(name))
-        if fields:
-            raise TypeError(f"unknown fields {sorted(fields)}")
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super(SlotsState, cls).__init_subclass__(**kwargs)
+        # A field with no default of its own that a base defines (`turn`, a `State` property)
+        # would take the base's attribute as its default: it gets none instead.
+        for name in cls.__dict__.get("__annotations__", {}):
+            if name not in cls.__dict__ and hasattr(cls, name):
+                setattr(cls, name, field())
 
     def _copy(self) -> Self:
         """A shallow copy, for `apply` to change into the next state."""
         clone = object.__new__(type(self))
-        for name in self.__slots__:
+        for name in _slot_fields(type(self)):
             setattr(clone, name, getattr(self, name))
         return clone
 
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
 
-    __hash__ = None  # type: ignore[assignment]
+def _slot_fields(cls: type) -> tuple[str, ...]:
+    """Every field of a state class, its caches included (kept per class: `_copy` is hot)."""
+    names = _SLOT_FIELDS.get(cls)
+    if names is None:
+        names = _SLOT_FIELDS[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+_SLOT_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 class Codec(ABC, Generic[StateT]):
@@ -293,12 +341,23 @@ class Codec(ABC, Generic[StateT]):
     Decoding is the trust boundary: a decoded state is checked to be one the engine could have
     produced (every card exactly once, indices in range), so no request can make the engine
     crash.
+
+    A title's codec names its generated module once, `class GalileoCodec(Codec[GalileoState],
+    messages=galileo_pb2)`, whose `State`, `Move`, `View` and `Event` are its messages.
     """
 
-    state_message: ClassVar[type]
-    move_message: ClassVar[type]
-    view_message: ClassVar[type]
-    event_message: ClassVar[type]
+    state_message: ClassVar[type[Message]]
+    move_message: ClassVar[type[Message]]
+    view_message: ClassVar[type[Message]]
+    event_message: ClassVar[type[Message]]
+
+    def __init_subclass__(cls, messages: ModuleType | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if messages is not None:
+            cls.state_message = messages.State
+            cls.move_message = messages.Move
+            cls.view_message = messages.View
+            cls.event_message = messages.Event
 
     @abstractmethod
     def encode_state(self, state: StateT) -> Any: ...
@@ -322,11 +381,39 @@ class Codec(ABC, Generic[StateT]):
     def encode_event(self, event: Any) -> Any: ...
 
 
+@dataclass(frozen=True)
+class Budget:
+    """What one search decision may spend: iterations, and a time cap in seconds (the budget
+    normally ends first, so a seeded decision reproduces; the cap protects a slow worker)."""
+
+    iterations: int
+    time_cap_s: float
+
+
+@dataclass(frozen=True)
+class BotTuning:
+    """How the bot levels (`playhall.bots.levels`) play a title, which knows its engine's speed
+    and its game's length. What it leaves out, a level plays with its own settings."""
+
+    budgets: Mapping[str, Budget] = field(default_factory=dict)
+    """Search level ("normal", "hard") -> its budget per decision in this title."""
+    slips: Mapping[str, float] = field(default_factory=dict)
+    """Search level -> the share of its decisions played at random, as `easy` does."""
+    search: Mapping[str, float] = field(default_factory=dict)
+    """The search settings every search level plays this title with (`bots.ismcts.PER_TITLE`:
+    `rollout_moves`, `widen_c`, `widen_alpha`, `exploration`)."""
+    greedy_samples: int | None = None
+    """Samples of the hidden information a greedy (`easy`) decision judges; None for the
+    level's own. One is as good as eight where `evaluate` reads public information only."""
+
+
 class Game(ABC, Generic[StateT]):
     """A title: its description, its setup, and what starts from a view."""
 
     info: ClassVar[GameInfo]
     codec: ClassVar[Codec[Any]]
+    bots: ClassVar[BotTuning] = BotTuning()
+    """How the bot levels play this title (budgets, slips, search shape)."""
 
     def new_game(
         self, players: int, options: Mapping[str, OptionValue] | None = None, seed: bytes = b""

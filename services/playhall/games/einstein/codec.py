@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from playhall.core import Codec, MalformedMessage
+from playhall.core.fields import from_message, in_oneof, row, to_message
 from playhall.core.wire import set_viewer, viewer_of
 from playhall.einstein.v1 import einstein_pb2 as pb
 from playhall.games.einstein import engine as e
@@ -21,40 +22,23 @@ from playhall.games.einstein.placement import BigIdea, Place, Stock, Tile, Via
 MAX_TILES = len(EINSTEINS) * len(g.SHAPES) * 2 * e.TILES_PER_PATTERN
 
 
-class EinsteinCodec(Codec[e.EinsteinState]):
-    state_message = pb.State
-    move_message = pb.Move
-    view_message = pb.View
-    event_message = pb.Event
-
+class EinsteinCodec(Codec[e.EinsteinState], messages=pb):
     # -- states --------------------------------------------------------------------------------
 
     def encode_state(self, state: e.EinsteinState) -> pb.State:
-        return pb.State(
-            rules_version=state.rules_version,
+        return to_message(
+            pb.State,
+            state,
             seats=[
                 pb.SeatState(
+                    **row(state, seat, "completed", "prestige", hand="hands", pile="piles"),
+                    **row(state, seat, theories="theories_won"),
                     einstein=state.einsteins[seat] + 1,  # type: ignore[arg-type]
                     stock=_encode_stock(state.stocks[seat]),
-                    hand=state.hands[seat],
-                    pile=state.piles[seat],
-                    completed=state.completed[seat],
-                    theories=state.theories_won[seat],
-                    prestige=state.prestige[seat],
                 )
                 for seat in range(state.num_players)
             ],
             tiles=[_encode_tile(tile) for tile in state.board.tiles],
-            theories_up=state.theories_up,
-            theory_deck=state.theory_deck,
-            current=state.current,
-            placed_this_turn=state.placed_this_turn,
-            completed_this_turn=state.completed_this_turn,
-            end_triggered=state.end_triggered,
-            idle_turns=state.idle_turns,
-            over=state.over,
-            step=state.step,
-            move_count=state.move_count,
         )
 
     def decode_state(self, message: pb.State) -> e.EinsteinState:
@@ -62,7 +46,9 @@ class EinsteinCodec(Codec[e.EinsteinState]):
         e.INFO.check_players(len(message.seats))
         seats = message.seats
         tiles = tuple(_decode_tile(t, len(seats)) for t in message.tiles)
-        state = e.EinsteinState(
+        state = from_message(
+            e.EinsteinState,
+            message,
             board=_board(tiles),
             einsteins=tuple(_decode_einstein(s.einstein) for s in seats),
             stocks=tuple(_decode_stock(s.stock) for s in seats),
@@ -71,17 +57,6 @@ class EinsteinCodec(Codec[e.EinsteinState]):
             completed=tuple(tuple(s.completed) for s in seats),
             theories_won=tuple(tuple(s.theories) for s in seats),
             prestige=tuple(s.prestige for s in seats),
-            theories_up=tuple(message.theories_up),
-            theory_deck=tuple(message.theory_deck),
-            current=message.current,
-            placed_this_turn=message.placed_this_turn,
-            completed_this_turn=message.completed_this_turn,
-            end_triggered=message.end_triggered,
-            idle_turns=message.idle_turns,
-            over=message.over,
-            rules_version=message.rules_version,
-            _step=message.step,
-            _move_count=message.move_count,
         )
         _check_consistent(state)
         return state
@@ -99,34 +74,19 @@ class EinsteinCodec(Codec[e.EinsteinState]):
     # -- views ---------------------------------------------------------------------------------
 
     def encode_view(self, view: e.EinsteinView) -> pb.View:
-        message = pb.View(
-            rules_version=view.rules_version,
-            hand=view.hand,
+        message = to_message(
+            pb.View,
+            view,
             seats=[
-                pb.SeatView(
-                    einstein=seat.einstein + 1,  # type: ignore[arg-type]
+                to_message(
+                    pb.SeatView,
+                    seat,
+                    einstein=seat.einstein + 1,
                     stock=_encode_stock(seat.stock),
-                    hand_size=seat.hand_size,
-                    pile_size=seat.pile_size,
-                    completed=seat.completed,
-                    theories=seat.theories,
-                    prestige=seat.prestige,
-                    score=seat.score,
                 )
                 for seat in view.seats
             ],
             tiles=[_encode_tile(tile) for tile in view.tiles],
-            theories_up=view.theories_up,
-            theory_deck_size=view.theory_deck_size,
-            prestige_supply=view.prestige_supply,
-            current=view.current,
-            placed_this_turn=view.placed_this_turn,
-            completed_this_turn=view.completed_this_turn,
-            end_triggered=view.end_triggered,
-            idle_turns=view.idle_turns,
-            over=view.over,
-            step=view.step,
-            move_count=view.move_count,
         )
         set_viewer(message, view.viewer)
         return message
@@ -134,35 +94,20 @@ class EinsteinCodec(Codec[e.EinsteinState]):
     def decode_view(self, message: pb.View) -> e.EinsteinView:
         viewer = viewer_of(message)
         players = len(message.seats)
-        return e.EinsteinView(
-            rules_version=message.rules_version,
+        return from_message(
+            e.EinsteinView,
+            message,
             viewer=viewer,
-            hand=tuple(message.hand),
             seats=tuple(
-                e.SeatView(
+                from_message(
+                    e.SeatView,
+                    seat,
                     einstein=_decode_einstein(seat.einstein),
                     stock=_decode_stock(seat.stock),
-                    hand_size=seat.hand_size,
-                    pile_size=seat.pile_size,
-                    completed=tuple(seat.completed),
-                    theories=tuple(seat.theories),
-                    prestige=seat.prestige,
-                    score=seat.score,
                 )
                 for seat in message.seats
             ),
             tiles=tuple(_decode_tile(t, players) for t in message.tiles),
-            theories_up=tuple(message.theories_up),
-            theory_deck_size=message.theory_deck_size,
-            prestige_supply=message.prestige_supply,
-            current=message.current,
-            placed_this_turn=message.placed_this_turn,
-            completed_this_turn=message.completed_this_turn,
-            end_triggered=message.end_triggered,
-            idle_turns=message.idle_turns,
-            over=message.over,
-            step=message.step,
-            move_count=message.move_count,
         )
 
     # -- events --------------------------------------------------------------------------------
@@ -170,41 +115,10 @@ class EinsteinCodec(Codec[e.EinsteinState]):
     def encode_event(self, event: object) -> pb.Event:
         match event:
             case e.IdeaPlaced():
-                return pb.Event(
-                    idea_placed=pb.IdeaPlaced(
-                        seat=event.seat, place=_encode_place(event.move), tile=event.tile
-                    )
-                )
-            case e.InspirationCompleted():
-                return pb.Event(
-                    inspiration_completed=pb.InspirationCompleted(
-                        seat=event.seat, card=event.card, tiles=event.tiles, prestige=event.prestige
-                    )
-                )
-            case e.TheoryClaimed():
-                return pb.Event(
-                    theory_claimed=pb.TheoryClaimed(seat=event.seat, theory=event.theory)
-                )
+                return in_oneof(pb.Event, pb, event, place=_encode_place(event.move))
             case e.EndTriggered():
-                return pb.Event(
-                    end_triggered=pb.EndTriggered(
-                        seat=event.seat,
-                        reason=int(event.reason),  # type: ignore[arg-type]
-                    )
-                )
-            case e.TurnEnded():
-                return pb.Event(turn_ended=pb.TurnEnded(seat=event.seat, placed=event.placed))
-            case e.InspirationsDrawn():
-                return pb.Event(
-                    inspirations_drawn=pb.InspirationsDrawn(
-                        seat=event.seat, count=event.count, cards=event.cards
-                    )
-                )
-            case e.TheoriesRevealed():
-                return pb.Event(theories_revealed=pb.TheoriesRevealed(theories=event.theories))
-            case e.GameEnded():
-                return pb.Event(game_ended=pb.GameEnded(scores=event.scores, winners=event.winners))
-        raise TypeError(f"not an Einstein event: {event!r}")
+                return in_oneof(pb.Event, pb, event, reason=int(event.reason))
+        return in_oneof(pb.Event, pb, event)
 
 
 # -- pieces ----------------------------------------------------------------------------------------
@@ -226,7 +140,7 @@ def _encode_place(move: Place) -> pb.Place:
         origin=_encode_point(move.origin),
     )
     if move.via is not None:
-        message.via.CopyFrom(pb.Via(**move.via._asdict()))
+        message.via.CopyFrom(to_message(pb.Via, move.via))
     return message
 
 

@@ -17,14 +17,18 @@ from typing import TypeVar
 
 from playhall.core import (
     Event,
+    GameEnded,
     GameInfo,
     GameOver,
     IllegalMove,
     NotYourTurn,
+    SeatEvent,
     SlotsState,
     Transition,
+    ViewBase,
 )
 from playhall.core.api import ChoiceOption, Viewer
+from playhall.core.fields import build, row
 from playhall.games.einstein import geometry as g
 from playhall.games.einstein.cards import (
     EINSTEINS,
@@ -68,15 +72,13 @@ class EndReason(IntEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class IdeaPlaced:
-    seat: int
+class IdeaPlaced(SeatEvent):
     move: Place
     tile: int
 
 
 @dataclass(frozen=True, slots=True)
-class InspirationCompleted:
-    seat: int
+class InspirationCompleted(SeatEvent):
     card: int
     tiles: tuple[int, ...]
     prestige: tuple[int, ...]
@@ -84,26 +86,22 @@ class InspirationCompleted:
 
 
 @dataclass(frozen=True, slots=True)
-class TheoryClaimed:
-    seat: int
+class TheoryClaimed(SeatEvent):
     theory: int
 
 
 @dataclass(frozen=True, slots=True)
-class EndTriggered:
-    seat: int
+class EndTriggered(SeatEvent):
     reason: EndReason
 
 
 @dataclass(frozen=True, slots=True)
-class TurnEnded:
-    seat: int
+class TurnEnded(SeatEvent):
     placed: int
 
 
 @dataclass(frozen=True, slots=True)
-class InspirationsDrawn:
-    seat: int
+class InspirationsDrawn(SeatEvent):
     count: int
     cards: tuple[int, ...]  # empty in every version but the drawer's own
 
@@ -111,12 +109,6 @@ class InspirationsDrawn:
 @dataclass(frozen=True, slots=True)
 class TheoriesRevealed:
     theories: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnded:
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,12 +125,10 @@ class SeatView:
     score: int
 
 
-@dataclass(frozen=True, slots=True)
-class EinsteinView:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EinsteinView(ViewBase):
     """What one seat (or a spectator, `viewer` None) may see."""
 
-    rules_version: str
-    viewer: Viewer
     hand: tuple[int, ...]
     seats: tuple[SeatView, ...]
     tiles: tuple[Tile, ...]
@@ -151,34 +141,12 @@ class EinsteinView:
     end_triggered: bool
     idle_turns: int
     over: bool
-    step: int
-    move_count: int
 
 
+@dataclass(slots=True, kw_only=True)
 class EinsteinState(SlotsState):
     """An Einstein position. Fields are tuples (the Big Idea is immutable too)."""
 
-    __slots__ = (
-        "board",
-        "einsteins",
-        "stocks",
-        "hands",
-        "piles",
-        "completed",
-        "theories_won",
-        "prestige",
-        "theories_up",
-        "theory_deck",
-        "current",
-        "placed_this_turn",
-        "completed_this_turn",
-        "end_triggered",
-        "idle_turns",
-        "over",
-        "rules_version",
-        "_step",
-        "_move_count",
-    )
     board: BigIdea
     einsteins: tuple[int, ...]
     stocks: tuple[Stock, ...]
@@ -195,9 +163,6 @@ class EinsteinState(SlotsState):
     end_triggered: bool
     idle_turns: int
     over: bool
-    rules_version: str
-    _step: int
-    _move_count: int
 
     # -- the State API -------------------------------------------------------------------------
 
@@ -206,16 +171,8 @@ class EinsteinState(SlotsState):
         return len(self.einsteins)
 
     @property
-    def step(self) -> int:
-        return self._step
-
-    @property
     def turn(self) -> int:
-        return self._step - self.placed_this_turn
-
-    @property
-    def move_count(self) -> int:
-        return self._move_count
+        return self.step - self.placed_this_turn
 
     def to_move(self) -> tuple[int, ...]:
         return () if self.over else (self.current,)
@@ -268,35 +225,23 @@ class EinsteinState(SlotsState):
     def view(self, viewer: Viewer) -> EinsteinView:
         self.check_viewer(viewer)
         scores = self.scores()
-        return EinsteinView(
-            rules_version=self.rules_version,
+        return build(
+            EinsteinView,
+            self,
             viewer=viewer,
             hand=self.hands[viewer] if viewer is not None else (),
             seats=tuple(
                 SeatView(
-                    einstein=self.einsteins[seat],
-                    stock=self.stocks[seat],
+                    **row(self, seat, "completed", "prestige", einstein="einsteins"),
+                    **row(self, seat, stock="stocks", theories="theories_won"),
                     hand_size=len(self.hands[seat]),
                     pile_size=len(self.piles[seat]),
-                    completed=self.completed[seat],
-                    theories=self.theories_won[seat],
-                    prestige=self.prestige[seat],
                     score=scores[seat],
                 )
                 for seat in range(self.num_players)
             ),
             tiles=self.board.tiles,
-            theories_up=self.theories_up,
             theory_deck_size=len(self.theory_deck),
-            prestige_supply=self.prestige_supply,
-            current=self.current,
-            placed_this_turn=self.placed_this_turn,
-            completed_this_turn=self.completed_this_turn,
-            end_triggered=self.end_triggered,
-            idle_turns=self.idle_turns,
-            over=self.over,
-            step=self._step,
-            move_count=self._move_count,
         )
 
     @property
@@ -311,8 +256,8 @@ class EinsteinState(SlotsState):
         self.board = self.board.placed(Tile(move.pose, move.pattern, seat))
         self.stocks = _replaced(self.stocks, seat, _taken(self.stocks[seat], move))
         self.placed_this_turn += 1
-        self._step += 1
-        self._move_count += 1
+        self.step += 1
+        self.move_count += 1
         events.append(Event(IdeaPlaced(seat, move, tile)))
         completions = self._complete_inspirations(seat, tile, events)
         self._claim_theories(seat, tile, completions, events)
@@ -393,7 +338,7 @@ class EinsteinState(SlotsState):
             self.current = (seat + 1) % self.num_players
             self.placed_this_turn = 0
             self.completed_this_turn = 0
-            self._step += 1
+            self.step += 1
             if self.board.has_placement(self.stocks[self.current]):
                 return
 
@@ -425,7 +370,7 @@ class EinsteinState(SlotsState):
         self.over = True
         self.placed_this_turn = 0
         self.completed_this_turn = 0
-        self._step += 1
+        self.step += 1
         events.append(Event(GameEnded(self.scores(), self.winners())))
 
 

@@ -6,8 +6,9 @@ import math
 import weakref
 from collections.abc import Mapping
 
-from playhall.core import Event, Game, MalformedMessage, Rng
+from playhall.core import BotTuning, Budget, Event, Game, MalformedMessage, Rng
 from playhall.core.api import OptionValue
+from playhall.core.fields import build, columns
 from playhall.games.einstein import render
 from playhall.games.einstein.boards import checked_board, is_recent
 from playhall.games.einstein.cards import DECKS, EINSTEINS, THEORY_IDS
@@ -34,6 +35,14 @@ class EinsteinGame(Game[EinsteinState]):
 
     info = INFO
     codec = EinsteinCodec()
+    bots = BotTuning(
+        budgets={"normal": Budget(300, 0.75), "hard": Budget(1200, 2.0)},
+        # Several hundred placements a decision and a costly move (listing the placements after
+        # it is most of an iteration's time): no rollouts at all, and slow widening spends the
+        # iterations on a few placements.
+        search={"rollout_moves": 0, "widen_c": 2.0, "widen_alpha": 0.5},
+        greedy_samples=1,  # the evaluation reads public information only
+    )
 
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> EinsteinState:
         chosen = options.get("einsteins")
@@ -65,8 +74,6 @@ class EinsteinGame(Game[EinsteinState]):
             idle_turns=0,
             over=False,
             rules_version=RULES_VERSION,
-            _step=0,
-            _move_count=0,
         )
 
     def setup_events(self, state: EinsteinState) -> list[Event]:
@@ -94,26 +101,15 @@ class EinsteinGame(Game[EinsteinState]):
         if len(deck) != view.theory_deck_size:
             raise MalformedMessage("The view's Theory counts do not add up")
         rng.shuffle(deck)
-        return EinsteinState(
+        return build(
+            EinsteinState,
+            view,
+            **columns(view.seats, "completed", "prestige", einsteins="einstein"),
+            **columns(view.seats, stocks="stock", theories_won="theories"),
             board=checked_board(view.tiles),
-            einsteins=tuple(s.einstein for s in view.seats),
-            stocks=tuple(s.stock for s in view.seats),
             hands=tuple(hands),
             piles=tuple(piles),
-            completed=tuple(s.completed for s in view.seats),
-            theories_won=tuple(s.theories for s in view.seats),
-            prestige=tuple(s.prestige for s in view.seats),
-            theories_up=view.theories_up,
             theory_deck=tuple(deck),
-            current=view.current,
-            placed_this_turn=view.placed_this_turn,
-            completed_this_turn=view.completed_this_turn,
-            end_triggered=view.end_triggered,
-            idle_turns=view.idle_turns,
-            over=view.over,
-            rules_version=view.rules_version,
-            _step=view.step,
-            _move_count=view.move_count,
         )
 
     def evaluate(self, state: EinsteinState, seat: int) -> float:

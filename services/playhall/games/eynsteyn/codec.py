@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from playhall.core import Codec, MalformedMessage
 from playhall.core.api import IntOption
+from playhall.core.fields import from_message, in_oneof, to_message
 from playhall.core.wire import set_viewer, viewer_of
 from playhall.eynsteyn.v1 import eynsteyn_pb2 as pb
 from playhall.games.eynsteyn import engine as e
@@ -49,45 +50,32 @@ _PLACEMENT_BYTES: dict[tuple[int, int, int, int], bytes] = {}
 E = TypeVar("E", e.Phase, e.PassReason, e.EndReason)
 
 
-class EynsteynCodec(Codec[e.EynsteynState]):
-    state_message = pb.State
-    move_message = pb.Move
-    view_message = pb.View
-    event_message = pb.Event
-
+class EynsteynCodec(Codec[e.EynsteynState], messages=pb):
     # -- states --------------------------------------------------------------------------------
 
     def encode_state(self, state: e.EynsteynState) -> pb.State:
-        message = pb.State(
-            rules_version=state.rules_version,
-            board_size=state.board_size,
-            auto_call=state.auto_call,
+        return to_message(
+            pb.State,
+            state,
             board=_encode_board(state.board, state.markers, state.board_size),
             seats=_encode_seats(state.hands, state.markers_left, state.calls, state.north_south),
             stacks=[
                 pb.DrawStack(stones=stack, returned=returned)  # type: ignore[arg-type]
                 for stack, returned in zip(state.stacks, state.returned, strict=True)
             ],
-            # protoc's .pyi types an enum field as the enum's class; its values are ints.
-            phase=int(state.phase),  # type: ignore[arg-type]
-            current=state.current,
-            start_player=state.start_player,
-            placement_passes=state.placement_passes,
-            step=state.step,
-            turn=state.turn,
-            move_count=state.move_count,
+            phase=int(state.phase),
+            last_placed=_encode_cell(state.last_placed, state.board_size),
         )
-        _set_optional(message, state.last_placed, state.board_size, state.winner)
-        return message
 
     def decode_state(self, message: pb.State) -> e.EynsteynState:
         e.INFO.check_rules_version(message.rules_version)
         e.INFO.check_players(len(message.seats))
         size = _board_size(message.board_size)
         board, markers = _decode_board(message.board, size)
-        state = e.EynsteynState(
+        state = from_message(
+            e.EynsteynState,
+            message,
             board_size=size,
-            auto_call=message.auto_call,
             board=board,
             markers=markers,
             hands=tuple(_kinds(seat.hand) for seat in message.seats),
@@ -96,16 +84,8 @@ class EynsteynCodec(Codec[e.EynsteynState]):
             markers_left=tuple(seat.markers_left for seat in message.seats),
             calls=tuple(seat.called for seat in message.seats),
             phase=_enum(e.Phase, message.phase, "phase"),
-            current=message.current,
-            start_player=message.start_player,
             north_south=_north_south(message.seats),
             last_placed=_decode_cell(message, size),
-            placement_passes=message.placement_passes,
-            winner=message.winner if message.HasField("winner") else None,
-            rules_version=message.rules_version,
-            _step=message.step,
-            _turn=message.turn,
-            _move_count=message.move_count,
         )
         _check_consistent(state)
         return state
@@ -146,30 +126,23 @@ class EynsteynCodec(Codec[e.EynsteynState]):
     # -- views ---------------------------------------------------------------------------------
 
     def encode_view(self, view: e.EynsteynView) -> pb.View:
-        message = pb.View(
-            rules_version=view.rules_version,
-            board_size=view.board_size,
-            auto_call=view.auto_call,
+        message = to_message(
+            pb.View,
+            view,
             board=_encode_board(view.board, view.markers, view.board_size),
             seats=_encode_seats(view.hands, view.markers_left, view.calls, view.north_south),
             stacks=[
-                pb.StackView(
-                    size=stack.size,
-                    top=stack.top,  # type: ignore[arg-type]
-                    returned=stack.returned,
-                    known_bottom=stack.known_bottom,  # type: ignore[arg-type]
+                to_message(
+                    pb.StackView,
+                    stack,
+                    top=stack.top,
+                    known_bottom=stack.known_bottom,
                 )
                 for stack in view.stacks
             ],
-            phase=int(view.phase),  # type: ignore[arg-type]
-            current=view.current,
-            start_player=view.start_player,
-            placement_passes=view.placement_passes,
-            step=view.step,
-            turn=view.turn,
-            move_count=view.move_count,
+            phase=int(view.phase),
+            last_placed=_encode_cell(view.last_placed, view.board_size),
         )
-        _set_optional(message, view.last_placed, view.board_size, view.winner)
         set_viewer(message, view.viewer)
         return message
 
@@ -179,116 +152,54 @@ class EynsteynCodec(Codec[e.EynsteynState]):
             raise MalformedMessage("The view needs two seats and five stacks")
         size = _board_size(message.board_size)
         board, markers = _decode_board(message.board, size)
-        return e.EynsteynView(
-            rules_version=message.rules_version,
+        return from_message(
+            e.EynsteynView,
+            message,
             viewer=viewer,
             board_size=size,
-            auto_call=message.auto_call,
             board=board,
             markers=markers,
             hands=tuple(_kinds(seat.hand) for seat in message.seats),
             markers_left=tuple(seat.markers_left for seat in message.seats),
             calls=tuple(seat.called for seat in message.seats),
             stacks=tuple(
-                e.StackView(
-                    size=stack.size,
+                from_message(
+                    e.StackView,
+                    stack,
                     top=_kind(stack.top) if stack.size else 0,
-                    returned=stack.returned,
                     known_bottom=_kinds(stack.known_bottom),
                 )
                 for stack in message.stacks
             ),
             phase=_enum(e.Phase, message.phase, "phase"),
-            current=message.current,
-            start_player=message.start_player,
             north_south=_north_south(message.seats),
             last_placed=_decode_cell(message, size),
-            placement_passes=message.placement_passes,
-            winner=message.winner if message.HasField("winner") else None,
-            step=message.step,
-            turn=message.turn,
-            move_count=message.move_count,
         )
 
     # -- events --------------------------------------------------------------------------------
 
     def encode_event(self, event: object) -> pb.Event:
-        match event:
-            case e.GameStarted():
-                return pb.Event(
-                    game_started=pb.GameStarted(
-                        start_player=event.start_player, north_south_seat=event.north_south
-                    )
-                )
-            case e.StoneDrawn():
-                return pb.Event(
-                    stone_drawn=pb.StoneDrawn(
-                        seat=event.seat,
-                        stack=event.stack,
-                        kind=event.kind,  # type: ignore[arg-type]
-                    )
-                )
-            case e.StonePlaced():
-                return pb.Event(
-                    stone_placed=pb.StonePlaced(
-                        seat=event.seat,
-                        stone=_stone(event.kind, event.rotation),
-                        cell=pb.Cell(row=event.row, column=event.column),
-                        level=event.level,
-                    )
-                )
-            case e.PreparationEnded():
-                return pb.Event(
-                    preparation_ended=pb.PreparationEnded(
-                        stuck=event.stuck,
-                        returned=[
-                            pb.ReturnedStone(
-                                seat=r.seat,
-                                stack=r.stack,
-                                kind=r.kind,  # type: ignore[arg-type]
-                            )
-                            for r in event.returned
-                        ],
-                    )
-                )
-            case e.MarkerPlaced():
-                cell = pb.Cell(row=event.row, column=event.column)
-                return pb.Event(marker_placed=pb.MarkerPlaced(seat=event.seat, cell=cell))
-            case e.MarkSkipped():
-                return pb.Event(mark_skipped=pb.MarkSkipped(seat=event.seat))
-            case e.TurnEnded():
-                return pb.Event(
-                    turn_ended=pb.TurnEnded(
-                        seat=event.seat,
-                        stack=event.stack,
-                        kind=event.kind,  # type: ignore[arg-type]
-                        call=event.call,
-                    )
-                )
-            case e.WinRefused():
-                return pb.Event(
-                    win_refused=pb.WinRefused(
-                        seat=event.seat,
-                        stone=_stone(event.kind, event.rotation),
-                        cell=pb.Cell(row=event.row, column=event.column),
-                    )
-                )
-            case e.Passed():
-                return pb.Event(
-                    passed=pb.Passed(
-                        seat=event.seat,
-                        reason=int(event.reason),  # type: ignore[arg-type]
-                        call=event.call,
-                    )
-                )
-            case e.GameEnded():
-                return pb.Event(
-                    game_ended=pb.GameEnded(
-                        winners=event.winners,
-                        reason=int(event.reason),  # type: ignore[arg-type]
-                    )
-                )
-        raise TypeError(f"not an Eynsteyn event: {event!r}")
+        return in_oneof(pb.Event, pb, event, **_event_fields(event))
+
+
+def _event_fields(event: object) -> dict[str, Any]:
+    """What of an event does not match its message by name: stones, squares, enums."""
+    match event:
+        case e.GameStarted():
+            return {"north_south_seat": event.north_south}
+        case e.StoneDrawn() | e.TurnEnded():
+            return {"kind": event.kind}
+        case e.StonePlaced() | e.WinRefused():
+            return {"stone": _stone(event.kind, event.rotation), "cell": to_message(pb.Cell, event)}
+        case e.PreparationEnded():
+            return {
+                "returned": [to_message(pb.ReturnedStone, r, kind=r.kind) for r in event.returned]
+            }
+        case e.MarkerPlaced():
+            return {"cell": to_message(pb.Cell, event)}
+        case e.Passed() | e.GameEnded():
+            return {"reason": int(event.reason)}
+    return {}
 
 
 def _encode_move(move: e.Move) -> pb.Move:
@@ -348,14 +259,11 @@ def _encode_seats(
     ]
 
 
-def _set_optional(
-    message: pb.State | pb.View, last_placed: int | None, size: int, winner: int | None
-) -> None:
-    if last_placed is not None:
-        row, column = divmod(last_placed, size)
-        message.last_placed.CopyFrom(pb.Cell(row=row, column=column))
-    if winner is not None:
-        message.winner = winner
+def _encode_cell(square: int | None, size: int) -> pb.Cell | None:
+    if square is None:
+        return None
+    row, column = divmod(square, size)
+    return pb.Cell(row=row, column=column)
 
 
 def _board_size(size: int) -> int:

@@ -12,10 +12,10 @@ and the player passes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
-from typing import Any, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 from playhall.core import (
     Event,
@@ -23,10 +23,13 @@ from playhall.core import (
     GameOver,
     IllegalMove,
     NotYourTurn,
-    State,
+    SeatEvent,
+    SlotsState,
     Transition,
+    ViewBase,
 )
 from playhall.core.api import BoolOption, IntOption, Viewer
+from playhall.core.fields import build
 from playhall.games.eynsteyn.board import (
     NORTH_SOUTH,
     WEST_EAST,
@@ -151,15 +154,13 @@ class GameStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class StoneDrawn:
-    seat: int
+class StoneDrawn(SeatEvent):
     stack: int
     kind: int
 
 
 @dataclass(frozen=True, slots=True)
-class StonePlaced:
-    seat: int
+class StonePlaced(SeatEvent):
     kind: int
     rotation: int
     row: int
@@ -180,28 +181,24 @@ class PreparationEnded:
 
 
 @dataclass(frozen=True, slots=True)
-class MarkerPlaced:
-    seat: int
+class MarkerPlaced(SeatEvent):
     row: int
     column: int
 
 
-@dataclass(frozen=True, slots=True)
-class MarkSkipped:
-    seat: int
+class MarkSkipped(SeatEvent):
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
-class TurnEnded:
-    seat: int
+class TurnEnded(SeatEvent):
     stack: int  # NO_STACK when nothing was drawn
     kind: int  # 0 when nothing was drawn
     call: bool
 
 
 @dataclass(frozen=True, slots=True)
-class WinRefused:
-    seat: int
+class WinRefused(SeatEvent):
     kind: int
     rotation: int
     row: int
@@ -209,8 +206,7 @@ class WinRefused:
 
 
 @dataclass(frozen=True, slots=True)
-class Passed:
-    seat: int
+class Passed(SeatEvent):
     reason: PassReason
     call: bool
 
@@ -240,13 +236,11 @@ class StackView(NamedTuple):
     known_bottom: tuple[int, ...]  # the returned stones still below its top, top to bottom
 
 
-@dataclass(frozen=True, slots=True)
-class EynsteynView:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EynsteynView(ViewBase):
     """What a seat (or a spectator, `viewer` None) may see: everything but the order of the
     stones below the stacks' tops."""
 
-    rules_version: str
-    viewer: Viewer
     board_size: int
     auto_call: bool
     board: Board
@@ -262,42 +256,18 @@ class EynsteynView:
     last_placed: int | None
     placement_passes: int
     winner: int | None
-    step: int
     turn: int
-    move_count: int
 
 
 # -- the state ---------------------------------------------------------------------------------
 
 
-class EynsteynState(State):
+@dataclass(slots=True, kw_only=True)
+class EynsteynState(SlotsState):
     """An Eynsteyn position. Fields are tuples; `apply` builds a new state. The links of the
     board's lines, the coverable squares and the stones that would connect are computed on
     demand and kept."""
 
-    FIELDS = (
-        "board_size",
-        "auto_call",
-        "board",
-        "markers",
-        "hands",
-        "stacks",
-        "returned",
-        "markers_left",
-        "calls",
-        "phase",
-        "current",
-        "start_player",
-        "north_south",
-        "last_placed",
-        "placement_passes",
-        "winner",
-        "rules_version",
-        "_step",
-        "_turn",
-        "_move_count",
-    )
-    __slots__ = (*FIELDS, "_links", "_winning", "_coverable")
     board_size: int
     auto_call: bool
     board: Board
@@ -318,56 +288,26 @@ class EynsteynState(State):
     """The square of the stone laid in the playing phase's last turn, if that turn laid one."""
     placement_passes: int
     winner: int | None
-    rules_version: str
-    _step: int
-    _turn: int
-    _move_count: int
-    _links: Links | None
-    _winning: dict[int, Connections]
-    _coverable: frozenset[int] | None
-
-    def __init__(self, **fields: Any) -> None:
-        for name in self.FIELDS:
-            setattr(self, name, fields.pop(name))
-        if fields:
-            raise TypeError(f"unknown fields {sorted(fields)}")
-        self._links = None
-        self._winning = {}
-        self._coverable = None
+    turn: int = 0
+    _links: Links | None = field(default=None, init=False, compare=False, repr=False)
+    _winning: dict[int, Connections] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    _coverable: frozenset[int] | None = field(default=None, init=False, compare=False, repr=False)
 
     def _copy(self) -> EynsteynState:
-        clone = object.__new__(EynsteynState)
-        for name in self.FIELDS:
-            setattr(clone, name, getattr(self, name))
-        clone._links = self._links
+        """A copy that keeps the links (a change to the board replaces them) and drops the
+        rest of the caches."""
+        clone = SlotsState._copy(self)
         clone._winning = {}
         clone._coverable = None
         return clone
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, EynsteynState):
-            return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.FIELDS)
-
-    __hash__ = None  # type: ignore[assignment]
 
     # -- the State API -------------------------------------------------------------------------
 
     @property
     def num_players(self) -> int:
         return len(self.hands)
-
-    @property
-    def step(self) -> int:
-        return self._step
-
-    @property
-    def turn(self) -> int:
-        return self._turn
-
-    @property
-    def move_count(self) -> int:
-        return self._move_count
 
     @property
     def geometry(self) -> Geometry:
@@ -440,30 +380,14 @@ class EynsteynState(State):
 
     def view(self, viewer: Viewer) -> EynsteynView:
         self.check_viewer(viewer)
-        return EynsteynView(
-            rules_version=self.rules_version,
+        return build(
+            EynsteynView,
+            self,
             viewer=viewer,
-            board_size=self.board_size,
-            auto_call=self.auto_call,
-            board=self.board,
-            markers=self.markers,
-            hands=self.hands,
-            markers_left=self.markers_left,
-            calls=self.calls,
             stacks=tuple(
                 stack_view(stack, returned)
                 for stack, returned in zip(self.stacks, self.returned, strict=True)
             ),
-            phase=self.phase,
-            current=self.current,
-            start_player=self.start_player,
-            north_south=self.north_south,
-            last_placed=self.last_placed,
-            placement_passes=self.placement_passes,
-            winner=self.winner,
-            step=self._step,
-            turn=self._turn,
-            move_count=self._move_count,
         )
 
     # -- where stones may go -------------------------------------------------------------------
@@ -797,12 +721,12 @@ class EynsteynState(State):
     # The helpers below change a state that `apply` has just copied and not yet returned.
 
     def _advance(self) -> None:
-        self._step += 1
-        self._move_count += 1
+        self.step += 1
+        self.move_count += 1
 
     def _next_turn(self, seat: int, phase: Phase | None = None) -> None:
         self.current = seat
-        self._turn += 1
+        self.turn += 1
         if phase is not None:
             self.phase = phase
 

@@ -8,8 +8,9 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from playhall.core import Event, Game, MalformedMessage, Rng
+from playhall.core import BotTuning, Budget, Event, Game, MalformedMessage, Rng
 from playhall.core.api import OptionValue
+from playhall.core.fields import build, columns
 from playhall.games.eynsteyn import render, tactics
 from playhall.games.eynsteyn.board import (
     EAST,
@@ -61,6 +62,13 @@ class EynsteynGame(Game[EynsteynState]):
 
     info = INFO
     codec = EynsteynCodec()
+    bots = BotTuning(
+        budgets={"normal": Budget(150, 0.5), "hard": Budget(1000, 2.0)},
+        # Random stones say little about a connection: no rollouts, the connection evaluation
+        # judges every new node, and slow widening spends the iterations on a few placements.
+        search={"rollout_moves": 0, "widen_c": 2.0, "widen_alpha": 0.5},
+        greedy_samples=1,  # the evaluation reads public information only
+    )
 
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> EynsteynState:
         size = options["board_size"]
@@ -88,9 +96,6 @@ class EynsteynGame(Game[EynsteynState]):
             placement_passes=0,
             winner=None,
             rules_version=RULES_VERSION,
-            _step=0,
-            _turn=0,
-            _move_count=0,
         )
 
     def setup_events(self, state: EynsteynState) -> list[Event]:
@@ -121,27 +126,11 @@ class EynsteynGame(Game[EynsteynState]):
             del pool[:middle]
         if pool:
             raise MalformedMessage("The view's stone counts do not add up")
-        return EynsteynState(
-            board_size=view.board_size,
-            auto_call=view.auto_call,
-            board=view.board,
-            markers=view.markers,
-            hands=view.hands,
+        return build(
+            EynsteynState,
+            view,
             stacks=tuple(stacks),
-            returned=tuple(stack.returned for stack in view.stacks),
-            markers_left=view.markers_left,
-            calls=view.calls,
-            phase=view.phase,
-            current=view.current,
-            start_player=view.start_player,
-            north_south=view.north_south,
-            last_placed=view.last_placed,
-            placement_passes=view.placement_passes,
-            winner=view.winner,
-            rules_version=view.rules_version,
-            _step=view.step,
-            _turn=view.turn,
-            _move_count=view.move_count,
+            **columns(view.stacks, "returned"),
         )
 
     def evaluate(self, state: EynsteynState, seat: int) -> float:

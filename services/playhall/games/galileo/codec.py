@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 
 from playhall.core import Codec, MalformedMessage
+from playhall.core.fields import from_message, in_oneof, to_message
 from playhall.core.wire import set_viewer, viewer_of
 from playhall.galileo.v1 import galileo_pb2 as pb
 from playhall.games.galileo import engine as e
@@ -15,17 +16,13 @@ ALL_EXPERIMENTS = sorted(EXPERIMENT_IDS)
 """Every card of each deck once: what the cards of a consistent state sort to."""
 
 
-class GalileoCodec(Codec[e.GalileoState]):
-    state_message = pb.State
-    move_message = pb.Move
-    view_message = pb.View
-    event_message = pb.Event
-
+class GalileoCodec(Codec[e.GalileoState], messages=pb):
     # -- states --------------------------------------------------------------------------------
 
     def encode_state(self, state: e.GalileoState) -> pb.State:
-        return pb.State(
-            rules_version=state.rules_version,
+        return to_message(
+            pb.State,
+            state,
             seats=[
                 pb.SeatState(
                     hand=hand, pick=pick, played=played, taken=[_encode_take(t) for t in taken]
@@ -36,40 +33,24 @@ class GalileoCodec(Codec[e.GalileoState]):
             ],
             undealt_scientists=state.undealt,
             experiment_deck=state.deck,
-            table=state.table,
             discarded_experiments=state.discarded,
-            # protoc's .pyi types an enum field as the enum's class; its values are ints.
-            phase=int(state.phase),  # type: ignore[arg-type]
-            round=state.round,
-            order=state.order,
-            previous_order=state.previous_order,
-            take_index=state.take_index,
-            start_player=state.start_player,
-            step=state.step,
-            move_count=state.move_count,
+            phase=int(state.phase),
         )
 
     def decode_state(self, message: pb.State) -> e.GalileoState:
         e.INFO.check_rules_version(message.rules_version)
         e.INFO.check_players(len(message.seats))
-        state = e.GalileoState(
+        state = from_message(
+            e.GalileoState,
+            message,
             hands=tuple(tuple(seat.hand) for seat in message.seats),
             picks=tuple(seat.pick for seat in message.seats),
             played=tuple(tuple(seat.played) for seat in message.seats),
             taken=tuple(tuple(_decode_take(t) for t in seat.taken) for seat in message.seats),
             undealt=tuple(message.undealt_scientists),
             deck=tuple(message.experiment_deck),
-            table=tuple(message.table),
             discarded=tuple(message.discarded_experiments),
             phase=_decode_phase(message.phase),
-            round=message.round,
-            order=tuple(message.order),
-            previous_order=tuple(message.previous_order),
-            take_index=message.take_index,
-            start_player=message.start_player,
-            rules_version=message.rules_version,
-            _step=message.step,
-            _move_count=message.move_count,
         )
         _check_consistent(state)
         return state
@@ -92,103 +73,38 @@ class GalileoCodec(Codec[e.GalileoState]):
     # -- views ---------------------------------------------------------------------------------
 
     def encode_view(self, view: e.GalileoView) -> pb.View:
-        message = pb.View(
-            rules_version=view.rules_version,
-            hand=view.hand,
-            own_pick=view.own_pick,
+        message = to_message(
+            pb.View,
+            view,
             seats=[
-                pb.SeatView(
-                    hand_size=seat.hand_size,
-                    has_picked=seat.has_picked,
-                    revealed_pick=seat.revealed_pick,
-                    played=seat.played,
-                    taken=[_encode_take(t) for t in seat.taken],
-                    score=seat.score,
-                )
+                to_message(pb.SeatView, seat, taken=[_encode_take(t) for t in seat.taken])
                 for seat in view.seats
             ],
-            deck_size=view.deck_size,
-            undealt_count=view.undealt_count,
-            table=view.table,
             discarded_experiments=view.discarded,
-            # protoc's .pyi types an enum field as the enum's class; its values are ints.
-            phase=int(view.phase),  # type: ignore[arg-type]
-            round=view.round,
-            rounds_total=view.rounds_total,
-            order=view.order,
-            previous_order=view.previous_order,
-            take_index=view.take_index,
-            start_player=view.start_player,
-            step=view.step,
-            move_count=view.move_count,
+            phase=int(view.phase),
         )
         set_viewer(message, view.viewer)
         return message
 
     def decode_view(self, message: pb.View) -> e.GalileoView:
-        viewer = viewer_of(message)
-        return e.GalileoView(
-            rules_version=message.rules_version,
-            viewer=viewer,
-            hand=tuple(message.hand),
-            own_pick=message.own_pick,
+        return from_message(
+            e.GalileoView,
+            message,
+            viewer=viewer_of(message),
             seats=tuple(
-                e.SeatView(
-                    hand_size=seat.hand_size,
-                    has_picked=seat.has_picked,
-                    revealed_pick=seat.revealed_pick,
-                    played=tuple(seat.played),
-                    taken=tuple(_decode_take(t) for t in seat.taken),
-                    score=seat.score,
-                )
+                from_message(e.SeatView, seat, taken=tuple(_decode_take(t) for t in seat.taken))
                 for seat in message.seats
             ),
-            deck_size=message.deck_size,
-            undealt_count=message.undealt_count,
-            table=tuple(message.table),
             discarded=tuple(message.discarded_experiments),
             phase=_decode_phase(message.phase),
-            round=message.round,
-            rounds_total=message.rounds_total,
-            order=tuple(message.order),
-            previous_order=tuple(message.previous_order),
-            take_index=message.take_index,
-            start_player=message.start_player,
-            step=message.step,
-            move_count=message.move_count,
         )
 
     # -- events --------------------------------------------------------------------------------
 
     def encode_event(self, event: object) -> pb.Event:
-        match event:
-            case e.RoundStarted():
-                return pb.Event(
-                    round_started=pb.RoundStarted(round=event.round, revealed=event.revealed)
-                )
-            case e.PickCommitted():
-                return pb.Event(
-                    pick_committed=pb.PickCommitted(seat=event.seat, scientist=event.scientist)
-                )
-            case e.PicksRevealed():
-                return pb.Event(
-                    picks_revealed=pb.PicksRevealed(scientists=event.scientists, order=event.order)
-                )
-            case e.ExperimentTaken():
-                return pb.Event(
-                    experiment_taken=pb.ExperimentTaken(
-                        seat=event.seat, take=_encode_take(event.take)
-                    )
-                )
-            case e.NoExperimentLeft():
-                return pb.Event(no_experiment_left=pb.NoExperimentLeft(seat=event.seat))
-            case e.RoundEnded():
-                return pb.Event(
-                    round_ended=pb.RoundEnded(round=event.round, discarded=event.discarded)
-                )
-            case e.GameEnded():
-                return pb.Event(game_ended=pb.GameEnded(scores=event.scores, winners=event.winners))
-        raise TypeError(f"not a Galileo event: {event!r}")
+        if isinstance(event, e.ExperimentTaken):
+            return in_oneof(pb.Event, pb, event, take=_encode_take(event.take))
+        return in_oneof(pb.Event, pb, event)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -196,12 +112,11 @@ def _encode_take(take: e.Take) -> pb.Take:
     # Cached, and bounded since a crafted state may hold odd rounds: a game has a few hundred
     # distinct takes, and a constructor copies the messages it is given, so the shared
     # instances are never changed.
-    return pb.Take(
-        experiment=take.experiment, round=take.round, doubled=take.doubled, points=take.points
-    )
+    return to_message(pb.Take, take)
 
 
 def _decode_take(message: pb.Take) -> e.Take:
+    # Spelled out, not `from_message`: a decoded state builds dozens, on every call.
     return e.Take(message.experiment, message.round, message.doubled, message.points)
 
 

@@ -16,14 +16,18 @@ from typing import NamedTuple, TypeVar
 
 from playhall.core import (
     Event,
+    GameEnded,
     GameInfo,
     GameOver,
     IllegalMove,
     NotYourTurn,
+    SeatEvent,
     SlotsState,
     Transition,
+    ViewBase,
 )
 from playhall.core.api import Viewer
+from playhall.core.fields import build, row
 from playhall.games.galileo.cards import EXPERIMENT_BY_ID, EXPERIMENTS, SCIENTIST_BY_ID
 
 RULES_VERSION = "galileo/1.0"
@@ -83,8 +87,7 @@ class RoundStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class PickCommitted:
-    seat: int
+class PickCommitted(SeatEvent):
     scientist: int  # 0 in every version but the picker's own
 
 
@@ -95,26 +98,18 @@ class PicksRevealed:
 
 
 @dataclass(frozen=True, slots=True)
-class ExperimentTaken:
-    seat: int
+class ExperimentTaken(SeatEvent):
     take: Take
 
 
-@dataclass(frozen=True, slots=True)
-class NoExperimentLeft:
-    seat: int
+class NoExperimentLeft(SeatEvent):
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
 class RoundEnded:
     round: int
     discarded: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnded:
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,12 +124,10 @@ class SeatView:
     score: int
 
 
-@dataclass(frozen=True, slots=True)
-class GalileoView:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GalileoView(ViewBase):
     """What one seat (or a spectator, `viewer` None) may see."""
 
-    rules_version: str
-    viewer: Viewer
     hand: tuple[int, ...]
     own_pick: int
     seats: tuple[SeatView, ...]
@@ -149,32 +142,12 @@ class GalileoView:
     previous_order: tuple[int, ...]
     take_index: int
     start_player: int
-    step: int
-    move_count: int
 
 
+@dataclass(slots=True, kw_only=True)
 class GalileoState(SlotsState):
     """A Galileo position. Fields are tuples; `apply` builds a new state."""
 
-    __slots__ = (
-        "hands",
-        "picks",
-        "played",
-        "taken",
-        "undealt",
-        "deck",
-        "table",
-        "discarded",
-        "phase",
-        "round",
-        "order",
-        "previous_order",
-        "take_index",
-        "start_player",
-        "rules_version",
-        "_step",
-        "_move_count",
-    )
     hands: tuple[tuple[int, ...], ...]
     picks: tuple[int, ...]
     played: tuple[tuple[int, ...], ...]
@@ -189,23 +162,12 @@ class GalileoState(SlotsState):
     previous_order: tuple[int, ...]
     take_index: int
     start_player: int
-    rules_version: str
-    _step: int
-    _move_count: int
 
     # -- the State API -------------------------------------------------------------------------
 
     @property
     def num_players(self) -> int:
         return len(self.hands)
-
-    @property
-    def step(self) -> int:
-        return self._step
-
-    @property
-    def move_count(self) -> int:
-        return self._move_count
 
     def to_move(self) -> tuple[int, ...]:
         if self.phase is Phase.PICK:
@@ -252,35 +214,25 @@ class GalileoState(SlotsState):
         scores = self.scores()
         seats = tuple(
             SeatView(
+                **row(self, seat, "played", "taken"),
                 hand_size=len(self.hands[seat]),
                 has_picked=bool(self.picks[seat]),
                 revealed_pick=self.picks[seat] if revealed else 0,
-                played=self.played[seat],
-                taken=self.taken[seat],
                 score=scores[seat],
             )
             for seat in range(self.num_players)
         )
         # `is None` rather than `is SPECTATOR` (the same value), which no type checker narrows.
-        return GalileoView(
-            rules_version=self.rules_version,
+        return build(
+            GalileoView,
+            self,
             viewer=viewer,
             hand=self.hands[viewer] if viewer is not None else (),
             own_pick=self.picks[viewer] if viewer is not None else 0,
             seats=seats,
             deck_size=len(self.deck),
             undealt_count=len(self.undealt),
-            table=self.table,
-            discarded=self.discarded,
-            phase=self.phase,
-            round=self.round,
             rounds_total=rounds_for(self.num_players),
-            order=self.order,
-            previous_order=self.previous_order,
-            take_index=self.take_index,
-            start_player=self.start_player,
-            step=self._step,
-            move_count=self._move_count,
         )
 
     # -- the rules -----------------------------------------------------------------------------
@@ -297,7 +249,7 @@ class GalileoState(SlotsState):
             self.hands, seat, tuple(c for c in self.hands[seat] if c != move.scientist)
         )
         state.picks = _replaced(self.picks, seat, move.scientist)
-        state._move_count += 1
+        state.move_count += 1
         events = [Event(PickCommitted(seat, 0), {seat: PickCommitted(seat, move.scientist)})]
         if 0 not in state.picks:
             state._reveal_picks(events)
@@ -320,8 +272,8 @@ class GalileoState(SlotsState):
         state.table = tuple(card for card in self.table if card != move.experiment)
         state.taken = _replaced(self.taken, seat, self.taken[seat] + (take,))
         state.take_index += 1
-        state._step += 1
-        state._move_count += 1
+        state.step += 1
+        state.move_count += 1
         events = [Event(ExperimentTaken(seat, take))]
         state._skip_empty_takes(events)
         return Transition(state, events)
@@ -338,7 +290,7 @@ class GalileoState(SlotsState):
         )
         self.phase = Phase.TAKE
         self.take_index = 0
-        self._step += 1
+        self.step += 1
         events.append(Event(PicksRevealed(self.picks, self.order)))
         self._skip_empty_takes(events)
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from playhall.core import Event, Game, MalformedMessage, Rng
+from playhall.core import BotTuning, Budget, Event, Game, MalformedMessage, Rng
 from playhall.core.api import OptionValue
+from playhall.core.fields import build, columns
 from playhall.games.galileo import render
 from playhall.games.galileo.cards import (
     EXPERIMENT_BY_ID,
@@ -31,6 +32,13 @@ class GalileoGame(Game[GalileoState]):
 
     info = INFO
     codec = GalileoCodec()
+    bots = BotTuning(
+        budgets={"normal": Budget(600, 0.5), "hard": Budget(3000, 1.5)},
+        # The search stops gaining early in its budget (bench/results/bots-notes.md), so no
+        # budget alone sets `hard` above `normal`: `normal` slips instead, as chess engines
+        # weaken their lower levels.
+        slips={"normal": 0.15},
+    )
 
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> GalileoState:
         scientists = sorted(SCIENTIST_IDS)
@@ -60,8 +68,6 @@ class GalileoGame(Game[GalileoState]):
             take_index=0,
             start_player=start,
             rules_version=RULES_VERSION,
-            _step=0,
-            _move_count=0,
         )
         state.start_round([])
         return state
@@ -95,24 +101,14 @@ class GalileoGame(Game[GalileoState]):
         if len(deck) != view.deck_size:
             raise MalformedMessage("The view's experiment counts do not add up")
         rng.shuffle(deck)
-        return GalileoState(
+        return build(
+            GalileoState,
+            view,
+            **columns(view.seats, "played", "taken"),
             hands=tuple(hands),
             picks=tuple(picks),
-            played=tuple(seat.played for seat in view.seats),
-            taken=tuple(seat.taken for seat in view.seats),
             undealt=tuple(unseen),
             deck=tuple(deck),
-            table=view.table,
-            discarded=view.discarded,
-            phase=view.phase,
-            round=view.round,
-            order=view.order,
-            previous_order=view.previous_order,
-            take_index=view.take_index,
-            start_player=view.start_player,
-            rules_version=view.rules_version,
-            _step=view.step,
-            _move_count=view.move_count,
         )
 
     def evaluate(self, state: GalileoState, seat: int) -> float:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from playhall.core import Codec, MalformedMessage
+from playhall.core.fields import from_message, in_oneof, to_message
 from playhall.core.wire import set_viewer, viewer_of
 from playhall.games.inventors import engine as e
 from playhall.games.inventors.data import (
@@ -36,17 +37,13 @@ TILE_OF = {tile.value: tile for tile in Tile}
 E = TypeVar("E", bound=IntEnum)
 
 
-class InventorsCodec(Codec[e.InventorsState]):
-    state_message = pb.State
-    move_message = pb.Move
-    view_message = pb.View
-    event_message = pb.Event
-
+class InventorsCodec(Codec[e.InventorsState], messages=pb):
     # -- states --------------------------------------------------------------------------------
 
     def encode_state(self, state: e.InventorsState) -> pb.State:
-        return pb.State(
-            rules_version=state.rules_version,
+        return to_message(
+            pb.State,
+            state,
             seats=[
                 pb.SeatState(
                     # protoc's .pyi types an enum field as the enum's class; its values are ints.
@@ -68,18 +65,9 @@ class InventorsCodec(Codec[e.InventorsState]):
             table=[_encode_slot(slot) for slot in state.table],
             decks=[pb.Deck(inventions=deck) for deck in state.decks],
             bag=_wire_tiles(state.bag),
-            discarded_inventions=state.discarded_inventions,
             spent_tiles=_wire_tiles(state.spent_tiles),
             reward=_encode_reward(state.reward),
-            final_queue=state.final_queue,
-            age=state.age,
-            phase=int(state.phase),  # type: ignore[arg-type]
-            current=state.current,
-            passes=state.passes,
-            start_player=state.start_player,
-            step=state.step,
-            turn=state.turn,
-            move_count=state.move_count,
+            phase=int(state.phase),
         )
 
     def decode_state(self, message: pb.State) -> e.InventorsState:
@@ -87,7 +75,9 @@ class InventorsCodec(Codec[e.InventorsState]):
         e.INFO.check_players(len(message.seats))
         if len(message.decks) != AGES:
             raise MalformedMessage(f"The state must hold {AGES} invention decks")
-        state = e.InventorsState(
+        state = from_message(
+            e.InventorsState,
+            message,
             teams=tuple(_decode_team(seat.team) for seat in message.seats),
             knowledge=tuple(_decode_knowledge(seat.knowledge) for seat in message.seats),
             active=tuple(_decode_active(seat.active) for seat in message.seats),
@@ -96,19 +86,9 @@ class InventorsCodec(Codec[e.InventorsState]):
             table=tuple(_decode_slot(slot) for slot in message.table),
             decks=tuple(tuple(deck.inventions) for deck in message.decks),
             bag=_decode_tiles(message.bag),
-            discarded_inventions=tuple(message.discarded_inventions),
             spent_tiles=_decode_tiles(message.spent_tiles),
             reward=_decode_reward(message.reward) if message.HasField("reward") else None,
-            final_queue=tuple(message.final_queue),
-            age=message.age,
             phase=_decode_enum(e.Phase, message.phase, "phase"),
-            current=message.current,
-            passes=message.passes,
-            start_player=message.start_player,
-            rules_version=message.rules_version,
-            _step=message.step,
-            _turn=message.turn,
-            _move_count=message.move_count,
         )
         _check_consistent(state)
         return state
@@ -153,129 +133,73 @@ class InventorsCodec(Codec[e.InventorsState]):
     # -- views ---------------------------------------------------------------------------------
 
     def encode_view(self, view: e.InventorsView) -> pb.View:
-        message = pb.View(
-            rules_version=view.rules_version,
+        message = to_message(
+            pb.View,
+            view,
             seats=[
-                pb.SeatView(
-                    team=seat.team + 1,  # type: ignore[arg-type]
+                to_message(
+                    pb.SeatView,
+                    seat,
+                    team=seat.team + 1,
                     knowledge=_encode_knowledge(seat.knowledge),
-                    active=seat.active,
                     held=_wire_tiles(seat.held),
-                    patents=seat.patents,
-                    supply=seat.supply,
-                    score=seat.score,
                 )
                 for seat in view.seats
             ],
             table=[_encode_slot(slot) for slot in view.table],
-            deck_sizes=view.deck_sizes,
-            bag_size=view.bag_size,
-            discarded_inventions=view.discarded_inventions,
             spent_tiles=_wire_tiles(view.spent_tiles),
             reward=_encode_reward(view.reward),
-            final_queue=view.final_queue,
-            age=view.age,
-            phase=int(view.phase),  # type: ignore[arg-type]
-            current=view.current,
-            passes=view.passes,
-            start_player=view.start_player,
-            step=view.step,
-            turn=view.turn,
-            move_count=view.move_count,
+            phase=int(view.phase),
         )
         set_viewer(message, view.viewer)
         return message
 
     def decode_view(self, message: pb.View) -> e.InventorsView:
-        viewer = viewer_of(message)
-        return e.InventorsView(
-            rules_version=message.rules_version,
-            viewer=viewer,
+        return from_message(
+            e.InventorsView,
+            message,
+            viewer=viewer_of(message),
             seats=tuple(
-                e.SeatView(
+                from_message(
+                    e.SeatView,
+                    seat,
                     team=_decode_team(seat.team),
                     knowledge=_decode_knowledge(seat.knowledge),
                     active=_decode_active(seat.active),
                     held=_decode_tiles(seat.held),
-                    patents=tuple(seat.patents),
-                    supply=seat.supply,
-                    score=seat.score,
                 )
                 for seat in message.seats
             ),
             table=tuple(_decode_slot(slot) for slot in message.table),
-            deck_sizes=tuple(message.deck_sizes),
-            bag_size=message.bag_size,
-            discarded_inventions=tuple(message.discarded_inventions),
             spent_tiles=_decode_tiles(message.spent_tiles),
             reward=_decode_reward(message.reward) if message.HasField("reward") else None,
-            final_queue=tuple(message.final_queue),
-            age=message.age,
             phase=_decode_enum(e.Phase, message.phase, "phase"),
-            current=message.current,
-            passes=message.passes,
-            start_player=message.start_player,
-            step=message.step,
-            turn=message.turn,
-            move_count=message.move_count,
         )
 
     # -- events --------------------------------------------------------------------------------
 
     def encode_event(self, event: object) -> pb.Event:
-        match event:
-            case e.AgeStarted():
-                return pb.Event(
-                    age_started=pb.AgeStarted(
-                        age=event.age,
-                        revealed=[
-                            pb.RevealedInvention(invention=r.invention, tiles=_wire_tiles(r.tiles))
-                            for r in event.revealed
-                        ],
-                    )
-                )
-            case e.CoffeeUsed():
-                return pb.Event(coffee_used=pb.CoffeeUsed(seat=event.seat))
-            case e.Upgraded():
-                return pb.Event(
-                    upgraded=pb.Upgraded(
-                        seat=event.seat,
-                        upgrade=_encode_upgrade(event.upgrade),
-                        knowledge=event.knowledge,
-                    )
-                )
-            case e.Worked():
-                return pb.Event(
-                    worked=pb.Worked(
-                        seat=event.seat, work=_encode_work(event.work), placed=event.placed
-                    )
-                )
-            case e.Refreshed():
-                return pb.Event(refreshed=pb.Refreshed(seat=event.seat))
-            case e.Passed():
-                return pb.Event(passed=pb.Passed(seat=event.seat))
-            case e.InventionFinished():
-                return pb.Event(
-                    invention_finished=pb.InventionFinished(
-                        invention=event.invention, finisher=event.finisher, ranking=event.ranking
-                    )
-                )
-            case e.RewardTaken():
-                taken = pb.RewardTaken(seat=event.seat, invention=event.invention)
-                if isinstance(event.choice, e.TakeTile):
-                    taken.tile.tile = int(event.choice.tile)  # type: ignore[assignment]
-                else:
-                    taken.patent.SetInParent()
-                return pb.Event(reward_taken=taken)
-            case e.TurnEnded():
-                return pb.Event(turn_ended=pb.TurnEnded(seat=event.seat))
-            case e.AgeEnded():
-                return pb.Event(age_ended=pb.AgeEnded(age=event.age, discarded=event.discarded))
-            case e.FinalDone():
-                return pb.Event(final_done=pb.FinalDone(seat=event.seat))
-            case e.GameEnded():
-                return pb.Event(game_ended=pb.GameEnded(scores=event.scores, winners=event.winners))
-        raise TypeError(f"not an Inventors event: {event!r}")
+        return in_oneof(pb.Event, pb, event, **_event_fields(event))
+
+
+def _event_fields(event: object) -> dict[str, Any]:
+    """What of an event does not match its message by name: nested moves and tiles."""
+    match event:
+        case e.AgeStarted():
+            revealed = [
+                to_message(pb.RevealedInvention, r, tiles=_wire_tiles(r.tiles))
+                for r in event.revealed
+            ]
+            return {"revealed": revealed}
+        case e.Upgraded():
+            return {"upgrade": _encode_upgrade(event.upgrade)}
+        case e.Worked():
+            return {"work": _encode_work(event.work)}
+        case e.RewardTaken():
+            if isinstance(event.choice, e.TakeTile):
+                return {"tile": pb.TakeTile(tile=int(event.choice.tile))}  # type: ignore[arg-type]
+            return {"patent": pb.TakePatent()}
+    return {}
 
 
 _SIMPLE_MOVES: dict[str, e.Move] = {
@@ -298,8 +222,9 @@ def _wire_tiles(tiles: Iterable[Tile]) -> list[pb.Tile]:
 
 
 def _encode_slot(slot: e.Slot) -> pb.Slot:
-    return pb.Slot(
-        invention=slot.invention,
+    return to_message(
+        pb.Slot,
+        slot,
         tiles=_wire_tiles(slot.tiles),
         physics=slot.cubes[0],
         chemistry=slot.cubes[1],
@@ -311,12 +236,7 @@ def _encode_slot(slot: e.Slot) -> pb.Slot:
 def _encode_reward(reward: e.Reward | None) -> pb.Reward | None:
     if reward is None:
         return None
-    return pb.Reward(
-        invention=reward.invention,
-        patent=reward.patent,
-        tiles=_wire_tiles(reward.tiles),
-        queue=reward.queue,
-    )
+    return to_message(pb.Reward, reward, tiles=_wire_tiles(reward.tiles))
 
 
 def _encode_upgrade(move: e.Upgrade) -> pb.ApplyUpgrade:
@@ -404,9 +324,7 @@ def _decode_slot(message: pb.Slot) -> e.Slot:
 
 
 def _decode_reward(message: pb.Reward) -> e.Reward:
-    return e.Reward(
-        message.invention, message.patent, _decode_tiles(message.tiles), tuple(message.queue)
-    )
+    return from_message(e.Reward, message, tiles=_decode_tiles(message.tiles))
 
 
 def _check_consistent(state: e.InventorsState) -> None:

@@ -17,14 +17,18 @@ from typing import NamedTuple, TypeVar
 from playhall.core import (
     ChoiceOption,
     Event,
+    GameEnded,
     GameInfo,
     GameOver,
     IllegalMove,
     NotYourTurn,
+    SeatEvent,
     SlotsState,
     Transition,
+    ViewBase,
 )
 from playhall.core.api import Viewer
+from playhall.core.fields import build, row
 from playhall.games.inventors.data import (
     AGES,
     CUBES_PER_SEAT,
@@ -201,34 +205,29 @@ class AgeStarted:
     revealed: tuple[RevealedInvention, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class CoffeeUsed:
-    seat: int
+class CoffeeUsed(SeatEvent):
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
-class Upgraded:
-    seat: int
+class Upgraded(SeatEvent):
     upgrade: Upgrade
     knowledge: int
 
 
 @dataclass(frozen=True, slots=True)
-class Worked:
-    seat: int
+class Worked(SeatEvent):
     work: Work
     placed: Knowledge
     """Cubes placed per discipline, genius cubes included."""
 
 
-@dataclass(frozen=True, slots=True)
-class Refreshed:
-    seat: int
+class Refreshed(SeatEvent):
+    __slots__ = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Passed:
-    seat: int
+class Passed(SeatEvent):
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,15 +239,13 @@ class InventionFinished:
 
 
 @dataclass(frozen=True, slots=True)
-class RewardTaken:
-    seat: int
+class RewardTaken(SeatEvent):
     invention: int
     choice: TakePatent | TakeTile
 
 
-@dataclass(frozen=True, slots=True)
-class TurnEnded:
-    seat: int
+class TurnEnded(SeatEvent):
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,15 +254,8 @@ class AgeEnded:
     discarded: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class FinalDone:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameEnded:
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
+class FinalDone(SeatEvent):
+    __slots__ = ()
 
 
 # -- views -------------------------------------------------------------------------------------
@@ -284,13 +274,11 @@ class SeatView:
     score: int
 
 
-@dataclass(frozen=True, slots=True)
-class InventorsView:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InventorsView(ViewBase):
     """What a seat (or a spectator, `viewer` None) may see: everything but the order of the
     invention decks and of the tile bag."""
 
-    rules_version: str
-    viewer: Viewer
     seats: tuple[SeatView, ...]
     table: tuple[Slot, ...]
     deck_sizes: tuple[int, ...]
@@ -304,40 +292,16 @@ class InventorsView:
     current: int
     passes: int
     start_player: int
-    step: int
     turn: int
-    move_count: int
 
 
 # -- the state ---------------------------------------------------------------------------------
 
 
+@dataclass(slots=True, kw_only=True)
 class InventorsState(SlotsState):
     """An Inventors position. Fields are tuples; `apply` builds a new state."""
 
-    __slots__ = (
-        "teams",
-        "knowledge",
-        "active",
-        "held",
-        "patents",
-        "table",
-        "decks",
-        "bag",
-        "discarded_inventions",
-        "spent_tiles",
-        "reward",
-        "final_queue",
-        "age",
-        "phase",
-        "current",
-        "passes",
-        "start_player",
-        "rules_version",
-        "_step",
-        "_turn",
-        "_move_count",
-    )
     teams: tuple[int, ...]
     knowledge: tuple[tuple[Knowledge, ...], ...]
     active: tuple[tuple[bool, ...], ...]
@@ -355,28 +319,13 @@ class InventorsState(SlotsState):
     current: int
     passes: int
     start_player: int
-    rules_version: str
-    _step: int
-    _turn: int
-    _move_count: int
+    turn: int = 0
 
     # -- the State API -------------------------------------------------------------------------
 
     @property
     def num_players(self) -> int:
         return len(self.teams)
-
-    @property
-    def step(self) -> int:
-        return self._step
-
-    @property
-    def turn(self) -> int:
-        return self._turn
-
-    @property
-    def move_count(self) -> int:
-        return self._move_count
 
     def to_move(self) -> tuple[int, ...]:
         if self.phase is Phase.REWARD and self.reward is not None:
@@ -445,10 +394,10 @@ class InventorsState(SlotsState):
         state = self._copy()
         events: list[Event] = []
         state._play(seat, move, events)
-        state._step += 1
-        state._move_count += 1
+        state.step += 1
+        state.move_count += 1
         if state.to_move() != movers:
-            state._turn += 1
+            state.turn += 1
         return Transition(state, events)
 
     def view(self, viewer: Viewer) -> InventorsView:
@@ -456,35 +405,19 @@ class InventorsState(SlotsState):
         scores, supplies = self.scores(), self.supplies()
         seats = tuple(
             SeatView(
-                team=self.teams[seat],
-                knowledge=self.knowledge[seat],
-                active=self.active[seat],
-                held=self.held[seat],
-                patents=self.patents[seat],
+                **row(self, seat, "knowledge", "active", "held", "patents", team="teams"),
                 supply=supplies[seat],
                 score=scores[seat],
             )
             for seat in range(self.num_players)
         )
-        return InventorsView(
-            rules_version=self.rules_version,
+        return build(
+            InventorsView,
+            self,
             viewer=viewer,
             seats=seats,
-            table=self.table,
             deck_sizes=tuple(len(deck) for deck in self.decks),
             bag_size=len(self.bag),
-            discarded_inventions=self.discarded_inventions,
-            spent_tiles=self.spent_tiles,
-            reward=self.reward,
-            final_queue=self.final_queue,
-            age=self.age,
-            phase=self.phase,
-            current=self.current,
-            passes=self.passes,
-            start_player=self.start_player,
-            step=self._step,
-            turn=self._turn,
-            move_count=self._move_count,
         )
 
     # -- legal moves ---------------------------------------------------------------------------

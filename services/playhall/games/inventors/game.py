@@ -6,8 +6,9 @@ import math
 from collections import Counter
 from collections.abc import Mapping
 
-from playhall.core import Event, Game, MalformedMessage, Rng
+from playhall.core import BotTuning, Budget, Event, Game, MalformedMessage, Rng
 from playhall.core.api import OptionValue
+from playhall.core.fields import build, columns
 from playhall.games.inventors import render
 from playhall.games.inventors.codec import InventorsCodec
 from playhall.games.inventors.data import (
@@ -51,6 +52,7 @@ class InventorsGame(Game[InventorsState]):
 
     info = INFO
     codec = InventorsCodec()
+    bots = BotTuning(budgets={"normal": Budget(150, 0.5), "hard": Budget(1000, 1.0)})
 
     def setup(self, players: int, options: Mapping[str, OptionValue], rng: Rng) -> InventorsState:
         names = options.get("teams") or TEAM_NAMES[:players]
@@ -85,9 +87,6 @@ class InventorsGame(Game[InventorsState]):
             passes=0,
             start_player=start,
             rules_version=RULES_VERSION,
-            _step=0,
-            _turn=0,
-            _move_count=0,
         )
         state.deal_age([])
         return state
@@ -112,28 +111,12 @@ class InventorsGame(Game[InventorsState]):
         if len(bag) != view.bag_size:
             raise MalformedMessage("The view's tile counts do not add up")
         rng.shuffle(bag)
-        return InventorsState(
-            teams=tuple(seat.team for seat in view.seats),
-            knowledge=tuple(seat.knowledge for seat in view.seats),
-            active=tuple(seat.active for seat in view.seats),
-            held=tuple(seat.held for seat in view.seats),
-            patents=tuple(seat.patents for seat in view.seats),
-            table=view.table,
+        return build(
+            InventorsState,
+            view,
+            **columns(view.seats, "knowledge", "active", "held", "patents", teams="team"),
             decks=tuple(decks),
             bag=tuple(bag),
-            discarded_inventions=view.discarded_inventions,
-            spent_tiles=view.spent_tiles,
-            reward=view.reward,
-            final_queue=view.final_queue,
-            age=view.age,
-            phase=view.phase,
-            current=view.current,
-            passes=view.passes,
-            start_player=view.start_player,
-            rules_version=view.rules_version,
-            _step=view.step,
-            _turn=view.turn,
-            _move_count=view.move_count,
         )
 
     def evaluate(self, state: InventorsState, seat: int) -> float:
