@@ -1,8 +1,8 @@
 """The replay canary over a full archive: `--matches` archived matches of every title, replayed.
 
 Starts a private PostgreSQL (fsync on, as deployed), every title's rules service and the race
-title's (`tests/integration/race_title.py`, 1.0), then an orchestrator on a private Redis and an
-archiver (no grace), each its own process (`tests/replays.py`). `CLIENTS` clients play
+title's (`dev/race_title.py`, 1.0), then an orchestrator on a private Redis and an
+archiver (no grace), each its own process (`dev/replays.py`). `CLIENTS` clients play
 `--matches` whole matches of each title to their end, every seat choosing random legal moves
 (the seat count random within the title's range), and wait until all are archived. Then
 `playhall.canary` replays each title's archived matches on the rules service they were played
@@ -33,13 +33,13 @@ from bench.common import (
     unwind_on_sigterm,
     write_report,
 )
+from dev import race_title
 from dev.postgres_server import EmbeddedPostgres
 from dev.process import start_rules_service
+from dev.replays import archiving, play_random_match, wait_archived
 from playhall.archive import database
 from playhall.canary.cli import CanarySettings, run
 from playhall.core import get_game
-from tests.integration import race_title
-from tests.replays import archiving, play_random_match, wait_archived
 
 CLIENTS = 4
 STEM = "canary"

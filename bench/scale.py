@@ -45,13 +45,13 @@ from bench.orchestrator import CLIENTS, SeparatePlayer
 from bench.scale_gateway import run_spectators, section
 from dev.process import ServiceProcess, start_rules_service
 from dev.redis_server import EmbeddedRedis, EmbeddedRedisCluster
+from dev.testbed import Backend, cluster_backend
 from playhall.common.brokers import broker_url_of
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.match_client import MatchClient, human_seats
 from playhall.orchestrator.settings import Settings as OrchestratorSettings
-from tests.helpers import Backend, cluster_backend
 
 TITLE = "galileo"
 WATCHERS_PER_MATCH = 100

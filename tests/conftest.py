@@ -11,8 +11,9 @@ from dev.postgres_server import EmbeddedPostgres
 from dev.process import PORT_SHARE_ENV, start_rules_service
 from dev.rabbitmq_server import EmbeddedRabbitMQ, rabbitmq_missing
 from dev.redis_server import EmbeddedRedis, EmbeddedRedisCluster
+from dev.testbed import start_orchestrator
 from playhall.archive import database
-from tests.helpers import fresh_database, start_orchestrator
+from tests.helpers import fresh_database
 
 if "PYTEST_XDIST_WORKER" in os.environ:
     # `make test` runs on several processes: each picks its servers' ports from its own share.

@@ -27,18 +27,18 @@ from prometheus_client.samples import Sample
 
 from dev import process
 from dev.postgres_server import EmbeddedPostgres
-from dev.process import ServiceProcess, metric_samples, orchestrator_env
+from dev.process import ServiceProcess, metric_samples
+from dev.testbed import (
+    GATEWAY_CREDENTIAL,
+    TIMEOUT,
+)
 from playhall.accounts.guests import new_signing_key
 from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient
 
-WORKER_CREDENTIAL = "test-worker-credential"
-GATEWAY_CREDENTIAL = "test-gateway-credential"
 TITLE = "galileo"
-TIMEOUT = 5.0
-"""The deadline of every unary call, so a hung server fails a test instead of hanging it."""
 QUOTED_LEVELS = ("warning", "error", "critical")
 """The log levels a wait that runs out quotes from its service's log, with the tracebacks."""
 
@@ -136,22 +136,6 @@ def wait_until(
         time.sleep(interval)
 
 
-def start_orchestrator(
-    redis_url: str, rules_address: str, port: int = 0, **extra: str
-) -> ServiceProcess:
-    """An orchestrator of the Galileo rules service at `rules_address` on `port` (0 picks a
-    free one), with the testing flag and a fast housekeeping sweep, then `extra` settings."""
-    env = orchestrator_env(
-        redis_url,
-        {"galileo": rules_address},
-        WORKER_CREDENTIAL,
-        testing=True,
-        gateway_credential=GATEWAY_CREDENTIAL,
-        **{"PLAYHALL_SWEEP_INTERVAL_S": "0.1", **extra},
-    )
-    return process.start_orchestrator(env, port=port)
-
-
 def start_gateway(orchestrator_address: str, env: dict[str, str] | None = None, **ports: int):
     """A gateway of the orchestrator at `orchestrator_address` with the tests' gateway
     credential, then `env` settings (`ports`: `port`, `metrics_port`)."""
@@ -179,65 +163,12 @@ def kill_orchestrator_connections(nodes: list[redis.Redis], pid: int) -> int:
     return killed
 
 
-def start_archiver(redis_url: str, database_url: str, **extra: str) -> ServiceProcess:
-    """An archiver of the orchestrators on `redis_url` into `database_url`, looking at the
-    outbox every 50 ms, then `extra` settings."""
-    env = {
-        "REDIS_URL": redis_url,
-        "PLAYHALL_DATABASE_URL": database_url,
-        "PLAYHALL_ARCHIVE_INTERVAL_S": "0.05",
-        "PLAYHALL_METRICS_PORT": "0",
-        **extra,
-    }
-    return ServiceProcess("playhall.archive.archiver", env=env)
-
-
 _DATABASES = itertools.count()
 
 
 def fresh_database(server: EmbeddedPostgres) -> str:
     """A new, empty database on `server` (a name of this process's own); its URL."""
     return server.create_database(f"test_{os.getpid()}_{next(_DATABASES)}")
-
-
-@dataclass
-class Backend:
-    """Where the orchestrators of a test keep matches: the session's single Redis ("redis")
-    or its Redis Cluster ("cluster", with WAIT for one replica per commit, and the single Redis
-    as the Celery broker, which a Cluster cannot be)."""
-
-    name: str
-    url: str
-    env: dict[str, str] = field(default_factory=dict)
-    cluster: object = None
-
-    def client(self) -> redis.Redis | redis.RedisCluster:
-        """A synchronous client of the same storage."""
-        if self.cluster is not None:
-            return self.cluster.client()  # type: ignore[attr-defined]
-        return redis.Redis.from_url(self.url)
-
-    def servers(self) -> list[redis.Redis]:
-        """A synchronous client of each Redis server of the storage (each node of a cluster)."""
-        if self.cluster is not None:
-            return [node.client() for node in self.cluster.nodes]  # type: ignore[attr-defined]
-        return [redis.Redis.from_url(self.url)]
-
-    def start_orchestrator(self, rules_address: str, port: int = 0, **extra: str) -> ServiceProcess:
-        return start_orchestrator(self.url, rules_address, port, **{**self.env, **extra})
-
-
-def cluster_backend(cluster, broker_url: str) -> Backend:
-    return Backend(
-        "cluster",
-        cluster.url,
-        {
-            "PLAYHALL_REDIS_CLUSTER": "1",
-            "PLAYHALL_REDIS_WAIT_REPLICAS": "1",
-            "CELERY_BROKER_URL": broker_url,
-        },
-        cluster,
-    )
 
 
 # -- player tokens ------------------------------------------------------------------------------

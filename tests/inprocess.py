@@ -22,6 +22,7 @@ from google.protobuf import any_pb2
 from google.protobuf.message import Message
 from prometheus_client import REGISTRY
 
+from dev.testbed import GATEWAY_CREDENTIAL, WORKER_CREDENTIAL
 from playhall.common.errors import Broken
 from playhall.core import Game, get_game
 from playhall.match.v1 import match_service_pb2 as pb
@@ -34,7 +35,7 @@ from playhall.matchstore.store import MatchStore
 from playhall.orchestrator.settings import Settings
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.rules_service.servicer import RulesServicer
-from tests.helpers import GATEWAY_CREDENTIAL, TITLE, WORKER_CREDENTIAL
+from tests.helpers import TITLE
 
 HOLD_TIMEOUT_S = 5.0
 """How long a held rules call waits for the others it is held with, so a test that holds

@@ -11,10 +11,10 @@ from __future__ import annotations
 import grpc
 import pytest
 
+from dev.testbed import TIMEOUT, Backend, cluster_backend
 from playhall.common.brokers import broker_url_of
 from playhall.match_client import MatchClient
 from playhall.rules.v1 import rules_service_pb2_grpc
-from tests.helpers import TIMEOUT, Backend, cluster_backend
 
 
 def pytest_generate_tests(metafunc):

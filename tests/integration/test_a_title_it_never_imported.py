@@ -9,17 +9,17 @@ import grpc
 import pytest
 
 from dev.process import ServiceProcess, orchestrator_env, start_orchestrator
+from dev.testbed import GATEWAY_CREDENTIAL, WORKER_CREDENTIAL
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient, human_seats
-from tests.helpers import GATEWAY_CREDENTIAL, WORKER_CREDENTIAL
 
 TIMEOUT = 5.0
 
 
 @pytest.fixture(scope="module")
 def race_rules():
-    with ServiceProcess("tests.integration.race_title") as service:
+    with ServiceProcess("dev.race_title") as service:
         yield service
 
 

@@ -22,6 +22,7 @@ from openskill.models import PlackettLuce
 
 from dev.postgres_server import EmbeddedPostgres
 from dev.redis_server import EmbeddedRedis
+from dev.testbed import TIMEOUT, start_archiver, start_orchestrator
 from playhall.accounts.tokens import player_id
 from playhall.archive import database
 from playhall.archive.archive import bot_player
@@ -34,15 +35,12 @@ from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from tests.helpers import (
     PLAYER_ISSUER,
-    TIMEOUT,
     PlayerIssuer,
     assert_refused,
     connect_call,
     metric,
     scrape,
-    start_archiver,
     start_gateway,
-    start_orchestrator,
     wait_until,
 )
 

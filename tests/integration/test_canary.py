@@ -1,5 +1,5 @@
 """The replay canary as an operator runs it (`python -m playhall.canary`, a process of its own)
-on an archive filled for real (`tests/replays.py`): a few random matches of every registered
+on an archive filled for real (`dev/replays.py`): a few random matches of every registered
 title and of the race title, played through an orchestrator and archived by the archiver.
 
 The titles' own rules services replay every match as recorded. A race 1.1 that claims to be
@@ -21,12 +21,12 @@ from dataclasses import dataclass
 import pytest
 from google.protobuf import wrappers_pb2
 
+from dev import race_title
 from dev.process import start_rules_service
+from dev.replays import archiving, play_random_match, wait_archived
 from playhall.archive import database
 from playhall.core import get_game, title_ids
 from tests.helpers import fresh_database
-from tests.integration import race_title
-from tests.replays import archiving, play_random_match, wait_archived
 
 MATCHES_PER_TITLE = 2
 RACES = 10

@@ -34,7 +34,7 @@ PLAYHALL = [sys.executable, "-m", "playhall.cli"]
 @pytest.fixture(scope="module")
 def race_rules():
     """The rules service of a title Playhall does not ship, which this client cannot import."""
-    with ServiceProcess("tests.integration.race_title") as service:
+    with ServiceProcess("dev.race_title") as service:
         yield service
 
 

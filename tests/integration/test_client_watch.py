@@ -28,11 +28,12 @@ import grpc
 import pytest
 
 from dev.process import ServiceProcess, free_port
+from dev.testbed import TIMEOUT
 from playhall.common.channels import RECONNECT_OPTIONS
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient, human_seats
-from tests.helpers import TIMEOUT, TITLE, metric, scrape, seat_clients, wait_until
+from tests.helpers import TITLE, metric, scrape, seat_clients, wait_until
 from tests.integration.test_orchestrator_play import open_watch
 
 WATCH_TIMEOUT_S = 90.0

@@ -25,17 +25,11 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
 from jwt.algorithms import get_default_algorithms
 
+from dev.testbed import TIMEOUT, start_orchestrator
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from tests import oidc_provider
-from tests.helpers import (
-    PLAYER_AUDIENCE,
-    PLAYER_ISSUER,
-    TIMEOUT,
-    connect_call,
-    start_gateway,
-    start_orchestrator,
-)
+from tests.helpers import PLAYER_AUDIENCE, PLAYER_ISSUER, connect_call, start_gateway
 
 PLAYERS = "playhall.players.v1.PlayerService"
 HMAC_SECRET = b"a secret an operator put in a JWK set by mistake"

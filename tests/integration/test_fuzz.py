@@ -45,13 +45,14 @@ from google.protobuf.message import DecodeError, Message
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from dev.redis_server import EmbeddedRedis
+from dev.testbed import TIMEOUT, WORKER_CREDENTIAL, start_orchestrator
 from playhall.core.wire import moves_as_any, pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match_client import MatchClient, bearer, human_seats
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.rules.v1 import rules_service_pb2_grpc
-from tests.helpers import TIMEOUT, TITLE, WORKER_CREDENTIAL, start_orchestrator
+from tests.helpers import TITLE
 
 SEED = int(os.environ.get("PLAYHALL_FUZZ_SEED", "20240611"))
 RULES = "playhall.rules.v1.RulesService"

@@ -19,12 +19,13 @@ from connectrpc.errors import ConnectError
 from connectrpc.protocol import ProtocolType
 from google.protobuf import duration_pb2
 
+from dev.testbed import TIMEOUT
 from playhall.core.wire import unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1.match_service_connect import MatchServiceClientSync
 from playhall.match_client import MatchClient, human_seats
-from tests.helpers import TIMEOUT, metric, pick, scrape, start_gateway, wait_until
+from tests.helpers import metric, pick, scrape, start_gateway, wait_until
 
 ORIGIN = "https://portal.example"
 SERVICE = "/playhall.match.v1.MatchService/"

@@ -15,8 +15,9 @@ from urllib.parse import unquote
 
 import pytest
 
+from dev.testbed import TIMEOUT
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.helpers import TIMEOUT, start_gateway
+from tests.helpers import start_gateway
 
 SERVICE = "/playhall.match.v1.MatchService/"
 BAD = b"caf\xe9 \xff\xfe"

@@ -22,6 +22,7 @@ import pytest
 import redis
 
 from dev.redis_server import EmbeddedRedis
+from dev.testbed import TIMEOUT, Backend, cluster_backend
 from playhall.accounts.tokens import player_id
 from playhall.archive import database
 from playhall.archive.archive import BOT_ISSUER
@@ -35,11 +36,8 @@ from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
 from playhall.matchmaking.v1 import matchmaking_service_pb2_grpc
 from tests.helpers import (
     PLAYER_ISSUER,
-    TIMEOUT,
     TITLE,
-    Backend,
     PlayerIssuer,
-    cluster_backend,
     fresh_database,
     metric,
     scrape,

@@ -30,19 +30,14 @@ import grpc
 import pytest
 
 from dev.redis_server import EmbeddedRedisCluster
+from dev.testbed import cluster_backend
 from playhall.common.brokers import broker_url_of
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.match_client import MatchClient, human_seats
 from playhall.matchstore.store import match_key
-from tests.helpers import (
-    TITLE,
-    cluster_backend,
-    orchestrator_connection_name,
-    refusal,
-    wait_until,
-)
+from tests.helpers import TITLE, orchestrator_connection_name, refusal, wait_until
 from tests.integration.test_orchestrator_failures import (
     GALILEO_MOVES,
     UNAVAILABLE,

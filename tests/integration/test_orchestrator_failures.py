@@ -55,6 +55,7 @@ from google.protobuf import any_pb2
 
 from dev.process import ServiceProcess, start_rules_service
 from dev.redis_server import EmbeddedRedis
+from dev.testbed import Backend, cluster_backend
 from playhall.common.brokers import broker_url_of
 from playhall.core.wire import moves_as_any, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
@@ -63,8 +64,6 @@ from playhall.match_client import MatchClient, acting_seat, human_seats
 from playhall.matchstore.outbox import OUTBOX
 from playhall.matchstore.store import DEADLINES, lobby_key, requests_key, state_key
 from tests.helpers import (
-    Backend,
-    cluster_backend,
     kill_orchestrator_connections,
     metric,
     refusal,

@@ -28,15 +28,14 @@ import pytest
 from google.protobuf import any_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from dev.testbed import TIMEOUT, WORKER_CREDENTIAL
 from playhall.core.wire import moves_as_any, pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient, acting_seat, human_seats
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from tests.helpers import (
-    TIMEOUT,
     TITLE,
-    WORKER_CREDENTIAL,
     assert_refused,
     metric,
     pick,

@@ -28,20 +28,11 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from dev.process import ServiceProcess, orchestrator_env, start_rules_service
 from dev.redis_server import EmbeddedRedis
+from dev.testbed import GATEWAY_CREDENTIAL, TIMEOUT, WORKER_CREDENTIAL, start_orchestrator
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient, acting_seat, human_seats
-from tests.helpers import (
-    GATEWAY_CREDENTIAL,
-    TIMEOUT,
-    WORKER_CREDENTIAL,
-    metric,
-    refusal,
-    scrape,
-    seat_clients,
-    start_orchestrator,
-    wait_until,
-)
+from tests.helpers import metric, refusal, scrape, seat_clients, wait_until
 
 pytestmark = pytest.mark.timeout(60)
 

@@ -11,17 +11,10 @@ import redis
 
 from dev.process import free_port
 from dev.redis_server import EmbeddedRedis
+from dev.testbed import start_orchestrator
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient
-from tests.helpers import (
-    TITLE,
-    assert_refused,
-    pick,
-    refusal,
-    start_orchestrator,
-    view_of,
-    wait_until,
-)
+from tests.helpers import TITLE, assert_refused, pick, refusal, view_of, wait_until
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
 OPEN_SEAT = pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)

@@ -19,19 +19,12 @@ import random
 import grpc
 import pytest
 
+from dev.testbed import WORKER_CREDENTIAL
 from playhall.core import get_game
 from playhall.core.wire import moves_as_any, pack
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient, human_seats
-from tests.helpers import (
-    TITLE,
-    WORKER_CREDENTIAL,
-    metric,
-    refusal,
-    scrape,
-    seat_clients,
-    wait_until,
-)
+from tests.helpers import TITLE, metric, refusal, scrape, seat_clients, wait_until
 
 FINISHED, RUNNING = pb.MATCH_PHASE_FINISHED, pb.MATCH_PHASE_RUNNING
 BOT = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_RANDOM)

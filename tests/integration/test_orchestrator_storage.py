@@ -19,6 +19,7 @@ import pytest
 import redis
 import redis.crc
 
+from dev.testbed import TIMEOUT
 from playhall.core.wire import moves_as_any
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
@@ -27,7 +28,6 @@ from playhall.matchstore.store import match_key
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2
 from tests.helpers import (
-    TIMEOUT,
     TITLE,
     assert_refused,
     metric,

@@ -14,11 +14,12 @@ import grpc
 import pytest
 
 from dev.devstack import guest_env
+from dev.testbed import TIMEOUT, start_orchestrator
 from playhall.accounts.guests import new_signing_key
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from tests import oidc_provider
-from tests.helpers import TIMEOUT, TITLE, connect_call, start_gateway, start_orchestrator
+from tests.helpers import TITLE, connect_call, start_gateway
 
 GUESTS = "playhall.players.v1.GuestService"
 PLAYERS = "playhall.players.v1.PlayerService"

@@ -18,6 +18,7 @@ import grpc
 import pytest
 
 from dev.devstack import guest_env
+from dev.testbed import TIMEOUT, start_orchestrator
 from playhall.accounts.guests import new_signing_key
 from playhall.accounts.tokens import player_id
 from playhall.core.wire import moves_as_any
@@ -29,13 +30,11 @@ from playhall.players.v1 import player_service_pb2_grpc
 from tests.helpers import (
     PLAYER_AUDIENCE,
     PLAYER_ISSUER,
-    TIMEOUT,
     TITLE,
     PlayerIssuer,
     assert_refused,
     connect_call,
     start_gateway,
-    start_orchestrator,
     unsigned_token,
 )
 

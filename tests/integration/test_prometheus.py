@@ -23,9 +23,10 @@ import yaml
 
 from dev.devstack import Stack
 from dev.process import free_port
+from dev.testbed import TIMEOUT
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient, human_seats
-from tests.helpers import TIMEOUT, pick, scrape, wait_until
+from tests.helpers import pick, scrape, wait_until
 from tests.monitoring import (
     PROMETHEUS_MADE,
     RULES_DIR,

@@ -17,27 +17,21 @@ import grpc
 import pytest
 from google.protobuf import any_pb2, struct_pb2, wrappers_pb2
 
+from dev import race_title
 from dev.process import (
     ServiceProcess,
     free_port,
     orchestrator_env,
     start_orchestrator,
 )
+from dev.testbed import GATEWAY_CREDENTIAL, TIMEOUT, WORKER_CREDENTIAL
 from playhall.common.errors import RulesVersionGone, Unavailable
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient, human_seats
 from playhall.matches.rules_client import RulesClients
 from playhall.rules.v1 import rules_service_pb2 as rpb
-from tests.helpers import (
-    GATEWAY_CREDENTIAL,
-    TIMEOUT,
-    WORKER_CREDENTIAL,
-    assert_refused,
-    metric,
-    scrape,
-)
-from tests.integration import race_title
+from tests.helpers import assert_refused, metric, scrape
 
 NEW_RACE = rpb.NewGameRequest(players=2, seed=b"race")
 INFO = rpb.GetGameInfoRequest()

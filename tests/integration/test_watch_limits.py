@@ -18,20 +18,13 @@ import time
 import grpc
 from connectrpc.errors import ConnectError
 
+from dev.testbed import GATEWAY_CREDENTIAL, TIMEOUT, start_orchestrator
 from playhall.common.metadata import CLIENT_ADDRESS_HEADER, GATEWAY_CREDENTIAL_HEADER
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.match.v1.match_service_connect import MatchServiceClient
 from playhall.match_client import MatchClient, human_seats
-from tests.helpers import (
-    GATEWAY_CREDENTIAL,
-    TIMEOUT,
-    TITLE,
-    pick,
-    start_gateway,
-    start_orchestrator,
-    view_of,
-)
+from tests.helpers import TITLE, pick, start_gateway, view_of
 
 STREAM_TIMEOUT = 60.0
 PER_ADDRESS = 32

@@ -67,6 +67,20 @@ def room(module: str) -> str | None:
     return parts[1]
 
 
+@pytest.mark.parametrize("folder", ["bench", "dev", "deploy"])
+def test_tooling_imports_nothing_of_the_tests(folder):
+    """The benchmarks, the development tooling and the deploy generators stand on their own:
+    what they share with the tests lives in `dev/` (e.g. `dev/testbed.py`)."""
+    top = ROOT.parent.parent / folder
+    wrong = [
+        f"{path.relative_to(top.parent)} imports {module}"
+        for path in sorted(top.rglob("*.py"))
+        for module in imported(path)
+        if module.split(".")[0] == "tests"
+    ]
+    assert not wrong, "; ".join(wrong)
+
+
 def test_every_package_has_its_layer():
     packages = {package_of(p) for p in product_modules() if package_of(p) != "__init__"}
     unplaced = packages - set(LAYER)

@@ -17,6 +17,7 @@ import time
 
 import pytest
 
+from dev.testbed import WORKER_CREDENTIAL
 from playhall.common.errors import (
     InvalidRequest,
     MatchError,
@@ -42,7 +43,7 @@ from playhall.matchstore.store import (
     match_key,
     requests_key,
 )
-from tests.helpers import TITLE, WORKER_CREDENTIAL, pick, take, view_of
+from tests.helpers import TITLE, pick, take, view_of
 from tests.inprocess import Hall, RedisCommands, counted, open_hall
 
 OPEN, RUNNING, FINISHED = pb.MATCH_PHASE_OPEN, pb.MATCH_PHASE_RUNNING, pb.MATCH_PHASE_FINISHED

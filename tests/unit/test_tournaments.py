@@ -12,6 +12,7 @@ import pytest
 import redis
 from prometheus_client import REGISTRY
 
+from dev.testbed import WORKER_CREDENTIAL
 from playhall.accounts.tokens import Player, player_id
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, broker_url_of
 from playhall.common.errors import (
@@ -27,7 +28,7 @@ from playhall.tournaments import matchings
 from playhall.tournaments.domain import Tournaments
 from playhall.tournaments.runner import TournamentRunner
 from playhall.tournaments.store import TournamentStore, lease_key
-from tests.helpers import TITLE, WORKER_CREDENTIAL
+from tests.helpers import TITLE
 
 pytestmark = pytest.mark.usefixtures("event_loop")
 

@@ -15,10 +15,10 @@ from google.protobuf import any_pb2
 
 from dev.process import orchestrator_env, start_orchestrator
 from dev.redis_server import EmbeddedRedis
+from dev.testbed import GATEWAY_CREDENTIAL, TIMEOUT, WORKER_CREDENTIAL, start_archiver
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient, human_seats
-from tests.helpers import GATEWAY_CREDENTIAL, TIMEOUT, WORKER_CREDENTIAL, start_archiver
 
 
 @contextlib.contextmanager

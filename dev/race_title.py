@@ -1,5 +1,5 @@
 """A title Playhall does not ship, served as a rules service of its own:
-`python -m tests.integration.race_title` (on free loopback ports).
+`python -m dev.race_title` (on free loopback ports).
 
 Race to ten: seats take turns adding 1 or 2 to a shared count; whoever brings it to ten wins.
 No hidden information. Its messages are protobuf's own well-known types (the state, view and
@@ -153,7 +153,7 @@ class RaceGame(Game[RaceState]):
 
 def start(version: str) -> ServiceProcess:
     """This title's rules service, a process of its own, playing `version`."""
-    return ServiceProcess("tests.integration.race_title", env={"RACE_RULES_VERSION": version})
+    return ServiceProcess("dev.race_title", env={"RACE_RULES_VERSION": version})
 
 
 if __name__ == "__main__":
