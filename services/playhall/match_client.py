@@ -9,7 +9,7 @@ import contextlib
 import random
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 
 import grpc
 from google.protobuf import any_pb2
@@ -187,7 +187,7 @@ class MatchClient:
 
     def _watch_stream(
         self, match_id: str, after_version: int | None, deadline: float
-    ) -> Iterator[pb.MatchChange]:
+    ) -> Generator[pb.MatchChange, None, None]:
         """One WatchMatch stream, cancelled when its reader stops early."""
         request = self._with_seat(
             pb.WatchMatchRequest(match_id=match_id, after_version=after_version)
@@ -247,7 +247,9 @@ class MatchClient:
             request.seat = seat
         return self._call("JoinMatch", request)
 
-    def list_matches(self, title: str = "", phase: int = 0, limit: int = 50):
+    def list_matches(
+        self, title: str = "", phase: pb.MatchPhase = pb.MATCH_PHASE_UNSPECIFIED, limit: int = 50
+    ):
         return self._call(
             "ListMatches", pb.ListMatchesRequest(title_id=title, phase=phase, limit=limit)
         ).matches
@@ -268,5 +270,10 @@ def acting_seat(change: pb.MatchChange) -> int | None:
 
 def _refusal(error: grpc.RpcError) -> str | None:
     """The orchestrator's name for the refusal `error` carries (None for any other error)."""
-    trailing = error.trailing_metadata() if isinstance(error, grpc.Call) else None
-    return next((value for key, value in trailing or () if key == REFUSAL_KEY), None)
+    if not isinstance(error, grpc.Call):
+        return None
+    for key, value in error.trailing_metadata() or ():
+        # A text key: gRPC hands its value as str (only a `-bin` key's is bytes).
+        if key == REFUSAL_KEY and isinstance(value, str):
+            return value
+    return None

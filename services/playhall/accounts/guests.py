@@ -104,9 +104,10 @@ class GuestIssuer:
         self.issuer = issuer
         self.audience = audience
         self.ttl_s = ttl_s
-        self._key = serialization.load_pem_private_key(private_key_pem.encode(), password=None)
-        if not isinstance(self._key, ec.EllipticCurvePrivateKey):
+        key = serialization.load_pem_private_key(private_key_pem.encode(), password=None)
+        if not isinstance(key, ec.EllipticCurvePrivateKey):
             raise ValueError("the guest signing key must be an EC (P-256) private key")
+        self._key = key
 
     def sign_in(self, name: str) -> GuestToken:
         """A new guest called `name` (checked: `InvalidGuestName`)."""

@@ -259,8 +259,8 @@ def key_fits(algorithm: str, key: Any) -> bool:
     family = KEY_FAMILIES.get(algorithm[:2])
     if family is None or not isinstance(key, family[1]):
         return False
-    curve = EC_CURVES.get(algorithm)
-    return curve is None or key.curve.name == curve
+    curve = EC_CURVES.get(algorithm)  # an ES* algorithm's: `key` is an EC key then
+    return curve is None or (isinstance(key, ec.EllipticCurvePublicKey) and key.curve.name == curve)
 
 
 def key_kind(algorithm: str) -> str:

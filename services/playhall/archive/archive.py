@@ -9,6 +9,7 @@ import datetime
 import logging
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool
@@ -228,7 +229,7 @@ class Archive:
             return await self._rate(connection, match, rows)
 
     @staticmethod
-    async def _players(connection, players: list[PlayerKey]) -> None:
+    async def _players(connection: psycopg.AsyncConnection[Any], players: list[PlayerKey]) -> None:
         """Makes each player's row on first sight, and keeps the latest name a seat showed (in
         one order, so that concurrent archivers lock rows alike and never deadlock)."""
         latest = {player.player_id: player for player in players}
@@ -244,7 +245,9 @@ class Archive:
             )
 
     @staticmethod
-    async def _rate(connection, match: Match, rows: list[SeatRow]) -> int:
+    async def _rate(
+        connection: psycopg.AsyncConnection[Any], match: Match, rows: list[SeatRow]
+    ) -> int:
         """Updates the ratings of the match's rated players, read under a row lock so that
         two archivers rating one player in parallel never lose an update; returns how many."""
         places = ratings.rated_places(
@@ -322,7 +325,7 @@ class Archive:
         return [(spb.StoredChange.FromString(bytes(c)), _bytes(m) or b"") for c, m in rows]
 
 
-def archived_match(match_id: str, version: int, record) -> Match:
+def archived_match(match_id: str, version: int, record: bytes | memoryview) -> Match:
     """The match of an archived record (a `matches` row's version and record)."""
     return Match(match_id=match_id, version=version, **records.parse_record(bytes(record)))
 
@@ -373,5 +376,5 @@ def reaching_archive() -> Iterator[None]:
         raise Unavailable("The match archive cannot be reached right now; try again") from None
 
 
-def _bytes(value) -> bytes | None:
+def _bytes(value: bytes | memoryview | None) -> bytes | None:
     return None if value is None else bytes(value)

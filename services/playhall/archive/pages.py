@@ -109,11 +109,12 @@ def _cursor_value(value: Any, kind: type) -> bool:
     count or time (an integer from 0), or a finite rating."""
     if isinstance(value, bool) or not isinstance(value, kind):
         return False
-    if kind is int:
+    # `value` is of `kind`, which is one of these.
+    if isinstance(value, int):
         return 0 <= value <= MAX_CURSOR_INT
-    if kind is float:
+    if isinstance(value, float):
         return math.isfinite(value)
-    return len(value) <= MAX_CURSOR_TEXT and value.isprintable()
+    return isinstance(value, str) and len(value) <= MAX_CURSOR_TEXT and value.isprintable()
 
 
 FINISHED = PageTokens("ListFinishedMatches", (int, str))
@@ -163,7 +164,7 @@ class PlayerPages:
             raise InvalidRequest(f"Unknown title {title_id[:64]!r}; served: {', '.join(served)}")
         return title_id
 
-    async def _fetch(self, query: str, params: dict[str, Any]) -> list[tuple]:
+    async def _fetch(self, query: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
         with reaching_archive():
             async with self.pool.connection() as connection:
                 found = await connection.execute(query, params)
@@ -176,11 +177,14 @@ class PlayerPages:
             raise InvalidRequest(
                 f"player_id {player_id[:64]!r} is not a player id (p- and 32 hex digits)"
             )
-        if not player_id and caller is None:
+        if player_id:
+            wanted = player_id
+        elif caller is not None:
+            wanted = caller.player_id
+        else:
             raise NotAuthenticated(
                 "Name the player (player_id), or sign in to read your own ratings"
             )
-        wanted = player_id or caller.player_id
         rows = await self._fetch(
             "SELECT display_name, kind FROM players WHERE id = %(id)s", {"id": wanted}
         )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from openskill.models import PlackettLuce
 
@@ -69,9 +70,11 @@ def placements(results: Sequence[SeatResult]) -> dict[int, int]:
     }
 
 
-def rate(
-    ratings: Mapping[Hashable, Rating], places: Mapping[Hashable, int]
-) -> dict[Hashable, Rating]:
+PlayerT = TypeVar("PlayerT", bound=Hashable)
+"""Whatever names a player: an id in the archive, a level in the bot ladder."""
+
+
+def rate(ratings: Mapping[PlayerT, Rating], places: Mapping[PlayerT, int]) -> dict[PlayerT, Rating]:
     """The new ratings of the players in `places` (player -> place), from their `ratings`
     before the match; empty when fewer than two play."""
     if len(places) < 2:
@@ -83,11 +86,11 @@ def rate(
 
 
 def rated_places(
-    seat_players: Mapping[int, Hashable | None], places: Mapping[int, int]
-) -> dict[Hashable, int]:
+    seat_players: Mapping[int, PlayerT | None], places: Mapping[int, int]
+) -> dict[PlayerT, int]:
     """The place of each player of the match (the best of their seats); anonymous seats
     (None) have none."""
-    best: dict[Hashable, int] = {}
+    best: dict[PlayerT, int] = {}
     for seat, player in seat_players.items():
         if player is not None:
             best[player] = min(best.get(player, places[seat]), places[seat])

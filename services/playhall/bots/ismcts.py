@@ -139,7 +139,7 @@ class IsmctsBot(Bot):
         visits = {
             move: child.visits for (mover, move), child in root.children.items() if mover == seat
         }
-        return Decision(max(visits, key=visits.get), iterations=done)
+        return Decision(max(visits, key=visits.__getitem__), iterations=done)
 
     def _iterate(
         self, game: Game, state: State, root: Node, seat: int, rng: Rng, root_moves: list

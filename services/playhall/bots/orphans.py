@@ -62,7 +62,9 @@ def restore_orphans(app: Celery, min_age_s: float = MIN_AGE_S) -> int:
             return 0
         payloads = dict(zip(tags, client.hmget(channel.unacked_key, tags), strict=True))
         task_ids = {tag: task_id(payload) for tag, payload in payloads.items() if payload}
-        held = held_task_ids(app, list(task_ids.values())) if task_ids else set()
+        # An entry without a task id (not Celery's) is held by nobody: it is restored too.
+        ids = [held_id for held_id in task_ids.values() if held_id is not None]
+        held = held_task_ids(app, ids) if ids else set()
         restored = 0
         for tag, held_id in task_ids.items():
             if held_id in held:

@@ -50,7 +50,7 @@ class WorkerSettings:
     def celery_config(self) -> dict[str, Any]:
         """Celery's configuration for these settings: on RabbitMQ, quorum queues, publisher
         confirms and native delayed delivery for retries (`common.brokers`)."""
-        config = {
+        config: dict[str, Any] = {
             "broker_url": self.broker_url,
             "task_acks_late": True,
             "task_reject_on_worker_lost": True,

@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import grpc
 import psycopg
@@ -174,7 +175,7 @@ def aligned(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
     return [line(header), line(["-" * w for w in widths]), *map(line, cells)]
 
 
-def as_json(report: Report) -> dict:
+def as_json(report: Report) -> dict[str, Any]:
     return {
         **{k: v for k, v in dataclasses.asdict(report).items() if k != "differences"},
         "differences": [dataclasses.asdict(d) for d in report.differences],

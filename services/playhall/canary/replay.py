@@ -9,6 +9,7 @@ seats), which are no rules' doing."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import grpc
@@ -19,6 +20,7 @@ from playhall.canary.recorded import RecordedMatch
 from playhall.matches.rules_client import UNREACHABLE
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.rules.v1 import rules_service_pb2_grpc
+from playhall.storage.v1 import storage_pb2 as spb
 
 STATUS_FIELDS = ("to_move", "step", "turn", "move_count", "finished", "scores", "winners")
 """What a GameStatus says about the game (not its `rules_version`), in the order reported."""
@@ -46,7 +48,10 @@ class Replayer:
         self.timeout_s = timeout_s
 
     def info(self) -> rpb.GameInfo:
-        return self.stub.GetGameInfo(rpb.GetGameInfoRequest(), timeout=self.timeout_s).game
+        reply: rpb.GetGameInfoResponse = self.stub.GetGameInfo(
+            rpb.GetGameInfoRequest(), timeout=self.timeout_s
+        )
+        return reply.game
 
     def replay(self, match: RecordedMatch) -> Difference | None:
         def differs(change: int, what: str, recorded: object, replayed: object) -> Difference:
@@ -100,7 +105,9 @@ def _refusal(error: grpc.RpcError) -> str:
     return f"{error.code().name}: {error.details()}"
 
 
-def _compare(change, status: rpb.GameStatus, events) -> tuple[str, object, object] | None:
+def _compare(
+    change: spb.StoredChange, status: rpb.GameStatus, events: Sequence[rpb.MoveEvent]
+) -> tuple[str, object, object] | None:
     """The first thing in which `status` and `events` differ from the recorded change."""
     for name in STATUS_FIELDS:
         recorded, replayed = getattr(change.status, name), getattr(status, name)

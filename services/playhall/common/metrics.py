@@ -16,6 +16,7 @@ import socket
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Protocol
 from wsgiref.simple_server import WSGIRequestHandler, make_server
 
 import grpc
@@ -198,6 +199,16 @@ class _InstrumentedHandlers(grpc.GenericRpcHandler):
         return self._server.wrapped(handler_call_details.method, handler)
 
 
+class _CallContext(Protocol):
+    """What `_Series.recording` reads of a call's context, thread-pool or asyncio: both have
+    `code()`, the status the handler set or None (types-grpcio gives the thread-pool one no
+    `code`, and the asyncio one a `code` that is never None)."""
+
+    def time_remaining(self) -> float | None: ...
+
+    def code(self) -> grpc.StatusCode | None: ...
+
+
 class _Series:
     """The metric children of one method, and the decoder of its requests."""
 
@@ -227,7 +238,7 @@ class _Series:
             return None
 
     @contextlib.contextmanager
-    def recording(self, context: grpc.ServicerContext):
+    def recording(self, context: _CallContext):
         """Counts and times the call run inside it, under the status its client gets: the one
         the handler set (abort), else OK when it returned, CANCELLED or DEADLINE_EXCEEDED when
         the client went away, UNKNOWN when it raised."""

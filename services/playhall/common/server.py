@@ -24,8 +24,9 @@ log = logging.getLogger(__name__)
 MAX_PENDING_CALLS = 50_000
 """Calls a server holds before its handlers take them up (a burst of 10,000 watchers fits)."""
 
-Registration = tuple[Callable[[object, grpc.Server], None], object, str]
-"""(add_XServicer_to_server, servicer, full service name)."""
+Registration = tuple[Callable[[object, InstrumentedServer], None], object, str]
+"""(add_XServicer_to_server, servicer, full service name): the generated function is handed
+the `InstrumentedServer`, which has the part of a server it uses."""
 
 
 class Service:
@@ -120,7 +121,8 @@ def _register(
     for add, servicer, name in registrations:
         add(servicer, server)
         names.append(name)
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    # Typed for a whole server; it only registers, which is what `InstrumentedServer` does.
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)  # type: ignore[arg-type]
     health_name = health_pb2.DESCRIPTOR.services_by_name["Health"].full_name
     reflection_pb2_grpc.add_ServerReflectionServicer_to_server(
         reflection_servicer([*names, health_name, reflection.SERVICE_NAME]), server

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import grpc
+from connectrpc.server import ConnectASGIApplication
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -97,7 +99,9 @@ class Readiness:
         if self.stopping:
             return False, "stopping"
         try:
-            reply = await self.health.Check(health_pb2.HealthCheckRequest(), timeout=2)
+            # types-grpcio-health-checking leaves out the methods the stub sets in __init__.
+            check = self.health.Check  # type: ignore[attr-defined]
+            reply = await check(health_pb2.HealthCheckRequest(), timeout=2)
         except grpc.aio.AioRpcError as error:
             return False, f"orchestrator: {error.code().name}"
         if reply.status != health_pb2.HealthCheckResponse.SERVING:
@@ -110,7 +114,7 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
     title_schema = schema(packages)
     guard = [Guard(settings)]
     limits = StreamLimits(settings)
-    services = [
+    services: list[ConnectASGIApplication[Any]] = [
         MatchServiceASGIApplication(
             MatchGateway(channel, settings, limits),
             interceptors=guard,

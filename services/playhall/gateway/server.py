@@ -69,7 +69,8 @@ async def serve(settings: Settings) -> None:
         loop="none",
         proxy_headers=True,
         forwarded_allow_ips=settings.forwarded_allow_ips,
-        timeout_graceful_shutdown=settings.grace_seconds,
+        # Typed int, used as asyncio.timeout's delay, which may have a fraction.
+        timeout_graceful_shutdown=settings.grace_seconds,  # type: ignore[arg-type]
         h11_max_incomplete_event_size=settings.max_request_bytes + 16 * 1024,
     )
     server = _Server(config, readiness)

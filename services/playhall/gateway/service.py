@@ -13,7 +13,7 @@ import hashlib
 import logging
 import time
 from collections import Counter as Counter_
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator
 
 import grpc
 from connectrpc.code import Code
@@ -206,7 +206,7 @@ class Forwarder:
         except grpc.aio.AioRpcError as error:
             raise upstream_error(error) from None
 
-    async def _stream(self, method: str, request, ctx: RequestContext) -> AsyncIterator:
+    async def _stream(self, method: str, request, ctx: RequestContext) -> AsyncGenerator:
         """A server stream on an upstream stream of its own, cancelled when the browser's
         ends."""
         call = getattr(self.stub, method)(request, **self._options(ctx, stream=True))

@@ -162,7 +162,7 @@ class Commits:
         MOVES_ACCEPTED.labels(match.title_id).inc()
         return applied.mover_view
 
-    def leave(self, match: Match, leaving: list[int], reason: int) -> None:
+    def leave(self, match: Match, leaving: list[int], reason: mpb.EndReason) -> None:
         """`leaving` seats resign or forfeit (`reason`). With two seats the match ends and the
         other seat wins. With more, a random bot plays each leaving seat from now on and the
         others play on, until, of two or more people who started, one is left (who wins), or
@@ -186,7 +186,7 @@ class Commits:
         elif not staying:
             self.finish(match, reason, [s.seat for s in match.seats if not s.resigned])
 
-    def finish(self, match: Match, reason: int, winners: list[int]) -> None:
+    def finish(self, match: Match, reason: mpb.EndReason, winners: list[int]) -> None:
         match.phase = mpb.MATCH_PHASE_FINISHED
         match.end_reason = reason
         match.winners = winners

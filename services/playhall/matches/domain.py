@@ -15,7 +15,7 @@ import hashlib
 import logging
 import re
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator, Mapping
 
 from google.protobuf import any_pb2
 
@@ -228,7 +228,7 @@ class Matches:
         title: str,
         seats: list[mpb.SeatInfo],
         humans: list[int],
-        options: dict[str, str] | None = None,
+        options: Mapping[str, rpb.OptionValue] | None = None,
         clock: mpb.Clock | None = None,
         seed: bytes = b"",
         match_id: str | None = None,
@@ -418,7 +418,7 @@ class Matches:
         for (match_id, filed_ms), match in zip(entries, loaded, strict=True):
             over = match is not None and match.phase not in ACTIVE_PHASES
             held = match.seats_of(player.player_id) if match is not None and not over else []
-            if held:
+            if match is not None and held:
                 running.append((match.summary(), held))
             elif over or now_ms() - filed_ms > PLAYER_FILING_GRACE_MS:
                 stale.append(match_id)
@@ -488,7 +488,7 @@ class Matches:
 
     async def watch(
         self, request: mpb.WatchMatchRequest, token: Credential
-    ) -> AsyncIterator[mpb.WatchMatchResponse]:
+    ) -> AsyncGenerator[mpb.WatchMatchResponse, None]:
         """The match's changes after `after_version`, as the caller may see them, until the
         match ends (or the caller resigns, or cancels the stream). A resigned seat whose
         leaving ended the match may still read the rest of it (a watch cut just before the end
@@ -545,12 +545,12 @@ class Matches:
         async def attempt() -> mpb.SubmitMoveResponse | None:
             match, state, record = await self.snapshot(request.match_id, request.request_id)
             caller = self.identity.identify(match, token, _optional_seat(request))
-            _check_seated(caller, "move")
+            seat = _seat_of(caller, "move")
             if request.request_id.startswith(BOT_REQUEST_PREFIX) and not caller.worker:
                 raise InvalidRequest(
                     f"request ids starting with {BOT_REQUEST_PREFIX!r} are reserved for bots"
                 )
-            recorded = _replayed(record, request.request_id, IdempotencyRecord(caller.seat, digest))
+            recorded = _replayed(record, request.request_id, IdempotencyRecord(seat, digest))
             if recorded is not None:
                 # Answered only once the change is where a first answer would have been.
                 await self.store.confirm(match.match_id)
@@ -561,13 +561,13 @@ class Matches:
                     view=seen.view,
                     legal_moves=seen.legal_moves,
                 )
-            self._check_can_move(match, caller.seat, request.expected_version)
+            self._check_can_move(match, seat, request.expected_version)
             committed = await self.commits.apply(
                 match,
                 state,
-                caller.seat,
+                seat,
                 request.move,
-                (request.request_id, IdempotencyRecord(caller.seat, digest)),
+                (request.request_id, IdempotencyRecord(seat, digest)),
                 omit_legal_moves=request.omit_legal_moves,
             )
             if committed is None:
@@ -603,16 +603,16 @@ class Matches:
         async def attempt() -> mpb.ResignResponse | None:
             match = await self.load(request.match_id)
             caller = self.identity.identify(match, token, _optional_seat(request))
-            _check_seated(caller, "resign")
+            seat = _seat_of(caller, "resign")
             if match.phase == mpb.MATCH_PHASE_FINISHED:
                 raise NotNow("The match is over")
             if match.phase == mpb.MATCH_PHASE_OPEN:
                 # Nobody has played yet: the match is called off, nobody wins.
-                match.seats[caller.seat].resigned = True
+                match.seats[seat].resigned = True
                 self.commits.finish(match, mpb.END_REASON_RESIGNATION, [])
             else:
-                self.commits.leave(match, [caller.seat], mpb.END_REASON_RESIGNATION)
-            if await self.commits.commit(match, caller.seat) is None:
+                self.commits.leave(match, [seat], mpb.END_REASON_RESIGNATION)
+            if await self.commits.commit(match, seat) is None:
                 return None
             SEATS_LEFT.labels(match.title_id, "resigned").inc()
             return mpb.ResignResponse(match=match.summary())
@@ -666,11 +666,11 @@ def _created_match_id(player: Player | None, request_id: str) -> str:
     return hashlib.sha256(f"create\0{scope}\0{request_id}".encode()).hexdigest()[:24]
 
 
-def _check_seated(caller: Caller, what: str) -> None:
-    """Refuses a spectator: a signed-in player without a seat here is refused the seat
-    (PERMISSION_DENIED), a caller without any token is asked for one."""
+def _seat_of(caller: Caller, what: str) -> int:
+    """The caller's seat. Refuses a spectator: a signed-in player without a seat here is
+    refused the seat (PERMISSION_DENIED), a caller without any token is asked for one."""
     if caller.seat is not None:
-        return
+        return caller.seat
     if caller.player is not None:
         raise NotYourSeat(f"You hold no seat in this match, so you cannot {what}")
     raise NotAuthenticated(f"Send your seat's token to {what}")

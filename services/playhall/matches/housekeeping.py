@@ -9,7 +9,7 @@ import logging
 import random
 import time
 
-from playhall.common.errors import MatchError
+from playhall.common.errors import Broken, MatchError
 from playhall.common.passes import BackgroundPass
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -103,6 +103,10 @@ class Housekeeper(BackgroundPass):
         else:
             # A bot move; also for bot seats out of time (a worker slow or down): a bot does
             # not forfeit.
+            if state is None:
+                # A running match keeps its state (it expires only after the end): refused
+                # as a damaged match is, and the deadline stays for the next scan.
+                raise Broken(f"The state of match {match_id} is missing")
             committed = await self._play_out_turn(match, state, late)
         # Cleared only once handled: a failure above leaves it for the next scan.
         await self.store.clear_deadline(match_id, version)
@@ -121,9 +125,10 @@ class Housekeeper(BackgroundPass):
             if await self.commits.apply(match, state, movers[0], move, None, True) is None:
                 break  # another change won: the scan looks again
             committed = True
-            match, state, _ = await self.store.snapshot(match.match_id)
-            if match is None or state is None:
+            current, current_state, _ = await self.store.snapshot(match.match_id)
+            if current is None or current_state is None:
                 break
+            match, state = current, current_state
         return committed
 
     @staticmethod

@@ -14,7 +14,8 @@ import asyncio
 import collections
 import contextlib
 import logging
-from collections.abc import Awaitable
+from collections.abc import AsyncIterator, Awaitable
+from typing import Any
 
 import grpc
 import redis
@@ -38,6 +39,7 @@ from playhall.common.metadata import (
     CLIENT_ADDRESS_HEADER,
     GATEWAY_CREDENTIAL_HEADER,
     REFUSAL_KEY,
+    text_entries,
 )
 from playhall.common.metrics import REDIS_ERRORS
 from playhall.common.server import status_for
@@ -80,7 +82,9 @@ def status_code(error: MatchError) -> grpc.StatusCode:
 
 
 @contextlib.asynccontextmanager
-async def refusals(context: grpc.aio.ServicerContext, request=None):
+async def refusals(
+    context: grpc.aio.ServicerContext[Any, Any], request: object = None
+) -> AsyncIterator[None]:
     """Maps the domain's refusals to statuses; names the request's match on the call's span."""
     tracing.tag_match(getattr(request, "match_id", ""))
     try:
@@ -105,7 +109,8 @@ async def refusals(context: grpc.aio.ServicerContext, request=None):
 def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
     """The token of `authorization: Bearer <token>`, None without the header."""
     for key, value in context.invocation_metadata() or ():
-        if key == "authorization":
+        # A text key: gRPC hands its value as str (only a `-bin` key's is bytes).
+        if key == "authorization" and isinstance(value, str):
             scheme, _, token = value.partition(" ")
             if scheme.lower() != "bearer" or not token.strip():
                 raise NotAuthenticated("Send the token as 'authorization: Bearer <token>'")
@@ -163,7 +168,7 @@ def spectator_address(context: grpc.aio.ServicerContext, gateways: GatewayCreden
     believed). A gateway's stream that names no client is the one it shares among all the
     spectators of a match (each counted by the gateway itself), so it counts against the
     replica's total only (None). A wrong gateway credential is refused."""
-    metadata = dict(context.invocation_metadata() or ())
+    metadata = text_entries(context.invocation_metadata())
     credential = metadata.get(GATEWAY_CREDENTIAL_HEADER)
     if credential is None:
         return peer_address(context)

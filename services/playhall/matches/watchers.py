@@ -82,7 +82,12 @@ class Watcher:
         if gap:
             return [change for change, _ in await self.feed.hub.read(self.feed.match_id, after)]
         seen: set[int] = set()
-        return [c for c in fresh if not (c.version in seen or seen.add(c.version))]
+        unique = []
+        for change in fresh:
+            if change.version not in seen:
+                seen.add(change.version)
+                unique.append(change)
+        return unique
 
     def close(self) -> None:
         self.feed.leave(self)

@@ -28,11 +28,15 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 
 import redis.asyncio
+from redis.typing import EncodableT
 
+from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchstore.leases import LEASE_SCRIPT, RELEASE_SCRIPT
+from playhall.matchstore.redis_client import as_texts
 
 ASSIGNMENT_TTL_S = 86_400
 """How long an assignment (and a matched player's pointer to it) is kept: long past the time
@@ -178,7 +182,7 @@ class Assignment:
     title_id: str
     players: int
     tickets: list[Ticket]
-    bot_levels: list[int] = field(default_factory=list)
+    bot_levels: list[mpb.BotLevel] = field(default_factory=list)
     made_ms: int = 0
 
     @property
@@ -242,7 +246,13 @@ class QueueStore:
 
     async def enter(self, ticket: Ticket, title: str, now_ms: int) -> Entered:
         keys = [*self._ticket_keys(title, ticket.players), assigned_key(title, ticket.player_id)]
-        args = [ticket.player_id, ticket.players, ticket.encode(), ticket.rating, now_ms]
+        args: list[EncodableT] = [
+            ticket.player_id,
+            ticket.players,
+            ticket.encode(),
+            ticket.rating,
+            now_ms,
+        ]
         outcome, value = _texts(await self._enter(keys=keys, args=args))
         if outcome == "assigned":
             return Entered(outcome, assignment_id=value)
@@ -295,7 +305,9 @@ class QueueStore:
 
     async def waiting(self, title: str, players: int, limit: int) -> list[tuple[Ticket, int]]:
         """The `limit` longest-waiting tickets with when a stream last followed each (ms)."""
-        entered = await self.redis.zrange(queue_key(title, players, "entered"), 0, limit - 1)
+        entered = as_texts(
+            await self.redis.zrange(queue_key(title, players, "entered"), 0, limit - 1)
+        )
         if not entered:
             return []
         async with self.redis.pipeline(transaction=False) as pipe:
@@ -331,7 +343,7 @@ class QueueStore:
             assignment_key(title, assignment.assignment_id),
             *(assigned_key(title, player_id) for player_id in ids),
         ]
-        args = [
+        args: list[EncodableT] = [
             holder,
             assignment.assignment_id,
             assignment.encode(),
@@ -343,7 +355,7 @@ class QueueStore:
 
     async def pending(self, title: str, players: int, limit: int = 64) -> list[str]:
         members = await self.redis.zrange(queue_key(title, players, "pending"), 0, limit - 1)
-        return [m.decode() for m in members]
+        return as_texts(members)
 
     async def made(self, title: str, players: int, assignment_id: str, at_ms: int) -> None:
         """The assignment's match exists (since `at_ms` at the latest): it leaves the pending
@@ -360,7 +372,7 @@ class QueueStore:
         members = await self.redis.zrangebyscore(
             queue_key(title, players, "seating"), "-inf", made_before_ms, start=0, num=limit
         )
-        return [m.decode() for m in members]
+        return as_texts(members)
 
     async def seated(self, title: str, players: int, assignment_id: str) -> None:
         """The seats of the assignment's match have been looked at: never again."""
@@ -371,5 +383,5 @@ def new_assignment_id() -> str:
     return secrets.token_hex(12)
 
 
-def _texts(reply) -> list[str]:
+def _texts(reply: Iterable[object]) -> list[str]:
     return [v.decode() if isinstance(v, bytes) else str(v) for v in reply]

@@ -14,14 +14,15 @@ import asyncio
 import bisect
 import logging
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import psycopg
 
 from playhall.accounts.tokens import Player
 from playhall.archive import ratings
-from playhall.archive.archive import bot_player
+from playhall.archive.archive import Archive, bot_player
 from playhall.archive.rating_lookup import current_ratings
 from playhall.common.errors import InvalidRequest, NotNow, Unavailable
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -35,7 +36,7 @@ from playhall.rules.v1 import rules_service_pb2 as rpb
 
 log = logging.getLogger(__name__)
 
-BOT_LEVELS = tuple(mpb.BotLevel.values()[1:])
+BOT_LEVELS = cast(tuple[mpb.BotLevel, ...], tuple(mpb.BotLevel.values()[1:]))
 UPDATE_EVERY_S = 1.0
 """How often a waiting stream tells its player where they stand (it looks for its seat every
 `matchmaking_poll_ms`): the numbers change by the second, and each message costs both ends."""
@@ -47,10 +48,10 @@ class QueueRatings:
     """Ratings from the archive (None: everybody has the initial rating, and bots play at the
     default level)."""
 
-    def __init__(self, archive, default_level: int):
+    def __init__(self, archive: Archive | None, default_level: mpb.BotLevel):
         self.archive = archive
         self.default_level = default_level
-        self._bots: dict[str, tuple[float, dict[int, float]]] = {}
+        self._bots: dict[str, tuple[float, dict[mpb.BotLevel, float]]] = {}
 
     async def of_player(self, title: str, player: Player) -> float:
         if self.archive is None:
@@ -63,7 +64,7 @@ class QueueRatings:
             ) from None
         return found.get(player.player_id, ratings.INITIAL.mu)
 
-    async def bot_levels(self, title: str) -> dict[int, float]:
+    async def bot_levels(self, title: str) -> dict[mpb.BotLevel, float]:
         """The rating of each level of the title the archive has rated."""
         if self.archive is None:
             return {}
@@ -80,11 +81,13 @@ class QueueRatings:
         self._bots[title] = (time.monotonic(), levels)
         return levels
 
-    async def nearest_level(self, title: str, rating: float) -> int:
+    async def nearest_level(self, title: str, rating: float) -> mpb.BotLevel:
         return nearest_level(await self.bot_levels(title), rating, self.default_level)
 
 
-def nearest_level(levels: dict[int, float], rating: float, default: int) -> int:
+def nearest_level(
+    levels: dict[mpb.BotLevel, float], rating: float, default: mpb.BotLevel
+) -> mpb.BotLevel:
     """The level whose rating is nearest `rating` (the weaker of two as near); `default`
     when no level is rated."""
     if not levels:
@@ -182,7 +185,7 @@ class Matchmaking:
 
     async def enter(
         self, request: pb.EnterQueueRequest, player: Player
-    ) -> AsyncIterator[pb.EnterQueueResponse]:
+    ) -> AsyncGenerator[pb.EnterQueueResponse, None]:
         """Enters (or follows) the player's ticket; yields where it stands every
         `UPDATE_EVERY_S` while it waits (looking for its seat every `matchmaking_poll_ms`),
         then the seat."""

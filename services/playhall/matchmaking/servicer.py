@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+from typing import Any
 
 import grpc
 
@@ -24,7 +25,7 @@ class MatchmakingServicer(matchmaking_service_pb2_grpc.MatchmakingServiceService
         self._streams: collections.Counter[str] = collections.Counter()
         """Open EnterQueue streams by player id."""
 
-    async def _player(self, context: grpc.aio.ServicerContext) -> Player:
+    async def _player(self, context: grpc.aio.ServicerContext[Any, Any]) -> Player:
         identity = self.matchmaking.matches.identity
         credential = await identity.resolve(bearer_token(context))
         if not isinstance(credential, Player):
@@ -34,7 +35,9 @@ class MatchmakingServicer(matchmaking_service_pb2_grpc.MatchmakingServiceService
             )
         return credential
 
-    async def EnterQueue(self, request, context):
+    async def EnterQueue(
+        self, request: pb.EnterQueueRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> None:
         # A coroutine that writes, as WatchMatch is: a cancelled call stops it where it waits.
         async with refusals(context):
             player = await self._player(context)
@@ -55,7 +58,9 @@ class MatchmakingServicer(matchmaking_service_pb2_grpc.MatchmakingServiceService
             if not self._streams[player.player_id]:
                 del self._streams[player.player_id]
 
-    async def LeaveQueue(self, request, context):
+    async def LeaveQueue(
+        self, request: pb.LeaveQueueRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> pb.LeaveQueueResponse:
         async with refusals(context):
             player = await self._player(context)
             return pb.LeaveQueueResponse(left=await self.matchmaking.leave(request, player))

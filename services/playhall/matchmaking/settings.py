@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from playhall.common.errors import InvalidRequest
 from playhall.common.settings import SettingsError, load, setting
@@ -56,8 +56,10 @@ class MatchmakingSettings:
     its token) before it counts as absent (`matchmaker.Matchmaker`)."""
 
     @property
-    def default_bot_level(self) -> int:
-        return mpb.BotLevel.Value("BOT_LEVEL_" + self.matchmaking_default_bot_level.upper())
+    def default_bot_level(self) -> mpb.BotLevel:
+        # `Value` answers a level or raises.
+        level = mpb.BotLevel.Value("BOT_LEVEL_" + self.matchmaking_default_bot_level.upper())
+        return cast(mpb.BotLevel, level)
 
     def window(self, waited_s: float) -> float:
         """The rating window of a ticket that has waited `waited_s` seconds."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import redis.asyncio
 
+from playhall.matchstore.redis_client import as_texts
 from playhall.matchstore.store import IndexUpdate
 
 OUTBOX = "playhall:archive:outbox"
@@ -37,7 +38,7 @@ def entry(match_id: str, at_ms: int) -> IndexUpdate:
 async def due(client: Client, now_ms: int, limit: int) -> list[str]:
     """Up to `limit` filed matches due now, the longest waiting first."""
     members = await client.zrangebyscore(OUTBOX, "-inf", now_ms, start=0, num=limit)
-    return [member.decode() for member in members]
+    return as_texts(members)
 
 
 async def postpone(client: Client, match_id: str, until_ms: int) -> None:
@@ -55,7 +56,7 @@ async def archived(client: Client, match_id: str, purge_at_ms: int) -> None:
 
 async def purge_due(client: Client, now_ms: int, limit: int) -> list[str]:
     members = await client.zrangebyscore(PURGE, "-inf", now_ms, start=0, num=limit)
-    return [member.decode() for member in members]
+    return as_texts(members)
 
 
 async def purged(client: Client, match_id: str) -> None:

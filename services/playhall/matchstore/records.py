@@ -10,7 +10,7 @@ has its counterpart.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
 
@@ -28,7 +28,7 @@ ENUM_PAIRS: tuple[tuple[EnumTypeWrapper, EnumTypeWrapper], ...] = (
 """Each stored enum with the API enum it translates to, value by value of the same name."""
 
 
-_BY_NAME: dict[tuple[EnumTypeWrapper, EnumTypeWrapper], dict[int, int]] = {
+_BY_NAME: dict[tuple[object, object], dict[int, int]] = {
     (source, target): {
         number: target.Value(name)
         for name, number in source.items()
@@ -41,10 +41,14 @@ _BY_NAME: dict[tuple[EnumTypeWrapper, EnumTypeWrapper], dict[int, int]] = {
 written translates a dozen of them (`EnumTypeWrapper.Name` and `Value` each cost a call)."""
 
 
-def _translate(value: int, source: EnumTypeWrapper, target: EnumTypeWrapper) -> int:
+EnumT = TypeVar("EnumT", bound=int)
+
+
+def _translate(value: int, source: EnumTypeWrapper, target: type[EnumT]) -> EnumT:
     """`value` of `source` as the `target` value of the same name; ValueError if it has none."""
     try:
-        return _BY_NAME[source, target][value]
+        # A value of `target`: the table holds no other.
+        return cast(EnumT, _BY_NAME[source, target][value])
     except KeyError:
         raise ValueError(f"{source.DESCRIPTOR.name} {value} has no counterpart") from None
 

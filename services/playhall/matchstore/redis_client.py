@@ -20,6 +20,7 @@ import contextlib
 import contextvars
 import os
 from collections.abc import Iterable
+from typing import Any
 
 import redis
 import redis.asyncio
@@ -113,8 +114,9 @@ class BoundedRedisCluster(redis.asyncio.RedisCluster):
     connections write only when open (`WRITES_ONLY_WHEN_OPEN`); a layout it cannot learn is
     `ClusterUnreachable`."""
 
-    def __init__(self, *args, max_connections: int = 64, **kwargs):
-        super().__init__(*args, max_connections=max_connections + 1, **kwargs)
+    def __init__(self, *, max_connections: int = 64, **kwargs: Any):
+        # By keyword only, as `from_url` builds it.
+        super().__init__(max_connections=max_connections + 1, **kwargs)
         self._in_flight = asyncio.Semaphore(max_connections)
         # RedisCluster takes no connection class: every node it finds later is built from
         # `connection_kwargs`; the startup nodes exist already.
@@ -149,12 +151,18 @@ class BoundedRedisCluster(redis.asyncio.RedisCluster):
     def pipeline(self, transaction=None, shard_hint=None):
         if shard_hint:
             raise redis.RedisClusterException("shard_hint is deprecated in cluster mode")
-        return _BoundedPipeline(self, transaction)
+        # redis-py declares `_event_dispatcher` abstract on the pipeline's base and sets it in
+        # its `__init__`, as for the ClusterPipeline its own `pipeline` builds.
+        return _BoundedPipeline(self, transaction)  # type: ignore[abstract]
 
 
 class _BoundedPipeline(redis.asyncio.cluster.ClusterPipeline):
+    def __init__(self, client: BoundedRedisCluster, transaction: bool | None = None):
+        super().__init__(client, transaction)
+        self._bounded = client
+
     async def execute(self, *args, **kwargs):
-        async with self.cluster_client.held():
+        async with self._bounded.held():
             with _unserved_slots_as_connection_errors():
                 return await super().execute(*args, **kwargs)
 
@@ -212,3 +220,38 @@ def redis_client(
     # The URL chose the class (TCP, unix socket or TLS): ours of the same kind.
     pool.connection_class = WRITES_ONLY_WHEN_OPEN[pool.connection_class]
     return redis.asyncio.Redis(connection_pool=pool)
+
+
+# -- replies -----------------------------------------------------------------------------------
+# These clients decode no reply (no `decode_responses`), so every string in one is bytes. What
+# redis-py's types say a command answers cannot know that: they allow str too, and for a sorted
+# set's members, the pairs `withscores` would give.
+
+
+def as_bytes(reply: object) -> bytes:
+    """A string reply, as it came."""
+    if not isinstance(reply, bytes):
+        raise TypeError(f"a Redis reply of {type(reply).__name__} where a string was expected")
+    return reply
+
+
+def as_text(reply: object) -> str:
+    """A string reply as text."""
+    return as_bytes(reply).decode()
+
+
+def as_texts(replies: Iterable[object]) -> list[str]:
+    """The strings of an array reply (a sorted set's members, say) as text."""
+    return [as_bytes(reply).decode() for reply in replies]
+
+
+def as_scored(replies: Iterable[object]) -> list[tuple[str, float]]:
+    """A sorted set's members as text with their scores (a reply `withscores`)."""
+    scored = []
+    for reply in replies:
+        match reply:
+            case (member, float() as score):
+                scored.append((as_text(member), score))
+            case _:
+                raise TypeError(f"a Redis reply of {reply!r} where (member, score) was expected")
+    return scored

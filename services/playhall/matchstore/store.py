@@ -40,6 +40,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 import redis
 import redis.asyncio
@@ -49,6 +50,7 @@ from google.protobuf.message import DecodeError
 from playhall.common.errors import Broken, Unavailable
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchstore import records
+from playhall.matchstore.redis_client import as_bytes, as_scored, as_texts
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2
 
@@ -221,8 +223,8 @@ class Match:
     step: int
     step_version: int
     status: rpb.GameStatus
-    phase: int
-    end_reason: int
+    phase: mpb.MatchPhase
+    end_reason: mpb.EndReason
     winners: list[int]
     created_unix_ms: int
     updated_unix_ms: int
@@ -230,7 +232,7 @@ class Match:
     bank_ms: list[int]
     tournament_id: str = ""
     """The tournament the match is a game of; empty for any other match."""
-    stored_phase: int = field(init=False)
+    stored_phase: mpb.MatchPhase = field(init=False)
 
     def __post_init__(self) -> None:
         # The phase as stored, which the lobby index follows; `phase` may be changed ahead of
@@ -432,14 +434,14 @@ class MatchStore:
         self._confirm = client.register_script(CONFIRM_SCRIPT)
         self._snapshot = client.register_script(SNAPSHOT_SCRIPT)
 
-    async def _write(self, script, keys: list[str], args: list) -> tuple[object, bool]:
-        """Runs a writing script: its reply, and whether enough replicas confirmed it. With
-        `wait_replicas`, WAIT follows on the same connection (one pipeline to the node of
-        `keys`' slot) for up to `wait_timeout_ms`."""
+    async def _write(self, script, keys: list[str], args: list) -> tuple[Any, bool]:
+        """Runs a writing script: its reply (whatever the script returns), and whether enough
+        replicas confirmed it. With `wait_replicas`, WAIT follows on the same connection (one
+        pipeline to the node of `keys`' slot) for up to `wait_timeout_ms`."""
         if not self.wait_replicas:
             return await script(keys=keys, args=args), True
         wait: dict = {}
-        if self.cluster:
+        if isinstance(self.redis, redis.asyncio.RedisCluster):
             wait["target_nodes"] = self.redis.get_node_from_key(keys[0])
         for _ in range(2):
             async with self.redis.pipeline(transaction=False) as pipe:
@@ -632,7 +634,7 @@ class MatchStore:
         moves (b"" if none)."""
         start = "-" if after_version is None else f"{after_version + 1}-0"
         entries = await self.redis.xrange(log_key(match_id), min=start, max="+")
-        return [_entry(fields) for _, fields in entries]
+        return [_entry(fields) for _, fields in entries or ()]
 
     # -- indexes -------------------------------------------------------------------------------
 
@@ -664,7 +666,7 @@ class MatchStore:
     async def lobby(self, title: str, phase: int, limit: int, start: int = 0) -> list[str]:
         """The ids of the `limit` newest matches of a list, from rank `start` (newest first)."""
         members = await self.redis.zrevrange(lobby_key(title, phase), start, start + limit - 1)
-        return [member.decode() for member in members]
+        return as_texts(members)
 
     async def lobby_page(
         self, title: str, phase: int, start: int, count: int
@@ -673,7 +675,7 @@ class MatchStore:
         entries = await self.redis.zrange(
             lobby_key(title, phase), start, start + count - 1, withscores=True
         )
-        return [(member.decode(), int(score)) for member, score in entries]
+        return [(member, int(score)) for member, score in as_scored(entries)]
 
     async def lobby_size(self, title: str, phase: int) -> int:
         return await self.redis.zcard(lobby_key(title, phase))
@@ -691,7 +693,7 @@ class MatchStore:
         entries = await self.redis.zrevrange(
             player_matches_key(player_id), 0, limit - 1, withscores=True
         )
-        return [(member.decode(), int(score)) for member, score in entries]
+        return [(member, int(score)) for member, score in as_scored(entries)]
 
     async def set_deadline(self, match_id: str, version: int, deadline_ms: int) -> None:
         await self.update_indexes([deadline_entry(match_id, version, deadline_ms)])
@@ -699,8 +701,8 @@ class MatchStore:
     async def due_deadlines(self, now: int, limit: int = 32) -> list[tuple[str, int]]:
         members = await self.redis.zrangebyscore(DEADLINES, "-inf", now, start=0, num=limit)
         due = []
-        for member in members:
-            match_id, _, version = member.decode().rpartition("@")
+        for member in as_texts(members):
+            match_id, _, version = member.rpartition("@")
             due.append((match_id, int(version)))
         return due
 
@@ -712,7 +714,7 @@ class MatchStore:
 
     async def idle_since(self, before_ms: int, limit: int = 32) -> list[str]:
         members = await self.redis.zrangebyscore(ACTIVITY, "-inf", before_ms, start=0, num=limit)
-        return [m.decode() for m in members]
+        return as_texts(members)
 
     async def mark_bot_turn(self, match_id: str, at_ms: int, only_new: bool = False) -> None:
         """Records that a bot seat of the match is to move since `at_ms`."""
@@ -723,7 +725,7 @@ class MatchStore:
 
     async def bot_turns_waiting(self, before_ms: int, limit: int = 64) -> list[str]:
         members = await self.redis.zrangebyscore(BOT_TURNS, "-inf", before_ms, start=0, num=limit)
-        return [m.decode() for m in members]
+        return as_texts(members)
 
     async def forget_activity(self, match_id: str) -> None:
         await self.update_indexes([activity_removal(match_id)])
@@ -761,7 +763,10 @@ def _queue(target, update: IndexUpdate):
     return target.zadd(update.key, {update.member: update.score}, nx=update.operation == "add_new")
 
 
-def _entry(fields: dict) -> tuple[storage_pb2.StoredChange, bytes]:
+def _entry(fields: object) -> tuple[storage_pb2.StoredChange, bytes]:
+    """A log entry's change and move (b"" if none)."""
+    if not isinstance(fields, dict):
+        raise TypeError(f"a log entry of {type(fields).__name__} where fields were expected")
     return storage_pb2.StoredChange.FromString(fields[b"change"]), fields.get(b"move", b"")
 
 
@@ -777,10 +782,11 @@ class UnreadableMatch(Broken):
         super().__init__(f"The record of match {match_id} cannot be read")
 
 
-def _parse(match_id: str, raw: bytes | None) -> Match | None:
+def _parse(match_id: str, raw: object) -> Match | None:
+    """The match of a record as read (None: no record)."""
     if raw is None:
         return None
-    version, _, record = raw.partition(b":")
+    version, _, record = as_bytes(raw).partition(b":")
     try:
         return Match(match_id=match_id, version=int(version), **records.parse_record(record))
     except (DecodeError, ValueError):

@@ -26,7 +26,7 @@ from playhall.rules_service import convert
 
 log = logging.getLogger(__name__)
 
-STATUS_OF = {
+STATUS_OF: dict[type, grpc.StatusCode] = {
     IllegalMove: grpc.StatusCode.INVALID_ARGUMENT,
     InvalidSetup: grpc.StatusCode.INVALID_ARGUMENT,
     MalformedMessage: grpc.StatusCode.INVALID_ARGUMENT,

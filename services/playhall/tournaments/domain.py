@@ -8,11 +8,12 @@ derived from the tournament, its round and its board, so that making one twice m
 from __future__ import annotations
 
 import asyncio
+import builtins
 import hashlib
 import logging
 import re
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 from playhall.accounts.tokens import Player
 from playhall.archive.pages import PLAYER_ID
@@ -95,7 +96,9 @@ class Tournaments:
         if request.enter_creator:
             if not isinstance(token, Player):
                 raise InvalidRequest("Only a signed-in player can enter as the creator")
-            entrants.append(StoredEntrant(0, token.player_id, token.display_name[:64]))
+            entrants.append(
+                StoredEntrant(mpb.BOT_LEVEL_UNSPECIFIED, token.player_id, token.display_name[:64])
+            )
         for number, entrant in enumerate(request.entrants):
             entrants.append(_entrant(entrant, number, operator))
         people = [e.player_id for e in entrants if e.player_id]
@@ -157,7 +160,7 @@ class Tournaments:
             listed.append(summary)
         return listed
 
-    async def watch(self, tournament_id: str) -> AsyncIterator[tpb.Tournament]:
+    async def watch(self, tournament_id: str) -> AsyncGenerator[tpb.Tournament, None]:
         """The tournament now, then after every change, until after its end."""
         tournament = await self._load(tournament_id)
         yield as_proto(tournament)
@@ -208,7 +211,7 @@ class Tournaments:
         await self._make_games(tournament)
         return "paired"
 
-    def _next_round(self, tournament: StoredTournament) -> list[pairings.Game]:
+    def _next_round(self, tournament: StoredTournament) -> builtins.list[pairings.Game]:
         count = len(tournament.entrants)
         if tournament.format == tpb.TOURNAMENT_FORMAT_ROUND_ROBIN:
             return pairings.round_robin(count)[len(tournament.rounds)]
@@ -281,7 +284,9 @@ def _entrant(entrant: tpb.Entrant, number: int, operator: bool) -> StoredEntrant
                 f"Entrant {number}: {entrant.player_id[:64]!r} is not a player id "
                 "(p- and 32 hex digits)"
             )
-        return StoredEntrant(0, entrant.player_id, name or entrant.player_id)
+        return StoredEntrant(
+            mpb.BOT_LEVEL_UNSPECIFIED, entrant.player_id, name or entrant.player_id
+        )
     if entrant.bot_level not in mpb.BotLevel.values()[1:]:
         raise InvalidRequest(f"Say who entrant {number} is: a bot's level or a player id")
     level = mpb.BotLevel.Name(entrant.bot_level).removeprefix("BOT_LEVEL_").capitalize()

@@ -112,7 +112,7 @@ def _cheapest(
     and its cost; None when there is none."""
     taken = {vertex for edge in forced for vertex in edge}
     top = max(costs.values(), default=0) + 1
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     for a, b in sorted(costs):  # a fixed order: networkx breaks ties by it
         if a not in taken and b not in taken and (a, b) not in forbidden:
             graph.add_edge(a, b, weight=top - costs[a, b])
@@ -222,7 +222,7 @@ def _matchings_of(adjacency: list[int], free: int, steps: _Budget) -> Iterator[l
 
 def _one_matching(adjacency: list[int]) -> list[Edge] | None:
     """A perfect matching by the blossom algorithm, or None: exact, and no steps counted."""
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     graph.add_edges_from(
         (vertex, other)
         for vertex, neighbours in enumerate(adjacency)

@@ -5,6 +5,9 @@ tournament domain, and maps its refusals to status codes with MatchService's own
 from __future__ import annotations
 
 import contextlib
+from typing import Any
+
+import grpc
 
 from playhall.matches.servicer import bearer_token, refusals
 from playhall.tournament.v1 import tournament_service_pb2 as pb
@@ -16,24 +19,32 @@ class TournamentServicer(tournament_service_pb2_grpc.TournamentServiceServicer):
     def __init__(self, tournaments: Tournaments):
         self.tournaments = tournaments
 
-    async def CreateTournament(self, request, context):
+    async def CreateTournament(
+        self, request: pb.CreateTournamentRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> pb.CreateTournamentResponse:
         async with refusals(context):
             identity = self.tournaments.matches.identity
             credential = await identity.resolve(bearer_token(context))
             created = await self.tournaments.create(request, credential)
             return pb.CreateTournamentResponse(tournament=created)
 
-    async def GetTournament(self, request, context):
+    async def GetTournament(
+        self, request: pb.GetTournamentRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> pb.GetTournamentResponse:
         async with refusals(context):
             found = await self.tournaments.get(request.tournament_id)
             return pb.GetTournamentResponse(tournament=found)
 
-    async def ListTournaments(self, request, context):
+    async def ListTournaments(
+        self, request: pb.ListTournamentsRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> pb.ListTournamentsResponse:
         async with refusals(context):
             listed = await self.tournaments.list(request.limit)
             return pb.ListTournamentsResponse(tournaments=listed)
 
-    async def WatchStandings(self, request, context):
+    async def WatchStandings(
+        self, request: pb.WatchStandingsRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> None:
         async with refusals(context):
             updates = self.tournaments.watch(request.tournament_id)
             async with contextlib.aclosing(updates):

@@ -16,7 +16,10 @@ from dataclasses import asdict, dataclass, field
 
 import redis.asyncio
 
+from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchstore.leases import LEASE_SCRIPT, RELEASE_SCRIPT
+from playhall.matchstore.redis_client import as_bytes, as_texts
+from playhall.tournament.v1 import tournament_service_pb2 as tpb
 
 ALL = "playhall:tournaments"
 ACTIVE = "playhall:tournaments:active"
@@ -43,7 +46,7 @@ def lease_key(tournament_id: str) -> str:
 
 @dataclass
 class StoredEntrant:
-    bot_level: int
+    bot_level: mpb.BotLevel
     player_id: str
     display_name: str
 
@@ -61,7 +64,7 @@ class StoredTournament:
     tournament_id: str
     name: str
     title_id: str
-    format: int
+    format: tpb.TournamentFormat
     rounds_planned: int
     entrants: list[StoredEntrant]
     start_unix_ms: int
@@ -88,7 +91,7 @@ class StoredTournament:
 
 
 class TournamentStore:
-    def __init__(self, client: redis.asyncio.Redis):
+    def __init__(self, client: redis.asyncio.Redis | redis.asyncio.RedisCluster):
         self.redis = client
         self._set = client.register_script(SET_SCRIPT)
         self._lease = client.register_script(LEASE_SCRIPT)
@@ -104,7 +107,7 @@ class TournamentStore:
 
     async def load(self, tournament_id: str) -> StoredTournament | None:
         raw = await self.redis.get(record_key(tournament_id))
-        return StoredTournament.decode(raw) if raw is not None else None
+        return StoredTournament.decode(as_bytes(raw)) if raw is not None else None
 
     async def save(self, tournament: StoredTournament, holder: str) -> str:
         """'ok', 'stale' (changed since it was read) or 'not_holder' (the lease is lost)."""
@@ -119,14 +122,14 @@ class TournamentStore:
         return outcome
 
     async def latest(self, limit: int) -> list[StoredTournament]:
-        ids = await self.redis.zrevrange(ALL, 0, limit - 1)
-        raws = await self.redis.mget([record_key(i.decode()) for i in ids]) if ids else []
-        return [StoredTournament.decode(raw) for raw in raws if raw is not None]
+        ids = as_texts(await self.redis.zrevrange(ALL, 0, limit - 1))
+        raws = await self.redis.mget([record_key(i) for i in ids]) if ids else []
+        return [StoredTournament.decode(as_bytes(raw)) for raw in raws if raw is not None]
 
     async def due(self, now_ms: int, limit: int = 256) -> list[str]:
         """The tournaments not over whose start time has come."""
         ids = await self.redis.zrangebyscore(ACTIVE, "-inf", now_ms, start=0, num=limit)
-        return [i.decode() for i in ids]
+        return as_texts(ids)
 
     async def finished(self, tournament_id: str) -> None:
         await self.redis.zrem(ACTIVE, tournament_id)
