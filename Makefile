@@ -42,7 +42,7 @@ $(PROTO_STAMP): $(VENV)/.installed $(PROTOS)
 
 proto: $(PROTO_STAMP) ## Generate the Python code for protos/ (never edit or commit it)
 
-lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code, mypy on core and games
+lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code, mypy on every service package
 	$(BIN)/buf lint
 	$(BIN)/ruff check services tests bench dev deploy
 	$(BIN)/ruff format --check services tests bench dev deploy
