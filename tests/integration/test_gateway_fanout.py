@@ -17,14 +17,14 @@ from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 
 from dev import process
-from dev.process import ServiceProcess, free_port
+from dev.process import ServiceProcess, free_port, orchestrator_env
 from dev.testbed import GATEWAY_CREDENTIAL, TIMEOUT, WORKER_CREDENTIAL, start_orchestrator
 from playhall.core.wire import moves_as_any, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1.match_service_connect import MatchServiceClient
 from playhall.match_client import MatchClient, human_seats
-from tests.helpers import metric, orchestrator_env, scrape, start_gateway, wait_until
+from tests.helpers import metric, scrape, start_gateway, wait_until
 
 ROOMY = {
     # Every browser of these tests comes from 127.0.0.1.
