@@ -35,7 +35,7 @@ import redis.asyncio
 from redis.typing import EncodableT
 
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.matchstore.leases import LEASE_SCRIPT, RELEASE_SCRIPT
+from playhall.matchstore.leases import Leases
 from playhall.matchstore.redis_client import as_texts
 
 ASSIGNMENT_TTL_S = 86_400
@@ -236,8 +236,7 @@ class QueueStore:
         self._match = client.register_script(MATCH_SCRIPT)
         self._drop = client.register_script(DROP_SCRIPT)
         self._forget = client.register_script(FORGET_SCRIPT)
-        self._lease = client.register_script(LEASE_SCRIPT)
-        self._release = client.register_script(RELEASE_SCRIPT)
+        self.leases = Leases(client)
 
     def _ticket_keys(self, title: str, players: int) -> list[str]:
         return [tickets_key(title)] + [
@@ -297,11 +296,10 @@ class QueueStore:
 
     async def hold_lease(self, title: str, players: int, holder: str, ttl_ms: int) -> bool:
         """Takes or renews the queue's lease; whether `holder` holds it now."""
-        held = await self._lease(keys=[queue_key(title, players, "lease")], args=[holder, ttl_ms])
-        return bool(held)
+        return await self.leases.hold(queue_key(title, players, "lease"), holder, ttl_ms)
 
     async def release_lease(self, title: str, players: int, holder: str) -> None:
-        await self._release(keys=[queue_key(title, players, "lease")], args=[holder])
+        await self.leases.release(queue_key(title, players, "lease"), holder)
 
     async def waiting(self, title: str, players: int, limit: int) -> list[tuple[Ticket, int]]:
         """The `limit` longest-waiting tickets with when a stream last followed each (ms)."""

@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 import redis.asyncio
 
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.matchstore.leases import LEASE_SCRIPT, RELEASE_SCRIPT
+from playhall.matchstore.leases import Leases
 from playhall.matchstore.redis_client import as_bytes, as_texts
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 
@@ -94,8 +94,7 @@ class TournamentStore:
     def __init__(self, client: redis.asyncio.Redis | redis.asyncio.RedisCluster):
         self.redis = client
         self._set = client.register_script(SET_SCRIPT)
-        self._lease = client.register_script(LEASE_SCRIPT)
-        self._release = client.register_script(RELEASE_SCRIPT)
+        self.leases = Leases(client)
 
     async def create(self, tournament: StoredTournament) -> None:
         """Indexes it, then writes it: an index entry without its record is skipped."""
@@ -135,7 +134,7 @@ class TournamentStore:
         await self.redis.zrem(ACTIVE, tournament_id)
 
     async def hold_lease(self, tournament_id: str, holder: str, ttl_ms: int) -> bool:
-        return bool(await self._lease(keys=[lease_key(tournament_id)], args=[holder, ttl_ms]))
+        return await self.leases.hold(lease_key(tournament_id), holder, ttl_ms)
 
     async def release_lease(self, tournament_id: str, holder: str) -> None:
-        await self._release(keys=[lease_key(tournament_id)], args=[holder])
+        await self.leases.release(lease_key(tournament_id), holder)
