@@ -49,7 +49,7 @@ from playhall.archive.pages import PlayerPages
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match_client import MatchClient, bearer
 from playhall.matchstore import records
-from playhall.matchstore.store import Match
+from playhall.matchstore.model import Match
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from playhall.rules.v1 import rules_service_pb2 as rpb

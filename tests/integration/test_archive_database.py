@@ -29,7 +29,7 @@ from playhall.archive.pages import FINISHED, HISTORY, LEADERBOARD, PlayerPages
 from playhall.common.errors import InvalidRequest, NotAuthenticated
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchstore import records
-from playhall.matchstore.store import Match
+from playhall.matchstore.model import Match
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb

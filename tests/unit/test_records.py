@@ -6,7 +6,8 @@ import pytest
 
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchstore import records
-from playhall.matchstore.store import Match, match_record
+from playhall.matchstore.model import Match
+from playhall.matchstore.store import match_record
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
 

@@ -20,7 +20,7 @@ from playhall.common.errors import Unavailable
 from playhall.common.passes import BackgroundPass
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchstore import records
-from playhall.matchstore.store import Match
+from playhall.matchstore.model import Match
 from playhall.storage.v1 import storage_pb2 as spb
 
 log = logging.getLogger(__name__)

@@ -30,11 +30,11 @@ from playhall.matches.metrics import (
 from playhall.matches.rules_client import RulesClients
 from playhall.matches.settings import MatchSettings
 from playhall.matchstore import outbox, records
+from playhall.matchstore.model import Match
 from playhall.matchstore.store import (
     Commit,
     IdempotencyRecord,
     IndexUpdate,
-    Match,
     MatchStore,
     NotReplicated,
     Outcome,

@@ -45,14 +45,8 @@ from playhall.matches.identity import (
 from playhall.matches.metrics import MATCHES_CREATED, MOVES_REFUSED, SEATS_LEFT
 from playhall.matches.watchers import WatchHub
 from playhall.matchstore import records
-from playhall.matchstore.store import (
-    ACTIVE_PHASES,
-    LOBBY_PHASES,
-    NO_SEAT,
-    IdempotencyRecord,
-    Match,
-    now_ms,
-)
+from playhall.matchstore.model import ACTIVE_PHASES, LOBBY_PHASES, Match
+from playhall.matchstore.store import NO_SEAT, IdempotencyRecord, now_ms
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
 

@@ -17,7 +17,8 @@ from playhall.matches import clocks
 from playhall.matches.commits import Commits
 from playhall.matches.identity import Caller
 from playhall.matches.metrics import SEATS_LEFT
-from playhall.matchstore.store import ACTIVE_PHASES, Match, UnreadableMatch, now_ms
+from playhall.matchstore.model import ACTIVE_PHASES, Match
+from playhall.matchstore.store import UnreadableMatch, now_ms
 
 log = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from playhall.common.errors import (
     SeatResigned,
 )
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.matchstore.store import Match
+from playhall.matchstore.model import Match
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from prometheus_client.core import GaugeMetricFamily
 
 from playhall.common.metrics import REDIS_ERRORS
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.matchstore.store import ACTIVE_PHASES, MatchStore
+from playhall.matchstore.model import ACTIVE_PHASES
+from playhall.matchstore.store import MatchStore
 
 log = logging.getLogger(__name__)
 

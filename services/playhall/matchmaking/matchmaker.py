@@ -53,7 +53,8 @@ from playhall.matchmaking.queue_store import (
 )
 from playhall.matchmaking.queues import QueueRatings, assignment_seats, find_groups
 from playhall.matchmaking.settings import MatchmakingSettings
-from playhall.matchstore.store import Match, UnreadableMatch, now_ms
+from playhall.matchstore.model import Match
+from playhall.matchstore.store import UnreadableMatch, now_ms
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -38,7 +38,7 @@ import dataclasses
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -48,10 +48,9 @@ import redis.asyncio.cluster
 from google.protobuf.message import DecodeError
 
 from playhall.common.errors import Broken, Unavailable
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchstore import records
+from playhall.matchstore.model import LOBBY_PHASES, Match
 from playhall.matchstore.redis_client import as_bytes, as_scored, as_texts
-from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2
 
 log = logging.getLogger(__name__)
@@ -190,12 +189,6 @@ def match_id_of_channel(channel: bytes | str) -> str:
     return text[len("pm:{") : text.index("}")]
 
 
-LOBBY_PHASES = (mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING, mpb.MATCH_PHASE_FINISHED)
-"""The lobby's lists, in the only order a match moves through them."""
-ACTIVE_PHASES = LOBBY_PHASES[:2]
-"""The lists of matches not yet over."""
-
-
 def lobby_key(title: str, phase: int) -> str:
     return f"playhall:lobby:{title}:{phase}"
 
@@ -203,68 +196,6 @@ def lobby_key(title: str, phase: int) -> str:
 def player_matches_key(player_id: str) -> str:
     """The player's running matches: match id -> when the player was filed there (ms)."""
     return f"playhall:player:{player_id}:running"
-
-
-@dataclass
-class Match:
-    """A match as the domain holds it (the state itself is loaded separately): its id and
-    version, and the fields of its StoredMatch record under the same names, as API values
-    (`records` translates)."""
-
-    match_id: str
-    version: int
-    title_id: str
-    rules_version: str
-    setup: mpb.Replay
-    seed_sha256: bytes
-    clock: mpb.Clock
-    seats: list[mpb.SeatInfo]
-    token_hashes: dict[int, str]
-    step: int
-    step_version: int
-    status: rpb.GameStatus
-    phase: mpb.MatchPhase
-    end_reason: mpb.EndReason
-    winners: list[int]
-    created_unix_ms: int
-    updated_unix_ms: int
-    deadline_unix_ms: int
-    bank_ms: list[int]
-    tournament_id: str = ""
-    """The tournament the match is a game of; empty for any other match."""
-    stored_phase: mpb.MatchPhase = field(init=False)
-
-    def __post_init__(self) -> None:
-        # The phase as stored, which the lobby index follows; `phase` may be changed ahead of
-        # a commit.
-        self.stored_phase = self.phase
-
-    def player_ids(self) -> set[str]:
-        """The signed-in players holding seats."""
-        return {seat.player_id for seat in self.seats if seat.player_id}
-
-    def seats_of(self, player_id: str) -> list[int]:
-        """The seats `player_id` holds and has not left."""
-        return [s.seat for s in self.seats if s.player_id == player_id and not s.resigned]
-
-    def summary(self) -> mpb.MatchSummary:
-        finished = self.phase == mpb.MATCH_PHASE_FINISHED
-        return mpb.MatchSummary(
-            match_id=self.match_id,
-            title_id=self.title_id,
-            rules_version=self.rules_version,
-            phase=self.phase,
-            version=self.version,
-            seats=self.seats,
-            status=self.status,
-            seed_sha256=self.seed_sha256,
-            seed=self.setup.seed if finished else b"",
-            clock=self.clock,
-            end_reason=self.end_reason,
-            winners=self.winners,
-            deadline_unix_ms=self.deadline_unix_ms,
-            bank_ms=self.bank_ms,
-        )
 
 
 @dataclass
