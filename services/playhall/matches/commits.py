@@ -284,6 +284,35 @@ class Commits:
             raise NotReplicated(self.store.wait_replicas, idempotent=request is not None)
         return match.version
 
+    async def create(
+        self,
+        match: Match,
+        state: bytes,
+        events=(),
+        request: tuple[str, IdempotencyRecord] | None = None,
+    ) -> bool:
+        """Stores the new `match` (version 0, `state`) as `commit` stores every later change:
+        its clock's first deadline, the index entries a crash right after must not lose (the
+        deadline, a bot turn: written first), the match itself (`MatchStore.create`, which
+        files it in the lobby and the players' lists), then the bot tasks. False, with nothing
+        more done, when a match of its id exists already."""
+        created = match.created_unix_ms
+        if match.phase == mpb.MATCH_PHASE_RUNNING and clocks.is_on(match.clock):
+            match.deadline_unix_ms = clocks.deadline(
+                match.clock, match.bank_ms, match.status, created, 0, new_turn=True
+            )
+        change = records.new_change(
+            0, None, events, match.status, match.phase, mpb.END_REASON_UNSPECIFIED, created
+        )
+        if match.deadline_unix_ms:
+            await self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
+        if self.bot_seats_to_move(match):
+            await self.store.mark_bot_turn(match.match_id, created)
+        if not await self.store.create(match, state, change, request):
+            return False
+        await self.enqueue_bots(match, "turn")
+        return True
+
     @staticmethod
     def bot_seats_to_move(match: Match) -> list[int]:
         if match.phase != mpb.MATCH_PHASE_RUNNING:

@@ -271,20 +271,9 @@ class Matches:
             bank_ms=clocks.initial_banks(clock, len(seats)),
             tournament_id=tournament_id,
         )
-        if phase == mpb.MATCH_PHASE_RUNNING and clocks.is_on(clock):
-            match.deadline_unix_ms = clocks.deadline(
-                match.clock, match.bank_ms, match.status, created, 0, new_turn=True
-            )
-        change = records.new_change(
-            0, None, started.events, started.status, phase, mpb.END_REASON_UNSPECIFIED, created
-        )
-        if match.deadline_unix_ms:
-            await self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
-        if self.commits.bot_seats_to_move(match):
-            await self.store.mark_bot_turn(match.match_id, created)
-        if not await self.store.create(match, started.state.SerializeToString(), change, request):
+        state = started.state.SerializeToString()
+        if not await self.commits.create(match, state, started.events, request):
             return None
-        await self.commits.enqueue_bots(match, "turn")
         MATCHES_CREATED.labels(title).inc()
         log.info(
             "match created", extra={"match_id": match.match_id, "title": title, "seats": len(seats)}
