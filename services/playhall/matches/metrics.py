@@ -1,4 +1,4 @@
-"""The orchestrator's own Prometheus series: counters of what the domain does, and the
+"""MatchService's Prometheus series: counters of what the match domain does, and the
 active-match gauge counted in Redis at scrape time."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import asyncio
 import logging
 
 import redis
-from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client import Counter
 from prometheus_client.core import GaugeMetricFamily
 
 from playhall.common.metrics import REDIS_ERRORS
@@ -27,51 +27,6 @@ SEATS_LEFT = Counter(
 COMMIT_CONFLICTS = Counter(
     "playhall_commit_conflicts", "Commits retried because another change won.", ["title"]
 )
-QUEUE_TICKETS = Gauge(
-    "playhall_queue_tickets",
-    "Tickets waiting in a matchmaking queue, as this replica last counted them (each replica "
-    "counts every queue: take the max over replicas).",
-    ["title", "players"],
-)
-QUEUE_WAIT = Histogram(
-    "playhall_queue_wait_seconds",
-    "How long matched tickets waited in their queue.",
-    ["title", "players"],
-    buckets=(0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600),
-)
-QUEUE_MATCHES = Counter(
-    "playhall_queue_matches",
-    "Matches the matchmaker made, all players (kind=players) or with bots (kind=bots).",
-    ["title", "players", "kind"],
-)
-QUEUE_BOT_SEATS = Counter(
-    "playhall_queue_bot_seats", "Seats of matchmade matches that bots took.", ["title", "players"]
-)
-QUEUE_ABSENT_SEATS = Counter(
-    "playhall_queue_absent_seats",
-    "Seats of matchmade matches whose players did not take them within the seat grace, by "
-    "what became of their match: void (fewer than two people came) or forfeited (the others "
-    "play on).",
-    ["title", "players", "outcome"],
-)
-QUEUE_PASS_SECONDS = Histogram(
-    "playhall_queue_pass_seconds",
-    "How long the lease holder's pass over a queue took, its matches made included.",
-    ["title", "players"],
-    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
-)
-QUEUE_LEASES = Gauge("playhall_queue_leases", "Matchmaking queues whose lease this replica holds.")
-TOURNAMENT_STEPS = Counter(
-    "playhall_tournament_steps",
-    "Steps this replica's tournament runner took, by what each did: a round paired, results "
-    "collected, waiting on a round's matches, a tournament finished, or nothing written because "
-    "the record changed meanwhile (stale), another replica took the lease (not_holder) or the "
-    "tournament is gone (missing).",
-    ["outcome"],
-)
-TOURNAMENT_LEASES = Gauge(
-    "playhall_tournament_leases", "Tournaments whose lease this replica holds."
-)
 for _operation in (
     "call",
     "housekeeping",
@@ -81,8 +36,6 @@ for _operation in (
     "tournaments",
 ):
     REDIS_ERRORS.labels(_operation)  # every series from the start: a rate of 0, not no data
-for _outcome in ("paired", "results", "waiting", "finished", "stale", "not_holder", "missing"):
-    TOURNAMENT_STEPS.labels(_outcome)
 REFUSAL_REASONS = ("stale_version", "invalid_argument", "failed_precondition")
 """The `reason` of `playhall_moves_refused`: a stale version, or the kinds of the rules'
 refusals (`errors.RefusedByRules.kind`)."""
@@ -100,16 +53,6 @@ def initialize_series(titles: list[str]) -> None:
         COMMIT_CONFLICTS.labels(title)
         for reason in REFUSAL_REASONS:
             MOVES_REFUSED.labels(title, reason)
-
-
-def initialize_queue_series(title: str, players: int) -> None:
-    """A queue's counters at 0 from its first pass, so rates over them have a value before
-    its first match."""
-    for kind in ("players", "bots"):
-        QUEUE_MATCHES.labels(title, str(players), kind)
-    QUEUE_BOT_SEATS.labels(title, str(players))
-    for outcome in ("void", "forfeited"):
-        QUEUE_ABSENT_SEATS.labels(title, str(players), outcome)
 
 
 class ActiveMatchesCollector:

@@ -35,7 +35,7 @@ from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches import clocks
 from playhall.matches.commits import Commits
 from playhall.matches.domain import Matches
-from playhall.matches.metrics import (
+from playhall.matchmaking.metrics import (
     QUEUE_ABSENT_SEATS,
     QUEUE_BOT_SEATS,
     QUEUE_LEASES,

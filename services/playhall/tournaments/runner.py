@@ -14,9 +14,9 @@ import redis
 
 from playhall.common.errors import MatchError
 from playhall.common.passes import BackgroundPass
-from playhall.matches.metrics import TOURNAMENT_LEASES, TOURNAMENT_STEPS
 from playhall.matchstore.store import now_ms
 from playhall.tournaments.domain import Tournaments
+from playhall.tournaments.metrics import TOURNAMENT_LEASES, TOURNAMENT_STEPS
 
 log = logging.getLogger(__name__)
 
