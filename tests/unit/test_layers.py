@@ -100,3 +100,26 @@ def test_a_module_imports_only_packages_below_its_own(path):
         elif target is not None and target != own and LAYER[target] >= LAYER[own]:
             wrong.append(f"{module} (layer {LAYER[target]}, not below {own}'s {LAYER[own]})")
     assert not wrong, f"{path.relative_to(ROOT)} imports " + "; ".join(wrong)
+
+
+PORT_USERS = ("matchmaking", "tournaments")
+BEHIND_THE_PORT = (
+    "playhall.matches.domain",
+    "playhall.matches.commits",
+    "playhall.matches.rules_client",
+    "playhall.matches.housekeeping",
+    "playhall.matches.watchers",
+)
+"""What the rooms above matches reach only through `matches.port.MatchPort`."""
+
+
+@pytest.mark.parametrize("room_name", PORT_USERS)
+def test_the_rooms_above_matches_use_its_port(room_name):
+    wrong = [
+        f"{path.relative_to(ROOT)} imports {module}"
+        for path in sorted((ROOT / room_name).rglob("*.py"))
+        if not is_generated(path)
+        for module in imported(path)
+        if module.startswith(BEHIND_THE_PORT)
+    ]
+    assert not wrong, "; ".join(wrong)

@@ -15,6 +15,7 @@ from playhall.accounts.tokens import Player, player_id
 from playhall.common.errors import InvalidRequest, NotNow
 from playhall.common.settings import SettingsError
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matches.port import MatchPort
 from playhall.matchmaking.matchmaker import Matchmaker
 from playhall.matchmaking.queue_store import (
     Assignment,
@@ -137,8 +138,9 @@ def queues_of(hall) -> tuple[Matchmaking, Matchmaker]:
     settings = dataclasses.replace(SETTINGS, matchmaking_lease_ms=500)
     queues = QueueStore(hall.db)
     ratings = QueueRatings(None, mpb.BOT_LEVEL_NORMAL)
-    matchmaking = Matchmaking(hall.matches, queues, ratings, settings)
-    return matchmaking, Matchmaker(hall.matches, queues, ratings, settings)
+    port = MatchPort(hall.matches)
+    matchmaking = Matchmaking(port, queues, ratings, settings)
+    return matchmaking, Matchmaker(port, queues, ratings, settings)
 
 
 async def first_update(matchmaking: Matchmaking, who: Player, players: int = 2):

@@ -23,6 +23,7 @@ from playhall.common.errors import (
 )
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches.bot_scheduler import BotScheduler
+from playhall.matches.port import MatchPort
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 from playhall.tournaments import matchings
 from playhall.tournaments.domain import Tournaments
@@ -56,7 +57,7 @@ def request(entrants, **fields) -> tpb.CreateTournamentRequest:
 
 
 def runners(hall, count=1, lease_ms=5_000):
-    tournaments = Tournaments(hall.matches, TournamentStore(hall.db))
+    tournaments = Tournaments(MatchPort(hall.matches), TournamentStore(hall.db))
     return tournaments, [TournamentRunner(tournaments, 0.01, lease_ms) for _ in range(count)]
 
 

@@ -31,10 +31,7 @@ import redis
 
 from playhall.common.errors import MatchError
 from playhall.common.passes import BackgroundPass
-from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.matches import clocks
-from playhall.matches.commits import Commits
-from playhall.matches.domain import Matches
+from playhall.matches.port import MatchPort
 from playhall.matchmaking.metrics import (
     QUEUE_ABSENT_SEATS,
     QUEUE_BOT_SEATS,
@@ -53,7 +50,6 @@ from playhall.matchmaking.queue_store import (
 )
 from playhall.matchmaking.queues import QueueRatings, assignment_seats, find_groups
 from playhall.matchmaking.settings import MatchmakingSettings
-from playhall.matchstore.model import Match
 from playhall.matchstore.store import UnreadableMatch, now_ms
 
 log = logging.getLogger(__name__)
@@ -73,7 +69,7 @@ class Matchmaker(BackgroundPass):
 
     def __init__(
         self,
-        matches: Matches,
+        matches: MatchPort,
         queues: QueueStore,
         queue_ratings: QueueRatings,
         settings: MatchmakingSettings,
@@ -104,7 +100,7 @@ class Matchmaker(BackgroundPass):
     async def run_once(self) -> int:
         """One pass over every queue; returns how many matches it made."""
         made = 0
-        for info in await self.matches.rules.game_infos():
+        for info in await self.matches.game_infos():
             for players in range(info.min_players, info.max_players + 1):
                 initialize_queue_series(info.title_id, players)
                 made += await self.match_queue(info.title_id, players)
@@ -200,7 +196,7 @@ class Matchmaker(BackgroundPass):
             assignment.players,
             assignment.assignment_id,
         )
-        if await self.matches.store.exists(assignment.match_id):
+        if await self.matches.exists(assignment.match_id):
             # Made by a holder that died before it took the assignment off the list.
             await self.queues.made(title, players, assignment_id, now_ms())
             return
@@ -212,8 +208,8 @@ class Matchmaker(BackgroundPass):
                 title,
                 assignment_seats(assignment, order),
                 [],
-                clock=self.settings.clock,
-                match_id=assignment.match_id,
+                self.settings.clock,
+                assignment.match_id,
             )
         except MatchError as error:
             log.warning(
@@ -246,66 +242,27 @@ class Matchmaker(BackgroundPass):
         a failure leaves it for the next pass."""
         match_id = match_id_of(assignment_id)
         try:
-            await self.matches.commits.retry(lambda: self._settle_attempt(match_id))
+            settled = await self.matches.settle_untaken_seats(match_id)
         except UnreadableMatch:
             # Left to the idle scan, as any match this build cannot read.
             log.warning(
                 "matchmade match unreadable; seats not settled", extra={"match_id": match_id}
             )
+            settled = None
         except MatchError as error:
             log.warning(
                 "seats of a matchmade match not settled; looked at again next pass",
                 extra={"match_id": match_id, "error": error.reason},
             )
             return
+        if settled is not None and settled.seats:
+            outcome = settled.outcome
+            QUEUE_ABSENT_SEATS.labels(title, str(players), outcome).inc(len(settled.seats))
+            log.info(
+                "absent seats of a matchmade match settled",
+                extra={"match_id": match_id, "seats": settled.seats, "outcome": outcome},
+            )
         await self.queues.seated(title, players, assignment_id)
-
-    async def _settle_attempt(self, match_id: str) -> str | None:
-        """One read and commit: what became of the match ("void", "forfeited") or why nothing
-        had to ("gone", "over", "seated"); None when another change won the commit."""
-        match = await self.matches.store.load(match_id)
-        if match is None:
-            return "gone"
-        if match.phase == mpb.MATCH_PHASE_FINISHED:
-            return "over"
-        absent = absent_seats(match)
-        if not absent:
-            return "seated"
-        outcome = settle_absent(self.matches.commits, match, absent)
-        if await self.matches.commits.commit(match, None) is None:
-            return None
-        players = str(len(match.seats))
-        QUEUE_ABSENT_SEATS.labels(match.title_id, players, outcome).inc(len(absent))
-        log.info(
-            "absent seats of a matchmade match settled",
-            extra={"match_id": match_id, "seats": absent, "outcome": outcome},
-        )
-        return outcome
-
-
-def absent_seats(match: Match) -> list[int]:
-    """The people's seats of a matchmade match that nobody took: it was made without seat
-    tokens, so a person's seat without one is one its player never collected."""
-    return [
-        info.seat
-        for info in match.seats
-        if info.kind == mpb.SEAT_KIND_HUMAN and info.seat not in match.token_hashes
-    ]
-
-
-def settle_absent(commits: Commits, match: Match, absent: list[int]) -> str:
-    """Changes `match` (not committed yet) for its `absent` seats and says how. With fewer
-    than two people left it is "void": ended ABANDONED with no winners, as the idle scan ends
-    a match, which the archive rates nobody for (nobody played anybody). Otherwise the absent
-    seats are "forfeited" as on the clock (`Commits.leave`: a random bot plays each, with a
-    full bank) and the people who came play on."""
-    present = [seat for seat in match.token_hashes if not match.seats[seat].resigned]
-    if len(present) < 2:
-        commits.finish(match, mpb.END_REASON_ABANDONED, [])
-        return "void"
-    commits.leave(match, absent, mpb.END_REASON_TIMEOUT)
-    clocks.refill(match.clock, match.bank_ms, absent)
-    return "forfeited"
 
 
 async def _side_by_side(action: Callable[[T], Awaitable[None]], items: list[T]) -> None:

@@ -26,13 +26,11 @@ from playhall.archive.archive import Archive, bot_player
 from playhall.archive.rating_lookup import current_ratings
 from playhall.common.errors import InvalidRequest, NotNow, Unavailable
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.matches.domain import Matches
+from playhall.matches.port import MatchPort
 from playhall.matchmaking.queue_store import Assignment, Followed, QueueStore, Ticket
 from playhall.matchmaking.settings import MatchmakingSettings
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
 from playhall.matchstore.store import now_ms
-from playhall.players.v1 import player_service_pb2 as ppb
-from playhall.rules.v1 import rules_service_pb2 as rpb
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +158,7 @@ class Matchmaking:
 
     def __init__(
         self,
-        matches: Matches,
+        matches: MatchPort,
         queues: QueueStore,
         queue_ratings: QueueRatings,
         settings: MatchmakingSettings,
@@ -172,15 +170,10 @@ class Matchmaking:
 
     async def player_counts(self, title: str) -> range:
         """The player counts the title's queues are for."""
-        if title not in self.matches.rules.titles():
-            served = ", ".join(self.matches.rules.titles())
+        if title not in self.matches.titles():
+            served = ", ".join(self.matches.titles())
             raise InvalidRequest(f"Unknown title {title[:64]!r}; served: {served}")
-        known = {info.title_id: info for info in await self.matches.rules.game_infos()}
-        info = known.get(title)
-        if info is None:
-            # Not known yet (a replica's first calls, while another call asks): asked here.
-            reply = await self.matches.rules.call(title, "GetGameInfo", rpb.GetGameInfoRequest())
-            info = reply.game
+        info = await self.matches.game_info(title)
         return range(info.min_players, info.max_players + 1)
 
     async def enter(
@@ -256,7 +249,7 @@ class Matchmaking:
         assignment = await self.queues.assignment(title, assignment_id)
         if assignment is None:
             return False
-        match = await self.matches.store.load(assignment.match_id)
+        match = await self.matches.live(assignment.match_id)
         return match is None or (
             match.phase != mpb.MATCH_PHASE_FINISHED and bool(match.seats_of(player.player_id))
         )
@@ -287,7 +280,7 @@ class Matchmaking:
         if assignment is None:
             await self.queues.forget_assignment(title, player.player_id, assignment_id)
             raise NotNow("Your match could not be found any more; enter the queue again")
-        made = await self.matches.store.load(assignment.match_id)
+        made = await self.matches.live(assignment.match_id)
         if made is None:
             return None
         if made.phase == mpb.MATCH_PHASE_FINISHED or not made.seats_of(player.player_id):
@@ -298,9 +291,7 @@ class Matchmaking:
                 f"taken within {self.settings.matchmaking_seat_grace_s:g} s is given up); "
                 "enter the queue again"
             )
-        token, match = await self.matches.reclaim(
-            ppb.ReclaimSeatRequest(match_id=assignment.match_id), player
-        )
+        token, match = await self.matches.reclaim(assignment.match_id, player)
         ticket = assignment.ticket_of(player.player_id)
         waited = assignment.made_ms - ticket.entered_ms if ticket else 0
         return pb.EnterQueueResponse(

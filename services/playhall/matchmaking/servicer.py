@@ -26,8 +26,7 @@ class MatchmakingServicer(matchmaking_service_pb2_grpc.MatchmakingServiceService
         """Open EnterQueue streams by player id."""
 
     async def _player(self, context: grpc.aio.ServicerContext[Any, Any]) -> Player:
-        identity = self.matchmaking.matches.identity
-        credential = await identity.resolve(bearer_token(context))
+        credential = await self.matchmaking.matches.caller(bearer_token(context))
         if not isinstance(credential, Player):
             raise NotAuthenticated(
                 "Sign in to be matched: send your player token as 'authorization: Bearer "

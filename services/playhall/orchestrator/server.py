@@ -23,6 +23,7 @@ from playhall.matches.bot_scheduler import BotScheduler
 from playhall.matches.commits import Commits
 from playhall.matches.housekeeping import Housekeeper
 from playhall.matches.metrics import ActiveMatchesCollector, initialize_series
+from playhall.matches.port import MatchPort
 from playhall.matches.rules_client import RulesClients
 from playhall.matches.servicer import MatchServicer
 from playhall.matches.watchers import WatchHub
@@ -87,7 +88,7 @@ def build_matches(settings: Settings) -> matches.Matches:
 def build_matchmaking(domain: matches.Matches, settings: MatchmakingSettings) -> Matchmaking:
     """The queues, on the match store's Redis client and the domain's archive."""
     ratings = QueueRatings(domain.archive, settings.default_bot_level)
-    return Matchmaking(domain, QueueStore(domain.store.redis), ratings, settings)
+    return Matchmaking(MatchPort(domain), QueueStore(domain.store.redis), ratings, settings)
 
 
 async def create_server(
@@ -97,7 +98,7 @@ async def create_server(
     queues and the tournaments."""
     domain = build_matches(settings)
     queues = build_matchmaking(domain, settings.matchmaking)
-    tournaments = Tournaments(domain, TournamentStore(domain.store.redis))
+    tournaments = Tournaments(MatchPort(domain), TournamentStore(domain.store.redis))
     servicer = MatchServicer(
         domain,
         max_watch_streams=settings.max_watch_streams,
@@ -150,7 +151,7 @@ async def serve(settings: Settings) -> None:
         domain.commits, settings.sweep_interval_s, settings.lobby_repair_interval_s
     )
     housekeeper.start()
-    matchmaker = Matchmaker(domain, queues.queues, queues.ratings, settings.matchmaking)
+    matchmaker = Matchmaker(queues.matches, queues.queues, queues.ratings, settings.matchmaking)
     matchmaker.start()
     runner = TournamentRunner(
         tournaments, settings.tournament_interval_s, settings.tournament_lease_ms

@@ -1,7 +1,7 @@
 """Tournaments: what callers ask of them (create, read, list, watch the standings) and the one
-step that moves a tournament on (`advance`), which the runner (`tournament_runner.py`) takes
-under the tournament's lease. The pairings and standings are `pairings.py`'s; the records are
-`tournament_store.py`'s; the games are ordinary matches (`Matches.start`), each under an id
+step that moves a tournament on (`advance`), which the runner (`runner.py`) takes under the
+tournament's lease. The pairings and standings are `pairings.py`'s; the records are
+`store.py`'s; the games are ordinary matches (`MatchPort.start`), each under an id
 derived from the tournament, its round and its board, so that making one twice makes it once.
 """
 
@@ -26,8 +26,8 @@ from playhall.common.errors import (
 )
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches import clocks
-from playhall.matches.domain import Matches
 from playhall.matches.identity import Credential
+from playhall.matches.port import MatchPort
 from playhall.matchstore.store import now_ms
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 from playhall.tournaments import pairings
@@ -79,7 +79,7 @@ def round_over(round_: list[StoredPairing]) -> bool:
 
 
 class Tournaments:
-    def __init__(self, matches: Matches, store: TournamentStore):
+    def __init__(self, matches: MatchPort, store: TournamentStore):
         self.matches = matches
         self.store = store
 
@@ -88,7 +88,7 @@ class Tournaments:
     async def create(
         self, request: tpb.CreateTournamentRequest, token: Credential
     ) -> tpb.Tournament:
-        operator = isinstance(token, str) and self.matches.identity.is_worker(token)
+        operator = self.matches.is_operator(token)
         if not operator and not isinstance(token, Player):
             raise NotAuthenticated("Sign in to create a tournament")
         await self._check_title(request.title_id)
@@ -234,7 +234,7 @@ class Tournaments:
         for pairing in tournament.rounds[-1]:
             if pairing.second is None or pairing.first_points is not None:
                 continue
-            match = await self.matches.store.load(pairing.match_id)
+            match = await self.matches.live(pairing.match_id)
             if match is None:
                 try:  # finished, and its keys have left Redis
                     match = await self.matches.load(pairing.match_id)
@@ -255,7 +255,7 @@ class Tournaments:
         for pairing in tournament.rounds[-1]:
             if pairing.second is None or pairing.first_points is not None:
                 continue
-            if await self.matches.store.exists(pairing.match_id):
+            if await self.matches.exists(pairing.match_id):
                 continue
             seats = [
                 _seat(number, tournament.entrants[entrant])
@@ -266,8 +266,8 @@ class Tournaments:
                 tournament.title_id,
                 seats,
                 people,
-                clock=clock,
-                match_id=pairing.match_id,
+                clock,
+                pairing.match_id,
                 tournament_id=tournament.tournament_id,
             )
 

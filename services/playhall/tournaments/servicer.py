@@ -23,8 +23,7 @@ class TournamentServicer(tournament_service_pb2_grpc.TournamentServiceServicer):
         self, request: pb.CreateTournamentRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> pb.CreateTournamentResponse:
         async with refusals(context):
-            identity = self.tournaments.matches.identity
-            credential = await identity.resolve(bearer_token(context))
+            credential = await self.tournaments.matches.caller(bearer_token(context))
             created = await self.tournaments.create(request, credential)
             return pb.CreateTournamentResponse(tournament=created)
 

@@ -1,0 +1,139 @@
+"""The match room's door for the rooms above it (matchmaking, tournaments): the titles served,
+who calls, starting a match under an id chosen ahead, reading one, a player's seat taken up,
+and the seats of a matchmade match nobody took. Those rooms reach matches through this alone,
+never the store, the rules services' clients or identity."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playhall.accounts.tokens import Player
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matches import clocks
+from playhall.matches.domain import Matches
+from playhall.matches.identity import Credential
+from playhall.matchstore.model import Match
+from playhall.players.v1 import player_service_pb2 as ppb
+from playhall.rules.v1 import rules_service_pb2 as rpb
+
+
+@dataclass(frozen=True)
+class SettledSeats:
+    """What became of a matchmade match's untaken seats: `outcome` is "void", "forfeited" (the
+    change committed), or why nothing had to change ("gone", "over", "seated")."""
+
+    outcome: str
+    seats: list[int]
+    title_id: str = ""
+    players: int = 0
+
+
+class MatchPort:
+    """The calls other rooms make of matches, over the match domain."""
+
+    def __init__(self, matches: Matches):
+        self._matches = matches
+
+    # -- titles and callers ----------------------------------------------------------------------
+
+    def titles(self) -> list[str]:
+        """The titles served (whatever rules services the settings name)."""
+        return self._matches.rules.titles()
+
+    async def game_infos(self) -> list[rpb.GameInfo]:
+        """What each title's rules service said of it, of those that answered lately."""
+        return await self._matches.rules.game_infos()
+
+    async def game_info(self, title: str) -> rpb.GameInfo:
+        """What the title's rules service says of it (asked now when not known yet)."""
+        known = {info.title_id: info for info in await self.game_infos()}
+        if title in known:
+            return known[title]
+        reply = await self._matches.rules.call(title, "GetGameInfo", rpb.GetGameInfoRequest())
+        return reply.game
+
+    async def list_games(self) -> list[rpb.GameInfo]:
+        """`game_infos`, refused UNAVAILABLE when no rules service answers."""
+        return await self._matches.list_games()
+
+    async def caller(self, token: str | None) -> Credential:
+        """Who a bearer token names: a player, a seat's token, the worker credential."""
+        return await self._matches.identity.resolve(token)
+
+    def is_operator(self, credential: Credential) -> bool:
+        """Whether the credential is the operator's (the worker credential)."""
+        return isinstance(credential, str) and self._matches.identity.is_worker(credential)
+
+    # -- matches ---------------------------------------------------------------------------------
+
+    async def start(
+        self,
+        title: str,
+        seats: list[mpb.SeatInfo],
+        humans: list[int],
+        clock: mpb.Clock,
+        match_id: str,
+        tournament_id: str = "",
+    ) -> mpb.CreateMatchResponse | None:
+        """A match under `match_id`, made once however often it is asked (None when it exists)."""
+        return await self._matches.start(
+            title, seats, humans, clock=clock, match_id=match_id, tournament_id=tournament_id
+        )
+
+    async def exists(self, match_id: str) -> bool:
+        return await self._matches.store.exists(match_id)
+
+    async def live(self, match_id: str) -> Match | None:
+        """The match while it is in Redis; None once its keys have left (or it never was)."""
+        return await self._matches.store.load(match_id)
+
+    async def load(self, match_id: str) -> Match:
+        """The match, live or archived; `NoSuchMatch` when neither."""
+        return await self._matches.load(match_id)
+
+    async def reclaim(
+        self, match_id: str, player: Player
+    ) -> tuple[mpb.SeatToken, mpb.MatchSummary]:
+        """A fresh token of the player's seat (which takes the seat)."""
+        return await self._matches.reclaim(ppb.ReclaimSeatRequest(match_id=match_id), player)
+
+    async def settle_untaken_seats(self, match_id: str) -> SettledSeats:
+        """Settles a matchmade match's seats nobody took (`untaken_seats`), in one commit with
+        the version check, so a second look changes nothing: with fewer than two people left
+        the match is void (ended ABANDONED with no winners, as the idle scan ends one, which
+        the archive rates nobody for); otherwise the untaken seats forfeit as on the clock (a
+        random bot plays each, with a full bank) and the people who came play on."""
+        commits = self._matches.commits
+
+        async def attempt() -> SettledSeats | None:
+            match = await self.live(match_id)
+            if match is None:
+                return SettledSeats("gone", [])
+            if match.phase == mpb.MATCH_PHASE_FINISHED:
+                return SettledSeats("over", [])
+            untaken = untaken_seats(match)
+            if not untaken:
+                return SettledSeats("seated", [])
+            present = [seat for seat in match.token_hashes if not match.seats[seat].resigned]
+            if len(present) < 2:
+                commits.finish(match, mpb.END_REASON_ABANDONED, [])
+                outcome = "void"
+            else:
+                commits.leave(match, untaken, mpb.END_REASON_TIMEOUT)
+                clocks.refill(match.clock, match.bank_ms, untaken)
+                outcome = "forfeited"
+            if await commits.commit(match, None) is None:
+                return None
+            return SettledSeats(outcome, untaken, match.title_id, len(match.seats))
+
+        return await commits.retry(attempt)
+
+
+def untaken_seats(match: Match) -> list[int]:
+    """The people's seats of a match made without seat tokens (a matchmade one) that nobody
+    took: a seat is taken when its player collects its token."""
+    return [
+        info.seat
+        for info in match.seats
+        if info.kind == mpb.SEAT_KIND_HUMAN and info.seat not in match.token_hashes
+    ]
