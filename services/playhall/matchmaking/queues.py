@@ -274,7 +274,7 @@ class Matchmaking:
         self, title: str, assignment_id: str, player: Player
     ) -> pb.EnterQueueResponse | None:
         """The player's seat in the assignment's match (a fresh seat token, which is what
-        takes the seat: `matchmaker.absent_seats`); None while the match is still being
+        takes the seat: `matches.port.untaken_seats`); None while the match is still being
         made."""
         assignment = await self.queues.assignment(title, assignment_id)
         if assignment is None:
