@@ -13,8 +13,9 @@ seat token: each player collects theirs (EnterQueue's hand-over, or ReclaimSeat)
 player makes anyway, so a seat without a token is one its player never took. A seat grace
 (`matchmaking_seat_grace_s`) after a match is made, the pass looks at its seats once
 (`MatchPort.settle_untaken_seats`): a match left with fewer than two people is void,
-otherwise the absent seats forfeit and the others play on. The change is an ordinary commit with the version check, so a
-second look (a new holder, a retry) finds it done and changes nothing."""
+otherwise the absent seats forfeit and the others play on. The change is an ordinary commit
+with the version check, so a second look (a new holder, a retry) finds it done and changes
+nothing."""
 
 from __future__ import annotations
 
