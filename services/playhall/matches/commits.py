@@ -114,10 +114,11 @@ class Commits:
         move: any_pb2.Any,
         request: tuple[str, IdempotencyRecord] | None,
         omit_legal_moves: bool = False,
+        encoded_move: bytes = b"",
     ) -> rpb.PlayerView | None:
         """Applies a move to `state` (of `match`'s version) through the rules service and
         commits it; returns the mover's view of the new state, or None when another change won
-        the race."""
+        the race. `encoded_move`: the move serialised already (by the caller's digest)."""
         try:
             applied = await self.rules.call(
                 match.title_id,
@@ -153,7 +154,7 @@ class Commits:
             seat,
             events=applied.events,
             state=applied.state.SerializeToString(),
-            move=move.SerializeToString(),
+            move=encoded_move or move.SerializeToString(),
             request=request,
             before=before,
         )
@@ -242,8 +243,9 @@ class Commits:
             match.end_reason,
             match.updated_unix_ms,
         )
-        bots_turn = self.starts_bot_turn(match, loaded, moved=bool(move))
-        first, then = self.index_updates(match, loaded, bots_turn)
+        bots = self.bot_seats_to_move(match)
+        bots_turn = self.starts_bot_turn(match, loaded, bool(move), bots)
+        first, then = self.index_updates(match, loaded, bots_turn, bots)
         result = await self.store.commit(
             match.match_id,
             loaded,
@@ -276,7 +278,7 @@ class Commits:
             )
         self._phase_changed(match)
         if bots_turn:
-            await self.enqueue_bots(match, "turn")
+            await self.enqueue_bots(match, "turn", bots)
         if not result.replicated:
             # Committed on the master, whose replica has not confirmed it: not acknowledged
             # (a failover now could lose it). What follows it ran, as the change most likely
@@ -319,32 +321,35 @@ class Commits:
             return []
         return [s for s in match.status.to_move if match.seats[s].kind == mpb.SEAT_KIND_BOT]
 
-    async def enqueue_bots(self, match: Match, cause: str) -> None:
+    async def enqueue_bots(self, match: Match, cause: str, seats: list[int] | None = None) -> None:
+        """A task for each bot seat to move (`seats`, when the caller has them already)."""
         if self.bots is None:
             return
         # A tournament's game between bots has no one waiting on it live.
         batch = bool(match.tournament_id) and all(
             seat.kind == mpb.SEAT_KIND_BOT for seat in match.seats
         )
-        for seat in self.bot_seats_to_move(match):
+        for seat in self.bot_seats_to_move(match) if seats is None else seats:
             await self.bots.enqueue(match.match_id, seat, match.version, cause, batch)
 
-    def starts_bot_turn(self, match: Match, loaded: int, moved: bool) -> bool:
-        """Whether committing `match` over version `loaded` gives bot seats a turn they have no
-        task for yet: a new step (or new seats, after a join or a resignation). Within a
-        simultaneous step they all got theirs at its start."""
+    @staticmethod
+    def starts_bot_turn(match: Match, loaded: int, moved: bool, bots: list[int]) -> bool:
+        """Whether committing `match` over version `loaded` gives its bot seats to move
+        (`bots`) a turn they have no task for yet: a new step (or new seats, after a join or a
+        resignation). Within a simultaneous step they all got theirs at its start."""
         new_step = not moved or match.step_version == loaded + 1
-        return new_step and bool(self.bot_seats_to_move(match))
+        return new_step and bool(bots)
 
+    @staticmethod
     def index_updates(
-        self, match: Match, loaded: int, bots_turn: bool
+        match: Match, loaded: int, bots_turn: bool, bots: list[int]
     ) -> tuple[list[IndexUpdate], list[IndexUpdate]]:
         """What committing the changed `match` over version `loaded` changes in the indexes:
         the updates a crash right after the commit must not lose (on a Cluster they run before
         it), then the others (after it)."""
         match_id, at_ms = match.match_id, match.updated_unix_ms
         first, then = [], []
-        if self.bot_seats_to_move(match):
+        if bots:
             # The waiting time of an entry already there stays (the sweeper finds a stalled
             # turn by it); a new turn restarts it below. An entry is never removed here: a
             # replica that commits a change with no bot to move could otherwise erase the one

@@ -552,6 +552,7 @@ class Matches:
                 request.move,
                 (request.request_id, IdempotencyRecord(seat, digest)),
                 omit_legal_moves=request.omit_legal_moves,
+                encoded_move=move,
             )
             if committed is None:
                 return None  # another change won: read again
