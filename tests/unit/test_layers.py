@@ -23,7 +23,7 @@ LAYERS: list[set[str]] = [
     {"archive"},
     {"matches"},
     {"matchmaking", "tournaments"},
-    {"players"},
+    {"player_service"},
     {"orchestrator"},
     {"gateway", "bots", "cli", "canary"},
 ]

@@ -1,2 +1,2 @@
 """The orchestrator process: its settings and the one server module that composes the rooms
-(matches, matchmaking, tournaments, players) into one gRPC server."""
+(matches, matchmaking, tournaments, player_service) into one gRPC server."""

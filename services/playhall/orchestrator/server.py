@@ -36,7 +36,7 @@ from playhall.matchmaking.v1 import matchmaking_service_pb2, matchmaking_service
 from playhall.matchstore.redis_client import redis_client
 from playhall.matchstore.store import MatchStore
 from playhall.orchestrator.settings import Settings
-from playhall.players.servicer import PlayerServicer
+from playhall.player_service.servicer import PlayerServicer
 from playhall.players.v1 import player_service_pb2, player_service_pb2_grpc
 from playhall.tournament.v1 import tournament_service_pb2, tournament_service_pb2_grpc
 from playhall.tournaments.domain import Tournaments
