@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sys
 from typing import Annotated
 
 import typer
@@ -527,10 +526,7 @@ def tournament_create(
         title_id=title,
         format=FORMATS[format_name],
         rounds=rounds if FORMATS[format_name] == tpb.TOURNAMENT_FORMAT_SWISS else 0,
-        entrants=[
-            tpb.Entrant(bot_level=mpb.BotLevel.Value(f"BOT_LEVEL_{level.upper()}"))
-            for level in levels
-        ],
+        entrants=[tpb.Entrant(bot_level=f"BOT_LEVEL_{level.upper()}") for level in levels],
         enter_creator=enter,
         clock=mpb.Clock(seconds_per_turn=turn_seconds, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE),
     )
@@ -597,4 +593,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

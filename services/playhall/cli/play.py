@@ -145,6 +145,7 @@ def take_turn(seat: Seat, ask: Ask, console: Console, interrupted: Callable[[], 
             )
             console.print("You resigned.")
             return
+        assert isinstance(picked, Choice)  # the other two answers returned above
         try:
             seat.gateway.call(
                 seat.gateway.matches.submit_move,

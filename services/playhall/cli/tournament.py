@@ -49,10 +49,7 @@ def schedule(levels: list[str], games: int, seed: str) -> list[Game]:
 
 def bot_seats(levels: tuple[str, ...]) -> list[mpb.SeatSpec]:
     return [
-        mpb.SeatSpec(
-            kind=mpb.SEAT_KIND_BOT, bot_level=mpb.BotLevel.Value(f"BOT_LEVEL_{lv.upper()}")
-        )
-        for lv in levels
+        mpb.SeatSpec(kind=mpb.SEAT_KIND_BOT, bot_level=f"BOT_LEVEL_{lv.upper()}") for lv in levels
     ]
 
 
