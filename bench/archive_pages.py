@@ -46,10 +46,18 @@ from playhall.accounts.tokens import Player, player_id
 from playhall.archive import database, ratings
 from playhall.archive.archive import BOT_ISSUER, Archive, PlayerKey, bot_player, seat_rows
 from playhall.archive.pages import PlayerPages
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match_client import MatchClient, bearer
 from playhall.matchstore import records
-from playhall.matchstore.model import Match
+from playhall.matchstore.model import (
+    BotLevel,
+    Clock,
+    EndReason,
+    Match,
+    MatchPhase,
+    Seat,
+    SeatKind,
+    Setup,
+)
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from playhall.rules.v1 import rules_service_pb2 as rpb
@@ -59,8 +67,8 @@ AUDIENCE = "playhall"
 PEOPLE = 3000
 BOT_SHARE, ANONYMOUS_SHARE = 0.3, 0.05
 DAYS = 90
-LEVELS = (mpb.BOT_LEVEL_EASY, mpb.BOT_LEVEL_NORMAL, mpb.BOT_LEVEL_HARD)
-BOT_SKILL = {mpb.BOT_LEVEL_EASY: -1.0, mpb.BOT_LEVEL_NORMAL: 0.0, mpb.BOT_LEVEL_HARD: 1.0}
+LEVELS = (BotLevel.EASY, BotLevel.NORMAL, BotLevel.HARD)
+BOT_SKILL = {BotLevel.EASY: -1.0, BotLevel.NORMAL: 0.0, BotLevel.HARD: 1.0}
 START_MS = 1_760_000_000_000
 
 
@@ -83,12 +91,12 @@ class Loader:
         self.played: Counter[str] = Counter()
         """Matches per person."""
 
-    def seat(self, title: str, taken: set[str]) -> tuple[str | None, int, str, float]:
+    def seat(self, title: str, taken: set[str]) -> tuple[str | None, BotLevel, str, float]:
         """(player id, None for an anonymous seat; bot level, 0 for a person; display name;
         skill) of one seat."""
         roll = self.rng.random()
         if roll < ANONYMOUS_SHARE:
-            return None, 0, "Guest", self.rng.gauss(0, 1)
+            return None, BotLevel.UNSPECIFIED, "Guest", self.rng.gauss(0, 1)
         if roll < ANONYMOUS_SHARE + BOT_SHARE:
             level = self.rng.choice(LEVELS)
             bot = bot_player(title, level)
@@ -99,7 +107,7 @@ class Loader:
             if person[0] not in taken:
                 taken.add(person[0])
                 self.played[person[0]] += 1
-                return person[0], 0, person[1], self.skill[person[0]]
+                return person[0], BotLevel.UNSPECIFIED, person[1], self.skill[person[0]]
 
     def match(self, n: int, total: int, titles: list[str]) -> None:
         title = self.rng.choice(titles)
@@ -121,13 +129,13 @@ class Loader:
             version=60,
             title_id=title,
             rules_version=f"{title}-1",
-            setup=mpb.Replay(players=seats, seed=seed),
+            setup=Setup(options={}, players=seats, seed=seed),
             seed_sha256=hashlib.sha256(seed).digest(),
-            clock=mpb.Clock(),
+            clock=Clock(),
             seats=[
-                mpb.SeatInfo(
+                Seat(
                     seat=s,
-                    kind=mpb.SEAT_KIND_BOT if level else mpb.SEAT_KIND_HUMAN,
+                    kind=SeatKind.BOT if level else SeatKind.HUMAN,
                     bot_level=level,
                     display_name=name,
                     player_id=key if key and not level else "",
@@ -139,8 +147,8 @@ class Loader:
             step=59,
             step_version=59,
             status=rpb.GameStatus(finished=True, scores=scores, winners=winners),
-            phase=mpb.MATCH_PHASE_FINISHED,
-            end_reason=mpb.END_REASON_ABANDONED if abandoned else mpb.END_REASON_GAME_OVER,
+            phase=MatchPhase.FINISHED,
+            end_reason=EndReason.ABANDONED if abandoned else EndReason.GAME_OVER,
             winners=winners,
             created_unix_ms=finished_ms - 1_200_000,
             updated_unix_ms=finished_ms,

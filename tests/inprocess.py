@@ -27,6 +27,7 @@ from playhall.common.errors import Broken
 from playhall.core import Game, get_game
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import human_seats
+from playhall.matches.api import MatchApi
 from playhall.matches.commits import Commits
 from playhall.matches.domain import Matches
 from playhall.matches.housekeeping import Housekeeper
@@ -128,10 +129,15 @@ class Hall:
 
     matches: Matches
     housekeeper: Housekeeper
+    api: MatchApi = field(init=False)
+    """MatchService's requests and responses over `matches`, as the servicer calls it."""
     rules: InProcessRules
     db: redis.asyncio.Redis
     tokens: dict[str, dict[int, str]] = field(default_factory=dict)
     """The seat tokens of every match this hall created, by match id."""
+
+    def __post_init__(self) -> None:
+        self.api = MatchApi(self.matches)
 
     @property
     def commits(self) -> Commits:
@@ -152,7 +158,7 @@ class Hall:
         clock: pb.Clock | None = None,
     ) -> str:
         """A new Galileo match (a fresh seed unless given); returns its id."""
-        created = await self.matches.create(
+        created = await self.api.create(
             pb.CreateMatchRequest(
                 title_id=TITLE,
                 seats=seats or human_seats(players),
@@ -167,7 +173,7 @@ class Hall:
     async def get(
         self, match_id: str, token: str | None = None, seat: int | None = None
     ) -> pb.GetMatchResponse:
-        return await self.matches.get(pb.GetMatchRequest(match_id=match_id, seat=seat), token)
+        return await self.api.get(pb.GetMatchRequest(match_id=match_id, seat=seat), token)
 
     async def submit(
         self,
@@ -185,7 +191,7 @@ class Hall:
             request_id=uuid.uuid4().hex if request_id is None else request_id,
             seat=seat,
         )
-        return await self.matches.submit(request, token)
+        return await self.api.submit(request, token)
 
     async def seat_submit(
         self, match_id: str, seat: int, move: any_pb2.Any, expected: int, **kwargs
@@ -195,7 +201,7 @@ class Hall:
 
     async def resign(self, match_id: str, seat: int) -> pb.ResignResponse:
         request = pb.ResignRequest(match_id=match_id)
-        return await self.matches.resign(request, self.tokens[match_id][seat])
+        return await self.api.resign(request, self.tokens[match_id][seat])
 
 
 async def open_hall(redis_url: str, games: Iterable[Game] = (), **settings) -> Hall:

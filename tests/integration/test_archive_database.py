@@ -27,9 +27,17 @@ from playhall.archive import database, ratings
 from playhall.archive.archive import Archive, ArchivedMatch, PlayerKey, bot_player
 from playhall.archive.pages import FINISHED, HISTORY, LEADERBOARD, PlayerPages
 from playhall.common.errors import InvalidRequest, NotAuthenticated
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchstore import records
-from playhall.matchstore.model import Match
+from playhall.matchstore.model import (
+    BotLevel,
+    Clock,
+    EndReason,
+    Match,
+    MatchPhase,
+    Seat,
+    SeatKind,
+    Setup,
+)
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
@@ -49,11 +57,11 @@ def finished(
     scores: list[int],
     winners: list[int],
     resigned: tuple[int, ...] = (),
-    end_reason: int = mpb.END_REASON_GAME_OVER,
+    end_reason: int = EndReason.GAME_OVER,
 ) -> Match:
     """A finished match of len(scores) person seats, as the orchestrator holds it."""
     seats = [
-        mpb.SeatInfo(seat=s, kind=mpb.SEAT_KIND_HUMAN, display_name=f"P{s}", resigned=s in resigned)
+        Seat(seat=s, kind=SeatKind.HUMAN, display_name=f"P{s}", resigned=s in resigned)
         for s in range(len(scores))
     ]
     return Match(
@@ -61,15 +69,15 @@ def finished(
         version=len(scores) + 1,
         title_id=TITLE,
         rules_version="galileo-1",
-        setup=mpb.Replay(players=len(scores), seed=match_id.encode() * 2),
+        setup=Setup(options={}, players=len(scores), seed=match_id.encode() * 2),
         seed_sha256=hashlib.sha256(match_id.encode() * 2).digest(),
-        clock=mpb.Clock(),
+        clock=Clock(),
         seats=seats,
         token_hashes={s: f"hash{s}" for s in range(len(scores))},
         step=3,
         step_version=2,
         status=rpb.GameStatus(finished=True, scores=scores, winners=winners),
-        phase=mpb.MATCH_PHASE_FINISHED,
+        phase=MatchPhase.FINISHED,
         end_reason=end_reason,
         winners=winners,
         created_unix_ms=1_700_000_000_000,
@@ -199,7 +207,7 @@ def test_migrating_from_0002_keys_every_row_by_the_product_player_id(empty_datab
     ratings and their history all under the ids a seat and `bot_player` name."""
     database.migrate(empty_database, "0002")
     ada = person("ada")
-    easy = bot_player(TITLE, mpb.BOT_LEVEL_EASY)
+    easy = bot_player(TITLE, BotLevel.EASY)
     with psycopg.connect(empty_database) as connection:
         uuids = {}
         for key, issuer, subject, kind in [
@@ -431,8 +439,8 @@ def test_a_second_match_starts_from_the_ratings_the_first_left(database_url):
 
 def test_bots_are_rated_as_one_player_per_title_and_level(database_url):
     match = finished("m1", [1, 6], [1])
-    for seat, level in enumerate([mpb.BOT_LEVEL_EASY, mpb.BOT_LEVEL_HARD]):
-        match.seats[seat].kind = mpb.SEAT_KIND_BOT
+    for seat, level in enumerate([BotLevel.EASY, BotLevel.HARD]):
+        match.seats[seat].kind = SeatKind.BOT
         match.seats[seat].bot_level = level
     match.token_hashes = {}
     again = finished("m2", [1, 6], [1])
@@ -441,7 +449,7 @@ def test_bots_are_rated_as_one_player_per_title_and_level(database_url):
         database_url,
         [ArchivedMatch.of(m, None, history(2)) for m in (match, again)],
     )
-    easy, hard = bot_player(TITLE, mpb.BOT_LEVEL_EASY), bot_player(TITLE, mpb.BOT_LEVEL_HARD)
+    easy, hard = bot_player(TITLE, BotLevel.EASY), bot_player(TITLE, BotLevel.HARD)
     found = ratings_of(database_url, [easy, hard])
     assert found[easy][2] == found[hard][2] == 2
     assert found[hard][0] > found[easy][0]
@@ -481,7 +489,7 @@ def test_a_player_in_several_seats_is_rated_once_by_their_best_place(database_ur
 
 def test_unrated_results_leave_every_rating_alone(database_url):
     ada, bob = person("ada"), person("bob")
-    abandoned = finished("m1", [3, 1], [], end_reason=mpb.END_REASON_ABANDONED)
+    abandoned = finished("m1", [3, 1], [], end_reason=EndReason.ABANDONED)
     against_oneself = finished("m2", [3, 1], [0])
     alone = finished("m3", [3, 1], [0])
     store_all(
@@ -542,7 +550,7 @@ def test_a_players_finished_matches_come_newest_first_a_page_at_a_time(database_
         archived(at_minute(finished("m3", [1, 5, 3], [1]), 3), [ada, ada, bob]),
         archived(at_minute(finished("m4", [3, 1], [0]), 4), [bob, None]),
         archived(
-            at_minute(finished("m5", [3, 1], [], end_reason=mpb.END_REASON_ABANDONED), 5),
+            at_minute(finished("m5", [3, 1], [], end_reason=EndReason.ABANDONED), 5),
             [bob, ada],
         ),
     ]
@@ -562,7 +570,7 @@ def test_a_players_finished_matches_come_newest_first_a_page_at_a_time(database_
     m5, m3, m2, m1 = [m for page in pages for m in page]
     assert list(m3.seats) == [0, 1] and list(m5.seats) == [1] and list(m1.seats) == [0]
     assert m1.finished_unix_ms == 1_700_000_060_000
-    assert m3.match.phase == mpb.MATCH_PHASE_FINISHED and list(m3.match.winners) == [1]
+    assert m3.match.phase == MatchPhase.FINISHED and list(m3.match.winners) == [1]
     # The rating each match left Ada with, in its title; none after the abandoned match.
     assert not m5.HasField("rating_after")
     assert (m1.rating_after.title_id, m1.rating_after.matches) == (TITLE, 1)

@@ -31,6 +31,7 @@ from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient, bearer, human_seats
 from playhall.matchstore import outbox
+from playhall.matchstore.model import BotLevel
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from tests.helpers import (
@@ -50,7 +51,7 @@ QUICK_RETRY = {"PLAYHALL_ARCHIVE_RETRY_S": "0.2"}
 the test's 20 s wait, not after the 30 s default (with a CPU hog beside the suite, a kill
 test's wait once ran out with no error logged, as a postponement would make it; later, once
 each, a test of an orchestrator SIGKILLed after its matches ended and the Cluster test)."""
-RATED = [bot_player("galileo", pb.BOT_LEVEL_EASY), bot_player("galileo", pb.BOT_LEVEL_NORMAL)]
+RATED = [bot_player("galileo", BotLevel.EASY), bot_player("galileo", BotLevel.NORMAL)]
 
 
 @pytest.fixture(scope="module")
@@ -512,7 +513,7 @@ def test_a_signed_in_players_finished_match_is_rated_and_listed_through_the_gate
     stack.archiver()
     wait_until(lambda: len(archived_ids(stack.database_url)) == 1, 20, "the match archived")
     ada_id = player_id(PLAYER_ISSUER, "ada")
-    easy = bot_player("galileo", pb.BOT_LEVEL_EASY)
+    easy = bot_player("galileo", BotLevel.EASY)
 
     with start_gateway(orchestrator.address) as gateway:
         base = f"http://127.0.0.1:{gateway.port}"

@@ -123,3 +123,20 @@ def test_the_rooms_above_matches_use_its_port(room_name):
         if module.startswith(BEHIND_THE_PORT)
     ]
     assert not wrong, "; ".join(wrong)
+
+
+MATCH_EDGES = {"matches/api.py", "matches/servicer.py", "matchstore/wire.py"}
+"""Where MatchService's messages are read and written; the model, the store and the match
+domain below them speak the model's types (`matchstore/model.py`)."""
+
+
+@pytest.mark.parametrize("room_name", ["matchstore", "matches"])
+def test_only_the_edges_of_matches_read_and_write_its_messages(room_name):
+    wrong = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / room_name).rglob("*.py"))
+        if not is_generated(path)
+        and str(path.relative_to(ROOT)) not in MATCH_EDGES
+        and "playhall.match.v1" in imported(path)
+    ]
+    assert not wrong, f"these speak MatchService's messages: {wrong}"

@@ -14,7 +14,6 @@ import pytest
 from playhall.accounts.tokens import Player, player_id
 from playhall.common.errors import InvalidRequest, NotNow
 from playhall.common.settings import SettingsError
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches.port import MatchPort
 from playhall.matchmaking.matchmaker import Matchmaker
 from playhall.matchmaking.queue_store import (
@@ -34,8 +33,16 @@ from playhall.matchmaking.queues import (
 )
 from playhall.matchmaking.settings import MatchmakingSettings
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
+from playhall.matchstore.model import (
+    BotLevel,
+    Clock,
+    EndReason,
+    MatchPhase,
+    Seat,
+    SeatKind,
+    TimeoutAction,
+)
 from playhall.matchstore.store import now_ms
-from playhall.players.v1 import player_service_pb2 as ppb
 from tests.helpers import TITLE
 
 pytestmark = pytest.mark.usefixtures("event_loop")
@@ -95,15 +102,15 @@ def test_the_queues_pace_is_a_clock_the_seat_grace_ends_before(monkeypatch):
     minutes a turn, forfeit, by default); a clock `clocks.check` refuses, no clock, or a seat
     grace as long as the first turn stops the orchestrator with the variable's name."""
     default = MatchmakingSettings.from_env()
-    assert default.clock == mpb.Clock(seconds_per_turn=120, on_timeout=mpb.TIMEOUT_ACTION_FORFEIT)
+    assert default.clock == Clock(seconds_per_turn=120, on_timeout=TimeoutAction.FORFEIT)
     assert default.matchmaking_seat_grace_s == 60
     prefix = "PLAYHALL_MATCHMAKING_"
     monkeypatch.setenv(prefix + "CLOCK_SECONDS_PER_TURN", "0")
     monkeypatch.setenv(prefix + "CLOCK_BANK_INITIAL_SECONDS", "300")
     monkeypatch.setenv(prefix + "CLOCK_BANK_INCREMENT_SECONDS", "2")
     monkeypatch.setenv(prefix + "CLOCK_ON_TIMEOUT", "bot_move")
-    assert MatchmakingSettings.from_env().clock == mpb.Clock(
-        bank_initial_seconds=300, bank_increment_seconds=2, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE
+    assert MatchmakingSettings.from_env().clock == Clock(
+        bank_initial_seconds=300, bank_increment_seconds=2, on_timeout=TimeoutAction.BOT_MOVE
     )
     refusals = [
         ({"CLOCK_ON_TIMEOUT": "shrug"}, "CLOCK_ON_TIMEOUT must be one of forfeit, bot_move"),
@@ -124,10 +131,10 @@ def test_the_queues_pace_is_a_clock_the_seat_grace_ends_before(monkeypatch):
 
 
 def test_the_nearest_bot_level_and_the_default_without_ratings():
-    levels = {mpb.BOT_LEVEL_EASY: 17.0, mpb.BOT_LEVEL_NORMAL: 24.0, mpb.BOT_LEVEL_HARD: 31.0}
-    assert nearest_level(levels, 29.0, mpb.BOT_LEVEL_NORMAL) == mpb.BOT_LEVEL_HARD
-    assert nearest_level(levels, 20.5, mpb.BOT_LEVEL_NORMAL) == mpb.BOT_LEVEL_EASY  # a tie
-    assert nearest_level({}, 40.0, mpb.BOT_LEVEL_NORMAL) == mpb.BOT_LEVEL_NORMAL
+    levels = {BotLevel.EASY: 17.0, BotLevel.NORMAL: 24.0, BotLevel.HARD: 31.0}
+    assert nearest_level(levels, 29.0, BotLevel.NORMAL) == BotLevel.HARD
+    assert nearest_level(levels, 20.5, BotLevel.NORMAL) == BotLevel.EASY  # a tie
+    assert nearest_level({}, 40.0, BotLevel.NORMAL) == BotLevel.NORMAL
 
 
 def player(name: str) -> Player:
@@ -137,7 +144,7 @@ def player(name: str) -> Player:
 def queues_of(hall) -> tuple[Matchmaking, Matchmaker]:
     settings = dataclasses.replace(SETTINGS, matchmaking_lease_ms=500)
     queues = QueueStore(hall.db)
-    ratings = QueueRatings(None, mpb.BOT_LEVEL_NORMAL)
+    ratings = QueueRatings(None, BotLevel.NORMAL)
     port = MatchPort(hall.matches)
     matchmaking = Matchmaking(port, queues, ratings, settings)
     return matchmaking, Matchmaker(port, queues, ratings, settings)
@@ -189,7 +196,7 @@ async def test_an_assignment_whose_match_was_never_made_is_made_once_by_the_next
     # Made again (a holder that found it pending too), the match is left as it was.
     created = await hall.matches.start(
         TITLE,
-        [mpb.SeatInfo(seat=n, kind=mpb.SEAT_KIND_HUMAN) for n in range(2)],
+        [Seat(seat=n, kind=SeatKind.HUMAN) for n in range(2)],
         [0, 1],
         match_id=assignment.match_id,
     )
@@ -241,16 +248,13 @@ async def seated_match(
     (as far as its seating list says), whose people in `came` have collected their seats."""
     players = len(people) + bots
     tickets = [Ticket(player(p).player_id, players, 25.0, now_ms(), p) for p in people]
-    assignment = Assignment(
-        new_assignment_id(), TITLE, players, tickets, [mpb.BOT_LEVEL_EASY] * bots
-    )
+    assignment = Assignment(new_assignment_id(), TITLE, players, tickets, [BotLevel.EASY] * bots)
     await hall.db.set(assignment_key(TITLE, assignment.assignment_id), assignment.encode())
     await hall.db.zadd(queue_key(TITLE, players, "pending"), {assignment.assignment_id: 0})
     await matchmaker.match_queue(TITLE, players)  # made now: its grace is not over
     assert await hall.matches.store.exists(assignment.match_id)
     for name in came:
-        request = ppb.ReclaimSeatRequest(match_id=assignment.match_id)
-        await hall.matches.reclaim(request, player(name))
+        await hall.matches.reclaim(assignment.match_id, player(name))
     await made_a_grace_ago(hall, assignment)
     return assignment
 
@@ -289,13 +293,13 @@ async def test_seats_nobody_took_within_the_grace(hall, people, bots, came, outc
         assert after.version == before.version
     elif outcome == "void":
         assert after.version == before.version + 1
-        assert after.phase == mpb.MATCH_PHASE_FINISHED
-        assert after.end_reason == mpb.END_REASON_ABANDONED and after.winners == []
+        assert after.phase == MatchPhase.FINISHED
+        assert after.end_reason == EndReason.ABANDONED and after.winners == []
     else:
         assert after.version == before.version + 1
-        assert after.phase == mpb.MATCH_PHASE_RUNNING
+        assert after.phase == MatchPhase.RUNNING
         for seat in after.seats:
-            assert seat.resigned == (seat.kind == mpb.SEAT_KIND_BOT) == (seat.player_id not in took)
+            assert seat.resigned == (seat.kind == SeatKind.BOT) == (seat.player_id not in took)
     await made_a_grace_ago(hall, assignment)
     await matchmaker.match_queue(TITLE, assignment.players)
     again = await hall.matches.store.load(assignment.match_id)

@@ -323,7 +323,7 @@ async def test_moves_before_a_match_starts_and_after_it_ends_are_refused(hall):
     match_id = await hall.create(seats=[HUMAN, OPEN_SEAT])
     move = pick((await hand(hall, match_id, 0))[0])
     assert "waiting" in (await refused(NotNow, hall.seat_submit(match_id, 0, move, 0))).reason
-    joined = await hall.matches.join(pb.JoinMatchRequest(match_id=match_id))
+    joined = await hall.api.join(pb.JoinMatchRequest(match_id=match_id))
     hall.tokens[match_id][1] = joined.token.token
     assert joined.token.seat == 1 and joined.match.phase == RUNNING
     ended = (await hall.resign(match_id, 1)).match
@@ -337,9 +337,7 @@ async def test_join_takes_only_an_open_seat(hall):
     match_id = await hall.create(seats=[HUMAN, OPEN_SEAT, OPEN_SEAT])
 
     def join(seat: int | None = None):
-        return hall.matches.join(
-            pb.JoinMatchRequest(match_id=match_id, seat=seat, display_name="Ada")
-        )
+        return hall.api.join(pb.JoinMatchRequest(match_id=match_id, seat=seat, display_name="Ada"))
 
     assert "not open" in (await refused(NotNow, join(0))).reason
     assert "no seat 7" in (await refused(InvalidRequest, join(7))).reason
@@ -356,7 +354,7 @@ async def test_join_takes_only_an_open_seat(hall):
 async def test_seat_names_are_cleaned_of_what_reorders_or_hides(hall):
     named = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN, display_name="\u202eAda\u200b\x07")
     match_id = await hall.create(seats=[named, OPEN_SEAT])
-    joined = await hall.matches.join(
+    joined = await hall.api.join(
         pb.JoinMatchRequest(match_id=match_id, display_name="Jose\u0301 \u2066x")
     )
     assert [s.display_name for s in joined.match.seats] == ["Ada", "Jos\u00e9 x"]
@@ -368,7 +366,7 @@ async def test_a_match_that_does_not_exist_is_refused_as_such(hall):
     for missing in ("nope", "0" * 24, f"{match_id}}}:req:x"):
         await refused(NoSuchMatch, hall.get(missing))
         await refused(NoSuchMatch, hall.submit(missing, token, pick(1), 0))
-        await refused(NoSuchMatch, hall.matches.join(pb.JoinMatchRequest(match_id=missing)))
+        await refused(NoSuchMatch, hall.api.join(pb.JoinMatchRequest(match_id=missing)))
 
 
 # -- the lobby's repair -------------------------------------------------------------------------
@@ -408,17 +406,26 @@ async def test_the_lobby_repair_files_what_a_crash_left_wrong(hall):
     assert await lobby_ids(hall, RUNNING) == {match_id, garbled}
     assert over_id in await lobby_ids(hall, FINISHED)
     # Listing skips the record it cannot read instead of failing; that match alone is refused.
-    listed = await hall.matches.list_matches(pb.ListMatchesRequest(title_id=TITLE, phase=RUNNING))
+    listed = (
+        await hall.api.list_matches(pb.ListMatchesRequest(title_id=TITLE, phase=RUNNING))
+    ).matches
     assert [m.match_id for m in listed] == [match_id]
     assert "cannot be read" in (await refused(UnreadableMatch, hall.get(garbled))).reason
-    assert not await hall.matches.list_matches(pb.ListMatchesRequest(title_id=TITLE, phase=OPEN))
+    assert not (
+        await hall.api.list_matches(pb.ListMatchesRequest(title_id=TITLE, phase=OPEN))
+    ).matches
+
+
+async def listed_in(hall, phase: int) -> list[pb.MatchSummary]:
+    request = pb.ListMatchesRequest(title_id=TITLE, phase=phase)
+    return list((await hall.api.list_matches(request)).matches)
 
 
 async def test_listing_refiles_a_match_it_finds_under_an_earlier_phase(hall):
     match_id = await hall.create(2)
     await hall.resign(match_id, 0)
     await hall.db.zadd(lobby_key(TITLE, RUNNING), {match_id: 1})
-    listed = await hall.matches.list_matches(pb.ListMatchesRequest(title_id=TITLE))
+    listed = (await hall.api.list_matches(pb.ListMatchesRequest(title_id=TITLE))).matches
     assert [(m.match_id, m.phase) for m in listed] == [(match_id, FINISHED)]
     assert await lobby_ids(hall, RUNNING) == set()
 
@@ -482,7 +489,7 @@ async def test_being_played_lists_past_pages_of_idle_matches_and_a_move_lists_on
 
         async def being_played(limit: int) -> list[str]:
             request = pb.ListMatchesRequest(title_id=TITLE, phase=RUNNING, limit=limit)
-            return [m.match_id for m in await idle_hall.matches.list_matches(request)]
+            return [m.match_id for m in (await idle_hall.api.list_matches(request)).matches]
 
         # Three pages of two: the played match is found behind five idle ones.
         assert await being_played(2) == [played]

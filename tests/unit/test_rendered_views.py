@@ -16,7 +16,7 @@ async def test_get_match_draws_the_callers_own_view_through_the_rules_service(ha
     for seat in (0, 1, None):
         token = None if seat is None else hall.tokens[match_id][seat]
         request = pb.GetMatchRequest(match_id=match_id, render_text=True)
-        got = await hall.matches.get(request, token)
+        got = await hall.api.get(request, token)
         view = game.codec.view_message()
         got.view.Unpack(view)
         assert got.drawing == game.render_text(game.codec.decode_view(view)), seat

@@ -24,6 +24,7 @@ from playhall.common.errors import (
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches.bot_scheduler import BotScheduler
 from playhall.matches.port import MatchPort
+from playhall.matchstore.model import ChangeCause, EndReason, SeatKind
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 from playhall.tournaments import matchings
 from playhall.tournaments.domain import Tournaments
@@ -63,8 +64,8 @@ def runners(hall, count=1, lease_ms=5_000):
 
 async def finish(hall, match_id: str, winners: list[int]) -> None:
     match = await hall.store.load(match_id)
-    hall.commits.finish(match, mpb.END_REASON_RESIGNATION, winners)
-    assert await hall.commits.commit(match, None) is not None
+    hall.commits.finish(match, EndReason.RESIGNATION, winners)
+    assert await hall.commits.commit(match, None, ChangeCause.SERVER) is not None
 
 
 def steps(outcome: str) -> float:
@@ -90,7 +91,7 @@ async def test_a_round_robin_of_five_plays_every_pair_once_with_byes_and_ends(ha
                 continue
             match = await hall.store.load(pairing.match_id)
             assert match.tournament_id == tid
-            assert [s.kind for s in match.seats] == [mpb.SEAT_KIND_BOT] * 2
+            assert [s.kind for s in match.seats] == [SeatKind.BOT] * 2
             a, b = pairing.first, pairing.second
             if {a, b} == {1, 3}:
                 winners, expected[a], expected[b] = [0, 1], expected[a] + 0.5, expected[b] + 0.5
@@ -158,7 +159,7 @@ async def test_a_person_enters_and_holds_their_seat_by_player_id(hall):
     (pairing,) = (await tournaments.get(created.tournament_id)).rounds[0].pairings
     match = await hall.store.load(pairing.match_id)
     assert match.seats[0].player_id == ada.player_id
-    assert match.seats[0].kind == mpb.SEAT_KIND_HUMAN
+    assert match.seats[0].kind == SeatKind.HUMAN
     assert [m.match_id for m, _ in await hall.matches.running_matches(ada, 10)] == [match.match_id]
 
 

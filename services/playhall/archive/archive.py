@@ -18,9 +18,8 @@ from playhall.accounts import tokens
 from playhall.archive import ratings
 from playhall.common.errors import Unavailable
 from playhall.common.passes import BackgroundPass
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchstore import records
-from playhall.matchstore.model import Match
+from playhall.matchstore.model import BotLevel, ChangeCause, EndReason, Match, SeatKind
 from playhall.storage.v1 import storage_pb2 as spb
 
 log = logging.getLogger(__name__)
@@ -28,7 +27,7 @@ log = logging.getLogger(__name__)
 BOT_ISSUER = "playhall:bot"
 """The issuer of the bots' identities: one player per title and level."""
 
-UNRATED_ENDS = (mpb.END_REASON_UNSPECIFIED, mpb.END_REASON_ABANDONED)
+UNRATED_ENDS = (EndReason.UNSPECIFIED, EndReason.ABANDONED)
 """Ends that rate nobody: a match nobody finished says nothing about who plays better."""
 
 
@@ -44,11 +43,10 @@ class PlayerKey:
     subject: str | None = None
 
 
-def bot_player(title_id: str, level: int) -> PlayerKey:
-    name = mpb.BotLevel.Name(level).removeprefix("BOT_LEVEL_").lower()
-    subject = f"{title_id}/{name}"
+def bot_player(title_id: str, level: BotLevel) -> PlayerKey:
+    subject = f"{title_id}/{level.label}"
     player_id = tokens.player_id(BOT_ISSUER, subject)
-    return PlayerKey(player_id, "bot", f"{name.capitalize()} bot", BOT_ISSUER, subject)
+    return PlayerKey(player_id, "bot", f"{level.label.capitalize()} bot", BOT_ISSUER, subject)
 
 
 def seat_player(match: Match, seat: int) -> PlayerKey | None:
@@ -59,7 +57,7 @@ def seat_player(match: Match, seat: int) -> PlayerKey | None:
     info = match.seats[seat]
     if info.player_id:
         return PlayerKey(info.player_id, "person", info.display_name)
-    if seat not in match.token_hashes and info.kind == mpb.SEAT_KIND_BOT:
+    if seat not in match.token_hashes and info.kind == SeatKind.BOT:
         return bot_player(match.title_id, info.bot_level)
     return None
 
@@ -70,12 +68,16 @@ Changes = Sequence[tuple[spb.StoredChange, bytes]]
 def leaving(match: Match, changes: Changes) -> dict[int, str]:
     """The seats that left the match early, each "resigned" or "timed_out". With two seats a
     resignation marks the seat and a time-out only ends the match; with more, both mark the
-    seat, and a resignation is the change the seat made itself, without a move, while the
-    match ran (a time-out is the server's change)."""
+    seat, and a resignation is the change its cause says is one. A change stored before causes
+    were is one when the seat made it itself, without a move, while the match ran (a time-out
+    is the server's change), which takes a new token of a seat for a resignation too."""
     resigned_itself: set[int] = set()
     running = False
     for change, move in changes:
-        if running and change.HasField("seat") and not move:
+        cause = records.cause_of(change)
+        if cause == ChangeCause.RESIGNATION or (
+            cause == ChangeCause.UNSPECIFIED and running and change.HasField("seat") and not move
+        ):
             resigned_itself.add(change.seat)
         running = change.phase == spb.MATCH_PHASE_RUNNING
     left = {}
@@ -84,7 +86,7 @@ def leaving(match: Match, changes: Changes) -> dict[int, str]:
             two_seats = len(match.seats) == 2
             itself = two_seats or info.seat in resigned_itself
             left[info.seat] = "resigned" if itself else "timed_out"
-        elif match.end_reason == mpb.END_REASON_TIMEOUT and info.seat not in match.winners:
+        elif match.end_reason == EndReason.TIMEOUT and info.seat not in match.winners:
             left[info.seat] = "timed_out"
     return left
 
@@ -118,7 +120,7 @@ def seat_rows(
         SeatRow(
             seat=info.seat,
             player=players.get(info.seat),
-            kind=mpb.SeatKind.Name(info.kind).removeprefix("SEAT_KIND_").lower(),
+            kind=info.kind.name.lower(),
             display_name=info.display_name,
             final_score=scores[info.seat],
             placement=places[info.seat],
@@ -181,7 +183,7 @@ class Archive:
                     match.rules_version,
                     match.setup.seed,
                     match.seed_sha256,
-                    mpb.EndReason.Name(match.end_reason).removeprefix("END_REASON_").lower(),
+                    match.end_reason.name.lower(),
                     match.version,
                     records.stored_match(match).SerializeToString(),
                     archived.state,

@@ -30,8 +30,8 @@ from playhall.common.metrics import start_metrics_server
 from playhall.common.server import catch_stop_signals_async
 from playhall.common.settings import SettingsError, load, variables
 from playhall.common.waits import set_within
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchstore import outbox
+from playhall.matchstore.model import MatchPhase
 from playhall.matchstore.redis_client import redis_client
 from playhall.matchstore.store import MatchStore, UnreadableMatch, now_ms
 
@@ -100,7 +100,7 @@ class Archiver:
                 log.warning("a filed match has no record; dropped", extra={"match_id": match_id})
             await self.redis.zrem(outbox.OUTBOX, match_id)
             return False
-        if match.phase != mpb.MATCH_PHASE_FINISHED:
+        if match.phase != MatchPhase.FINISHED:
             log.info("filed but not ended: looked at later", extra={"match_id": match_id})
             await self._retry_later(match_id)  # its ending commit did not (yet) happen
             return False

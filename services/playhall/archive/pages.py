@@ -23,6 +23,7 @@ from playhall.accounts.tokens import Player
 from playhall.archive import ratings
 from playhall.archive.archive import Archive, archived_match, reaching_archive
 from playhall.common.errors import InvalidRequest, NotAuthenticated
+from playhall.matchstore import wire
 from playhall.players.v1 import player_service_pb2 as pb
 
 PLAYER_ID = re.compile(r"p-[0-9a-f]{32}")
@@ -245,7 +246,7 @@ class PlayerPages:
         for match_id, finished_at, seats, version, record, mu, sigma, games, at in rows[:size]:
             match = archived_match(match_id, version, record)
             found = pb.FinishedMatch(
-                match=match.summary(), seats=seats, finished_unix_ms=_unix_ms(finished_at)
+                match=wire.summary(match), seats=seats, finished_unix_ms=_unix_ms(finished_at)
             )
             if mu is not None:
                 found.rating_after.CopyFrom(rating(match.title_id, mu, sigma, games, at))

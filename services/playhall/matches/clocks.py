@@ -1,6 +1,6 @@
 """Turn clocks: what a commit does to the seats' time, and who is out of time.
 
-A clock (`playhall.match.v1.Clock`) is a fixed time for every turn or a Fischer time bank.
+A clock (`model.Clock`) is a fixed time for every turn or a Fischer time bank.
 Either way it times turns, not moves (`GameStatus.turn`): the moves of one seat's turn share
 its time, and the seats of a simultaneous step each have the step as their turn.
 
@@ -13,13 +13,13 @@ its time, and the seats of a simultaneous step each have the step as their turn.
 from __future__ import annotations
 
 from playhall.common.errors import InvalidRequest
-from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matchstore.model import Clock, TimeoutAction
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 MAX_SECONDS = 7 * 86_400
 
 
-def check(clock: mpb.Clock) -> None:
+def check(clock: Clock) -> None:
     """Refuses a clock that is not one of the two kinds, or out of range."""
     for name in ("seconds_per_turn", "bank_initial_seconds", "bank_increment_seconds"):
         if not 0 <= getattr(clock, name) <= MAX_SECONDS:
@@ -28,20 +28,20 @@ def check(clock: mpb.Clock) -> None:
         raise _invalid("Choose one clock: seconds_per_turn or a time bank, not both")
     if clock.bank_increment_seconds and not clock.bank_initial_seconds:
         raise _invalid("A bank increment needs bank_initial_seconds")
-    if is_on(clock) and clock.on_timeout == mpb.TIMEOUT_ACTION_UNSPECIFIED:
+    if is_on(clock) and clock.on_timeout == TimeoutAction.UNSPECIFIED:
         raise _invalid("Say what the clock does on timeout: forfeit or a bot move")
 
 
-def is_on(clock: mpb.Clock) -> bool:
+def is_on(clock: Clock) -> bool:
     return bool(clock.seconds_per_turn or clock.bank_initial_seconds)
 
 
-def initial_banks(clock: mpb.Clock, players: int) -> list[int]:
+def initial_banks(clock: Clock, players: int) -> list[int]:
     """Every seat's bank at the start, in milliseconds (none without a bank)."""
     return [clock.bank_initial_seconds * 1000] * players if clock.bank_initial_seconds else []
 
 
-def refill(clock: mpb.Clock, banks: list[int], seats: list[int]) -> None:
+def refill(clock: Clock, banks: list[int], seats: list[int]) -> None:
     """Gives `seats` (taken over by a bot) a full bank again."""
     if banks:
         for seat in seats:
@@ -49,7 +49,7 @@ def refill(clock: mpb.Clock, banks: list[int], seats: list[int]) -> None:
 
 
 def deadline(
-    clock: mpb.Clock,
+    clock: Clock,
     banks: list[int],
     status: rpb.GameStatus,
     now_ms: int,
@@ -68,7 +68,7 @@ def deadline(
 
 
 def charge(
-    clock: mpb.Clock,
+    clock: Clock,
     banks: list[int],
     before: rpb.GameStatus,
     after: rpb.GameStatus,

@@ -17,7 +17,6 @@ from google.protobuf import any_pb2
 from playhall.common.errors import Broken, MatchBusy, RefusedByRules
 from playhall.common.metrics import REDIS_ERRORS
 from playhall.core import versions
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches import clocks
 from playhall.matches.bot_scheduler import BotScheduler
 from playhall.matches.identity import Caller
@@ -30,7 +29,14 @@ from playhall.matches.metrics import (
 from playhall.matches.rules_client import RulesClients
 from playhall.matches.settings import MatchSettings
 from playhall.matchstore import outbox, records
-from playhall.matchstore.model import Match
+from playhall.matchstore.model import (
+    BotLevel,
+    ChangeCause,
+    EndReason,
+    Match,
+    MatchPhase,
+    SeatKind,
+)
 from playhall.matchstore.store import (
     Commit,
     IdempotencyRecord,
@@ -148,10 +154,11 @@ class Commits:
         if applied.status.finished:
             # A seat that left is never a winner, whatever its bot scored since.
             winners = [w for w in applied.status.winners if not match.seats[w].resigned]
-            self.finish(match, mpb.END_REASON_GAME_OVER, winners)
+            self.finish(match, EndReason.GAME_OVER, winners)
         version = await self.commit(
             match,
             seat,
+            ChangeCause.MOVE,
             events=applied.events,
             state=applied.state.SerializeToString(),
             move=encoded_move or move.SerializeToString(),
@@ -163,7 +170,7 @@ class Commits:
         MOVES_ACCEPTED.labels(match.title_id).inc()
         return applied.mover_view
 
-    def leave(self, match: Match, leaving: list[int], reason: mpb.EndReason) -> None:
+    def leave(self, match: Match, leaving: list[int], reason: EndReason) -> None:
         """`leaving` seats resign or forfeit (`reason`). With two seats the match ends and the
         other seat wins. With more, a random bot plays each leaving seat from now on and the
         others play on, until, of two or more people who started, one is left (who wins), or
@@ -171,15 +178,15 @@ class Commits:
         if len(match.seats) == 2:
             # As ever with two seats: a resigned seat is marked (its token reads no more), a
             # seat out of time just loses.
-            if reason == mpb.END_REASON_RESIGNATION:
+            if reason == EndReason.RESIGNATION:
                 for seat in leaving:
                     match.seats[seat].resigned = True
             self.finish(match, reason, [s.seat for s in match.seats if s.seat not in leaving])
             return
         for seat in leaving:
             match.seats[seat].resigned = True
-            match.seats[seat].kind = mpb.SEAT_KIND_BOT
-            match.seats[seat].bot_level = mpb.BOT_LEVEL_RANDOM
+            match.seats[seat].kind = SeatKind.BOT
+            match.seats[seat].bot_level = BotLevel.RANDOM
         people = sorted(match.token_hashes)
         staying = [seat for seat in people if not match.seats[seat].resigned]
         if len(people) >= 2 and len(staying) == 1:
@@ -187,8 +194,8 @@ class Commits:
         elif not staying:
             self.finish(match, reason, [s.seat for s in match.seats if not s.resigned])
 
-    def finish(self, match: Match, reason: mpb.EndReason, winners: list[int]) -> None:
-        match.phase = mpb.MATCH_PHASE_FINISHED
+    def finish(self, match: Match, reason: EndReason, winners: list[int]) -> None:
+        match.phase = MatchPhase.FINISHED
         match.end_reason = reason
         match.winners = winners
 
@@ -198,11 +205,11 @@ class Commits:
     ) -> None:
         """The clock's part of a commit at `match.updated_unix_ms` (the previous one was at
         `since_ms`, with status `before`): the banks charged, the deadline set."""
-        running = match.phase == mpb.MATCH_PHASE_RUNNING
+        running = match.phase == MatchPhase.RUNNING
         if not (running and clocks.is_on(match.clock)):
             match.deadline_unix_ms = 0
             return
-        was_running = match.stored_phase == mpb.MATCH_PHASE_RUNNING
+        was_running = match.stored_phase == MatchPhase.RUNNING
         if was_running:
             elapsed = match.updated_unix_ms - since_ms
             clocks.charge(match.clock, match.bank_ms, before, match.status, elapsed, mover)
@@ -220,6 +227,7 @@ class Commits:
         self,
         match: Match,
         seat: int | None,
+        cause: ChangeCause,
         events=(),
         state: bytes = b"",
         move: bytes = b"",
@@ -227,13 +235,14 @@ class Commits:
         before: rpb.GameStatus | None = None,
         renew: bool = False,
     ) -> int | None:
-        """Commits the changed `match` as one new version, with the index updates that follow
-        from it; None when another change won. `before` is the status a move started from (by
-        default the status is unchanged); `renew` gives the seats to move a fresh turn time."""
+        """Commits the changed `match` as one new version made by `seat` (None: the server)
+        for `cause`, with the index updates that follow from it; None when another change won.
+        `before` is the status a move started from (by default the status is unchanged);
+        `renew` gives the seats to move a fresh turn time."""
         loaded = match.version
         since_ms, match.updated_unix_ms = match.updated_unix_ms, now_ms()
         self._time_turn(match, before or match.status, seat, since_ms, renew)
-        finished = match.phase == mpb.MATCH_PHASE_FINISHED
+        finished = match.phase == MatchPhase.FINISHED
         change = records.new_change(
             loaded + 1,
             seat,
@@ -242,6 +251,7 @@ class Commits:
             match.phase,
             match.end_reason,
             match.updated_unix_ms,
+            cause,
         )
         bots = self.bot_seats_to_move(match)
         bots_turn = self.starts_bot_turn(match, loaded, bool(move), bots)
@@ -299,12 +309,19 @@ class Commits:
         files it in the lobby and the players' lists), then the bot tasks. False, with nothing
         more done, when a match of its id exists already."""
         created = match.created_unix_ms
-        if match.phase == mpb.MATCH_PHASE_RUNNING and clocks.is_on(match.clock):
+        if match.phase == MatchPhase.RUNNING and clocks.is_on(match.clock):
             match.deadline_unix_ms = clocks.deadline(
                 match.clock, match.bank_ms, match.status, created, 0, new_turn=True
             )
         change = records.new_change(
-            0, None, events, match.status, match.phase, mpb.END_REASON_UNSPECIFIED, created
+            0,
+            None,
+            events,
+            match.status,
+            match.phase,
+            EndReason.UNSPECIFIED,
+            created,
+            ChangeCause.CREATION,
         )
         if match.deadline_unix_ms:
             await self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
@@ -317,18 +334,16 @@ class Commits:
 
     @staticmethod
     def bot_seats_to_move(match: Match) -> list[int]:
-        if match.phase != mpb.MATCH_PHASE_RUNNING:
+        if match.phase != MatchPhase.RUNNING:
             return []
-        return [s for s in match.status.to_move if match.seats[s].kind == mpb.SEAT_KIND_BOT]
+        return [s for s in match.status.to_move if match.seats[s].kind == SeatKind.BOT]
 
     async def enqueue_bots(self, match: Match, cause: str, seats: list[int] | None = None) -> None:
         """A task for each bot seat to move (`seats`, when the caller has them already)."""
         if self.bots is None:
             return
         # A tournament's game between bots has no one waiting on it live.
-        batch = bool(match.tournament_id) and all(
-            seat.kind == mpb.SEAT_KIND_BOT for seat in match.seats
-        )
+        batch = bool(match.tournament_id) and all(seat.kind == SeatKind.BOT for seat in match.seats)
         for seat in self.bot_seats_to_move(match) if seats is None else seats:
             await self.bots.enqueue(match.match_id, seat, match.version, cause, batch)
 
@@ -356,7 +371,7 @@ class Commits:
             # another replica just wrote for a newer bot turn; the sweeper drops entries whose
             # match has no bot to move.
             first.append(bot_turn_entry(match_id, at_ms, only_new=True))
-        if match.phase == mpb.MATCH_PHASE_FINISHED != match.stored_phase:
+        if match.phase == MatchPhase.FINISHED != match.stored_phase:
             # The archive's outbox entry must not be lost to a crash right after the commit;
             # one for an end that does not commit waits until the match does end.
             first.append(outbox.entry(match_id, at_ms))
@@ -365,7 +380,7 @@ class Commits:
             first.append(deadline_entry(match_id, loaded + 1, match.deadline_unix_ms))
         if match.phase != match.stored_phase:
             then.extend(lobby_entries(match, [match.stored_phase]))
-            if match.phase == mpb.MATCH_PHASE_FINISHED:
+            if match.phase == MatchPhase.FINISHED:
                 then.append(activity_removal(match_id))
                 then.extend(
                     player_match_removal(player_id, match_id)
@@ -383,7 +398,7 @@ class Commits:
     def _phase_changed(match: Match) -> None:
         """Counts a committed match's end; its phase is now the stored one."""
         old_phase, match.stored_phase = match.stored_phase, match.phase
-        if match.phase != old_phase and match.phase == mpb.MATCH_PHASE_FINISHED:
-            reason = mpb.EndReason.Name(match.end_reason).removeprefix("END_REASON_").lower()
+        if match.phase != old_phase and match.phase == MatchPhase.FINISHED:
+            reason = match.end_reason.name.lower()
             MATCHES_FINISHED.labels(match.title_id, reason).inc()
             log.info("match finished", extra={"match_id": match.match_id, "reason": reason})

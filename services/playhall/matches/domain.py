@@ -16,6 +16,7 @@ import logging
 import re
 import secrets
 from collections.abc import AsyncGenerator, Mapping
+from dataclasses import dataclass, field
 
 from google.protobuf import any_pb2
 
@@ -32,7 +33,6 @@ from playhall.common.errors import (
     StaleVersion,
     Unavailable,
 )
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches import clocks
 from playhall.matches.commits import Commits
 from playhall.matches.identity import (
@@ -45,7 +45,20 @@ from playhall.matches.identity import (
 from playhall.matches.metrics import MATCHES_CREATED, MOVES_REFUSED, SEATS_LEFT
 from playhall.matches.watchers import WatchHub
 from playhall.matchstore import records
-from playhall.matchstore.model import ACTIVE_PHASES, LOBBY_PHASES, Match
+from playhall.matchstore.model import (
+    ACTIVE_PHASES,
+    BOT_LEVELS,
+    LOBBY_PHASES,
+    ChangeCause,
+    Clock,
+    EndReason,
+    Match,
+    MatchPhase,
+    Seat,
+    SeatKind,
+    SeenChange,
+    Setup,
+)
 from playhall.matchstore.store import NO_SEAT, IdempotencyRecord, now_ms
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
@@ -64,6 +77,71 @@ in progress until it is this old."""
 LOBBY_SCAN_PAGES = 8
 """Pages of `limit` entries one ListMatches reads from a list at most, past idle matches: the
 list's newest matches are the likeliest played, and an idle one is abandoned in the end."""
+
+
+@dataclass(frozen=True)
+class NewMatch:
+    """What a caller asks for in a new match (checked by `Matches.create`)."""
+
+    title_id: str
+    seats: list[Seat]
+    options: dict[str, rpb.OptionValue] = field(default_factory=dict)
+    clock: Clock = field(default_factory=Clock)
+    seed: bytes = b""
+    """Chosen by the caller (for tests and bot-only matches); empty: a random one."""
+    request_id: str = ""
+    body_digest: str = ""
+    """The SHA-256 of the request but its request id: what tells a retry from a request id
+    used again for something else."""
+
+
+@dataclass(frozen=True)
+class Created:
+    """A match made, with the tokens of its human seats."""
+
+    match: Match
+    tokens: dict[int, str]
+
+
+@dataclass(frozen=True)
+class SeatTaken:
+    """A seat joined or reclaimed, with its new token."""
+
+    seat: int
+    token: str
+    match: Match
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A match as one caller sees it: the rules service's view for the caller's seat (None:
+    a spectator), and the view drawn as text when asked."""
+
+    match: Match
+    seat: int | None
+    view: any_pb2.Any
+    legal_moves: rpb.MoveList
+    drawing: str = ""
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A move applied (or a retry of one answered): the version it made, and the mover's view."""
+
+    version: int
+    match: Match
+    view: any_pb2.Any
+    legal_moves: rpb.MoveList
+
+
+@dataclass(frozen=True)
+class History:
+    """A match's changes as one caller may see them; once it is over, its moves too, for a
+    replay: (version, seat, the move's encoded Any)."""
+
+    match: Match
+    changes: list[SeenChange]
+    moves: list[tuple[int, int | None, bytes]]
 
 
 class Matches:
@@ -137,9 +215,7 @@ class Matches:
             raise Unavailable("No rules service answers right now; try again")
         return games
 
-    async def create(
-        self, request: mpb.CreateMatchRequest, token: Credential = None
-    ) -> mpb.CreateMatchResponse:
+    async def create(self, request: NewMatch, token: Credential = None) -> Created:
         """A new match; a signed-in creator holds its first human seat (the others are held
         by their tokens, which the creator hands out; open seats are for other players)."""
         player = self._signed_in_or_anonymous(token, "create matches")
@@ -148,7 +224,7 @@ class Matches:
             raise InvalidRequest(
                 f"Unknown title {title!r}; served: {', '.join(self.rules.titles())}"
             )
-        seats, humans = _seat_infos(request.seats)
+        seats, humans = _checked_seats(request.seats)
         if player is not None and humans:
             _seat_player(seats[humans[0]], player)
         if not self.settings.allow_anonymous and len(humans) > 1:
@@ -156,7 +232,7 @@ class Matches:
                 "This server seats signed-in players only: make the other human seats open, "
                 "for the other players to join"
             )
-        people = any(seat.kind != mpb.SEAT_KIND_BOT for seat in seats)
+        people = any(seat.kind != SeatKind.BOT for seat in seats)
         if request.seed and people and not self.settings.testing:
             raise InvalidRequest(
                 "A chosen seed is only accepted for matches without human or open seats"
@@ -169,7 +245,7 @@ class Matches:
             assert created is not None  # a fresh random id is never taken
             return created
         request_id = _creating_request_id(request.request_id)
-        record = IdempotencyRecord(NO_SEAT, _digest_without_request_id(request))
+        record = IdempotencyRecord(NO_SEAT, request.body_digest)
         match_id = _created_match_id(player, request_id)
         created = await self.start(
             title,
@@ -185,27 +261,29 @@ class Matches:
 
     async def _created_before(
         self, match_id: str, request_id: str, sent: IdempotencyRecord, humans: list[int]
-    ) -> mpb.CreateMatchResponse:
+    ) -> Created:
         """The answer to a creation's retry: the match the first call created, with new
         tokens for its human seats (the first tokens were never acknowledged, or their answer
         was lost), in a change of its own."""
 
-        async def attempt() -> mpb.CreateMatchResponse | None:
+        async def attempt() -> Created | None:
             match, _, stored = await self.snapshot(match_id, request_id)
             if _replayed(stored, request_id, sent) is None:
                 raise NotNow(
                     f"request_id {request_id!r} created a match too long ago to be retried; "
                     "send a new request_id to create another"
                 )
-            if match.phase == mpb.MATCH_PHASE_FINISHED:
+            if match.phase == MatchPhase.FINISHED:
                 raise NotNow("The match this request created is over")
             tokens = self._new_tokens(match, humans)
-            if await self.commits.commit(match, None, request=(request_id, sent)) is None:
+            if (
+                await self.commits.commit(
+                    match, None, ChangeCause.NEW_TOKEN, request=(request_id, sent)
+                )
+                is None
+            ):
                 return None
-            return mpb.CreateMatchResponse(
-                match=match.summary(),
-                tokens=[mpb.SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
-            )
+            return Created(match, tokens)
 
         return await self.commits.retry(attempt)
 
@@ -220,21 +298,21 @@ class Matches:
     async def start(
         self,
         title: str,
-        seats: list[mpb.SeatInfo],
+        seats: list[Seat],
         humans: list[int],
         options: Mapping[str, rpb.OptionValue] | None = None,
-        clock: mpb.Clock | None = None,
+        clock: Clock | None = None,
         seed: bytes = b"",
         match_id: str | None = None,
         tournament_id: str = "",
         request: tuple[str, IdempotencyRecord] | None = None,
-    ) -> mpb.CreateMatchResponse | None:
+    ) -> Created | None:
         """Sets up and stores a match of checked `seats` (`humans` get seat tokens); under
         `match_id` if given (a random id otherwise), and then None when a match of that id
         exists already: a creation whose id was chosen ahead happens once. `tournament_id`:
         the tournament the match is a game of; `request`: the creating request's id and
         record."""
-        clock = clock or mpb.Clock()
+        clock = clock or Clock()
         options = dict(options or {})
         seed = seed or secrets.token_bytes(32)
         started = await self.rules.call(
@@ -245,15 +323,13 @@ class Matches:
         tokens = {seat: secrets.token_urlsafe(32) for seat in humans}
         created = now_ms()
         phase = (
-            mpb.MATCH_PHASE_OPEN
-            if any(s.kind == mpb.SEAT_KIND_OPEN for s in seats)
-            else mpb.MATCH_PHASE_RUNNING
+            MatchPhase.OPEN if any(s.kind == SeatKind.OPEN for s in seats) else MatchPhase.RUNNING
         )
         match = Match(
             match_id=match_id or secrets.token_hex(12),
             title_id=title,
             rules_version=started.status.rules_version,
-            setup=mpb.Replay(players=len(seats), options=options, seed=seed),
+            setup=Setup(players=len(seats), options=options, seed=seed),
             seed_sha256=hashlib.sha256(seed).digest(),
             clock=clock,
             seats=seats,
@@ -263,7 +339,7 @@ class Matches:
             step_version=0,
             status=started.status,
             phase=phase,
-            end_reason=mpb.END_REASON_UNSPECIFIED,
+            end_reason=EndReason.UNSPECIFIED,
             winners=[],
             created_unix_ms=created,
             updated_unix_ms=created,
@@ -278,23 +354,24 @@ class Matches:
         log.info(
             "match created", extra={"match_id": match.match_id, "title": title, "seats": len(seats)}
         )
-        return mpb.CreateMatchResponse(
-            match=match.summary(),
-            tokens=[mpb.SeatToken(seat=s, token=t) for s, t in sorted(tokens.items())],
-        )
+        return Created(match, tokens)
 
-    async def list_matches(self, request: mpb.ListMatchesRequest) -> list[mpb.MatchSummary]:
-        limit = 50 if request.limit <= 0 else min(request.limit, 500)
-        titles = [request.title_id] if request.title_id else self.rules.titles()
-        phases = [request.phase] if request.phase else LOBBY_PHASES
+    async def list_matches(
+        self, title_id: str = "", phase: MatchPhase = MatchPhase.UNSPECIFIED, limit: int = 0
+    ) -> list[Match]:
+        """The lobby: the newest matches of a title (all titles: "") in a phase (all the lobby
+        shows: UNSPECIFIED), at most `limit` (50 when 0 or less, 500 at most)."""
+        limit = 50 if limit <= 0 else min(limit, 500)
+        titles = [title_id] if title_id else self.rules.titles()
+        phases = [phase] if phase else LOBBY_PHASES
         found = []
         for title in titles:
             for phase in phases:
                 found.extend(await self._listed(title, phase, limit))
         found.sort(key=lambda m: m.created_unix_ms, reverse=True)
-        return [m.summary() for m in found[:limit]]
+        return found[:limit]
 
-    async def _listed(self, title: str, phase: int, limit: int) -> list[Match]:
+    async def _listed(self, title: str, phase: MatchPhase, limit: int) -> list[Match]:
         """The `limit` newest matches the lobby shows from one list: each in the phase the
         list is for (one filed wrong is re-filed), and a running match only while someone
         plays it (a change within `lobby_idle_after_s`). Idle matches stay in the list, so a
@@ -309,74 +386,82 @@ class Matches:
                     continue
                 if match.phase != phase:
                     await self.store.place_in_lobby(match)
-                elif phase != mpb.MATCH_PHASE_RUNNING or match.updated_unix_ms >= idle_before:
+                elif phase != MatchPhase.RUNNING or match.updated_unix_ms >= idle_before:
                     found.append(match)
             if len(found) >= limit or len(ids) < limit:
                 break
         return found[:limit]
 
     async def join(
-        self, request: mpb.JoinMatchRequest, token: Credential = None
-    ) -> mpb.JoinMatchResponse:
+        self,
+        match_id: str,
+        token: Credential = None,
+        seat: int | None = None,
+        display_name: str = "",
+        request_id: str = "",
+        body_digest: str = "",
+    ) -> SeatTaken:
+        """An open seat (the first, unless `seat` is named) taken by the caller; `request_id`
+        and `body_digest` as for `create`."""
         player = self._signed_in_or_anonymous(token, "join matches")
         joining = None
-        if request.request_id:
-            request_id = _creating_request_id(request.request_id)
-            joining = (request_id, IdempotencyRecord(NO_SEAT, _digest_without_request_id(request)))
+        if request_id:
+            joining = (_creating_request_id(request_id), IdempotencyRecord(NO_SEAT, body_digest))
 
-        async def attempt() -> mpb.JoinMatchResponse | None:
+        async def attempt() -> SeatTaken | None:
             if joining is None:
-                match = await self.load(request.match_id)
+                match = await self.load(match_id)
             else:
-                match, _, stored = await self.snapshot(request.match_id, joining[0])
+                match, _, stored = await self.snapshot(match_id, joining[0])
                 if stored is not None:
                     return await self._joined_before(match, stored, *joining)
-            if match.phase != mpb.MATCH_PHASE_OPEN:
+            if match.phase != MatchPhase.OPEN:
                 raise NotNow("This match has no open seat")
-            open_seats = [s.seat for s in match.seats if s.kind == mpb.SEAT_KIND_OPEN]
-            seat = request.seat if request.HasField("seat") else open_seats[0]
-            if seat not in open_seats:
-                check_seat_number(match, seat)
-                raise NotNow(f"Seat {seat} is not open")
+            open_seats = [s.seat for s in match.seats if s.kind == SeatKind.OPEN]
+            chosen = open_seats[0] if seat is None else seat
+            if chosen not in open_seats:
+                check_seat_number(match, chosen)
+                raise NotNow(f"Seat {chosen} is not open")
             seat_token = secrets.token_urlsafe(32)
-            match.seats[seat].kind = mpb.SEAT_KIND_HUMAN
-            match.seats[seat].display_name = clean_display_name(request.display_name, NAME_LIMIT)
-            match.token_hashes[seat] = token_hash(seat_token)
+            match.seats[chosen].kind = SeatKind.HUMAN
+            match.seats[chosen].display_name = clean_display_name(display_name, NAME_LIMIT)
+            match.token_hashes[chosen] = token_hash(seat_token)
             if player is not None:
                 held = match.seats_of(player.player_id)
                 if held:
                     raise NotNow(f"You already hold seat {held[0]} of this match")
-                _seat_player(match.seats[seat], player)
+                _seat_player(match.seats[chosen], player)
                 await self.store.file_for_player(player.player_id, match.match_id, now_ms())
             if len(open_seats) == 1:
-                match.phase = mpb.MATCH_PHASE_RUNNING
-            record = joining and (joining[0], dataclasses.replace(joining[1], seat=seat))
-            if await self.commits.commit(match, seat, request=record) is None:
+                match.phase = MatchPhase.RUNNING
+            record = joining and (joining[0], dataclasses.replace(joining[1], seat=chosen))
+            if await self.commits.commit(match, chosen, ChangeCause.JOIN, request=record) is None:
                 return None
-            return mpb.JoinMatchResponse(
-                token=mpb.SeatToken(seat=seat, token=seat_token), match=match.summary()
-            )
+            return SeatTaken(chosen, seat_token, match)
 
         return await self.commits.retry(attempt)
 
     async def _joined_before(
         self, match: Match, stored: str, request_id: str, sent: IdempotencyRecord
-    ) -> mpb.JoinMatchResponse | None:
+    ) -> SeatTaken | None:
         """The answer to a join's retry: the seat the first call claimed, with a new token
         (the first was never acknowledged, or its answer was lost), in a change of its own;
         None when another change won the race."""
         recorded = IdempotencyRecord.parse(stored)
         if not recorded.same_body(sent):
             raise InvalidRequest(f"request_id {request_id!r} was already used for another join")
-        if match.phase == mpb.MATCH_PHASE_FINISHED:
+        if match.phase == MatchPhase.FINISHED:
             raise NotNow("The match this request joined is over")
         tokens = self._new_tokens(match, [recorded.seat])
-        # The server's change, not the seat's: the archive reads a running match's change by a
-        # seat without a move as that seat resigning.
-        if await self.commits.commit(match, None, request=(request_id, recorded)) is None:
+        # The server's change, not the seat's, as the seat's player did not ask for it.
+        if (
+            await self.commits.commit(
+                match, None, ChangeCause.NEW_TOKEN, request=(request_id, recorded)
+            )
+            is None
+        ):
             return None
-        seat_token = mpb.SeatToken(seat=recorded.seat, token=tokens[recorded.seat])
-        return mpb.JoinMatchResponse(token=seat_token, match=match.summary())
+        return SeatTaken(recorded.seat, tokens[recorded.seat], match)
 
     def _signed_in_or_anonymous(self, token: Credential, what: str) -> Player | None:
         """The signed-in player of a call that may seat its caller; None for an anonymous
@@ -389,9 +474,7 @@ class Matches:
 
     # -- a signed-in player's matches ----------------------------------------------------------
 
-    async def running_matches(
-        self, player: Player, limit: int
-    ) -> list[tuple[mpb.MatchSummary, list[int]]]:
+    async def running_matches(self, player: Player, limit: int) -> list[tuple[Match, list[int]]]:
         """The player's matches not yet over, newest first, with their seats in each. Entries
         of matches that ended (or that no longer seat the player, once past the filing grace)
         are dropped on the way: an end whose index update was cut short is repaired here."""
@@ -402,27 +485,28 @@ class Matches:
             over = match is not None and match.phase not in ACTIVE_PHASES
             held = match.seats_of(player.player_id) if match is not None and not over else []
             if match is not None and held:
-                running.append((match.summary(), held))
+                running.append((match, held))
             elif over or now_ms() - filed_ms > PLAYER_FILING_GRACE_MS:
                 stale.append(match_id)
         if stale:
             await self.store.unfile_player_matches(player.player_id, stale)
         return running
 
-    async def reclaim(self, request, player: Player) -> tuple[mpb.SeatToken, mpb.MatchSummary]:
-        """A fresh token of the player's seat; the seat's previous token is revoked (a seat
-        has one token: whoever held the old one, on a lost phone say, acts in it no more)."""
+    async def reclaim(self, match_id: str, player: Player, seat: int | None = None) -> SeatTaken:
+        """A fresh token of the player's seat (`seat`, if they hold several); the seat's
+        previous token is revoked (a seat has one token: whoever held the old one, on a lost
+        phone say, acts in it no more)."""
 
-        async def attempt() -> tuple[mpb.SeatToken, mpb.MatchSummary] | None:
-            match = await self.load(request.match_id)
-            seat = self._players_seat(match, player, _optional_seat(request))
-            if match.phase == mpb.MATCH_PHASE_FINISHED:
+        async def attempt() -> SeatTaken | None:
+            match = await self.load(match_id)
+            held = self._players_seat(match, player, seat)
+            if match.phase == MatchPhase.FINISHED:
                 raise NotNow("The match is over; its history is still available")
             seat_token = secrets.token_urlsafe(32)
-            match.token_hashes[seat] = token_hash(seat_token)
-            if await self.commits.commit(match, seat) is None:
+            match.token_hashes[held] = token_hash(seat_token)
+            if await self.commits.commit(match, held, ChangeCause.NEW_TOKEN) is None:
                 return None
-            return mpb.SeatToken(seat=seat, token=seat_token), match.summary()
+            return SeatTaken(held, seat_token, match)
 
         return await self.commits.retry(attempt)
 
@@ -434,57 +518,60 @@ class Matches:
 
     # -- reading -------------------------------------------------------------------------------
 
-    async def get(self, request: mpb.GetMatchRequest, token: Credential) -> mpb.GetMatchResponse:
-        match, state, _ = await self.snapshot(request.match_id)
-        caller = self.identity.identify(match, token, _optional_seat(request))
-        viewing = self.commits.view(match, state, caller, request.omit_legal_moves)
-        if request.render_text:
+    async def get(
+        self,
+        match_id: str,
+        token: Credential,
+        seat: int | None = None,
+        omit_legal_moves: bool = False,
+        render_text: bool = False,
+    ) -> Seen:
+        """The match as the caller sees it (in `seat`, if they hold several); drawn as text
+        too with `render_text`."""
+        match, state, _ = await self.snapshot(match_id)
+        caller = self.identity.identify(match, token, seat)
+        viewing = self.commits.view(match, state, caller, omit_legal_moves)
+        if render_text:
             drawn = self.commits.render(match, state, caller)
             seen, drawing = await asyncio.gather(viewing, drawn)
         else:
             seen, drawing = await viewing, ""
-        response = mpb.GetMatchResponse(
-            match=match.summary(), view=seen.view, legal_moves=seen.legal_moves, drawing=drawing
-        )
-        if caller.seat is not None:
-            response.seat = caller.seat
-        return response
+        return Seen(match, caller.seat, seen.view, seen.legal_moves, drawing)
 
-    async def history(self, request: mpb.GetHistoryRequest, token: Credential):
-        match = await self.load(request.match_id)
-        caller = self.identity.identify(match, token, _optional_seat(request))
+    async def history(self, match_id: str, token: Credential, seat: int | None = None) -> History:
+        match = await self.load(match_id)
+        caller = self.identity.identify(match, token, seat)
         entries = await self._changes(match.match_id)
-        response = mpb.GetHistoryResponse(
-            match=match.summary(),
-            changes=[records.visible_change(change, caller.seat) for change, _ in entries],
-        )
-        if match.phase == mpb.MATCH_PHASE_FINISHED:
-            response.replay.CopyFrom(match.setup)
-            response.replay.moves.extend(
-                mpb.ReplayMove(
-                    version=change.version, seat=change.seat, move=any_pb2.Any.FromString(move)
-                )
+        changes = [records.visible_change(change, caller.seat) for change, _ in entries]
+        moves = []
+        if match.phase == MatchPhase.FINISHED:
+            moves = [
+                (change.version, change.seat if change.HasField("seat") else None, move)
                 for change, move in entries
                 if move
-            )
-        return response
+            ]
+        return History(match, changes, moves)
 
     async def watch(
-        self, request: mpb.WatchMatchRequest, token: Credential
-    ) -> AsyncGenerator[mpb.WatchMatchResponse, None]:
+        self,
+        match_id: str,
+        token: Credential,
+        seat: int | None = None,
+        after_version: int | None = None,
+    ) -> AsyncGenerator[SeenChange, None]:
         """The match's changes after `after_version`, as the caller may see them, until the
         match ends (or the caller resigns, or cancels the stream). A resigned seat whose
         leaving ended the match may still read the rest of it (a watch cut just before the end
         resumes to the end, as the uncut one got there); one whose seat a bot plays now is
         refused (SeatResigned), never shown the bot's secrets."""
-        match = await self.load(request.match_id)
+        match = await self.load(match_id)
         try:
-            caller = self.identity.identify(match, token, _optional_seat(request))
+            caller = self.identity.identify(match, token, seat)
         except SeatResigned as left:
             if not _left_at_the_end(match, left.seat):
                 raise
             caller = Caller(left.seat)
-        after = request.after_version if request.HasField("after_version") else None
+        after = after_version
         if after is not None and after > match.version:
             raise InvalidRequest(
                 f"after_version {after} is ahead of the match (version {match.version})"
@@ -493,7 +580,7 @@ class Matches:
         watcher = self.watchers.watch(match.match_id, after)
         try:
             backlog = [change for change, _ in await self.watchers.read(match.match_id, after)]
-            if not backlog and match.phase == mpb.MATCH_PHASE_FINISHED:
+            if not backlog and match.phase == MatchPhase.FINISHED:
                 backlog = [
                     change
                     for change, _ in await self._archived_log(match.match_id)
@@ -503,7 +590,7 @@ class Matches:
                     return  # nothing after `after`, and nothing will ever come
             while True:
                 for change in backlog:
-                    yield mpb.WatchMatchResponse(change=records.visible_change(change, caller.seat))
+                    yield records.visible_change(change, caller.seat)
                     after = change.version
                     if records.ends_match(change):
                         return
@@ -517,51 +604,52 @@ class Matches:
 
     # -- moving --------------------------------------------------------------------------------
 
-    async def submit(self, request: mpb.SubmitMoveRequest, token: Credential):
+    async def submit(
+        self,
+        match_id: str,
+        move: any_pb2.Any,
+        request_id: str,
+        token: Credential,
+        seat: int | None = None,
+        expected_version: int = 0,
+        omit_legal_moves: bool = False,
+    ) -> Moved:
+        """Applies the caller's `move` (made at `expected_version`) once for `request_id`: a
+        retry is answered with the version the first made."""
         if token is None:
             raise NotAuthenticated("Send your seat's token to move")
-        if not 1 <= len(request.request_id) <= 128:
+        if not 1 <= len(request_id) <= 128:
             raise InvalidRequest("request_id must be 1 to 128 characters")
-        move = request.move.SerializeToString(deterministic=True)
-        digest = hashlib.sha256(move).hexdigest()
+        encoded = move.SerializeToString(deterministic=True)
+        digest = hashlib.sha256(encoded).hexdigest()
 
-        async def attempt() -> mpb.SubmitMoveResponse | None:
-            match, state, record = await self.snapshot(request.match_id, request.request_id)
-            caller = self.identity.identify(match, token, _optional_seat(request))
-            seat = _seat_of(caller, "move")
-            if request.request_id.startswith(BOT_REQUEST_PREFIX) and not caller.worker:
+        async def attempt() -> Moved | None:
+            match, state, record = await self.snapshot(match_id, request_id)
+            caller = self.identity.identify(match, token, seat)
+            mover = _seat_of(caller, "move")
+            if request_id.startswith(BOT_REQUEST_PREFIX) and not caller.worker:
                 raise InvalidRequest(
                     f"request ids starting with {BOT_REQUEST_PREFIX!r} are reserved for bots"
                 )
-            recorded = _replayed(record, request.request_id, IdempotencyRecord(seat, digest))
+            recorded = _replayed(record, request_id, IdempotencyRecord(mover, digest))
             if recorded is not None:
                 # Answered only once the change is where a first answer would have been.
                 await self.store.confirm(match.match_id)
-                seen = await self.commits.view(match, state, caller, request.omit_legal_moves)
-                return mpb.SubmitMoveResponse(
-                    version=recorded,
-                    match=match.summary(),
-                    view=seen.view,
-                    legal_moves=seen.legal_moves,
-                )
-            self._check_can_move(match, seat, request.expected_version)
+                seen = await self.commits.view(match, state, caller, omit_legal_moves)
+                return Moved(recorded, match, seen.view, seen.legal_moves)
+            self._check_can_move(match, mover, expected_version)
             committed = await self.commits.apply(
                 match,
                 state,
-                seat,
-                request.move,
-                (request.request_id, IdempotencyRecord(seat, digest)),
-                omit_legal_moves=request.omit_legal_moves,
-                encoded_move=move,
+                mover,
+                move,
+                (request_id, IdempotencyRecord(mover, digest)),
+                omit_legal_moves=omit_legal_moves,
+                encoded_move=encoded,
             )
             if committed is None:
                 return None  # another change won: read again
-            return mpb.SubmitMoveResponse(
-                version=match.version,
-                match=match.summary(),
-                view=committed.view,
-                legal_moves=committed.legal_moves,
-            )
+            return Moved(match.version, match, committed.view, committed.legal_moves)
 
         return await self.commits.retry(attempt)
 
@@ -570,9 +658,9 @@ class Matches:
         return current is None or current.seats[seat].resigned
 
     def _check_can_move(self, match: Match, seat: int, expected: int) -> None:
-        if match.phase == mpb.MATCH_PHASE_OPEN:
+        if match.phase == MatchPhase.OPEN:
             raise NotNow("The match is waiting for players")
-        if match.phase == mpb.MATCH_PHASE_FINISHED:
+        if match.phase == MatchPhase.FINISHED:
             raise NotNow("The match is over")
         if expected == match.version:
             return
@@ -583,23 +671,23 @@ class Matches:
             MOVES_REFUSED.labels(match.title_id, "stale_version").inc()
             raise StaleVersion(match.version, expected)
 
-    async def resign(self, request: mpb.ResignRequest, token: Credential) -> mpb.ResignResponse:
-        async def attempt() -> mpb.ResignResponse | None:
-            match = await self.load(request.match_id)
-            caller = self.identity.identify(match, token, _optional_seat(request))
-            seat = _seat_of(caller, "resign")
-            if match.phase == mpb.MATCH_PHASE_FINISHED:
+    async def resign(self, match_id: str, token: Credential, seat: int | None = None) -> Match:
+        async def attempt() -> Match | None:
+            match = await self.load(match_id)
+            caller = self.identity.identify(match, token, seat)
+            leaving = _seat_of(caller, "resign")
+            if match.phase == MatchPhase.FINISHED:
                 raise NotNow("The match is over")
-            if match.phase == mpb.MATCH_PHASE_OPEN:
+            if match.phase == MatchPhase.OPEN:
                 # Nobody has played yet: the match is called off, nobody wins.
-                match.seats[seat].resigned = True
-                self.commits.finish(match, mpb.END_REASON_RESIGNATION, [])
+                match.seats[leaving].resigned = True
+                self.commits.finish(match, EndReason.RESIGNATION, [])
             else:
-                self.commits.leave(match, [seat], mpb.END_REASON_RESIGNATION)
-            if await self.commits.commit(match, seat) is None:
+                self.commits.leave(match, [leaving], EndReason.RESIGNATION)
+            if await self.commits.commit(match, leaving, ChangeCause.RESIGNATION) is None:
                 return None
             SEATS_LEFT.labels(match.title_id, "resigned").inc()
-            return mpb.ResignResponse(match=match.summary())
+            return match
 
         return await self.commits.retry(attempt)
 
@@ -609,7 +697,7 @@ class Matches:
 def _left_at_the_end(match: Match, seat: int) -> bool:
     """Whether `seat`'s leaving ended the match, so that nobody played it after (with more
     than two seats a bot takes a leaving seat over)."""
-    return match.phase == mpb.MATCH_PHASE_FINISHED and match.seats[seat].kind != mpb.SEAT_KIND_BOT
+    return match.phase == MatchPhase.FINISHED and match.seats[seat].kind != SeatKind.BOT
 
 
 def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> int | None:
@@ -634,15 +722,6 @@ def _creating_request_id(request_id: str) -> str:
     return request_id
 
 
-def _digest_without_request_id(request) -> str:
-    """The SHA-256 of a request but its request id: what tells a retry from a request id used
-    again for something else."""
-    body = type(request)()
-    body.CopyFrom(request)
-    body.ClearField("request_id")
-    return hashlib.sha256(body.SerializeToString(deterministic=True)).hexdigest()
-
-
 def _created_match_id(player: Player | None, request_id: str) -> str:
     """The id of the match a creating request makes: the same for its retries, and apart for
     each signed-in player (anonymous callers share one space of request ids)."""
@@ -660,31 +739,28 @@ def _seat_of(caller: Caller, what: str) -> int:
     raise NotAuthenticated(f"Send your seat's token to {what}")
 
 
-def _seat_player(seat: mpb.SeatInfo, player: Player) -> None:
+def _seat_player(seat: Seat, player: Player) -> None:
     """The seat belongs to `player`, under the name their token gives."""
     seat.player_id = player.player_id
     seat.display_name = player.display_name
 
 
-def _optional_seat(request) -> int | None:
-    return request.seat if request.HasField("seat") else None
-
-
-def _seat_infos(specs) -> tuple[list[mpb.SeatInfo], list[int]]:
-    seats, humans = [], []
-    for number, spec in enumerate(specs):
-        if spec.kind not in (mpb.SEAT_KIND_HUMAN, mpb.SEAT_KIND_OPEN, mpb.SEAT_KIND_BOT):
+def _checked_seats(seats: list[Seat]) -> tuple[list[Seat], list[int]]:
+    """The seats a caller asks for, checked, with their names cleaned; and the human ones."""
+    checked, humans = [], []
+    for number, seat in enumerate(seats):
+        if seat.kind not in (SeatKind.HUMAN, SeatKind.OPEN, SeatKind.BOT):
             raise InvalidRequest(f"Say who plays seat {number}: human, open or bot")
-        if spec.kind == mpb.SEAT_KIND_BOT and spec.bot_level not in mpb.BotLevel.values()[1:]:
+        if seat.kind == SeatKind.BOT and seat.bot_level not in BOT_LEVELS:
             raise InvalidRequest(f"Choose a level for bot seat {number}")
-        if spec.kind == mpb.SEAT_KIND_HUMAN:
+        if seat.kind == SeatKind.HUMAN:
             humans.append(number)
-        seats.append(
-            mpb.SeatInfo(
+        checked.append(
+            Seat(
                 seat=number,
-                kind=spec.kind,
-                bot_level=spec.bot_level,
-                display_name=clean_display_name(spec.display_name, NAME_LIMIT),
+                kind=seat.kind,
+                bot_level=seat.bot_level,
+                display_name=clean_display_name(seat.display_name, NAME_LIMIT),
             )
         )
-    return seats, humans
+    return checked, humans

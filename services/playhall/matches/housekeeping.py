@@ -12,12 +12,18 @@ import time
 from playhall.common.errors import Broken, MatchError
 from playhall.common.passes import BackgroundPass
 from playhall.core.wire import moves_as_any
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches import clocks
 from playhall.matches.commits import Commits
 from playhall.matches.identity import Caller
 from playhall.matches.metrics import SEATS_LEFT
-from playhall.matchstore.model import ACTIVE_PHASES, Match
+from playhall.matchstore.model import (
+    ACTIVE_PHASES,
+    ChangeCause,
+    EndReason,
+    Match,
+    MatchPhase,
+    TimeoutAction,
+)
 from playhall.matchstore.store import UnreadableMatch, now_ms
 
 log = logging.getLogger(__name__)
@@ -88,17 +94,19 @@ class Housekeeper(BackgroundPass):
     async def expire(self, match_id: str, version: int) -> bool:
         """Acts on a due turn deadline set at `version`; True when this call committed."""
         match, state, _ = await self.store.snapshot(match_id)
-        if match is None or match.version != version or match.phase != mpb.MATCH_PHASE_RUNNING:
+        if match is None or match.version != version or match.phase != MatchPhase.RUNNING:
             await self.store.clear_deadline(match_id, version)
             return False
         late = clocks.out_of_time(
             match.bank_ms, match.status, now_ms() - match.updated_unix_ms
         ) or list(match.status.to_move)
         leaving = self._forfeiting(match, late)
-        if match.clock.on_timeout == mpb.TIMEOUT_ACTION_FORFEIT and leaving:
-            self.commits.leave(match, leaving, mpb.END_REASON_TIMEOUT)
+        if match.clock.on_timeout == TimeoutAction.FORFEIT and leaving:
+            self.commits.leave(match, leaving, EndReason.TIMEOUT)
             clocks.refill(match.clock, match.bank_ms, leaving)
-            committed = await self.commits.commit(match, None, renew=True) is not None
+            committed = (
+                await self.commits.commit(match, None, ChangeCause.SERVER, renew=True) is not None
+            )
             if committed:
                 SEATS_LEFT.labels(match.title_id, "forfeited").inc(len(leaving))
         else:
@@ -119,7 +127,7 @@ class Housekeeper(BackgroundPass):
         turn, committed = match.status.turn, False
         for _ in range(MAX_TIMEOUT_MOVES):
             movers = [seat for seat in match.status.to_move if seat in late]
-            if not movers or match.status.turn != turn or match.phase != mpb.MATCH_PHASE_RUNNING:
+            if not movers or match.status.turn != turn or match.phase != MatchPhase.RUNNING:
                 break
             seen = await self.commits.view(match, state, Caller(movers[0]))
             move = random.SystemRandom().choice(moves_as_any(seen.legal_moves))
@@ -153,14 +161,14 @@ class Housekeeper(BackgroundPass):
                 log.warning("idle match unreadable; not abandoned", extra={"match_id": match_id})
                 await self.store.touch(match_id, now_ms())
                 continue
-            if match is None or match.phase == mpb.MATCH_PHASE_FINISHED:
+            if match is None or match.phase == MatchPhase.FINISHED:
                 await self.store.forget_activity(match_id)
                 continue
             if match.updated_unix_ms > cutoff:
                 await self.store.touch(match_id, match.updated_unix_ms)
                 continue
-            self.commits.finish(match, mpb.END_REASON_ABANDONED, [])
-            closed += await self.commits.commit(match, None) is not None
+            self.commits.finish(match, EndReason.ABANDONED, [])
+            closed += await self.commits.commit(match, None, ChangeCause.SERVER) is not None
         return closed
 
     async def sweep_bot_turns(self, after_s: float | None = None) -> int:

@@ -20,8 +20,7 @@ from playhall.common.errors import (
     NotYourSeat,
     SeatResigned,
 )
-from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.matchstore.model import Match
+from playhall.matchstore.model import Match, SeatKind
 
 
 @dataclass(frozen=True)
@@ -77,7 +76,7 @@ class Identity:
             if seat is None:
                 raise InvalidRequest("The worker credential must name the seat it acts for")
             check_seat_number(match, seat)
-            if match.seats[seat].kind != mpb.SEAT_KIND_BOT:
+            if match.seats[seat].kind != SeatKind.BOT:
                 raise NotYourSeat(f"Seat {seat} is not a bot seat")
             return Caller(seat, worker=True)
         owned = [s for s, h in match.token_hashes.items() if hmac.compare_digest(h, digest)]

@@ -11,8 +11,7 @@ from prometheus_client import Counter
 from prometheus_client.core import GaugeMetricFamily
 
 from playhall.common.metrics import REDIS_ERRORS
-from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.matchstore.model import ACTIVE_PHASES
+from playhall.matchstore.model import ACTIVE_PHASES, MatchPhase
 from playhall.matchstore.store import MatchStore
 
 log = logging.getLogger(__name__)
@@ -92,11 +91,11 @@ class ActiveMatchesCollector:
             log.warning("active matches not counted", extra={"error": repr(error)})
             counts = {}
         for (title, phase), count in counts.items():
-            name = mpb.MatchPhase.Name(phase).removeprefix("MATCH_PHASE_").lower()
+            name = phase.name.lower()
             family.add_metric([title, name], count)
         yield family
 
-    async def _count(self) -> dict[tuple[str, int], int]:
+    async def _count(self) -> dict[tuple[str, MatchPhase], int]:
         async with asyncio.timeout(COLLECT_TIMEOUT_S):
             return {
                 (title, phase): await self.store.lobby_size(title, phase)

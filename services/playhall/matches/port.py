@@ -8,12 +8,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from playhall.accounts.tokens import Player
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches import clocks
-from playhall.matches.domain import Matches
+from playhall.matches.domain import Created, Matches, SeatTaken
 from playhall.matches.identity import Credential
-from playhall.matchstore.model import Match
-from playhall.players.v1 import player_service_pb2 as ppb
+from playhall.matchstore.model import (
+    ChangeCause,
+    Clock,
+    EndReason,
+    Match,
+    MatchPhase,
+    Seat,
+    SeatKind,
+)
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 
@@ -69,12 +75,12 @@ class MatchPort:
     async def start(
         self,
         title: str,
-        seats: list[mpb.SeatInfo],
+        seats: list[Seat],
         humans: list[int],
-        clock: mpb.Clock,
+        clock: Clock,
         match_id: str,
         tournament_id: str = "",
-    ) -> mpb.CreateMatchResponse | None:
+    ) -> Created | None:
         """A match under `match_id`, made once however often it is asked (None when it exists)."""
         return await self._matches.start(
             title, seats, humans, clock=clock, match_id=match_id, tournament_id=tournament_id
@@ -91,11 +97,9 @@ class MatchPort:
         """The match, live or archived; `NoSuchMatch` when neither."""
         return await self._matches.load(match_id)
 
-    async def reclaim(
-        self, match_id: str, player: Player
-    ) -> tuple[mpb.SeatToken, mpb.MatchSummary]:
+    async def reclaim(self, match_id: str, player: Player) -> SeatTaken:
         """A fresh token of the player's seat (which takes the seat)."""
-        return await self._matches.reclaim(ppb.ReclaimSeatRequest(match_id=match_id), player)
+        return await self._matches.reclaim(match_id, player)
 
     async def settle_untaken_seats(self, match_id: str) -> SettledSeats:
         """Settles a matchmade match's seats nobody took (`untaken_seats`), in one commit with
@@ -109,20 +113,20 @@ class MatchPort:
             match = await self.live(match_id)
             if match is None:
                 return SettledSeats("gone", [])
-            if match.phase == mpb.MATCH_PHASE_FINISHED:
+            if match.phase == MatchPhase.FINISHED:
                 return SettledSeats("over", [])
             untaken = untaken_seats(match)
             if not untaken:
                 return SettledSeats("seated", [])
             present = [seat for seat in match.token_hashes if not match.seats[seat].resigned]
             if len(present) < 2:
-                commits.finish(match, mpb.END_REASON_ABANDONED, [])
+                commits.finish(match, EndReason.ABANDONED, [])
                 outcome = "void"
             else:
-                commits.leave(match, untaken, mpb.END_REASON_TIMEOUT)
+                commits.leave(match, untaken, EndReason.TIMEOUT)
                 clocks.refill(match.clock, match.bank_ms, untaken)
                 outcome = "forfeited"
-            if await commits.commit(match, None) is None:
+            if await commits.commit(match, None, ChangeCause.SERVER) is None:
                 return None
             return SettledSeats(outcome, untaken, match.title_id, len(match.seats))
 
@@ -135,5 +139,5 @@ def untaken_seats(match: Match) -> list[int]:
     return [
         info.seat
         for info in match.seats
-        if info.kind == mpb.SEAT_KIND_HUMAN and info.seat not in match.token_hashes
+        if info.kind == SeatKind.HUMAN and info.seat not in match.token_hashes
     ]

@@ -43,8 +43,8 @@ from playhall.common.metadata import (
 )
 from playhall.common.metrics import REDIS_ERRORS
 from playhall.common.server import status_for
-from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
+from playhall.matches.api import MatchApi
 from playhall.matches.domain import Matches
 from playhall.matches.identity import Credential, GatewayCredential
 from playhall.matchstore.redis_client import STORAGE_UNAVAILABLE
@@ -197,6 +197,7 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         gateway_credential: str,
     ):
         self.matches = matches
+        self.api = MatchApi(matches)
         self.gateways = GatewayCredential(gateway_credential)
         self.watch_slots = WatchSlots(max_watch_streams, max_anonymous_watch_streams_per_address)
         self._changes: set[asyncio.Task] = set()
@@ -223,32 +224,28 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
 
     async def ListGames(self, request, context):
         async with refusals(context):
-            return pb.ListGamesResponse(games=await self.matches.list_games())
+            return await self.api.list_games()
 
     async def CreateMatch(self, request, context):
         async with refusals(context):
-            return await self.run_to_end(
-                self.matches.create(request, await self._credential(context))
-            )
+            return await self.run_to_end(self.api.create(request, await self._credential(context)))
 
     async def ListMatches(self, request, context):
         async with refusals(context):
-            return pb.ListMatchesResponse(matches=await self.matches.list_matches(request))
+            return await self.api.list_matches(request)
 
     async def JoinMatch(self, request, context):
         async with refusals(context, request):
-            return await self.run_to_end(
-                self.matches.join(request, await self._credential(context))
-            )
+            return await self.run_to_end(self.api.join(request, await self._credential(context)))
 
     async def GetMatch(self, request, context):
         async with refusals(context, request):
-            return await self.matches.get(request, await self._credential(context))
+            return await self.api.get(request, await self._credential(context))
 
     async def SubmitMove(self, request, context):
         async with refusals(context, request):
             credential = await self._credential(context)
-            return await self.run_to_end(self.matches.submit(request, credential))
+            return await self.run_to_end(self.api.submit(request, credential))
 
     async def WatchMatch(self, request, context):
         async with refusals(context):
@@ -266,19 +263,19 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         with self.watch_slots.held(address):
             async with (
                 refusals(context, request),
-                contextlib.aclosing(self.matches.watch(request, credential)) as changes,
+                contextlib.aclosing(self.api.watch(request, credential)) as changes,
             ):
                 async for response in changes:
                     await context.write(response)
 
     async def GetHistory(self, request, context):
         async with refusals(context, request):
-            return await self.matches.history(request, await self._credential(context))
+            return await self.api.history(request, await self._credential(context))
 
     async def Resign(self, request, context):
         async with refusals(context, request):
             credential = await self._credential(context)
-            return await self.run_to_end(self.matches.resign(request, credential))
+            return await self.run_to_end(self.api.resign(request, credential))
 
 
 def _log_failure(task: asyncio.Task) -> None:

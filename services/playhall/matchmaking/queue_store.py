@@ -34,8 +34,8 @@ from dataclasses import asdict, dataclass, field
 import redis.asyncio
 from redis.typing import EncodableT
 
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchstore.leases import Leases
+from playhall.matchstore.model import BotLevel
 from playhall.matchstore.redis_client import as_texts
 
 ASSIGNMENT_TTL_S = 86_400
@@ -182,7 +182,7 @@ class Assignment:
     title_id: str
     players: int
     tickets: list[Ticket]
-    bot_levels: list[mpb.BotLevel] = field(default_factory=list)
+    bot_levels: list[BotLevel] = field(default_factory=list)
     made_ms: int = 0
 
     @property
@@ -196,6 +196,7 @@ class Assignment:
     def decode(cls, raw: bytes | str) -> Assignment:
         fields = json.loads(raw)
         fields["tickets"] = [Ticket(**t) for t in fields["tickets"]]
+        fields["bot_levels"] = [BotLevel(level) for level in fields.get("bot_levels", [])]
         return cls(**fields)
 
     def ticket_of(self, player_id: str) -> Ticket | None:

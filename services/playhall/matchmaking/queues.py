@@ -16,7 +16,6 @@ import logging
 import time
 from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
-from typing import cast
 
 import psycopg
 
@@ -25,16 +24,16 @@ from playhall.archive import ratings
 from playhall.archive.archive import Archive, bot_player
 from playhall.archive.rating_lookup import current_ratings
 from playhall.common.errors import InvalidRequest, NotNow, Unavailable
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches.port import MatchPort
 from playhall.matchmaking.queue_store import Assignment, Followed, QueueStore, Ticket
 from playhall.matchmaking.settings import MatchmakingSettings
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
+from playhall.matchstore import wire
+from playhall.matchstore.model import BOT_LEVELS, BotLevel, MatchPhase, Seat, SeatKind
 from playhall.matchstore.store import now_ms
 
 log = logging.getLogger(__name__)
 
-BOT_LEVELS = cast(tuple[mpb.BotLevel, ...], tuple(mpb.BotLevel.values()[1:]))
 UPDATE_EVERY_S = 1.0
 """How often a waiting stream tells its player where they stand (it looks for its seat every
 `matchmaking_poll_ms`): the numbers change by the second, and each message costs both ends."""
@@ -46,10 +45,10 @@ class QueueRatings:
     """Ratings from the archive (None: everybody has the initial rating, and bots play at the
     default level)."""
 
-    def __init__(self, archive: Archive | None, default_level: mpb.BotLevel):
+    def __init__(self, archive: Archive | None, default_level: BotLevel):
         self.archive = archive
         self.default_level = default_level
-        self._bots: dict[str, tuple[float, dict[mpb.BotLevel, float]]] = {}
+        self._bots: dict[str, tuple[float, dict[BotLevel, float]]] = {}
 
     async def of_player(self, title: str, player: Player) -> float:
         if self.archive is None:
@@ -62,7 +61,7 @@ class QueueRatings:
             ) from None
         return found.get(player.player_id, ratings.INITIAL.mu)
 
-    async def bot_levels(self, title: str) -> dict[mpb.BotLevel, float]:
+    async def bot_levels(self, title: str) -> dict[BotLevel, float]:
         """The rating of each level of the title the archive has rated."""
         if self.archive is None:
             return {}
@@ -79,13 +78,11 @@ class QueueRatings:
         self._bots[title] = (time.monotonic(), levels)
         return levels
 
-    async def nearest_level(self, title: str, rating: float) -> mpb.BotLevel:
+    async def nearest_level(self, title: str, rating: float) -> BotLevel:
         return nearest_level(await self.bot_levels(title), rating, self.default_level)
 
 
-def nearest_level(
-    levels: dict[mpb.BotLevel, float], rating: float, default: mpb.BotLevel
-) -> mpb.BotLevel:
+def nearest_level(levels: dict[BotLevel, float], rating: float, default: BotLevel) -> BotLevel:
     """The level whose rating is nearest `rating` (the weaker of two as near); `default`
     when no level is rated."""
     if not levels:
@@ -251,7 +248,7 @@ class Matchmaking:
             return False
         match = await self.matches.live(assignment.match_id)
         return match is None or (
-            match.phase != mpb.MATCH_PHASE_FINISHED and bool(match.seats_of(player.player_id))
+            match.phase != MatchPhase.FINISHED and bool(match.seats_of(player.player_id))
         )
 
     def _waiting(self, followed: Followed) -> pb.EnterQueueResponse:
@@ -283,7 +280,7 @@ class Matchmaking:
         made = await self.matches.live(assignment.match_id)
         if made is None:
             return None
-        if made.phase == mpb.MATCH_PHASE_FINISHED or not made.seats_of(player.player_id):
+        if made.phase == MatchPhase.FINISHED or not made.seats_of(player.player_id):
             # Come too late: a seat not taken within the grace was given up.
             await self.queues.forget_assignment(title, player.player_id, assignment_id)
             raise NotNow(
@@ -291,13 +288,13 @@ class Matchmaking:
                 f"taken within {self.settings.matchmaking_seat_grace_s:g} s is given up); "
                 "enter the queue again"
             )
-        token, match = await self.matches.reclaim(assignment.match_id, player)
+        taken = await self.matches.reclaim(assignment.match_id, player)
         ticket = assignment.ticket_of(player.player_id)
         waited = assignment.made_ms - ticket.entered_ms if ticket else 0
         return pb.EnterQueueResponse(
             matched=pb.Matched(
-                match=match,
-                token=token,
+                match=wire.summary(taken.match),
+                token=wire.seat_token(taken.seat, taken.token),
                 waited_ms=max(waited, 0),
                 bot_seats=len(assignment.bot_levels),
             )
@@ -325,16 +322,17 @@ class Matchmaking:
         return outcome == "left"
 
 
-def assignment_seats(assignment: Assignment, shuffled: list[int]) -> list[mpb.SeatInfo]:
+def assignment_seats(assignment: Assignment, shuffled: list[int]) -> list[Seat]:
     """The match's seats: the assignment's people and bots in the order `shuffled` gives (a
     permutation of their indexes, people first, then bots)."""
-    entries: list[mpb.SeatInfo] = [
-        mpb.SeatInfo(kind=mpb.SEAT_KIND_HUMAN, player_id=t.player_id, display_name=t.name)
+    entries = [
+        Seat(seat=0, kind=SeatKind.HUMAN, player_id=t.player_id, display_name=t.name)
         for t in assignment.tickets
     ]
     entries += [
-        mpb.SeatInfo(
-            kind=mpb.SEAT_KIND_BOT,
+        Seat(
+            seat=0,
+            kind=SeatKind.BOT,
             bot_level=level,
             display_name=bot_player(assignment.title_id, level).display_name,
         )

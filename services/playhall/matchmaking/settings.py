@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from playhall.common.errors import InvalidRequest
 from playhall.common.settings import SettingsError, load, setting
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches import clocks
+from playhall.matchstore.model import BOT_LEVELS, BotLevel, Clock, TimeoutAction
 
-TIMEOUT_ACTIONS = {"forfeit": mpb.TIMEOUT_ACTION_FORFEIT, "bot_move": mpb.TIMEOUT_ACTION_BOT_MOVE}
+TIMEOUT_ACTIONS = {"forfeit": TimeoutAction.FORFEIT, "bot_move": TimeoutAction.BOT_MOVE}
 
 
 @dataclass(frozen=True)
@@ -50,16 +50,15 @@ class MatchmakingSettings:
     matchmaking_clock_bank_increment_seconds: int = setting(0, minimum=0)
     """With a bank: the seconds a seat gets back each time it finishes its part of a turn."""
     matchmaking_clock_on_timeout: str = setting("forfeit")
-    """What a seat out of time does: `forfeit` or `bot_move` (`mpb.TimeoutAction`)."""
+    """What a seat out of time does: `forfeit` or `bot_move` (`TimeoutAction`)."""
     matchmaking_seat_grace_s: float = setting(60.0, minimum=0.1)
     """How long after its match is made a seat may stay untaken (its player has not collected
     its token) before it counts as absent (`matchmaker.Matchmaker`)."""
 
     @property
-    def default_bot_level(self) -> mpb.BotLevel:
-        # `Value` answers a level or raises.
-        level = mpb.BotLevel.Value("BOT_LEVEL_" + self.matchmaking_default_bot_level.upper())
-        return cast(mpb.BotLevel, level)
+    def default_bot_level(self) -> BotLevel:
+        # Checked by `from_env`.
+        return BotLevel[self.matchmaking_default_bot_level.upper()]
 
     def window(self, waited_s: float) -> float:
         """The rating window of a ticket that has waited `waited_s` seconds."""
@@ -67,21 +66,21 @@ class MatchmakingSettings:
         return min(grown, max(self.matchmaking_window_max, self.matchmaking_window))
 
     @property
-    def clock(self) -> mpb.Clock:
+    def clock(self) -> Clock:
         """The turn clock every matchmade match starts with."""
-        return mpb.Clock(
+        return Clock(
             seconds_per_turn=self.matchmaking_clock_seconds_per_turn,
             bank_initial_seconds=self.matchmaking_clock_bank_initial_seconds,
             bank_increment_seconds=self.matchmaking_clock_bank_increment_seconds,
             on_timeout=TIMEOUT_ACTIONS.get(
-                self.matchmaking_clock_on_timeout.lower(), mpb.TIMEOUT_ACTION_UNSPECIFIED
+                self.matchmaking_clock_on_timeout.lower(), TimeoutAction.UNSPECIFIED
             ),
         )
 
     @classmethod
     def from_env(cls, flags: Mapping[str, Any] | None = None) -> MatchmakingSettings:
         settings = load(cls, flags)
-        levels = [name.removeprefix("BOT_LEVEL_").lower() for name in mpb.BotLevel.keys()[1:]]
+        levels = [level.label for level in BOT_LEVELS]
         if settings.matchmaking_default_bot_level.lower() not in levels:
             raise SettingsError(
                 "PLAYHALL_MATCHMAKING_DEFAULT_BOT_LEVEL must be one of " + ", ".join(levels)

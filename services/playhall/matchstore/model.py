@@ -1,40 +1,163 @@
-"""The match as the domain holds it between a read and a commit: its id, version and the fields
-of its stored record (`records` translates them), and the lobby phases it moves through. Only
-`store` reads and writes it."""
+"""The match as the domain holds it between a read and a commit: plain values, never a wire
+message. The store translates it to and from its record (`records`); each service's edge
+translates it to and from its API (`wire.py`, and `matches/api.py` for MatchService).
+
+The enums are the domain's own; the store and the edges translate them by name
+(`common/enums.py`), and a test checks that every value has its stored and its API
+counterpart. What the rules service says of a game (its status, its options, its events)
+stays in the rules contract's types: the orchestrator passes it through without reading more
+than the seats to move.
+"""
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 
-from playhall.match.v1 import match_service_pb2 as mpb
+from google.protobuf import any_pb2
+
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
-LOBBY_PHASES = (mpb.MATCH_PHASE_OPEN, mpb.MATCH_PHASE_RUNNING, mpb.MATCH_PHASE_FINISHED)
+
+class SeatKind(enum.IntEnum):
+    """Who plays a seat."""
+
+    UNSPECIFIED = 0
+    HUMAN = 1
+    OPEN = 2
+    """Waiting for a player to join."""
+    BOT = 3
+
+
+class BotLevel(enum.IntEnum):
+    """How strongly a bot seat plays."""
+
+    UNSPECIFIED = 0
+    RANDOM = 1
+    EASY = 2
+    NORMAL = 3
+    HARD = 4
+
+    @property
+    def label(self) -> str:
+        """The level's name as settings, metrics and the archive spell it ("hard")."""
+        return self.name.lower()
+
+
+BOT_LEVELS = tuple(level for level in BotLevel if level != BotLevel.UNSPECIFIED)
+"""The levels a bot seat may have."""
+
+
+class MatchPhase(enum.IntEnum):
+    """Where a match is in its life; the lobby lists one list a phase."""
+
+    UNSPECIFIED = 0
+    OPEN = 1
+    RUNNING = 2
+    FINISHED = 3
+
+
+class TimeoutAction(enum.IntEnum):
+    """What a seat out of time does."""
+
+    UNSPECIFIED = 0
+    FORFEIT = 1
+    BOT_MOVE = 2
+
+
+class EndReason(enum.IntEnum):
+    """Why a match ended."""
+
+    UNSPECIFIED = 0
+    GAME_OVER = 1
+    RESIGNATION = 2
+    TIMEOUT = 3
+    ABANDONED = 4
+
+
+class ChangeCause(enum.IntEnum):
+    """What made a committed change (stored with it; the archive reads it)."""
+
+    UNSPECIFIED = 0
+    """A change stored before causes were."""
+    CREATION = 1
+    MOVE = 2
+    JOIN = 3
+    RESIGNATION = 4
+    NEW_TOKEN = 5
+    """A seat given a new token, and nothing else changed."""
+    SERVER = 6
+    """A clock, an abandonment, a matchmade match's untaken seats settled."""
+
+
+DOMAIN_ENUMS: tuple[type[enum.IntEnum], ...] = (
+    SeatKind,
+    BotLevel,
+    MatchPhase,
+    TimeoutAction,
+    EndReason,
+)
+"""The enums the edges translate, each to the API enum and the stored enum of its name."""
+
+LOBBY_PHASES = (MatchPhase.OPEN, MatchPhase.RUNNING, MatchPhase.FINISHED)
 """The lobby's lists, in the only order a match moves through them."""
 ACTIVE_PHASES = LOBBY_PHASES[:2]
 """The lists of matches not yet over."""
 
 
 @dataclass
+class Seat:
+    """One seat: who plays it, under which name, and whether its player left."""
+
+    seat: int
+    kind: SeatKind
+    bot_level: BotLevel = BotLevel.UNSPECIFIED
+    display_name: str = ""
+    resigned: bool = False
+    player_id: str = ""
+    """The signed-in player holding the seat; empty for a bot or a seat held by token only."""
+
+
+@dataclass
+class Clock:
+    """A fixed time for every turn, or a time bank with an increment (`clocks.py`); all zero
+    for a match without a clock."""
+
+    seconds_per_turn: int = 0
+    on_timeout: TimeoutAction = TimeoutAction.UNSPECIFIED
+    bank_initial_seconds: int = 0
+    bank_increment_seconds: int = 0
+
+
+@dataclass
+class Setup:
+    """What the rules service set the game up from: a replay starts from it."""
+
+    players: int
+    options: dict[str, rpb.OptionValue]
+    seed: bytes
+
+
+@dataclass
 class Match:
     """A match as the domain holds it (the state itself is loaded separately): its id and
-    version, and the fields of its StoredMatch record under the same names, as API values
-    (`records` translates)."""
+    version, and the fields of its StoredMatch record under the same names (`records`
+    translates)."""
 
     match_id: str
     version: int
     title_id: str
     rules_version: str
-    setup: mpb.Replay
+    setup: Setup
     seed_sha256: bytes
-    clock: mpb.Clock
-    seats: list[mpb.SeatInfo]
+    clock: Clock
+    seats: list[Seat]
     token_hashes: dict[int, str]
     step: int
     step_version: int
     status: rpb.GameStatus
-    phase: mpb.MatchPhase
-    end_reason: mpb.EndReason
+    phase: MatchPhase
+    end_reason: EndReason
     winners: list[int]
     created_unix_ms: int
     updated_unix_ms: int
@@ -42,7 +165,7 @@ class Match:
     bank_ms: list[int]
     tournament_id: str = ""
     """The tournament the match is a game of; empty for any other match."""
-    stored_phase: mpb.MatchPhase = field(init=False)
+    stored_phase: MatchPhase = field(init=False)
 
     def __post_init__(self) -> None:
         # The phase as stored, which the lobby index follows; `phase` may be changed ahead of
@@ -57,21 +180,18 @@ class Match:
         """The seats `player_id` holds and has not left."""
         return [s.seat for s in self.seats if s.player_id == player_id and not s.resigned]
 
-    def summary(self) -> mpb.MatchSummary:
-        finished = self.phase == mpb.MATCH_PHASE_FINISHED
-        return mpb.MatchSummary(
-            match_id=self.match_id,
-            title_id=self.title_id,
-            rules_version=self.rules_version,
-            phase=self.phase,
-            version=self.version,
-            seats=self.seats,
-            status=self.status,
-            seed_sha256=self.seed_sha256,
-            seed=self.setup.seed if finished else b"",
-            clock=self.clock,
-            end_reason=self.end_reason,
-            winners=self.winners,
-            deadline_unix_ms=self.deadline_unix_ms,
-            bank_ms=self.bank_ms,
-        )
+
+@dataclass(frozen=True)
+class SeenChange:
+    """A logged change as one viewer may see it: the events of other seats' secrets replaced
+    by their public versions."""
+
+    version: int
+    seat: int | None
+    """The seat whose call made the change; None for a change the server made."""
+    events: list[any_pb2.Any]
+    """The title's event messages, in the version the viewer may see."""
+    status: rpb.GameStatus
+    phase: MatchPhase
+    end_reason: EndReason
+    committed_unix_ms: int

@@ -1,92 +1,73 @@
 """The orchestrator's records in Redis (`playhall.storage.v1`) and their translation to the
-values the domain works with, which are the public API's (`playhall.match.v1`).
+domain's model (`model.py`).
 
-The records have messages and enums of their own so that the API can change without changing a
-stored byte. Enum values translate by name: a value the API adds without a stored counterpart
-(or the other way round) fails loudly here, and a test checks that every value of each pair
-has its counterpart.
+The records have messages and enums of their own so that neither the API nor the model can
+change a stored byte. Enum values translate by name: a value without a stored counterpart (or
+the other way round) fails loudly here, and a test checks that every value of each enum has
+its counterpart.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar, cast
+from typing import Any
 
-from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
-
-from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.common.enums import bridges
+from playhall.matchstore.model import (
+    DOMAIN_ENUMS,
+    BotLevel,
+    ChangeCause,
+    Clock,
+    EndReason,
+    Match,
+    MatchPhase,
+    Seat,
+    SeatKind,
+    SeenChange,
+    Setup,
+    TimeoutAction,
+)
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
 
-ENUM_PAIRS: tuple[tuple[EnumTypeWrapper, EnumTypeWrapper], ...] = (
-    (spb.SeatKind, mpb.SeatKind),
-    (spb.BotLevel, mpb.BotLevel),
-    (spb.MatchPhase, mpb.MatchPhase),
-    (spb.TimeoutAction, mpb.TimeoutAction),
-    (spb.EndReason, mpb.EndReason),
-)
-"""Each stored enum with the API enum it translates to, value by value of the same name."""
+STORED = bridges([*DOMAIN_ENUMS, ChangeCause], spb)
+"""Each domain enum's stored counterpart."""
 
 
-_BY_NAME: dict[tuple[object, object], dict[int, int]] = {
-    (source, target): {
-        number: target.Value(name)
-        for name, number in source.items()
-        if name in target.DESCRIPTOR.values_by_name
-    }
-    for pair in ENUM_PAIRS
-    for source, target in (pair, pair[::-1])
-}
-"""Each pair's values both ways, number to number, worked out once: every record read and
-written translates a dozen of them (`EnumTypeWrapper.Name` and `Value` each cost a call)."""
-
-
-EnumT = TypeVar("EnumT", bound=int)
-
-
-def _translate(value: int, source: EnumTypeWrapper, target: type[EnumT]) -> EnumT:
-    """`value` of `source` as the `target` value of the same name; ValueError if it has none."""
-    try:
-        # A value of `target`: the table holds no other.
-        return cast(EnumT, _BY_NAME[source, target][value])
-    except KeyError:
-        raise ValueError(f"{source.DESCRIPTOR.name} {value} has no counterpart") from None
-
-
-def _stored_seat(seat: mpb.SeatInfo) -> spb.StoredSeat:
+def _stored_seat(seat: Seat) -> spb.StoredSeat:
     return spb.StoredSeat(
-        kind=_translate(seat.kind, mpb.SeatKind, spb.SeatKind),
-        bot_level=_translate(seat.bot_level, mpb.BotLevel, spb.BotLevel),
+        kind=STORED[SeatKind].to_proto(seat.kind),
+        bot_level=STORED[BotLevel].to_proto(seat.bot_level),
         display_name=seat.display_name,
         resigned=seat.resigned,
         player_id=seat.player_id,
     )
 
 
-def _seat_info(number: int, seat: spb.StoredSeat) -> mpb.SeatInfo:
-    return mpb.SeatInfo(
+def _seat(number: int, seat: spb.StoredSeat) -> Seat:
+    return Seat(
         seat=number,
-        kind=_translate(seat.kind, spb.SeatKind, mpb.SeatKind),
-        bot_level=_translate(seat.bot_level, spb.BotLevel, mpb.BotLevel),
+        kind=STORED[SeatKind].to_domain(seat.kind),
+        bot_level=STORED[BotLevel].to_domain(seat.bot_level),
         display_name=seat.display_name,
         resigned=seat.resigned,
         player_id=seat.player_id,
     )
 
 
-def _stored_clock(clock: mpb.Clock) -> spb.StoredClock:
+def _stored_clock(clock: Clock) -> spb.StoredClock:
     return spb.StoredClock(
         seconds_per_turn=clock.seconds_per_turn,
-        on_timeout=_translate(clock.on_timeout, mpb.TimeoutAction, spb.TimeoutAction),
+        on_timeout=STORED[TimeoutAction].to_proto(clock.on_timeout),
         bank_initial_seconds=clock.bank_initial_seconds,
         bank_increment_seconds=clock.bank_increment_seconds,
     )
 
 
-def _clock(clock: spb.StoredClock) -> mpb.Clock:
-    return mpb.Clock(
+def _clock(clock: spb.StoredClock) -> Clock:
+    return Clock(
         seconds_per_turn=clock.seconds_per_turn,
-        on_timeout=_translate(clock.on_timeout, spb.TimeoutAction, mpb.TimeoutAction),
+        on_timeout=STORED[TimeoutAction].to_domain(clock.on_timeout),
         bank_initial_seconds=clock.bank_initial_seconds,
         bank_increment_seconds=clock.bank_increment_seconds,
     )
@@ -107,8 +88,8 @@ COPIED_FIELDS = (
 """StoredMatch fields that keep their value as it is."""
 
 
-def stored_match(match: Any) -> spb.StoredMatch:
-    """The record of a match (the store's `Match`, whose fields have StoredMatch's names)."""
+def stored_match(match: Match) -> spb.StoredMatch:
+    """The record of a match."""
     return spb.StoredMatch(
         setup=spb.StoredSetup(
             players=match.setup.players, options=match.setup.options, seed=match.setup.seed
@@ -116,8 +97,8 @@ def stored_match(match: Any) -> spb.StoredMatch:
         clock=_stored_clock(match.clock),
         seats=[_stored_seat(seat) for seat in match.seats],
         token_hashes=match.token_hashes,
-        phase=_translate(match.phase, mpb.MatchPhase, spb.MatchPhase),
-        end_reason=_translate(match.end_reason, mpb.EndReason, spb.EndReason),
+        phase=STORED[MatchPhase].to_proto(match.phase),
+        end_reason=STORED[EndReason].to_proto(match.end_reason),
         winners=match.winners,
         bank_ms=match.bank_ms,
         **{name: getattr(match, name) for name in COPIED_FIELDS},
@@ -125,17 +106,18 @@ def stored_match(match: Any) -> spb.StoredMatch:
 
 
 def match_fields(record: spb.StoredMatch) -> dict[str, Any]:
-    """A record's fields as the domain holds them: API values, in plain containers the domain
-    changes freely."""
+    """A record's fields as the domain holds them, in plain containers it changes freely."""
     return {
-        "setup": mpb.Replay(
-            players=record.setup.players, options=record.setup.options, seed=record.setup.seed
+        "setup": Setup(
+            players=record.setup.players,
+            options=dict(record.setup.options),
+            seed=record.setup.seed,
         ),
         "clock": _clock(record.clock),
-        "seats": [_seat_info(number, seat) for number, seat in enumerate(record.seats)],
+        "seats": [_seat(number, seat) for number, seat in enumerate(record.seats)],
         "token_hashes": dict(record.token_hashes),
-        "phase": _translate(record.phase, spb.MatchPhase, mpb.MatchPhase),
-        "end_reason": _translate(record.end_reason, spb.EndReason, mpb.EndReason),
+        "phase": STORED[MatchPhase].to_domain(record.phase),
+        "end_reason": STORED[EndReason].to_domain(record.end_reason),
         "winners": list(record.winners),
         "bank_ms": list(record.bank_ms),
         **{name: getattr(record, name) for name in COPIED_FIELDS},
@@ -147,9 +129,10 @@ def new_change(
     seat: int | None,
     events: Iterable[rpb.MoveEvent],
     status: rpb.GameStatus,
-    phase: int,
-    end_reason: int,
+    phase: MatchPhase,
+    end_reason: EndReason,
     committed_unix_ms: int,
+    cause: ChangeCause,
 ) -> spb.StoredChange:
     """The log entry of a change; `seat` None for a change the server made."""
     return spb.StoredChange(
@@ -157,17 +140,23 @@ def new_change(
         seat=seat,
         events=events,
         status=status,
-        phase=_translate(phase, mpb.MatchPhase, spb.MatchPhase),
-        end_reason=_translate(end_reason, mpb.EndReason, spb.EndReason),
+        phase=STORED[MatchPhase].to_proto(phase),
+        end_reason=STORED[EndReason].to_proto(end_reason),
         committed_unix_ms=committed_unix_ms,
+        cause=STORED[ChangeCause].to_proto(cause),
     )
+
+
+def cause_of(change: spb.StoredChange) -> ChangeCause:
+    """What made a logged change (UNSPECIFIED for one stored before causes were)."""
+    return STORED[ChangeCause].to_domain(change.cause)
 
 
 def ends_match(change: spb.StoredChange) -> bool:
     return change.phase == spb.MATCH_PHASE_FINISHED
 
 
-def visible_change(change: spb.StoredChange, viewer: int | None) -> mpb.MatchChange:
+def visible_change(change: spb.StoredChange, viewer: int | None) -> SeenChange:
     """A logged change as `viewer` (None: a spectator) may see it."""
     events = []
     for event in change.events:
@@ -176,13 +165,13 @@ def visible_change(change: spb.StoredChange, viewer: int | None) -> mpb.MatchCha
             if private.seat == viewer:
                 version = private.event
         events.append(version)
-    return mpb.MatchChange(
+    return SeenChange(
         version=change.version,
         seat=change.seat if change.HasField("seat") else None,
         events=events,
         status=change.status,
-        phase=_translate(change.phase, spb.MatchPhase, mpb.MatchPhase),
-        end_reason=_translate(change.end_reason, spb.EndReason, mpb.EndReason),
+        phase=STORED[MatchPhase].to_domain(change.phase),
+        end_reason=STORED[EndReason].to_domain(change.end_reason),
         committed_unix_ms=change.committed_unix_ms,
     )
 

@@ -58,14 +58,10 @@ MATCHMAKING_SERVICE_NAME = matchmaking_service_pb2.DESCRIPTOR.services_by_name[
 def build_matches(settings: Settings) -> matches.Matches:
     """The domain and its clients, on the running event loop."""
     # Watchers hold no connection while they wait: the watch hub's one pub/sub connection
-    # wakes them all (`watchers.py`), which the pool has on top of every other call's.
+    # wakes them all (`watchers.py`), the one the client's pool holds beyond its limit (on a
+    # cluster, a client of its own).
     store = MatchStore(
-        redis_client(
-            settings.redis_url,
-            # On a cluster the hub's connection is a client of its own.
-            settings.redis_max_connections + (0 if settings.redis_cluster else 1),
-            settings.redis_cluster,
-        ),
+        redis_client(settings.redis_url, settings.redis_max_connections, settings.redis_cluster),
         request_ttl_s=settings.request_ttl_s,
         wait_replicas=settings.redis_wait_replicas,
         wait_timeout_ms=settings.redis_wait_timeout_ms,

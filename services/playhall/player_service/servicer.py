@@ -14,6 +14,7 @@ from playhall.archive.pages import PlayerPages
 from playhall.common.errors import NoArchive, NotAuthenticated
 from playhall.matches.domain import Matches
 from playhall.matches.servicer import MatchServicer, bearer_token, refusals
+from playhall.matchstore import wire
 from playhall.players.v1 import player_service_pb2 as pb
 from playhall.players.v1 import player_service_pb2_grpc
 
@@ -67,14 +68,23 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
             limit = RUNNING_LIMIT if request.limit <= 0 else min(request.limit, MAX_RUNNING_LIMIT)
             running = await self.matches.running_matches(player, limit)
             return pb.ListRunningMatchesResponse(
-                matches=[pb.RunningMatch(match=match, seats=seats) for match, seats in running]
+                matches=[
+                    pb.RunningMatch(match=wire.summary(match), seats=seats)
+                    for match, seats in running
+                ]
             )
 
     async def ReclaimSeat(self, request, context):
         async with refusals(context, request):
             player = await self._player(context)
-            token, match = await self.changes.run_to_end(self.matches.reclaim(request, player))
-            return pb.ReclaimSeatResponse(token=token, match=match)
+            seat = request.seat if request.HasField("seat") else None
+            taken = await self.changes.run_to_end(
+                self.matches.reclaim(request.match_id, player, seat)
+            )
+            return pb.ReclaimSeatResponse(
+                token=wire.seat_token(taken.seat, taken.token),
+                match=wire.summary(taken.match),
+            )
 
     async def ListFinishedMatches(self, request, context):
         async with refusals(context):

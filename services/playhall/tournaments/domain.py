@@ -28,6 +28,8 @@ from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches import clocks
 from playhall.matches.identity import Credential
 from playhall.matches.port import MatchPort
+from playhall.matchstore import wire
+from playhall.matchstore.model import BotLevel, MatchPhase, Seat, SeatKind
 from playhall.matchstore.store import now_ms
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 from playhall.tournaments import pairings
@@ -109,8 +111,9 @@ class Tournaments:
         rounds = _rounds(request, len(entrants))
         if request.start_unix_ms > now_ms() + MAX_AHEAD_MS:
             raise InvalidRequest("A tournament starts within a year")
-        clocks.check(request.clock)
-        if not clocks.is_on(request.clock):
+        clock = wire.clock_of(request.clock)
+        clocks.check(clock)
+        if not clocks.is_on(clock):
             raise InvalidRequest(
                 "A tournament's games need a clock (seconds_per_turn or a time bank), so "
                 "that every round ends"
@@ -240,7 +243,7 @@ class Tournaments:
                     match = await self.matches.load(pairing.match_id)
                 except NoSuchMatch:
                     continue
-            if match.phase == mpb.MATCH_PHASE_FINISHED:
+            if match.phase == MatchPhase.FINISHED:
                 pairing.first_points = first_points(match.winners)
                 changed = True
         if not changed:
@@ -251,7 +254,7 @@ class Tournaments:
     async def _make_games(self, tournament: StoredTournament) -> None:
         """Creates the current round's matches that do not exist yet (each once: its id is
         chosen ahead)."""
-        clock = mpb.Clock.FromString(bytes.fromhex(tournament.clock))
+        clock = wire.clock_of(mpb.Clock.FromString(bytes.fromhex(tournament.clock)))
         for pairing in tournament.rounds[-1]:
             if pairing.second is None or pairing.first_points is not None:
                 continue
@@ -261,7 +264,7 @@ class Tournaments:
                 _seat(number, tournament.entrants[entrant])
                 for number, entrant in enumerate((pairing.first, pairing.second))
             ]
-            people = [seat.seat for seat in seats if seat.kind == mpb.SEAT_KIND_HUMAN]
+            people = [seat.seat for seat in seats if seat.kind == SeatKind.HUMAN]
             await self.matches.start(
                 tournament.title_id,
                 seats,
@@ -309,18 +312,18 @@ def _rounds(request: tpb.CreateTournamentRequest, count: int) -> int:
     return request.rounds
 
 
-def _seat(number: int, entrant: StoredEntrant) -> mpb.SeatInfo:
+def _seat(number: int, entrant: StoredEntrant) -> Seat:
     if entrant.player_id:
-        return mpb.SeatInfo(
+        return Seat(
             seat=number,
-            kind=mpb.SEAT_KIND_HUMAN,
+            kind=SeatKind.HUMAN,
             player_id=entrant.player_id,
             display_name=entrant.display_name,
         )
-    return mpb.SeatInfo(
+    return Seat(
         seat=number,
-        kind=mpb.SEAT_KIND_BOT,
-        bot_level=entrant.bot_level,
+        kind=SeatKind.BOT,
+        bot_level=wire.API[BotLevel].to_domain(entrant.bot_level),
         display_name=entrant.display_name,
     )
 
