@@ -129,6 +129,26 @@ def test_playerservice_needs_a_player_token_not_a_seat_token(channel, issuer):
         assert "Sign in" in reason
 
 
+def test_my_turn_lists_the_matches_waiting_on_the_player_with_their_time(channel, issuer):
+    ada = Device(channel, issuer.token("ada", name="Ada"))
+    bob = Device(channel, issuer.token("bob", name="Bob"))
+    clock = pb.Clock(
+        seconds_per_turn=86_400, on_timeout=pb.TIMEOUT_ACTION_FORFEIT, pace=pb.PACE_TURN_BASED
+    )
+    match_id = ada.matches.create(TITLE, [ME, OPEN], clock=clock).match.match_id
+    before = ada.call("ListMyTurn").count
+    bob.matches.join(match_id)
+    waiting = ada.call("ListMyTurn")
+    assert waiting.count == before + 1
+    (turn,) = [t for t in waiting.matches if t.match.match_id == match_id]
+    assert list(turn.seats) == [0] and turn.match.clock.pace == pb.PACE_TURN_BASED
+    assert 86_000_000 < turn.time_left_ms <= 86_400_000
+    assert turn.deadline_unix_ms == turn.match.deadline_unix_ms
+    pick_first(ada.matches, match_id)
+    assert match_id not in [t.match.match_id for t in ada.call("ListMyTurn").matches]
+    assert match_id in [t.match.match_id for t in bob.call("ListMyTurn").matches]
+
+
 def test_a_player_gets_their_seat_back_from_another_device_and_nobody_else_can(
     channel, issuer, backend
 ):

@@ -5,14 +5,16 @@ seat that finished its part of a turn, and names only the seats that ran dry."""
 import pytest
 
 from playhall.common.errors import InvalidRequest
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches import clocks
+from playhall.matchstore.model import Clock, Pace, TimeoutAction
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
-FIXED = mpb.Clock(seconds_per_turn=30, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE)
-BANK = mpb.Clock(
-    bank_initial_seconds=60, bank_increment_seconds=5, on_timeout=mpb.TIMEOUT_ACTION_FORFEIT
-)
+FIXED = Clock(seconds_per_turn=30, on_timeout=TimeoutAction.BOT_MOVE)
+BANK = Clock(bank_initial_seconds=60, bank_increment_seconds=5, on_timeout=TimeoutAction.FORFEIT)
+FORFEIT = TimeoutAction.FORFEIT
+TURN_BASED = Pace.TURN_BASED
+DAY = 10
+"""A turn-based day of ten seconds, as the tests set `turn_based_day_s`."""
 
 
 def status(to_move, turn):
@@ -51,12 +53,65 @@ def test_a_bank_charges_the_seats_to_move_and_refills_the_seat_that_finished():
 @pytest.mark.parametrize(
     "clock",
     [
-        mpb.Clock(seconds_per_turn=5, bank_initial_seconds=5, on_timeout=1),
-        mpb.Clock(bank_increment_seconds=5, on_timeout=1),
-        mpb.Clock(seconds_per_turn=5),
-        mpb.Clock(seconds_per_turn=clocks.MAX_SECONDS + 1, on_timeout=1),
+        Clock(seconds_per_turn=5, bank_initial_seconds=5, on_timeout=FORFEIT),
+        Clock(bank_increment_seconds=5, on_timeout=FORFEIT),
+        Clock(seconds_per_turn=5),
+        Clock(seconds_per_turn=clocks.MAX_SECONDS + 1, on_timeout=FORFEIT),
+        # Turn-based: a clock of its days, a bank of one day to a month, an increment within it.
+        Clock(pace=TURN_BASED),
+        Clock(seconds_per_turn=4 * DAY, on_timeout=FORFEIT, pace=TURN_BASED),
+        Clock(seconds_per_turn=DAY + 1, on_timeout=FORFEIT, pace=TURN_BASED),
+        Clock(seconds_per_turn=DAY, pace=TURN_BASED),
+        Clock(bank_initial_seconds=DAY - 1, on_timeout=FORFEIT, pace=TURN_BASED),
+        Clock(bank_initial_seconds=31 * DAY, on_timeout=FORFEIT, pace=TURN_BASED),
+        Clock(
+            bank_initial_seconds=DAY,
+            bank_increment_seconds=DAY + 1,
+            on_timeout=FORFEIT,
+            pace=TURN_BASED,
+        ),
     ],
 )
 def test_a_clock_that_is_not_one_kind_or_in_range_is_refused(clock):
     with pytest.raises(InvalidRequest):
-        clocks.check(clock)
+        clocks.check(clock, DAY)
+
+
+@pytest.mark.parametrize(
+    "clock",
+    [
+        *(
+            Clock(seconds_per_turn=days * DAY, on_timeout=FORFEIT, pace=TURN_BASED)
+            for days in clocks.TURN_BASED_DAYS
+        ),
+        Clock(
+            bank_initial_seconds=3 * DAY,
+            bank_increment_seconds=DAY,
+            on_timeout=FORFEIT,
+            pace=TURN_BASED,
+        ),
+        # Days per turn a live clock could not have.
+        Clock(seconds_per_turn=14 * clocks.DAY_S, on_timeout=FORFEIT, pace=TURN_BASED),
+    ],
+)
+def test_a_turn_based_clock_counts_days(clock):
+    day = clocks.DAY_S if clock.seconds_per_turn == 14 * clocks.DAY_S else DAY
+    clocks.check(clock, day)
+
+
+def test_a_turn_based_bank_never_grows_above_its_start():
+    bank = Clock(
+        bank_initial_seconds=3 * DAY,
+        bank_increment_seconds=DAY,
+        on_timeout=FORFEIT,
+        pace=TURN_BASED,
+    )
+    banks = clocks.initial_banks(bank, 2)
+    clocks.charge(bank, banks, status([0], 1), status([1], 2), 4_000, mover=0)
+    assert banks == [30_000, 30_000], "10 s increment after 4 s: capped at the start"
+    clocks.charge(bank, banks, status([1], 2), status([0], 3), 25_000, mover=1)
+    assert banks == [30_000, 15_000]
+    live = Clock(bank_initial_seconds=30, bank_increment_seconds=10, on_timeout=FORFEIT)
+    live_banks = clocks.initial_banks(live, 2)
+    clocks.charge(live, live_banks, status([0], 1), status([1], 2), 4_000, mover=0)
+    assert live_banks == [36_000, 30_000], "a live bank keeps its whole increment"

@@ -285,6 +285,9 @@ class PlayerGateway(Forwarder):
     ) -> ppb.ListRunningMatchesResponse:
         return await self._unary("ListRunningMatches", request, ctx)
 
+    async def list_my_turn(self, request: ppb.ListMyTurnRequest, ctx) -> ppb.ListMyTurnResponse:
+        return await self._unary("ListMyTurn", request, ctx)
+
     async def reclaim_seat(self, request: ppb.ReclaimSeatRequest, ctx) -> ppb.ReclaimSeatResponse:
         return await self._unary("ReclaimSeat", request, ctx)
 

@@ -8,6 +8,11 @@ its time, and the seats of a simultaneous step each have the step as their turn.
 - Bank: each seat starts with `bank_initial_seconds`; the time between two commits is taken
   from the bank of every seat that was to move in it, and a seat that finishes its part of a
   turn gets `bank_increment_seconds` back. The deadline is when the first seat to move runs dry.
+
+A turn-based clock (`Pace.TURN_BASED`) counts days: a fixed time per turn is one of
+`TURN_BASED_DAYS`, a bank starts with one day to `TURN_BASED_MAX_BANK_DAYS`, and its increment
+never lifts it above its start (as Board Game Arena's turn-based tables). The length of a day
+is a setting (`turn_based_day_s`), which tests shorten to seconds.
 """
 
 from __future__ import annotations
@@ -17,10 +22,19 @@ from playhall.matchstore.model import Clock, TimeoutAction
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 MAX_SECONDS = 7 * 86_400
+"""The longest a live clock gives a turn or a bank."""
+DAY_S = 86_400
+TURN_BASED_DAYS = (1, 2, 3, 5, 7, 14)
+"""The times per turn a turn-based match may have, in days (as lichess's correspondence)."""
+TURN_BASED_MAX_BANK_DAYS = 30
 
 
-def check(clock: Clock) -> None:
-    """Refuses a clock that is not one of the two kinds, or out of range."""
+def check(clock: Clock, day_s: int = DAY_S) -> None:
+    """Refuses a clock that is not one of the two kinds, or out of range for its pace (a day
+    lasting `day_s` seconds)."""
+    if clock.turn_based:
+        _check_turn_based(clock, day_s)
+        return
     for name in ("seconds_per_turn", "bank_initial_seconds", "bank_increment_seconds"):
         if not 0 <= getattr(clock, name) <= MAX_SECONDS:
             raise _invalid(f"{name} must be 0 to {MAX_SECONDS}")
@@ -29,6 +43,24 @@ def check(clock: Clock) -> None:
     if clock.bank_increment_seconds and not clock.bank_initial_seconds:
         raise _invalid("A bank increment needs bank_initial_seconds")
     if is_on(clock) and clock.on_timeout == TimeoutAction.UNSPECIFIED:
+        raise _invalid("Say what the clock does on timeout: forfeit or a bot move")
+
+
+def _check_turn_based(clock: Clock, day_s: int) -> None:
+    if not is_on(clock):
+        raise _invalid("A turn-based match needs a clock: a time per turn or a time bank")
+    if clock.seconds_per_turn and clock.bank_initial_seconds:
+        raise _invalid("Choose one clock: seconds_per_turn or a time bank, not both")
+    offered = [days * day_s for days in TURN_BASED_DAYS]
+    if clock.seconds_per_turn and clock.seconds_per_turn not in offered:
+        days = ", ".join(map(str, TURN_BASED_DAYS))
+        raise _invalid(f"A turn-based time per turn is {days} days ({offered} seconds)")
+    most = TURN_BASED_MAX_BANK_DAYS * day_s
+    if clock.bank_initial_seconds and not day_s <= clock.bank_initial_seconds <= most:
+        raise _invalid(f"A turn-based bank starts with 1 to {TURN_BASED_MAX_BANK_DAYS} days")
+    if not 0 <= clock.bank_increment_seconds <= clock.bank_initial_seconds:
+        raise _invalid("A turn-based bank's increment is at most the bank it starts with")
+    if clock.on_timeout == TimeoutAction.UNSPECIFIED:
         raise _invalid("Say what the clock does on timeout: forfeit or a bot move")
 
 
@@ -67,6 +99,16 @@ def deadline(
     return current
 
 
+def seat_deadline(
+    clock: Clock, banks: list[int], deadline_ms: int, since_ms: int, seat: int
+) -> int:
+    """When `seat`, to move since `since_ms`, runs out of time (0 without a clock): its own
+    bank's end, or the turn's deadline."""
+    if banks:
+        return since_ms + banks[seat]
+    return deadline_ms if is_on(clock) else 0
+
+
 def charge(
     clock: Clock,
     banks: list[int],
@@ -84,6 +126,8 @@ def charge(
     finished = after.turn != before.turn or mover not in after.to_move
     if mover is not None and mover in before.to_move and finished:
         banks[mover] += clock.bank_increment_seconds * 1000
+        if clock.turn_based:
+            banks[mover] = min(banks[mover], clock.bank_initial_seconds * 1000)
 
 
 def out_of_time(banks: list[int], status: rpb.GameStatus, elapsed_ms: int) -> list[int]:

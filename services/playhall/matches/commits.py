@@ -49,8 +49,10 @@ from playhall.matchstore.store import (
     deadline_entry,
     lobby_entries,
     match_record,
+    my_turn_entry,
     now_ms,
     player_match_removal,
+    turn_based_removal,
 )
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
@@ -327,7 +329,7 @@ class Commits:
             await self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
         if self.bot_seats_to_move(match):
             await self.store.mark_bot_turn(match.match_id, created)
-        if not await self.store.create(match, state, change, request):
+        if not await self.store.create(match, state, change, request, my_turn_entries(match)):
             return False
         await self.enqueue_bots(match, "turn")
         return True
@@ -378,14 +380,18 @@ class Commits:
         if match.deadline_unix_ms:
             # An entry for a version that never comes is dropped by the clock.
             first.append(deadline_entry(match_id, loaded + 1, match.deadline_unix_ms))
+        # A player must never miss their turn to a crash: before the commit on a Cluster (an
+        # entry of a change that did not commit is skipped by the reader and corrected by the
+        # next commit).
+        first.extend(my_turn_entries(match))
         if match.phase != match.stored_phase:
             then.extend(lobby_entries(match, [match.stored_phase]))
             if match.phase == MatchPhase.FINISHED:
                 then.append(activity_removal(match_id))
-                then.extend(
-                    player_match_removal(player_id, match_id)
-                    for player_id in sorted(match.player_ids())
-                )
+                for player_id in sorted(match.player_ids()):
+                    then.append(player_match_removal(player_id, match_id))
+                    if match.clock.turn_based:
+                        then.append(turn_based_removal(player_id, match_id))
         # The activity index is not touched per move: it only has to hold a time no later than
         # the last change, and the idle scan re-reads `updated_unix_ms` before it closes anything.
         if clocks.is_on(match.clock):
@@ -402,3 +408,31 @@ class Commits:
             reason = match.end_reason.name.lower()
             MATCHES_FINISHED.labels(match.title_id, reason).inc()
             log.info("match finished", extra={"match_id": match.match_id, "reason": reason})
+
+
+def waiting_on(match: Match) -> dict[str, int]:
+    """The signed-in players the running `match` waits on, each with when their time runs out
+    (the first of their seats to move; 0 without a clock)."""
+    if match.phase != MatchPhase.RUNNING:
+        return {}
+    waiting: dict[str, int] = {}
+    for seat in match.status.to_move:
+        info = match.seats[seat]
+        if not info.player_id or info.kind != SeatKind.HUMAN or info.resigned:
+            continue
+        at = clocks.seat_deadline(
+            match.clock, match.bank_ms, match.deadline_unix_ms, match.updated_unix_ms, seat
+        )
+        earlier = waiting.get(info.player_id)
+        waiting[info.player_id] = at if earlier is None else min(earlier, at)
+    return waiting
+
+
+def my_turn_entries(match: Match) -> list[IndexUpdate]:
+    """Every seated player's entry for `match` in their "my turn" list: there, with their
+    deadline, while it waits on them; out of it otherwise."""
+    waiting = waiting_on(match)
+    return [
+        my_turn_entry(player_id, match.match_id, waiting.get(player_id))
+        for player_id in sorted(match.player_ids())
+    ]

@@ -34,7 +34,7 @@ from playhall.common.errors import (
     Unavailable,
 )
 from playhall.matches import clocks
-from playhall.matches.commits import Commits
+from playhall.matches.commits import Commits, waiting_on
 from playhall.matches.identity import (
     Caller,
     Credential,
@@ -110,6 +110,16 @@ class SeatTaken:
     seat: int
     token: str
     match: Match
+
+
+@dataclass(frozen=True)
+class MyTurn:
+    """A match waiting on a player: their seats to move, and when their time runs out (ms;
+    0 without a clock)."""
+
+    match: Match
+    seats: list[int]
+    deadline_ms: int
 
 
 @dataclass(frozen=True)
@@ -237,7 +247,9 @@ class Matches:
             raise InvalidRequest(
                 "A chosen seed is only accepted for matches without human or open seats"
             )
-        clocks.check(request.clock)
+        clocks.check(request.clock, self.settings.turn_based_day_s)
+        if player is not None and humans and request.clock.turn_based:
+            await self._check_turn_based_room(player)
         if not request.request_id:
             created = await self.start(
                 title, seats, humans, request.options, request.clock, request.seed
@@ -430,8 +442,13 @@ class Matches:
                 held = match.seats_of(player.player_id)
                 if held:
                     raise NotNow(f"You already hold seat {held[0]} of this match")
+                turn_based = match.clock.turn_based
+                if turn_based:
+                    await self._check_turn_based_room(player)
                 _seat_player(match.seats[chosen], player)
-                await self.store.file_for_player(player.player_id, match.match_id, now_ms())
+                await self.store.file_for_player(
+                    player.player_id, match.match_id, now_ms(), turn_based
+                )
             if len(open_seats) == 1:
                 match.phase = MatchPhase.RUNNING
             record = joining and (joining[0], dataclasses.replace(joining[1], seat=chosen))
@@ -463,6 +480,16 @@ class Matches:
             return None
         return SeatTaken(recorded.seat, tokens[recorded.seat], match)
 
+    async def _check_turn_based_room(self, player: Player) -> None:
+        """Refuses a seat in another turn-based match to a player who holds the most allowed.
+        (Two seats taken at the very same moment may pass it by one.)"""
+        most = self.settings.turn_based_max_open
+        if await self.store.turn_based_count(player.player_id) >= most:
+            raise NotNow(
+                f"You already play {most} turn-based matches, the most at once; finish or "
+                "resign one first"
+            )
+
     def _signed_in_or_anonymous(self, token: Credential, what: str) -> Player | None:
         """The signed-in player of a call that may seat its caller; None for an anonymous
         caller, where the operator allows anonymous play."""
@@ -491,6 +518,20 @@ class Matches:
         if stale:
             await self.store.unfile_player_matches(player.player_id, stale)
         return running
+
+    async def my_turn(self, player: Player, limit: int) -> tuple[list[MyTurn], int]:
+        """The matches waiting on the player, the nearest deadline first, at most `limit`;
+        and how many wait on them in all. An entry whose match no longer waits on them (a
+        change on a Cluster that did not commit) is left out; the next commit corrects it."""
+        entries, count = await self.store.my_turn(player.player_id, limit)
+        loaded = await self.store.load_many([match_id for match_id, _ in entries])
+        waiting = []
+        for (_, deadline_ms), match in zip(entries, loaded, strict=True):
+            if match is None or player.player_id not in waiting_on(match):
+                continue
+            seats = [s for s in match.seats_of(player.player_id) if s in match.status.to_move]
+            waiting.append(MyTurn(match, seats, deadline_ms))
+        return waiting, count
 
     async def reclaim(self, match_id: str, player: Player, seat: int | None = None) -> SeatTaken:
         """A fresh token of the player's seat (`seat`, if they hold several); the seat's

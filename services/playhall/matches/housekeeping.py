@@ -167,6 +167,10 @@ class Housekeeper(BackgroundPass):
             if match.updated_unix_ms > cutoff:
                 await self.store.touch(match_id, match.updated_unix_ms)
                 continue
+            if match.clock.turn_based:
+                # Its clock ends it; days between moves are its pace, not abandonment.
+                await self.store.forget_activity(match_id)
+                continue
             self.commits.finish(match, EndReason.ABANDONED, [])
             closed += await self.commits.commit(match, None, ChangeCause.SERVER) is not None
         return closed

@@ -11,6 +11,7 @@ from playhall.common.brokers import LIVE_QUEUE
 from playhall.common.metrics import ALL_INTERFACES
 from playhall.common.server import MAX_CONNECTION_AGE_GRACE_MS, MAX_CONNECTION_AGE_MS
 from playhall.common.settings import setting
+from playhall.matches.clocks import DAY_S
 
 RULES_PREFIX = "PLAYHALL_RULES_"
 """`PLAYHALL_RULES_<TITLE>`: the addresses of a title's rules service: comma-separated
@@ -53,6 +54,10 @@ class MatchSettings:
     finished_state_ttl_s: int = setting(7 * 86_400, minimum=1)
     abandon_after_s: int = setting(7 * 86_400, minimum=1)
     """A match with no change for this long is ended ABANDONED (and archived)."""
+    turn_based_day_s: int = setting(DAY_S, minimum=1)
+    """How long a day of a turn-based clock lasts, in seconds: a day, but in tests."""
+    turn_based_max_open: int = setting(21, minimum=1)
+    """The most turn-based matches not yet over one player may hold a seat in at once."""
     lobby_idle_after_s: int = setting(3_600, minimum=1)
     """A running match with no change for this long is left out of ListMatches until its next
     change: the lobby's "Being played" shows the matches people play now. It is still played

@@ -65,6 +65,15 @@ class TimeoutAction(enum.IntEnum):
     BOT_MOVE = 2
 
 
+class Pace(enum.IntEnum):
+    """How a match is played: by people present together, or over days."""
+
+    UNSPECIFIED = 0
+    """Live (a match made before paces were)."""
+    LIVE = 1
+    TURN_BASED = 2
+
+
 class EndReason(enum.IntEnum):
     """Why a match ended."""
 
@@ -96,6 +105,7 @@ DOMAIN_ENUMS: tuple[type[enum.IntEnum], ...] = (
     MatchPhase,
     TimeoutAction,
     EndReason,
+    Pace,
 )
 """The enums the edges translate, each to the API enum and the stored enum of its name."""
 
@@ -127,6 +137,15 @@ class Clock:
     on_timeout: TimeoutAction = TimeoutAction.UNSPECIFIED
     bank_initial_seconds: int = 0
     bank_increment_seconds: int = 0
+    pace: Pace = Pace.LIVE
+
+    def __post_init__(self) -> None:
+        if self.pace == Pace.UNSPECIFIED:  # sent or stored before paces were
+            self.pace = Pace.LIVE
+
+    @property
+    def turn_based(self) -> bool:
+        return self.pace == Pace.TURN_BASED
 
 
 @dataclass

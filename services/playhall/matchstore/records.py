@@ -21,6 +21,7 @@ from playhall.matchstore.model import (
     EndReason,
     Match,
     MatchPhase,
+    Pace,
     Seat,
     SeatKind,
     SeenChange,
@@ -61,6 +62,7 @@ def _stored_clock(clock: Clock) -> spb.StoredClock:
         on_timeout=STORED[TimeoutAction].to_proto(clock.on_timeout),
         bank_initial_seconds=clock.bank_initial_seconds,
         bank_increment_seconds=clock.bank_increment_seconds,
+        pace=STORED[Pace].to_proto(clock.pace),
     )
 
 
@@ -70,6 +72,7 @@ def _clock(clock: spb.StoredClock) -> Clock:
         on_timeout=STORED[TimeoutAction].to_domain(clock.on_timeout),
         bank_initial_seconds=clock.bank_initial_seconds,
         bank_increment_seconds=clock.bank_increment_seconds,
+        pace=STORED[Pace].to_domain(clock.pace),
     )
 
 

@@ -198,6 +198,21 @@ def player_matches_key(player_id: str) -> str:
     return f"playhall:player:{player_id}:running"
 
 
+def my_turn_key(player_id: str) -> str:
+    """The matches waiting on the player: match id -> when their time runs out (ms;
+    `NO_DEADLINE` without a clock)."""
+    return f"playhall:player:{player_id}:my_turn"
+
+
+def turn_based_key(player_id: str) -> str:
+    """The player's turn-based matches not yet over: match id -> when they took a seat (ms)."""
+    return f"playhall:player:{player_id}:turn_based"
+
+
+NO_DEADLINE = 2**52
+"""The score of a waiting match without a clock: after every deadline (exact as a double)."""
+
+
 @dataclass
 class Commit:
     """What a commit changes besides the version."""
@@ -264,6 +279,19 @@ def activity_removal(match_id: str) -> IndexUpdate:
 def player_match_removal(player_id: str, match_id: str) -> IndexUpdate:
     """The match out of the player's running matches."""
     return IndexUpdate(player_matches_key(player_id), match_id, operation="remove")
+
+
+def turn_based_removal(player_id: str, match_id: str) -> IndexUpdate:
+    """The match out of the player's turn-based matches (it is over)."""
+    return IndexUpdate(turn_based_key(player_id), match_id, operation="remove")
+
+
+def my_turn_entry(player_id: str, match_id: str, deadline_ms: int | None) -> IndexUpdate:
+    """The match waiting on the player until `deadline_ms` (0: without a clock), or, with
+    None, not waiting on them."""
+    if deadline_ms is None:
+        return IndexUpdate(my_turn_key(player_id), match_id, operation="remove")
+    return IndexUpdate(my_turn_key(player_id), match_id, deadline_ms or NO_DEADLINE)
 
 
 @dataclass(frozen=True)
@@ -401,12 +429,13 @@ class MatchStore:
         state: bytes,
         change: storage_pb2.StoredChange,
         request: tuple[str, IdempotencyRecord] | None = None,
+        indexes: Sequence[IndexUpdate] = (),
     ) -> bool:
-        """Indexes first, then the match's own keys in one script (one slot): a crash in
-        between leaves index entries of a match that does not exist, which readers skip and
-        the lobby repair drops, never a match missing from them. False when a match of that
-        id existed already (it is left as it was). `request`: the creating request's id and
-        record, kept as a move's are."""
+        """Indexes first (the lobby, activity, the players' lists, and `indexes`), then the
+        match's own keys in one script (one slot): a crash in between leaves index entries of a
+        match that does not exist, which readers skip and the lobby repair drops, never a match
+        missing from them. False when a match of that id existed already (it is left as it
+        was). `request`: the creating request's id and record, kept as a move's are."""
         request_id, record = request or ("", None)
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(
@@ -415,6 +444,10 @@ class MatchStore:
             pipe.zadd(ACTIVITY, {match.match_id: match.updated_unix_ms})
             for player_id in match.player_ids():
                 pipe.zadd(player_matches_key(player_id), {match.match_id: match.created_unix_ms})
+                if match.clock.turn_based:
+                    pipe.zadd(turn_based_key(player_id), {match.match_id: match.created_unix_ms})
+            for update in indexes:
+                _queue(pipe, update)
             await pipe.execute()
         reply, replicated = await self._write(
             self._create,
@@ -611,10 +644,32 @@ class MatchStore:
     async def lobby_size(self, title: str, phase: int) -> int:
         return await self.redis.zcard(lobby_key(title, phase))
 
-    async def file_for_player(self, player_id: str, match_id: str, at_ms: int) -> None:
-        """Lists the match among the player's running matches (before the commit that seats
-        them: a crash in between leaves an entry the reader skips, never a seat unlisted)."""
-        await self.redis.zadd(player_matches_key(player_id), {match_id: at_ms})
+    async def file_for_player(
+        self, player_id: str, match_id: str, at_ms: int, turn_based: bool = False
+    ) -> None:
+        """Lists the match among the player's running matches, and their turn-based ones
+        (before the commit that seats them: a crash in between leaves an entry the reader
+        skips, never a seat unlisted)."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zadd(player_matches_key(player_id), {match_id: at_ms})
+            if turn_based:
+                pipe.zadd(turn_based_key(player_id), {match_id: at_ms})
+            await pipe.execute()
+
+    async def turn_based_count(self, player_id: str) -> int:
+        """How many turn-based matches not yet over the player holds a seat in (one whose
+        seating was cut short by a crash counts until the match ends or is abandoned)."""
+        return await self.redis.zcard(turn_based_key(player_id))
+
+    async def my_turn(self, player_id: str, limit: int) -> tuple[list[tuple[str, int]], int]:
+        """(match id, deadline in ms, 0 without a clock) of the `limit` matches waiting on the
+        player whose time runs out first; and how many wait on them in all."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zrange(my_turn_key(player_id), 0, limit - 1, withscores=True)
+            pipe.zcard(my_turn_key(player_id))
+            entries, count = await pipe.execute()
+        waiting = [(member, int(score)) for member, score in as_scored(entries)]
+        return [(match_id, 0 if at == NO_DEADLINE else at) for match_id, at in waiting], count
 
     async def unfile_player_matches(self, player_id: str, match_ids: Sequence[str]) -> None:
         await self.redis.zrem(player_matches_key(player_id), *match_ids)

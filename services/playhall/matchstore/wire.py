@@ -22,6 +22,7 @@ from playhall.matchstore.model import (
     EndReason,
     Match,
     MatchPhase,
+    Pace,
     Seat,
     SeatKind,
     SeenChange,
@@ -51,6 +52,7 @@ def clock_message(clock: Clock) -> mpb.Clock:
         on_timeout=API[TimeoutAction].to_proto(clock.on_timeout),
         bank_initial_seconds=clock.bank_initial_seconds,
         bank_increment_seconds=clock.bank_increment_seconds,
+        pace=API[Pace].to_proto(clock.pace),
     )
 
 
@@ -136,6 +138,7 @@ def clock_of(clock: mpb.Clock) -> Clock:
         ),
         bank_initial_seconds=clock.bank_initial_seconds,
         bank_increment_seconds=clock.bank_increment_seconds,
+        pace=_decoded(API[Pace], clock.pace, "Choose a pace: live or turn-based"),
     )
 
 

@@ -15,6 +15,7 @@ from playhall.common.errors import NoArchive, NotAuthenticated
 from playhall.matches.domain import Matches
 from playhall.matches.servicer import MatchServicer, bearer_token, refusals
 from playhall.matchstore import wire
+from playhall.matchstore.store import now_ms
 from playhall.players.v1 import player_service_pb2 as pb
 from playhall.players.v1 import player_service_pb2_grpc
 
@@ -65,13 +66,32 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
     async def ListRunningMatches(self, request, context):
         async with refusals(context):
             player = await self._player(context)
-            limit = RUNNING_LIMIT if request.limit <= 0 else min(request.limit, MAX_RUNNING_LIMIT)
+            limit = _limit(request.limit)
             running = await self.matches.running_matches(player, limit)
             return pb.ListRunningMatchesResponse(
                 matches=[
                     pb.RunningMatch(match=wire.summary(match), seats=seats)
                     for match, seats in running
                 ]
+            )
+
+    async def ListMyTurn(self, request, context):
+        async with refusals(context):
+            player = await self._player(context)
+            limit = _limit(request.limit)
+            waiting, count = await self.matches.my_turn(player, limit)
+            now = now_ms()
+            return pb.ListMyTurnResponse(
+                matches=[
+                    pb.MyTurn(
+                        match=wire.summary(turn.match),
+                        seats=turn.seats,
+                        deadline_unix_ms=turn.deadline_ms,
+                        time_left_ms=max(turn.deadline_ms - now, 0) if turn.deadline_ms else 0,
+                    )
+                    for turn in waiting
+                ],
+                count=count,
             )
 
     async def ReclaimSeat(self, request, context):
@@ -108,3 +128,8 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
 
 def profile(player: Player) -> pb.Player:
     return pb.Player(player_id=player.player_id, display_name=player.display_name)
+
+
+def _limit(asked: int) -> int:
+    """How many matches a list returns for `asked` (0 or less: the default)."""
+    return RUNNING_LIMIT if asked <= 0 else min(asked, MAX_RUNNING_LIMIT)

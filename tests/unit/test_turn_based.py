@@ -1,0 +1,121 @@
+"""Turn-based matches on the domain (a real Redis, the title in process): a clock counted in
+days (a day is a second here), a player's "my turn" list that follows every commit, ordered by
+deadline, and the cap on the turn-based matches one player holds."""
+
+from __future__ import annotations
+
+import pytest
+
+from playhall.accounts.tokens import Player, player_id
+from playhall.common.errors import InvalidRequest, NotNow
+from playhall.core.wire import moves_as_any
+from playhall.match.v1 import match_service_pb2 as pb
+from tests.helpers import TITLE
+from tests.inprocess import open_hall
+
+pytestmark = pytest.mark.usefixtures("event_loop")
+
+ADA = Player(player_id("https://id", "ada"), "Ada", "https://id", "ada")
+BOB = Player(player_id("https://id", "bob"), "Bob", "https://id", "bob")
+DAY_S = 1
+MOST = 2
+SEATS = [pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN), pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)]
+
+
+def per_move(days: int) -> pb.Clock:
+    return pb.Clock(
+        seconds_per_turn=days * DAY_S,
+        on_timeout=pb.TIMEOUT_ACTION_FORFEIT,
+        pace=pb.PACE_TURN_BASED,
+    )
+
+
+@pytest.fixture
+def hall(embedded_redis, event_loop):
+    settings = {"turn_based_day_s": DAY_S, "turn_based_max_open": MOST}
+    opened = event_loop.run_until_complete(open_hall(embedded_redis.url, **settings))
+    yield opened
+    event_loop.run_until_complete(opened.close())
+
+
+async def ada_and_bob(hall, clock: pb.Clock | None) -> tuple[str, dict[int, str]]:
+    """A running two-seat Galileo match: Ada created it, Bob joined."""
+    request = pb.CreateMatchRequest(title_id=TITLE, seats=SEATS, clock=clock)
+    created = await hall.api.create(request, ADA)
+    match_id = created.match.match_id
+    joined = await hall.api.join(pb.JoinMatchRequest(match_id=match_id), BOB)
+    return match_id, {0: created.tokens[0].token, 1: joined.token.token}
+
+
+async def waiting(hall, player: Player) -> list[tuple[str, list[int], int]]:
+    turns, count = await hall.matches.my_turn(player, 50)
+    assert count == len(turns)
+    return [(turn.match.match_id, turn.seats, turn.deadline_ms) for turn in turns]
+
+
+async def pick(hall, match_id: str, token: str) -> None:
+    seen = await hall.api.get(pb.GetMatchRequest(match_id=match_id), token)
+    await hall.submit(match_id, token, moves_as_any(seen.legal_moves)[0], seen.match.version)
+
+
+async def test_my_turn_follows_every_commit(hall):
+    match_id, tokens = await ada_and_bob(hall, per_move(2))
+    deadline = (await hall.store.load(match_id)).deadline_unix_ms
+    assert deadline > 0
+    # Galileo's first step is a simultaneous pick: it waits on both.
+    assert await waiting(hall, ADA) == [(match_id, [0], deadline)]
+    assert await waiting(hall, BOB) == [(match_id, [1], deadline)]
+    await pick(hall, match_id, tokens[0])
+    assert await waiting(hall, ADA) == []
+    assert [entry[0] for entry in await waiting(hall, BOB)] == [match_id]
+    await pick(hall, match_id, tokens[1])
+    match = await hall.store.load(match_id)
+    (mover,) = match.status.to_move
+    movers = {0: ADA, 1: BOB}
+    assert [entry[:2] for entry in await waiting(hall, movers[mover])] == [(match_id, [mover])]
+    assert await waiting(hall, movers[1 - mover]) == []
+    # A match that ends waits on nobody.
+    await hall.api.resign(pb.ResignRequest(match_id=match_id), tokens[mover])
+    assert await waiting(hall, ADA) == await waiting(hall, BOB) == []
+
+
+async def test_my_turn_lists_the_nearest_deadline_first_and_no_clock_last(hall):
+    no_clock, _ = await ada_and_bob(hall, None)
+    slow, _ = await ada_and_bob(hall, per_move(7))
+    fast, _ = await ada_and_bob(hall, per_move(1))
+    listed = await waiting(hall, ADA)
+    assert [entry[0] for entry in listed] == [fast, slow, no_clock]
+    assert listed[-1][2] == 0, "a match without a clock has no deadline"
+    turns, count = await hall.matches.my_turn(ADA, 1)
+    assert [turn.match.match_id for turn in turns] == [fast] and count == 3
+
+
+async def test_a_player_holds_at_most_the_turn_based_matches_the_operator_allows(hall):
+    held = [(await ada_and_bob(hall, per_move(1)))[0] for _ in range(MOST)]
+    request = pb.CreateMatchRequest(title_id=TITLE, seats=SEATS, clock=per_move(1))
+    with pytest.raises(NotNow, match=f"already play {MOST} turn-based matches"):
+        await hall.api.create(request, ADA)
+    # Nor may they join another's; live matches are not counted.
+    carol = Player(player_id("https://id", "carol"), "Carol", "https://id", "carol")
+    others = await hall.api.create(request, carol)
+    with pytest.raises(NotNow, match="turn-based"):
+        await hall.api.join(pb.JoinMatchRequest(match_id=others.match.match_id), ADA)
+    await ada_and_bob(hall, None)
+    # A match that ends frees its place.
+    created = await hall.api.create(pb.CreateMatchRequest(title_id=TITLE, seats=SEATS), ADA)
+    assert created.match.match_id not in held
+    await hall.api.resign(pb.ResignRequest(match_id=held[0]), await seat_token(hall, held[0]))
+    assert (await hall.api.create(request, ADA)).match.clock.pace == pb.PACE_TURN_BASED
+
+
+async def seat_token(hall, match_id: str) -> str:
+    return (await hall.matches.reclaim(match_id, ADA)).token
+
+
+async def test_a_turn_based_clock_is_checked_against_its_days(hall):
+    request = pb.CreateMatchRequest(title_id=TITLE, seats=SEATS, clock=per_move(4))
+    with pytest.raises(InvalidRequest, match="1, 2, 3, 5, 7, 14 days"):
+        await hall.api.create(request, ADA)
+    request.clock.pace = 7  # a pace this server does not know
+    with pytest.raises(InvalidRequest, match="live or turn-based"):
+        await hall.api.create(request, ADA)
