@@ -119,3 +119,54 @@ async def test_a_turn_based_clock_is_checked_against_its_days(hall):
     request.clock.pace = 7  # a pace this server does not know
     with pytest.raises(InvalidRequest, match="live or turn-based"):
         await hall.api.create(request, ADA)
+
+
+async def both_picked(hall, clock: pb.Clock) -> tuple[str, dict[int, str], int]:
+    """A match past its simultaneous first step: one seat (returned) is to move."""
+    match_id, tokens = await ada_and_bob(hall, clock)
+    for seat in (0, 1):
+        await pick(hall, match_id, tokens[seat])
+    (mover,) = (await hall.store.load(match_id)).status.to_move
+    return match_id, tokens, mover
+
+
+def give(seconds: int, to_seat: int, match_id: str) -> pb.GiveTimeRequest:
+    return pb.GiveTimeRequest(match_id=match_id, to_seat=to_seat, seconds=seconds)
+
+
+async def test_time_given_moves_the_deadline_of_the_seat_to_move_once_a_turn(hall):
+    match_id, tokens, mover = await both_picked(hall, per_move(7))
+    before = (await hall.store.load(match_id)).deadline_unix_ms
+    giver = tokens[1 - mover]
+    given = await hall.api.give_time(give(DAY_S, mover, match_id), giver)
+    assert given.match.deadline_unix_ms == before + DAY_S * 1000
+    mover_player = {0: ADA, 1: BOB}[mover]
+    assert (await waiting(hall, mover_player))[0][2] == before + DAY_S * 1000
+    with pytest.raises(NotNow, match="this turn already"):
+        await hall.api.give_time(give(DAY_S, mover, match_id), giver)
+    with pytest.raises(NotNow, match="not to move"):
+        await hall.api.give_time(give(DAY_S, 1 - mover, match_id), tokens[mover])
+    with pytest.raises(InvalidRequest, match="a day at most"):
+        await hall.api.give_time(give(DAY_S + 1, mover, match_id), giver)
+    with pytest.raises(InvalidRequest, match="another seat"):
+        await hall.api.give_time(give(DAY_S, 1 - mover, match_id), giver)
+    assert (await hall.store.load(match_id)).deadline_unix_ms == before + DAY_S * 1000
+
+
+async def test_time_given_goes_to_a_bank_whoever_is_to_move(hall):
+    bank = pb.Clock(
+        bank_initial_seconds=3 * DAY_S,
+        on_timeout=pb.TIMEOUT_ACTION_FORFEIT,
+        pace=pb.PACE_TURN_BASED,
+    )
+    match_id, tokens, mover = await both_picked(hall, bank)
+    banks = list((await hall.store.load(match_id)).bank_ms)
+    given = await hall.api.give_time(give(DAY_S, 1 - mover, match_id), tokens[mover])
+    assert given.match.bank_ms[1 - mover] == banks[1 - mover] + DAY_S * 1000
+
+
+async def test_time_is_given_in_turn_based_matches_only(hall):
+    live = pb.Clock(seconds_per_turn=60, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
+    match_id, tokens, mover = await both_picked(hall, live)
+    with pytest.raises(NotNow, match="turn-based matches only"):
+        await hall.api.give_time(give(DAY_S, mover, match_id), tokens[1 - mover])

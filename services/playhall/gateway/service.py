@@ -260,6 +260,9 @@ class MatchGateway(Forwarder):
     async def resign(self, request: pb.ResignRequest, ctx) -> pb.ResignResponse:
         return await self._unary("Resign", request, ctx)
 
+    async def give_time(self, request: pb.GiveTimeRequest, ctx) -> pb.GiveTimeResponse:
+        return await self._unary("GiveTime", request, ctx)
+
     async def watch_match(
         self, request: pb.WatchMatchRequest, ctx
     ) -> AsyncIterator[pb.WatchMatchResponse]:

@@ -127,6 +127,14 @@ class MatchApi:
         match = await self.matches.resign(request.match_id, token, _seat(request))
         return mpb.ResignResponse(match=wire.summary(match))
 
+    async def give_time(
+        self, request: mpb.GiveTimeRequest, token: Credential
+    ) -> mpb.GiveTimeResponse:
+        match = await self.matches.give_time(
+            request.match_id, token, request.to_seat, request.seconds, _seat(request)
+        )
+        return mpb.GiveTimeResponse(match=wire.summary(match))
+
 
 def _seen(seen: Seen) -> mpb.GetMatchResponse:
     response = mpb.GetMatchResponse(

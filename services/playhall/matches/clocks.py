@@ -109,6 +109,15 @@ def seat_deadline(
     return deadline_ms if is_on(clock) else 0
 
 
+def give(clock: Clock, banks: list[int], deadline_ms: int, to_seat: int, ms: int) -> int:
+    """Gives `to_seat` `ms` more: to its bank, or to the turn's deadline (which it returns,
+    moved or not) on a clock with a time per turn."""
+    if banks:
+        banks[to_seat] += ms
+        return deadline_ms
+    return deadline_ms + ms
+
+
 def charge(
     clock: Clock,
     banks: list[int],

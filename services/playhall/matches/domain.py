@@ -732,6 +732,32 @@ class Matches:
 
         return await self.commits.retry(attempt)
 
+    async def give_time(
+        self, match_id: str, token: Credential, to_seat: int, seconds: int, seat: int | None = None
+    ) -> Match:
+        """The caller's seat gives `to_seat` of a turn-based match `seconds` more (a day at
+        most, once a turn): to its bank, or to its turn's deadline on a clock with a time per
+        turn, where only a seat to move has a deadline."""
+        day_s = self.settings.turn_based_day_s
+        if not 1 <= seconds <= day_s:
+            raise InvalidRequest(f"Give 1 to {day_s} seconds (a day at most)")
+
+        async def attempt() -> Match | None:
+            match = await self.load(match_id)
+            caller = self.identity.identify(match, token, seat)
+            giver = _seat_of(caller, "give time")
+            check_seat_number(match, to_seat)
+            _check_can_give(match, giver, to_seat)
+            match.deadline_unix_ms = clocks.give(
+                match.clock, match.bank_ms, match.deadline_unix_ms, to_seat, seconds * 1000
+            )
+            match.time_given_in_turn[giver] = match.status.turn
+            if await self.commits.commit(match, giver, ChangeCause.TIME_GIVEN) is None:
+                return None
+            return match
+
+        return await self.commits.retry(attempt)
+
     # -- committing ----------------------------------------------------------------------------
 
 
@@ -739,6 +765,28 @@ def _left_at_the_end(match: Match, seat: int) -> bool:
     """Whether `seat`'s leaving ended the match, so that nobody played it after (with more
     than two seats a bot takes a leaving seat over)."""
     return match.phase == MatchPhase.FINISHED and match.seats[seat].kind != SeatKind.BOT
+
+
+def _check_can_give(match: Match, giver: int, to_seat: int) -> None:
+    """Refuses time given where it cannot be: not turn-based, not running, to oneself, to a
+    seat a bot plays, twice in a turn, or to a seat without a deadline."""
+    if not match.clock.turn_based:
+        raise NotNow("Time can be given in turn-based matches only")
+    if match.phase != MatchPhase.RUNNING:
+        raise NotNow("The match is not running")
+    if to_seat == giver:
+        raise InvalidRequest("Give time to another seat")
+    if match.seats[to_seat].kind != SeatKind.HUMAN or match.seats[to_seat].resigned:
+        raise NotNow(f"Seat {to_seat} is not played by a person")
+    if match.time_given_in_turn.get(giver) == match.status.turn:
+        raise NotNow("You gave time this turn already; you may again next turn")
+    if not match.bank_ms and to_seat not in match.status.to_move:
+        raise NotNow(
+            f"Seat {to_seat} is not to move: with a time per turn, time goes to a seat whose "
+            "turn it is"
+        )
+    if not match.bank_ms and giver in match.status.to_move:
+        raise NotNow("You are to move too, and a turn's time is the same for every seat in it")
 
 
 def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> int | None:

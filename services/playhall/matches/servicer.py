@@ -277,6 +277,11 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
             credential = await self._credential(context)
             return await self.run_to_end(self.api.resign(request, credential))
 
+    async def GiveTime(self, request, context):
+        async with refusals(context, request):
+            credential = await self._credential(context)
+            return await self.run_to_end(self.api.give_time(request, credential))
+
 
 def _log_failure(task: asyncio.Task) -> None:
     """Logs how a change ended whose caller went away: a refusal is an answer nobody hears,

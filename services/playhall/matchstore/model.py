@@ -97,6 +97,7 @@ class ChangeCause(enum.IntEnum):
     """A seat given a new token, and nothing else changed."""
     SERVER = 6
     """A clock, an abandonment, a matchmade match's untaken seats settled."""
+    TIME_GIVEN = 7
 
 
 DOMAIN_ENUMS: tuple[type[enum.IntEnum], ...] = (
@@ -184,6 +185,8 @@ class Match:
     bank_ms: list[int]
     tournament_id: str = ""
     """The tournament the match is a game of; empty for any other match."""
+    time_given_in_turn: dict[int, int] = field(default_factory=dict)
+    """Seat -> the turn (`status.turn`) in which it last gave time to another seat."""
     stored_phase: MatchPhase = field(init=False)
 
     def __post_init__(self) -> None:

@@ -104,6 +104,7 @@ def stored_match(match: Match) -> spb.StoredMatch:
         end_reason=STORED[EndReason].to_proto(match.end_reason),
         winners=match.winners,
         bank_ms=match.bank_ms,
+        time_given_in_turn=match.time_given_in_turn,
         **{name: getattr(match, name) for name in COPIED_FIELDS},
     )
 
@@ -123,6 +124,7 @@ def match_fields(record: spb.StoredMatch) -> dict[str, Any]:
         "end_reason": STORED[EndReason].to_domain(record.end_reason),
         "winners": list(record.winners),
         "bank_ms": list(record.bank_ms),
+        "time_given_in_turn": dict(record.time_given_in_turn),
         **{name: getattr(record, name) for name in COPIED_FIELDS},
     }
 
