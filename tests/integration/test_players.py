@@ -149,6 +149,27 @@ def test_my_turn_lists_the_matches_waiting_on_the_player_with_their_time(channel
     assert match_id in [t.match.match_id for t in bob.call("ListMyTurn").matches]
 
 
+def test_a_vacation_shows_on_the_profile_and_on_the_seats_of_turn_based_matches(channel, issuer):
+    ada = Device(channel, issuer.token("ada-away", name="Ada"))
+    bob = Device(channel, issuer.token("bob-away", name="Bob"))
+    clock = pb.Clock(
+        seconds_per_turn=86_400, on_timeout=pb.TIMEOUT_ACTION_FORFEIT, pace=pb.PACE_TURN_BASED
+    )
+    match_id = ada.matches.create(TITLE, [ME, OPEN], clock=clock).match.match_id
+    bob.matches.join(match_id)
+    away = ada.call("GoAway", ppb.GoAwayRequest(days=3)).vacation
+    assert away.away_until_unix_ms - away.away_since_unix_ms == 3 * 86_400_000
+    assert ada.call("GetProfile").vacation == away
+    seen = bob.matches.get(match_id)
+    assert seen.match.seats[0].away_until_unix_ms == away.away_until_unix_ms
+    assert seen.match.deadline_unix_ms == 0, "both seats pick, and one is away"
+    back = ada.call("ComeBack").vacation
+    assert back.away_since_unix_ms == 0 and back.allowance_left_ms < away.allowance_left_ms
+    assert bob.matches.get(match_id).match.deadline_unix_ms > 0
+    reason = assert_refused(grpc.StatusCode.INVALID_ARGUMENT, ada.call, "GoAway")
+    assert "a day or more" in reason
+
+
 def test_a_player_gets_their_seat_back_from_another_device_and_nobody_else_can(
     channel, issuer, backend
 ):

@@ -22,13 +22,13 @@ def status(to_move, turn):
 
 
 def test_a_fixed_clock_gives_a_whole_turn_one_deadline():
-    first = clocks.deadline(FIXED, [], status([0], 7), 1_000, 0, new_turn=True)
+    first, _ = clocks.deadline(FIXED, [], status([0], 7), 1_000, 0, new_turn=True)
     assert first == 31_000
     # A second move of the same turn (the same seat again, or another seat of a
     # simultaneous step) keeps the deadline; the next turn gets a full one.
-    assert clocks.deadline(FIXED, [], status([0], 7), 9_000, first, new_turn=False) == first
-    assert clocks.deadline(FIXED, [], status([1], 8), 9_000, first, new_turn=True) == 39_000
-    assert clocks.deadline(FIXED, [], status([], 9), 9_000, first, new_turn=True) == 0
+    assert clocks.deadline(FIXED, [], status([0], 7), 9_000, first, False) == (first, 0)
+    assert clocks.deadline(FIXED, [], status([1], 8), 9_000, first, True) == (39_000, 0)
+    assert clocks.deadline(FIXED, [], status([], 9), 9_000, first, True) == (0, 0)
 
 
 def test_a_bank_charges_the_seats_to_move_and_refills_the_seat_that_finished():
@@ -37,7 +37,7 @@ def test_a_bank_charges_the_seats_to_move_and_refills_the_seat_that_finished():
     # Seats 0 and 1 pick at once (one turn); seat 0 picks after 10 s.
     clocks.charge(BANK, banks, status([0, 1], 4), status([1], 4), 10_000, mover=0)
     assert banks == [55_000, 50_000, 60_000]
-    assert clocks.deadline(BANK, banks, status([1], 4), 10_000, 0, False) == 60_000
+    assert clocks.deadline(BANK, banks, status([1], 4), 10_000, 0, False) == (60_000, 0)
     # Seat 2 moves twice in its turn: charged both times, refilled only when it ends.
     clocks.charge(BANK, banks, status([2], 5), status([2], 5), 4_000, mover=2)
     assert banks[2] == 56_000
@@ -115,3 +115,25 @@ def test_a_turn_based_bank_never_grows_above_its_start():
     live_banks = clocks.initial_banks(live, 2)
     clocks.charge(live, live_banks, status([0], 1), status([1], 2), 4_000, mover=0)
     assert live_banks == [36_000, 30_000], "a live bank keeps its whole increment"
+
+
+def test_a_seat_away_stops_its_clock_and_finds_its_time_on_return():
+    # A time per turn: the turn stops with 12 s left while its seat is away, then goes on.
+    assert clocks.deadline(FIXED, [], status([0], 7), 18_000, 30_000, False, away={0}) == (
+        0,
+        12_000,
+    )
+    assert clocks.deadline(FIXED, [], status([0], 7), 99_000, 0, False, (), 12_000) == (
+        111_000,
+        0,
+    )
+    # A turn that begins while its seat is away waits whole.
+    assert clocks.deadline(FIXED, [], status([0], 8), 5_000, 0, True, away={0}) == (0, 30_000)
+    # A bank: a seat away is not charged, and only the present seats set the deadline.
+    banks = [60_000, 60_000]
+    clocks.charge(BANK, banks, status([0, 1], 4), status([0, 1], 4), 10_000, None, away={1})
+    assert banks == [50_000, 60_000]
+    assert clocks.deadline(BANK, banks, status([0, 1], 4), 0, 0, False, away={0}) == (60_000, 0)
+    assert clocks.deadline(BANK, banks, status([0], 4), 0, 0, False, away={0}) == (0, 0)
+    assert clocks.out_of_time([0, 0], status([0, 1], 4), 1, away={1}) == [0]
+    assert clocks.out_of_time([], status([0, 1], 4), 1, away={1}) == [0]

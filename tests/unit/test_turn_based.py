@@ -4,6 +4,8 @@ deadline, and the cap on the turn-based matches one player holds."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from playhall.accounts.tokens import Player, player_id
@@ -19,6 +21,7 @@ ADA = Player(player_id("https://id", "ada"), "Ada", "https://id", "ada")
 BOB = Player(player_id("https://id", "bob"), "Bob", "https://id", "bob")
 DAY_S = 1
 MOST = 2
+ALLOWANCE_DAYS = 2
 SEATS = [pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN), pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)]
 
 
@@ -32,7 +35,11 @@ def per_move(days: int) -> pb.Clock:
 
 @pytest.fixture
 def hall(embedded_redis, event_loop):
-    settings = {"turn_based_day_s": DAY_S, "turn_based_max_open": MOST}
+    settings = {
+        "turn_based_day_s": DAY_S,
+        "turn_based_max_open": MOST,
+        "vacation_days_per_year": ALLOWANCE_DAYS,
+    }
     opened = event_loop.run_until_complete(open_hall(embedded_redis.url, **settings))
     yield opened
     event_loop.run_until_complete(opened.close())
@@ -170,3 +177,65 @@ async def test_time_is_given_in_turn_based_matches_only(hall):
     match_id, tokens, mover = await both_picked(hall, live)
     with pytest.raises(NotNow, match="turn-based matches only"):
         await hall.api.give_time(give(DAY_S, mover, match_id), tokens[1 - mover])
+
+
+def player_of(seat: int) -> Player:
+    return {0: ADA, 1: BOB}[seat]
+
+
+async def test_a_player_away_stops_their_turns_clock_and_finds_its_time_on_return(hall):
+    match_id, tokens, mover = await both_picked(hall, per_move(7))
+    away, present = player_of(mover), player_of(1 - mover)
+    deadline = (await hall.store.load(match_id)).deadline_unix_ms
+    vacation = await hall.matches.vacations.go_away(away.player_id, 1)
+    match = await hall.store.load(match_id)
+    assert match.deadline_unix_ms == 0 and 0 < match.paused_left_ms <= deadline - vacation.since_ms
+    # The others see the seat away, with its return date; the turn's clock stands still.
+    seen = await hall.api.get(pb.GetMatchRequest(match_id=match_id), tokens[1 - mover])
+    assert seen.match.seats[mover].away_until_unix_ms == vacation.until_ms
+    assert await waiting(hall, away) == [(match_id, [mover], 0)]
+    assert await hall.housekeeper.run_once() == 0
+    await asyncio.sleep(0.3)
+    back = await hall.matches.vacations.come_back(away.player_id)
+    match = await hall.store.load(match_id)
+    assert match.paused_left_ms == 0 and match.seats[mover].away_until_ms == 0
+    assert match.deadline_unix_ms - match.updated_unix_ms == pytest.approx(
+        deadline - vacation.since_ms, abs=50
+    ), "the turn goes on with the time it had left"
+    assert back.left_ms == pytest.approx(ALLOWANCE_DAYS * 1000 - 300, abs=100)
+    assert (await hall.matches.vacations.status(present.player_id)).since_ms == 0
+
+
+async def test_a_seat_away_is_not_charged_on_a_bank(hall):
+    bank = pb.Clock(
+        bank_initial_seconds=3 * DAY_S,
+        on_timeout=pb.TIMEOUT_ACTION_FORFEIT,
+        pace=pb.PACE_TURN_BASED,
+    )
+    match_id, _, mover = await both_picked(hall, bank)
+    await hall.matches.vacations.go_away(player_of(mover).player_id, 1)
+    left = (await hall.store.load(match_id)).bank_ms[mover]
+    assert (await hall.store.load(match_id)).deadline_unix_ms == 0
+    await asyncio.sleep(0.3)
+    await hall.matches.vacations.come_back(player_of(mover).player_id)
+    match = await hall.store.load(match_id)
+    assert match.bank_ms[mover] == left
+    assert match.deadline_unix_ms == match.updated_unix_ms + left
+
+
+async def test_a_vacation_ends_when_the_allowance_runs_out_and_live_clocks_never_stop(hall):
+    live = pb.Clock(seconds_per_turn=60, on_timeout=pb.TIMEOUT_ACTION_FORFEIT)
+    live_id, _, _ = await both_picked(hall, live)
+    match_id, _, mover = await both_picked(hall, per_move(7))
+    player = player_of(mover)
+    live_deadline = (await hall.store.load(live_id)).deadline_unix_ms
+    vacation = await hall.matches.vacations.go_away(player.player_id, 30)
+    assert vacation.until_ms - vacation.since_ms == ALLOWANCE_DAYS * 1000
+    assert (await hall.store.load(live_id)).deadline_unix_ms == live_deadline
+    await asyncio.sleep(ALLOWANCE_DAYS + 0.1)
+    await hall.housekeeper.run_once()
+    match = await hall.store.load(match_id)
+    assert match.deadline_unix_ms > 0 and not match.away()
+    assert (await hall.matches.vacations.status(player.player_id)).left_ms == 0
+    with pytest.raises(NotNow, match="no away days left"):
+        await hall.matches.vacations.go_away(player.player_id, 1)

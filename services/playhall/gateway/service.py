@@ -291,6 +291,12 @@ class PlayerGateway(Forwarder):
     async def list_my_turn(self, request: ppb.ListMyTurnRequest, ctx) -> ppb.ListMyTurnResponse:
         return await self._unary("ListMyTurn", request, ctx)
 
+    async def go_away(self, request: ppb.GoAwayRequest, ctx) -> ppb.GoAwayResponse:
+        return await self._unary("GoAway", request, ctx)
+
+    async def come_back(self, request: ppb.ComeBackRequest, ctx) -> ppb.ComeBackResponse:
+        return await self._unary("ComeBack", request, ctx)
+
     async def reclaim_seat(self, request: ppb.ReclaimSeatRequest, ctx) -> ppb.ReclaimSeatResponse:
         return await self._unary("ReclaimSeat", request, ctx)
 

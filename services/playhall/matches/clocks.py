@@ -17,6 +17,8 @@ is a setting (`turn_based_day_s`), which tests shorten to seconds.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from playhall.common.errors import InvalidRequest
 from playhall.matchstore.model import Clock, TimeoutAction
 from playhall.rules.v1 import rules_service_pb2 as rpb
@@ -87,16 +89,32 @@ def deadline(
     now_ms: int,
     current: int,
     new_turn: bool,
-) -> int:
+    away: Collection[int] = (),
+    paused_ms: int = 0,
+) -> tuple[int, int]:
     """When the seats to move run out of time, for a running match that committed at
-    `now_ms` with deadline `current`; `new_turn` when that commit began another turn."""
+    `now_ms` with deadline `current`; `new_turn` when that commit began another turn. And,
+    with a time per turn, what is left of the turn while its clock stands still (`paused_ms`
+    before the commit): it does while a seat to move is `away`. A bank's deadline is the
+    first of the present seats' to run dry; none while every seat to move is away."""
     if not status.to_move:
-        return 0
+        return 0, 0
+    present = [seat for seat in status.to_move if seat not in away]
     if banks:
-        return now_ms + min(banks[seat] for seat in status.to_move)
-    if clock.seconds_per_turn and (new_turn or not current):
-        return now_ms + clock.seconds_per_turn * 1000
-    return current
+        return (now_ms + min(banks[seat] for seat in present), 0) if present else (0, 0)
+    if not clock.seconds_per_turn:
+        return current, 0
+    if new_turn or not (current or paused_ms):
+        left = clock.seconds_per_turn * 1000
+    elif current:
+        left = max(current - now_ms, 0)
+    else:
+        left = paused_ms
+    if len(present) < len(status.to_move):
+        return 0, left
+    if current and not new_turn:
+        return current, 0
+    return now_ms + left, 0
 
 
 def seat_deadline(
@@ -125,13 +143,16 @@ def charge(
     after: rpb.GameStatus,
     elapsed_ms: int,
     mover: int | None,
+    away: Collection[int] = (),
 ) -> None:
-    """Takes `elapsed_ms` from the bank of every seat to move `before` a commit, and gives the
-    increment to `mover` if the commit finished its part of the turn."""
+    """Takes `elapsed_ms` from the bank of every seat to move `before` a commit but those
+    `away` since the last one, and gives the increment to `mover` if the commit finished its
+    part of the turn."""
     if not banks:
         return
     for seat in before.to_move:
-        banks[seat] = max(banks[seat] - elapsed_ms, 0)
+        if seat not in away:
+            banks[seat] = max(banks[seat] - elapsed_ms, 0)
     finished = after.turn != before.turn or mover not in after.to_move
     if mover is not None and mover in before.to_move and finished:
         banks[mover] += clock.bank_increment_seconds * 1000
@@ -139,12 +160,15 @@ def charge(
             banks[mover] = min(banks[mover], clock.bank_initial_seconds * 1000)
 
 
-def out_of_time(banks: list[int], status: rpb.GameStatus, elapsed_ms: int) -> list[int]:
+def out_of_time(
+    banks: list[int], status: rpb.GameStatus, elapsed_ms: int, away: Collection[int] = ()
+) -> list[int]:
     """The seats to move whose time is up `elapsed_ms` after the last commit: all of them
-    with a fixed time per turn."""
+    with a fixed time per turn; never a seat `away`."""
+    present = [seat for seat in status.to_move if seat not in away]
     if not banks:
-        return list(status.to_move)
-    return [seat for seat in status.to_move if banks[seat] <= elapsed_ms]
+        return present
+    return [seat for seat in present if banks[seat] <= elapsed_ms]
 
 
 def _invalid(reason: str) -> InvalidRequest:

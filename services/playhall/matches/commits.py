@@ -214,15 +214,25 @@ class Commits:
         was_running = match.stored_phase == MatchPhase.RUNNING
         if was_running:
             elapsed = match.updated_unix_ms - since_ms
-            clocks.charge(match.clock, match.bank_ms, before, match.status, elapsed, mover)
+            clocks.charge(
+                match.clock,
+                match.bank_ms,
+                before,
+                match.status,
+                elapsed,
+                mover,
+                match.stored_away,
+            )
         new_turn = renew or not was_running or before.turn != match.status.turn
-        match.deadline_unix_ms = clocks.deadline(
+        match.deadline_unix_ms, match.paused_left_ms = clocks.deadline(
             match.clock,
             match.bank_ms,
             match.status,
             match.updated_unix_ms,
             match.deadline_unix_ms,
             new_turn,
+            match.away(),
+            match.paused_left_ms,
         )
 
     async def commit(
@@ -312,7 +322,7 @@ class Commits:
         more done, when a match of its id exists already."""
         created = match.created_unix_ms
         if match.phase == MatchPhase.RUNNING and clocks.is_on(match.clock):
-            match.deadline_unix_ms = clocks.deadline(
+            match.deadline_unix_ms, _ = clocks.deadline(
                 match.clock, match.bank_ms, match.status, created, 0, new_turn=True
             )
         change = records.new_change(
@@ -402,7 +412,8 @@ class Commits:
 
     @staticmethod
     def _phase_changed(match: Match) -> None:
-        """Counts a committed match's end; its phase is now the stored one."""
+        """Counts a committed match's end; its phase and seats away are now the stored ones."""
+        match.stored_away = match.away()
         old_phase, match.stored_phase = match.stored_phase, match.phase
         if match.phase != old_phase and match.phase == MatchPhase.FINISHED:
             reason = match.end_reason.name.lower()
@@ -420,9 +431,11 @@ def waiting_on(match: Match) -> dict[str, int]:
         info = match.seats[seat]
         if not info.player_id or info.kind != SeatKind.HUMAN or info.resigned:
             continue
-        at = clocks.seat_deadline(
-            match.clock, match.bank_ms, match.deadline_unix_ms, match.updated_unix_ms, seat
-        )
+        at = 0
+        if not info.away_since_ms:
+            at = clocks.seat_deadline(
+                match.clock, match.bank_ms, match.deadline_unix_ms, match.updated_unix_ms, seat
+            )
         earlier = waiting.get(info.player_id)
         waiting[info.player_id] = at if earlier is None else min(earlier, at)
     return waiting

@@ -43,6 +43,7 @@ from playhall.matches.identity import (
     token_hash,
 )
 from playhall.matches.metrics import MATCHES_CREATED, MOVES_REFUSED, SEATS_LEFT
+from playhall.matches.vacations import Vacations
 from playhall.matches.watchers import WatchHub
 from playhall.matchstore import records
 from playhall.matchstore.model import (
@@ -166,6 +167,7 @@ class Matches:
         self.store = commits.store
         self.rules = commits.rules
         self.settings = commits.settings
+        self.vacations = Vacations(commits)
         self.identity = Identity(
             commits.settings.worker_credential, PlayerTokens(commits.settings.player_tokens)
         )

@@ -16,6 +16,7 @@ from playhall.matches import clocks
 from playhall.matches.commits import Commits
 from playhall.matches.identity import Caller
 from playhall.matches.metrics import SEATS_LEFT
+from playhall.matches.vacations import Vacations
 from playhall.matchstore.model import (
     ACTIVE_PHASES,
     ChangeCause,
@@ -55,6 +56,7 @@ class Housekeeper(BackgroundPass):
         self.commits = commits
         self.store = commits.store
         self.settings = commits.settings
+        self.vacations = Vacations(commits)
         super().__init__(interval_s)
         self.lobby_repair_interval_s = lobby_repair_interval_s
         self._lobby_repaired_at = 0.0
@@ -82,6 +84,7 @@ class Housekeeper(BackgroundPass):
         await self.sweep_bot_turns(RECOVERY_SWEEP_AFTER_S if self._recovering else None)
         self._recovering = False
         committed += await self.abandon_idle()
+        await self.vacations.return_due()
         if time.monotonic() - self._lobby_repaired_at >= self.lobby_repair_interval_s:
             self._lobby_repaired_at = time.monotonic()
             repaired = await self.repair_lobby()
@@ -97,9 +100,10 @@ class Housekeeper(BackgroundPass):
         if match is None or match.version != version or match.phase != MatchPhase.RUNNING:
             await self.store.clear_deadline(match_id, version)
             return False
+        away = match.away()
         late = clocks.out_of_time(
-            match.bank_ms, match.status, now_ms() - match.updated_unix_ms
-        ) or list(match.status.to_move)
+            match.bank_ms, match.status, now_ms() - match.updated_unix_ms, away
+        ) or [seat for seat in match.status.to_move if seat not in away]
         leaving = self._forfeiting(match, late)
         if match.clock.on_timeout == TimeoutAction.FORFEIT and leaving:
             self.commits.leave(match, leaving, EndReason.TIMEOUT)

@@ -20,6 +20,9 @@ MATCHES_CREATED = Counter("playhall_matches_created", "Matches created.", ["titl
 MATCHES_FINISHED = Counter("playhall_matches_finished", "Matches finished.", ["title", "reason"])
 MOVES_ACCEPTED = Counter("playhall_moves_accepted", "Moves committed.", ["title"])
 MOVES_REFUSED = Counter("playhall_moves_refused", "Moves refused.", ["title", "reason"])
+VACATIONS_STARTED = Counter(
+    "playhall_vacations_started", "Players who went away from their turn-based matches."
+)
 SEATS_LEFT = Counter(
     "playhall_seats_left", "Seats that resigned or forfeited on the clock.", ["title", "reason"]
 )

@@ -58,6 +58,9 @@ class MatchSettings:
     """How long a day of a turn-based clock lasts, in seconds: a day, but in tests."""
     turn_based_max_open: int = setting(21, minimum=1)
     """The most turn-based matches not yet over one player may hold a seat in at once."""
+    vacation_days_per_year: int = setting(30, minimum=0)
+    """The days a player may be away from their turn-based matches each calendar year, their
+    clocks stopped (`matches.vacations`)."""
     lobby_idle_after_s: int = setting(3_600, minimum=1)
     """A running match with no change for this long is left out of ListMatches until its next
     change: the lobby's "Being played" shows the matches people play now. It is still played

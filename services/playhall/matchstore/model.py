@@ -127,6 +127,10 @@ class Seat:
     resigned: bool = False
     player_id: str = ""
     """The signed-in player holding the seat; empty for a bot or a seat held by token only."""
+    away_since_ms: int = 0
+    """While its player is away on vacation: since when (their clock stands still)."""
+    away_until_ms: int = 0
+    """While its player is away: when they are back at the latest."""
 
 
 @dataclass
@@ -187,12 +191,21 @@ class Match:
     """The tournament the match is a game of; empty for any other match."""
     time_given_in_turn: dict[int, int] = field(default_factory=dict)
     """Seat -> the turn (`status.turn`) in which it last gave time to another seat."""
+    paused_left_ms: int = 0
+    """With a time per turn: what was left of the turn when its clock stopped for a seat
+    away; 0 while it runs."""
     stored_phase: MatchPhase = field(init=False)
+    stored_away: frozenset[int] = field(init=False)
 
     def __post_init__(self) -> None:
-        # The phase as stored, which the lobby index follows; `phase` may be changed ahead of
-        # a commit.
+        # As stored: the phase, which the lobby index follows, and the seats away, whose
+        # clocks stood still since the last commit; both may be changed ahead of a commit.
         self.stored_phase = self.phase
+        self.stored_away = self.away()
+
+    def away(self) -> frozenset[int]:
+        """The seats whose players are away."""
+        return frozenset(s.seat for s in self.seats if s.away_since_ms)
 
     def player_ids(self) -> set[str]:
         """The signed-in players holding seats."""

@@ -42,6 +42,8 @@ def _stored_seat(seat: Seat) -> spb.StoredSeat:
         display_name=seat.display_name,
         resigned=seat.resigned,
         player_id=seat.player_id,
+        away_since_unix_ms=seat.away_since_ms,
+        away_until_unix_ms=seat.away_until_ms,
     )
 
 
@@ -53,6 +55,8 @@ def _seat(number: int, seat: spb.StoredSeat) -> Seat:
         display_name=seat.display_name,
         resigned=seat.resigned,
         player_id=seat.player_id,
+        away_since_ms=seat.away_since_unix_ms,
+        away_until_ms=seat.away_until_unix_ms,
     )
 
 
@@ -105,6 +109,7 @@ def stored_match(match: Match) -> spb.StoredMatch:
         winners=match.winners,
         bank_ms=match.bank_ms,
         time_given_in_turn=match.time_given_in_turn,
+        paused_left_ms=match.paused_left_ms,
         **{name: getattr(match, name) for name in COPIED_FIELDS},
     )
 
@@ -125,6 +130,7 @@ def match_fields(record: spb.StoredMatch) -> dict[str, Any]:
         "winners": list(record.winners),
         "bank_ms": list(record.bank_ms),
         "time_given_in_turn": dict(record.time_given_in_turn),
+        "paused_left_ms": record.paused_left_ms,
         **{name: getattr(record, name) for name in COPIED_FIELDS},
     }
 

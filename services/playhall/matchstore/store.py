@@ -661,6 +661,10 @@ class MatchStore:
         seating was cut short by a crash counts until the match ends or is abandoned)."""
         return await self.redis.zcard(turn_based_key(player_id))
 
+    async def turn_based_matches(self, player_id: str) -> list[str]:
+        """The turn-based matches not yet over the player holds a seat in."""
+        return as_texts(await self.redis.zrange(turn_based_key(player_id), 0, -1))
+
     async def my_turn(self, player_id: str, limit: int) -> tuple[list[tuple[str, int]], int]:
         """(match id, deadline in ms, 0 without a clock) of the `limit` matches waiting on the
         player whose time runs out first; and how many wait on them in all."""

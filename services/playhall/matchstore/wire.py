@@ -43,6 +43,7 @@ def seat_info(seat: Seat) -> mpb.SeatInfo:
         display_name=seat.display_name,
         resigned=seat.resigned,
         player_id=seat.player_id,
+        away_until_unix_ms=seat.away_until_ms,
     )
 
 

@@ -14,6 +14,7 @@ from playhall.archive.pages import PlayerPages
 from playhall.common.errors import NoArchive, NotAuthenticated
 from playhall.matches.domain import Matches
 from playhall.matches.servicer import MatchServicer, bearer_token, refusals
+from playhall.matches.vacations import Vacation
 from playhall.matchstore import wire
 from playhall.matchstore.store import now_ms
 from playhall.players.v1 import player_service_pb2 as pb
@@ -61,7 +62,20 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
     async def GetProfile(self, request, context):
         async with refusals(context):
             player = await self._player(context)
-            return pb.GetProfileResponse(player=profile(player))
+            vacation = await self.matches.vacations.status(player.player_id)
+            return pb.GetProfileResponse(player=profile(player), vacation=_vacation(vacation))
+
+    async def GoAway(self, request, context):
+        async with refusals(context):
+            player = await self._player(context)
+            away = self.matches.vacations.go_away(player.player_id, request.days)
+            return pb.GoAwayResponse(vacation=_vacation(await self.changes.run_to_end(away)))
+
+    async def ComeBack(self, request, context):
+        async with refusals(context):
+            player = await self._player(context)
+            back = self.matches.vacations.come_back(player.player_id)
+            return pb.ComeBackResponse(vacation=_vacation(await self.changes.run_to_end(back)))
 
     async def ListRunningMatches(self, request, context):
         async with refusals(context):
@@ -128,6 +142,14 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
 
 def profile(player: Player) -> pb.Player:
     return pb.Player(player_id=player.player_id, display_name=player.display_name)
+
+
+def _vacation(vacation: Vacation) -> pb.Vacation:
+    return pb.Vacation(
+        away_since_unix_ms=vacation.since_ms,
+        away_until_unix_ms=vacation.until_ms,
+        allowance_left_ms=vacation.left_ms,
+    )
 
 
 def _limit(asked: int) -> int:
