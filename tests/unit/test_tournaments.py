@@ -178,6 +178,12 @@ async def test_a_person_enters_and_holds_their_seat_by_player_id(hall):
         ),
         ({"clock": mpb.Clock()}, WORKER_CREDENTIAL, InvalidRequest, "need a clock"),
         (
+            {"clock": mpb.Clock(seconds_per_turn=4 * 86_400, on_timeout=1, pace=2)},
+            WORKER_CREDENTIAL,
+            InvalidRequest,
+            "turn-based time per turn",
+        ),
+        (
             {"entrants": [tpb.Entrant(player_id="p-x"), *bots(2)]},
             person("bob"),
             NotYourSeat,
@@ -276,3 +282,17 @@ async def test_a_round_paired_by_a_runner_that_died_before_making_its_games_gets
         m.created_unix_ms for m in made
     ]
     assert len((await tournaments.get(tid)).rounds) == 1
+
+
+async def test_a_turn_based_tournament_plays_its_games_turn_based(hall):
+    tournaments, (runner,) = runners(hall)
+    days = mpb.Clock(
+        seconds_per_turn=2 * 86_400,
+        on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE,
+        pace=mpb.PACE_TURN_BASED,
+    )
+    created = await tournaments.create(request(bots(2), clock=days), WORKER_CREDENTIAL)
+    assert (await runner.run_once())[created.tournament_id] == "paired"
+    (pairing,) = (await tournaments.get(created.tournament_id)).rounds[-1].pairings
+    match = await hall.store.load(pairing.match_id)
+    assert match.clock.turn_based and match.clock.seconds_per_turn == 2 * 86_400

@@ -86,6 +86,10 @@ class MatchPort:
             title, seats, humans, clock=clock, match_id=match_id, tournament_id=tournament_id
         )
 
+    def check_clock(self, clock: Clock) -> None:
+        """Refuses a clock a match cannot have (`clocks.check`, with this server's day)."""
+        clocks.check(clock, self._matches.settings.turn_based_day_s)
+
     async def exists(self, match_id: str) -> bool:
         return await self._matches.store.exists(match_id)
 

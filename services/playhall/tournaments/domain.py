@@ -112,7 +112,7 @@ class Tournaments:
         if request.start_unix_ms > now_ms() + MAX_AHEAD_MS:
             raise InvalidRequest("A tournament starts within a year")
         clock = wire.clock_of(request.clock)
-        clocks.check(clock)
+        self.matches.check_clock(clock)
         if not clocks.is_on(clock):
             raise InvalidRequest(
                 "A tournament's games need a clock (seconds_per_turn or a time bank), so "
