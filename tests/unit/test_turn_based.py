@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from prometheus_client import REGISTRY
 
 from playhall.accounts.tokens import Player, player_id
 from playhall.common.errors import InvalidRequest, NotNow
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
+from playhall.matchstore.model import MatchPhase, SeatKind
 from tests.helpers import TITLE
 from tests.inprocess import open_hall
 
@@ -239,3 +241,32 @@ async def test_a_vacation_ends_when_the_allowance_runs_out_and_live_clocks_never
     assert (await hall.matches.vacations.status(player.player_id)).left_ms == 0
     with pytest.raises(NotNow, match="no away days left"):
         await hall.matches.vacations.go_away(player.player_id, 1)
+
+
+def timeouts(action: str) -> float:
+    labels = {"title": TITLE, "pace": "turn_based", "action": action}
+    return REGISTRY.get_sample_value("playhall_timeouts_applied_total", labels) or 0.0
+
+
+async def test_a_three_seat_turn_based_match_goes_on_after_a_seat_forfeits(hall):
+    carol = Player(player_id("https://id", "carol"), "Carol", "https://id", "carol")
+    seats = [pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)] + [pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)] * 2
+    created = await hall.api.create(
+        pb.CreateMatchRequest(title_id=TITLE, seats=seats, clock=per_move(1)), ADA
+    )
+    match_id = created.match.match_id
+    tokens = {0: created.tokens[0].token}
+    for seat, player in ((1, BOB), (2, carol)):
+        tokens[seat] = (
+            await hall.api.join(pb.JoinMatchRequest(match_id=match_id), player)
+        ).token.token
+    for seat in (0, 1):  # Carol never picks
+        await pick(hall, match_id, tokens[seat])
+    before = timeouts("forfeit")
+    await asyncio.sleep(DAY_S + 0.1)
+    assert await hall.housekeeper.run_once() == 1
+    match = await hall.store.load(match_id)
+    assert match.phase == MatchPhase.RUNNING and match.seats[2].resigned
+    assert match.seats[2].kind == SeatKind.BOT, "a bot plays the forfeited seat on"
+    assert timeouts("forfeit") == before + 1
+    assert await waiting(hall, carol) == []

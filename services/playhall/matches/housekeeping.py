@@ -15,7 +15,7 @@ from playhall.core.wire import moves_as_any
 from playhall.matches import clocks
 from playhall.matches.commits import Commits
 from playhall.matches.identity import Caller
-from playhall.matches.metrics import SEATS_LEFT
+from playhall.matches.metrics import SEATS_LEFT, TIMEOUTS_APPLIED
 from playhall.matches.vacations import Vacations
 from playhall.matchstore.model import (
     ACTIVE_PHASES,
@@ -113,6 +113,7 @@ class Housekeeper(BackgroundPass):
             )
             if committed:
                 SEATS_LEFT.labels(match.title_id, "forfeited").inc(len(leaving))
+                _timed_out(match, "forfeit")
         else:
             # A bot move; also for bot seats out of time (a worker slow or down): a bot does
             # not forfeit.
@@ -121,6 +122,8 @@ class Housekeeper(BackgroundPass):
                 # as a damaged match is, and the deadline stays for the next scan.
                 raise Broken(f"The state of match {match_id} is missing")
             committed = await self._play_out_turn(match, state, late)
+            if committed:
+                _timed_out(match, "bot_move")
         # Cleared only once handled: a failure above leaves it for the next scan.
         await self.store.clear_deadline(match_id, version)
         return committed
@@ -233,3 +236,7 @@ class Housekeeper(BackgroundPass):
         return moved_out
 
     # -- the schedule ------------------------------------------------------------------------
+
+
+def _timed_out(match: Match, action: str) -> None:
+    TIMEOUTS_APPLIED.labels(match.title_id, match.clock.pace.name.lower(), action).inc()

@@ -20,6 +20,11 @@ MATCHES_CREATED = Counter("playhall_matches_created", "Matches created.", ["titl
 MATCHES_FINISHED = Counter("playhall_matches_finished", "Matches finished.", ["title", "reason"])
 MOVES_ACCEPTED = Counter("playhall_moves_accepted", "Moves committed.", ["title"])
 MOVES_REFUSED = Counter("playhall_moves_refused", "Moves refused.", ["title", "reason"])
+TIMEOUTS_APPLIED = Counter(
+    "playhall_timeouts_applied",
+    "Turn deadlines acted on: the seats out of time forfeited, or moved for by a bot.",
+    ["title", "pace", "action"],
+)
 VACATIONS_STARTED = Counter(
     "playhall_vacations_started", "Players who went away from their turn-based matches."
 )
