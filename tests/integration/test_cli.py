@@ -3,7 +3,9 @@ played to its end through a pseudo-terminal, a seat taken up again (`resume`) an
 announced, a spectator's watch, a drawn end, a bot tournament's standings, sign-in (whatever
 the spelling of the gateway's URL), refusals as one line, and a match of a title this client
 never installed (`race_title.py`, served by a rules service of its own) drawn by its rules
-service and played by numbered moves."""
+service and played by numbered moves; and a turn-based match created and joined from the
+terminal, played a move at a time (`move`) from the lists of matches waiting on each player
+(`games --my-turn`)."""
 
 from __future__ import annotations
 
@@ -319,6 +321,7 @@ def test_help_shows_flags_as_flags_without_a_value_placeholder():
         (("ratings", "--help"), "--provisional"),
         (("tournament", "standings", "--help"), "--follow"),
         (("tournament", "create", "--help"), "--enter"),
+        (("games", "--help"), "--my-turn"),
     ]:
         shown = subprocess.run(
             PLAYHALL + list(args),
@@ -495,3 +498,132 @@ def test_a_title_this_client_never_installed_is_drawn_and_played_by_numbered_mov
     assert final.phase == mpb.MATCH_PHASE_FINISHED and final.status.move_count == 5
     assert list(final.winners) == [0]
     assert "Ada" in terminal.text.split("finished")[-1]
+
+
+def test_clocks_read_in_their_two_largest_units_rounded_down():
+    from playhall.cli.play import duration
+
+    day, hour, minute = 86_400_000, 3_600_000, 60_000
+    assert duration(2 * day + 5 * hour + 59 * minute) == "2d 5h"
+    assert duration(3 * day - 1) == "2d 23h" and duration(3 * day) == "3d"
+    assert duration(3 * hour + 10 * minute + 59_999) == "3h 10m"
+    assert duration(4 * minute + 20_500) == "4m 20s" and duration(45_999) == "45s"
+    assert duration(-5) == "0s"
+
+
+def my_turn(env) -> dict:
+    listed = playhall(env, "games", "--my-turn", "--json")
+    assert listed.returncode == 0, listed.stderr
+    return json.loads(listed.stdout)
+
+
+@pytest.mark.timeout(120)
+def test_a_turn_based_match_is_played_a_move_at_a_time_by_who_it_waits_on(env, tmp_path):
+    """Ada creates a turn-based Eynsteyn (3 days a turn) with a seat open and leaves; Bob joins
+    it and leaves. `games --my-turn` lists it to the player to move, with the time left in days
+    and hours and the count, and not to the other, whose `move` is refused (exit 1, whose turn
+    it is and their time). `move --choice 1` plays the first legal move and leaves; then the
+    lists have swapped, and the other plays their move interactively."""
+    bob_env = {**env, "PLAYHALL_CONFIG": str(tmp_path / "bob.json")}
+    assert playhall(env, "login", "--guest", "Ada").returncode == 0
+    assert playhall(bob_env, "login", "--guest", "Bob").returncode == 0
+    created = playhall(env, "play", "eynsteyn", "--open", "1", "--turn-based", "3")
+    assert created.returncode == 0, created.stderr
+    match_id = re.search(r"Match (\w+) created", created.stdout).group(1)
+    assert "eynsteyn: turn-based, 3d a turn; time out: a forfeit." in created.stdout
+    assert f"Waiting for 1 more player: playhall join {match_id}" in created.stdout
+    joined = playhall(bob_env, "join", match_id)
+    assert joined.returncode == 0, joined.stderr
+    assert f"You joined match {match_id} (eynsteyn) in seat 1." in joined.stdout
+    assert "turn-based, 3d a turn" in joined.stdout
+
+    envs = {"Ada": env, "Bob": bob_env}
+    lists = {name: my_turn(player_env) for name, player_env in envs.items()}
+    (mover,) = [name for name, listed in lists.items() if listed["count"] == 1]
+    (other,) = set(envs) - {mover}
+    assert lists[other] == {"matches": [], "count": 0}
+    (entry,) = lists[mover]["matches"]
+    assert entry["match"]["match_id"] == match_id
+    assert 3 * 86_400_000 - 60_000 < int(entry["time_left_ms"]) <= 3 * 86_400_000
+    shown = playhall(envs[mover], "games", "--my-turn")
+    assert shown.returncode == 0, shown.stderr
+    row = next(line for line in shown.stdout.splitlines() if match_id in line)
+    assert "eynsteyn" in row and other in row and mover not in row and "2d 23h" in row, row
+    assert "1 match waits on you. Play one: playhall move MATCH_ID" in flat(shown.stdout)
+    nothing = playhall(envs[other], "games", "--my-turn")
+    assert nothing.returncode == 0 and nothing.stdout.strip() == "No match waits on you."
+
+    refused = playhall(envs[other], "move", match_id, "--choice", "1")
+    assert refused.returncode == 1, refused.stdout
+    line = refused.stderr.strip()
+    assert "\n" not in line and "Traceback" not in line, line
+    assert f"it is not your turn in match {match_id}: {mover} to move (2d 23h left)" in line
+
+    moved = playhall(envs[mover], "move", match_id, "--choice", "1")
+    assert moved.returncode == 0, moved.stderr
+    assert "Your turn  (time left this turn: 2d 23h)" in moved.stdout, moved.stdout
+    assert "Your move: 1" in moved.stdout and "You played " in moved.stdout, moved.stdout
+    assert f"{other} to move (2d 23h left)." in flat(moved.stdout), moved.stdout
+    assert my_turn(envs[mover])["count"] == 0
+    swapped = my_turn(envs[other])
+    assert swapped["count"] == 1 and swapped["matches"][0]["match"]["match_id"] == match_id
+
+    terminal = Terminal(envs[other], "move", match_id)
+    try:
+        assert terminal.read_until("Your move")
+        terminal.type("1")
+        assert terminal.read_until(f"{mover} to move")
+        assert terminal.close() == 0
+    finally:
+        terminal.process.kill()
+    assert my_turn(envs[mover])["matches"][0]["match"]["match_id"] == match_id
+
+
+def test_a_turn_based_clock_the_server_does_not_offer_is_refused_with_its_reason(env):
+    """The days a turn are the choices offered (typer refuses others, exit 2); a bank of
+    more days than the server offers, or an increment above the bank, is refused by the
+    server, whose reason is the one line printed; a turn-based match needs a sign-in."""
+    unoffered = playhall(env, "play", "eynsteyn", "--open", "1", "--turn-based", "4")
+    assert unoffered.returncode == 2 and "'4' is not one of" in unoffered.stderr
+    signed_out = playhall(env, "play", "eynsteyn", "--open", "1", "--turn-based", "1")
+    assert signed_out.returncode == 1 and "sign in first" in signed_out.stderr
+    assert playhall(env, "login", "--guest", "Tia").returncode == 0
+    for args, reason in [
+        (("--bank", "45"), "A turn-based bank starts with 1 to 30 days"),
+        (("--bank", "2", "--bank-increment", "3"), "increment is at most the bank"),
+        (("--turn-based", "1", "--bank", "2"), "not both"),
+    ]:
+        refused = playhall(env, "play", "eynsteyn", "--open", "1", *args)
+        assert refused.returncode == 1, (args, refused.stdout)
+        line = refused.stderr.strip()
+        assert "\n" not in line and reason in line, (args, line)
+    assert my_turn(env) == {"matches": [], "count": 0}
+
+
+@pytest.mark.timeout(120)
+def test_a_live_match_with_an_open_seat_is_played_by_whoever_joins_it(stack, env, tmp_path):
+    """`play --open 1` waits for a player (no bot seat); `join` seats Bob and plays the match
+    in his terminal; the first to be asked for a move resigns, and both see the end."""
+    bob_env = {**env, "PLAYHALL_CONFIG": str(tmp_path / "bob.json")}
+    assert playhall(env, "login", "--guest", "Ada").returncode == 0
+    assert playhall(bob_env, "login", "--guest", "Bob").returncode == 0
+    ada = Terminal(env, "play", "eynsteyn", "--open", "1")
+    bob = None
+    try:
+        assert ada.read_until("Waiting for 1 more player: playhall join ")
+        match_id = re.search(r"Match (\w+) created", ada.text).group(1)
+        bob = Terminal(bob_env, "join", match_id)
+        assert bob.read_until(f"You joined match {match_id} (eynsteyn) in seat 1.")
+        assert ada.read_until("Bob joined")
+        with grpc.insecure_channel(stack.orchestrator.address) as channel:
+            (first_seat,) = MatchClient(channel).get(match_id).match.status.to_move
+        first = (ada, bob)[first_seat]
+        assert first.read_until("Your move")
+        first.type("resign")
+        for terminal in (ada, bob):
+            assert terminal.read_until(f"eynsteyn {match_id}: finished")
+            assert terminal.close() == 0
+    finally:
+        for terminal in (ada, bob):
+            if terminal is not None:
+                terminal.process.kill()

@@ -1,12 +1,15 @@
-"""The `playhall` commands (typer): sign in, play against bots or be matched with players at
-your level, take your seat up again, watch, list your games, read ratings, and run bot
+"""The `playhall` commands (typer): sign in, play against bots, players who join your match or
+players at your level, live or turn-based (a move at a time, from the list of matches waiting
+on you), take your seat up again, watch, list your games, read ratings, and run bot
 tournaments, all through a gateway. Errors are one line on stderr and exit status 1 (130 for
 Ctrl-C); `--json` prints what scripts need instead of tables."""
 
 from __future__ import annotations
 
 import contextlib
+import enum
 import json
+import uuid
 from typing import Annotated
 
 import typer
@@ -26,7 +29,18 @@ from playhall.cli.gateway import (
     gateway_url,
     same_gateway,
 )
-from playhall.cli.play import Seat, ask_terminal, play, seat_name
+from playhall.cli.play import (
+    Seat,
+    Turn,
+    answering,
+    ask_terminal,
+    clock_text,
+    duration,
+    play,
+    seat_name,
+    take_turn,
+    time_left,
+)
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
 from playhall.players.v1 import player_service_pb2 as ppb
@@ -139,8 +153,9 @@ def logout_command() -> None:
 
 
 def seat_specs(bots: str, name: str) -> list[mpb.SeatSpec]:
+    """The person's seat, then a bot's per level of `bots` (none for an empty list)."""
     seats = [mpb.SeatSpec(kind=mpb.SEAT_KIND_HUMAN, display_name=name)]
-    return seats + tournament.bot_seats(tuple(tournament.levels_of(bots)))
+    return seats + tournament.bot_seats(tuple(tournament.levels_of(bots)) if bots else ())
 
 
 def drawn(match: mpb.MatchSummary) -> bool:
@@ -193,37 +208,150 @@ def play_to_the_end(seat: Seat) -> None:
     out.print(results(final))
 
 
+DAY_S = 86_400
+"""A day of a turn-based clock, in seconds (a server's tests may shorten its own)."""
+
+
+class TurnDays(enum.StrEnum):
+    """The times per turn a turn-based match offers, in days."""
+
+    ONE = "1"
+    TWO = "2"
+    THREE = "3"
+    FIVE = "5"
+    SEVEN = "7"
+    FOURTEEN = "14"
+
+
+class OnTimeout(enum.StrEnum):
+    FORFEIT = "forfeit"
+    BOT_MOVE = "bot-move"
+
+
+TIMEOUT_ACTIONS = {
+    OnTimeout.FORFEIT: mpb.TIMEOUT_ACTION_FORFEIT,
+    OnTimeout.BOT_MOVE: mpb.TIMEOUT_ACTION_BOT_MOVE,
+}
+
+
+def turn_based_clock(
+    days: TurnDays | None, bank: int | None, increment: int, on_timeout: OnTimeout
+) -> mpb.Clock | None:
+    """The clock of a turn-based match: a time per turn or a bank, in days (the server refuses
+    what it does not offer, both included, and says why); None for a live match without a
+    clock. An int32 overflow (a bank of thousands of years) raises ValueError."""
+    if days is None and bank is None and not increment:
+        return None
+    return mpb.Clock(
+        pace=mpb.PACE_TURN_BASED,
+        seconds_per_turn=int(days.value) * DAY_S if days is not None else 0,
+        bank_initial_seconds=(bank or 0) * DAY_S,
+        bank_increment_seconds=increment * DAY_S,
+        on_timeout=TIMEOUT_ACTIONS[on_timeout],
+    )
+
+
+def to_move(match: mpb.MatchSummary) -> str:
+    """Who the match waits on, by name, and the time left to them."""
+    names = ", ".join(seat_name(match.seats[seat]) for seat in match.status.to_move)
+    left = f" ({time_left(match.deadline_unix_ms)} left)" if match.deadline_unix_ms else ""
+    return f"{names or 'nobody'} to move{left}"
+
+
+def next_step(match: mpb.MatchSummary, seat: int) -> str:
+    """What a player of a turn-based match does next, having created, joined or moved in it."""
+    if match.phase == mpb.MATCH_PHASE_OPEN:
+        open_seats = sum(info.kind == mpb.SEAT_KIND_OPEN for info in match.seats)
+        return (
+            f"Waiting for {open_seats} more player{'s' if open_seats > 1 else ''}: "
+            f"playhall join {match.match_id}"
+        )
+    if seat in match.status.to_move:
+        left = f" ({time_left(match.deadline_unix_ms)} left)" if match.deadline_unix_ms else ""
+        return f"Your move{left}: playhall move {match.match_id}"
+    return f"{to_move(match)}; playhall games --my-turn lists the matches waiting on you."
+
+
 @app.command("play")
 def play_command(
     title: TitleArgument,
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
-            help="The bot opponents' levels, comma-separated (random, easy, normal, hard)."
+            help="The bot opponents' levels, comma-separated (random, easy, normal, hard); "
+            "default: normal, or none with --open."
         ),
-    ] = "normal",
+    ] = None,
+    open_seats: Annotated[
+        int,
+        typer.Option(
+            "--open", min=0, help="Seats left open for other players (playhall join MATCH_ID)."
+        ),
+    ] = 0,
+    turn_based: Annotated[
+        TurnDays | None,
+        typer.Option(
+            "--turn-based",
+            metavar="DAYS",
+            help="Play turn-based (correspondence): DAYS to make each move (1, 2, 3, 5, 7 or "
+            "14); this command then leaves, and playhall move MATCH_ID plays your turns. Sign "
+            "in first.",
+        ),
+    ] = None,
+    bank: Annotated[
+        int | None,
+        typer.Option(
+            metavar="DAYS",
+            help="Play turn-based with a time bank instead: each seat's DAYS (1 to 30) for all "
+            "its moves.",
+        ),
+    ] = None,
+    bank_increment: Annotated[
+        int,
+        typer.Option(
+            metavar="DAYS",
+            help="With --bank: days given back after each move (never above the bank's start).",
+        ),
+    ] = 0,
+    on_timeout: Annotated[
+        OnTimeout,
+        typer.Option(help="Turn-based: what a seat's time running out does."),
+    ] = OnTimeout.FORFEIT,
     name: Annotated[str, typer.Option(help="Your name, when not signed in.")] = "Terminal player",
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
 ) -> None:
-    """Play a match against bots: the board, your numbered legal moves, and the clock."""
+    """Play a match against bots, or players who join it (--open): the board, your numbered
+    legal moves, and the clock. Turn-based (--turn-based or --bank), the match is created and
+    this command leaves: playhall move plays a move when it is your turn."""
+    caller = connect(gateway, token)
     try:
-        caller = connect(gateway, token)
-        created = caller.call(
-            caller.matches.create_match,
-            mpb.CreateMatchRequest(title_id=title, seats=seat_specs(bots, name)),
-        )
-        mine = created.tokens[0]
-        out.print(f"Match {created.match.match_id} created; you are seat {mine.seat}.")
+        clock = turn_based_clock(turn_based, bank, bank_increment, on_timeout)
+        if clock is not None and caller.token is None:
+            raise CliError(f"a turn-based match is played over days: {SIGN_IN}")
+        levels = bots if bots is not None else ("" if open_seats else "normal")
+        seats = seat_specs(levels, name) + [mpb.SeatSpec(kind=mpb.SEAT_KIND_OPEN)] * open_seats
+        request = mpb.CreateMatchRequest(title_id=title, seats=seats, clock=clock)
+        created = caller.call(caller.matches.create_match, request)
+        mine, match = created.tokens[0], created.match
+        out.print(f"Match {match.match_id} created; you are seat {mine.seat}.")
     except (CliError, ValueError) as error:
         raise fail(str(error)) from None
+    if clock is not None:
+        out.print(f"{match.title_id}: {clock_text(match.clock)}.")
+        out.print(next_step(match, mine.seat))
+        return
+    opened = match.phase == mpb.MATCH_PHASE_OPEN
+    if opened:
+        out.print(next_step(match, mine.seat))
     play_to_the_end(
         Seat(
             caller.as_caller(mine.token),
-            created.match.match_id,
+            match.match_id,
             mine.seat,
             title,
-            created.match.version,
+            match.version,
+            opened=match if opened else None,
         )
     )
 
@@ -333,6 +461,138 @@ def resume_command(
     )
 
 
+@app.command("join")
+def join_command(
+    match_id: Annotated[str, typer.Argument(help="The match id its creator gave you.")],
+    seat: Annotated[
+        int | None, typer.Option(help="The open seat to take; default: the lowest.")
+    ] = None,
+    name: Annotated[str, typer.Option(help="Your name, when not signed in.")] = "Terminal player",
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+) -> None:
+    """Take an open seat in a match another player created (playhall play --open): a live
+    match is played here to its end; a turn-based one is joined and left (playhall move plays
+    your turns; sign in first)."""
+    caller = connect(gateway, token)
+    try:
+        if caller.token is None:
+            request = mpb.GetMatchRequest(match_id=match_id, omit_legal_moves=True)
+            lobby = caller.call(caller.matches.get_match, request).match
+            if lobby.clock.pace == mpb.PACE_TURN_BASED:
+                raise CliError(f"a turn-based match is played over days: {SIGN_IN}")
+        joining = mpb.JoinMatchRequest(
+            match_id=match_id, display_name=name, request_id=uuid.uuid4().hex
+        )
+        if seat is not None:
+            joining.seat = seat
+        joined = caller.call(caller.matches.join_match, joining)
+    except CliError as error:
+        raise fail(str(error)) from None
+    mine, match = joined.token, joined.match
+    out.print(f"You joined match {match_id} ({match.title_id}) in seat {mine.seat}.")
+    if match.clock.pace == mpb.PACE_TURN_BASED:
+        out.print(f"{match.title_id}: {clock_text(match.clock)}.")
+        out.print(next_step(match, mine.seat))
+        return
+    play_to_the_end(
+        Seat(caller.as_caller(mine.token), match_id, mine.seat, match.title_id, match.version)
+    )
+
+
+def my_seat_to_move(caller: Gateway, match_id: str, seat: int | None) -> mpb.MatchSummary:
+    """The match, read as the signed-in player, once it is sure to wait on their seat; else
+    why not (not theirs, not begun, over, or another seat's turn, and that seat's time)."""
+    request = mpb.GetMatchRequest(match_id=match_id, omit_legal_moves=True)
+    if seat is not None:
+        request.seat = seat
+    seen = caller.call(caller.matches.get_match, request)
+    match = seen.match
+    if not seen.HasField("seat"):
+        raise CliError(f"you hold no seat in match {match_id}")
+    if match.phase == mpb.MATCH_PHASE_FINISHED:
+        raise CliError(f"match {match_id} is over: playhall watch {match_id} shows its end")
+    if match.phase == mpb.MATCH_PHASE_OPEN:
+        raise CliError(f"match {match_id} has not begun: {next_step(match, seen.seat)}")
+    if seen.seat not in match.status.to_move:
+        raise CliError(f"it is not your turn in match {match_id}: {to_move(match)}")
+    return match
+
+
+@app.command("move")
+def move_command(
+    match_id: Annotated[
+        str,
+        typer.Argument(help="The match id (playhall games --my-turn lists those waiting on you)."),
+    ],
+    choice: Annotated[
+        int | None,
+        typer.Option(
+            "--choice",
+            metavar="N",
+            min=1,
+            help="Play the Nth legal move as listed (from 1) without asking.",
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="Your seat, where you hold more than one.")
+    ] = None,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+) -> None:
+    """Play one move in a match and leave (turn-based play): your seat taken up again, the
+    board, your numbered legal moves; the move you pick (or --choice) is played, and the
+    command ends without watching. Exits 1 when it is not your turn. Sign in first."""
+    caller = connect(gateway, token)
+    try:
+        if caller.token is None:
+            raise CliError(SIGN_IN)
+        match = my_seat_to_move(caller, match_id, seat)
+        reclaiming = ppb.ReclaimSeatRequest(match_id=match_id)
+        if seat is not None:
+            reclaiming.seat = seat
+        reclaimed = caller.call(caller.players.reclaim_seat, reclaiming)
+        mine = reclaimed.token
+        ask = ask_terminal if choice is None else answering(str(choice), out)
+        turn = take_turn(
+            Seat(
+                caller.as_caller(mine.token),
+                match_id,
+                mine.seat,
+                match.title_id,
+                reclaimed.match.version,
+            ),
+            ask,
+            out,
+            lambda: False,
+        )
+    except CliError as error:
+        raise fail(str(error)) from None
+    except (EOFError, KeyboardInterrupt) as stopped:
+        raise fail(
+            f"stopped; no move played: playhall move {match_id} when you are ready",
+            INTERRUPTED if isinstance(stopped, KeyboardInterrupt) else 1,
+        ) from None
+    if turn is None:
+        raise fail(f"no move played: your turn in match {match_id} ended first")
+    after(turn, mine.seat)
+
+
+def after(turn: Turn, seat: int) -> None:
+    """What a move or a resignation came to: the results at the end, else who moves now."""
+    finished = turn.match.phase == mpb.MATCH_PHASE_FINISHED
+    if turn.played is not None:
+        out.print(f"You played {turn.played.text} (version {turn.match.version}).", markup=False)
+    if finished:
+        out.print(results(turn.match))
+    elif turn.played is None:
+        out.print("A bot plays your seat from now on.")
+    elif seat in turn.match.status.to_move:
+        out.print(f"Still your turn: playhall move {turn.match.match_id}")
+    else:
+        out.print(f"{to_move(turn.match)}.", markup=False)
+
+
 def only_running_match(caller: Gateway) -> str:
     running = caller.call(
         caller.players.list_running_matches, ppb.ListRunningMatchesRequest()
@@ -377,10 +637,22 @@ def watch_command(
 
 @app.command("games")
 def games_command(
-    gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None, as_json: JsonOption = False
+    my_turn: Annotated[
+        bool,
+        typer.Option(
+            "--my-turn", help="Only the matches waiting on your move, the nearest deadline first."
+        ),
+    ] = False,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
 ) -> None:
-    """Your running matches (sign in first)."""
+    """Your running matches (sign in first); with --my-turn, those waiting on you and the time
+    each leaves you."""
     caller = connect(gateway, token)
+    if my_turn:
+        waiting_on_you(caller, as_json)
+        return
     try:
         running = caller.call(caller.players.list_running_matches, ppb.ListRunningMatchesRequest())
     except CliError as error:
@@ -408,6 +680,46 @@ def games_command(
         return
     out.print(table)
     out.print("Take a seat up again: playhall resume MATCH_ID")
+
+
+def opponents(match: mpb.MatchSummary, mine: set[int]) -> str:
+    return ", ".join(seat_name(info) for info in match.seats if info.seat not in mine)
+
+
+def waiting_on_you(caller: Gateway, as_json: bool) -> None:
+    """`games --my-turn`: a table of the matches waiting on the player and how many there are;
+    with --json, {"matches": [...], "count": N} (the list empty when there is none)."""
+    try:
+        waiting = caller.call(caller.players.list_my_turn, ppb.ListMyTurnRequest())
+    except CliError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        matches = [
+            json_format.MessageToDict(entry, preserving_proto_field_name=True)
+            for entry in waiting.matches
+        ]
+        print(json.dumps({"matches": matches, "count": waiting.count}))
+        return
+    if not waiting.count:
+        out.print("No match waits on you.")
+        return
+    table = Table(title="Your turn")
+    for column in ("match", "title", "opponents", "time left"):
+        table.add_column(column)
+    for entry in waiting.matches:
+        table.add_row(
+            entry.match.match_id,
+            entry.match.title_id,
+            opponents(entry.match, set(entry.seats)),
+            "no clock" if not entry.deadline_unix_ms else duration(entry.time_left_ms),
+        )
+    out.print(table)
+    listed = f" ({len(waiting.matches)} listed)" if len(waiting.matches) < waiting.count else ""
+    many = waiting.count != 1
+    out.print(
+        f"{waiting.count} match{'es' if many else ''} wait{'' if many else 's'} on you{listed}. "
+        "Play one: playhall move MATCH_ID"
+    )
 
 
 @app.command("ratings")

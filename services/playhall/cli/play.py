@@ -48,6 +48,22 @@ def ask_terminal(prompt: str, interrupted: Callable[[], bool]) -> str | None:
     return None
 
 
+def answering(answer: str, console: Console) -> Ask:
+    """An `Ask` that gives `answer` once, as if typed (a move's number, for a command told
+    its move in advance); asked again (the answer named no move, or the move was refused: the
+    chooser said why), it ends the command with a `CliError`."""
+    given: list[str] = []
+
+    def ask(prompt: str, interrupted: Callable[[], bool]) -> str | None:
+        if given:
+            raise CliError(f"no move was played: {answer} was not taken (see why above)")
+        given.append(answer)
+        console.print(f"{prompt}: {answer}", highlight=False)
+        return answer
+
+    return ask
+
+
 @dataclass(frozen=True)
 class Seat:
     """One seat of a match, as the terminal plays it."""
@@ -60,13 +76,55 @@ class Seat:
     since: int = 1
     """The version that gave this token the seat (the match's creation, or a reclaim): the
     seat taken up again after it means another device or client holds it now."""
+    opened: mpb.MatchSummary | None = None
+    """The match as this terminal created it with seats left open (version 0: no change yet):
+    every change is told, from the first (a player joining)."""
+
+
+UNITS = (("d", 86_400_000), ("h", 3_600_000), ("m", 60_000), ("s", 1000))
+
+
+def duration(ms: int) -> str:
+    """A time on a clock as people read it: its two largest units, rounded down (a time left
+    is never overstated), a unit of 0 left out: "2d 5h", "3d", "3h 10m", "4m 20s", "45s"."""
+    ms = max(0, ms)
+    largest = next(i for i, (_, size) in enumerate(UNITS) if ms >= size or i == len(UNITS) - 1)
+    unit, size = UNITS[largest]
+    shown = f"{ms // size}{unit}"
+    if largest + 1 < len(UNITS):
+        smaller, smaller_size = UNITS[largest + 1]
+        if rest := ms % size // smaller_size:
+            shown += f" {rest}{smaller}"
+    return shown
+
+
+def time_left(deadline_unix_ms: int) -> str:
+    """The time from now to a deadline (`duration`); "no clock" for none (0)."""
+    if not deadline_unix_ms:
+        return "no clock"
+    return duration(deadline_unix_ms - int(time.time() * 1000))
+
+
+def clock_text(clock: mpb.Clock) -> str:
+    """A match's clock in words: its pace, its time, and what a late seat's time running out
+    does."""
+    if clock.bank_initial_seconds:
+        kind = f"a bank of {duration(clock.bank_initial_seconds * 1000)}"
+        if clock.bank_increment_seconds:
+            kind += f", {duration(clock.bank_increment_seconds * 1000)} back a move"
+    elif clock.seconds_per_turn:
+        kind = f"{duration(clock.seconds_per_turn * 1000)} a turn"
+    else:
+        return "no clock"
+    late = "a forfeit" if clock.on_timeout == mpb.TIMEOUT_ACTION_FORFEIT else "a bot's move"
+    pace = "turn-based" if clock.pace == mpb.PACE_TURN_BASED else "live"
+    return f"{pace}, {kind}; time out: {late}"
 
 
 def clock_line(match: mpb.MatchSummary) -> str:
     if not match.deadline_unix_ms:
         return ""
-    left = max(0.0, match.deadline_unix_ms / 1000 - time.time())
-    return f"  (time left this turn: {left:.0f} s)"
+    return f"  (time left this turn: {time_left(match.deadline_unix_ms)})"
 
 
 def narrow(moves: list[Choice], words: str) -> list[Choice]:
@@ -80,6 +138,15 @@ class Resign:
 
 class Interrupted:
     """The match changed before the person answered."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What the person did with their turn: the move played (None: they resigned), and the
+    match after it."""
+
+    played: Choice | None
+    match: mpb.MatchSummary
 
 
 def choose(
@@ -119,16 +186,20 @@ def choose(
         shown = moves
 
 
-def take_turn(seat: Seat, ask: Ask, console: Console, interrupted: Callable[[], bool]) -> None:
-    """Plays the seat's turn if it is the seat's now; a refusal is printed and the turn asked
-    again, a change that came first ends it (the next change asks again)."""
+def take_turn(
+    seat: Seat, ask: Ask, console: Console, interrupted: Callable[[], bool]
+) -> Turn | None:
+    """Plays the seat's turn if it is the seat's now, and what came of it; None when there was
+    no turn to play, a change came first (the next change asks again) or the server refused
+    the move for a reason other than the move itself (printed). A move refused as illegal is
+    printed and the turn asked again."""
     now = seat.gateway.call(
         seat.gateway.matches.get_match,
         mpb.GetMatchRequest(match_id=seat.match_id, render_text=True),
     )
     moves = choices(seat.title_id, now.legal_moves)
     if not moves or now.match.phase != mpb.MATCH_PHASE_RUNNING:
-        return
+        return None
 
     def redraw() -> None:
         console.print(board(now), highlight=False, markup=False)
@@ -138,16 +209,16 @@ def take_turn(seat: Seat, ask: Ask, console: Console, interrupted: Callable[[], 
     while True:
         picked = choose(moves, ask, console, redraw, interrupted)
         if picked is Interrupted:
-            return
+            return None
         if picked is Resign:
-            seat.gateway.call(
+            resigned = seat.gateway.call(
                 seat.gateway.matches.resign, mpb.ResignRequest(match_id=seat.match_id)
             )
             console.print("You resigned.")
-            return
+            return Turn(None, resigned.match)
         assert isinstance(picked, Choice)  # the other two answers returned above
         try:
-            seat.gateway.call(
+            submitted = seat.gateway.call(
                 seat.gateway.matches.submit_move,
                 mpb.SubmitMoveRequest(
                     match_id=seat.match_id,
@@ -157,11 +228,11 @@ def take_turn(seat: Seat, ask: Ask, console: Console, interrupted: Callable[[], 
                     omit_legal_moves=True,
                 ),
             )
-            return
+            return Turn(picked, submitted.match)
         except CliError as refused:
             console.print(f"[red]Refused:[/red] {refused}")
             if refused.code != "invalid_argument":
-                return  # not this seat's turn any more, or the clock ran out: see what changed
+                return None  # not the seat's turn any more, or its time ran out
 
 
 def seat_name(info: mpb.SeatInfo) -> str:
@@ -228,9 +299,12 @@ def play(seat: Seat, ask: Ask, console: Console) -> mpb.MatchSummary:
     changes: queue.Queue = queue.Queue()
     threading.Thread(target=follow, args=(seat, changes), daemon=True).start()
     moves: int | None = None
+    told_after = max(1, seat.since)  # the creation, or the change that gave the token the seat
+    if seat.opened is not None:
+        match, moves, told_after = seat.opened, seat.opened.status.move_count, seat.opened.version
     while isinstance(change := changes.get(), mpb.MatchChange):
         moved = moves is not None and change.status.move_count > moves
-        if change.version > max(1, seat.since) and moves is not None:
+        if change.version > told_after and moves is not None:
             before = match
             if not moved and change.HasField("seat"):
                 match = spectator.call(spectator.matches.get_match, request).match
