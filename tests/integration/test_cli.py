@@ -316,6 +316,18 @@ def test_a_platform_tournament_is_created_and_its_standings_followed_to_the_end(
     assert shown.returncode == 0 and "Three: round 3 of 3, finished" in shown.stdout, shown.stdout
 
 
+def test_a_platform_tournament_is_played_turn_based_with_days_a_move(env):
+    """`tournament create --turn-based 2` gives its games a turn-based clock of two days a move
+    (a bot moving for a late seat), in place of --turn-seconds."""
+    assert playhall(env, "login", "--guest", "Uma").returncode == 0
+    args = ("--enter", "--bots", "random", "--rounds", "1", "--turn-based", "2", "--json")
+    created = playhall(env, "tournament", "create", "galileo", *args)
+    assert created.returncode == 0, created.stderr
+    clock = json.loads(created.stdout)["clock"]
+    assert clock["pace"] == "PACE_TURN_BASED" and clock["seconds_per_turn"] == 2 * 86_400
+    assert clock["on_timeout"] == "TIMEOUT_ACTION_BOT_MOVE"
+
+
 def test_help_shows_flags_as_flags_without_a_value_placeholder():
     for args, flag in [
         (("ratings", "--help"), "--provisional"),

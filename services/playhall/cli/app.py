@@ -821,6 +821,15 @@ def tournament_create(
     turn_seconds: Annotated[
         int, typer.Option(min=1, help="Each game's turn clock; a bot moves for a late seat.")
     ] = 60,
+    turn_based: Annotated[
+        TurnDays | None,
+        typer.Option(
+            "--turn-based",
+            metavar="DAYS",
+            help="Play the games turn-based instead: DAYS a move (1, 2, 3, 5, 7 or 14); a bot "
+            "moves for a late seat.",
+        ),
+    ] = None,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
     as_json: JsonOption = False,
@@ -840,7 +849,8 @@ def tournament_create(
         rounds=rounds if FORMATS[format_name] == tpb.TOURNAMENT_FORMAT_SWISS else 0,
         entrants=[tpb.Entrant(bot_level=f"BOT_LEVEL_{level.upper()}") for level in levels],
         enter_creator=enter,
-        clock=mpb.Clock(seconds_per_turn=turn_seconds, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE),
+        clock=turn_based_clock(turn_based, None, 0, OnTimeout.BOT_MOVE)
+        or mpb.Clock(seconds_per_turn=turn_seconds, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE),
     )
     caller = connect(gateway, token)
     try:
