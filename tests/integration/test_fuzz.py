@@ -115,6 +115,7 @@ MATCH_CONTRACT: dict[str, set[grpc.StatusCode]] = {
     "WatchMatch": {OK, NOT_FOUND, UNAUTHENTICATED, DENIED, INVALID, UNAVAILABLE},
     "GetHistory": {OK, NOT_FOUND, UNAUTHENTICATED, DENIED, INVALID, UNAVAILABLE},
     "Resign": {OK, NOT_FOUND, UNAUTHENTICATED, DENIED, INVALID, PRECONDITION, UNAVAILABLE},
+    "GiveTime": {OK, NOT_FOUND, UNAUTHENTICATED, DENIED, INVALID, PRECONDITION, UNAVAILABLE},
 }
 
 STREAMING = {"WatchMatch"}
@@ -928,6 +929,12 @@ def match_templates(corpus: MatchCorpus, rpc: str) -> list[tuple[Message, tuple]
                 found.append((request, _md(token)))
         assert found, "no seat of the fuzz's matches can move"
         return found
+    if rpc == "GiveTime":
+        return [
+            (mpb.GiveTimeRequest(match_id=match_id, to_seat=1 - s, seconds=60), _md(t))
+            for match_id, s, t in seat_tokens
+            if s in (0, 1)
+        ]
     request_class = MATCH_ONLY_REQUESTS[rpc]
     found = [(request_class(match_id=match_id, seat=s), _md(t)) for match_id, s, t in seat_tokens]
     found += [(request_class(match_id=match_id), _md(t)) for match_id, _, t in seat_tokens[:3]]
@@ -977,8 +984,9 @@ def match_fields(rng: random.Random, corpus: MatchCorpus, rpc: str) -> tuple[Mes
         if rng.random() < 0.4:
             request.clock.CopyFrom(
                 mpb.Clock(
-                    seconds_per_turn=any_int32(rng, [0, 600, 604800, 604801, -1]),
+                    seconds_per_turn=any_int32(rng, [0, 600, 604800, 604801, 1209600, -1]),
                     on_timeout=any_int32(rng, [0, 1, 2, 3]),
+                    pace=any_int32(rng, [0, 1, 2, 3]),
                 )
             )
         return request, metadata
@@ -1018,6 +1026,14 @@ def match_fields(rng: random.Random, corpus: MatchCorpus, rpc: str) -> tuple[Mes
         )
         _fuzzed_seat(rng, request)
         return request, (_md(token) if rng.random() < 0.7 else metadata)
+    if rpc == "GiveTime":
+        request = mpb.GiveTimeRequest(
+            match_id=match_id,
+            to_seat=any_int32(rng, [0, 1, 2, 9]),
+            seconds=any_int32(rng, [0, 1, 3600, 86400, 86401, -1]),
+        )
+        _fuzzed_seat(rng, request)
+        return request, metadata
     request_class = MATCH_ONLY_REQUESTS[rpc]
     request = request_class(match_id=match_id)
     _fuzzed_seat(rng, request)

@@ -119,7 +119,10 @@ SEATING = {
 }
 """A seat grace of 2 s, and a Fischer clock (90 s, 5 s back a turn) that plays a bot move."""
 SEATING_CLOCK = mpb.Clock(
-    bank_initial_seconds=90, bank_increment_seconds=5, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE
+    bank_initial_seconds=90,
+    bank_increment_seconds=5,
+    on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE,
+    pace=mpb.PACE_LIVE,
 )
 
 
@@ -340,7 +343,9 @@ def test_bots_fill_after_the_wait_at_the_nearest_level(shared_hall, issuer, arch
     assert weak_levels == [mpb.BOT_LEVEL_EASY] * 2
     assert strong.matched.match.phase == mpb.MATCH_PHASE_RUNNING
     # On the queues' default pace: two minutes a turn, forfeited when it runs out.
-    pace = mpb.Clock(seconds_per_turn=120, on_timeout=mpb.TIMEOUT_ACTION_FORFEIT)
+    pace = mpb.Clock(
+        seconds_per_turn=120, on_timeout=mpb.TIMEOUT_ACTION_FORFEIT, pace=mpb.PACE_LIVE
+    )
     assert strong.matched.match.clock == weak.matched.match.clock == pace
     assert strong.matched.match.deadline_unix_ms > 0
     # Whichever replica held each queue counted them.
