@@ -60,6 +60,18 @@ def click_a_move(page, before: int, controls: str = ".control.legal") -> None:
     wait_js(page, f"Number(document.body.dataset.version) > {before}")
 
 
+def serious_violations(page) -> list[str]:
+    """axe-core's serious and critical findings on the page as it stands, one line each."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
 @pytest.fixture(scope="module")
 def playwright():
     if CHROMIUM is None:
@@ -108,7 +120,14 @@ class Pages:
             "document.addEventListener('securitypolicyviolation', (e) => console.error("
             "`CSP violation: ${e.violatedDirective} ${e.blockedURI}`))"
         )
-        page = context.new_page()
+        return self.watch(context.new_page())
+
+    def reopen(self, context):
+        """Another page in `context` (the same browser: its sign-in kept), watched as the
+        first was."""
+        return self.watch(context.new_page())
+
+    def watch(self, page):
         page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
         page.on(
             "console",

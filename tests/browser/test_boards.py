@@ -12,7 +12,15 @@ from playhall.core import title_ids
 from playhall.core.wire import moves_as_any
 from playhall.einstein.v1 import einstein_pb2 as ein
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.browser.conftest import DESKTOP, PHONE, click_a_move, seat_url, version_of, wait_js
+from tests.browser.conftest import (
+    DESKTOP,
+    PHONE,
+    click_a_move,
+    seat_url,
+    serious_violations,
+    version_of,
+    wait_js,
+)
 from tests.helpers import unpack
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
@@ -316,18 +324,6 @@ def test_a_tired_inventor_stays_readable(stack, lobby, pages):
              r.querySelector('text').getBoundingClientRect().right])""",
     )
     assert rows and all(label <= box + 1 for box, label in rows), rows
-
-
-def serious_violations(page) -> list[str]:
-    """axe-core's serious and critical findings on the page as it stands, one line each."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    found = Axe().run(page).response["violations"]
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-        for v in found
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -1,4 +1,5 @@
-// What every page shares: names of seats, bot levels, the fragment's token, small DOM helpers.
+// What every page shares: names of seats, bot levels, the fragment's token, small DOM helpers, the
+// words of a clock.
 
 export const LEVELS = {
   BOT_LEVEL_RANDOM: "random",
@@ -55,3 +56,39 @@ export const unpackEvent = (any) => {
   const { "@type": _type, ...event } = any ?? {};
   return event;
 };
+
+// Clocks. A live clock counts seconds; a turn-based one (Clock.pace) counts days and hours.
+export const isTurnBased = (clock) => clock?.pace === "PACE_TURN_BASED";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+const plural = (n, unit) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+
+// The one way the portal words a clock's time (time left, a time per move, a bank), in
+// milliseconds: "83 s" on a live clock; on a turn-based one days and hours ("2 days 5 hours"),
+// under a day hours and minutes, under an hour minutes.
+export function clockTime(ms, turnBased) {
+  const left = Math.max(0, Number(ms) || 0);
+  if (!turnBased) return `${(left / 1000).toFixed(0)} s`;
+  const days = Math.floor(left / DAY_MS);
+  const hours = Math.floor((left % DAY_MS) / HOUR_MS);
+  const minutes = Math.floor((left % HOUR_MS) / MINUTE_MS);
+  if (days) return hours ? `${plural(days, "day")} ${plural(hours, "hour")}` : plural(days, "day");
+  if (hours) return minutes ? `${plural(hours, "hour")} ${plural(minutes, "minute")}` : plural(hours, "hour");
+  return minutes ? plural(minutes, "minute") : "less than a minute";
+}
+
+// When a turn-based deadline falls, as the reader's calendar says it ("Mar 5, 14:00").
+export const deadlineDate = (unixMs) =>
+  new Date(Number(unixMs)).toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+
+// A turn-based match's clock in a few words ("turn-based, 3 days a move"); "" for a live one.
+export function paceLabel(clock) {
+  if (!isTurnBased(clock)) return "";
+  const perTurn = Number(clock.secondsPerTurn ?? 0) * 1000;
+  if (perTurn) return `turn-based, ${clockTime(perTurn, true)} a move`;
+  const bank = Number(clock.bankInitialSeconds ?? 0) * 1000;
+  const increment = Number(clock.bankIncrementSeconds ?? 0) * 1000;
+  return `turn-based, a bank of ${clockTime(bank, true)}` + (increment ? ` (+${clockTime(increment, true)} a move)` : "");
+}

@@ -1,13 +1,17 @@
 // The lobby: every title with its how-to-play page and a form to start a match against bots
-// or with other people; the open matches to join, the running ones to watch, the finished
-// ones to replay.
+// or with other people, live or turn-based (days a move); the open matches to join, the
+// running ones to watch, the finished ones to replay.
 import { playNow } from "./queue.js";
 import { call } from "./connect.js";
-import { LEVELS, h, matchLink, seatName } from "./common.js";
+import { LEVELS, h, matchLink, paceLabel, seatName } from "./common.js";
 import { playerToken, ratingTag } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+// The times a move a turn-based match offers, in days (the server's Clock: 1, 2, 3, 5, 7, 14).
+const TURN_BASED_DAYS = [1, 2, 3, 5, 7, 14];
+const DEFAULT_DAYS = 3;
+const DAY_S = 86_400;
 
 function showError(message) {
   $("error").textContent = message;
@@ -24,6 +28,34 @@ function seatRow(n) {
   return h("li", {}, h("label", {}, `Seat ${n + 1}: `, select));
 }
 
+// Live (no clock, everyone at the table) or turn-based: a time per move in days, and what the
+// clock does to a player who lets it run out.
+function paceChoice() {
+  const days = h("select", { name: "days" },
+    ...TURN_BASED_DAYS.map((d) => h("option", { value: d, ...(d === DEFAULT_DAYS ? { selected: "" } : {}) }, d === 1 ? "1 day" : `${d} days`)));
+  const onTimeout = h("select", { name: "on-timeout" },
+    h("option", { value: "TIMEOUT_ACTION_FORFEIT" }, "they forfeit"),
+    h("option", { value: "TIMEOUT_ACTION_BOT_MOVE" }, "a bot moves for them"));
+  const options = h("div", { class: "turn-based-options", hidden: "" },
+    h("label", {}, "Time per move: ", days),
+    h("label", {}, "When a player's time runs out: ", onTimeout),
+    h("p", { class: "muted" }, "Move whenever you like within the time: each signed-in player finds the match under “Your turn”. Invite people with an open seat, so the seat is theirs once they join signed in."));
+  const radio = (value, label, checked) =>
+    h("label", { class: "pace-option" }, h("input", { type: "radio", name: "pace", value, ...(checked ? { checked: "" } : {}) }), ` ${label}`);
+  const fieldset = h("fieldset", { class: "pace" },
+    h("legend", {}, "Pace"),
+    radio("live", "Live", true), radio("turn-based", "Turn-based", false),
+    options);
+  const follow = () => {
+    const turnBased = fieldset.querySelector("input[name=pace]:checked")?.value === "turn-based";
+    options.hidden = !turnBased;
+    days.disabled = onTimeout.disabled = !turnBased;
+  };
+  fieldset.addEventListener("change", follow);
+  follow();
+  return fieldset;
+}
+
 function titleCard(game) {
   const players = h("select", { name: "players", "aria-label": "Players" });
   for (let n = game.minPlayers; n <= game.maxPlayers; n++) players.append(h("option", { value: n }, `${n} players`));
@@ -36,11 +68,15 @@ function titleCard(game) {
   const form = h("form", { class: "new-match", "data-title": game.titleId },
     h("label", {}, "Players: ", players),
     seats,
+    paceChoice(),
     h("label", {}, "Your name: ", h("input", { name: "name", maxlength: 40, placeholder: "optional" })),
     h("button", { type: "submit" }, "Start a match"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    create(game, form).catch((error) => showError(error.message));
+    create(game, form).catch((error) => {
+      showError(error.message);
+      $("error").scrollIntoView({ block: "nearest" });
+    });
   });
   return h("article", { class: "title-card", id: `title-${game.titleId}` },
     h("h3", {}, game.displayName),
@@ -61,8 +97,17 @@ async function create(game, form) {
     else if (choice === "OPEN") seats.push({ kind: "SEAT_KIND_OPEN" });
     else seats.push({ kind: "SEAT_KIND_BOT", botLevel: choice });
   }
-  // Signed in, the first seat is the player's (the server names it after them).
-  const created = await call("CreateMatch", { titleId: game.titleId, seats }, { token: playerToken() });
+  const request = { titleId: game.titleId, seats };
+  if (data.get("pace") === "turn-based") {
+    request.clock = {
+      pace: "PACE_TURN_BASED",
+      secondsPerTurn: Number(data.get("days")) * DAY_S,
+      onTimeout: data.get("on-timeout"),
+    };
+  }
+  // Signed in, the first seat is the player's (the server names it after them). A refusal
+  // (too many turn-based matches, say) says why, above the games.
+  const created = await call("CreateMatch", request, { token: playerToken() });
   const tokens = created.tokens ?? [];
   const matchId = created.match.matchId;
   if (tokens.length === 1 && !seats.some((s) => s.kind === "SEAT_KIND_OPEN")) {
@@ -86,8 +131,10 @@ function matchItem(m, action) {
   const game = games.find((g) => g.titleId === m.titleId);
   const seats = (m.seats ?? []).flatMap((seat, n) =>
     [n ? ", " : "", seatName(m, n), ratingTag(seat, m.titleId)]);
+  const pace = paceLabel(m.clock);
   return h("li", { "data-match": m.matchId },
-    h("strong", {}, game?.displayName ?? m.titleId), " · ", ...seats, " · ", action);
+    h("strong", {}, game?.displayName ?? m.titleId), " · ", ...seats, " · ",
+    pace ? [h("span", { class: "tag" }, pace), " · "] : "", action);
 }
 
 // Signed in, the seat takes the player's name from their token; anonymous, the person types

@@ -3,7 +3,8 @@
 // reconnects from the last version it saw, without a reload; a server out of reach as the page
 // opens is tried again the same way.
 import { call, newRequestId, stream } from "./connect.js";
-import { fragment, h, seatName, titleModule, unpackEvent } from "./common.js";
+import { clockTime, deadlineDate, fragment, h, isTurnBased, paceLabel, seatName, titleModule, unpackEvent } from "./common.js";
+import { TURN_CHANGED } from "./myturn.js";
 import { legalMoves, moveKey } from "./proto.js";
 import { renderBreakdown } from "./breakdown.js";
 import { ratingTag } from "./players.js";
@@ -186,19 +187,24 @@ function statusLine() {
   return [`Waiting for ${toMove.map(names).join(", ")}…`, true];
 }
 
+// The turn clock: seconds on a live match, days and hours on a turn-based one (`clockTime`).
 function renderClock() {
   const s = state.summary;
   const clock = $("clock");
   const deadline = Number(s?.deadlineUnixMs ?? 0);
   const banks = s?.bankMs ?? [];
+  const turnBased = isTurnBased(s?.clock);
   if (!deadline && !banks.length) {
-    clock.textContent = "no clock";
+    clock.textContent = turnBased ? paceLabel(s.clock).replace(/^t/, "T") : "no clock";
     return;
   }
   const left = Math.max(0, deadline - Date.now());
   const parts = [];
-  if (deadline && s.phase === "MATCH_PHASE_RUNNING") parts.push(`${(left / 1000).toFixed(0)} s left for this turn`);
-  if (banks.length) parts.push("banks: " + banks.map((ms, n) => `${names(n)} ${(Number(ms) / 1000).toFixed(0)} s`).join(", "));
+  if (turnBased) parts.push(paceLabel(s.clock).replace(/^t/, "T"));
+  if (deadline && s.phase === "MATCH_PHASE_RUNNING") {
+    parts.push(`${clockTime(left, turnBased)} left for this turn` + (turnBased ? ` (until ${deadlineDate(deadline)})` : ""));
+  }
+  if (banks.length) parts.push("banks: " + banks.map((ms, n) => `${names(n)} ${clockTime(ms, turnBased)}`).join(", "));
   clock.textContent = parts.join(" · ");
 }
 
@@ -224,6 +230,11 @@ function render() {
   $("turn").classList.toggle("waiting", waiting);
   document.body.dataset.phase = s.phase;
   document.body.dataset.myTurn = String(state.seat !== null && (status.toMove ?? []).includes(state.seat));
+  // The match came to wait on this seat, or stopped: the bar's count of the matches waiting on
+  // the player follows.
+  const waitsOnMe = s.phase === "MATCH_PHASE_RUNNING" && document.body.dataset.myTurn === "true";
+  if (state.waitsOnMe !== undefined && state.waitsOnMe !== waitsOnMe) dispatchEvent(new CustomEvent(TURN_CHANGED));
+  state.waitsOnMe = waitsOnMe;
   $("headline").textContent = state.title.headline?.(state.view, names) ?? "";
   // Redrawn only when something on it changed, keeping the keyboard focus on the same element.
   const boardBox = $("board");
