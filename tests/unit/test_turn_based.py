@@ -270,3 +270,10 @@ async def test_a_three_seat_turn_based_match_goes_on_after_a_seat_forfeits(hall)
     assert match.seats[2].kind == SeatKind.BOT, "a bot plays the forfeited seat on"
     assert timeouts("forfeit") == before + 1
     assert await waiting(hall, carol) == []
+
+
+async def test_list_games_tells_clients_the_turn_based_offer(hall):
+    offer = (await hall.api.list_games()).turn_based
+    assert offer.day_seconds == DAY_S and list(offer.days_per_turn) == [1, 2, 3, 5, 7, 14]
+    assert offer.max_open_matches == MOST and offer.vacation_days_per_year == ALLOWANCE_DAYS
+    assert offer.max_bank_days == 30

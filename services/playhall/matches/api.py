@@ -12,6 +12,7 @@ from google.protobuf import any_pb2
 from google.protobuf.message import Message
 
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matches import clocks
 from playhall.matches.domain import Matches, NewMatch, Seen
 from playhall.matches.identity import Credential
 from playhall.matchstore import wire
@@ -24,7 +25,15 @@ class MatchApi:
         self.matches = matches
 
     async def list_games(self) -> mpb.ListGamesResponse:
-        return mpb.ListGamesResponse(games=await self.matches.list_games())
+        settings = self.matches.settings
+        offer = mpb.TurnBasedOffer(
+            day_seconds=settings.turn_based_day_s,
+            days_per_turn=clocks.TURN_BASED_DAYS,
+            max_bank_days=clocks.TURN_BASED_MAX_BANK_DAYS,
+            max_open_matches=settings.turn_based_max_open,
+            vacation_days_per_year=settings.vacation_days_per_year,
+        )
+        return mpb.ListGamesResponse(games=await self.matches.list_games(), turn_based=offer)
 
     async def create(
         self, request: mpb.CreateMatchRequest, token: Credential = None
