@@ -27,6 +27,7 @@ from playhall.matches.port import MatchPort
 from playhall.matchstore.model import ChangeCause, EndReason, SeatKind
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 from playhall.tournaments import matchings
+from playhall.tournaments.api import TournamentApi
 from playhall.tournaments.domain import Tournaments
 from playhall.tournaments.runner import TournamentRunner
 from playhall.tournaments.store import TournamentStore, lease_key
@@ -57,9 +58,29 @@ def request(entrants, **fields) -> tpb.CreateTournamentRequest:
     return tpb.CreateTournamentRequest(entrants=entrants, **fields)
 
 
+class Calls:
+    """TournamentService's calls as its servicer makes them (`TournamentApi`), in its messages."""
+
+    def __init__(self, tournaments: Tournaments):
+        self.domain = tournaments
+        self.api = TournamentApi(tournaments)
+
+    async def create(self, request, credential) -> tpb.Tournament:
+        return (await self.api.create(request, credential)).tournament
+
+    async def get(self, tournament_id: str) -> tpb.Tournament:
+        found = await self.api.get(tpb.GetTournamentRequest(tournament_id=tournament_id))
+        return found.tournament
+
+    async def list(self, limit: int) -> list[tpb.Tournament]:
+        listed = await self.api.list(tpb.ListTournamentsRequest(limit=limit))
+        return list(listed.tournaments)
+
+
 def runners(hall, count=1, lease_ms=5_000):
     tournaments = Tournaments(MatchPort(hall.matches), TournamentStore(hall.db))
-    return tournaments, [TournamentRunner(tournaments, 0.01, lease_ms) for _ in range(count)]
+    runners = [TournamentRunner(tournaments, 0.01, lease_ms) for _ in range(count)]
+    return Calls(tournaments), runners
 
 
 async def finish(hall, match_id: str, winners: list[int]) -> None:
@@ -234,7 +255,7 @@ async def test_one_runner_at_a_time_and_another_takes_over_when_the_lease_lapses
     for pairing in round_one.pairings:
         await finish(hall, pairing.match_id, [0])
     assert await second.run_once() == {tid: "results"}
-    assert await tournaments.advance(tid, first.holder) == "not_holder"
+    assert await tournaments.domain.advance(tid, first.holder) == "not_holder"
     assert await second.run_once() == {tid: "paired"}
     assert len((await tournaments.get(tid)).rounds) == 2
 
@@ -266,7 +287,7 @@ async def test_a_round_paired_by_a_runner_that_died_before_making_its_games_gets
         raise Died
 
     with monkeypatch.context() as patched:
-        patched.setattr(tournaments, "_make_games", die)
+        patched.setattr(tournaments.domain, "_make_games", die)
         with pytest.raises(Died):
             await first.run_once()
     (round_one,) = (await tournaments.get(tid)).rounds

@@ -14,6 +14,7 @@ import logging
 import re
 import secrets
 from collections.abc import AsyncGenerator
+from dataclasses import dataclass
 
 from playhall.accounts.tokens import Player
 from playhall.archive.pages import PLAYER_ID
@@ -24,16 +25,14 @@ from playhall.common.errors import (
     NotAuthenticated,
     NotYourSeat,
 )
-from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches import clocks
 from playhall.matches.identity import Credential
 from playhall.matches.port import MatchPort
-from playhall.matchstore import wire
-from playhall.matchstore.model import BotLevel, MatchPhase, Seat, SeatKind
+from playhall.matchstore.model import BOT_LEVELS, BotLevel, Clock, MatchPhase, Seat, SeatKind
 from playhall.matchstore.store import now_ms
-from playhall.tournament.v1 import tournament_service_pb2 as tpb
 from playhall.tournaments import pairings
 from playhall.tournaments.store import (
+    Format,
     StoredEntrant,
     StoredPairing,
     StoredTournament,
@@ -80,6 +79,30 @@ def round_over(round_: list[StoredPairing]) -> bool:
     return all(p.second is None or p.first_points is not None for p in round_)
 
 
+@dataclass(frozen=True)
+class EntrantSpec:
+    """Who a caller enters: a bot of a level, or a player (by id)."""
+
+    bot_level: BotLevel = BotLevel.UNSPECIFIED
+    player_id: str = ""
+    display_name: str = ""
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    """What a caller asks for in a new tournament (checked by `Tournaments.create`)."""
+
+    title_id: str
+    format: Format
+    entrants: list[EntrantSpec]
+    clock: Clock
+    name: str = ""
+    rounds: int = 0
+    """Swiss rounds (a round robin has as many as it needs)."""
+    enter_creator: bool = False
+    start_unix_ms: int = 0
+
+
 class Tournaments:
     def __init__(self, matches: MatchPort, store: TournamentStore):
         self.matches = matches
@@ -87,9 +110,7 @@ class Tournaments:
 
     # -- calls ---------------------------------------------------------------------------------
 
-    async def create(
-        self, request: tpb.CreateTournamentRequest, token: Credential
-    ) -> tpb.Tournament:
+    async def create(self, request: NewTournament, token: Credential) -> StoredTournament:
         operator = self.matches.is_operator(token)
         if not operator and not isinstance(token, Player):
             raise NotAuthenticated("Sign in to create a tournament")
@@ -99,7 +120,7 @@ class Tournaments:
             if not isinstance(token, Player):
                 raise InvalidRequest("Only a signed-in player can enter as the creator")
             entrants.append(
-                StoredEntrant(mpb.BOT_LEVEL_UNSPECIFIED, token.player_id, token.display_name[:64])
+                StoredEntrant(BotLevel.UNSPECIFIED, token.player_id, token.display_name[:64])
             )
         for number, entrant in enumerate(request.entrants):
             entrants.append(_entrant(entrant, number, operator))
@@ -111,7 +132,7 @@ class Tournaments:
         rounds = _rounds(request, len(entrants))
         if request.start_unix_ms > now_ms() + MAX_AHEAD_MS:
             raise InvalidRequest("A tournament starts within a year")
-        clock = wire.clock_of(request.clock)
+        clock = request.clock
         self.matches.check_clock(clock)
         if not clocks.is_on(clock):
             raise InvalidRequest(
@@ -126,7 +147,7 @@ class Tournaments:
             rounds_planned=rounds,
             entrants=entrants,
             start_unix_ms=max(request.start_unix_ms, now_ms()),
-            clock=request.clock.SerializeToString().hex(),
+            clock=StoredTournament.stored_clock(clock),
             created_by=token.player_id if isinstance(token, Player) else OPERATOR,
         )
         await self.store.create(tournament)
@@ -134,7 +155,7 @@ class Tournaments:
             "tournament created",
             extra={"tournament_id": tournament.tournament_id, "entrants": len(entrants)},
         )
-        return as_proto(tournament)
+        return tournament
 
     async def _check_title(self, title: str) -> None:
         infos = {info.title_id: info for info in await self.matches.list_games()}
@@ -143,8 +164,8 @@ class Tournaments:
         if not infos[title].min_players <= 2 <= infos[title].max_players:
             raise InvalidRequest(f"{title} has no two-player matches, which tournaments play")
 
-    async def get(self, tournament_id: str) -> tpb.Tournament:
-        return as_proto(await self._load(tournament_id))
+    async def get(self, tournament_id: str) -> StoredTournament:
+        return await self._load(tournament_id)
 
     async def _load(self, tournament_id: str) -> StoredTournament:
         found = None
@@ -154,25 +175,21 @@ class Tournaments:
             raise NoSuchTournament(tournament_id)
         return found
 
-    async def list(self, limit: int) -> list[tpb.Tournament]:
+    async def list(self, limit: int) -> list[StoredTournament]:
+        """The latest tournaments, at most `limit` (50 when 0 or less, 200 at most)."""
         limit = LIST_LIMIT if limit <= 0 else min(limit, MAX_LIST_LIMIT)
-        listed = []
-        for tournament in await self.store.latest(limit):
-            summary = as_proto(tournament)
-            del summary.rounds[:]
-            listed.append(summary)
-        return listed
+        return await self.store.latest(limit)
 
-    async def watch(self, tournament_id: str) -> AsyncGenerator[tpb.Tournament, None]:
+    async def watch(self, tournament_id: str) -> AsyncGenerator[StoredTournament, None]:
         """The tournament now, then after every change, until after its end."""
         tournament = await self._load(tournament_id)
-        yield as_proto(tournament)
+        yield tournament
         while not tournament.finished:
             await asyncio.sleep(WATCH_POLL_S)
             latest = await self._load(tournament_id)
             if latest.version != tournament.version:
                 tournament = latest
-                yield as_proto(tournament)
+                yield tournament
 
     # -- moving a tournament on ----------------------------------------------------------------
 
@@ -216,7 +233,7 @@ class Tournaments:
 
     def _next_round(self, tournament: StoredTournament) -> builtins.list[pairings.Game]:
         count = len(tournament.entrants)
-        if tournament.format == tpb.TOURNAMENT_FORMAT_ROUND_ROBIN:
+        if tournament.format == Format.ROUND_ROBIN:
             return pairings.round_robin(count)[len(tournament.rounds)]
         rounds_left = tournament.rounds_planned - len(tournament.rounds)
         return pairings.swiss_round(games_of(tournament), count, rounds_left)
@@ -254,7 +271,7 @@ class Tournaments:
     async def _make_games(self, tournament: StoredTournament) -> None:
         """Creates the current round's matches that do not exist yet (each once: its id is
         chosen ahead)."""
-        clock = wire.clock_of(mpb.Clock.FromString(bytes.fromhex(tournament.clock)))
+        clock = tournament.games_clock()
         for pairing in tournament.rounds[-1]:
             if pairing.second is None or pairing.first_points is not None:
                 continue
@@ -275,7 +292,7 @@ class Tournaments:
             )
 
 
-def _entrant(entrant: tpb.Entrant, number: int, operator: bool) -> StoredEntrant:
+def _entrant(entrant: EntrantSpec, number: int, operator: bool) -> StoredEntrant:
     name = entrant.display_name[:64]
     if entrant.player_id and entrant.bot_level:
         raise InvalidRequest(f"Entrant {number} is a bot or a player, not both")
@@ -287,19 +304,17 @@ def _entrant(entrant: tpb.Entrant, number: int, operator: bool) -> StoredEntrant
                 f"Entrant {number}: {entrant.player_id[:64]!r} is not a player id "
                 "(p- and 32 hex digits)"
             )
-        return StoredEntrant(
-            mpb.BOT_LEVEL_UNSPECIFIED, entrant.player_id, name or entrant.player_id
-        )
-    if entrant.bot_level not in mpb.BotLevel.values()[1:]:
+        return StoredEntrant(BotLevel.UNSPECIFIED, entrant.player_id, name or entrant.player_id)
+    if entrant.bot_level not in BOT_LEVELS:
         raise InvalidRequest(f"Say who entrant {number} is: a bot's level or a player id")
-    level = mpb.BotLevel.Name(entrant.bot_level).removeprefix("BOT_LEVEL_").capitalize()
+    level = entrant.bot_level.label.capitalize()
     return StoredEntrant(entrant.bot_level, "", name or f"{level} bot {number + 1}")
 
 
-def _rounds(request: tpb.CreateTournamentRequest, count: int) -> int:
-    if request.format == tpb.TOURNAMENT_FORMAT_ROUND_ROBIN:
+def _rounds(request: NewTournament, count: int) -> int:
+    if request.format == Format.ROUND_ROBIN:
         return len(pairings.round_robin(count))
-    if request.format != tpb.TOURNAMENT_FORMAT_SWISS:
+    if request.format != Format.SWISS:
         raise InvalidRequest("Choose a format: Swiss or round robin")
     most = pairings.swiss_rounds_allowed(count)
     if not 1 <= request.rounds <= most:
@@ -323,57 +338,6 @@ def _seat(number: int, entrant: StoredEntrant) -> Seat:
     return Seat(
         seat=number,
         kind=SeatKind.BOT,
-        bot_level=wire.API[BotLevel].to_domain(entrant.bot_level),
+        bot_level=entrant.bot_level,
         display_name=entrant.display_name,
-    )
-
-
-def as_proto(tournament: StoredTournament) -> tpb.Tournament:
-    if tournament.finished:
-        phase = tpb.TOURNAMENT_PHASE_FINISHED
-    elif tournament.rounds:
-        phase = tpb.TOURNAMENT_PHASE_RUNNING
-    else:
-        phase = tpb.TOURNAMENT_PHASE_SCHEDULED
-    table = pairings.standings(games_of(tournament), len(tournament.entrants))
-    return tpb.Tournament(
-        tournament_id=tournament.tournament_id,
-        name=tournament.name,
-        title_id=tournament.title_id,
-        format=tournament.format,
-        phase=phase,
-        rounds_planned=tournament.rounds_planned,
-        entrants=[
-            tpb.Entrant(bot_level=e.bot_level, player_id=e.player_id, display_name=e.display_name)
-            for e in tournament.entrants
-        ],
-        rounds=[
-            tpb.Round(
-                number=number,
-                pairings=[
-                    tpb.Pairing(
-                        first=p.first,
-                        second=p.second,
-                        match_id=p.match_id,
-                        first_points=p.first_points,
-                    )
-                    for p in round_
-                ],
-            )
-            for number, round_ in enumerate(tournament.rounds, start=1)
-        ],
-        standings=[
-            tpb.Standing(
-                rank=rank,
-                entrant=s.entrant,
-                score=s.score,
-                buchholz=s.buchholz,
-                sonneborn_berger=s.sonneborn_berger,
-                games=s.games,
-            )
-            for rank, s in enumerate(table, start=1)
-        ],
-        start_unix_ms=tournament.start_unix_ms,
-        clock=mpb.Clock.FromString(bytes.fromhex(tournament.clock)),
-        created_by=tournament.created_by,
     )

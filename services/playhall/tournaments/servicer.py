@@ -12,40 +12,39 @@ import grpc
 from playhall.matches.servicer import bearer_token, refusals
 from playhall.tournament.v1 import tournament_service_pb2 as pb
 from playhall.tournament.v1 import tournament_service_pb2_grpc
+from playhall.tournaments.api import TournamentApi
 from playhall.tournaments.domain import Tournaments
 
 
 class TournamentServicer(tournament_service_pb2_grpc.TournamentServiceServicer):
     def __init__(self, tournaments: Tournaments):
         self.tournaments = tournaments
+        self.api = TournamentApi(tournaments)
 
     async def CreateTournament(
         self, request: pb.CreateTournamentRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> pb.CreateTournamentResponse:
         async with refusals(context):
             credential = await self.tournaments.matches.caller(bearer_token(context))
-            created = await self.tournaments.create(request, credential)
-            return pb.CreateTournamentResponse(tournament=created)
+            return await self.api.create(request, credential)
 
     async def GetTournament(
         self, request: pb.GetTournamentRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> pb.GetTournamentResponse:
         async with refusals(context):
-            found = await self.tournaments.get(request.tournament_id)
-            return pb.GetTournamentResponse(tournament=found)
+            return await self.api.get(request)
 
     async def ListTournaments(
         self, request: pb.ListTournamentsRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> pb.ListTournamentsResponse:
         async with refusals(context):
-            listed = await self.tournaments.list(request.limit)
-            return pb.ListTournamentsResponse(tournaments=listed)
+            return await self.api.list(request)
 
     async def WatchStandings(
         self, request: pb.WatchStandingsRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> None:
         async with refusals(context):
-            updates = self.tournaments.watch(request.tournament_id)
+            updates = self.api.watch(request)
             async with contextlib.aclosing(updates):
-                async for tournament in updates:
-                    await context.write(pb.WatchStandingsResponse(tournament=tournament))
+                async for update in updates:
+                    await context.write(update)

@@ -11,15 +11,17 @@ Keys:
 
 from __future__ import annotations
 
+import enum
 import json
 from dataclasses import asdict, dataclass, field
 
 import redis.asyncio
 
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matchstore import wire
 from playhall.matchstore.leases import Leases
+from playhall.matchstore.model import BotLevel, Clock
 from playhall.matchstore.redis_client import as_bytes, as_texts
-from playhall.tournament.v1 import tournament_service_pb2 as tpb
 
 ALL = "playhall:tournaments"
 ACTIVE = "playhall:tournaments:active"
@@ -44,9 +46,18 @@ def lease_key(tournament_id: str) -> str:
     return f"pt:{{{tournament_id}}}:lease"
 
 
+class Format(enum.IntEnum):
+    """How a tournament pairs its rounds (stored by these numbers, as the API numbers them)."""
+
+    UNSPECIFIED = 0
+    SWISS = 1
+    ROUND_ROBIN = 2
+
+
 @dataclass
 class StoredEntrant:
-    bot_level: mpb.BotLevel
+    bot_level: BotLevel
+    """UNSPECIFIED for a player."""
     player_id: str
     display_name: str
 
@@ -64,17 +75,25 @@ class StoredTournament:
     tournament_id: str
     name: str
     title_id: str
-    format: tpb.TournamentFormat
+    format: Format
     rounds_planned: int
     entrants: list[StoredEntrant]
     start_unix_ms: int
     clock: str
-    """The matches' Clock, serialized, in hex."""
+    """The matches' clock, as a serialized `playhall.match.v1.Clock` in hex (`games_clock`)."""
     created_by: str
     finished: bool = False
     rounds: list[list[StoredPairing]] = field(default_factory=list)
     version: int = -1
     """The version read; -1 for one not stored yet."""
+
+    def games_clock(self) -> Clock:
+        """The clock the tournament's games have."""
+        return wire.clock_of(mpb.Clock.FromString(bytes.fromhex(self.clock)))
+
+    @staticmethod
+    def stored_clock(clock: Clock) -> str:
+        return wire.clock_message(clock).SerializeToString().hex()
 
     def encode(self) -> str:
         body = asdict(self)
@@ -85,7 +104,11 @@ class StoredTournament:
     def decode(cls, raw: bytes) -> StoredTournament:
         version, _, body = raw.decode().partition(":")
         fields = json.loads(body)
-        fields["entrants"] = [StoredEntrant(**e) for e in fields["entrants"]]
+        fields["format"] = Format(fields["format"])
+        fields["entrants"] = [
+            StoredEntrant(BotLevel(e["bot_level"]), e["player_id"], e["display_name"])
+            for e in fields["entrants"]
+        ]
         fields["rounds"] = [[StoredPairing(**p) for p in r] for r in fields["rounds"]]
         return cls(**fields, version=int(version))
 
