@@ -140,3 +140,19 @@ def test_only_the_edges_of_matches_read_and_write_its_messages(room_name):
         and "playhall.match.v1" in imported(path)
     ]
     assert not wrong, f"these speak MatchService's messages: {wrong}"
+
+
+MATCHMAKING_EDGES = {"matchmaking/api.py", "matchmaking/servicer.py"}
+"""Where MatchmakingService's messages are read and written; the queues, their store and the
+matchmaker below them speak the domain's types (`queues.Waiting`, `queues.Matched`)."""
+
+
+def test_only_the_edges_of_matchmaking_read_and_write_its_messages():
+    wrong = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "matchmaking").rglob("*.py"))
+        if not is_generated(path)
+        and str(path.relative_to(ROOT)) not in MATCHMAKING_EDGES
+        and "playhall.matchmaking.v1" in imported(path)
+    ]
+    assert not wrong, f"these speak MatchmakingService's messages: {wrong}"

@@ -14,7 +14,9 @@ import pytest
 from playhall.accounts.tokens import Player, player_id
 from playhall.common.errors import InvalidRequest, NotNow
 from playhall.common.settings import SettingsError
+from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches.port import MatchPort
+from playhall.matchmaking.api import MatchmakingApi
 from playhall.matchmaking.matchmaker import Matchmaker
 from playhall.matchmaking.queue_store import (
     Assignment,
@@ -26,8 +28,10 @@ from playhall.matchmaking.queue_store import (
     queue_key,
 )
 from playhall.matchmaking.queues import (
+    Matched,
     Matchmaking,
     QueueRatings,
+    Waiting,
     find_groups,
     nearest_level,
 )
@@ -150,8 +154,10 @@ def queues_of(hall) -> tuple[Matchmaking, Matchmaker]:
     return matchmaking, Matchmaker(port, queues, ratings, settings)
 
 
-async def first_update(matchmaking: Matchmaking, who: Player, players: int = 2):
-    updates = matchmaking.enter(pb.EnterQueueRequest(title_id=TITLE, players=players), who)
+async def first_update(
+    matchmaking: Matchmaking, who: Player, players: int = 2
+) -> Waiting | Matched:
+    updates = matchmaking.enter(TITLE, players, who)
     try:
         return await anext(updates)
     finally:
@@ -162,17 +168,19 @@ async def test_one_queue_of_a_title_at_once_and_bad_queues_refused(hall):
     matchmaking, _ = queues_of(hall)
     ada = player("ada")
     waiting = await first_update(matchmaking, ada, 2)
-    assert waiting.waiting.queued == 1 and waiting.waiting.rating == 25.0
+    assert isinstance(waiting, Waiting)
+    assert waiting.queued == 1 and waiting.rating == 25.0
     with pytest.raises(NotNow, match="already waiting in the 2-player queue"):
         await first_update(matchmaking, ada, 3)
     with pytest.raises(InvalidRequest, match="2 to 5 players, not 6"):
         await first_update(matchmaking, ada, 6)
     with pytest.raises(InvalidRequest, match="Unknown title"):
-        await matchmaking.leave(pb.LeaveQueueRequest(title_id="chess"), ada)
-    assert await matchmaking.leave(pb.LeaveQueueRequest(title_id=TITLE), ada)
-    assert not await matchmaking.leave(pb.LeaveQueueRequest(title_id=TITLE), ada)
+        await matchmaking.leave("chess", ada)
+    assert await matchmaking.leave(TITLE, ada)
+    assert not await matchmaking.leave(TITLE, ada)
     # Left, the player may enter another queue of the title.
-    assert (await first_update(matchmaking, ada, 3)).waiting.queued == 1
+    again = await first_update(matchmaking, ada, 3)
+    assert isinstance(again, Waiting) and again.queued == 1
 
 
 async def test_an_assignment_whose_match_was_never_made_is_made_once_by_the_next_holder(hall):
@@ -205,8 +213,41 @@ async def test_an_assignment_whose_match_was_never_made_is_made_once_by_the_next
     # Each player is handed their seat, however often they ask.
     for who in (ada, bob, ada):
         handed = await first_update(matchmaking, who)
-        assert handed.matched.match.match_id == assignment.match_id
-        assert match.seats[handed.matched.token.seat].player_id == who.player_id
+        assert isinstance(handed, Matched)
+        assert handed.match.match_id == assignment.match_id
+        assert match.seats[handed.seat].player_id == who.player_id
+
+
+async def first_response(api: MatchmakingApi, who: Player, players: int = 2):
+    updates = api.enter(pb.EnterQueueRequest(title_id=TITLE, players=players), who)
+    try:
+        return await anext(updates)
+    finally:
+        await updates.aclose()
+
+
+async def test_the_api_reads_requests_and_writes_the_updates(hall):
+    """MatchmakingService's messages in and out (the servicer adds only the transport): a
+    waiting ticket's update, the seat with its match and token, and a leave."""
+    matchmaking, matchmaker = queues_of(hall)
+    api = MatchmakingApi(matchmaking)
+    ada, bob, cy = player("ada"), player("bob"), player("cy")
+    waiting = await first_response(api, ada)
+    assert waiting.WhichOneof("update") == "waiting"
+    assert waiting.waiting.queued == 1 and waiting.waiting.rating == 25.0
+    assert waiting.waiting.window == 1.0 and 0 < waiting.waiting.bots_in_ms <= 30_000
+    await first_response(api, bob)
+    assert await matchmaker.match_queue(TITLE, 2) == 1
+    handed = await first_response(api, ada)
+    assert handed.WhichOneof("update") == "matched"
+    match = await hall.matches.store.load(handed.matched.match.match_id)
+    assert match.seats[handed.matched.token.seat].player_id == ada.player_id
+    assert handed.matched.token.token and handed.matched.bot_seats == 0
+    assert handed.matched.match.phase == mpb.MATCH_PHASE_RUNNING
+    assert len(handed.matched.match.seats) == 2
+    await first_response(api, cy, 3)
+    assert (await api.leave(pb.LeaveQueueRequest(title_id=TITLE), cy)).left
+    assert not (await api.leave(pb.LeaveQueueRequest(title_id=TITLE), cy)).left
 
 
 async def test_a_holder_that_lost_its_lease_matches_nothing(hall):

@@ -6,7 +6,11 @@ atomic scripts are `queue_store.py`'s.
 A ticket is scored by the player's rating in the title (from the archive, `players.
 rating_lookup`); its window, how far apart in rating its match's players may be, widens with
 its wait (`MatchmakingSettings.window`), and after `matchmaking_bot_fill_after_s` bots take the
-seats nobody within the window took, at the level whose rating is nearest the players'."""
+seats nobody within the window took, at the level whose rating is nearest the players'.
+
+The domain speaks its own types: a ticket's updates are `Waiting` and `Matched`;
+`api.py` reads MatchmakingService's requests into these calls and writes the updates as its
+messages."""
 
 from __future__ import annotations
 
@@ -27,9 +31,7 @@ from playhall.common.errors import InvalidRequest, NotNow, Unavailable
 from playhall.matches.port import MatchPort
 from playhall.matchmaking.queue_store import Assignment, Followed, QueueStore, Ticket
 from playhall.matchmaking.settings import MatchmakingSettings
-from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
-from playhall.matchstore import wire
-from playhall.matchstore.model import BOT_LEVELS, BotLevel, MatchPhase, Seat, SeatKind
+from playhall.matchstore.model import BOT_LEVELS, BotLevel, Match, MatchPhase, Seat, SeatKind
 from playhall.matchstore.store import now_ms
 
 log = logging.getLogger(__name__)
@@ -39,6 +41,36 @@ UPDATE_EVERY_S = 1.0
 `matchmaking_poll_ms`): the numbers change by the second, and each message costs both ends."""
 BOT_RATINGS_TTL_S = 60.0
 """How long the bot levels' ratings of a title are reused: they move slowly."""
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """Where a waiting ticket stands."""
+
+    rating: float
+    """The player's rating in the title, which the queue orders tickets by."""
+    window: float
+    """How far from `rating` opponents may be now: it widens with the wait."""
+    waited_ms: int
+    ahead: int
+    """Tickets in the queue that have waited longer."""
+    queued: int
+    """Tickets in the queue, this one included."""
+    bots_in_ms: int
+    """When bots take the seats nobody took (ms from now; 0 when bots never do)."""
+
+
+@dataclass(frozen=True)
+class Matched:
+    """The player's seat in the match their ticket was matched into, with a fresh token (an
+    earlier token of the seat is revoked); the last update of a ticket."""
+
+    match: Match
+    seat: int
+    token: str
+    waited_ms: int
+    bot_seats: int
+    """Seats a bot took, as no player within the window came in time."""
 
 
 class QueueRatings:
@@ -174,12 +206,11 @@ class Matchmaking:
         return range(info.min_players, info.max_players + 1)
 
     async def enter(
-        self, request: pb.EnterQueueRequest, player: Player
-    ) -> AsyncGenerator[pb.EnterQueueResponse, None]:
-        """Enters (or follows) the player's ticket; yields where it stands every
-        `UPDATE_EVERY_S` while it waits (looking for its seat every `matchmaking_poll_ms`),
-        then the seat."""
-        title, players = request.title_id, request.players
+        self, title: str, players: int, player: Player
+    ) -> AsyncGenerator[Waiting | Matched, None]:
+        """Enters (or follows) the player's ticket in the title's `players`-player queue;
+        yields where it stands every `UPDATE_EVERY_S` while it waits (looking for its seat
+        every `matchmaking_poll_ms`), then the seat."""
         counts = await self.player_counts(title)
         if players not in counts:
             raise InvalidRequest(
@@ -251,25 +282,21 @@ class Matchmaking:
             match.phase != MatchPhase.FINISHED and bool(match.seats_of(player.player_id))
         )
 
-    def _waiting(self, followed: Followed) -> pb.EnterQueueResponse:
+    def _waiting(self, followed: Followed) -> Waiting:
         ticket = followed.ticket
         assert ticket is not None  # a waiting ticket is read with its look
         waited = max(now_ms() - ticket.entered_ms, 0)
         fill_ms = int(self.settings.matchmaking_bot_fill_after_s * 1000)
-        return pb.EnterQueueResponse(
-            waiting=pb.Waiting(
-                rating=ticket.rating,
-                window=self.settings.window(waited / 1000),
-                waited_ms=waited,
-                ahead=followed.ahead,
-                queued=followed.queued,
-                bots_in_ms=max(fill_ms - waited, 1) if fill_ms else 0,
-            )
+        return Waiting(
+            rating=ticket.rating,
+            window=self.settings.window(waited / 1000),
+            waited_ms=waited,
+            ahead=followed.ahead,
+            queued=followed.queued,
+            bots_in_ms=max(fill_ms - waited, 1) if fill_ms else 0,
         )
 
-    async def _hand_over(
-        self, title: str, assignment_id: str, player: Player
-    ) -> pb.EnterQueueResponse | None:
+    async def _hand_over(self, title: str, assignment_id: str, player: Player) -> Matched | None:
         """The player's seat in the assignment's match (a fresh seat token, which is what
         takes the seat: `matches.port.untaken_seats`); None while the match is still being
         made."""
@@ -291,34 +318,31 @@ class Matchmaking:
         taken = await self.matches.reclaim(assignment.match_id, player)
         ticket = assignment.ticket_of(player.player_id)
         waited = assignment.made_ms - ticket.entered_ms if ticket else 0
-        return pb.EnterQueueResponse(
-            matched=pb.Matched(
-                match=wire.summary(taken.match),
-                token=wire.seat_token(taken.seat, taken.token),
-                waited_ms=max(waited, 0),
-                bot_seats=len(assignment.bot_levels),
-            )
+        return Matched(
+            match=taken.match,
+            seat=taken.seat,
+            token=taken.token,
+            waited_ms=max(waited, 0),
+            bot_seats=len(assignment.bot_levels),
         )
 
-    async def leave(self, request: pb.LeaveQueueRequest, player: Player) -> bool:
+    async def leave(self, title: str, player: Player) -> bool:
         """Takes the player's ticket out of the title's queue; False if there was none."""
-        await self.player_counts(request.title_id)
-        ticket = await self.queues.ticket(request.title_id, player.player_id)
+        await self.player_counts(title)
+        ticket = await self.queues.ticket(title, player.player_id)
         players = ticket.players if ticket is not None else 0
-        outcome, assignment_id = await self.queues.leave(
-            request.title_id, players, player.player_id
-        )
+        outcome, assignment_id = await self.queues.leave(title, players, player.player_id)
         if outcome == "assigned":
-            if await self._still_running(request.title_id, assignment_id, player):
-                assignment = await self.queues.assignment(request.title_id, assignment_id)
+            if await self._still_running(title, assignment_id, player):
+                assignment = await self.queues.assignment(title, assignment_id)
                 match_id = assignment.match_id if assignment else "?"
                 raise NotNow(
                     f"You have been matched already (match {match_id}); resign there instead"
                 )
-            await self.queues.forget_assignment(request.title_id, player.player_id, assignment_id)
+            await self.queues.forget_assignment(title, player.player_id, assignment_id)
             return False
         if outcome == "left":
-            log.info("ticket left", extra={"title": request.title_id, "players": players})
+            log.info("ticket left", extra={"title": title, "players": players})
         return outcome == "left"
 
 

@@ -1,6 +1,7 @@
 """MatchmakingService: a thin adapter that checks the caller's player token, calls the
-matchmaking domain, and maps its refusals to status codes with MatchService's own table
-(`servicer.refusals`)."""
+matchmaking API (`api.py`, which reads the requests into the queues' terms and writes their
+updates as responses), and maps the domain's refusals to status codes with MatchService's own
+table (`servicer.refusals`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import grpc
 from playhall.accounts.tokens import Player
 from playhall.common.errors import NotAuthenticated
 from playhall.matches.servicer import bearer_token, refusals
+from playhall.matchmaking.api import MatchmakingApi
 from playhall.matchmaking.queues import Matchmaking
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
 from playhall.matchmaking.v1 import matchmaking_service_pb2_grpc
@@ -21,6 +23,7 @@ from playhall.matchmaking.v1 import matchmaking_service_pb2_grpc
 class MatchmakingServicer(matchmaking_service_pb2_grpc.MatchmakingServiceServicer):
     def __init__(self, matchmaking: Matchmaking):
         self.matchmaking = matchmaking
+        self.api = MatchmakingApi(matchmaking)
         self.per_player = matchmaking.settings.matchmaking_streams_per_player
         self._streams: collections.Counter[str] = collections.Counter()
         """Open EnterQueue streams by player id."""
@@ -48,7 +51,7 @@ class MatchmakingServicer(matchmaking_service_pb2_grpc.MatchmakingServiceService
         self._streams[player.player_id] += 1
         try:
             async with refusals(context):
-                updates = self.matchmaking.enter(request, player)
+                updates = self.api.enter(request, player)
                 async with contextlib.aclosing(updates):
                     async for update in updates:
                         await context.write(update)
@@ -62,4 +65,4 @@ class MatchmakingServicer(matchmaking_service_pb2_grpc.MatchmakingServiceService
     ) -> pb.LeaveQueueResponse:
         async with refusals(context):
             player = await self._player(context)
-            return pb.LeaveQueueResponse(left=await self.matchmaking.leave(request, player))
+            return await self.api.leave(request, player)
