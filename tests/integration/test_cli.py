@@ -5,7 +5,8 @@ the spelling of the gateway's URL), refusals as one line, and a match of a title
 never installed (`race_title.py`, served by a rules service of its own) drawn by its rules
 service and played by numbered moves; and a turn-based match created and joined from the
 terminal, played a move at a time (`move`) from the lists of matches waiting on each player
-(`games --my-turn`)."""
+(`games --my-turn`), a player's vacation (`away`, `back`) marked on their seat, and time given
+to the player to move (`give-time`)."""
 
 from __future__ import annotations
 
@@ -639,3 +640,85 @@ def test_a_live_match_with_an_open_seat_is_played_by_whoever_joins_it(stack, env
         for terminal in (ada, bob):
             if terminal is not None:
                 terminal.process.kill()
+
+
+def a_turn_based_match(env, tmp_path) -> tuple[str, dict[str, dict], str, str]:
+    """Ada's turn-based Eynsteyn (3 days a turn) that Bob joined: its id, each player's
+    environment by name, who is to move and the other."""
+    envs = {"Ada": env, "Bob": {**env, "PLAYHALL_CONFIG": str(tmp_path / "bob.json")}}
+    for name, player_env in envs.items():
+        assert playhall(player_env, "login", "--guest", name).returncode == 0
+    created = playhall(env, "play", "eynsteyn", "--open", "1", "--turn-based", "3")
+    assert created.returncode == 0, created.stderr
+    match_id = re.search(r"Match (\w+) created", created.stdout).group(1)
+    assert playhall(envs["Bob"], "join", match_id).returncode == 0
+    (mover,) = [name for name, player_env in envs.items() if my_turn(player_env)["count"]]
+    return match_id, envs, mover, ({"Ada", "Bob"} - {mover}).pop()
+
+
+def one_line(refused: subprocess.CompletedProcess) -> str:
+    assert refused.returncode == 1, refused.stdout
+    line = refused.stderr.strip()
+    assert "\n" not in line and "Traceback" not in line, line
+    return line
+
+
+@pytest.mark.timeout(120)
+def test_a_player_away_has_their_seat_marked_until_they_come_back(env, tmp_path):
+    """`away 3` stops the other player's clock, saying until when and the days left after it
+    (`away` with no days: the status); the mover sees the seat marked in `games --my-turn`,
+    over the board and in who moves next. `back` clears the mark, and the clock runs on with
+    the time it had; `away 0` is refused with the server's reason."""
+    from playhall.cli.play import local_day, local_time
+
+    match_id, envs, mover, other = a_turn_based_match(env, tmp_path)
+    assert "Go away for a day or more" in one_line(playhall(envs[other], "away", "0"))
+
+    away = playhall(envs[other], "away", "3")
+    assert away.returncode == 0, away.stderr
+    vacation = json.loads(playhall(envs[other], "away", "--json").stdout)  # the status
+    until = int(vacation["away_until_unix_ms"])
+    assert until - int(vacation["away_since_unix_ms"]) == 3 * 86_400_000
+    assert int(vacation["allowance_left_ms"]) == 30 * 86_400_000
+    assert f"You are away until {local_time(until)}:" in flat(away.stdout), away.stdout
+    assert "Away days left this year: 27d after this vacation" in flat(away.stdout), away.stdout
+    marked = f"{other} (away until {local_day(until)})"
+    listed = playhall(envs[mover], "games", "--my-turn")
+    row = next(line for line in listed.stdout.splitlines() if match_id in line)
+    assert marked in row, listed.stdout
+    moved = playhall(envs[mover], "move", match_id, "--choice", "1")
+    assert moved.returncode == 0, moved.stderr
+    assert f"{marked}: their clock stands still." in flat(moved.stdout), moved.stdout
+    assert f"{marked} to move." in flat(moved.stdout), moved.stdout
+
+    back = playhall(envs[other], "back")
+    assert back.returncode == 0, back.stderr
+    assert "Welcome back" in back.stdout
+    assert re.search(r"Away days left this year: (29d 23h|30d)\.", back.stdout), back.stdout
+    assert "You are not away" in playhall(envs[other], "away").stdout
+    refused = one_line(playhall(envs[mover], "move", match_id, "--choice", "1"))
+    assert f"not your turn in match {match_id}: {other} to move (2d 23h left)" in refused
+
+
+@pytest.mark.timeout(120)
+def test_a_player_gives_the_mover_time_once_a_turn(env, tmp_path):
+    """The player not to move gives the mover 2 hours (`--to` left out: the seat to move): the
+    mover's time left grows by 2 hours; giving again the same turn, or giving to a seat not to
+    move, is refused with the server's reason."""
+    match_id, envs, mover, other = a_turn_based_match(env, tmp_path)
+    (before,) = my_turn(envs[mover])["matches"]
+    given = playhall(envs[other], "give-time", match_id, "--hours", "2")
+    assert given.returncode == 0, given.stderr
+    assert f"You gave {mover} 2h in match {match_id}: {mover} has 3d 1h left this turn." in flat(
+        given.stdout
+    ), given.stdout
+    (after,) = my_turn(envs[mover])["matches"]
+    grown = int(after["time_left_ms"]) - int(before["time_left_ms"])
+    assert 2 * 3_600_000 - 60_000 < grown <= 2 * 3_600_000, grown
+
+    again = ("give-time", match_id, "--to", str(before["seats"][0]), "--hours", "1")
+    assert "You gave time this turn already" in one_line(playhall(envs[other], *again))
+    other_seat = 1 - before["seats"][0]
+    backwards = ("give-time", match_id, "--to", str(other_seat), "--hours", "1")
+    assert f"Seat {other_seat} is not to move" in one_line(playhall(envs[mover], *backwards))
+    assert playhall(envs[other], "give-time", match_id, "--hours", "25").returncode == 2

@@ -1,8 +1,9 @@
 """The `playhall` commands (typer): sign in, play against bots, players who join your match or
 players at your level, live or turn-based (a move at a time, from the list of matches waiting
-on you), take your seat up again, watch, list your games, read ratings, and run bot
-tournaments, all through a gateway. Errors are one line on stderr and exit status 1 (130 for
-Ctrl-C); `--json` prints what scripts need instead of tables."""
+on you, giving an opponent time, going away on vacation and coming back), take your seat up
+again, watch, list your games, read ratings, and run bot tournaments, all through a gateway.
+Errors are one line on stderr and exit status 1 (130 for Ctrl-C); `--json` prints what
+scripts need instead of tables."""
 
 from __future__ import annotations
 
@@ -36,7 +37,9 @@ from playhall.cli.play import (
     ask_terminal,
     clock_text,
     duration,
+    local_time,
     play,
+    seat_label,
     seat_name,
     take_turn,
     time_left,
@@ -253,7 +256,7 @@ def turn_based_clock(
 
 def to_move(match: mpb.MatchSummary) -> str:
     """Who the match waits on, by name, and the time left to them."""
-    names = ", ".join(seat_name(match.seats[seat]) for seat in match.status.to_move)
+    names = ", ".join(seat_label(match.seats[seat]) for seat in match.status.to_move)
     left = f" ({time_left(match.deadline_unix_ms)} left)" if match.deadline_unix_ms else ""
     return f"{names or 'nobody'} to move{left}"
 
@@ -593,6 +596,173 @@ def after(turn: Turn, seat: int) -> None:
         out.print(f"{to_move(turn.match)}.", markup=False)
 
 
+def recipient(caller: Gateway, match_id: str, seat: int | None) -> int:
+    """The seat that gets the time when none is named: the one seat to move other than the
+    player's; else why none can be chosen (with the seats to choose from)."""
+    request = mpb.GetMatchRequest(match_id=match_id, omit_legal_moves=True)
+    if seat is not None:
+        request.seat = seat
+    seen = caller.call(caller.matches.get_match, request)
+    match = seen.match
+    if not seen.HasField("seat"):
+        raise CliError(f"you hold no seat in match {match_id}")
+    if match.phase != mpb.MATCH_PHASE_RUNNING:
+        raise CliError(f"match {match_id} is not running")
+    others = [s for s in match.status.to_move if s != seen.seat]
+    if len(others) == 1:
+        return others[0]
+    listed = ", ".join(f"{i.seat} {seat_name(i)}" for i in match.seats if i.seat != seen.seat)
+    raise CliError(f"say which seat gets the time: --to SEAT (seats: {listed})")
+
+
+def time_of(match: mpb.MatchSummary, seat: int) -> str:
+    """A seat's time in words: its bank, or what is left of its turn (which stands still
+    while its player is away)."""
+    info = match.seats[seat]
+    if match.bank_ms:
+        return f"{seat_label(info)} has {duration(match.bank_ms[seat])} in their bank"
+    if match.deadline_unix_ms and seat in match.status.to_move:
+        return f"{seat_label(info)} has {time_left(match.deadline_unix_ms)} left this turn"
+    if info.away_until_unix_ms:
+        return f"{seat_label(info)}: their clock stands still while they are away"
+    return f"{seat_label(info)} is not to move"
+
+
+@app.command("give-time")
+def give_time_command(
+    match_id: Annotated[str, typer.Argument(help="The match id.")],
+    hours: Annotated[
+        int, typer.Option(min=1, max=24, metavar="H", help="How much time: 1 to 24 hours.")
+    ],
+    to_seat: Annotated[
+        int | None,
+        typer.Option(
+            "--to",
+            metavar="SEAT",
+            min=0,
+            help="The seat that gets it (a number); default: the seat to move, when that is "
+            "one seat and not yours.",
+        ),
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="Your seat, where you hold more than one.")
+    ] = None,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+) -> None:
+    """Give another seat of a turn-based match more time, once a turn and a day at most: to
+    its bank, or, with a time per turn, to the seat to move while you are not. Prints the time
+    it has now. Sign in first."""
+    caller = connect(gateway, token)
+    try:
+        if caller.token is None:
+            raise CliError(SIGN_IN)
+        if to_seat is None:
+            to_seat = recipient(caller, match_id, seat)
+        giving = mpb.GiveTimeRequest(match_id=match_id, to_seat=to_seat, seconds=hours * 3600)
+        if seat is not None:
+            giving.seat = seat
+        # The player token acts in the player's own seat: no seat token is taken up, so the
+        # seat's token on another device (a browser, a terminal) keeps working.
+        match = caller.call(caller.matches.give_time, giving).match
+    except (CliError, ValueError) as error:
+        raise fail(str(error)) from None
+    given = f"You gave {seat_name(match.seats[to_seat])} {duration(hours * 3_600_000)}"
+    out.print(f"{given} in match {match_id}: {time_of(match, to_seat)}.", markup=False)
+
+
+def vacation_of(caller: Gateway) -> ppb.Vacation:
+    return caller.call(caller.players.get_profile, ppb.GetProfileRequest()).vacation
+
+
+def days_left(vacation: ppb.Vacation) -> str:
+    """The away time left to the player this year, the vacation under way taken off as
+    planned."""
+    if not vacation.away_until_unix_ms:
+        return f"Away days left this year: {duration(vacation.allowance_left_ms)}."
+    planned = vacation.away_until_unix_ms - vacation.away_since_unix_ms
+    left = duration(vacation.allowance_left_ms - planned)
+    return f"Away days left this year: {left} after this vacation (more if you come back sooner)."
+
+
+def away_text(vacation: ppb.Vacation) -> str:
+    if not vacation.away_until_unix_ms:
+        return "You are not away: playhall away DAYS stops your turn-based clocks for DAYS."
+    return (
+        f"You are away until {local_time(vacation.away_until_unix_ms)}: the clocks of your "
+        "turn-based matches stand still until you come back (playhall back)."
+    )
+
+
+INT32_MAX = 2**31 - 1
+
+
+@app.command("away")
+def away_command(
+    days: Annotated[
+        int | None,
+        typer.Argument(
+            metavar="DAYS",
+            help="The days to be away at most (1 or more; the away days left to you this year "
+            "at most); none: whether you are away, and the days left.",
+        ),
+    ] = None,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Go on vacation: your seats' clocks in every turn-based match stand still (live matches
+    run on), and your opponents see you away, until playhall back or DAYS have passed.
+    Without DAYS: whether you are away, and the away days left this year. Sign in first."""
+    caller = connect(gateway, token)
+    try:
+        if caller.token is None:
+            raise CliError(SIGN_IN)
+        before = vacation_of(caller)
+        vacation = before
+        if days is not None:
+            request = ppb.GoAwayRequest(days=max(0, min(days, INT32_MAX)))
+            vacation = caller.call(caller.players.go_away, request).vacation
+    except CliError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        emit(vacation)
+        return
+    if days is not None and before.away_until_unix_ms:
+        out.print(
+            "You were away already; the days stay as they were (playhall back, then playhall "
+            "away DAYS, changes them)."
+        )
+    out.print(away_text(vacation))
+    out.print(days_left(vacation))
+
+
+@app.command("back")
+def back_command(
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Come back from your vacation: the clocks of your turn-based matches run again with the
+    time they had left; prints the away days left this year. Sign in first."""
+    caller = connect(gateway, token)
+    try:
+        if caller.token is None:
+            raise CliError(SIGN_IN)
+        before = vacation_of(caller)
+        vacation = caller.call(caller.players.come_back, ppb.ComeBackRequest()).vacation
+    except CliError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        emit(vacation)
+        return
+    if before.away_until_unix_ms:
+        out.print("Welcome back: the clocks of your turn-based matches run again.")
+    else:
+        out.print("You were not away.")
+    out.print(days_left(vacation))
+
+
 def only_running_match(caller: Gateway) -> str:
     running = caller.call(
         caller.players.list_running_matches, ppb.ListRunningMatchesRequest()
@@ -683,7 +853,7 @@ def games_command(
 
 
 def opponents(match: mpb.MatchSummary, mine: set[int]) -> str:
-    return ", ".join(seat_name(info) for info in match.seats if info.seat not in mine)
+    return ", ".join(seat_label(info) for info in match.seats if info.seat not in mine)
 
 
 def waiting_on_you(caller: Gateway, as_json: bool) -> None:

@@ -4,6 +4,7 @@ its start to its end."""
 
 from __future__ import annotations
 
+import datetime
 import queue
 import select
 import sys
@@ -103,6 +104,21 @@ def time_left(deadline_unix_ms: int) -> str:
     if not deadline_unix_ms:
         return "no clock"
     return duration(deadline_unix_ms - int(time.time() * 1000))
+
+
+def local_day(unix_ms: int) -> str:
+    """A day in local time, as a date to come back by reads: "Dec 9" (with its year when it
+    is not this one: "Jan 3 2028")."""
+    when = datetime.datetime.fromtimestamp(unix_ms / 1000)
+    year = f" {when.year}" if when.year != datetime.date.today().year else ""
+    return f"{when:%b} {when.day}{year}"
+
+
+def local_time(unix_ms: int) -> str:
+    """A moment in local time, to the minute: "Tue Dec 9, 14:05" (its year when not this
+    one)."""
+    when = datetime.datetime.fromtimestamp(unix_ms / 1000)
+    return f"{when:%a} {local_day(unix_ms)}, {when:%H:%M}"
 
 
 def clock_text(clock: mpb.Clock) -> str:
@@ -206,6 +222,9 @@ def take_turn(
 
     redraw()
     console.print(f"[bold]Your turn[/bold]{clock_line(now.match)}")
+    if away := away_seats(now.match, seat.seat):
+        clocks = "their clocks stand" if len(away) > 1 else "their clock stands"
+        console.print(f"{', '.join(away)}: {clocks} still.", markup=False)
     while True:
         picked = choose(moves, ask, console, redraw, interrupted)
         if picked is Interrupted:
@@ -242,6 +261,19 @@ def seat_name(info: mpb.SeatInfo) -> str:
         level = mpb.BotLevel.Name(info.bot_level).removeprefix("BOT_LEVEL_").lower()
         return f"seat {info.seat} ({level} bot)"
     return f"seat {info.seat}"
+
+
+def seat_label(info: mpb.SeatInfo) -> str:
+    """The seat's name, marked while its player is away from their turn-based matches (their
+    clock stands still): "Bob (away until Dec 9)"."""
+    if not info.away_until_unix_ms:
+        return seat_name(info)
+    return f"{seat_name(info)} (away until {local_day(info.away_until_unix_ms)})"
+
+
+def away_seats(match: mpb.MatchSummary, mine: int) -> list[str]:
+    """The other seats of the match whose players are away, labelled."""
+    return [seat_label(i) for i in match.seats if i.seat != mine and i.away_until_unix_ms]
 
 
 class TakenElsewhere(CliError):
