@@ -1,5 +1,5 @@
 // What every page shares: names of seats, bot levels, the fragment's token, small DOM helpers, the
-// words of a clock.
+// words of a clock, a seat's player away.
 
 export const LEVELS = {
   BOT_LEVEL_RANDOM: "random",
@@ -82,6 +82,17 @@ export function clockTime(ms, turnBased) {
 // When a turn-based deadline falls, as the reader's calendar says it ("Mar 5, 14:00").
 export const deadlineDate = (unixMs) =>
   new Date(Number(unixMs)).toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+
+// While a seat's player is away on vacation (a turn-based match), when they are back at the
+// latest in Unix milliseconds (their clock stands still until then); 0 otherwise.
+export const awayUntil = (seat) => Number(seat?.awayUntilUnixMs ?? 0);
+
+// "away until Mar 5, 14:00" for a seat whose player is away, as a tag beside their name; null
+// otherwise.
+export function awayTag(seat) {
+  const until = awayUntil(seat);
+  return until ? h("span", { class: "tag away", "data-away-until": until }, `away until ${deadlineDate(until)}`) : null;
+}
 
 // A turn-based match's clock in a few words ("turn-based, 3 days a move"); "" for a live one.
 export function paceLabel(clock) {

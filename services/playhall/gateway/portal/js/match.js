@@ -1,9 +1,12 @@
 // The match page: the board from this seat's view, moves by clicking it, scores, the event log,
-// who is to move, the turn clock and resign. It follows WatchMatch and, when the stream drops,
-// reconnects from the last version it saw, without a reload; a server out of reach as the page
-// opens is tried again the same way.
+// who is to move, the turn clock and resign; on a turn-based match, time given to another
+// player's seat (GiveTime, once a turn), and a seat whose player is away shown with its clock
+// stopped. It follows WatchMatch and, when the stream drops, reconnects from the last version
+// it saw, without a reload; a server out of reach as the page opens is tried again the same way.
 import { call, newRequestId, stream } from "./connect.js";
-import { clockTime, deadlineDate, fragment, h, isTurnBased, paceLabel, seatName, titleModule, unpackEvent } from "./common.js";
+import {
+  awayTag, awayUntil, clockTime, deadlineDate, fragment, h, isTurnBased, paceLabel, seatName, titleModule, unpackEvent,
+} from "./common.js";
 import { TURN_CHANGED } from "./myturn.js";
 import { legalMoves, moveKey } from "./proto.js";
 import { renderBreakdown } from "./breakdown.js";
@@ -66,6 +69,14 @@ async function apply(response) {
   state.view = unpackEvent(response.view);
   state.legal = await legalMoves(response.legalMoves);
   document.body.dataset.version = state.summary.version ?? "0";
+  render();
+}
+
+// An answer that carries the match only (GiveTime's): the view and the legal moves stay.
+function applySummary(match) {
+  if (!match || (state.summary && Number(match.version ?? 0) < Number(state.summary.version ?? 0))) return;
+  state.summary = match;
+  document.body.dataset.version = match.version ?? "0";
   render();
 }
 
@@ -188,24 +199,90 @@ function statusLine() {
 }
 
 // The turn clock: seconds on a live match, days and hours on a turn-based one (`clockTime`).
+// A seat whose player is away has its clock stopped: with a time per turn the turn's clock
+// while that seat is to move (the server's deadline is 0 then), with a bank that seat's bank.
 function renderClock() {
   const s = state.summary;
   const clock = $("clock");
   const deadline = Number(s?.deadlineUnixMs ?? 0);
   const banks = s?.bankMs ?? [];
   const turnBased = isTurnBased(s?.clock);
-  if (!deadline && !banks.length) {
+  const running = s?.phase === "MATCH_PHASE_RUNNING";
+  const away = (n) => (running ? awayUntil(s.seats?.[n]) : 0);
+  const stopped = banks.length ? [] : (s?.status?.toMove ?? []).filter(away);
+  if (!deadline && !banks.length && !stopped.length) {
     clock.textContent = turnBased ? paceLabel(s.clock).replace(/^t/, "T") : "no clock";
     return;
   }
   const left = Math.max(0, deadline - Date.now());
   const parts = [];
   if (turnBased) parts.push(paceLabel(s.clock).replace(/^t/, "T"));
-  if (deadline && s.phase === "MATCH_PHASE_RUNNING") {
+  if (deadline && running) {
     parts.push(`${clockTime(left, turnBased)} left for this turn` + (turnBased ? ` (until ${deadlineDate(deadline)})` : ""));
+  } else if (stopped.length) {
+    parts.push("clock stopped while " + stopped.map((n) => `${names(n)} is away (until ${deadlineDate(away(n))})`).join(" and "));
   }
-  if (banks.length) parts.push("banks: " + banks.map((ms, n) => `${names(n)} ${clockTime(ms, turnBased)}`).join(", "));
+  if (banks.length) {
+    parts.push("banks: " + banks.map((ms, n) => `${names(n)} ${away(n) ? "stopped (away)" : clockTime(ms, turnBased)}`).join(", "));
+  }
   clock.textContent = parts.join(" · ");
+}
+
+// Giving time: on a turn-based match a seat's player may give another person's seat up to a
+// day (1 to 24 hours here), once a turn, with the page's seat token. One small form per other
+// person's seat, drawn again only when those seats change (so a typed number and the keyboard
+// focus stay); whether the server takes it (whose turn it is, once a turn) it says itself.
+const HOUR_S = 3600;
+let giveKey = "";
+let giving = false;
+
+function renderGiveTime() {
+  const s = state.summary;
+  const mine = state.seat;
+  const can = Boolean(token) && mine !== null && isTurnBased(s.clock) && s.phase === "MATCH_PHASE_RUNNING";
+  const others = can
+    ? (s.seats ?? []).flatMap((seat, n) => (n !== mine && seat.kind === "SEAT_KIND_HUMAN" && !seat.resigned ? [n] : []))
+    : [];
+  $("give-time-section").hidden = !others.length;
+  const key = JSON.stringify(others.map((n) => [n, names(n), awayUntil(s.seats[n])]));
+  if (key === giveKey) return;
+  giveKey = key;
+  $("give-time").replaceChildren(...others.map(giveForm));
+}
+
+function giveForm(n) {
+  const name = names(n);
+  const until = awayUntil(state.summary.seats[n]);
+  if (until) {
+    return h("p", { class: "give-time muted", "data-seat": n }, `${name} is away until ${deadlineDate(until)}: their clock is stopped.`);
+  }
+  const id = `give-hours-${n}`;
+  const hours = h("input", { type: "number", id, name: "hours", min: 1, max: 24, step: 1, value: 1, required: "", inputmode: "numeric" });
+  const form = h("form", { class: "give-time", "data-seat": n },
+    h("label", { for: id }, `Hours to give ${name}`), hours,
+    h("button", { type: "submit", "aria-label": `Give time to ${name}` }, "Give time"));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    give(n, Number(hours.value));
+  });
+  return form;
+}
+
+async function give(toSeat, hours) {
+  if (giving) return;
+  giving = true;
+  showError("");
+  $("give-note").textContent = "";
+  try {
+    const response = await call("GiveTime", { matchId, toSeat, seconds: hours * HOUR_S }, { token });
+    $("give-note").textContent = `You gave ${names(toSeat)} ${clockTime(hours * HOUR_S * 1000, true)}.`;
+    applySummary(response.match);
+  } catch (error) {
+    // The server's reason (time given this turn already, not that seat's turn), as it sent it.
+    showError(error);
+  } finally {
+    giving = false;
+  }
 }
 
 // A board redrawn between a press and its release would swallow the click: the pressed
@@ -258,7 +335,8 @@ function render() {
   $("scores").replaceChildren(
     ...(s.seats ?? []).map((seat, n) =>
       h("tr", { class: (status.toMove ?? []).includes(n) ? "to-move" : "" },
-        h("td", {}, names(n), ratingTag(seat, s.titleId), seat.resigned ? " (left)" : ""),
+        h("td", {}, names(n), ratingTag(seat, s.titleId), seat.resigned ? " (left)" : "",
+          s.phase === "MATCH_PHASE_RUNNING" && awayUntil(seat) ? [" ", awayTag(seat)] : ""),
         h("td", { class: "num" }, String(scores[n] ?? 0)),
         h("td", {}, (status.toMove ?? []).includes(n) ? "to move" : (s.winners ?? []).includes(n) ? "winner" : "")),
     ),
@@ -269,6 +347,7 @@ function render() {
   $("replay").hidden = s.phase !== "MATCH_PHASE_FINISHED";
   $("replay").href = `/replay.html?id=${encodeURIComponent(matchId)}`;
   renderClock();
+  renderGiveTime();
 }
 
 // The match, its title's module and this seat's view, as the page opens.

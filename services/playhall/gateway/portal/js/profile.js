@@ -1,9 +1,10 @@
 // The profile page: the signed-in player's games being played (a click takes the seat back, in
 // this browser), their rating in each title as a chart over time, and their finished matches,
-// newest first, a page at a time, each with its replay. With ?player=<id>, another player's
-// ratings only (their games and history are theirs).
+// newest first, a page at a time, each with its replay; their vacation (away days left this
+// year, going away from their turn-based matches and coming back). With ?player=<id>, another
+// player's ratings only (their games, history and vacation are theirs).
 import { call } from "./connect.js";
-import { h, matchLink, seatName } from "./common.js";
+import { clockTime, deadlineDate, h, matchLink, seatName } from "./common.js";
 import { ratingChart } from "./chart.js";
 import { Pager } from "./pager.js";
 import { CHANGED, currentPlayer, describeRating, players, ratingTag, shownRating } from "./players.js";
@@ -15,6 +16,7 @@ const CHART_CHANGES = 200;
 const DEFAULT_MU = 25;
 const DEFAULT_SIGMA = 25 / 3;
 let games = [];
+let turnBased = {};
 let pager = null;
 
 const titleName = (id) => games.find((g) => g.titleId === id)?.displayName ?? id;
@@ -41,6 +43,49 @@ function gameItem({ match, seats = [] }) {
     h("strong", {}, titleName(match.titleId)), " · against ", ...(others.length ? others : ["nobody yet"]), " · ",
     match.phase === "MATCH_PHASE_OPEN" ? "waiting for players · " : toMove.includes(mine) ? h("em", {}, "your move · ") : "",
     button);
+}
+
+// The vacation: the away time left this year, and either the form that starts one or, while
+// away, until when with the button that ends it. A refusal (no away days left) in #error.
+function showVacation(vacation = {}) {
+  const until = Number(vacation.awayUntilUnixMs ?? 0);
+  const left = Number(vacation.allowanceLeftMs ?? 0);
+  const perYear = Number(turnBased.vacationDaysPerYear ?? 0);
+  const of = perYear ? ` (of ${perYear} ${perYear === 1 ? "day" : "days"} a year)` : "";
+  $("vacation-left").textContent = left > 0
+    ? `You have ${clockTime(left, true)} of away time left this year${of}` +
+      (until ? "; this time away comes off it when you come back." : ".")
+    : `You have no away days left this year${of}.`;
+  $("go-away").hidden = Boolean(until);
+  $("away").hidden = !until;
+  $("away-until").textContent = until ? `Away until ${deadlineDate(until)}` : "";
+  $("vacation-section").dataset.away = String(Boolean(until));
+}
+
+async function loadVacation() {
+  const { vacation } = await players("GetProfile", {});
+  showVacation(vacation);
+}
+
+// Sends a vacation change (GoAway, ComeBack) and shows the answer; the keyboard focus goes to
+// what replaces the control pressed.
+async function changeVacation(method, request, focus) {
+  showError("");
+  try {
+    const { vacation } = await players(method, request);
+    showVacation(vacation);
+    $(focus).focus();
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function setUpVacation() {
+  $("go-away").addEventListener("submit", (event) => {
+    event.preventDefault();
+    changeVacation("GoAway", { days: Number($("away-days").value) }, "come-back");
+  });
+  $("come-back").addEventListener("click", () => changeVacation("ComeBack", {}, "away-days"));
 }
 
 async function reclaim(matchId, seat) {
@@ -144,7 +189,7 @@ async function show() {
   const signedIn = Boolean(me);
   $("signed-out").hidden = signedIn;
   $("ratings-section").hidden = !signedIn;
-  $("games-section").hidden = $("history-section").hidden = !signedIn || Boolean(other);
+  $("games-section").hidden = $("history-section").hidden = $("vacation-section").hidden = !signedIn || Boolean(other);
   if (!signedIn) return;
   if (!other) {
     $("title").textContent = `${me.displayName}'s profile`;
@@ -152,7 +197,7 @@ async function show() {
   }
   // Each part on its own: a part that fails (no archive here, say) leaves the others shown.
   const parts = [showRatings(other || me.playerId)];
-  if (!other) parts.push(showGames(), pager.restart());
+  if (!other) parts.push(showGames(), loadVacation(), pager.restart());
   const failed = (await Promise.allSettled(parts)).filter((p) => p.status === "rejected");
   showError([...new Set(failed.map((p) => p.reason.message))].join(" · "));
   document.body.dataset.loaded = "true";
@@ -160,11 +205,14 @@ async function show() {
 
 async function main() {
   try {
-    games = (await call("ListGames", {})).games ?? [];
+    const got = await call("ListGames", {});
+    games = got.games ?? [];
+    turnBased = got.turnBased ?? {};
   } catch (error) {
     showError(error.message);
   }
   setUpHistory();
+  setUpVacation();
   const refresh = () => show().catch((error) => showError(error.message));
   addEventListener(CHANGED, refresh);
   await refresh();

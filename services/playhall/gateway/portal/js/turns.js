@@ -1,9 +1,10 @@
 // The Your turn page: the matches waiting on the signed-in player's move (`myturn.js` asks),
-// the nearest deadline first, each with its game, the opponents and the time left (days and
-// hours on a turn-based clock), and a link that plays it in this browser (ReclaimSeat: a fresh
+// the nearest deadline first, each with its game, the opponents (one away on vacation says
+// until when) and the time left (days and hours on a turn-based clock; "stopped" while the
+// player is away), and a link that plays it in this browser (ReclaimSeat: a fresh
 // seat token; the seat's older link stops working).
 import { call } from "./connect.js";
-import { clockTime, deadlineDate, h, isTurnBased, matchLink, paceLabel, seatName } from "./common.js";
+import { awayTag, awayUntil, clockTime, deadlineDate, h, isTurnBased, matchLink, paceLabel, seatName } from "./common.js";
 import { MY_TURN, myTurn, waitingWords } from "./myturn.js";
 import { CHANGED, currentPlayer, players, ratingTag } from "./players.js";
 
@@ -22,6 +23,9 @@ function showError(message) {
 // The time left of an entry: counted down from the server's time left as the list came (so a
 // wrong clock in this computer does not move it), again every TICK_MS without asking.
 function timeLeft(turn, receivedAt) {
+  // Away, the player's clock stands still (the server's deadline is 0 meanwhile).
+  const away = Math.max(0, ...(turn.seats ?? []).map((n) => awayUntil(turn.match?.seats?.[n])));
+  if (away) return h("span", { class: "time-left stopped" }, `clock stopped: you are away until ${deadlineDate(away)}`);
   if (!Number(turn.deadlineUnixMs ?? 0)) return h("span", { class: "time-left muted" }, "no clock");
   const span = h("span", { class: "time-left" });
   span.dataset.deadline = String(receivedAt + Number(turn.timeLeftMs ?? 0));
@@ -48,7 +52,7 @@ function turnItem(turn, receivedAt, me) {
   const match = turn.match;
   const mine = turn.seats ?? [];
   const others = (match.seats ?? []).flatMap((seat, n) =>
-    mine.includes(n) || seat.playerId === me ? [] : [[", ", seatName(match, n), ratingTag(seat, match.titleId)]]);
+    mine.includes(n) || seat.playerId === me ? [] : [[", ", seatName(match, n), ratingTag(seat, match.titleId), awayUntil(seat) ? [" ", awayTag(seat)] : ""]]);
   const against = others.length ? others.flat().slice(1) : ["nobody else"];
   const game = titleName(match.titleId);
   const link = h("a", {
