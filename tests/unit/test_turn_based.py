@@ -277,3 +277,16 @@ async def test_list_games_tells_clients_the_turn_based_offer(hall):
     assert offer.day_seconds == DAY_S and list(offer.days_per_turn) == [1, 2, 3, 5, 7, 14]
     assert offer.max_open_matches == MOST and offer.vacation_days_per_year == ALLOWANCE_DAYS
     assert offer.max_bank_days == 30
+
+
+async def test_time_given_to_a_seat_away_waits_for_its_return(hall):
+    match_id, tokens, mover = await both_picked(hall, per_move(7))
+    away = player_of(mover)
+    await hall.matches.vacations.go_away(away.player_id, 1)
+    paused = (await hall.store.load(match_id)).paused_left_ms
+    await hall.api.give_time(give(DAY_S, mover, match_id), tokens[1 - mover])
+    match = await hall.store.load(match_id)
+    assert match.deadline_unix_ms == 0 and match.paused_left_ms == paused + DAY_S * 1000
+    await hall.matches.vacations.come_back(away.player_id)
+    match = await hall.store.load(match_id)
+    assert match.deadline_unix_ms - match.updated_unix_ms == paused + DAY_S * 1000

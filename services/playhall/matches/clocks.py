@@ -127,13 +127,18 @@ def seat_deadline(
     return deadline_ms if is_on(clock) else 0
 
 
-def give(clock: Clock, banks: list[int], deadline_ms: int, to_seat: int, ms: int) -> int:
-    """Gives `to_seat` `ms` more: to its bank, or to the turn's deadline (which it returns,
-    moved or not) on a clock with a time per turn."""
+def give(
+    banks: list[int], deadline_ms: int, paused_ms: int, to_seat: int, ms: int
+) -> tuple[int, int]:
+    """Gives `to_seat` `ms` more: to its bank, or, with a time per turn, to the turn's
+    deadline, or to what is left of the turn while its clock stands still (a seat away).
+    Returns the deadline and the paused time, given to or not."""
     if banks:
         banks[to_seat] += ms
-        return deadline_ms
-    return deadline_ms + ms
+        return deadline_ms, paused_ms
+    if not deadline_ms:
+        return 0, paused_ms + ms
+    return deadline_ms + ms, paused_ms
 
 
 def charge(

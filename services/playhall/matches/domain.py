@@ -750,8 +750,12 @@ class Matches:
             giver = _seat_of(caller, "give time")
             check_seat_number(match, to_seat)
             _check_can_give(match, giver, to_seat)
-            match.deadline_unix_ms = clocks.give(
-                match.clock, match.bank_ms, match.deadline_unix_ms, to_seat, seconds * 1000
+            match.deadline_unix_ms, match.paused_left_ms = clocks.give(
+                match.bank_ms,
+                match.deadline_unix_ms,
+                match.paused_left_ms,
+                to_seat,
+                seconds * 1000,
             )
             match.time_given_in_turn[giver] = match.status.turn
             if await self.commits.commit(match, giver, ChangeCause.TIME_GIVEN) is None:
