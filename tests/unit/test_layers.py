@@ -125,34 +125,27 @@ def test_the_rooms_above_matches_use_its_port(room_name):
     assert not wrong, "; ".join(wrong)
 
 
-MATCH_EDGES = {"matches/api.py", "matches/servicer.py", "matchstore/wire.py"}
-"""Where MatchService's messages are read and written; the model, the store and the match
-domain below them speak the model's types (`matchstore/model.py`)."""
+SERVICE_EDGES = {
+    # room: (its service's contract, the modules that read and write its messages)
+    "matchstore": ("playhall.match.v1", {"matchstore/wire.py"}),
+    "matches": ("playhall.match.v1", {"matches/api.py", "matches/servicer.py"}),
+    "matchmaking": ("playhall.matchmaking.v1", {"matchmaking/api.py", "matchmaking/servicer.py"}),
+    "tournaments": ("playhall.tournament.v1", {"tournaments/api.py", "tournaments/servicer.py"}),
+}
+"""Where each service's messages are read and written; the domain below speaks its own types
+(the match model of `matchstore/model.py`, `queues.Waiting` and `queues.Matched`, the stored
+tournament). The tournaments' store keeps the games' clock as a serialized Clock, which is its
+record's form, not a message it answers with."""
 
 
-@pytest.mark.parametrize("room_name", ["matchstore", "matches"])
-def test_only_the_edges_of_matches_read_and_write_its_messages(room_name):
+@pytest.mark.parametrize("room_name", list(SERVICE_EDGES))
+def test_only_the_edges_of_a_room_read_and_write_its_services_messages(room_name):
+    contract, edges = SERVICE_EDGES[room_name]
     wrong = [
         str(path.relative_to(ROOT))
         for path in sorted((ROOT / room_name).rglob("*.py"))
         if not is_generated(path)
-        and str(path.relative_to(ROOT)) not in MATCH_EDGES
-        and "playhall.match.v1" in imported(path)
+        and str(path.relative_to(ROOT)) not in edges
+        and contract in imported(path)
     ]
-    assert not wrong, f"these speak MatchService's messages: {wrong}"
-
-
-MATCHMAKING_EDGES = {"matchmaking/api.py", "matchmaking/servicer.py"}
-"""Where MatchmakingService's messages are read and written; the queues, their store and the
-matchmaker below them speak the domain's types (`queues.Waiting`, `queues.Matched`)."""
-
-
-def test_only_the_edges_of_matchmaking_read_and_write_its_messages():
-    wrong = [
-        str(path.relative_to(ROOT))
-        for path in sorted((ROOT / "matchmaking").rglob("*.py"))
-        if not is_generated(path)
-        and str(path.relative_to(ROOT)) not in MATCHMAKING_EDGES
-        and "playhall.matchmaking.v1" in imported(path)
-    ]
-    assert not wrong, f"these speak MatchmakingService's messages: {wrong}"
+    assert not wrong, f"these speak {contract}'s messages: {wrong}"
