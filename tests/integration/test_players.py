@@ -129,15 +129,21 @@ def test_playerservice_needs_a_player_token_not_a_seat_token(channel, issuer):
         assert "Sign in" in reason
 
 
-def test_my_turn_lists_the_matches_waiting_on_the_player_with_their_time(channel, issuer):
-    ada = Device(channel, issuer.token("ada", name="Ada"))
-    bob = Device(channel, issuer.token("bob", name="Bob"))
+def turn_based_match(creator: Device, joiner: Device) -> str:
+    """A running two-seat turn-based match (a day a turn) of `creator` (seat 0) and `joiner`."""
     clock = pb.Clock(
         seconds_per_turn=86_400, on_timeout=pb.TIMEOUT_ACTION_FORFEIT, pace=pb.PACE_TURN_BASED
     )
-    match_id = ada.matches.create(TITLE, [ME, OPEN], clock=clock).match.match_id
+    match_id = creator.matches.create(TITLE, [ME, OPEN], clock=clock).match.match_id
+    joiner.matches.join(match_id)
+    return match_id
+
+
+def test_my_turn_lists_the_matches_waiting_on_the_player_with_their_time(channel, issuer):
+    ada = Device(channel, issuer.token("ada", name="Ada"))
+    bob = Device(channel, issuer.token("bob", name="Bob"))
     before = ada.call("ListMyTurn").count
-    bob.matches.join(match_id)
+    match_id = turn_based_match(ada, bob)
     waiting = ada.call("ListMyTurn")
     assert waiting.count == before + 1
     (turn,) = [t for t in waiting.matches if t.match.match_id == match_id]
@@ -152,11 +158,7 @@ def test_my_turn_lists_the_matches_waiting_on_the_player_with_their_time(channel
 def test_a_vacation_shows_on_the_profile_and_on_the_seats_of_turn_based_matches(channel, issuer):
     ada = Device(channel, issuer.token("ada-away", name="Ada"))
     bob = Device(channel, issuer.token("bob-away", name="Bob"))
-    clock = pb.Clock(
-        seconds_per_turn=86_400, on_timeout=pb.TIMEOUT_ACTION_FORFEIT, pace=pb.PACE_TURN_BASED
-    )
-    match_id = ada.matches.create(TITLE, [ME, OPEN], clock=clock).match.match_id
-    bob.matches.join(match_id)
+    match_id = turn_based_match(ada, bob)
     away = ada.call("GoAway", ppb.GoAwayRequest(days=3)).vacation
     assert away.away_until_unix_ms - away.away_since_unix_ms == 3 * 86_400_000
     assert ada.call("GetProfile").vacation == away

@@ -151,7 +151,7 @@ def queues_of(hall) -> tuple[Matchmaking, Matchmaker]:
     ratings = QueueRatings(None, BotLevel.NORMAL)
     port = MatchPort(hall.matches)
     matchmaking = Matchmaking(port, queues, ratings, settings)
-    return matchmaking, Matchmaker(port, queues, ratings, settings)
+    return matchmaking, Matchmaker(matchmaking)
 
 
 async def first_update(

@@ -35,6 +35,14 @@ def per_move(days: int) -> pb.Clock:
     )
 
 
+def banked(days: int) -> pb.Clock:
+    return pb.Clock(
+        bank_initial_seconds=days * DAY_S,
+        on_timeout=pb.TIMEOUT_ACTION_FORFEIT,
+        pace=pb.PACE_TURN_BASED,
+    )
+
+
 @pytest.fixture
 def hall(embedded_redis, event_loop):
     settings = {
@@ -163,12 +171,7 @@ async def test_time_given_moves_the_deadline_of_the_seat_to_move_once_a_turn(hal
 
 
 async def test_time_given_goes_to_a_bank_whoever_is_to_move(hall):
-    bank = pb.Clock(
-        bank_initial_seconds=3 * DAY_S,
-        on_timeout=pb.TIMEOUT_ACTION_FORFEIT,
-        pace=pb.PACE_TURN_BASED,
-    )
-    match_id, tokens, mover = await both_picked(hall, bank)
+    match_id, tokens, mover = await both_picked(hall, banked(3))
     banks = list((await hall.store.load(match_id)).bank_ms)
     given = await hall.api.give_time(give(DAY_S, 1 - mover, match_id), tokens[mover])
     assert given.match.bank_ms[1 - mover] == banks[1 - mover] + DAY_S * 1000
@@ -209,12 +212,7 @@ async def test_a_player_away_stops_their_turns_clock_and_finds_its_time_on_retur
 
 
 async def test_a_seat_away_is_not_charged_on_a_bank(hall):
-    bank = pb.Clock(
-        bank_initial_seconds=3 * DAY_S,
-        on_timeout=pb.TIMEOUT_ACTION_FORFEIT,
-        pace=pb.PACE_TURN_BASED,
-    )
-    match_id, _, mover = await both_picked(hall, bank)
+    match_id, _, mover = await both_picked(hall, banked(3))
     await hall.matches.vacations.go_away(player_of(mover).player_id, 1)
     left = (await hall.store.load(match_id)).bank_ms[mover]
     assert (await hall.store.load(match_id)).deadline_unix_ms == 0

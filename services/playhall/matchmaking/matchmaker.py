@@ -32,7 +32,6 @@ import redis
 
 from playhall.common.errors import MatchError
 from playhall.common.passes import BackgroundPass
-from playhall.matches.port import MatchPort
 from playhall.matchmaking.metrics import (
     QUEUE_ABSENT_SEATS,
     QUEUE_BOT_SEATS,
@@ -45,12 +44,10 @@ from playhall.matchmaking.metrics import (
 )
 from playhall.matchmaking.queue_store import (
     Assignment,
-    QueueStore,
     match_id_of,
     new_assignment_id,
 )
-from playhall.matchmaking.queues import QueueRatings, assignment_seats, find_groups
-from playhall.matchmaking.settings import MatchmakingSettings
+from playhall.matchmaking.queues import Matchmaking, assignment_seats, find_groups
 from playhall.matchstore.store import UnreadableMatch, now_ms
 
 log = logging.getLogger(__name__)
@@ -68,17 +65,12 @@ class Matchmaker(BackgroundPass):
     """Holds the leases of whatever queues it can and matches them every
     `matchmaking_interval_s`."""
 
-    def __init__(
-        self,
-        matches: MatchPort,
-        queues: QueueStore,
-        queue_ratings: QueueRatings,
-        settings: MatchmakingSettings,
-    ):
-        self.matches = matches
-        self.queues = queues
-        self.ratings = queue_ratings
-        self.settings = settings
+    def __init__(self, matchmaking: Matchmaking):
+        # The queues' parts, as the players' side of matchmaking holds them.
+        self.matches = matchmaking.matches
+        self.queues = matchmaking.queues
+        self.ratings = matchmaking.ratings
+        self.settings = matchmaking.settings
         self.holder = f"{os.uname().nodename}-{os.getpid()}-{secrets.token_hex(4)}"
         """This replica's name in the leases: unique, so a restarted process is a new holder."""
         self._held: set[tuple[str, int]] = set()

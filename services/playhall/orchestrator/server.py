@@ -147,7 +147,7 @@ async def serve(settings: Settings) -> None:
         domain.commits, settings.sweep_interval_s, settings.lobby_repair_interval_s
     )
     housekeeper.start()
-    matchmaker = Matchmaker(queues.matches, queues.queues, queues.ratings, settings.matchmaking)
+    matchmaker = Matchmaker(queues)
     matchmaker.start()
     runner = TournamentRunner(
         tournaments, settings.tournament_interval_s, settings.tournament_lease_ms
