@@ -109,6 +109,15 @@ def connect(url: str, token: str | None) -> Gateway:
     return Gateway(url, token)
 
 
+def signed_in(url: str, token: str | None) -> Gateway:
+    """`connect`, for a command only a signed-in player may run: without a sign-in it fails
+    at once, saying how to sign in."""
+    caller = connect(url, token)
+    if caller.token is None:
+        raise fail(SIGN_IN)
+    return caller
+
+
 def emit(message) -> None:
     print(json_format.MessageToJson(message, preserving_proto_field_name=True, indent=None))
 
@@ -382,10 +391,8 @@ def queue_command(
     """Be matched with players at your level (bots take the seats nobody takes in time), then
     play the match. Sign in first. With --json: the queue's updates as JSON lines, ending with
     the seat (its token included), and no play."""
-    caller = connect(gateway, token)
+    caller = signed_in(gateway, token)
     try:
-        if caller.token is None:
-            raise CliError(SIGN_IN)
         if players is None:
             games = caller.call(caller.matches.list_games, mpb.ListGamesRequest()).games
             found = [g.min_players for g in games if g.title_id == title]
@@ -445,10 +452,8 @@ def resume_command(
     """Take up your seat again in a running match and play on: a tournament game, a match left
     with Ctrl-C, one begun on another device (whose seat token then plays no more). Sign in
     first."""
-    caller = connect(gateway, token)
+    caller = signed_in(gateway, token)
     try:
-        if caller.token is None:
-            raise CliError(SIGN_IN)
         if match_id is None:
             match_id = only_running_match(caller)
         request = ppb.ReclaimSeatRequest(match_id=match_id)
@@ -546,10 +551,8 @@ def move_command(
     """Play one move in a match and leave (turn-based play): your seat taken up again, the
     board, your numbered legal moves; the move you pick (or --choice) is played, and the
     command ends without watching. Exits 1 when it is not your turn. Sign in first."""
-    caller = connect(gateway, token)
+    caller = signed_in(gateway, token)
     try:
-        if caller.token is None:
-            raise CliError(SIGN_IN)
         match = my_seat_to_move(caller, match_id, seat)
         reclaiming = ppb.ReclaimSeatRequest(match_id=match_id)
         if seat is not None:
@@ -653,10 +656,8 @@ def give_time_command(
     """Give another seat of a turn-based match more time, once a turn and a day at most: to
     its bank, or, with a time per turn, to the seat to move while you are not. Prints the time
     it has now. Sign in first."""
-    caller = connect(gateway, token)
+    caller = signed_in(gateway, token)
     try:
-        if caller.token is None:
-            raise CliError(SIGN_IN)
         if to_seat is None:
             to_seat = recipient(caller, match_id, seat)
         giving = mpb.GiveTimeRequest(match_id=match_id, to_seat=to_seat, seconds=hours * 3600)
@@ -714,10 +715,8 @@ def away_command(
     """Go on vacation: your seats' clocks in every turn-based match stand still (live matches
     run on), and your opponents see you away, until playhall back or DAYS have passed.
     Without DAYS: whether you are away, and the away days left this year. Sign in first."""
-    caller = connect(gateway, token)
+    caller = signed_in(gateway, token)
     try:
-        if caller.token is None:
-            raise CliError(SIGN_IN)
         before = vacation_of(caller)
         vacation = before
         if days is not None:
@@ -745,10 +744,8 @@ def back_command(
 ) -> None:
     """Come back from your vacation: the clocks of your turn-based matches run again with the
     time they had left; prints the away days left this year. Sign in first."""
-    caller = connect(gateway, token)
+    caller = signed_in(gateway, token)
     try:
-        if caller.token is None:
-            raise CliError(SIGN_IN)
         before = vacation_of(caller)
         vacation = caller.call(caller.players.come_back, ppb.ComeBackRequest()).vacation
     except CliError as error:

@@ -103,7 +103,9 @@ class Vacations:
                     return False
                 for seat in seats:
                     seat.away_since_ms, seat.away_until_ms = since_ms, until_ms
-                return await self.commits.commit(match, None, ChangeCause.SERVER) is not None
+                if await self.commits.commit(match, None, ChangeCause.SERVER) is None:
+                    return None  # another change won: read again
+                return True
 
             await self.commits.retry(attempt)
 
