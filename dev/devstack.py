@@ -348,7 +348,7 @@ class Supervisor:
             if code is None:
                 continue
             self.say(f"{name} died ({exit_status(code)}); its last log lines:")
-            for line in list(service.log_lines)[-LAST_LOG_LINES:]:
+            for line in service.log_lines[-LAST_LOG_LINES:]:
                 self.say(f"    {line}")
             deaths = self.deaths[name]
             now = time.monotonic()

@@ -98,17 +98,24 @@ class ServiceProcess:
             start_new_session=True,
         )
         # The newest lines only: a service of `make run` logs for as long as it runs.
-        self.log_lines: collections.deque[str] = collections.deque(maxlen=LOG_LINES_KEPT)
+        self._log: collections.deque[str] = collections.deque(maxlen=LOG_LINES_KEPT)
         self._ready = threading.Event()
         self.announcement: dict = {}
         threading.Thread(target=self._read_logs, daemon=True).start()
         if not self._ready.wait(timeout) or not self.announcement:
             self.kill()
-            raise RuntimeError(f"{module} did not start:\n" + "\n".join(list(self.log_lines)[-20:]))
+            raise RuntimeError(f"{module} did not start:\n" + "\n".join(self.log_lines[-20:]))
+
+    @property
+    def log_lines(self) -> list[str]:
+        """The newest lines the service logged, as they are now: a copy, which the reader
+        thread cannot change under a caller iterating it (iterating the deque itself while a
+        line arrives raises RuntimeError, as a busy machine showed)."""
+        return list(self._log)
 
     def _read_logs(self) -> None:
         for line in self.proc.stderr:
-            self.log_lines.append(line.rstrip())
+            self._log.append(line.rstrip())
             if not self._ready.is_set():
                 try:
                     entry = json.loads(line)
