@@ -23,6 +23,8 @@ from google.protobuf.message import Message
 from prometheus_client import REGISTRY
 
 from dev.testbed import GATEWAY_CREDENTIAL, WORKER_CREDENTIAL
+from playhall.archive import database
+from playhall.archive.parked import ParkedTable
 from playhall.common.errors import Broken
 from playhall.core import Game, get_game
 from playhall.match.v1 import match_service_pb2 as pb
@@ -31,6 +33,7 @@ from playhall.matches.api import MatchApi
 from playhall.matches.commits import Commits
 from playhall.matches.domain import Matches
 from playhall.matches.housekeeping import Housekeeper
+from playhall.matches.parking import Parking
 from playhall.matches.rules_client import REFUSALS
 from playhall.matchstore.store import MatchStore
 from playhall.orchestrator.settings import Settings
@@ -140,6 +143,11 @@ class Hall:
         self.api = MatchApi(self.matches)
 
     @property
+    def parking(self) -> Parking:
+        assert self.matches.parking is not None, "open the hall with a database_url"
+        return self.matches.parking
+
+    @property
     def commits(self) -> Commits:
         return self.matches.commits
 
@@ -149,6 +157,8 @@ class Hall:
 
     async def close(self) -> None:
         await self.db.aclose()
+        if self.matches.parking is not None:
+            await self.matches.parking.table.pool.close()
 
     async def create(
         self,
@@ -204,12 +214,21 @@ class Hall:
         return await self.api.resign(request, self.tokens[match_id][seat])
 
 
-async def open_hall(redis_url: str, games: Iterable[Game] = (), **settings) -> Hall:
+async def open_hall(
+    redis_url: str,
+    games: Iterable[Game] = (),
+    database_url: str = "",
+    empty: bool = True,
+    **settings,
+) -> Hall:
     """A `Hall` of `games` (Galileo by default) on the Redis at `redis_url`, whose database it
-    empties; `settings` override the orchestrator's (testing mode is on). Open it on the event
-    loop that uses it."""
+    empties (unless not `empty`: another replica's domain); `settings` override the
+    orchestrator's (testing mode is on). With `database_url`
+    (a migrated database), idle turn-based matches are parked there (`Hall.parking`; its pass
+    is not started: a test runs it). Open it on the event loop that uses it."""
     db = redis.asyncio.Redis.from_url(redis_url)
-    await db.flushdb()
+    if empty:
+        await db.flushdb()
     rules = InProcessRules(list(games) or [get_game(TITLE)])
     config = Settings(
         redis_url=redis_url,
@@ -221,7 +240,18 @@ async def open_hall(redis_url: str, games: Iterable[Game] = (), **settings) -> H
     )
     commits = Commits(MatchStore(db, request_ttl_s=config.request_ttl_s), rules, config)
     housekeeper = Housekeeper(commits, config.sweep_interval_s, config.lobby_repair_interval_s)
-    return Hall(Matches(commits), housekeeper, rules, db)
+    parking = None
+    if database_url:
+        pool = database.pool(database_url)
+        await pool.open(wait=True)
+        parking = Parking(
+            commits,
+            ParkedTable(pool),
+            config.park_after_minutes * 60,
+            config.parking_interval_s,
+            housekeeper.expire,
+        )
+    return Hall(Matches(commits, parking=parking), housekeeper, rules, db)
 
 
 class RedisCommands:

@@ -15,7 +15,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from playhall.accounts import tokens
-from playhall.archive import ratings
+from playhall.archive import parked, ratings
 from playhall.common.errors import Unavailable
 from playhall.common.passes import BackgroundPass
 from playhall.matchstore import records
@@ -193,6 +193,7 @@ class Archive:
             )
             if await inserted.fetchone() is None:
                 return None
+            await parked.forget(connection, match.match_id)
             rows = seat_rows(match, archived.changes, archived.players)
             await self._players(connection, [row.player for row in rows if row.player])
             await connection.cursor().executemany(

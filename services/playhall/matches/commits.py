@@ -37,6 +37,7 @@ from playhall.matchstore.model import (
     MatchPhase,
     SeatKind,
 )
+from playhall.matchstore.parking import parkable_entry
 from playhall.matchstore.store import (
     Commit,
     IdempotencyRecord,
@@ -339,7 +340,10 @@ class Commits:
             await self.store.set_deadline(match.match_id, 0, match.deadline_unix_ms)
         if self.bot_seats_to_move(match):
             await self.store.mark_bot_turn(match.match_id, created)
-        if not await self.store.create(match, state, change, request, my_turn_entries(match)):
+        indexes = my_turn_entries(match)
+        if match.clock.turn_based and match.phase == MatchPhase.RUNNING:
+            indexes.append(parkable_entry(match.match_id, created, running=True))
+        if not await self.store.create(match, state, change, request, indexes):
             return False
         await self.enqueue_bots(match, "turn")
         return True
@@ -402,6 +406,9 @@ class Commits:
                     then.append(player_match_removal(player_id, match_id))
                     if match.clock.turn_based:
                         then.append(turn_based_removal(player_id, match_id))
+        if match.clock.turn_based:
+            # Among the matches to park once idle while it runs (`parking`), out when not.
+            then.append(parkable_entry(match_id, at_ms, match.phase == MatchPhase.RUNNING))
         # The activity index is not touched per move: it only has to hold a time no later than
         # the last change, and the idle scan re-reads `updated_unix_ms` before it closes anything.
         if clocks.is_on(match.clock):

@@ -43,6 +43,7 @@ from playhall.matches.identity import (
     token_hash,
 )
 from playhall.matches.metrics import MATCHES_CREATED, MOVES_REFUSED, SEATS_LEFT
+from playhall.matches.parking import Parking
 from playhall.matches.vacations import Vacations
 from playhall.matches.watchers import WatchHub
 from playhall.matchstore import records
@@ -158,12 +159,22 @@ class History:
 class Matches:
     """The match domain; the gRPC servicer is a thin adapter over it."""
 
-    def __init__(self, commits: Commits, watchers: WatchHub | None = None, archive=None):
+    def __init__(
+        self,
+        commits: Commits,
+        watchers: WatchHub | None = None,
+        archive=None,
+        parking: Parking | None = None,
+    ):
         self.commits = commits
         self.archive = archive
         """Where finished matches are read once their keys left Redis
         (`archive.archive.Archive`); None: such a match is unknown."""
+        self.parking = parking
+        """Idle turn-based matches out of Redis and back (`parking`); None: never parked."""
         self.watchers = watchers or WatchHub(commits.store)
+        if parking is not None:
+            self.watchers.keep_unparked(parking.touch, parking.park_after_ms / 3000)
         self.store = commits.store
         self.rules = commits.rules
         self.settings = commits.settings
@@ -573,6 +584,7 @@ class Matches:
         too with `render_text`."""
         match, state, _ = await self.snapshot(match_id)
         caller = self.identity.identify(match, token, seat)
+        await self._read_now(match)
         viewing = self.commits.view(match, state, caller, omit_legal_moves)
         if render_text:
             drawn = self.commits.render(match, state, caller)
@@ -584,6 +596,7 @@ class Matches:
     async def history(self, match_id: str, token: Credential, seat: int | None = None) -> History:
         match = await self.load(match_id)
         caller = self.identity.identify(match, token, seat)
+        await self._read_now(match)
         entries = await self._changes(match.match_id)
         changes = [records.visible_change(change, caller.seat) for change, _ in entries]
         moves = []
@@ -594,6 +607,12 @@ class Matches:
                 if move
             ]
         return History(match, changes, moves)
+
+    async def _read_now(self, match: Match) -> None:
+        """A read of a running turn-based match keeps it from being parked for a while."""
+        running = match.phase == MatchPhase.RUNNING
+        if self.parking is not None and match.clock.turn_based and running:
+            await self.parking.touch([match.match_id])
 
     async def watch(
         self,
@@ -614,6 +633,7 @@ class Matches:
             if not _left_at_the_end(match, left.seat):
                 raise
             caller = Caller(left.seat)
+        await self._read_now(match)
         after = after_version
         if after is not None and after > match.version:
             raise InvalidRequest(

@@ -7,7 +7,7 @@ import asyncio
 import logging
 
 import redis
-from prometheus_client import Counter
+from prometheus_client import Counter, Gauge, Histogram
 from prometheus_client.core import GaugeMetricFamily
 
 from playhall.common.metrics import REDIS_ERRORS
@@ -28,14 +28,37 @@ TIMEOUTS_APPLIED = Counter(
 VACATIONS_STARTED = Counter(
     "playhall_vacations_started", "Players who went away from their turn-based matches."
 )
+MATCHES_PARKED = Counter(
+    "playhall_matches_parked", "Idle turn-based matches moved from Redis to PostgreSQL."
+)
+PARKED_LOADS = Counter(
+    "playhall_parked_loads",
+    "Parked matches brought back to Redis: by a call that needed one, or by the deadline ticker.",
+    ["cause"],
+)
+PARKED_LOAD_SECONDS = Histogram(
+    "playhall_parked_load_seconds",
+    "How long bringing a parked match back took, row lock and restore included.",
+    buckets=(0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+)
+PARKED_MATCHES = Gauge(
+    "playhall_parked_matches", "Matches parked in PostgreSQL (counted by the parking pass)."
+)
+PARKED_DEADLINE_LAG = Gauge(
+    "playhall_parked_deadline_lag_seconds",
+    "How long the earliest due deadline of a parked match has waited for the ticker (0: none).",
+)
 SEATS_LEFT = Counter(
     "playhall_seats_left", "Seats that resigned or forfeited on the clock.", ["title", "reason"]
 )
 COMMIT_CONFLICTS = Counter(
     "playhall_commit_conflicts", "Commits retried because another change won.", ["title"]
 )
+for _cause in ("call", "deadline"):
+    PARKED_LOADS.labels(_cause)
 for _operation in (
     "call",
+    "parking",
     "housekeeping",
     "index_update",
     "active_count",

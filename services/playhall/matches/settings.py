@@ -61,6 +61,13 @@ class MatchSettings:
     vacation_days_per_year: int = setting(30, minimum=0)
     """The days a player may be away from their turn-based matches each calendar year, their
     clocks stopped (`matches.vacations`)."""
+    park_after_minutes: float = setting(30.0, minimum=0)
+    """A running turn-based match nobody has read, watched or moved for this long leaves Redis
+    for the archive's database until a call needs it (`matches.parking`; 0: never, and never
+    without `database_url`)."""
+    parking_interval_s: float = setting(1.0, minimum=0.01)
+    """How often each replica parks idle matches and brings back parked ones whose deadline
+    is due."""
     lobby_idle_after_s: int = setting(3_600, minimum=1)
     """A running match with no change for this long is left out of ListMatches until its next
     change: the lobby's "Being played" shows the matches people play now. It is still played

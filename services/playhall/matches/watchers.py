@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 
 import redis
 import redis.asyncio
@@ -160,6 +161,14 @@ class WatchHub:
         self._unsubscribe: set[str] = set()
         self._task: asyncio.Task | None = None
         self.reconnects = 0
+        self._touch: Callable[[list[str]], Awaitable[None]] | None = None
+        self._touch_every_s = RESYNC_S
+        self._touching: asyncio.Task | None = None
+
+    def keep_unparked(self, touch: Callable[[list[str]], Awaitable[None]], every_s: float) -> None:
+        """Has `touch` called with the matches watched here every `every_s` seconds (or
+        `RESYNC_S`, if sooner): a watched match is never idle, so never parked."""
+        self._touch, self._touch_every_s = touch, min(every_s, RESYNC_S)
 
     # -- watchers ----------------------------------------------------------------------------
 
@@ -242,7 +251,7 @@ class WatchHub:
         self._subscribe |= set(self.feeds)
         self._unsubscribe.clear()
         await pubsub.ping()
-        resynced = time.monotonic()
+        resynced = touched = time.monotonic()
         while True:
             if self._subscribe:
                 channels, self._subscribe = [changed_channel(m) for m in self._subscribe], set()
@@ -254,10 +263,29 @@ class WatchHub:
             while message is not None:
                 self._deliver(message)
                 message = await pubsub.get_message(timeout=0)
+            if self._touch is not None and time.monotonic() - touched >= self._touch_every_s:
+                touched = time.monotonic()
+                self._touch_watched()
             if time.monotonic() - resynced >= RESYNC_S:
                 resynced = time.monotonic()
                 for feed in list(self.feeds.values()):
                     feed.poke()
+
+    def _touch_watched(self) -> None:
+        """Touches the watched matches in a task of its own (the pub/sub loop never waits on
+        it), one at a time: a touch that outlives the interval is not doubled."""
+        if not self.feeds or self._touch is None:
+            return
+        if self._touching is not None and not self._touching.done():
+            return
+        self._touching = asyncio.create_task(self._touch_safely(list(self.feeds)))
+
+    async def _touch_safely(self, match_ids: list[str]) -> None:
+        assert self._touch is not None
+        try:
+            await self._touch(match_ids)
+        except redis.RedisError as error:
+            log.warning("watched matches not touched", extra={"error": str(error)})
 
     def _deliver(self, message: dict) -> None:
         kind = message["type"]

@@ -40,7 +40,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 import redis
 import redis.asyncio
@@ -209,6 +209,16 @@ def turn_based_key(player_id: str) -> str:
     return f"playhall:player:{player_id}:turn_based"
 
 
+BRING_BACK_ATTEMPTS = 5
+"""Times a read that finds no record asks for the match to be brought back and reads again.
+Once is not always enough: a parker that packed the match before it was parked and brought
+back may park it again at once (the same version: nothing lost), between the restore and the
+read."""
+NO_ROW_ANSWERS = 2
+"""Answers of "not parked" after which a read that finds no record gives up: one is not
+enough, as the row a caller waited for may have been restored and deleted by the caller that
+held it, and the match parked again, under a new row its query did not see, before it read."""
+
 NO_DEADLINE = 2**52
 """The score of a waiting match without a clock: after every deadline (exact as a double)."""
 
@@ -373,8 +383,22 @@ class NotReplicated(Unavailable):
         )
 
 
+class ParkedMatches(Protocol):
+    """Where matches that left Redis while they waited are (`matches.parking.Parking`): a read
+    that finds no record asks it before it answers that there is no such match."""
+
+    async def bring_back(self, match_id: str) -> bool:
+        """Puts a parked match back in Redis; whether it was parked (and is back now)."""
+
+    async def records(self, match_ids: Sequence[str]) -> dict[str, bytes]:
+        """The stored records ("<version>:<StoredMatch>") of those of `match_ids` that are
+        parked, read where they are (a list does not bring a match back)."""
+
+
 class MatchStore:
-    """Reads and commits matches, on the event loop of its asyncio Redis client."""
+    """Reads and commits matches, on the event loop of its asyncio Redis client. With `parked`
+    set, a match that is not in Redis is looked for there too: `load`, `snapshot` and `changes`
+    bring it back, `load_many` and `exists` read it where it is."""
 
     def __init__(
         self,
@@ -388,12 +412,13 @@ class MatchStore:
         self.wait_replicas = wait_replicas
         self.wait_timeout_ms = wait_timeout_ms
         self.cluster = isinstance(client, redis.asyncio.RedisCluster)
+        self.parked: ParkedMatches | None = None
         self._commit = client.register_script(COMMIT_SCRIPT)
         self._create = client.register_script(CREATE_SCRIPT)
         self._confirm = client.register_script(CONFIRM_SCRIPT)
         self._snapshot = client.register_script(SNAPSHOT_SCRIPT)
 
-    async def _write(self, script, keys: list[str], args: list) -> tuple[Any, bool]:
+    async def write_script(self, script, keys: list[str], args: list) -> tuple[Any, bool]:
         """Runs a writing script: its reply (whatever the script returns), and whether enough
         replicas confirmed it. With `wait_replicas`, WAIT follows on the same connection (one
         pipeline to the node of `keys`' slot) for up to `wait_timeout_ms`."""
@@ -437,6 +462,8 @@ class MatchStore:
         missing from them. False when a match of that id existed already (it is left as it
         was). `request`: the creating request's id and record, kept as a move's are."""
         request_id, record = request or ("", None)
+        if self.parked is not None and await self.parked.bring_back(match.match_id):
+            return False  # parked (a creation retried days later), and back now
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(
                 lobby_key(match.title_id, match.phase), {match.match_id: match.created_unix_ms}
@@ -449,7 +476,7 @@ class MatchStore:
             for update in indexes:
                 _queue(pipe, update)
             await pipe.execute()
-        reply, replicated = await self._write(
+        reply, replicated = await self.write_script(
             self._create,
             [
                 match_key(match.match_id),
@@ -492,16 +519,25 @@ class MatchStore:
             return
         keys, args = [requests_key(match_id)], [self.request_ttl_s]
         try:
-            _, replicated = await self._write(self._confirm, keys, args)
+            _, replicated = await self.write_script(self._confirm, keys, args)
         except redis.ConnectionError:
             # A pooled connection closed under it (a failover, CLIENT KILL): unlike a commit,
             # renewing an expiry and waiting may simply be done again.
-            _, replicated = await self._write(self._confirm, keys, args)
+            _, replicated = await self.write_script(self._confirm, keys, args)
         if not replicated:
             raise NotReplicated(self.wait_replicas)
 
     async def load(self, match_id: str) -> Match | None:
-        return _parse(match_id, await self.redis.get(match_key(match_id)))
+        match = parse_record(match_id, await self.redis.get(match_key(match_id)))
+        unparked = 0
+        for _ in range(BRING_BACK_ATTEMPTS):
+            if match is not None or self.parked is None:
+                break
+            parked = await self.parked.bring_back(match_id)
+            match = parse_record(match_id, await self.redis.get(match_key(match_id)))
+            if not parked and (unparked := unparked + 1) == NO_ROW_ANSWERS:
+                break
+        return match
 
     async def load_many(self, match_ids: Sequence[str]) -> list[Match | None]:
         """`load` of each match in one round trip (a pipeline of GETs, not one MGET: the
@@ -516,26 +552,41 @@ class MatchStore:
             try:
                 if isinstance(raw, redis.ResponseError):
                     raise UnreadableMatch(match_id)
-                loaded.append(_parse(match_id, raw))
+                loaded.append(parse_record(match_id, raw))
             except UnreadableMatch as error:
                 log.warning("skipped a match record", extra={"error": error.reason})
                 loaded.append(None)
+        missing = [match_id for match_id, raw in zip(match_ids, raws, strict=True) if raw is None]
+        if missing and self.parked is not None:
+            parked = await self.parked.records(missing)
+            loaded = [
+                parse_record(match_id, parked[match_id]) if match_id in parked else match
+                for match_id, match in zip(match_ids, loaded, strict=True)
+            ]
         return loaded
 
     async def exists(self, match_id: str) -> bool:
-        """Whether the match has a record, whatever its form."""
-        return bool(await self.redis.exists(match_key(match_id)))
+        """Whether the match has a record, whatever its form (in Redis, or parked)."""
+        if await self.redis.exists(match_key(match_id)):
+            return True
+        return self.parked is not None and bool(await self.parked.records([match_id]))
 
     async def snapshot(
         self, match_id: str, request_id: str = ""
     ) -> tuple[Match | None, bytes | None, str | None]:
         """The match, its state and an idempotency record, read by one script (atomic, and one
         slot thanks to the hash tag) so that all three belong to the same version."""
-        stored, state, record = await self._snapshot(
-            keys=[match_key(match_id), state_key(match_id), requests_key(match_id)],
-            args=[request_id],
-        )
-        match = _parse(match_id, stored)
+        keys = [match_key(match_id), state_key(match_id), requests_key(match_id)]
+        stored, state, record = await self._snapshot(keys=keys, args=[request_id])
+        unparked = 0
+        for _ in range(BRING_BACK_ATTEMPTS):
+            if stored is not None or self.parked is None:
+                break
+            parked = await self.parked.bring_back(match_id)
+            stored, state, record = await self._snapshot(keys=keys, args=[request_id])
+            if not parked and (unparked := unparked + 1) == NO_ROW_ANSWERS:
+                break
+        match = parse_record(match_id, stored)
         return match, state, record.decode() if record is not None and request_id else None
 
     # -- committing ----------------------------------------------------------------------------
@@ -578,7 +629,7 @@ class MatchStore:
             for update in (*first, *then):
                 keys.append(update.key)
                 args.extend(update.args())
-        (outcome, value, failure), replicated = await self._write(self._commit, keys, args)
+        (outcome, value, failure), replicated = await self.write_script(self._commit, keys, args)
         result = CommitResult(
             Outcome(outcome.decode()), value.decode(), replicated, failure.decode()
         )
@@ -598,6 +649,12 @@ class MatchStore:
         moves (b"" if none)."""
         start = "-" if after_version is None else f"{after_version + 1}-0"
         entries = await self.redis.xrange(log_key(match_id), min=start, max="+")
+        for _ in range(BRING_BACK_ATTEMPTS):
+            if entries or after_version is not None or self.parked is None:
+                break
+            if await self.load(match_id) is None:
+                break  # not parked either: a match of no log
+            entries = await self.redis.xrange(log_key(match_id), min=start, max="+")
         return [_entry(fields) for _, fields in entries or ()]
 
     # -- indexes -------------------------------------------------------------------------------
@@ -726,7 +783,7 @@ class MatchStore:
         finds again, never an entry of keys that are gone. After the record's read, one
         pipeline on a single Redis (run in order); on a Cluster, whose pipeline sends each
         node its commands at once, the entries and then the keys (one slot, so one DEL)."""
-        match = await self.load(match_id)
+        match = parse_record(match_id, await self.redis.get(match_key(match_id)))
         removals = [
             IndexUpdate(BOT_TURNS, match_id, operation="remove"),
             activity_removal(match_id),
@@ -772,7 +829,7 @@ class UnreadableMatch(Broken):
         super().__init__(f"The record of match {match_id} cannot be read")
 
 
-def _parse(match_id: str, raw: object) -> Match | None:
+def parse_record(match_id: str, raw: object) -> Match | None:
     """The match of a record as read (None: no record)."""
     if raw is None:
         return None

@@ -13,6 +13,7 @@ from prometheus_client import REGISTRY
 
 from playhall.archive import database
 from playhall.archive.archive import Archive, ArchiveCheck
+from playhall.archive.parked import ParkedTable
 from playhall.common import logs, tracing
 from playhall.common.metrics import start_metrics_server
 from playhall.common.server import AsyncService, catch_stop_signals_async, create_async_server
@@ -23,6 +24,7 @@ from playhall.matches.bot_scheduler import BotScheduler
 from playhall.matches.commits import Commits
 from playhall.matches.housekeeping import Housekeeper
 from playhall.matches.metrics import ActiveMatchesCollector, initialize_series
+from playhall.matches.parking import Parking
 from playhall.matches.port import MatchPort
 from playhall.matches.rules_client import RulesClients
 from playhall.matches.servicer import MatchServicer
@@ -78,7 +80,15 @@ def build_matches(settings: Settings) -> matches.Matches:
             )
         )
     commits = Commits(store, rules, settings, BotScheduler(settings.broker_url, settings.bot_queue))
-    return matches.Matches(commits, hub, archive)
+    parking = None
+    if archive is not None and settings.park_after_minutes > 0:
+        parking = Parking(
+            commits,
+            ParkedTable(archive.pool),
+            settings.park_after_minutes * 60,
+            settings.parking_interval_s,
+        )
+    return matches.Matches(commits, hub, archive, parking)
 
 
 def build_matchmaking(domain: matches.Matches, settings: MatchmakingSettings) -> Matchmaking:
@@ -147,6 +157,9 @@ async def serve(settings: Settings) -> None:
         domain.commits, settings.sweep_interval_s, settings.lobby_repair_interval_s
     )
     housekeeper.start()
+    if domain.parking is not None:
+        domain.parking.expire = housekeeper.expire
+        domain.parking.start()
     matchmaker = Matchmaker(queues)
     matchmaker.start()
     runner = TournamentRunner(
@@ -188,6 +201,8 @@ async def serve(settings: Settings) -> None:
     await service.stop(settings.grace_seconds)
     await servicer.drain(max(deadline - time.monotonic(), 0))
     await housekeeper.stop(max(deadline - time.monotonic(), 0))
+    if domain.parking is not None:
+        await domain.parking.stop(max(deadline - time.monotonic(), 0))
     await matchmaker.stop(max(deadline - time.monotonic(), 0))
     await runner.stop(max(deadline - time.monotonic(), 0))
     if archive_check is not None:

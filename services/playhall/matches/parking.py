@@ -1,0 +1,194 @@
+"""Parking: a turn-based match nobody has read or moved for `park_after_minutes` leaves Redis for
+PostgreSQL, and comes back, transparently, when a call needs it.
+
+Where a match is, over one parking (docs/architecture.md, "Where a match lives"):
+
+1. The parking pass packs the match's keys at version v (`ParkingStore.pack`), writes them as
+   the match's row (`ParkedTable.park`), then drops the keys only if the match is still at v;
+   a commit in between wins, and the pass deletes its own row again (by its `park_id`).
+2. A call that finds no record in Redis (`MatchStore` asks `bring_back`) takes the row under
+   its lock, restores the keys where they are absent, and deletes the row once they are back:
+   concurrent callers, on any replica, wait for the lock and then find the keys.
+3. A parked match's deadline lives in its row: the ticker (every replica, each pass) takes due
+   rows with `FOR UPDATE SKIP LOCKED`, brings each match back with its deadline entry, and
+   applies the timeout through the housekeeper's normal path.
+
+Not parked: a match a bot is to move in (it moves in a moment), a watched match (the watch hub
+touches it), and anything but a running turn-based match."""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from collections.abc import Awaitable, Callable, Sequence
+
+import psycopg
+
+from playhall.archive.archive import reaching_archive
+from playhall.archive.parked import ParkedTable
+from playhall.common.errors import MatchError
+from playhall.common.passes import BackgroundPass
+from playhall.matches.commits import Commits
+from playhall.matches.metrics import (
+    MATCHES_PARKED,
+    PARKED_DEADLINE_LAG,
+    PARKED_LOAD_SECONDS,
+    PARKED_LOADS,
+    PARKED_MATCHES,
+)
+from playhall.matchstore.model import MatchPhase
+from playhall.matchstore.parking import Dropped, Parcel, ParkingStore, Restored
+from playhall.matchstore.store import NotReplicated, now_ms, parse_record
+
+log = logging.getLogger(__name__)
+
+PARK_BATCH = 32
+"""Idle matches one pass looks at."""
+DUE_BATCH = 64
+"""Due rows one ticker transaction takes; a pass takes batches until fewer are due."""
+MAX_DUE_BATCHES = 16
+COUNT_EVERY_S = 15.0
+"""How often the pass counts the parked matches (the gauge)."""
+
+Expire = Callable[[str, int], Awaitable[bool]]
+"""Acts on a match's due deadline set at a version (`Housekeeper.expire`)."""
+
+
+class Parking(BackgroundPass):
+    """The parking pass (the deadline ticker, then idle matches) and what `MatchStore` asks when
+    a match is not in Redis (`store.ParkedMatches`)."""
+
+    name = "parking"
+
+    def __init__(
+        self,
+        commits: Commits,
+        table: ParkedTable,
+        park_after_s: float,
+        interval_s: float,
+        expire: Expire | None = None,
+    ):
+        super().__init__(interval_s)
+        self.commits = commits
+        self.store = commits.store
+        self.redis_side = ParkingStore(commits.store)
+        self.table = table
+        self.park_after_ms = int(park_after_s * 1000)
+        self.expire = expire
+        self._counted_at = 0.0
+        self.store.parked = self
+
+    # -- bringing back ---------------------------------------------------------------------
+
+    async def bring_back(self, match_id: str) -> bool:
+        started = time.perf_counter()
+        with reaching_archive():
+            parcel = await self.table.take(match_id, self._put_back)
+        if parcel is None:
+            return False
+        PARKED_LOADS.labels("call").inc()
+        PARKED_LOAD_SECONDS.observe(time.perf_counter() - started)
+        return True
+
+    async def records(self, match_ids: Sequence[str]) -> dict[str, bytes]:
+        with reaching_archive():
+            return await self.table.records(match_ids)
+
+    async def _put_back(self, parcel: Parcel) -> bool:
+        """Restores the parcel where the match is absent; True when its row may go: the keys
+        are back, or Redis holds a newer version (the row of a parker whose drop lost the race
+        and that could not delete it)."""
+        result, replicated = await self.redis_side.restore(parcel)
+        if not replicated:
+            # The row stays: the restore may not survive a failover.
+            raise NotReplicated(self.store.wait_replicas)
+        if result.outcome is Restored.RESTORED:
+            log.info("brought back", extra={"match_id": parcel.match_id, "version": parcel.version})
+            return True
+        return result.version is not None and result.version > parcel.version
+
+    async def touch(self, match_ids: Sequence[str]) -> None:
+        """The matches are read or watched now: not idle."""
+        await self.redis_side.touch(match_ids, now_ms())
+
+    # -- the pass ----------------------------------------------------------------------------
+
+    async def run_once(self) -> int:
+        """The ticker, then a batch of idle matches; returns how many matches it parked."""
+        try:
+            await self.tick()
+            parked = await self.park_idle()
+            if time.monotonic() - self._counted_at >= COUNT_EVERY_S:
+                self._counted_at = time.monotonic()
+                PARKED_MATCHES.set(await self.table.count())
+        except psycopg.OperationalError as error:
+            log.warning("parking skipped: database unavailable", extra={"error": str(error)})
+            return 0
+        return parked
+
+    async def tick(self) -> int:
+        """Brings back every parked match whose deadline is due and acts on the deadline;
+        returns how many it brought back."""
+        brought = 0
+        for _ in range(MAX_DUE_BATCHES):
+            started = time.perf_counter()
+            taken = await self.table.take_due(now_ms(), DUE_BATCH, self._put_back)
+            for parcel in taken:
+                PARKED_LOADS.labels("deadline").inc()
+                PARKED_LOAD_SECONDS.observe((time.perf_counter() - started) / len(taken))
+                await self._expire(parcel)
+            brought += len(taken)
+            if len(taken) < DUE_BATCH:
+                break
+        earliest = await self.table.earliest_due(now_ms())
+        PARKED_DEADLINE_LAG.set(max(now_ms() - earliest, 0) / 1000 if earliest else 0)
+        return brought
+
+    async def _expire(self, parcel: Parcel) -> None:
+        if self.expire is None:
+            return  # the housekeeper's scan finds the deadline entry the restore filed
+        try:
+            await self.expire(parcel.match_id, parcel.version)
+        except MatchError as error:
+            log.warning(
+                "deadline not handled", extra={"match_id": parcel.match_id, "error": str(error)}
+            )
+
+    async def park_idle(self) -> int:
+        cutoff = now_ms() - self.park_after_ms
+        parked = 0
+        for match_id in await self.redis_side.idle_since(cutoff, PARK_BATCH):
+            parked += await self.park(match_id, cutoff)
+        return parked
+
+    async def park(self, match_id: str, cutoff_ms: int) -> bool:
+        """Parks the match if it is a running turn-based match unchanged since `cutoff_ms`
+        and no bot is to move in it; True when it left Redis."""
+        parcel = await self.redis_side.pack(match_id)
+        if parcel is None:
+            await self.redis_side.forget(match_id)  # ended, or not in Redis
+            return False
+        match = parse_record(match_id, parcel.record)
+        assert match is not None
+        if match.phase != MatchPhase.RUNNING or not match.clock.turn_based:
+            await self.redis_side.forget(match_id)
+            return False
+        if match.updated_unix_ms > cutoff_ms:
+            await self.redis_side.refile(match_id, match.updated_unix_ms)
+            return False
+        if self.commits.bot_seats_to_move(match):
+            await self.redis_side.refile(match_id, now_ms())  # a bot moves in a moment
+            return False
+        park_id = uuid.uuid4()
+        if not await self.table.park(parcel, park_id):
+            return False  # a newer parking's row is there
+        dropped = await self.redis_side.drop(parcel)
+        if dropped is Dropped.MOVED:
+            await self.table.unpark(match_id, park_id)
+            return False
+        if dropped is Dropped.GONE:
+            return False  # another parker's drop came first, of the same version
+        MATCHES_PARKED.inc()
+        log.info("parked", extra={"match_id": match_id, "version": parcel.version})
+        return True
