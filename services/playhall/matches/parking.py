@@ -18,6 +18,7 @@ touches it), and anything but a running turn-based match."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 import uuid
@@ -51,6 +52,10 @@ MAX_DUE_BATCHES = 16
 COUNT_EVERY_S = 15.0
 """How often the pass counts the parked matches (the gauge)."""
 
+PAUSE_POINTS = ("", "after_row", "after_restore")
+"""Where `parking_pause_at` may stop a parking (its row written, its keys not yet dropped) or a
+bringing back (its keys restored, its row still locked and not deleted): tests SIGKILL there."""
+
 Expire = Callable[[str, int], Awaitable[bool]]
 """Acts on a match's due deadline set at a version (`Housekeeper.expire`)."""
 
@@ -76,6 +81,7 @@ class Parking(BackgroundPass):
         self.table = table
         self.park_after_ms = int(park_after_s * 1000)
         self.expire = expire
+        self.pause_at = commits.settings.parking_pause_at if commits.settings.testing else ""
         self._counted_at = 0.0
         self.store.parked = self
 
@@ -105,6 +111,7 @@ class Parking(BackgroundPass):
             raise NotReplicated(self.store.wait_replicas)
         if result.outcome is Restored.RESTORED:
             log.info("brought back", extra={"match_id": parcel.match_id, "version": parcel.version})
+            await self._pause("after_restore", parcel.match_id)
             return True
         return result.version is not None and result.version > parcel.version
 
@@ -183,6 +190,7 @@ class Parking(BackgroundPass):
         park_id = uuid.uuid4()
         if not await self.table.park(parcel, park_id):
             return False  # a newer parking's row is there
+        await self._pause("after_row", match_id)
         dropped = await self.redis_side.drop(parcel)
         if dropped is Dropped.MOVED:
             await self.table.unpark(match_id, park_id)
@@ -192,3 +200,9 @@ class Parking(BackgroundPass):
         MATCHES_PARKED.inc()
         log.info("parked", extra={"match_id": match_id, "version": parcel.version})
         return True
+
+    async def _pause(self, point: str, match_id: str) -> None:
+        """Tests only: stops here for good when `parking_pause_at` names this point."""
+        if self.pause_at == point:
+            log.warning("paused", extra={"point": point, "match_id": match_id})
+            await asyncio.Event().wait()

@@ -68,6 +68,9 @@ class MatchSettings:
     parking_interval_s: float = setting(1.0, minimum=0.01)
     """How often each replica parks idle matches and brings back parked ones whose deadline
     is due."""
+    parking_pause_at: str = setting("")
+    """Tests only: stop for good at this point of parking or bringing back a match
+    (`parking.PAUSE_POINTS`; only with `testing`)."""
     lobby_idle_after_s: int = setting(3_600, minimum=1)
     """A running match with no change for this long is left out of ListMatches until its next
     change: the lobby's "Being played" shows the matches people play now. It is still played

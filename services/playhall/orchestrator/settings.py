@@ -11,6 +11,7 @@ from typing import Any
 from playhall.accounts.tokens import TokenSettings
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
 from playhall.common.settings import SettingsError, load, setting
+from playhall.matches.parking import PAUSE_POINTS
 from playhall.matches.rules_client import channel_target
 from playhall.matches.settings import DEPLOYMENT_SEPARATOR, RULES_PREFIX, MatchSettings
 from playhall.matchmaking.settings import MatchmakingSettings
@@ -44,6 +45,8 @@ class Settings(MatchSettings):
         )
         if settings.bot_queue not in (LIVE_QUEUE, BATCH_QUEUE):
             raise SettingsError(f"PLAYHALL_BOT_QUEUE must be {LIVE_QUEUE} or {BATCH_QUEUE}")
+        if settings.parking_pause_at not in PAUSE_POINTS:
+            raise SettingsError(f"PLAYHALL_PARKING_PAUSE_AT must be one of {PAUSE_POINTS}")
         if settings.redis_cluster and not os.environ.get("CELERY_BROKER_URL"):
             raise SettingsError(
                 "PLAYHALL_REDIS_CLUSTER=1 needs CELERY_BROKER_URL: Celery cannot use a Redis "
