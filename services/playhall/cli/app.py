@@ -384,27 +384,61 @@ def queue_command(
     players: Annotated[
         int | None, typer.Option(help="Players per match (default: the title's fewest).")
     ] = None,
+    turn_based: Annotated[
+        TurnDays | None,
+        typer.Option(
+            "--turn-based",
+            metavar="DAYS",
+            help="Queue for a turn-based match, DAYS a move (1, 2, 3, 5, 7 or 14): the ticket "
+            "waits without this command until you are matched (the match is then among your "
+            "games) or you leave the queue (--leave).",
+        ),
+    ] = None,
+    leave: Annotated[
+        bool, typer.Option("--leave", help="Take your ticket out of the title's queue.")
+    ] = False,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Be matched with players at your level (bots take the seats nobody takes in time), then
     play the match. Sign in first. With --json: the queue's updates as JSON lines, ending with
-    the seat (its token included), and no play."""
+    the seat (its token included), and no play. With --turn-based: where the ticket stands,
+    or the match once matched, and this command leaves (playhall move plays your turns)."""
     caller = signed_in(gateway, token)
+    if leave:
+        try:
+            request = qpb.LeaveQueueRequest(title_id=title)
+            left = caller.call(caller.queues.leave_queue, request).left
+        except CliError as error:
+            raise fail(str(error)) from None
+        out.print("You left the queue." if left else f"You were in no queue of {title}.")
+        return
     try:
         if players is None:
             games = caller.call(caller.matches.list_games, mpb.ListGamesRequest()).games
             found = [g.min_players for g in games if g.title_id == title]
             players = found[0] if found else 2
+        days = int(turn_based.value) if turn_based is not None else 0
         matched = None
         shown = contextlib.nullcontext() if as_json else out.status("Entering the queue…")
         with shown as status:
-            for update in caller.queue(title, players):
+            for update in caller.queue(title, players, days):
                 if as_json:
                     emit(update)
                 if update.HasField("matched"):
                     matched = update.matched
+                elif days:
+                    if not as_json:
+                        out.print(f"{waiting_line(update.waiting)}.")
+                        pace = f"{days} day{'s' if days > 1 else ''} a move"
+                        out.print(
+                            f"Your turn-based ticket ({pace}) waits without this "
+                            "command: once you are matched, the match is among your games "
+                            f"(playhall games --my-turn); playhall queue {title} --leave "
+                            "takes it out."
+                        )
+                    return
                 elif status is not None:
                     status.update(waiting_line(update.waiting))
         if matched is None:
@@ -412,6 +446,8 @@ def queue_command(
     except CliError as error:
         raise fail(str(error)) from None
     except KeyboardInterrupt:
+        if turn_based is not None:  # the ticket waits on
+            raise fail("stopped; your turn-based ticket waits", INTERRUPTED) from None
         try:
             caller.call(caller.queues.leave_queue, qpb.LeaveQueueRequest(title_id=title))
         except CliError as error:
@@ -424,6 +460,10 @@ def queue_command(
         f"Matched after {matched.waited_ms / 1000:.0f} s: match {match_id}, you are seat "
         f"{seat_number}" + (f" ({matched.bot_seats} bot seats)" if matched.bot_seats else "")
     )
+    if days:
+        out.print(f"{matched.match.title_id}: {clock_text(matched.match.clock)}.")
+        out.print(next_step(matched.match, seat_number))
+        return
     play_to_the_end(
         Seat(
             caller.as_caller(matched.token.token),

@@ -177,10 +177,14 @@ class Gateway:
             seen = response.change.version
             yield response.change
 
-    def queue(self, title_id: str, players: int) -> Iterator[qpb.EnterQueueResponse]:
-        """The player's ticket in a queue: where it stands while it waits, then the seat; a cut
-        stream enters again, which follows the same ticket (it waits in the queue meanwhile)."""
-        request = qpb.EnterQueueRequest(title_id=title_id, players=players)
+    def queue(self, title_id: str, players: int, days: int = 0) -> Iterator[qpb.EnterQueueResponse]:
+        """The player's ticket in a queue (live, or turn-based at `days` a move): where it
+        stands while it waits, then the seat; a cut stream enters again, which follows the same
+        ticket (it waits in the queue meanwhile)."""
+        pace = mpb.PACE_TURN_BASED if days else mpb.PACE_LIVE
+        request = qpb.EnterQueueRequest(
+            title_id=title_id, players=players, pace=pace, days_per_turn=days
+        )
         return self._resumed(
             lambda: self.queues.enter_queue(
                 request, headers=self.headers, timeout_ms=WATCH_TIMEOUT_MS

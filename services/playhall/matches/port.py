@@ -5,6 +5,8 @@ never the store, the rules services' clients or identity."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from playhall.accounts.tokens import Player
@@ -89,6 +91,23 @@ class MatchPort:
     def check_clock(self, clock: Clock) -> None:
         """Refuses a clock a match cannot have (`clocks.check`, with this server's day)."""
         clocks.check(clock, self._matches.settings.turn_based_day_s)
+
+    @property
+    def turn_based_day_s(self) -> int:
+        """How long a day of a turn-based clock lasts on this server (a setting)."""
+        return self._matches.settings.turn_based_day_s
+
+    async def check_turn_based_room(self, player: Player) -> None:
+        """Refuses (`NotNow`) a player who holds the most turn-based matches allowed at once,
+        as CreateMatch and JoinMatch do."""
+        await self._matches._check_turn_based_room(player)
+
+    async def at_turn_based_cap(self, player_ids: Collection[str]) -> set[str]:
+        """Of `player_ids`, those who hold the most turn-based matches allowed at once."""
+        most = self._matches.settings.turn_based_max_open
+        ids = sorted(set(player_ids))
+        counts = await asyncio.gather(*(self._matches.store.turn_based_count(p) for p in ids))
+        return {player_id for player_id, count in zip(ids, counts, strict=True) if count >= most}
 
     async def exists(self, match_id: str) -> bool:
         return await self._matches.store.exists(match_id)

@@ -10,9 +10,11 @@ import contextlib
 from collections.abc import AsyncGenerator
 
 from playhall.accounts.tokens import Player
+from playhall.common.errors import InvalidRequest
 from playhall.matchmaking.queues import Matched, Matchmaking, Waiting
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
 from playhall.matchstore import wire
+from playhall.matchstore.model import Pace
 
 
 class MatchmakingApi:
@@ -24,13 +26,30 @@ class MatchmakingApi:
     async def enter(
         self, request: pb.EnterQueueRequest, player: Player
     ) -> AsyncGenerator[pb.EnterQueueResponse, None]:
-        updates = self.matchmaking.enter(request.title_id, request.players, player)
+        days = days_per_turn(request)
+        updates = self.matchmaking.enter(request.title_id, request.players, player, days)
         async with contextlib.aclosing(updates):
             async for update in updates:
                 yield update_message(update)
 
     async def leave(self, request: pb.LeaveQueueRequest, player: Player) -> pb.LeaveQueueResponse:
         return pb.LeaveQueueResponse(left=await self.matchmaking.leave(request.title_id, player))
+
+
+def days_per_turn(request: pb.EnterQueueRequest) -> int:
+    """The queue's pace as the domain takes it: 0 for a live queue, the days a move of a
+    turn-based one (which the domain checks against those offered)."""
+    try:
+        pace = wire.API[Pace].to_domain(request.pace)
+    except ValueError:
+        raise InvalidRequest("Choose a pace: live or turn-based") from None
+    if pace != Pace.TURN_BASED:
+        if request.days_per_turn:
+            raise InvalidRequest("days_per_turn is for a turn-based queue (PACE_TURN_BASED)")
+        return 0
+    if request.days_per_turn <= 0:
+        raise InvalidRequest("A turn-based queue needs days_per_turn: the days a move")
+    return request.days_per_turn
 
 
 def update_message(update: Waiting | Matched) -> pb.EnterQueueResponse:

@@ -1,16 +1,23 @@
-"""The matchmaker: every replica runs one, and for each queue (a title and a player count) the
-replica holding the queue's lease in Redis matches it; the others only count it. A lease not
-renewed for `matchmaking_lease_ms` (its holder died) is taken by the next replica to look.
+"""The matchmaker: every replica runs one, and for each queue (a title, a player count and a
+pace: live, or turn-based at so many days a move) the replica holding the queue's lease in
+Redis matches it; the others only count it. A lease not renewed for `matchmaking_lease_ms`
+(its holder died) is taken by the next replica to look.
 
 A pass of the holder: the matches of assignments made earlier but not known to exist yet (a
 holder that died between its match script and the match's creation left them) are made first;
-then tickets no stream follows leave; then `matchmaking.find_groups` groups the rest, and each
-group is one `MATCH_SCRIPT`, which checks the lease again, so a holder that stalled past its
-lease and lost it to another replica matches nothing more.
+then tickets no stream follows leave (in a live queue: a turn-based ticket waits without a
+stream until matched or withdrawn); then `matchmaking.find_groups` groups the rest (in a
+turn-based queue, leaving out the players at the turn-based cap), and each group is one
+`MATCH_SCRIPT`, which checks the lease again, so a holder that stalled past its lease and lost
+it to another replica matches nothing more. Bots fill a group's empty seats after
+`matchmaking_bot_fill_after_s` in either pace.
 
-Every match it makes runs on the queue's clock (`MatchmakingSettings.clock`) and hands out no
-seat token: each player collects theirs (EnterQueue's hand-over, or ReclaimSeat), a commit the
-player makes anyway, so a seat without a token is one its player never took. A seat grace
+Every match of a live queue runs on the queues' clock (`MatchmakingSettings.clock`) and hands
+out no seat token: each player collects theirs (EnterQueue's hand-over, or ReclaimSeat), a
+commit the player makes anyway, so a seat without a token is one its player never took. A
+turn-based queue's match runs on a clock of its days a move, forfeit on timeout
+(`MatchmakingSettings.turn_based_clock`), and is made with its people's seats taken, as its
+players need not be there when it is made (`_make`). A seat grace
 (`matchmaking_seat_grace_s`) after a match is made, the pass looks at its seats once
 (`MatchPort.settle_untaken_seats`): a match left with fewer than two people is void,
 otherwise the absent seats forfeit and the others play on. The change is an ordinary commit
@@ -32,6 +39,7 @@ import redis
 
 from playhall.common.errors import MatchError
 from playhall.common.passes import BackgroundPass
+from playhall.matches import clocks
 from playhall.matchmaking.metrics import (
     QUEUE_ABSENT_SEATS,
     QUEUE_BOT_SEATS,
@@ -41,13 +49,16 @@ from playhall.matchmaking.metrics import (
     QUEUE_TICKETS,
     QUEUE_WAIT,
     initialize_queue_series,
+    pace_label,
 )
 from playhall.matchmaking.queue_store import (
     Assignment,
+    Ticket,
     match_id_of,
     new_assignment_id,
 )
-from playhall.matchmaking.queues import Matchmaking, assignment_seats, find_groups
+from playhall.matchmaking.queues import Group, Matchmaking, assignment_seats, find_groups
+from playhall.matchstore.model import SeatKind
 from playhall.matchstore.store import UnreadableMatch, now_ms
 
 log = logging.getLogger(__name__)
@@ -73,7 +84,10 @@ class Matchmaker(BackgroundPass):
         self.settings = matchmaking.settings
         self.holder = f"{os.uname().nodename}-{os.getpid()}-{secrets.token_hex(4)}"
         """This replica's name in the leases: unique, so a restarted process is a new holder."""
-        self._held: set[tuple[str, int]] = set()
+        self._held: set[tuple[str, int, int]] = set()
+        """The queues (title, players, days: 0 live) whose lease this replica holds."""
+        self._counted: set[tuple[str, int, int]] = set()
+        """The turn-based queues this replica has found with something in them."""
         super().__init__(self.settings.matchmaking_interval_s)
 
     name = "matchmaking"
@@ -83,50 +97,111 @@ class Matchmaker(BackgroundPass):
         leases up, so that another replica takes the queues over at its next pass rather than
         when the leases lapse (a rolling update would pause matching otherwise)."""
         await super().stop(timeout)
-        for title, players in sorted(self._held):
+        for title, players, days in sorted(self._held):
             try:
-                await self.queues.release_lease(title, players, self.holder)
+                await self.queues.release_lease(title, players, self.holder, days)
             except redis.RedisError as error:  # it lapses on its own
                 log.warning("queue lease not given up", extra={"error": str(error)})
         self._held.clear()
 
     async def run_once(self) -> int:
-        """One pass over every queue; returns how many matches it made."""
+        """One pass over every queue; returns how many matches it made. The live queues are
+        passed over every time; a title's turn-based queues (six paces a player count, mostly
+        empty) are counted in one round trip, and only those with something in them are."""
         made = 0
         for info in await self.matches.game_infos():
-            for players in range(info.min_players, info.max_players + 1):
-                initialize_queue_series(info.title_id, players)
-                made += await self.match_queue(info.title_id, players)
+            title, counts = info.title_id, range(info.min_players, info.max_players + 1)
+            for players in counts:
+                initialize_queue_series(title, players)
+                made += await self.match_queue(title, players)
+            paces = [(players, days) for players in counts for days in clocks.TURN_BASED_DAYS]
+            busy = await self.queues.busy(title, paces)
+            for players, days in paces:
+                queue = (title, players, days)
+                if (players, days) in busy:
+                    self._counted.add(queue)
+                    initialize_queue_series(title, players, days)
+                    made += await self.match_queue(title, players, days)
+                elif queue in self._counted:
+                    # Empty now: its lease lapses unrenewed, its count is 0.
+                    self._counted.discard(queue)
+                    self._held.discard(queue)
+                    QUEUE_TICKETS.labels(title, str(players), pace_label(days)).set(0)
         QUEUE_LEASES.set(len(self._held))
         return made
 
-    async def match_queue(self, title: str, players: int) -> int:
-        queue = (title, players)
+    async def match_queue(self, title: str, players: int, days: int = 0) -> int:
+        """The pass over one queue (the live one, or with `days` the turn-based one) if this
+        replica holds its lease; how many matches it made."""
+        queue = (title, players, days)
+        labels = (title, str(players), pace_label(days))
         held = await self.queues.hold_lease(
-            title, players, self.holder, self.settings.matchmaking_lease_ms
+            title, players, self.holder, self.settings.matchmaking_lease_ms, days
         )
         if not held:
             if queue in self._held:
-                log.warning("queue lease lost", extra={"title": title, "players": players})
+                log.warning(
+                    "queue lease lost", extra={"title": title, "players": players, "days": days}
+                )
                 self._held.discard(queue)
-            QUEUE_TICKETS.labels(title, str(players)).set(await self.queues.queued(title, players))
+            QUEUE_TICKETS.labels(*labels).set(await self.queues.queued(title, players, days))
             return 0
         if queue not in self._held:
-            log.info("queue lease taken", extra={"title": title, "players": players})
+            log.info("queue lease taken", extra={"title": title, "players": players, "days": days})
             self._held.add(queue)
-        with QUEUE_PASS_SECONDS.labels(title, str(players)).time():
-            made = await self._pass(title, players)
-        QUEUE_TICKETS.labels(title, str(players)).set(await self.queues.queued(title, players))
+        with QUEUE_PASS_SECONDS.labels(*labels).time():
+            made = await self._pass(title, players, days)
+        QUEUE_TICKETS.labels(*labels).set(await self.queues.queued(title, players, days))
         return made
 
-    async def _pass(self, title: str, players: int) -> int:
-        """The holder's pass over one queue; how many matches it made."""
-        queue = (title, players)
-        await self._make_pending(title, players)
-        await self._settle_seats_due(title, players)
+    async def _pass(self, title: str, players: int, days: int) -> int:
+        """The holder's pass over one queue; how many matches it made. A live queue's tickets
+        no stream followed within the grace leave first; a turn-based queue's stay, and those
+        of players at the turn-based cap are passed over until they have room."""
+        queue = (title, players, days)
+        labels = (title, str(players), pace_label(days))
+        await self._make_pending(title, players, days)
+        await self._settle_seats_due(title, players, days)
         now = now_ms()
-        waiting = await self.queues.waiting(title, players, MAX_TICKETS_PER_PASS)
-        cutoff = now - int(self.settings.matchmaking_ticket_grace_s * 1000)
+        waiting = await self.queues.waiting(title, players, MAX_TICKETS_PER_PASS, days)
+        if days:
+            queued = [ticket for ticket, _ in waiting]
+        else:
+            queued = await self._drop_unfollowed(title, players, waiting)
+        made: list[Assignment] = []
+        for group in await self._groups(queued, players, now, days):
+            levels = []
+            if group.bots:
+                mean = sum(t.rating for t in group.tickets) / len(group.tickets)
+                levels = [await self.ratings.nearest_level(title, mean)] * group.bots
+            assignment = Assignment(
+                new_assignment_id(), title, players, group.tickets, levels, now_ms(), days
+            )
+            outcome = await self.queues.match(assignment, self.holder)
+            if outcome == "not_holder":
+                self._held.discard(queue)
+                log.warning("queue lease lost mid-pass", extra={"title": title})
+                break
+            if outcome != "ok":
+                continue  # a ticket left (or was dropped) since it was read
+            kind = "bots" if levels else "players"
+            QUEUE_MATCHES.labels(*labels, kind).inc()
+            QUEUE_BOT_SEATS.labels(*labels).inc(len(levels))
+            for ticket in group.tickets:
+                QUEUE_WAIT.labels(*labels).observe(
+                    max(assignment.made_ms - ticket.entered_ms, 0) / 1000
+                )
+            made.append(assignment)
+        # The assignments are recorded: their matches are made side by side, as a rules call
+        # and the store's writes take a match far longer than its match script.
+        await self._make_all(made)
+        return len(made)
+
+    async def _drop_unfollowed(
+        self, title: str, players: int, waiting: list[tuple[Ticket, int]]
+    ) -> list[Ticket]:
+        """Takes the live queue's tickets no stream followed within the grace out; the rest."""
+        cutoff = now_ms() - int(self.settings.matchmaking_ticket_grace_s * 1000)
         unfollowed = [ticket.player_id for ticket, seen in waiting if seen < cutoff]
         if unfollowed:
             dropped = await self.queues.drop_unfollowed(
@@ -137,42 +212,31 @@ class Matchmaker(BackgroundPass):
                     "unfollowed tickets left the queue",
                     extra={"title": title, "players": players, "count": dropped},
                 )
-        live = [ticket for ticket, seen in waiting if seen >= cutoff]
-        made: list[Assignment] = []
-        for group in find_groups(live, players, now, self.settings):
-            levels = []
-            if group.bots:
-                mean = sum(t.rating for t in group.tickets) / len(group.tickets)
-                levels = [await self.ratings.nearest_level(title, mean)] * group.bots
-            assignment = Assignment(
-                new_assignment_id(), title, players, group.tickets, levels, now_ms()
-            )
-            outcome = await self.queues.match(assignment, self.holder)
-            if outcome == "not_holder":
-                self._held.discard(queue)
-                log.warning("queue lease lost mid-pass", extra={"title": title})
-                break
-            if outcome != "ok":
-                continue  # a ticket left (or was dropped) since it was read
-            kind = "bots" if levels else "players"
-            QUEUE_MATCHES.labels(title, str(players), kind).inc()
-            QUEUE_BOT_SEATS.labels(title, str(players)).inc(len(levels))
-            for ticket in group.tickets:
-                QUEUE_WAIT.labels(title, str(players)).observe(
-                    max(assignment.made_ms - ticket.entered_ms, 0) / 1000
-                )
-            made.append(assignment)
-        # The assignments are recorded: their matches are made side by side, as a rules call
-        # and the store's writes take a match far longer than its match script.
-        await self._make_all(made)
-        return len(made)
+        return [ticket for ticket, seen in waiting if seen >= cutoff]
 
-    async def _make_pending(self, title: str, players: int) -> None:
+    async def _groups(
+        self, tickets: list[Ticket], players: int, now: int, days: int
+    ) -> list[Group]:
+        """`find_groups` of the tickets; in a turn-based queue, without the tickets of players
+        who hold the most turn-based matches allowed (looked up for the grouped ones only, and
+        grouped again without those found)."""
+        groups = find_groups(tickets, players, now, self.settings)
+        while days and groups:
+            full = await self.matches.at_turn_based_cap(
+                [t.player_id for group in groups for t in group.tickets]
+            )
+            if not full:
+                break
+            tickets = [t for t in tickets if t.player_id not in full]
+            groups = find_groups(tickets, players, now, self.settings)
+        return groups
+
+    async def _make_pending(self, title: str, players: int, days: int) -> None:
         pending = []
-        for assignment_id in await self.queues.pending(title, players):
+        for assignment_id in await self.queues.pending(title, players, days=days):
             assignment = await self.queues.assignment(title, assignment_id)
             if assignment is None:  # expired long ago: nothing left to make
-                await self.queues.made(title, players, assignment_id, now_ms())
+                await self.queues.made(title, players, assignment_id, now_ms(), days)
                 continue
             pending.append(assignment)
         await self._make_all(pending)
@@ -183,54 +247,62 @@ class Matchmaker(BackgroundPass):
 
     async def _make(self, assignment: Assignment) -> None:
         """Creates the assignment's match (once: its id is the assignment's) and takes the
-        assignment off the pending list. A failure leaves it pending for the next pass."""
-        title, players, assignment_id = (
+        assignment off the pending list. A failure leaves it pending for the next pass.
+
+        A live queue's match runs on the queues' clock and is made without seat tokens: each
+        player takes their seat by collecting its token. A turn-based queue's runs on a clock
+        of its days a move (forfeit on timeout) and is made with its people's seats taken (the
+        tokens are dropped unseen; each player collects a fresh one when they come, from
+        EnterQueue or ReclaimSeat): its players need not be there, so the seat grace finds no
+        seat nobody took."""
+        title, players, assignment_id, days = (
             assignment.title_id,
             assignment.players,
             assignment.assignment_id,
+            assignment.days,
         )
         if await self.matches.exists(assignment.match_id):
             # Made by a holder that died before it took the assignment off the list.
-            await self.queues.made(title, players, assignment_id, now_ms())
+            await self.queues.made(title, players, assignment_id, now_ms(), days)
             return
         order = list(range(assignment.players))
         random.SystemRandom().shuffle(order)  # who sits first is luck, not queue order
+        seats = assignment_seats(assignment, order)
+        if days:
+            clock = self.settings.turn_based_clock(days, self.matches.turn_based_day_s)
+            taken = [seat.seat for seat in seats if seat.kind == SeatKind.HUMAN]
+        else:
+            clock, taken = self.settings.clock, []
         try:
-            # No seat tokens: each player collects theirs, which is how a taken seat shows.
-            created = await self.matches.start(
-                title,
-                assignment_seats(assignment, order),
-                [],
-                self.settings.clock,
-                assignment.match_id,
-            )
+            created = await self.matches.start(title, seats, taken, clock, assignment.match_id)
         except MatchError as error:
             log.warning(
                 "match of an assignment not made; retried next pass",
                 extra={"match_id": assignment.match_id, "error": error.reason},
             )
             return
-        await self.queues.made(title, players, assignment_id, now_ms())
+        await self.queues.made(title, players, assignment_id, now_ms(), days)
         log.info(
             "matched" if created is not None else "match of an assignment existed already",
             extra={
                 "match_id": assignment.match_id,
                 "title": assignment.title_id,
                 "players": assignment.players,
+                "days": days,
                 "bot_seats": len(assignment.bot_levels),
             },
         )
 
     # -- seats nobody took ----------------------------------------------------------------------
 
-    async def _settle_seats_due(self, title: str, players: int) -> None:
+    async def _settle_seats_due(self, title: str, players: int, days: int) -> None:
         """`_settle_seats` of the queue's matches made a seat grace ago, `MAKE_AT_ONCE` at a
         time."""
         made_before = now_ms() - int(self.settings.matchmaking_seat_grace_s * 1000)
-        due = await self.queues.seating_due(title, players, made_before)
-        await _side_by_side(functools.partial(self._settle_seats, title, players), due)
+        due = await self.queues.seating_due(title, players, made_before, days=days)
+        await _side_by_side(functools.partial(self._settle_seats, title, players, days), due)
 
-    async def _settle_seats(self, title: str, players: int, assignment_id: str) -> None:
+    async def _settle_seats(self, title: str, players: int, days: int, assignment_id: str) -> None:
         """Settles the absent seats of the assignment's match, then never looks at it again;
         a failure leaves it for the next pass."""
         match_id = match_id_of(assignment_id)
@@ -250,12 +322,13 @@ class Matchmaker(BackgroundPass):
             return
         if settled is not None and settled.seats:
             outcome = settled.outcome
-            QUEUE_ABSENT_SEATS.labels(title, str(players), outcome).inc(len(settled.seats))
+            labels = (title, str(players), pace_label(days))
+            QUEUE_ABSENT_SEATS.labels(*labels, outcome).inc(len(settled.seats))
             log.info(
                 "absent seats of a matchmade match settled",
                 extra={"match_id": match_id, "seats": settled.seats, "outcome": outcome},
             )
-        await self.queues.seated(title, players, assignment_id)
+        await self.queues.seated(title, players, assignment_id, days)
 
 
 async def _side_by_side(action: Callable[[T], Awaitable[None]], items: list[T]) -> None:

@@ -8,6 +8,16 @@ rating_lookup`); its window, how far apart in rating its match's players may be,
 its wait (`MatchmakingSettings.window`), and after `matchmaking_bot_fill_after_s` bots take the
 seats nobody within the window took, at the level whose rating is nearest the players'.
 
+A queue is a title, a player count and a pace: live (`days` 0), or turn-based at `days` a move
+(one of `clocks.TURN_BASED_DAYS`), each a queue of its own, so live and turn-based players are
+never matched together. A turn-based ticket differs in four ways: it waits without a stream
+(until matched or withdrawn with `leave`); entering one is refused to a player who holds the
+most turn-based matches allowed (`turn_based_max_open`), and the matchmaker passes over the
+tickets of such players until they have room; its match runs on a turn-based clock of its
+days, forfeit on timeout, with its seats the players' from the start (their seats count as
+taken, nobody has to come for them); and its pointer is handed over once (`enter` then queues
+a new ticket). Bots fill its seats as a live queue's, after `matchmaking_bot_fill_after_s`.
+
 The domain speaks its own types: a ticket's updates are `Waiting` and `Matched`;
 `api.py` reads MatchmakingService's requests into these calls and writes the updates as its
 messages."""
@@ -20,6 +30,7 @@ import logging
 import time
 from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import psycopg
 
@@ -28,6 +39,7 @@ from playhall.archive import ratings
 from playhall.archive.archive import Archive, bot_player
 from playhall.archive.rating_lookup import current_ratings
 from playhall.common.errors import InvalidRequest, NotNow, Unavailable
+from playhall.matches import clocks
 from playhall.matches.port import MatchPort
 from playhall.matchmaking.queue_store import Assignment, Followed, QueueStore, Ticket
 from playhall.matchmaking.settings import MatchmakingSettings
@@ -206,29 +218,45 @@ class Matchmaking:
         return range(info.min_players, info.max_players + 1)
 
     async def enter(
-        self, title: str, players: int, player: Player
+        self, title: str, players: int, player: Player, days: int = 0
     ) -> AsyncGenerator[Waiting | Matched, None]:
-        """Enters (or follows) the player's ticket in the title's `players`-player queue;
-        yields where it stands every `UPDATE_EVERY_S` while it waits (looking for its seat
-        every `matchmaking_poll_ms`), then the seat."""
+        """Enters (or follows) the player's ticket in the title's `players`-player queue, live
+        or (`days`) turn-based at `days` a move; yields where it stands every `UPDATE_EVERY_S`
+        while it waits (looking for its seat every `matchmaking_poll_ms`), then the seat."""
         counts = await self.player_counts(title)
         if players not in counts:
             raise InvalidRequest(
                 f"{title} is played by {counts.start} to {counts.stop - 1} players, not {players}"
             )
-        assignment_id = await self._enter(title, players, player)
+        if days and days not in clocks.TURN_BASED_DAYS:
+            offered = ", ".join(map(str, clocks.TURN_BASED_DAYS))
+            raise InvalidRequest(f"A turn-based queue's time a move is {offered} days, not {days}")
+        assignment_id = await self._enter(title, players, days, player)
         poll_s = self.settings.matchmaking_poll_ms / 1000
         next_update = 0.0
         while True:
             if assignment_id:
-                handed = await self._hand_over(title, assignment_id, player)
+                handed = await self._hand_over(title, players, days, assignment_id, player)
                 if handed is not None:
-                    # The assignment stays the player's while its match runs: another device
-                    # (or a reconnect) entering again is handed the same seat.
+                    if days:
+                        # Handed over once: the player may queue there again for another.
+                        await self.queues.forget_assignment(
+                            title, player.player_id, assignment_id, players, days
+                        )
+                    # A live assignment stays the player's while its match runs: another
+                    # device (or a reconnect) entering again is handed the same seat.
                     yield handed
                     return
             else:
-                followed = await self.queues.follow(title, players, player.player_id, now_ms())
+                followed = await self.queues.follow(
+                    title, players, player.player_id, now_ms(), days
+                )
+                if followed.outcome == "gone" and days:
+                    raise NotNow(
+                        f"Your turn-based ticket for {title} is no longer queued: you withdrew "
+                        "it, or it was matched and handed over elsewhere (your running matches "
+                        "list the match); enter again to queue for another"
+                    )
                 if followed.outcome == "gone":
                     raise NotNow(
                         f"You are no longer in the {title} queue: you left it, or no stream "
@@ -243,44 +271,66 @@ class Matchmaking:
                     yield self._waiting(followed)
             await asyncio.sleep(poll_s)
 
-    async def _enter(self, title: str, players: int, player: Player) -> str:
+    async def _enter(self, title: str, players: int, days: int, player: Player) -> str:
         """Puts the player's ticket in the queue (or finds it there); returns the assignment
         id of a player already matched, "" for one who waits."""
         for _ in range(2):
+            if days:
+                await self._check_turn_based_room(title, players, days, player)
             ticket = Ticket(
                 player.player_id,
                 players,
                 await self.ratings.of_player(title, player),
                 now_ms(),
                 player.display_name,
+                days,
             )
             entered = await self.queues.enter(ticket, title, now_ms())
             if entered.outcome == "elsewhere":
-                raise NotNow(
-                    f"You are already waiting in the {entered.players}-player queue of {title}; "
-                    "leave it first"
-                )
+                assert entered.ticket is not None  # the ticket waiting elsewhere
+                there = queue_label(entered.ticket.players, entered.ticket.days)
+                raise NotNow(f"You are already waiting in the {there} of {title}; leave it first")
             if entered.outcome != "assigned":
                 if entered.outcome == "entered":
                     log.info(
                         "ticket entered",
-                        extra={"title": title, "players": players, "rating": ticket.rating},
+                        extra={
+                            "title": title,
+                            "players": players,
+                            "days": days,
+                            "rating": ticket.rating,
+                        },
                     )
                 return ""
             if await self._still_running(title, entered.assignment_id, player):
                 return entered.assignment_id
             # Matched before, into a match that is over now: that is history, not a seat.
-            await self.queues.forget_assignment(title, player.player_id, entered.assignment_id)
+            await self.queues.forget_assignment(
+                title, player.player_id, entered.assignment_id, players, days
+            )
         raise NotNow("Your ticket is being matched right now; try again in a moment")
+
+    async def _check_turn_based_room(
+        self, title: str, players: int, days: int, player: Player
+    ) -> None:
+        """Refuses a new turn-based ticket to a player at the turn-based cap; one who waits
+        already, or whose match is to be handed over, is let through (that match counts)."""
+        if await self.queues.ticket(title, player.player_id) is not None:
+            return
+        if await self.queues.assigned(title, player.player_id, players, days):
+            return
+        await self.matches.check_turn_based_room(player)
 
     async def _still_running(self, title: str, assignment_id: str, player: Player) -> bool:
         assignment = await self.queues.assignment(title, assignment_id)
         if assignment is None:
             return False
-        match = await self.matches.live(assignment.match_id)
-        return match is None or (
-            match.phase != MatchPhase.FINISHED and bool(match.seats_of(player.player_id))
-        )
+        match = await self._made_match(assignment)
+        if match is None:
+            return True  # being made
+        if not match:
+            return False
+        return match.phase != MatchPhase.FINISHED and bool(match.seats_of(player.player_id))
 
     def _waiting(self, followed: Followed) -> Waiting:
         ticket = followed.ticket
@@ -296,23 +346,47 @@ class Matchmaking:
             bots_in_ms=max(fill_ms - waited, 1) if fill_ms else 0,
         )
 
-    async def _hand_over(self, title: str, assignment_id: str, player: Player) -> Matched | None:
+    async def _made_match(self, assignment: Assignment) -> Match | Literal[False] | None:
+        """The assignment's match; None while it is being made, False once it has left Redis
+        (long over). Its pending entry goes only once the match exists, so a match not found
+        after the entry has gone is gone too."""
+        match = await self.matches.live(assignment.match_id)
+        if match is not None:
+            return match
+        if await self.queues.is_pending(assignment):
+            return None
+        return await self.matches.live(assignment.match_id) or False
+
+    async def _hand_over(
+        self, title: str, players: int, days: int, assignment_id: str, player: Player
+    ) -> Matched | None:
         """The player's seat in the assignment's match (a fresh seat token, which is what
-        takes the seat: `matches.port.untaken_seats`); None while the match is still being
-        made."""
+        takes the seat of a live queue's match: `matches.port.untaken_seats`); None while the
+        match is still being made."""
         assignment = await self.queues.assignment(title, assignment_id)
         if assignment is None:
-            await self.queues.forget_assignment(title, player.player_id, assignment_id)
+            await self.queues.forget_assignment(
+                title, player.player_id, assignment_id, players, days
+            )
             raise NotNow("Your match could not be found any more; enter the queue again")
-        made = await self.matches.live(assignment.match_id)
+        made = await self._made_match(assignment)
         if made is None:
             return None
+        if not made:
+            await self.queues.forget_assignment(
+                title, player.player_id, assignment_id, players, days
+            )
+            raise NotNow("Your match is over; enter the queue again")
         if made.phase == MatchPhase.FINISHED or not made.seats_of(player.player_id):
-            # Come too late: a seat not taken within the grace was given up.
-            await self.queues.forget_assignment(title, player.player_id, assignment_id)
+            # Come too late: a seat not taken within the grace was given up (live), or the
+            # match ended meanwhile.
+            await self.queues.forget_assignment(
+                title, player.player_id, assignment_id, players, days
+            )
+            grace = self.settings.matchmaking_seat_grace_s
+            why = "" if days else f" (a seat not taken within {grace:g} s is given up)"
             raise NotNow(
-                f"Your match {made.match_id} is over or went on without you (a seat not "
-                f"taken within {self.settings.matchmaking_seat_grace_s:g} s is given up); "
+                f"Your match {made.match_id} is over or went on without you{why}; "
                 "enter the queue again"
             )
         taken = await self.matches.reclaim(assignment.match_id, player)
@@ -327,23 +401,43 @@ class Matchmaking:
         )
 
     async def leave(self, title: str, player: Player) -> bool:
-        """Takes the player's ticket out of the title's queue; False if there was none."""
-        await self.player_counts(title)
+        """Takes the player's ticket (live or turn-based) out of the title's queue; False if
+        there was none. A ticket matched already is refused, naming its match (a turn-based
+        one until it has been handed over)."""
+        counts = await self.player_counts(title)
         ticket = await self.queues.ticket(title, player.player_id)
-        players = ticket.players if ticket is not None else 0
-        outcome, assignment_id = await self.queues.leave(title, players, player.player_id)
+        players, days = (ticket.players, ticket.days) if ticket is not None else (0, 0)
+        outcome, assignment_id = await self.queues.leave(title, players, player.player_id, days)
         if outcome == "assigned":
-            if await self._still_running(title, assignment_id, player):
-                assignment = await self.queues.assignment(title, assignment_id)
-                match_id = assignment.match_id if assignment else "?"
-                raise NotNow(
-                    f"You have been matched already (match {match_id}); resign there instead"
-                )
-            await self.queues.forget_assignment(title, player.player_id, assignment_id)
+            await self._refuse_matched(title, players, days, assignment_id, player)
             return False
+        if outcome == "none" and ticket is None:
+            # Perhaps matched in a turn-based queue, whose pointer is the queue's own.
+            paces = [(n, d) for n in counts for d in clocks.TURN_BASED_DAYS]
+            for n, d, matched in await self.queues.pointers(title, player.player_id, paces):
+                await self._refuse_matched(title, n, d, matched, player)
         if outcome == "left":
-            log.info("ticket left", extra={"title": title, "players": players})
+            log.info("ticket left", extra={"title": title, "players": players, "days": days})
         return outcome == "left"
+
+    async def _refuse_matched(
+        self, title: str, players: int, days: int, assignment_id: str, player: Player
+    ) -> None:
+        """Refuses to take back a ticket matched into a running match; forgets the pointer of
+        one whose match is over."""
+        if await self._still_running(title, assignment_id, player):
+            assignment = await self.queues.assignment(title, assignment_id)
+            match_id = assignment.match_id if assignment else "?"
+            raise NotNow(f"You have been matched already (match {match_id}); resign there instead")
+        await self.queues.forget_assignment(title, player.player_id, assignment_id, players, days)
+
+
+def queue_label(players: int, days: int) -> str:
+    """A queue as a person reads it: "2-player queue", "2-player turn-based queue (3 days a
+    move)"."""
+    if not days:
+        return f"{players}-player queue"
+    return f"{players}-player turn-based queue ({days} day{'s' if days > 1 else ''} a move)"
 
 
 def assignment_seats(assignment: Assignment, shuffled: list[int]) -> list[Seat]:

@@ -9,7 +9,7 @@ from typing import Any
 from playhall.common.errors import InvalidRequest
 from playhall.common.settings import SettingsError, load, setting
 from playhall.matches import clocks
-from playhall.matchstore.model import BOT_LEVELS, BotLevel, Clock, TimeoutAction
+from playhall.matchstore.model import BOT_LEVELS, BotLevel, Clock, Pace, TimeoutAction
 
 TIMEOUT_ACTIONS = {"forfeit": TimeoutAction.FORFEIT, "bot_move": TimeoutAction.BOT_MOVE}
 
@@ -28,11 +28,13 @@ class MatchmakingSettings:
     matchmaking_window_max: float = setting(25.0, minimum=0)
     """The widest the window gets."""
     matchmaking_bot_fill_after_s: float = setting(60.0, minimum=0)
-    """After this wait, bots take the seats no player within the window took (0: never)."""
+    """After this wait, bots take the seats no player within the window took (0: never); in
+    the turn-based queues too (the bots then move at once, the people have their days)."""
     matchmaking_default_bot_level: str = setting("normal")
     """The bots' level where the archive rates no level of the title yet."""
     matchmaking_ticket_grace_s: float = setting(15.0, minimum=0.1)
-    """A ticket that no EnterQueue stream has followed for this long leaves the queue."""
+    """A live ticket that no EnterQueue stream has followed for this long leaves the queue (a
+    turn-based one waits until it is matched or withdrawn)."""
     matchmaking_lease_ms: int = setting(3_000, minimum=100)
     """How long a replica holds a queue's lease without renewing it: a queue whose
     matchmaker died is taken over by another replica at its first pass after the lease lapses
@@ -65,9 +67,17 @@ class MatchmakingSettings:
         grown = self.matchmaking_window + self.matchmaking_window_growth * max(waited_s, 0)
         return min(grown, max(self.matchmaking_window_max, self.matchmaking_window))
 
+    @staticmethod
+    def turn_based_clock(days: int, day_s: int) -> Clock:
+        """The clock of a turn-based queue's match: `days` a move (days of `day_s` seconds),
+        a seat out of time forfeiting."""
+        return Clock(
+            seconds_per_turn=days * day_s, on_timeout=TimeoutAction.FORFEIT, pace=Pace.TURN_BASED
+        )
+
     @property
     def clock(self) -> Clock:
-        """The turn clock every matchmade match starts with."""
+        """The turn clock every match of a live queue starts with."""
         return Clock(
             seconds_per_turn=self.matchmaking_clock_seconds_per_turn,
             bank_initial_seconds=self.matchmaking_clock_bank_initial_seconds,

@@ -2,13 +2,17 @@
 // (MatchmakingService.EnterQueue, a stream), sees how long they have waited, the rating window
 // opponents are looked for in and when bots would step in, and lands in the match once seated.
 // A dropped stream (a restarted server, a lost connection) enters again: the ticket waits in
-// the queue meanwhile. Leaving, or closing the page, takes the ticket out.
+// the queue meanwhile. Leaving, or closing the page, takes the ticket out. A turn-based ticket
+// (a pace of so many days a move) waits until matched or left, the page open or not: its match
+// is then under "Your turn", and "Play now" with the same pace hands it over.
 import { RpcError, call, stream } from "./connect.js";
 import { h, matchLink } from "./common.js";
 import { playerToken, portalConfig, signInGuest } from "./players.js";
 
 const QUEUE = "/playhall.matchmaking.v1.MatchmakingService/";
 const RETRY_MS = 1000;
+// The times a move a turn-based queue offers, in days (the server's: 1, 2, 3, 5, 7, 14).
+const TURN_BASED_DAYS = [1, 2, 3, 5, 7, 14];
 
 // The signed-in player's token; where nobody is, a guest signed in on the spot if the
 // deployment offers guests (the account bar follows, as players.js tells it).
@@ -42,6 +46,9 @@ function describe(waiting) {
 export function playNow(game, onError) {
   const players = h("select", { name: "queue-players", "aria-label": "Players to play with" });
   for (let n = game.minPlayers; n <= game.maxPlayers; n++) players.append(h("option", { value: n }, `${n} players`));
+  const pace = h("select", { name: "queue-pace", "aria-label": "Pace" },
+    h("option", { value: 0 }, "live"),
+    ...TURN_BASED_DAYS.map((d) => h("option", { value: d }, `turn-based, ${d === 1 ? "1 day" : `${d} days`} a move`)));
   const start = h("button", { type: "button", class: "play-now-start" }, "Play now");
   const leave = h("button", { type: "button", class: "play-now-leave secondary", hidden: "" }, "Leave the queue");
   const status = h("p", { class: "play-now-status muted", "aria-live": "polite" }, "Matched with players at your level");
@@ -50,16 +57,19 @@ export function playNow(game, onError) {
   const reset = (text) => {
     queue = null;
     start.hidden = false;
-    players.disabled = false;
+    players.disabled = pace.disabled = false;
     leave.hidden = true;
     status.textContent = text;
   };
 
-  async function follow(token, count, controller) {
+  async function follow(token, count, days, controller) {
+    const request = { titleId: game.titleId, players: count };
+    if (days) Object.assign(request, { pace: "PACE_TURN_BASED", daysPerTurn: days });
+    const waits = days ? " · your ticket waits if you leave this page: the match will be under “Your turn”" : "";
     for (;;) {
       try {
-        await stream("EnterQueue", { titleId: game.titleId, players: count }, (update) => {
-          if (update.waiting) status.textContent = describe(update.waiting);
+        await stream("EnterQueue", request, (update) => {
+          if (update.waiting) status.textContent = describe(update.waiting) + waits;
           if (update.matched) {
             const { match, token: seat } = update.matched;
             status.textContent = "Matched: taking your seat…";
@@ -82,12 +92,13 @@ export function playNow(game, onError) {
     try {
       const token = await signedIn();
       const controller = new AbortController();
-      queue = { controller, token };
+      const days = Number(pace.value);
+      queue = { controller, token, days };
       start.hidden = true;
-      players.disabled = true;
+      players.disabled = pace.disabled = true;
       leave.hidden = false;
       status.textContent = "Entering the queue…";
-      await follow(token, Number(players.value), controller);
+      await follow(token, Number(players.value), days, controller);
     } catch (error) {
       reset("Matched with players at your level");
       if (error.code !== "canceled") onError(error.message);
@@ -106,9 +117,10 @@ export function playNow(game, onError) {
     }
   });
 
-  // Closing the page leaves too (the ticket would otherwise wait out the server's grace).
+  // Closing the page leaves too (the ticket would otherwise wait out the server's grace); a
+  // turn-based ticket waits on.
   addEventListener("pagehide", () => {
-    if (!queue) return;
+    if (!queue || queue.days) return;
     const body = JSON.stringify({ titleId: game.titleId });
     fetch(QUEUE + "LeaveQueue", {
       method: "POST",
@@ -120,6 +132,6 @@ export function playNow(game, onError) {
 
   return h("div", { class: "play-now", "data-title": game.titleId },
     h("h4", {}, "Play now"),
-    h("div", { class: "play-now-row" }, players, start, leave),
+    h("div", { class: "play-now-row" }, players, pace, start, leave),
     status);
 }
