@@ -131,9 +131,7 @@ async def test_moves_parks_and_loads_racing_lose_nothing(hall, embedded_redis, d
     """Two replicas park the match over and over while both seats move through both: every
     acknowledged move stands, versions are contiguous, and the match ends in one place."""
     match_id, tokens = await ada_and_bob(hall)
-    other = await open_hall(
-        embedded_redis.url, database_url=database_url, empty=False, **SETTINGS
-    )
+    other = await open_hall(embedded_redis.url, database_url=database_url, empty=False, **SETTINGS)
     replicas = [hall, other]
     acknowledged: list[int] = []
     stop = asyncio.Event()
@@ -209,9 +207,7 @@ async def test_a_parked_deadline_is_applied_once_by_racing_tickers(
         await other.close()
 
 
-async def test_a_database_out_of_reach_refuses_a_parked_match_and_loses_nothing(
-    hall, database_url
-):
+async def test_a_database_out_of_reach_refuses_a_parked_match_and_loses_nothing(hall, database_url):
     match_id, tokens = await ada_and_bob(hall)
     version = await pick(hall, match_id, tokens[0])
     assert await park_all(hall) == 1

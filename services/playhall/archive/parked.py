@@ -139,7 +139,7 @@ async def _delete(connection: psycopg.AsyncConnection[Any], match_id: str, park_
     )
 
 
-def _row(parcel: Parcel, park_id: uuid.UUID) -> tuple:
+def _row(parcel: Parcel, park_id: uuid.UUID) -> tuple[Any, ...]:
     request_ids = sorted(parcel.requests)
     return (
         parcel.match_id,

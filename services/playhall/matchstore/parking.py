@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from playhall.matchstore.model import MatchPhase
 from playhall.matchstore.redis_client import as_bytes, as_texts
@@ -254,7 +255,8 @@ def _keys(match_id: str) -> list[str]:
     return [match_key(match_id), state_key(match_id), log_key(match_id), requests_key(match_id)]
 
 
-def _log_entry(entry: object) -> LogEntry:
-    entry_id, fields = entry  # type: ignore[misc]
+def _log_entry(entry: list[Any]) -> LogEntry:
+    """One XRANGE entry as the script returns it: [id, [field, value, ...]]."""
+    entry_id, fields = entry
     values = dict(zip(fields[::2], fields[1::2], strict=True))
     return LogEntry(as_bytes(entry_id).decode(), values[b"change"], values.get(b"move", b""))
