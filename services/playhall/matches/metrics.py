@@ -83,6 +83,9 @@ def initialize_series(titles: list[str]) -> None:
         COMMIT_CONFLICTS.labels(title)
         for reason in REFUSAL_REASONS:
             MOVES_REFUSED.labels(title, reason)
+        for pace in ("live", "turn_based"):
+            for action in ("forfeit", "bot_move"):
+                TIMEOUTS_APPLIED.labels(title, pace, action)
 
 
 class ActiveMatchesCollector:
