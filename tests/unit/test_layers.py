@@ -22,9 +22,9 @@ LAYERS: list[set[str]] = [
     {"matchstore"},
     {"archive"},
     {"matches"},
-    {"matchmaking", "tournaments"},
+    {"matchmaking", "tournaments", "notifications"},
     {"player_service"},
-    {"orchestrator"},
+    {"orchestrator", "notifier"},
     {"gateway", "bots", "cli", "canary"},
 ]
 """Lowest first; packages of one layer do not import each other."""

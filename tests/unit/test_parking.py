@@ -158,6 +158,7 @@ async def test_moves_parks_and_loads_racing_lose_nothing(hall, embedded_redis, d
                     match_id, tokens[seat], moves_as_any(seen.legal_moves)[0], match.version
                 )
                 acknowledged.append(moved.version)
+                await asyncio.sleep(0.01)  # a parker's turn
                 break
 
     try:

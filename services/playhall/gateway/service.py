@@ -318,6 +318,49 @@ class PlayerGateway(Forwarder):
     ) -> ppb.GetLeaderboardResponse:
         return await self._unary("GetLeaderboard", request, ctx)
 
+    async def list_notices(self, request: ppb.ListNoticesRequest, ctx) -> ppb.ListNoticesResponse:
+        return await self._unary("ListNotices", request, ctx)
+
+    async def mark_notices_read(
+        self, request: ppb.MarkNoticesReadRequest, ctx
+    ) -> ppb.MarkNoticesReadResponse:
+        return await self._unary("MarkNoticesRead", request, ctx)
+
+    async def watch_notices(
+        self, request: ppb.WatchNoticesRequest, ctx
+    ) -> AsyncIterator[ppb.WatchNoticesResponse]:
+        async with contextlib.aclosing(self._stream("WatchNotices", request, ctx)) as updates:
+            async for update in updates:
+                yield update
+
+    async def get_notification_settings(
+        self, request: ppb.GetNotificationSettingsRequest, ctx
+    ) -> ppb.GetNotificationSettingsResponse:
+        return await self._unary("GetNotificationSettings", request, ctx)
+
+    async def update_notification_settings(
+        self, request: ppb.UpdateNotificationSettingsRequest, ctx
+    ) -> ppb.UpdateNotificationSettingsResponse:
+        return await self._unary("UpdateNotificationSettings", request, ctx)
+
+    async def add_push_subscription(
+        self, request: ppb.AddPushSubscriptionRequest, ctx
+    ) -> ppb.AddPushSubscriptionResponse:
+        return await self._unary("AddPushSubscription", request, ctx)
+
+    async def remove_push_subscription(
+        self, request: ppb.RemovePushSubscriptionRequest, ctx
+    ) -> ppb.RemovePushSubscriptionResponse:
+        return await self._unary("RemovePushSubscription", request, ctx)
+
+    async def confirm_email(
+        self, request: ppb.ConfirmEmailRequest, ctx
+    ) -> ppb.ConfirmEmailResponse:
+        return await self._unary("ConfirmEmail", request, ctx)
+
+    async def unsubscribe(self, request: ppb.UnsubscribeRequest, ctx) -> ppb.UnsubscribeResponse:
+        return await self._unary("Unsubscribe", request, ctx)
+
 
 class MatchmakingGateway(Forwarder):
     """The Connect side of MatchmakingService. An EnterQueue stream is the player's own (it

@@ -26,8 +26,10 @@ from playhall.matches.metrics import (
     MOVES_ACCEPTED,
     MOVES_REFUSED,
 )
+from playhall.matches.notices import notice_entries, started_entries
 from playhall.matches.rules_client import RulesClients
 from playhall.matches.settings import MatchSettings
+from playhall.matches.waiting import waiting_on
 from playhall.matchstore import outbox, records
 from playhall.matchstore.model import (
     BotLevel,
@@ -37,6 +39,7 @@ from playhall.matchstore.model import (
     MatchPhase,
     SeatKind,
 )
+from playhall.matchstore.notices import NoticeKind
 from playhall.matchstore.parking import parkable_entry
 from playhall.matchstore.store import (
     Commit,
@@ -269,6 +272,9 @@ class Commits:
         bots = self.bot_seats_to_move(match)
         bots_turn = self.starts_bot_turn(match, loaded, bool(move), bots)
         first, then = self.index_updates(match, loaded, bots_turn, bots)
+        before_turn = (before or match.status).turn
+        day_s = self.settings.turn_based_day_s
+        first.extend(notice_entries(match, loaded + 1, before_turn, day_s))
         result = await self.store.commit(
             match.match_id,
             loaded,
@@ -300,6 +306,7 @@ class Commits:
                 },
             )
         self._phase_changed(match)
+        match.stored_left = match.left()
         if bots_turn:
             await self.enqueue_bots(match, "turn", bots)
         if not result.replicated:
@@ -315,12 +322,14 @@ class Commits:
         state: bytes,
         events=(),
         request: tuple[str, IdempotencyRecord] | None = None,
+        started: NoticeKind | None = None,
     ) -> bool:
         """Stores the new `match` (version 0, `state`) as `commit` stores every later change:
         its clock's first deadline, the index entries a crash right after must not lose (the
         deadline, a bot turn: written first), the match itself (`MatchStore.create`, which
         files it in the lobby and the players' lists), then the bot tasks. False, with nothing
-        more done, when a match of its id exists already."""
+        more done, when a match of its id exists already. `started`: what its players are told
+        of it (a tournament round paired them, or matchmaking did)."""
         created = match.created_unix_ms
         if match.phase == MatchPhase.RUNNING and clocks.is_on(match.clock):
             match.deadline_unix_ms, _ = clocks.deadline(
@@ -343,6 +352,9 @@ class Commits:
         indexes = my_turn_entries(match)
         if match.clock.turn_based and match.phase == MatchPhase.RUNNING:
             indexes.append(parkable_entry(match.match_id, created, running=True))
+        indexes += notice_entries(match, 0, None, self.settings.turn_based_day_s)
+        if started is not None:
+            indexes += started_entries(match, started)
         if not await self.store.create(match, state, change, request, indexes):
             return False
         await self.enqueue_bots(match, "turn")
@@ -426,26 +438,6 @@ class Commits:
             reason = match.end_reason.name.lower()
             MATCHES_FINISHED.labels(match.title_id, reason).inc()
             log.info("match finished", extra={"match_id": match.match_id, "reason": reason})
-
-
-def waiting_on(match: Match) -> dict[str, int]:
-    """The signed-in players the running `match` waits on, each with when their time runs out
-    (the first of their seats to move; 0 without a clock)."""
-    if match.phase != MatchPhase.RUNNING:
-        return {}
-    waiting: dict[str, int] = {}
-    for seat in match.status.to_move:
-        info = match.seats[seat]
-        if not info.player_id or info.kind != SeatKind.HUMAN or info.resigned:
-            continue
-        at = 0
-        if not info.away_since_ms:
-            at = clocks.seat_deadline(
-                match.clock, match.bank_ms, match.deadline_unix_ms, match.updated_unix_ms, seat
-            )
-        earlier = waiting.get(info.player_id)
-        waiting[info.player_id] = at if earlier is None else min(earlier, at)
-    return waiting
 
 
 def my_turn_entries(match: Match) -> list[IndexUpdate]:

@@ -15,6 +15,7 @@ import hashlib
 import logging
 import re
 import secrets
+import time
 from collections.abc import AsyncGenerator, Mapping
 from dataclasses import dataclass, field
 
@@ -34,7 +35,7 @@ from playhall.common.errors import (
     Unavailable,
 )
 from playhall.matches import clocks
-from playhall.matches.commits import Commits, waiting_on
+from playhall.matches.commits import Commits
 from playhall.matches.identity import (
     Caller,
     Credential,
@@ -45,6 +46,7 @@ from playhall.matches.identity import (
 from playhall.matches.metrics import MATCHES_CREATED, MOVES_REFUSED, SEATS_LEFT
 from playhall.matches.parking import Parking
 from playhall.matches.vacations import Vacations
+from playhall.matches.waiting import waiting_on
 from playhall.matches.watchers import WatchHub
 from playhall.matchstore import records
 from playhall.matchstore.model import (
@@ -61,6 +63,12 @@ from playhall.matchstore.model import (
     SeenChange,
     Setup,
 )
+from playhall.matchstore.notices import (
+    PRESENCE_TTL_MS,
+    NoticeKind,
+    mark_watching,
+    unmark_watching,
+)
 from playhall.matchstore.store import NO_SEAT, IdempotencyRecord, now_ms
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
@@ -76,6 +84,8 @@ MATCH_ID = re.compile(r"[0-9a-f]{24}")
 PLAYER_FILING_GRACE_MS = 60_000
 """A player's running-matches entry whose match does not seat them yet is a creation or a join
 in progress until it is this old."""
+PRESENCE_RENEW_S = PRESENCE_TTL_MS / 3000
+"""How often a watch renews its player's presence."""
 LOBBY_SCAN_PAGES = 8
 """Pages of `limit` entries one ListMatches reads from a list at most, past idle matches: the
 list's newest matches are the likeliest played, and an idle one is abandoned in the end."""
@@ -331,16 +341,17 @@ class Matches:
         match_id: str | None = None,
         tournament_id: str = "",
         request: tuple[str, IdempotencyRecord] | None = None,
+        started: NoticeKind | None = None,
     ) -> Created | None:
         """Sets up and stores a match of checked `seats` (`humans` get seat tokens); under
         `match_id` if given (a random id otherwise), and then None when a match of that id
         exists already: a creation whose id was chosen ahead happens once. `tournament_id`:
         the tournament the match is a game of; `request`: the creating request's id and
-        record."""
+        record; `started`: what its players are told of it."""
         clock = clock or Clock()
         options = dict(options or {})
         seed = seed or secrets.token_bytes(32)
-        started = await self.rules.call(
+        new_game = await self.rules.call(
             title,
             "NewGame",
             rpb.NewGameRequest(players=len(seats), options=options, seed=seed),
@@ -353,16 +364,16 @@ class Matches:
         match = Match(
             match_id=match_id or secrets.token_hex(12),
             title_id=title,
-            rules_version=started.status.rules_version,
+            rules_version=new_game.status.rules_version,
             setup=Setup(players=len(seats), options=options, seed=seed),
             seed_sha256=hashlib.sha256(seed).digest(),
             clock=clock,
             seats=seats,
             token_hashes={seat: token_hash(token) for seat, token in tokens.items()},
             version=0,
-            step=started.status.step,
+            step=new_game.status.step,
             step_version=0,
-            status=started.status,
+            status=new_game.status,
             phase=phase,
             end_reason=EndReason.UNSPECIFIED,
             winners=[],
@@ -372,8 +383,8 @@ class Matches:
             bank_ms=clocks.initial_banks(clock, len(seats)),
             tournament_id=tournament_id,
         )
-        state = started.state.SerializeToString()
-        if not await self.commits.create(match, state, started.events, request):
+        state = new_game.state.SerializeToString()
+        if not await self.commits.create(match, state, new_game.events, request, started):
             return None
         MATCHES_CREATED.labels(title).inc()
         log.info(
@@ -641,6 +652,8 @@ class Matches:
             )
         # Fed from now on, before the backlog is read: nothing committed in between is missed.
         watcher = self.watchers.watch(match.match_id, after)
+        watching = match.seats[caller.seat].player_id if caller.seat is not None else ""
+        present_at = 0.0
         try:
             backlog = [change for change, _ in await self.watchers.read(match.match_id, after)]
             if not backlog and match.phase == MatchPhase.FINISHED:
@@ -659,11 +672,17 @@ class Matches:
                         return
                 backlog = []
                 while not backlog:
+                    if watching and time.monotonic() - present_at > PRESENCE_RENEW_S:
+                        # Notices about the match wait while its player watches it.
+                        present_at = time.monotonic()
+                        await mark_watching(self.store.redis, watching, match.match_id)
                     backlog = await watcher.next(after, self.settings.watch_poll_ms / 1000) or []
                 if caller.seat is not None and await self._resigned(match, caller.seat):
                     return  # the seat is a bot's now: its secrets are no longer this caller's
         finally:
             watcher.close()
+            if present_at:
+                await unmark_watching(self.store.redis, watching, match.match_id)
 
     # -- moving --------------------------------------------------------------------------------
 

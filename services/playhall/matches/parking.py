@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import uuid
 from collections.abc import Awaitable, Callable, Sequence
 
 import psycopg
@@ -39,8 +38,14 @@ from playhall.matches.metrics import (
     PARKED_MATCHES,
 )
 from playhall.matchstore.model import MatchPhase
-from playhall.matchstore.parking import Dropped, Parcel, ParkingStore, Restored
-from playhall.matchstore.store import NotReplicated, now_ms, parse_record
+from playhall.matchstore.parking import Dropped, Parcel, ParkingStore, Restored, RestoreResult
+from playhall.matchstore.store import (
+    BroughtBack,
+    NotReplicated,
+    match_key,
+    now_ms,
+    parse_record,
+)
 
 log = logging.getLogger(__name__)
 
@@ -87,24 +92,40 @@ class Parking(BackgroundPass):
 
     # -- bringing back ---------------------------------------------------------------------
 
-    async def bring_back(self, match_id: str) -> bool:
+    async def bring_back(self, match_id: str) -> BroughtBack | None:
         started = time.perf_counter()
+        restored = False
+
+        async def put_back(parcel: Parcel) -> bool:
+            nonlocal restored
+            result = await self._restore(parcel)
+            restored = result.outcome is Restored.RESTORED
+            return _row_may_go(parcel, result)
+
         with reaching_archive():
-            parcel = await self.table.take(match_id, self._put_back)
-        if parcel is None:
-            return False
+            taken = await self.table.take(match_id, put_back, lambda: self._in_redis(match_id))
+        if taken.parcel is None:
+            return BroughtBack(restored=False) if taken.in_redis else None
         PARKED_LOADS.labels("call").inc()
         PARKED_LOAD_SECONDS.observe(time.perf_counter() - started)
-        return True
+        parcel = taken.parcel
+        return BroughtBack(
+            restored,
+            parcel.record,
+            parcel.state,
+            parcel.requests,
+            [(entry.change, entry.move) for entry in parcel.log],
+        )
+
+    async def _in_redis(self, match_id: str) -> bool:
+        return bool(await self.store.redis.exists(match_key(match_id)))
 
     async def records(self, match_ids: Sequence[str]) -> dict[str, bytes]:
         with reaching_archive():
             return await self.table.records(match_ids)
 
-    async def _put_back(self, parcel: Parcel) -> bool:
-        """Restores the parcel where the match is absent; True when its row may go: the keys
-        are back, or Redis holds a newer version (the row of a parker whose drop lost the race
-        and that could not delete it)."""
+    async def _restore(self, parcel: Parcel) -> RestoreResult:
+        """Restores the parcel where the match is absent."""
         result, replicated = await self.redis_side.restore(parcel)
         if not replicated:
             # The row stays: the restore may not survive a failover.
@@ -112,8 +133,10 @@ class Parking(BackgroundPass):
         if result.outcome is Restored.RESTORED:
             log.info("brought back", extra={"match_id": parcel.match_id, "version": parcel.version})
             await self._pause("after_restore", parcel.match_id)
-            return True
-        return result.version is not None and result.version > parcel.version
+        return result
+
+    async def _put_back(self, parcel: Parcel) -> bool:
+        return _row_may_go(parcel, await self._restore(parcel))
 
     async def touch(self, match_ids: Sequence[str]) -> None:
         """The matches are read or watched now: not idle."""
@@ -141,9 +164,11 @@ class Parking(BackgroundPass):
         for _ in range(MAX_DUE_BATCHES):
             started = time.perf_counter()
             taken = await self.table.take_due(now_ms(), DUE_BATCH, self._put_back)
+            elapsed = time.perf_counter() - started
+            PARKED_LOADS.labels("deadline").inc(len(taken))
+            for _ in taken:
+                PARKED_LOAD_SECONDS.observe(elapsed / len(taken))
             for parcel in taken:
-                PARKED_LOADS.labels("deadline").inc()
-                PARKED_LOAD_SECONDS.observe((time.perf_counter() - started) / len(taken))
                 await self._expire(parcel)
             brought += len(taken)
             if len(taken) < DUE_BATCH:
@@ -187,22 +212,29 @@ class Parking(BackgroundPass):
         if self.commits.bot_seats_to_move(match):
             await self.redis_side.refile(match_id, now_ms())  # a bot moves in a moment
             return False
-        park_id = uuid.uuid4()
-        if not await self.table.park(parcel, park_id):
-            return False  # a newer parking's row is there
-        await self._pause("after_row", match_id)
-        dropped = await self.redis_side.drop(parcel)
-        if dropped is Dropped.MOVED:
-            await self.table.unpark(match_id, park_id)
+        dropped = await self.table.park(parcel, lambda: self._drop(parcel))
+        if dropped is not Dropped.DROPPED:
+            # None: a newer parking's row; MOVED: a commit came first (its row is gone again);
+            # GONE: another parker's drop came first, of the same version.
             return False
-        if dropped is Dropped.GONE:
-            return False  # another parker's drop came first, of the same version
         MATCHES_PARKED.inc()
         log.info("parked", extra={"match_id": match_id, "version": parcel.version})
         return True
+
+    async def _drop(self, parcel: Parcel) -> Dropped:
+        await self._pause("after_row", parcel.match_id)
+        return await self.redis_side.drop(parcel)
 
     async def _pause(self, point: str, match_id: str) -> None:
         """Tests only: stops here for good when `parking_pause_at` names this point."""
         if self.pause_at == point:
             log.warning("paused", extra={"point": point, "match_id": match_id})
             await asyncio.Event().wait()
+
+
+def _row_may_go(parcel: Parcel, result: RestoreResult) -> bool:
+    """Whether a taken row may be deleted: its keys are back, or Redis holds a newer version
+    (the row of a parker whose drop lost the race and that could not delete it)."""
+    if result.outcome is Restored.RESTORED:
+        return True
+    return result.version is not None and result.version > parcel.version

@@ -22,6 +22,7 @@ from playhall.matchstore.model import (
     Seat,
     SeatKind,
 )
+from playhall.matchstore.notices import NoticeKind
 from playhall.rules.v1 import rules_service_pb2 as rpb
 
 
@@ -83,9 +84,17 @@ class MatchPort:
         match_id: str,
         tournament_id: str = "",
     ) -> Created | None:
-        """A match under `match_id`, made once however often it is asked (None when it exists)."""
+        """A match under `match_id`, made once however often it is asked (None when it exists);
+        its players are told a tournament round or their matchmaking ticket seated them."""
+        started = NoticeKind.ROUND_PAIRED if tournament_id else NoticeKind.TICKET_MATCHED
         return await self._matches.start(
-            title, seats, humans, clock=clock, match_id=match_id, tournament_id=tournament_id
+            title,
+            seats,
+            humans,
+            clock=clock,
+            match_id=match_id,
+            tournament_id=tournament_id,
+            started=started,
         )
 
     def check_clock(self, clock: Clock) -> None:

@@ -196,12 +196,19 @@ class Match:
     away; 0 while it runs."""
     stored_phase: MatchPhase = field(init=False)
     stored_away: frozenset[int] = field(init=False)
+    stored_left: frozenset[int] = field(init=False)
 
     def __post_init__(self) -> None:
-        # As stored: the phase, which the lobby index follows, and the seats away, whose
-        # clocks stood still since the last commit; both may be changed ahead of a commit.
+        # As stored: the phase, which the lobby index follows, the seats away, whose clocks
+        # stood still since the last commit, and the seats that had left (a commit tells the
+        # players of a seat that leaves in it); all may be changed ahead of a commit.
         self.stored_phase = self.phase
         self.stored_away = self.away()
+        self.stored_left = self.left()
+
+    def left(self) -> frozenset[int]:
+        """The seats that resigned or forfeited."""
+        return frozenset(s.seat for s in self.seats if s.resigned)
 
     def away(self) -> frozenset[int]:
         """The seats whose players are away."""

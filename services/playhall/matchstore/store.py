@@ -37,10 +37,10 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import redis
 import redis.asyncio
@@ -54,6 +54,7 @@ from playhall.matchstore.redis_client import as_bytes, as_scored, as_texts
 from playhall.storage.v1 import storage_pb2
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 DEADLINES = "playhall:deadlines"
 ACTIVITY = "playhall:activity"
@@ -210,15 +211,9 @@ def turn_based_key(player_id: str) -> str:
 
 
 BRING_BACK_ATTEMPTS = 5
-"""Times a read that finds no record asks for the match to be brought back and reads again.
-Once is not always enough: a parker that packed the match before it was parked and brought
-back may park it again at once (the same version: nothing lost), between the restore and the
-read."""
-NO_ROW_ANSWERS = 2
-"""Answers of "not parked" after which a read that finds no record gives up: one is not
-enough, as the row a caller waited for may have been restored and deleted by the caller that
-held it, and the match parked again, under a new row its query did not see, before it read."""
-
+"""Times a read that finds no record asks for the match to be brought back. A call that
+restores it answers from what it restored; one told it is in Redis (restored by another) reads
+Redis again, where it may be missing once more (parked again at once), so it asks again."""
 NO_DEADLINE = 2**52
 """The score of a waiting match without a clock: after every deadline (exact as a double)."""
 
@@ -383,12 +378,28 @@ class NotReplicated(Unavailable):
         )
 
 
+@dataclass(frozen=True)
+class BroughtBack:
+    """What bringing a parked match back found: the match as its row held it, and whether this
+    call restored it (then a read answers from it, as the match may be parked again before
+    Redis is read) or found it in Redis already (then Redis is read again)."""
+
+    restored: bool
+    record: bytes = b""
+    """As stored: "<version>:<StoredMatch>" (empty when not restored by this call)."""
+    state: bytes = b""
+    requests: dict[str, str] = dataclasses.field(default_factory=dict)
+    log: list[tuple[bytes, bytes]] = dataclasses.field(default_factory=list)
+    """Each change with its move (b"" if none), in order."""
+
+
 class ParkedMatches(Protocol):
     """Where matches that left Redis while they waited are (`matches.parking.Parking`): a read
     that finds no record asks it before it answers that there is no such match."""
 
-    async def bring_back(self, match_id: str) -> bool:
-        """Puts a parked match back in Redis; whether it was parked (and is back now)."""
+    async def bring_back(self, match_id: str) -> BroughtBack | None:
+        """Puts a parked match back in Redis; None when the match is neither parked nor in
+        Redis (as seen while no parking is under way)."""
 
     async def records(self, match_ids: Sequence[str]) -> dict[str, bytes]:
         """The stored records ("<version>:<StoredMatch>") of those of `match_ids` that are
@@ -462,7 +473,7 @@ class MatchStore:
         missing from them. False when a match of that id existed already (it is left as it
         was). `request`: the creating request's id and record, kept as a move's are."""
         request_id, record = request or ("", None)
-        if self.parked is not None and await self.parked.bring_back(match.match_id):
+        if self.parked is not None and await self.parked.bring_back(match.match_id) is not None:
             return False  # parked (a creation retried days later), and back now
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(
@@ -528,16 +539,30 @@ class MatchStore:
             raise NotReplicated(self.wait_replicas)
 
     async def load(self, match_id: str) -> Match | None:
-        match = parse_record(match_id, await self.redis.get(match_key(match_id)))
-        unparked = 0
+        raw = await self._read_through(
+            match_id, lambda: self.redis.get(match_key(match_id)), lambda back: back.record
+        )
+        return parse_record(match_id, raw)
+
+    async def _read_through(
+        self,
+        match_id: str,
+        read: Callable[[], Awaitable[T | None]],
+        from_row: Callable[[BroughtBack], T],
+    ) -> T | None:
+        """`read()` of the match in Redis; where it finds nothing, the match brought back from
+        its parked row (`from_row` of what this call restored), or read again."""
+        found = await read()
         for _ in range(BRING_BACK_ATTEMPTS):
-            if match is not None or self.parked is None:
+            if found is not None or self.parked is None:
                 break
-            parked = await self.parked.bring_back(match_id)
-            match = parse_record(match_id, await self.redis.get(match_key(match_id)))
-            if not parked and (unparked := unparked + 1) == NO_ROW_ANSWERS:
-                break
-        return match
+            back = await self.parked.bring_back(match_id)
+            if back is None:
+                break  # neither parked nor in Redis
+            if back.restored:
+                return from_row(back)
+            found = await read()
+        return found
 
     async def load_many(self, match_ids: Sequence[str]) -> list[Match | None]:
         """`load` of each match in one round trip (a pipeline of GETs, not one MGET: the
@@ -577,15 +602,20 @@ class MatchStore:
         """The match, its state and an idempotency record, read by one script (atomic, and one
         slot thanks to the hash tag) so that all three belong to the same version."""
         keys = [match_key(match_id), state_key(match_id), requests_key(match_id)]
-        stored, state, record = await self._snapshot(keys=keys, args=[request_id])
-        unparked = 0
-        for _ in range(BRING_BACK_ATTEMPTS):
-            if stored is not None or self.parked is None:
-                break
-            parked = await self.parked.bring_back(match_id)
+
+        async def read() -> tuple[bytes, bytes | None, bytes | None] | None:
             stored, state, record = await self._snapshot(keys=keys, args=[request_id])
-            if not parked and (unparked := unparked + 1) == NO_ROW_ANSWERS:
-                break
+            return None if stored is None else (stored, state, record)
+
+        def from_row(back: BroughtBack) -> tuple[bytes, bytes | None, bytes | None]:
+            record = back.requests.get(request_id) if request_id else None
+            return back.record, back.state, record.encode() if record is not None else None
+
+        stored, state, record = await self._read_through(match_id, read, from_row) or (
+            None,
+            None,
+            None,
+        )
         match = parse_record(match_id, stored)
         return match, state, record.decode() if record is not None and request_id else None
 
@@ -648,14 +678,17 @@ class MatchStore:
         """Logged changes with a version above `after_version` (all without one), with their
         moves (b"" if none)."""
         start = "-" if after_version is None else f"{after_version + 1}-0"
-        entries = await self.redis.xrange(log_key(match_id), min=start, max="+")
-        for _ in range(BRING_BACK_ATTEMPTS):
-            if entries or after_version is not None or self.parked is None:
-                break
-            if await self.load(match_id) is None:
-                break  # not parked either: a match of no log
+
+        async def read() -> list | None:
             entries = await self.redis.xrange(log_key(match_id), min=start, max="+")
-        return [_entry(fields) for _, fields in entries or ()]
+            return [_entry(fields) for _, fields in entries] if entries else None
+
+        def from_row(back: BroughtBack) -> list:
+            return [(storage_pb2.StoredChange.FromString(c), move) for c, move in back.log]
+
+        if after_version is not None:
+            return await read() or []
+        return await self._read_through(match_id, read, from_row) or []
 
     # -- indexes -------------------------------------------------------------------------------
 

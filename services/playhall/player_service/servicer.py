@@ -17,6 +17,9 @@ from playhall.matches.servicer import MatchServicer, bearer_token, refusals
 from playhall.matches.vacations import Vacation
 from playhall.matchstore import wire
 from playhall.matchstore.store import now_ms
+from playhall.notifications.players import PlayerNotices
+from playhall.notifications.store import NoticeStore, PushSubscription
+from playhall.player_service import notices
 from playhall.players.v1 import player_service_pb2 as pb
 from playhall.players.v1 import player_service_pb2_grpc
 
@@ -26,6 +29,8 @@ NO_ARCHIVE = (
     "deployment does not have"
 )
 
+
+NO_NOTICES = "Notices are kept in the archive's database, which this deployment does not have"
 
 SIGN_IN = (
     "Sign in first: send your player token as 'authorization: Bearer <token>' "
@@ -41,6 +46,15 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
         self.matches = matches
         self.changes = changes
         self.pages = PlayerPages(matches.archive, matches.rules.titles) if matches.archive else None
+        self.notices = None
+        if matches.archive is not None:
+            store = NoticeStore(matches.archive.pool)
+            self.notices = PlayerNotices(store, allow_local=matches.settings.testing)
+
+    def _notices(self) -> PlayerNotices:
+        if self.notices is None:
+            raise NoArchive(NO_NOTICES)
+        return self.notices
 
     def _pages(self) -> PlayerPages:
         if self.pages is None:
@@ -138,6 +152,70 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
     async def GetLeaderboard(self, request, context):
         async with refusals(context):
             return await self._pages().leaderboard(request)
+
+    # -- notices ---------------------------------------------------------------------------------
+
+    async def ListNotices(self, request, context):
+        async with refusals(context):
+            player = await self._player(context)
+            found, unread = await self._notices().inbox(
+                player.player_id, request.limit, request.before_id, request.unread_only
+            )
+            return pb.ListNoticesResponse(notices=[notices.notice(n) for n in found], unread=unread)
+
+    async def MarkNoticesRead(self, request, context):
+        async with refusals(context):
+            player = await self._player(context)
+            unread = await self._notices().mark_read(player.player_id, request.ids, request.all)
+            return pb.MarkNoticesReadResponse(unread=unread)
+
+    async def WatchNotices(self, request, context):
+        async with refusals(context):
+            player = await self._player(context)
+            async for update in self._notices().watch(player.player_id):
+                response = pb.WatchNoticesResponse(unread=update.unread)
+                if update.notice is not None:
+                    response.notice.CopyFrom(notices.notice(update.notice))
+                yield response
+
+    async def GetNotificationSettings(self, request, context):
+        async with refusals(context):
+            player = await self._player(context)
+            chosen = await self._notices().preferences(player.player_id)
+            return pb.GetNotificationSettingsResponse(settings=notices.settings(chosen))
+
+    async def UpdateNotificationSettings(self, request, context):
+        async with refusals(context):
+            player = await self._player(context)
+            wanted = notices.preferences_of(request.settings)
+            updated = await self._notices().update(player.player_id, wanted)
+            return pb.UpdateNotificationSettingsResponse(
+                settings=notices.settings(updated.preferences),
+                webhook_secret=updated.webhook_secret,
+            )
+
+    async def AddPushSubscription(self, request, context):
+        async with refusals(context):
+            player = await self._player(context)
+            subscription = PushSubscription(request.endpoint, request.p256dh, request.auth)
+            await self._notices().subscribe(player.player_id, subscription)
+            return pb.AddPushSubscriptionResponse()
+
+    async def RemovePushSubscription(self, request, context):
+        async with refusals(context):
+            player = await self._player(context)
+            removed = await self._notices().unsubscribe(player.player_id, request.endpoint)
+            return pb.RemovePushSubscriptionResponse(removed=removed)
+
+    async def ConfirmEmail(self, request, context):
+        async with refusals(context):
+            email = await self._notices().confirm_email(request.token)
+            return pb.ConfirmEmailResponse(email=email)
+
+    async def Unsubscribe(self, request, context):
+        async with refusals(context):
+            await self._notices().unsubscribe_mail(request.token)
+            return pb.UnsubscribeResponse()
 
 
 def profile(player: Player) -> pb.Player:

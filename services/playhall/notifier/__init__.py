@@ -1,0 +1,1 @@
+"""The notifier process: `python -m playhall.notifier`."""

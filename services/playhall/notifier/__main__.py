@@ -1,0 +1,3 @@
+from playhall.notifier.server import main
+
+main()
