@@ -2,11 +2,12 @@
 
 Starts Redis (a private embedded server unless REDIS_URL is set), PostgreSQL for the archive
 (a private embedded server unless PLAYHALL_DATABASE_URL is set), one rules service per
-registered title, the orchestrator, the archiver, a bot worker and the browser gateway with the
-portal, prints the endpoints and the portal's URL, and stays up until Ctrl-C or SIGTERM; then
-stops everything it started, in reverse order. A service that dies meanwhile is reported at
-once, with its last log lines, and started again on its ports (`Supervisor`); one that keeps
-dying, or an embedded store that dies, stops the stack with the reason (exit status 1).
+registered title, the orchestrator, the archiver, the notifier, a bot worker and the browser
+gateway with the portal, prints the endpoints and the portal's URL, and stays up until Ctrl-C
+or SIGTERM; then stops everything it started, in reverse order. A service that dies meanwhile
+is reported at once, with its last log lines, and started again on its ports (`Supervisor`);
+one that keeps dying, or an embedded store that dies, stops the stack with the reason (exit
+status 1).
 
 Players sign in as guests: the stack generates the guest issuer's key pair when it starts, the
 gateway signs guest tokens with the private key and the orchestrator trusts the public one
@@ -63,7 +64,8 @@ def run_ports(titles: tuple[str, ...]) -> dict[str, int]:
     is 8080, every other's 0 (a free port)."""
     names = ["gateway", "orchestrator", *(f"rules_{title}" for title in titles)]
     ports = {}
-    for name in [*names, *(f"{n}_metrics" for n in names), "worker_metrics", "archiver_metrics"]:
+    extra = ["worker_metrics", "archiver_metrics", "notifier_metrics"]
+    for name in [*names, *(f"{n}_metrics" for n in names), *extra]:
         variable = f"{PORT_PREFIX}{name.upper()}_PORT"
         raw = os.environ.get(variable, "").strip() or ("8080" if name == "gateway" else "0")
         if not raw.isdigit() or int(raw) > 65535:
@@ -89,8 +91,8 @@ def guest_env(keys: tuple[str, str]) -> tuple[dict[str, str], dict[str, str]]:
 
 
 class Stack:
-    """Redis, PostgreSQL, the rules services, the orchestrator, the archiver and bot workers,
-    started together."""
+    """Redis, PostgreSQL, the rules services, the orchestrator, the archiver, the notifier and
+    bot workers, started together."""
 
     def __init__(
         self,
@@ -121,6 +123,7 @@ class Stack:
         self._database_url = database_url
         self.postgres: EmbeddedPostgres | None = None
         self.archiver: ServiceProcess | None = None
+        self.notifier: ServiceProcess | None = None
         self.rules: dict[str, ServiceProcess] = {}
         self.orchestrator: ServiceProcess | None = None
         self.workers: list[ServiceProcess] = []
@@ -171,6 +174,7 @@ class Stack:
                 self.rules[title] = self._launch(f"rules-{title}", *self._ports(f"rules_{title}"))
             self.orchestrator = self._launch("orchestrator", *self._ports("orchestrator"))
             self.archiver = self._launch("archiver", 0, self.ports.get("archiver_metrics", 0))
+            self.notifier = self._launch("notifier", 0, self.ports.get("notifier_metrics", 0))
             self.start_worker()
             if self.with_gateway:
                 self.gateway = self._launch("gateway", *self._ports("gateway"))
@@ -201,6 +205,9 @@ class Stack:
         if name == "archiver":
             env = {**self.env, "PLAYHALL_METRICS_PORT": str(metrics_port)}
             return ServiceProcess("playhall.archive.archiver", env=env)
+        if name == "notifier":
+            env = {**self.env, "PLAYHALL_METRICS_PORT": str(metrics_port)}
+            return ServiceProcess("playhall.notifier", env=env)
         if name == "gateway":
             return start_gateway(self.orchestrator.address, self.gateway_env, port, metrics_port)
         number = int(name.removeprefix("bot-worker-"))
@@ -215,9 +222,9 @@ class Stack:
 
     def services(self) -> dict[str, ServiceProcess]:
         """The stack's service processes by name: rules-<title>, orchestrator, archiver,
-        bot-worker-<n>, gateway."""
+        notifier, bot-worker-<n>, gateway."""
         found = {f"rules-{title}": service for title, service in self.rules.items()}
-        found.update(orchestrator=self.orchestrator, archiver=self.archiver)
+        found.update(orchestrator=self.orchestrator, archiver=self.archiver, notifier=self.notifier)
         found.update({f"bot-worker-{n}": worker for n, worker in enumerate(self.workers)})
         if self.gateway:
             found["gateway"] = self.gateway
@@ -255,6 +262,8 @@ class Stack:
             self.gateway.terminate()
         for worker in self.workers:
             worker.terminate()
+        if self.notifier:
+            self.notifier.terminate()
         if self.archiver:
             self.archiver.terminate()
         if self.orchestrator:
@@ -294,6 +303,7 @@ class Stack:
             f"metrics http://127.0.0.1:{self.orchestrator.metrics_port}/metrics",
         )
         yield "archiver", f"metrics http://127.0.0.1:{self.archiver.metrics_port}/metrics"
+        yield "notifier", f"metrics http://127.0.0.1:{self.notifier.metrics_port}/metrics"
         for worker in self.workers:
             yield (
                 "bot worker",
