@@ -384,7 +384,10 @@ class Matches:
             tournament_id=tournament_id,
         )
         state = new_game.state.SerializeToString()
-        if not await self.commits.create(match, state, new_game.events, request, started):
+        chosen_id = match_id is not None
+        if not await self.commits.create(
+            match, state, new_game.events, request, started, chosen_id
+        ):
             return None
         MATCHES_CREATED.labels(title).inc()
         log.info(

@@ -466,14 +466,18 @@ class MatchStore:
         change: storage_pb2.StoredChange,
         request: tuple[str, IdempotencyRecord] | None = None,
         indexes: Sequence[IndexUpdate] = (),
+        chosen_id: bool = True,
     ) -> bool:
         """Indexes first (the lobby, activity, the players' lists, and `indexes`), then the
         match's own keys in one script (one slot): a crash in between leaves index entries of a
         match that does not exist, which readers skip and the lobby repair drops, never a match
         missing from them. False when a match of that id existed already (it is left as it
-        was). `request`: the creating request's id and record, kept as a move's are."""
+        was). `request`: the creating request's id and record, kept as a move's are;
+        `chosen_id`: the id was chosen ahead (a retry may find its match parked), not made at
+        random just now."""
         request_id, record = request or ("", None)
-        if self.parked is not None and await self.parked.bring_back(match.match_id) is not None:
+        parked = self.parked is not None and chosen_id
+        if parked and await self.parked.bring_back(match.match_id) is not None:
             return False  # parked (a creation retried days later), and back now
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(
