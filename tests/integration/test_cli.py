@@ -722,3 +722,27 @@ def test_a_player_gives_the_mover_time_once_a_turn(env, tmp_path):
     backwards = ("give-time", match_id, "--to", str(other_seat), "--hours", "1")
     assert f"Seat {other_seat} is not to move" in one_line(playhall(envs[mover], *backwards))
     assert playhall(envs[other], "give-time", match_id, "--hours", "25").returncode == 2
+
+
+@pytest.mark.timeout(120)
+def test_the_inbox_tells_a_player_their_turn_and_is_read_from_the_terminal(env, tmp_path):
+    """The notifier of the stack files each player's "your turn" notice; `notices` lists it
+    unread with the count, `notices --read` marks all read, `--unread` then lists none."""
+    match_id, envs, mover, _ = a_turn_based_match(env, tmp_path)
+
+    def inbox(*args: str) -> dict:
+        listed = playhall(envs[mover], "notices", "--json", *args)
+        assert listed.returncode == 0, listed.stderr
+        return json.loads(listed.stdout)
+
+    deadline = time.monotonic() + 30
+    while not inbox().get("notices") and time.monotonic() < deadline:
+        time.sleep(0.3)
+    notices = inbox()
+    assert [n["match_id"] for n in notices["notices"]] == [match_id], notices
+    assert notices["notices"][0]["title"] == "Your turn in Eynsteyn"
+    assert notices["unread"] == 1
+    shown = playhall(envs[mover], "notices")
+    assert "Your turn in Eynsteyn" in shown.stdout and "1 unread." in shown.stdout
+    assert playhall(envs[mover], "notices", "--read").stdout.strip().endswith("All read.")
+    assert inbox("--unread").get("notices", []) == [] and inbox().get("unread", 0) == 0

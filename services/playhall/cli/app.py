@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import json
+import time
 import uuid
 from typing import Annotated
 
@@ -798,6 +799,42 @@ def back_command(
     else:
         out.print("You were not away.")
     out.print(days_left(vacation))
+
+
+@app.command("notices")
+def notices_command(
+    unread: Annotated[bool, typer.Option("--unread", help="Only those not read yet.")] = False,
+    read: Annotated[bool, typer.Option("--read", help="Then mark every notice read.")] = False,
+    limit: Annotated[int, typer.Option(help="The most notices to list.", min=1, max=100)] = 20,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Your inbox: what Playhall told you (your turn, a deadline coming, a match ended...),
+    newest first, with the unread count. Sign in first."""
+    caller = signed_in(gateway, token)
+    try:
+        request = ppb.ListNoticesRequest(limit=limit, unread_only=unread)
+        inbox = caller.call(caller.players.list_notices, request)
+        if read:
+            marked = ppb.MarkNoticesReadRequest(all=True)
+            inbox.unread = caller.call(caller.players.mark_notices_read, marked).unread
+    except CliError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        emit(inbox)
+        return
+    if not inbox.notices:
+        out.print("No notices." if not unread else "No unread notices.")
+    else:
+        table = Table("", "when", "notice", "match")
+        for notice in inbox.notices:
+            when = time.strftime("%d %b %H:%M", time.localtime(notice.created_unix_ms / 1000))
+            table.add_row(
+                "" if notice.read else "•", when, f"{notice.title}\n{notice.body}", notice.match_id
+            )
+        out.print(table)
+    out.print(f"{inbox.unread} unread." if inbox.unread else "All read.")
 
 
 def only_running_match(caller: Gateway) -> str:
