@@ -7,12 +7,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 
 import pytest
 from aiohttp import web
 
 from playhall.accounts.tokens import Player, player_id
 from playhall.archive.archive import Archive
+from playhall.archive.archiver import Archiver
+from playhall.archive.settings import ArchiverSettings
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.matchstore.notices import NOTICES, NoticeKey, NoticeKind, NoticeOutbox, mark_watching
@@ -164,12 +167,17 @@ async def test_a_new_turn_is_told_once_in_the_inbox_and_by_webhook(hall, receive
     )
 
 
-async def test_a_played_turn_is_not_told_and_an_end_is(hall, receiver):
+async def test_a_played_turn_is_not_told_and_an_end_is_with_the_rating_it_made(hall, receiver):
     notifier = notifier_of(hall)
     match_id, tokens = await ada_and_bob(hall)
     await pick(hall, match_id, tokens[0])
     await pick(hall, match_id, tokens[1])  # the turn Bob was told of is over
     await hall.api.resign(pb.ResignRequest(match_id=match_id), tokens[0])
+    await notifier.run_once()
+    assert "match_ended" not in await inbox(hall, BOB), "it waits for the archive's rating"
+    archive = Archive(hall.parking.table.pool)
+    await Archiver(hall.store, archive, ArchiverSettings(redis_url="", database_url="")).run_once()
+    await hall.db.zadd(NOTICES, {m: 0 for m in await hall.db.zrange(NOTICES, 0, -1)})
     await notifier.run_once()
     bob = await inbox(hall, BOB)
     assert bob.count("match_ended") == 1
@@ -179,6 +187,7 @@ async def test_a_played_turn_is_not_told_and_an_end_is(hall, receiver):
     )
     ended = next(n for n in notices if n.kind == "match_ended")
     assert ended.title == "Galileo against Ada: you won" and unread == len(notices)
+    assert re.search(r"Your rating: 0\.0 → \d+\.\d \(\+\d+\.\d\)\.$", ended.body), ended.body
 
 
 async def test_watching_quiet_hours_and_the_cap_hold_back_the_outside_channels(hall, receiver):

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 from psycopg_pool import AsyncConnectionPool
 
+from playhall.archive import ratings
+
 
 async def current_ratings(
     pool: AsyncConnectionPool, title_id: str, player_ids: Sequence[str]
@@ -22,3 +24,29 @@ async def current_ratings(
             (title_id, list(player_ids)),
         )
         return dict(await found.fetchall())
+
+
+async def rating_change(
+    pool: AsyncConnectionPool, player_id: str, match_id: str
+) -> tuple[float, float] | None:
+    """The player's displayed rating (`ratings.Rating.ordinal`) before and after the match
+    rated them (before: the default rating, for their first rated match in the title); None
+    while the match is not rated (not archived yet, or unrated)."""
+    async with pool.connection() as connection:
+        found = await connection.execute(
+            """
+            SELECT after.mu, after.sigma, before.mu, before.sigma
+            FROM rating_history after
+            LEFT JOIN rating_history before ON before.player_id = after.player_id
+                AND before.title_id = after.title_id AND before.games = after.games - 1
+            WHERE after.player_id = %s AND after.match_id = %s
+            """,
+            (player_id, match_id),
+        )
+        row = await found.fetchone()
+    if row is None:
+        return None
+    after = ratings.Rating(row[0], row[1])
+    first = ratings.Rating(ratings.MODEL.mu, ratings.MODEL.sigma)
+    before = ratings.Rating(row[2], row[3]) if row[2] is not None else first
+    return before.ordinal, after.ordinal

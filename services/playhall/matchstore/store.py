@@ -476,8 +476,8 @@ class MatchStore:
         `chosen_id`: the id was chosen ahead (a retry may find its match parked), not made at
         random just now."""
         request_id, record = request or ("", None)
-        parked = self.parked is not None and chosen_id
-        if parked and await self.parked.bring_back(match.match_id) is not None:
+        parked = self.parked if chosen_id else None
+        if parked is not None and await parked.bring_back(match.match_id) is not None:
             return False  # parked (a creation retried days later), and back now
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd(

@@ -39,9 +39,11 @@ class Notice:
         return self.key.member()
 
 
-def compose(key: NoticeKey, match: Match | None, now_ms: int) -> Notice | None:
+def compose(
+    key: NoticeKey, match: Match | None, now_ms: int, rating: tuple[float, float] | None = None
+) -> Notice | None:
     """The notice of `key` about `match` (None: the match is unknown), or None when its cause
-    no longer holds."""
+    no longer holds; `rating`: the player's displayed rating before and after an ended match."""
     if match is None:
         return None
     url = f"/match.html?id={match.match_id}"
@@ -75,10 +77,14 @@ def compose(key: NoticeKey, match: Match | None, now_ms: int) -> Notice | None:
     if key.kind == NoticeKind.MATCH_ENDED:
         if match.phase != MatchPhase.FINISHED:
             return None
+        body = _ending(match)
+        if rating is not None:
+            before, after = rating
+            body += f" Your rating: {before:.1f} → {after:.1f} ({after - before:+.1f})."
         return Notice(
             key,
             f"{name} against {others}: {_result(match, key.player_id)}",
-            _ending(match),
+            body,
             url,
             Urgency.LOW,
         )

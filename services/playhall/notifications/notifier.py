@@ -48,6 +48,9 @@ log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 12
 """Failed deliveries after which a notice is given up (about a day of backoff)."""
 MAX_BACKOFF_S = 3_600.0
+RATING_WAIT_MS = 30_000
+"""How long a match's end waits to be told with the rating change it made; an end the archive
+has not rated by then (an unrated match, or the archive behind) is told without."""
 
 
 class ChannelFailed(Exception):
@@ -71,6 +74,8 @@ class Sender(Protocol):
 
 class MatchReader(Protocol):
     async def match(self, match_id: str) -> Match | None: ...
+
+    async def rating_change(self, player_id: str, match_id: str) -> tuple[float, float] | None: ...
 
 
 @dataclass(frozen=True)
@@ -142,7 +147,14 @@ class Notifier(BackgroundPass):
     async def _tell(self, key: NoticeKey, due_ms: int) -> bool:
         match = await self.matches.match(key.match_id)
         now = now_ms()
-        notice = compose(key, match, now)
+        rating = None
+        if key.kind == NoticeKind.MATCH_ENDED and match is not None:
+            rating = await self.matches.rating_change(key.player_id, key.match_id)
+            if rating is None and now - match.updated_unix_ms < RATING_WAIT_MS:
+                # The archiver rates a match within seconds of its end: tell the change.
+                await self.outbox.later(key, now + RATING_WAIT_MS // 10)
+                return False
+        notice = compose(key, match, now, rating)
         if notice is None:
             NOTICES_SUPPRESSED.labels(Channel.INBOX.value, "stale").inc()
             return True
