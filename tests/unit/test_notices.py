@@ -134,6 +134,12 @@ async def inbox(hall: Hall, player: Player) -> list[str]:
     return [notice.kind for notice in notices]
 
 
+async def archive_all(hall: Hall) -> None:
+    """The archiver's pass, in this process: ended matches archived and rated."""
+    archive = Archive(hall.parking.table.pool)
+    await Archiver(hall.store, archive, ArchiverSettings(redis_url="", database_url="")).run_once()
+
+
 async def with_webhook(hall: Hall, player: Player, receiver: Receiver, **choices) -> None:
     players = PlayerNotices(NoticeStore(hall.parking.table.pool), allow_local=True)
     updated = await players.update(
@@ -175,8 +181,7 @@ async def test_a_played_turn_is_not_told_and_an_end_is_with_the_rating_it_made(h
     await hall.api.resign(pb.ResignRequest(match_id=match_id), tokens[0])
     await notifier.run_once()
     assert "match_ended" not in await inbox(hall, BOB), "it waits for the archive's rating"
-    archive = Archive(hall.parking.table.pool)
-    await Archiver(hall.store, archive, ArchiverSettings(redis_url="", database_url="")).run_once()
+    await archive_all(hall)
     await hall.db.zadd(NOTICES, {m: 0 for m in await hall.db.zrange(NOTICES, 0, -1)})
     await notifier.run_once()
     bob = await inbox(hall, BOB)
@@ -289,3 +294,23 @@ async def test_a_turn_played_withdraws_its_reminder(hall):
     outbox = await hall.db.zrange(NOTICES, 0, -1, withscores=True)
     turns = {NoticeKey.parse(m.decode()).version for m, _ in outbox if m.startswith(b"deadline")}
     assert len(turns) == 1 and 0 not in turns, "only the new turn's reminders wait"
+
+
+async def test_a_kind_turned_off_for_a_channel_goes_nowhere_there(hall, receiver):
+    notifier = notifier_of(hall)
+    await with_webhook(hall, BOB, receiver)
+    store = NoticeStore(hall.parking.table.pool)
+    preferences = await store.preferences(BOB.player_id)
+    preferences.channels[NoticeKind.YOUR_TURN] = frozenset({Channel.INBOX})
+    preferences.channels[NoticeKind.MATCH_ENDED] = frozenset({Channel.WEBHOOK})
+    await store.save_preferences(BOB.player_id, preferences)
+    match_id, tokens = await ada_and_bob(hall)
+    await notifier.run_once()
+    assert receiver.received == [], "your turn: the inbox only"
+    assert await inbox(hall, BOB) == ["your_turn"]
+    await hall.api.resign(pb.ResignRequest(match_id=match_id), tokens[0])
+    await archive_all(hall)
+    await hall.db.zadd(NOTICES, {m: 0 for m in await hall.db.zrange(NOTICES, 0, -1)})
+    await notifier.run_once()
+    assert [n["kind"] for n in receiver.received] == ["match_ended"], "the webhook only"
+    assert await inbox(hall, BOB) == ["your_turn"]
