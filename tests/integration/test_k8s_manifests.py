@@ -10,7 +10,9 @@ What a cluster would provide is stood in for, and nothing else:
 - cluster DNS: a Service's `name:port` (or its `name.<namespace>.svc.cluster.local:port`) in an
   environment value becomes the loopback address of the port its targetPort names on the pod
   it selects (one replica each in dev);
-- Secrets: each secretKeyRef gets a test value; emptyDir mounts become temporary directories;
+- Secrets: each secretKeyRef gets a test value (an optional one without a test value is left
+  unset, as the kubelet leaves it when its Secret is missing); emptyDir mounts become
+  temporary directories;
 - the Redis StatefulSet: the embedded Redis the tests use (dev.redis_server) on the
   loopback port its Service maps to; the PostgreSQL StatefulSet likewise, the embedded
   PostgreSQL (dev.postgres_server) with the manifests' user and database;
@@ -197,6 +199,8 @@ class Cluster:
             else:
                 ref = entry["valueFrom"]["secretKeyRef"]
                 key = (ref["name"], ref["key"])
+                if key not in SECRETS and ref.get("optional"):
+                    continue  # no such Secret here: the kubelet leaves the variable unset
                 assert key in SECRETS, f"{pod.name}: no test value for the Secret key {key}"
                 env[entry["name"]] = self.resolve(pod, SECRETS[key])
         return env
@@ -368,10 +372,17 @@ def test_the_dev_overlay_runs_and_plays_a_bot_match_of_every_title(cluster):
         "bot-worker-batch",
         "gateway",
         "archiver",
+        "notifier",
         *(f"rules-{title}" for title in title_ids()),
     }
     for name, pod in cluster.pods.items():
         assert cluster.probe(pod, pod.container["livenessProbe"]), f"{name} liveness"
+    # The notifier is ready (Redis and PostgreSQL answer it) and exports its outbox.
+    notifier = cluster.pods["notifier"]
+    assert cluster.probe(notifier, notifier.container["readinessProbe"]), "notifier readiness"
+    url = f"http://127.0.0.1:{notifier.local('metrics')}/metrics"
+    with urllib.request.urlopen(url, timeout=10) as response:
+        assert re.search(r"^playhall_notice_outbox ", response.read().decode(), re.M)
     # The gateway is ready only while its orchestrator answers SERVING.
     gateway = cluster.pods["gateway"]
     assert cluster.probe(gateway, gateway.container["readinessProbe"]), "gateway readiness"

@@ -143,6 +143,7 @@ def targets(stack) -> dict[str, list[int]]:
     jobs["orchestrator"] = [stack.orchestrator.metrics_port]
     jobs["bot-worker"] = [worker.metrics_port for worker in stack.workers]
     jobs["archiver"] = [stack.archiver.metrics_port]
+    jobs["notifier"] = [stack.notifier.metrics_port]
     return jobs
 
 

@@ -31,6 +31,7 @@ from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
 from playhall.common.settings import variables
 from playhall.core import title_ids
 from playhall.gateway.settings import Settings as GatewaySettings
+from playhall.notifier.settings import NotifierProcessSettings
 from playhall.orchestrator.settings import Settings as OrchestratorSettings
 from playhall.rules_service.server import Settings as RulesSettings
 
@@ -117,7 +118,14 @@ def read_by_services(name: str) -> bool:
 
 SETTINGS_VARIABLES = {
     name
-    for cls in (OrchestratorSettings, TokenSettings, RulesSettings, WorkerSettings, GatewaySettings)
+    for cls in (
+        OrchestratorSettings,
+        TokenSettings,
+        RulesSettings,
+        WorkerSettings,
+        GatewaySettings,
+        NotifierProcessSettings,
+    )
     for name in variables(cls)
 }
 """What the services' settings read (`common.settings` names them from their fields)."""
@@ -179,6 +187,14 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
     database_url = archiver["environment"]["PLAYHALL_DATABASE_URL"]
     assert env["PLAYHALL_DATABASE_URL"] == database_url and "@postgres:5432/" in database_url
     assert archiver["environment"]["REDIS_URL"] == env["REDIS_URL"]
+    # The notifier reads the notice outbox in the same Redis and files the inbox in the same
+    # database; every setting it is given is one it reads.
+    notifier = services["notifier"]
+    assert runnable_module(notifier["command"]), notifier["command"]
+    assert notifier["environment"]["PLAYHALL_DATABASE_URL"] == database_url
+    assert notifier["environment"]["REDIS_URL"] == env["REDIS_URL"]
+    assert notifier["read_only"] is True and notifier["cap_drop"] == ["ALL"]
+    assert set(notifier["environment"]) <= set(variables(NotifierProcessSettings))
 
     for name in (*RULES, "orchestrator"):
         service = services[name]
@@ -198,7 +214,7 @@ def test_compose_wires_redis_rules_orchestrator_and_prometheus():
         for sd in job.get("dns_sd_configs", [])
         for name in sd["names"]
     }
-    for name in (*RULES, "orchestrator", "archiver", *WORKER_POOLS):
+    for name in (*RULES, "orchestrator", "archiver", "notifier", *WORKER_POOLS):
         assert (name, int(services[name]["environment"]["PLAYHALL_METRICS_PORT"])) in scraped
 
 
@@ -316,6 +332,9 @@ def test_kustomize_renders_every_component(manifests):
         ("Deployment", "orchestrator"),
         ("Service", "orchestrator"),
         ("PodDisruptionBudget", "orchestrator"),
+        ("Deployment", "notifier"),
+        ("PodDisruptionBudget", "notifier"),
+        ("NetworkPolicy", "notifier"),
     } <= names
     for m in manifests:
         assert "namespace" not in m["metadata"], f"{m['kind']} {m['metadata']['name']}"
@@ -569,9 +588,10 @@ def test_orchestrator_reaches_redis_and_takes_its_credentials_from_secrets(manif
     # archiver alike.
     database = {"secretKeyRef": {"name": "playhall-database", "key": "url"}}
     assert env["PLAYHALL_DATABASE_URL"]["valueFrom"] == database
-    archiver = env_of(only_container(manifests, "archiver"))
-    assert archiver["PLAYHALL_DATABASE_URL"]["valueFrom"] == database
-    assert archiver["REDIS_URL"] == env["REDIS_URL"]
+    for component in ("archiver", "notifier"):
+        reader = env_of(only_container(manifests, component))
+        assert reader["PLAYHALL_DATABASE_URL"]["valueFrom"] == database, component
+        assert reader["REDIS_URL"] == env["REDIS_URL"], component
     orchestrator_service = find(manifests, "Service", "orchestrator")
     assert orchestrator_service["spec"]["type"] == "ClusterIP"
     assert orchestrator_service["spec"]["ports"][0]["port"] == 50050
@@ -596,7 +616,7 @@ def test_the_migrations_run_in_a_job_and_the_pods_wait_for_them(kustomization):
     assert runnable_module(migrate["command"])
     database = env_of(migrate)["PLAYHALL_DATABASE_URL"]["valueFrom"]
     assert database == {"secretKeyRef": {"name": "playhall-database", "key": "url"}}
-    for component in ("orchestrator", "archiver"):
+    for component in ("orchestrator", "archiver", "notifier"):
         deployment = find(manifests, "Deployment", component)
         container = only_container(manifests, component)
         assert env_of(container)["PLAYHALL_DATABASE_MIGRATE"]["value"] == "0", (name, component)
@@ -615,11 +635,43 @@ def test_the_migrations_run_in_a_job_and_the_pods_wait_for_them(kustomization):
                 assert migrating == "0", (name, workload["metadata"]["name"])
 
 
-def test_the_archiver_is_ready_while_its_stores_answer_and_alive_while_it_runs(kustomization):
+@pytest.mark.parametrize("component", ["archiver", "notifier"])
+def test_the_archiver_is_ready_while_its_stores_answer_and_alive_while_it_runs(
+    kustomization, component
+):
     _, manifests = kustomization
-    archiver = only_container(manifests, "archiver")
-    assert archiver["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "metrics"}
-    assert archiver["livenessProbe"]["httpGet"] == {"path": "/metrics", "port": "metrics"}
+    container = only_container(manifests, component)
+    assert container["readinessProbe"]["httpGet"] == {"path": "/readyz", "port": "metrics"}
+    assert container["livenessProbe"]["httpGet"] == {"path": "/metrics", "port": "metrics"}
+    pod = find(manifests, "Deployment", component)["spec"]["template"]
+    assert runnable_module(container["command"]), container["command"]
+    assert pod["metadata"]["annotations"]["prometheus.io/port"] == str(
+        {p["name"]: p["containerPort"] for p in container["ports"]}["metrics"]
+    )
+
+
+NOTIFIER_SECRETS = {
+    "PLAYHALL_VAPID_PRIVATE_KEY": "vapid-private-key",
+    "PLAYHALL_SMTP_USERNAME": "smtp-username",
+    "PLAYHALL_SMTP_PASSWORD": "smtp-password",
+}
+"""The notifier's channel credentials: each from the Secret playhall-notifier, optional (a
+channel without them sends nothing; the pod starts without the Secret)."""
+
+
+def test_the_notifier_takes_its_channel_credentials_from_an_optional_secret(kustomization):
+    name, manifests = kustomization
+    env = env_of(only_container(manifests, "notifier"))
+    for variable, key in NOTIFIER_SECRETS.items():
+        assert env[variable]["valueFrom"]["secretKeyRef"] == {
+            "name": "playhall-notifier",
+            "key": key,
+            "optional": True,
+        }, (name, variable)
+    literal = [k for k, entry in env.items() if "value" in entry]
+    assert "PLAYHALL_PORTAL_URL" in literal
+    unread = sorted(set(literal) - set(variables(NotifierProcessSettings)))
+    assert not unread, f"{name}: the notifier is given settings it does not read: {unread}"
 
 
 def test_the_gateway_and_the_orchestrator_share_the_gateway_secret_in_every_kustomization(
@@ -886,7 +938,7 @@ def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
     metrics = {
         ("prometheus", w, 9464)
         for w in pods
-        if w in ("orchestrator", "archiver", *WORKER_POOLS) or w.startswith("rules-")
+        if w in ("orchestrator", "archiver", "notifier", *WORKER_POOLS) or w.startswith("rules-")
     }
     needed = {
         # MatchService and PlayerService alike: the orchestrator serves both on its one port.
@@ -901,12 +953,14 @@ def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
             ("orchestrator", "redis", 6379),
             *((pool, "redis", 6379) for pool in WORKER_POOLS),
             ("archiver", "redis", 6379),
+            ("notifier", "redis", 6379),
             ("keda", "redis", 6379),
         }
     if "postgres" in pods:
         needed |= {
             ("orchestrator", "postgres", 5432),
             ("archiver", "postgres", 5432),
+            ("notifier", "postgres", 5432),
             ("archive-migrate", "postgres", 5432),
         }
     # Pods outside the namespace reach each other as they please: not ours to judge.
@@ -935,6 +989,20 @@ def test_network_policies_allow_exactly_the_traffic_needed(kustomization):
             assert 5672 in egress_ports[pool] and 6379 not in egress_ports[pool], pool
         assert egress_ports["archiver"] >= {6379, 5432} and 5672 not in egress_ports["archiver"]
         assert egress_ports["archive-migrate"] == {5432}
+    # The notifier leaves the cluster for SMTP and HTTPS (push services, webhooks) in every
+    # kustomization; HTTPS, whose URLs players give, never to a private or link-local range.
+    outside = {
+        port["port"]: peer["ipBlock"]
+        for rule in find(manifests, "NetworkPolicy", "notifier")["spec"]["egress"]
+        for peer in rule["to"]
+        if "ipBlock" in peer
+        for port in rule["ports"]
+    }
+    assert {25, 465, 587, 443} <= set(outside), outside
+    assert set(outside) - {25, 465, 587, 443} <= ({5432, 6379, 6380} if name == "prod" else set())
+    assert {"10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16"} <= set(
+        outside[443].get("except", [])
+    ), outside[443]
 
 
 def test_no_secret_is_committed(kustomization):
@@ -1034,7 +1102,7 @@ def test_prod_scrapes_every_pod_by_component_and_carries_the_repositorys_rules()
         (container,) = deployment["spec"]["template"]["spec"]["containers"]
         assert endpoint["port"] in {p["name"] for p in container["ports"]}
         jobs.add(labels[monitor["spec"]["jobLabel"]])
-    assert jobs == {"orchestrator", "gateway", "archiver", *WORKER_POOLS, *RULES}
+    assert jobs == {"orchestrator", "gateway", "archiver", "notifier", *WORKER_POOLS, *RULES}
     carried = {m["metadata"]["name"]: m["spec"] for m in kinds(manifests, "PrometheusRule")}
     wanted = {m["metadata"]["name"]: m["spec"] for m in k8s.prometheus_rules()}
     assert carried == wanted, "run `make k8s-rules`"

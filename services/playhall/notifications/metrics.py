@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from prometheus_client import Counter, Gauge, Histogram
 
-from playhall.notifications.preferences import Channel
+from playhall.notifications.preferences import OUTSIDE, Channel
 
 NOTICES_SENT = Counter("playhall_notices_sent", "Notices delivered, by channel.", ["channel"])
 NOTICES_FAILED = Counter(
@@ -32,7 +32,14 @@ OUTBOX_LENGTH = Gauge("playhall_notice_outbox", "Notices in the outbox (due or n
 NOTICE_LAG = Gauge(
     "playhall_notice_lag_seconds", "How long the oldest due notice has waited (0: none)."
 )
+SUPPRESSED_REASONS = {Channel.INBOX: ("stale", "watching")} | {
+    channel: ("watching", "cap", "expired") for channel in OUTSIDE
+}
+"""Why the notifier holds a notice back from each channel (each series made at 0 at start)."""
 for _channel in Channel:
     NOTICES_SENT.labels(_channel.value)
     NOTICES_FAILED.labels(_channel.value)
     NOTICES_DUPLICATE.labels(_channel.value)
+    NOTICE_LATENCY.labels(_channel.value)
+    for _reason in SUPPRESSED_REASONS[_channel]:
+        NOTICES_SUPPRESSED.labels(_channel.value, _reason)
