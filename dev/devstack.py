@@ -2,9 +2,10 @@
 
 Starts Redis (a private embedded server unless REDIS_URL is set), PostgreSQL for the archive
 (a private embedded server unless PLAYHALL_DATABASE_URL is set), one rules service per
-registered title, the orchestrator, the archiver, the notifier, a bot worker and the browser
-gateway with the portal, prints the endpoints and the portal's URL, and stays up until Ctrl-C
-or SIGTERM; then stops everything it started, in reverse order. A service that dies meanwhile
+registered title, the orchestrator, the archiver, the notifier (mailing to a local SMTP sink
+that keeps each mail as a file), a bot worker and the browser gateway with the portal,
+prints the endpoints and the portal's URL, and stays up until Ctrl-C or SIGTERM; then stops
+everything it started, in reverse order. A service that dies meanwhile
 is reported at once, with its last log lines, and started again on its ports (`Supervisor`);
 one that keeps dying, or an embedded store that dies, stops the stack with the reason (exit
 status 1).
@@ -28,11 +29,18 @@ import collections
 import contextlib
 import os
 import secrets
+import shutil
 import signal
+import socket
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.handlers import Mailbox
 
 from dev.postgres_server import EmbeddedPostgres
 from dev.process import (
@@ -72,6 +80,37 @@ def run_ports(titles: tuple[str, ...]) -> dict[str, int]:
             raise SettingsError(f"{variable} must be a port number, not {raw!r}")
         ports[name] = int(raw)
     return ports
+
+
+class MailSink:
+    """A local SMTP server that keeps every mail it receives in a Maildir (one file per mail
+    in `dir`/new), for the notifier's mails to land in."""
+
+    def __init__(self):
+        self.dir = Path(tempfile.mkdtemp(prefix="playhall-mail-"))
+        for part in ("tmp", "new", "cur"):  # a Maildir (Mailbox makes one only where none is)
+            (self.dir / part).mkdir()
+        with socket.socket() as probe:  # a free port (aiosmtpd's Controller needs one named)
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.controller = Controller(Mailbox(self.dir), hostname="127.0.0.1", port=self.port)
+
+    def start(self) -> MailSink:
+        self.controller.start()
+        return self
+
+    @property
+    def env(self) -> dict[str, str]:
+        """The notifier's settings for mailing through it."""
+        return {
+            "PLAYHALL_SMTP_HOST": "127.0.0.1",
+            "PLAYHALL_SMTP_PORT": str(self.port),
+            "PLAYHALL_SMTP_STARTTLS": "0",
+        }
+
+    def close(self) -> None:
+        self.controller.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
 
 
 def guest_env(keys: tuple[str, str]) -> tuple[dict[str, str], dict[str, str]]:
@@ -124,6 +163,8 @@ class Stack:
         self.postgres: EmbeddedPostgres | None = None
         self.archiver: ServiceProcess | None = None
         self.notifier: ServiceProcess | None = None
+        self.mail: MailSink | None = None
+        """The SMTP sink the notifier mails to (none where `extra_env` names a server)."""
         self.rules: dict[str, ServiceProcess] = {}
         self.orchestrator: ServiceProcess | None = None
         self.workers: list[ServiceProcess] = []
@@ -174,6 +215,8 @@ class Stack:
                 self.rules[title] = self._launch(f"rules-{title}", *self._ports(f"rules_{title}"))
             self.orchestrator = self._launch("orchestrator", *self._ports("orchestrator"))
             self.archiver = self._launch("archiver", 0, self.ports.get("archiver_metrics", 0))
+            if "PLAYHALL_SMTP_HOST" not in self.extra_env:
+                self.mail = MailSink().start()
             self.notifier = self._launch("notifier", 0, self.ports.get("notifier_metrics", 0))
             self.start_worker()
             if self.with_gateway:
@@ -207,6 +250,9 @@ class Stack:
             return ServiceProcess("playhall.archive.archiver", env=env)
         if name == "notifier":
             env = {**self.env, "PLAYHALL_METRICS_PORT": str(metrics_port)}
+            env.update(self.mail.env if self.mail else {})
+            if self.ports.get("gateway"):  # links in mails lead to this stack's portal
+                env.setdefault("PLAYHALL_PORTAL_URL", f"http://127.0.0.1:{self.ports['gateway']}")
             return ServiceProcess("playhall.notifier", env=env)
         if name == "gateway":
             return start_gateway(self.orchestrator.address, self.gateway_env, port, metrics_port)
@@ -264,6 +310,8 @@ class Stack:
             worker.terminate()
         if self.notifier:
             self.notifier.terminate()
+        if self.mail:
+            self.mail.close()
         if self.archiver:
             self.archiver.terminate()
         if self.orchestrator:
@@ -304,6 +352,9 @@ class Stack:
         )
         yield "archiver", f"metrics http://127.0.0.1:{self.archiver.metrics_port}/metrics"
         yield "notifier", f"metrics http://127.0.0.1:{self.notifier.metrics_port}/metrics"
+        if self.mail:
+            where = f"smtp://127.0.0.1:{self.mail.port}"
+            yield "mail", f"{where}  (a sink: each mail it gets is a file in {self.mail.dir}/new)"
         for worker in self.workers:
             yield (
                 "bot worker",

@@ -1,7 +1,7 @@
 """The gateway's ASGI application: MatchService, PlayerService, MatchmakingService and
 TournamentService over Connect (and gRPC-Web) under their paths
 (`/playhall.match.v1.MatchService/`, ...), the guest sign-in where it is on, health endpoints,
-and the portal's static files."""
+the one-click unsubscribe link of mails (`unsubscribe.py`), and the portal's static files."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from playhall.gateway.service import (
     TournamentGateway,
 )
 from playhall.gateway.settings import Settings
+from playhall.gateway.unsubscribe import unsubscribe_route
 from playhall.match.v1.match_service_connect import MatchServiceASGIApplication
 from playhall.matchmaking.v1.matchmaking_service_connect import MatchmakingServiceASGIApplication
 from playhall.players.v1.guest_service_connect import GuestServiceASGIApplication
@@ -197,6 +198,7 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
             Route("/portal/schema.json", schema_json),
             Route("/portal/config.json", portal_config),
             Route("/portal/data/{title}/{name}.json", title_data),
+            unsubscribe_route(channel, settings),
             *(Mount(service.path, app=service) for service in services),
             Mount("/", app=StaticFiles(directory=PORTAL, html=True)),
         ],

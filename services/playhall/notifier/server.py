@@ -22,6 +22,7 @@ from playhall.common.settings import SettingsError, load, variables
 from playhall.matchstore.notices import NoticeOutbox
 from playhall.matchstore.redis_client import redis_client
 from playhall.matchstore.store import MatchStore
+from playhall.notifications.mail import MailPass, MailSender, MailSettings
 from playhall.notifications.matches import MatchReader
 from playhall.notifications.notifier import Notifier, NotifierSettings, Sender
 from playhall.notifications.store import NoticeStore
@@ -33,7 +34,22 @@ log = logging.getLogger("playhall.notifier")
 
 def senders(settings: NotifierProcessSettings, store: NoticeStore) -> list[Sender]:
     """The outside channels this notifier sends on."""
-    return [WebhookSender(store, settings.portal_url)]
+    channels: list[Sender] = [WebhookSender(store, settings.portal_url)]
+    if settings.smtp_host:
+        channels.append(MailSender(store, mail_settings(settings)))
+    return channels
+
+
+def mail_settings(settings: NotifierProcessSettings) -> MailSettings:
+    return MailSettings(
+        settings.smtp_host,
+        settings.smtp_port,
+        settings.smtp_username,
+        settings.smtp_password,
+        settings.smtp_starttls,
+        settings.mail_from,
+        settings.portal_url,
+    )
 
 
 async def serve(settings: NotifierProcessSettings) -> None:
@@ -73,6 +89,10 @@ async def serve(settings: NotifierProcessSettings) -> None:
         ),
     )
     notifier.start()
+    # Confirmation mails and digests, beside the notifier's pass, where mail is on.
+    mail = [MailPass(s) for s in channels if isinstance(s, MailSender)]
+    for started in mail:
+        started.start()
     stopping = catch_stop_signals_async()
     log.info(
         "serving",
@@ -80,6 +100,8 @@ async def serve(settings: NotifierProcessSettings) -> None:
     )
     await stopping.wait()
     await notifier.stop(10)
+    for started in mail:
+        await started.stop(10)
     for sender in channels:
         await sender.close()
     await pool.close()

@@ -35,6 +35,15 @@ class NotifierProcessSettings:
     come at hours of it."""
     portal_url: str = setting("http://localhost:8080")
     """The portal's address, which links in pushes, mails and webhooks start with."""
+    smtp_host: str = setting("")
+    """The SMTP server notices are mailed through; empty: no e-mail channel."""
+    smtp_port: int = setting(587, minimum=1)
+    smtp_username: str = setting("")
+    smtp_password: str = setting("")
+    smtp_starttls: bool = setting(True)
+    """Require STARTTLS (off: plain SMTP, for a relay on this machine or network)."""
+    mail_from: str = setting("Playhall <playhall@localhost>")
+    """The mails' From (its domain ends their Message-IDs)."""
     metrics_port: int = setting(9464, help="Prometheus /metrics port, 0 picks a free one")
     metrics_host: str = setting(ALL_INTERFACES)
     log_level: str = setting("INFO")
