@@ -12,7 +12,8 @@ status 1).
 
 Players sign in as guests: the stack generates the guest issuer's key pair when it starts, the
 gateway signs guest tokens with the private key and the orchestrator trusts the public one
-(issuer `playhall-guest`, audience `playhall`).
+(issuer `playhall-guest`, audience `playhall`). A Web Push (VAPID) key pair is made likewise:
+the notifier signs pushes with the private key, the portal subscribes browsers with the public.
 
 Every port comes from a variable of its own, so two stacks can run side by side (0 picks a
 free port; the gateway's default is 8080): PLAYHALL_RUN_GATEWAY_PORT,
@@ -56,6 +57,7 @@ from playhall.accounts.guests import new_signing_key
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE
 from playhall.common.settings import SettingsError, env_bool
 from playhall.core import title_ids
+from playhall.notifications.push import new_keys
 
 PORT_PREFIX = "PLAYHALL_RUN_"
 SUPERVISE_INTERVAL_S = 0.5
@@ -155,6 +157,8 @@ class Stack:
         self.gateway_credential = secrets.token_urlsafe(32)
         self.guest_keys = new_signing_key() if guests else None
         """(private PEM, public PEM) of the guest issuer."""
+        self.vapid_keys = new_keys()
+        """(private, public) of Web Push: the notifier signs, the portal subscribes."""
         self.testing = testing
         self.extra_env = extra_env or {}
         self._redis_url = redis_url
@@ -188,7 +192,11 @@ class Stack:
             self.testing,
             gateway_credential=self.gateway_credential,
             **self.player_token_env,
-            **{"PLAYHALL_DATABASE_URL": self.database_url, **self.extra_env},
+            **{
+                "PLAYHALL_DATABASE_URL": self.database_url,
+                "PLAYHALL_VAPID_PUBLIC_KEY": self.vapid_keys[1],
+                **self.extra_env,
+            },
         )
 
     @property
@@ -250,6 +258,8 @@ class Stack:
             return ServiceProcess("playhall.archive.archiver", env=env)
         if name == "notifier":
             env = {**self.env, "PLAYHALL_METRICS_PORT": str(metrics_port)}
+            env.setdefault("PLAYHALL_VAPID_PRIVATE_KEY", self.vapid_keys[0])
+            env.setdefault("PLAYHALL_VAPID_SUBJECT", "mailto:playhall@example.com")
             env.update(self.mail.env if self.mail else {})
             if self.ports.get("gateway"):  # links in mails lead to this stack's portal
                 env.setdefault("PLAYHALL_PORTAL_URL", f"http://127.0.0.1:{self.ports['gateway']}")

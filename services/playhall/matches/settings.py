@@ -107,6 +107,10 @@ class MatchSettings:
     database_reconnect_timeout_s: float = setting(DATABASE_RECONNECT_TIMEOUT_S, minimum=0)
     """How long a lost connection is opened again with backoff before the next read opens
     one afresh."""
+    vapid_public_key: str = setting("")
+    """Web Push's application server key, which the portal subscribes browsers with
+    (`NotificationSettings.push_public_key`): the public half of the notifier's
+    PLAYHALL_VAPID_PRIVATE_KEY, base64url; empty: no pushes offered."""
     database_check_interval_s: float = setting(2.0, minimum=0.1)
     """How often the archive is asked whether it answers: PlayerService's health is
     NOT_SERVING while it does not."""

@@ -25,6 +25,7 @@ from playhall.matchstore.store import MatchStore
 from playhall.notifications.mail import MailPass, MailSender, MailSettings
 from playhall.notifications.matches import MatchReader
 from playhall.notifications.notifier import Notifier, NotifierSettings, Sender
+from playhall.notifications.push import PushSender
 from playhall.notifications.store import NoticeStore
 from playhall.notifications.webhook import WebhookSender
 from playhall.notifier.settings import NotifierProcessSettings
@@ -33,8 +34,14 @@ log = logging.getLogger("playhall.notifier")
 
 
 def senders(settings: NotifierProcessSettings, store: NoticeStore) -> list[Sender]:
-    """The outside channels this notifier sends on."""
+    """The outside channels this notifier sends on (push only with a VAPID key)."""
     channels: list[Sender] = [WebhookSender(store, settings.portal_url)]
+    if settings.vapid_private_key:
+        channels.append(
+            PushSender(
+                store, settings.portal_url, settings.vapid_private_key, settings.vapid_subject
+            )
+        )
     if settings.smtp_host:
         channels.append(MailSender(store, mail_settings(settings)))
     return channels

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from playhall.archive.settings import DATABASE_RECONNECT_TIMEOUT_S, DATABASE_TIMEOUT_S
 from playhall.common.metrics import ALL_INTERFACES
-from playhall.common.settings import setting
+from playhall.common.settings import SettingsError, setting
 from playhall.matches.clocks import DAY_S
+from playhall.notifications.push import private_key
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,26 @@ class NotifierProcessSettings:
     """Require STARTTLS (off: plain SMTP, for a relay on this machine or network)."""
     mail_from: str = setting("Playhall <playhall@localhost>")
     """The mails' From (its domain ends their Message-IDs)."""
+    vapid_private_key: str = setting("")
+    """Web Push's VAPID signing key (`notifications.push`): a P-256 key as a PEM block or its
+    32-byte private number in base64url (what `python -m playhall.notifications.push
+    --new-keys` prints); empty: no push channel."""
+    vapid_subject: str = setting("")
+    """A `mailto:` or `https:` URL the push services may reach the operator at (needed with
+    the key)."""
     metrics_port: int = setting(9464, help="Prometheus /metrics port, 0 picks a free one")
     metrics_host: str = setting(ALL_INTERFACES)
     log_level: str = setting("INFO")
+
+    def __post_init__(self) -> None:
+        if not self.vapid_private_key:
+            return
+        if not self.vapid_subject.startswith(("mailto:", "https:")):
+            raise SettingsError(
+                "PLAYHALL_VAPID_SUBJECT must be a mailto: or https: URL the push services "
+                "may reach the operator at (needed with PLAYHALL_VAPID_PRIVATE_KEY)"
+            )
+        try:
+            private_key(self.vapid_private_key)
+        except ValueError as error:
+            raise SettingsError(f"PLAYHALL_VAPID_PRIVATE_KEY is {error}") from None

@@ -31,7 +31,7 @@ def notice(found: InboxNotice) -> pb.Notice:
     )
 
 
-def settings(preferences: Preferences) -> pb.NotificationSettings:
+def settings(preferences: Preferences, push_public_key: str = "") -> pb.NotificationSettings:
     return pb.NotificationSettings(
         kinds=[
             pb.KindChannels(
@@ -50,6 +50,7 @@ def settings(preferences: Preferences) -> pb.NotificationSettings:
         email_digest_minutes=preferences.email_digest_minutes,
         webhook_url=preferences.webhook_url,
         webhook_disabled=preferences.webhook_disabled,
+        push_public_key=push_public_key,
     )
 
 

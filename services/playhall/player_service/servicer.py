@@ -182,7 +182,9 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
         async with refusals(context):
             player = await self._player(context)
             chosen = await self._notices().preferences(player.player_id)
-            return pb.GetNotificationSettingsResponse(settings=notices.settings(chosen))
+            return pb.GetNotificationSettingsResponse(
+                settings=notices.settings(chosen, self.matches.settings.vapid_public_key)
+            )
 
     async def UpdateNotificationSettings(self, request, context):
         async with refusals(context):
@@ -190,7 +192,9 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
             wanted = notices.preferences_of(request.settings)
             updated = await self._notices().update(player.player_id, wanted)
             return pb.UpdateNotificationSettingsResponse(
-                settings=notices.settings(updated.preferences),
+                settings=notices.settings(
+                    updated.preferences, self.matches.settings.vapid_public_key
+                ),
                 webhook_secret=updated.webhook_secret,
             )
 
