@@ -1,10 +1,12 @@
 // The account corner of every page's bar (`<nav id="account">`): signed out, a sign-in through
 // the operator's OIDC provider and a guest sign-in (choose a name), each where the deployment
 // offers it, and why this browser was signed out, if it was; signed in, the player's name,
-// the matches waiting for their move (a count badge, `myturn.js`), their profile and games,
-// and sign-out. The leaderboards and tournaments are linked either way.
+// the matches waiting for their move (a count badge, `myturn.js`), their notices (a bell with
+// the inbox, `notices.js`), their profile and games, and sign-out. The leaderboards and
+// tournaments are linked either way.
 import { h } from "./common.js";
 import { turnLink } from "./myturn.js";
+import { bell } from "./notices.js";
 import { startSignIn } from "./oidc.js";
 import { CHANGED, currentPlayer, portalConfig, signInGuest, signOut, signedOutBecause } from "./players.js";
 
@@ -19,6 +21,7 @@ async function render(nav) {
     nav.replaceChildren(
       ...leaderboards,
       turnLink(),
+      bell(),
       h("a", { href: "/profile.html", id: "my-profile" }, "My games and profile"),
       h("span", { class: "who" }, "Signed in as ", h("strong", { id: "player-name" }, player.displayName)),
       h("button", { type: "button", id: "sign-out", class: "quiet", onclick: () => signOut() }, "Sign out"),

@@ -1,8 +1,9 @@
 // The matches waiting on the signed-in player's move (PlayerService.ListMyTurn), for the
 // "Your turn" link in every page's bar (its count as a badge) and the Your turn page. One call
 // serves both: on opening a page, when the player signs in, when a page sees the player's turn
-// come or go (the match page says so with TURN_CHANGED), and every PERIOD_MS while the page is
-// in view; never more than one call per MIN_GAP_MS. Each answer is sent as a MY_TURN event.
+// come or go (the match page says so with TURN_CHANGED, and so does the bell when a notice of a
+// turn, an end or a new match comes, `notices.js`), and every PERIOD_MS while the page is in
+// view; never more than one call per MIN_GAP_MS. Each answer is sent as a MY_TURN event.
 import { h } from "./common.js";
 import { CHANGED, currentPlayer, players } from "./players.js";
 

@@ -190,6 +190,7 @@ async function show() {
   $("signed-out").hidden = signedIn;
   $("ratings-section").hidden = !signedIn;
   $("games-section").hidden = $("history-section").hidden = $("vacation-section").hidden = !signedIn || Boolean(other);
+  $("notices-section").hidden = !signedIn || Boolean(other);
   if (!signedIn) return;
   if (!other) {
     $("title").textContent = `${me.displayName}'s profile`;
