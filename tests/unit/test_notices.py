@@ -314,3 +314,43 @@ async def test_a_kind_turned_off_for_a_channel_goes_nowhere_there(hall, receiver
     await notifier.run_once()
     assert [n["kind"] for n in receiver.received] == ["match_ended"], "the webhook only"
     assert await inbox(hall, BOB) == ["your_turn"]
+
+
+class FailingChannel(WebhookSender):
+    """A second outside channel whose endpoint really fails (a receiver answering 500),
+    standing where push or e-mail would."""
+
+    channel = Channel.PUSH
+
+    def __init__(self, store: NoticeStore, receiver: Receiver):
+        super().__init__(store, "https://playhall.example")
+        self.receiver = receiver
+
+    async def ready(self, player_id, preferences) -> bool:
+        return True
+
+    async def send(self, player_id, preferences, notice) -> None:
+        failing = Preferences(webhook_url=self.receiver.url, webhook_secret=self.receiver.secret)
+        await super().send(player_id, failing, notice)
+
+
+async def test_a_failing_channel_holds_up_no_other(hall, receiver, event_loop):
+    broken = Receiver()
+    await broken.start()
+    try:
+        broken.status, broken.secret = 500, "x"
+        notifier = notifier_of(hall)
+        store = NoticeStore(hall.parking.table.pool)
+        notifier.senders[Channel.PUSH] = FailingChannel(store, broken)
+        await with_webhook(hall, BOB, receiver, reminder_hours=())
+        await ada_and_bob(hall)
+        await notifier.run_once()
+        assert [n["kind"] for n in receiver.received] == ["your_turn"], "the webhook went out"
+        turn = b"your_turn|" + BOB.player_id.encode()
+        bob = [m for m in await hall.db.zrange(NOTICES, 0, -1) if m.startswith(turn)]
+        assert len(bob) == 1, "the notice waits to be pushed again"
+        await hall.db.zadd(NOTICES, {bob[0]: 0})
+        await notifier.run_once()
+        assert len(receiver.received) == 1, "and the webhook does not send it twice"
+    finally:
+        await broken.stop()

@@ -190,8 +190,16 @@ class Notifier(BackgroundPass):
                 return True
             await self.outbox.later(key, int(quiet_until.timestamp() * 1000))
             return False
+        failed = []
         for sender in outside:
-            await self._send(sender, preferences, notice, due_ms)
+            # Every channel is tried: one that fails does not hold up the others, and the
+            # retry sends only on those that did not deliver.
+            try:
+                await self._send(sender, preferences, notice, due_ms)
+            except ChannelFailed as error:
+                failed.append(f"{sender.channel.value}: {error}")
+        if failed:
+            raise ChannelFailed("; ".join(failed))
         return True
 
     async def _file_next_reminder(self, key: NoticeKey, match: Match) -> None:
