@@ -60,11 +60,12 @@ demo: $(PROTO_STAMP) ## Start the stack, play a bot match of every title through
 run: $(PROTO_STAMP) ## Run Redis (embedded unless REDIS_URL), rules, orchestrator, a worker, gateway
 	PLAYHALL_RUN_GATEWAY_PORT=$(GATEWAY_PORT) $(PY) -m dev.devstack
 
-bench: $(PROTO_STAMP) ## Engine, rules-service, orchestrator and parking benchmarks: bench/results/
+bench: $(PROTO_STAMP) ## Engine, rules-service, orchestrator, parking and notice benchmarks: bench/results/
 	$(PY) -m bench.engine
 	$(PY) -m bench.einstein_cards
 	$(PY) -m bench.orchestrator
 	$(PY) -m bench.turnbased
+	$(PY) -m bench.notify
 
 bench-bots: $(PROTO_STAMP) ## The bot ladder of every title, decision and task time (resumable, 30 min per run): bench/results/bots.md
 	$(PY) -m bench.bots
