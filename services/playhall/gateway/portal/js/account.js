@@ -8,7 +8,22 @@ import { h } from "./common.js";
 import { turnLink } from "./myturn.js";
 import { bell } from "./notices.js";
 import { startSignIn } from "./oidc.js";
-import { CHANGED, currentPlayer, portalConfig, signInGuest, signOut, signedOutBecause } from "./players.js";
+import { CHANGED, currentPlayer, players, portalConfig, signInGuest, signOut, signedOutBecause } from "./players.js";
+
+// Signing out ends this browser's pushes too: a shared browser must not show the next person
+// the previous player's notices. Whatever fails, the sign-out goes on.
+async function signOutHere() {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration("/");
+    const subscribed = await registration?.pushManager?.getSubscription();
+    if (subscribed) {
+      await players("RemovePushSubscription", { endpoint: subscribed.endpoint }).catch(() => {});
+      await subscribed.unsubscribe().catch(() => {});
+    }
+  } finally {
+    signOut();
+  }
+}
 
 async function render(nav) {
   const player = currentPlayer();
@@ -24,7 +39,7 @@ async function render(nav) {
       bell(),
       h("a", { href: "/profile.html", id: "my-profile" }, "My games and profile"),
       h("span", { class: "who" }, "Signed in as ", h("strong", { id: "player-name" }, player.displayName)),
-      h("button", { type: "button", id: "sign-out", class: "quiet", onclick: () => signOut() }, "Sign out"),
+      h("button", { type: "button", id: "sign-out", class: "quiet", onclick: () => signOutHere() }, "Sign out"),
     );
     return;
   }
