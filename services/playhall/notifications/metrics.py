@@ -28,6 +28,10 @@ NOTICE_LATENCY = Histogram(
     ["channel"],
     buckets=(0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300),
 )
+NOTICES_GIVEN_UP = Counter(
+    "playhall_notices_given_up",
+    "Notices dropped after their deliveries failed again and again (MAX_ATTEMPTS).",
+)
 OUTBOX_LENGTH = Gauge("playhall_notice_outbox", "Notices in the outbox (due or not).")
 NOTICE_LAG = Gauge(
     "playhall_notice_lag_seconds", "How long the oldest due notice has waited (0: none)."

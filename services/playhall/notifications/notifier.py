@@ -6,10 +6,11 @@ cause no longer holds is dropped); the inbox files it (once: its collapse key is
 key); then each outside channel the player chose (push, e-mail, webhook) sends it, unless it
 sent that key before, the player is watching the match right now, the hour's cap is reached,
 or it has expired. In quiet hours the outside channels wait: the notice is put back until they
-end. A channel that fails puts the notice back with a backoff; past `MAX_ATTEMPTS` it is given
-up (and counted). Everything that went out is recorded before the notice leaves the outbox, so
-a notifier killed anywhere leaves a notice that the next claim finishes: at least once, and
-each channel drops what it recorded."""
+end. A channel that fails puts the notice back with a backoff (the others send all the same);
+past `MAX_ATTEMPTS` it is given up (logged, and counted by `playhall_notices_given_up_total`).
+Everything that went out is recorded before the notice leaves the outbox, so a notifier killed
+anywhere leaves a notice that the next claim finishes: at least once, and each channel drops
+what it recorded."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ from playhall.notifications.metrics import (
     NOTICE_LATENCY,
     NOTICES_DUPLICATE,
     NOTICES_FAILED,
+    NOTICES_GIVEN_UP,
     NOTICES_SENT,
     NOTICES_SUPPRESSED,
     OUTBOX_LENGTH,
@@ -46,8 +48,11 @@ from playhall.notifications.store import InboxNotice, NoticeStore
 log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 12
-"""Failed deliveries after which a notice is given up (about a day of backoff)."""
+"""Failed deliveries after which a notice is given up: backoffs of 2, 4, ... 2048 s, about an
+hour and ten minutes in all."""
 MAX_BACKOFF_S = 3_600.0
+MAX_PASSES_AT_ONCE = 16
+"""Full batches one run works off before it waits an interval (and measures)."""
 RATING_WAIT_MS = 30_000
 """How long a match's end waits to be told with the rating change it made; an end the archive
 has not rated by then (an unrated match, or the archive behind) is told without."""
@@ -109,7 +114,20 @@ class Notifier(BackgroundPass):
         self._pruned_at = 0.0
 
     async def run_once(self) -> int:
-        """One pass; returns how many notices it finished."""
+        """Passes over the outbox until one claims less than a full batch (a backlog is worked
+        off without waiting an interval between batches); returns how many notices it
+        finished."""
+        finished = 0
+        for _ in range(MAX_PASSES_AT_ONCE):
+            claimed, done = await self._pass()
+            finished += done
+            if claimed < self.settings.batch:
+                break
+        await self._measure()
+        return finished
+
+    async def _pass(self) -> tuple[int, int]:
+        """One batch: how many notices it claimed, and how many it finished."""
         claimed = await self.outbox.claim(now_ms(), self.settings.lease_ms, self.settings.batch)
         # One player's notices one after another (their hour's cap counts each before the
         # next), different players' at once.
@@ -123,8 +141,7 @@ class Notifier(BackgroundPass):
                 return sum([await self.handle(key, due_ms) for key, due_ms in notices])
 
         finished = sum(await asyncio.gather(*map(handle, by_player.values())))
-        await self._measure()
-        return finished
+        return len(claimed), finished
 
     async def handle(self, key: NoticeKey, due_ms: int) -> bool:
         """Tells one notice; True when it left the outbox."""
@@ -134,6 +151,7 @@ class Notifier(BackgroundPass):
             attempts = await self.outbox.failed(key)
             if attempts >= MAX_ATTEMPTS:
                 log.warning("notice given up", extra={"key": key.member(), "error": str(error)})
+                NOTICES_GIVEN_UP.inc()
                 await self.outbox.done(key)
                 return True
             backoff = min(2.0**attempts, MAX_BACKOFF_S)
