@@ -84,6 +84,8 @@ class EmbeddedServer(Embedded):
         if self.proc is not None and self.alive():
             _signal(self.proc, signal.SIGKILL, self.WHOLE_SESSION)
             self.proc.wait()
+            if self.WHOLE_SESSION:
+                _wait_gone(self.proc.pid)
 
     def stop(self) -> None:
         if self.proc is not None:
@@ -110,3 +112,14 @@ def _signal(proc: subprocess.Popen, sig: int, whole_session: bool) -> None:
         os.killpg(proc.pid, sig)
     else:
         proc.send_signal(sig)
+
+
+def _wait_gone(session: int, timeout: float = 5.0) -> None:
+    """Waits (up to `timeout` seconds) until no process of the session is left."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(session, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.02)

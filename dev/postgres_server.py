@@ -53,6 +53,10 @@ class EmbeddedPostgres(EmbeddedServer):
     STOP_SIGNAL = signal.SIGINT
     STOP_TIMEOUT_S = 20.0
     POLL_S = 0.05
+    WHOLE_SESSION = True
+    """`kill` takes the backends with the postmaster: a backend that outlives its postmaster
+    holds the shared memory a moment longer, and a postmaster started again meanwhile refuses
+    to run ("pre-existing shared memory block is still in use")."""
 
     def __init__(self, directory: str | None = None, durable: bool = True, port: int = 0):
         """`port`: also listen on 127.0.0.1:`port` over TCP (0: the unix socket only)."""
@@ -110,7 +114,12 @@ class EmbeddedPostgres(EmbeddedServer):
         ]
         with open(self.dir / "postgres.log", "ab") as log:
             self.proc = subprocess.Popen(
-                args, stdout=log, stderr=log, stdin=subprocess.DEVNULL, **self._as_user()
+                args,
+                stdout=log,
+                stderr=log,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+                **self._as_user(),
             )
         self.wait_ready(self._answers, timeout, "postgres.log")
         return self

@@ -323,7 +323,7 @@ class Commits:
         events=(),
         request: tuple[str, IdempotencyRecord] | None = None,
         started: NoticeKind | None = None,
-        chosen_id: bool = True,
+        maybe_parked: bool = True,
     ) -> bool:
         """Stores the new `match` (version 0, `state`) as `commit` stores every later change:
         its clock's first deadline, the index entries a crash right after must not lose (the
@@ -356,7 +356,7 @@ class Commits:
         indexes += notice_entries(match, 0, None, self.settings.turn_based_day_s)
         if started is not None:
             indexes += started_entries(match, started)
-        if not await self.store.create(match, state, change, request, indexes, chosen_id):
+        if not await self.store.create(match, state, change, request, indexes, maybe_parked):
             return False
         await self.enqueue_bots(match, "turn")
         return True

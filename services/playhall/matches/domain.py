@@ -384,9 +384,9 @@ class Matches:
             tournament_id=tournament_id,
         )
         state = new_game.state.SerializeToString()
-        chosen_id = match_id is not None
+        maybe_parked = match_id is not None and clock.turn_based
         if not await self.commits.create(
-            match, state, new_game.events, request, started, chosen_id
+            match, state, new_game.events, request, started, maybe_parked
         ):
             return None
         MATCHES_CREATED.labels(title).inc()

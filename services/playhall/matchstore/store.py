@@ -466,17 +466,18 @@ class MatchStore:
         change: storage_pb2.StoredChange,
         request: tuple[str, IdempotencyRecord] | None = None,
         indexes: Sequence[IndexUpdate] = (),
-        chosen_id: bool = True,
+        maybe_parked: bool = True,
     ) -> bool:
         """Indexes first (the lobby, activity, the players' lists, and `indexes`), then the
         match's own keys in one script (one slot): a crash in between leaves index entries of a
         match that does not exist, which readers skip and the lobby repair drops, never a match
         missing from them. False when a match of that id existed already (it is left as it
         was). `request`: the creating request's id and record, kept as a move's are;
-        `chosen_id`: the id was chosen ahead (a retry may find its match parked), not made at
-        random just now."""
+        `maybe_parked`: a match of this id may be parked (a turn-based match's creation under
+        an id chosen ahead, retried days later), so it is looked for there first; a live
+        match is never parked, and a random id is new, so their creation needs no database."""
         request_id, record = request or ("", None)
-        parked = self.parked if chosen_id else None
+        parked = self.parked if maybe_parked else None
         if parked is not None and await parked.bring_back(match.match_id) is not None:
             return False  # parked (a creation retried days later), and back now
         async with self.redis.pipeline(transaction=False) as pipe:
