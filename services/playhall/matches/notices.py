@@ -4,8 +4,10 @@ notifier (`notifications`), which reads each player's wishes.
 
 - A new turn (the turn changed, or the match began) tells every player it waits on, once per
   turn: the key holds the turn, so the commits within one turn write one notice. A turn-based
-  turn also files a reminder at each `REMINDER_HOURS` point before the player's deadline that
-  is still ahead; the player's settings choose which they get.
+  turn also files each waiting player's first reminder (`first_reminder`: the latest of
+  `REMINDER_HOURS` still ahead of their deadline); the notifier files the next as it tells or
+  skips one (the player's settings choose which they get), and the commit that ends the turn
+  withdraws whichever waits.
 - An end tells every player, with the version that ended it.
 - A seat that leaves while the match goes on (a resignation or forfeit with three seats or
   more) tells every player, the leaver too."""
@@ -29,8 +31,8 @@ def notice_entries(
     entries = []
     turn = match.status.turn
     running = match.phase == MatchPhase.RUNNING
-    if before_turn is not None and (before_turn != turn or not running):
-        # The reminders of a turn that is over never come.
+    if match.clock.turn_based and before_turn is not None and (before_turn != turn or not running):
+        # The reminders of a turn that is over never come (a live match has none).
         entries.extend(_reminders_withdrawn(match, before_turn))
     if running and (before_turn != turn or match.stored_phase != MatchPhase.RUNNING):
         for player_id, deadline_ms in sorted(waiting_on(match).items()):
