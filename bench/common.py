@@ -4,6 +4,7 @@ description, and the reports' tables, files and arguments."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import json
 import os
@@ -207,3 +208,44 @@ def checkout(rev: str):
             subprocess.run(
                 ["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=True
             )
+
+
+def run_on_private_stores(
+    args: argparse.Namespace,
+    stem: str,
+    measure: Callable[[argparse.Namespace, str, str], Any],
+    markdown: Callable[[dict], str],
+    figures: Callable[[dict], dict] | None = None,
+) -> None:
+    """A benchmark on a private Redis (AOF, `appendfsync always`) and a private PostgreSQL
+    (fsync on), as deployed: the report of `measure(args, redis_url, database_url)` (a
+    coroutine), with `figures` of it first, then the arguments, source, load and machine,
+    written as `<stem>.json` and `<stem>.md`. With `args.report_only`, only the `.md` is
+    written again from the `.json`."""
+    from dev.postgres_server import EmbeddedPostgres
+    from dev.redis_server import EmbeddedRedis
+    from playhall.archive import database
+
+    if args.report_only:
+        report = json.loads((args.out / f"{stem}.json").read_text())
+        (args.out / f"{stem}.md").write_text(markdown(report))
+        return
+    unwind_on_sigterm()
+    started = time.monotonic()
+    with contextlib.ExitStack() as stack:
+        redis_server = stack.enter_context(EmbeddedRedis(appendonly=True))
+        postgres = stack.enter_context(EmbeddedPostgres())
+        url = postgres.create_database("playhall")
+        database.migrate(url)
+        load_before = os.getloadavg()[0]
+        report = asyncio.run(measure(args, redis_server.url, url))
+    report = {
+        **({"figures": figures(report)} if figures else {}),
+        **report,
+        "arguments": {k: str(v) for k, v in vars(args).items() if k != "report_only"},
+        "source": source_version(),
+        "load_average_1m": [load_before, os.getloadavg()[0]],
+        "took_s": time.monotonic() - started,
+        "machine": machine(),
+    }
+    write_report(args.out, stem, report, markdown(report), time.monotonic() - started)

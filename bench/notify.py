@@ -44,7 +44,6 @@ import contextlib
 import hashlib
 import hmac
 import importlib.util
-import json
 import multiprocessing
 import os
 import random
@@ -61,18 +60,12 @@ from cryptography.hazmat.primitives.asymmetric import ec
 
 from bench.common import (
     add_out_argument,
-    machine,
-    source_version,
+    run_on_private_stores,
     table,
-    unwind_on_sigterm,
-    write_report,
 )
 from bench.turnbased import TITLE, Hall, in_batches, signed_in
-from dev.postgres_server import EmbeddedPostgres
 from dev.process import ServiceProcess
-from dev.redis_server import EmbeddedRedis
 from playhall.accounts.tokens import Player
-from playhall.archive import database
 from playhall.common.settings import variables
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
@@ -665,29 +658,7 @@ def main(argv: list[str] | None = None) -> None:
         help="write notify.md again from notify.json, measuring nothing",
     )
     add_out_argument(parser, STEM)
-    args = parser.parse_args(argv)
-    if args.report_only:
-        report = json.loads((args.out / f"{STEM}.json").read_text())
-        (args.out / f"{STEM}.md").write_text(markdown(report))
-        return
-    unwind_on_sigterm()
-    started = time.monotonic()
-    with contextlib.ExitStack() as stack:
-        redis_server = stack.enter_context(EmbeddedRedis(appendonly=True))
-        postgres = stack.enter_context(EmbeddedPostgres())
-        url = postgres.create_database("playhall")
-        database.migrate(url)
-        load_before = os.getloadavg()[0]
-        report = asyncio.run(measure(args, redis_server.url, url))
-    report = {
-        **report,
-        "arguments": {k: str(v) for k, v in vars(args).items() if k != "report_only"},
-        "source": source_version(),
-        "load_average_1m": [load_before, os.getloadavg()[0]],
-        "took_s": time.monotonic() - started,
-        "machine": machine(),
-    }
-    write_report(args.out, STEM, report, markdown(report), time.monotonic() - started)
+    run_on_private_stores(parser.parse_args(argv), STEM, measure, markdown)
 
 
 if __name__ == "__main__":

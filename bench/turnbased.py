@@ -39,10 +39,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import json
 import math
-import os
 import random
 import re
 import statistics
@@ -60,15 +57,10 @@ from prometheus_client import REGISTRY
 
 from bench.common import (
     add_out_argument,
-    machine,
     mark,
-    source_version,
+    run_on_private_stores,
     table,
-    unwind_on_sigterm,
-    write_report,
 )
-from dev.postgres_server import EmbeddedPostgres
-from dev.redis_server import EmbeddedRedis
 from dev.testbed import GATEWAY_CREDENTIAL, WORKER_CREDENTIAL
 from playhall.accounts.tokens import Player, player_id
 from playhall.archive import database
@@ -1218,30 +1210,7 @@ def main(argv: list[str] | None = None) -> None:
         help="write turnbased.md again from turnbased.json, measuring nothing",
     )
     add_out_argument(parser, STEM)
-    args = parser.parse_args(argv)
-    if args.report_only:
-        report = json.loads((args.out / f"{STEM}.json").read_text())
-        (args.out / f"{STEM}.md").write_text(markdown(report))
-        return
-    unwind_on_sigterm()
-    started = time.monotonic()
-    with contextlib.ExitStack() as stack:
-        redis_server = stack.enter_context(EmbeddedRedis(appendonly=True))
-        postgres = stack.enter_context(EmbeddedPostgres())
-        url = postgres.create_database("playhall")
-        database.migrate(url)
-        load_before = os.getloadavg()[0]
-        report = asyncio.run(measure(args, redis_server.url, url))
-    report = {
-        "figures": figures(report),
-        **report,
-        "arguments": {k: str(v) for k, v in vars(args).items() if k != "report_only"},
-        "source": source_version(),
-        "load_average_1m": [load_before, os.getloadavg()[0]],
-        "took_s": time.monotonic() - started,
-        "machine": machine(),
-    }
-    write_report(args.out, STEM, report, markdown(report), time.monotonic() - started)
+    run_on_private_stores(parser.parse_args(argv), STEM, measure, markdown, figures)
 
 
 if __name__ == "__main__":
