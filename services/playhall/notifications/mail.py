@@ -62,8 +62,7 @@ DUE_DIGESTS = """
         mins => coalesce((settings.settings->>'email_digest_minutes')::int, 0))
     ORDER BY min(pending.created_at) LIMIT %s
 """
-"""Players whose oldest held mail is older than their own window (`NoticeStore.digests_due`
-takes one window for all)."""
+"""Players whose oldest held mail is older than their own window."""
 NEW_ADDRESSES = """
     SELECT player_id, settings->>'email' FROM notification_settings
     WHERE settings->>'email' <> '' AND settings->>'email_token_hash' = ''

@@ -241,19 +241,6 @@ class NoticeStore:
                 (player_id, mail.key, mail.subject, mail.body),
             )
 
-    async def digests_due(self, window: datetime.timedelta, limit: int = 32) -> list[str]:
-        """Players whose oldest held mail is older than `window`... for each player's own
-        window the caller checks their settings; this is the players holding any mail."""
-        async with self.pool.connection() as connection:
-            cursor = await connection.execute(
-                """
-                SELECT player_id FROM mail_pending GROUP BY player_id
-                HAVING min(created_at) < now() - %s LIMIT %s
-                """,
-                (window, limit),
-            )
-            return [row[0] for row in await cursor.fetchall()]
-
     async def held_mail(self, player_id: str) -> list[HeldMail]:
         async with self.pool.connection() as connection:
             cursor = await connection.execute(
