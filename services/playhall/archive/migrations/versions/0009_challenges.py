@@ -1,0 +1,22 @@
+"""challenges (issue 39): tables filled in by its slice.
+
+Revision ID: 0009
+Revises: 0008
+"""
+
+from __future__ import annotations
+
+from alembic import op
+
+revision = "0009"
+down_revision = "0008"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.execute("SELECT 1")
+
+
+def downgrade() -> None:
+    op.execute("SELECT 1")

@@ -1,0 +1,22 @@
+"""chat (issue 39): tables filled in by its slice.
+
+Revision ID: 0010
+Revises: 0009
+"""
+
+from __future__ import annotations
+
+from alembic import op
+
+revision = "0010"
+down_revision = "0009"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.execute("SELECT 1")
+
+
+def downgrade() -> None:
+    op.execute("SELECT 1")
