@@ -1,6 +1,6 @@
 """The archive in PostgreSQL: finished matches written once, with their seats, players, whole
-history and the rating updates they cause, in one transaction keyed by the match id; and the
-reads that let an archived match answer GetMatch and GetHistory as it did live."""
+history and the rating and reputation updates they cause, in one transaction keyed by the match
+id; and the reads that let an archived match answer GetMatch and GetHistory as it did live."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from playhall.accounts import tokens
-from playhall.archive import parked, ratings
+from playhall.archive import parked, ratings, reputation
 from playhall.common.errors import Unavailable
 from playhall.common.passes import BackgroundPass
 from playhall.matchstore import records
@@ -41,6 +41,25 @@ class PlayerKey:
     display_name: str
     issuer: str | None = None
     subject: str | None = None
+
+
+async def upsert_players(
+    connection: psycopg.AsyncConnection[Any], players: Sequence[PlayerKey]
+) -> None:
+    """Makes each player's row on first sight, and keeps the latest name they showed (in one
+    order, so that concurrent writers lock rows alike and never deadlock): the archiver for a
+    match's seats, the social rooms for a player who signs in (`relations.graph`)."""
+    latest = {player.player_id: player for player in players}
+    for player_id in sorted(latest):
+        player = latest[player_id]
+        await connection.execute(
+            """
+            INSERT INTO players (id, issuer, subject, kind, display_name)
+            VALUES (%s, %s, %s, %s, %s)
+            ON CONFLICT (id) DO UPDATE SET display_name = EXCLUDED.display_name
+            """,
+            (player_id, player.issuer, player.subject, player.kind, player.display_name),
+        )
 
 
 def bot_player(title_id: str, level: BotLevel) -> PlayerKey:
@@ -132,6 +151,15 @@ def seat_rows(
     ]
 
 
+def _outcomes(match: Match, rows: list[SeatRow]) -> dict[str, reputation.Outcome]:
+    """What the match was for each signed-in person's reputation (bots have none)."""
+    return reputation.outcomes_by_player(
+        (row.player.player_id, reputation.outcome(match.end_reason, row.timed_out))
+        for row in rows
+        if row.player and row.player.kind == "person"
+    )
+
+
 def _time(unix_ms: int) -> datetime.datetime:
     return datetime.datetime.fromtimestamp(unix_ms / 1000, datetime.UTC)
 
@@ -195,7 +223,7 @@ class Archive:
                 return None
             await parked.forget(connection, match.match_id)
             rows = seat_rows(match, archived.changes, archived.players)
-            await self._players(connection, [row.player for row in rows if row.player])
+            await upsert_players(connection, [row.player for row in rows if row.player])
             await connection.cursor().executemany(
                 """
                 INSERT INTO match_seats (match_id, seat, player_id, kind, display_name,
@@ -220,6 +248,7 @@ class Archive:
                     for row in rows
                 ],
             )
+            await reputation.record(connection, _outcomes(match, rows))
             async with connection.cursor().copy(
                 "COPY match_changes (match_id, version, change, move) FROM STDIN"
             ) as copy:
@@ -230,22 +259,6 @@ class Archive:
             if match.end_reason in UNRATED_ENDS:
                 return 0
             return await self._rate(connection, match, rows)
-
-    @staticmethod
-    async def _players(connection: psycopg.AsyncConnection[Any], players: list[PlayerKey]) -> None:
-        """Makes each player's row on first sight, and keeps the latest name a seat showed (in
-        one order, so that concurrent archivers lock rows alike and never deadlock)."""
-        latest = {player.player_id: player for player in players}
-        for player_id in sorted(latest):
-            player = latest[player_id]
-            await connection.execute(
-                """
-                INSERT INTO players (id, issuer, subject, kind, display_name)
-                VALUES (%s, %s, %s, %s, %s)
-                ON CONFLICT (id) DO UPDATE SET display_name = EXCLUDED.display_name
-                """,
-                (player_id, player.issuer, player.subject, player.kind, player.display_name),
-            )
 
     @staticmethod
     async def _rate(

@@ -2,6 +2,8 @@
 why a request was refused; the servicer maps the classes to gRPC status codes in one table, so
 the domain never names a status. Every `reason` is written for the caller who caused it."""
 
+import datetime
+
 
 class MatchError(Exception):
     """Base class: a request the match domain refuses, with a reason for the caller."""
@@ -38,6 +40,26 @@ class SeatResigned(NotYourSeat):
         self.seat = seat
 
 
+class NotAllowed(MatchError):
+    """The caller is known and may not do this: a moderator's action without a moderator's
+    token, a message from a player muted from chat."""
+
+
+class NotModerator(NotAllowed):
+    """The call is a moderator's, and the caller's token does not carry the moderator role."""
+
+    def __init__(self) -> None:
+        super().__init__("Only a moderator may do this: sign in with a moderator's token")
+
+
+class ChatBanned(NotAllowed):
+    """A moderator muted the player from all chat until `until` (UTC)."""
+
+    def __init__(self, until: datetime.datetime):
+        super().__init__(f"A moderator muted you from chat until {until:%Y-%m-%d %H:%M} UTC")
+        self.until = until
+
+
 class NotNow(MatchError):
     """The request is fine but the match is not where it could be done: over, waiting for
     players, not that seat's turn."""
@@ -52,6 +74,19 @@ class StaleVersion(NotNow):
             f"your move was for version {expected}"
         )
         self.current = current
+
+
+class KarmaTooLow(NotNow):
+    """The player's karma (`archive.reputation`) is below what the request needs: the
+    operator's floor for queues and challenges, or a match's minimum."""
+
+    def __init__(self, karma: int, minimum: int, needed_for: str):
+        super().__init__(
+            f"Your karma is {karma}; {needed_for} needs at least {minimum} "
+            "(finishing matches raises it)"
+        )
+        self.karma = karma
+        self.minimum = minimum
 
 
 class RulesVersionGone(MatchError):
@@ -103,3 +138,16 @@ class NoSuchTournament(NoSuchMatch):
 
     def __init__(self, tournament_id: str):
         MatchError.__init__(self, f"There is no tournament {tournament_id[:64]!r}")
+
+
+class NoSuchPlayer(NoSuchMatch):
+    """Nobody has signed in or been archived under this player id (refused as an unknown match
+    is)."""
+
+    def __init__(self, player_id: str):
+        MatchError.__init__(self, f"There is no player {player_id[:64]!r}")
+
+
+class Blocked(NotAllowed):
+    """One of two players blocked the other: neither follows, challenges or chats to the
+    other. The reason says which way only to the player who blocked."""
