@@ -9,11 +9,17 @@ whatever is killed, and shown once.
 
 A notifier claims due keys by moving their score a lease into the future (one script: two
 notifiers never claim one key at once), and removes each once delivered; a notifier that dies
-leaves its claims to fall due again when the lease ends."""
+leaves its claims to fall due again when the lease ends.
+
+A notice filed outside a match's commit (a challenge received or answered) has no match to be
+composed from: it is filed with its facts (`NoticeOutbox.file(key, due, facts)`, kinds
+`TOLD_BY_FACTS`), which wait in `playhall:notices:facts` beside its key until it is done."""
 
 from __future__ import annotations
 
 import enum
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import redis.asyncio
@@ -32,6 +38,8 @@ local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 
 for i = 1, #due, 2 do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], due[i]) end
 return due
 """
+FACTS = "playhall:notices:facts"
+"""Notice key -> the facts (JSON, names to strings) a notice of `TOLD_BY_FACTS` is told from."""
 ATTEMPTS = "playhall:notices:attempts"
 """Notice key -> deliveries tried and failed (a channel down), for the backoff."""
 PRESENCE_TTL_MS = 30_000
@@ -58,6 +66,14 @@ class NoticeKind(enum.StrEnum):
     """A tournament round seated the player in a new game."""
     TICKET_MATCHED = "ticket_matched"
     """The player's matchmaking ticket was matched."""
+    CHALLENGE_RECEIVED = "challenge_received"
+    """A player challenged the player to a match (the key's match id: the challenge's)."""
+    CHALLENGE_ANSWERED = "challenge_answered"
+    """The player's challenge was accepted or declined (detail: which)."""
+
+
+TOLD_BY_FACTS = frozenset({NoticeKind.CHALLENGE_RECEIVED, NoticeKind.CHALLENGE_ANSWERED})
+"""Kinds filed outside a match's commit with the facts they are told from, not from a match."""
 
 
 @dataclass(frozen=True)
@@ -107,11 +123,23 @@ class NoticeOutbox:
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zrem(NOTICES, key.member())
             pipe.hdel(ATTEMPTS, key.member())
+            pipe.hdel(FACTS, key.member())
             await pipe.execute()
 
-    async def file(self, key: NoticeKey, due_ms: int) -> None:
-        """Files a notice due at `due_ms` (kept as it was when filed already)."""
+    async def file(
+        self, key: NoticeKey, due_ms: int, facts: Mapping[str, str] | None = None
+    ) -> None:
+        """Files a notice due at `due_ms` (kept as it was when filed already), with the facts
+        it is told from (a kind of `TOLD_BY_FACTS`): stored first, so no notifier claims the
+        key without them."""
+        if facts is not None:
+            await self.redis.hset(FACTS, key.member(), json.dumps(dict(facts)))
         await self.redis.zadd(NOTICES, {key.member(): due_ms}, nx=True)
+
+    async def facts(self, key: NoticeKey) -> dict[str, str] | None:
+        """The facts the notice was filed with (None: none, or told and gone already)."""
+        stored = await self.redis.hget(FACTS, key.member())
+        return json.loads(stored) if stored is not None else None
 
     async def later(self, key: NoticeKey, due_ms: int) -> None:
         """Holds the notice until `due_ms` (quiet hours)."""

@@ -1,12 +1,15 @@
 """A notice as a person reads it, from its key and the match it is about, and checked against
 the match as it is now: a notice whose cause no longer holds (a turn already played, a
-commit that never happened on a Cluster) is not told.
+commit that never happened on a Cluster) is not told. A notice filed outside a match's commit
+(`matchstore.notices.TOLD_BY_FACTS`: a challenge) is told from the facts it was filed with
+(`compose_told`).
 
 The text is English; the kind, match and url let every client show its own words."""
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from playhall.matches.waiting import waiting_on
@@ -108,6 +111,42 @@ def compose(
         )
     if key.kind == NoticeKind.TICKET_MATCHED:
         return Notice(key, f"Matched in {name}", f"You play {others}.", url, Urgency.HIGH)
+    return None
+
+
+def compose_told(key: NoticeKey, facts: Mapping[str, str] | None) -> Notice | None:
+    """The notice of `key` told from its facts (None without them: told already).
+
+    A challenge received: `from` (the challenger's name), `title`, `pace` (in words),
+    `expires_ms`; answered: `by` (who answered), `title`, and `reason` (in words) when
+    declined."""
+    if facts is None:
+        return None
+    if key.kind == NoticeKind.CHALLENGE_RECEIVED:
+        return Notice(
+            key,
+            f"{facts['from']} challenges you to {facts['title']}",
+            f"A {facts['pace']} match. Accept or decline it in your challenges.",
+            "/challenges.html",
+            Urgency.HIGH,
+            _time(int(facts["expires_ms"])),
+        )
+    if key.kind == NoticeKind.CHALLENGE_ANSWERED and key.detail == "accepted":
+        return Notice(
+            key,
+            f"{facts['by']} accepted your challenge",
+            f"Your {facts['title']} match has begun.",
+            f"/match.html?id={key.match_id}",
+            Urgency.HIGH,
+        )
+    if key.kind == NoticeKind.CHALLENGE_ANSWERED:
+        return Notice(
+            key,
+            f"{facts['by']} declined your challenge",
+            f"{facts['title']}: {facts['reason']}.",
+            "/challenges.html",
+            Urgency.LOW,
+        )
     return None
 
 

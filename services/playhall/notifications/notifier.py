@@ -29,9 +29,9 @@ from playhall.matches.clocks import DAY_S
 from playhall.matches.notices import first_reminder
 from playhall.matches.waiting import waiting_on
 from playhall.matchstore.model import Match
-from playhall.matchstore.notices import NoticeKey, NoticeKind, NoticeOutbox
+from playhall.matchstore.notices import TOLD_BY_FACTS, NoticeKey, NoticeKind, NoticeOutbox
 from playhall.matchstore.store import now_ms
-from playhall.notifications.compose import Notice, compose
+from playhall.notifications.compose import Notice, compose, compose_told
 from playhall.notifications.metrics import (
     NOTICE_LAG,
     NOTICE_LATENCY,
@@ -163,16 +163,20 @@ class Notifier(BackgroundPass):
         return told
 
     async def _tell(self, key: NoticeKey, due_ms: int) -> bool:
-        match = await self.matches.match(key.match_id)
-        now = now_ms()
-        rating = None
-        if key.kind == NoticeKind.MATCH_ENDED and match is not None:
-            rating = await self.matches.rating_change(key.player_id, key.match_id)
-            if rating is None and now - match.updated_unix_ms < RATING_WAIT_MS:
-                # The archiver rates a match within seconds of its end: tell the change.
-                await self.outbox.later(key, now + RATING_WAIT_MS // 10)
-                return False
-        notice = compose(key, match, now, rating)
+        match = None
+        if key.kind in TOLD_BY_FACTS:
+            notice = compose_told(key, await self.outbox.facts(key))
+        else:
+            match = await self.matches.match(key.match_id)
+            now = now_ms()
+            rating = None
+            if key.kind == NoticeKind.MATCH_ENDED and match is not None:
+                rating = await self.matches.rating_change(key.player_id, key.match_id)
+                if rating is None and now - match.updated_unix_ms < RATING_WAIT_MS:
+                    # The archiver rates a match within seconds of its end: tell the change.
+                    await self.outbox.later(key, now + RATING_WAIT_MS // 10)
+                    return False
+            notice = compose(key, match, now, rating)
         if notice is None:
             NOTICES_SUPPRESSED.labels(Channel.INBOX.value, "stale").inc()
             return True

@@ -39,6 +39,8 @@ DEFAULT_CHANNELS: dict[NoticeKind, frozenset[Channel]] = {
     NoticeKind.SEAT_LEFT: frozenset({Channel.INBOX}),
     NoticeKind.ROUND_PAIRED: frozenset(Channel),
     NoticeKind.TICKET_MATCHED: frozenset(Channel),
+    NoticeKind.CHALLENGE_RECEIVED: frozenset(Channel),
+    NoticeKind.CHALLENGE_ANSWERED: frozenset(Channel),
 }
 """What a player who never chose gets: everything on every channel they set up (a channel not
 set up, such as an e-mail address never given, sends nothing), a seat leaving in the inbox

@@ -22,6 +22,8 @@ const KINDS = [
   ["NOTICE_KIND_SEAT_LEFT", "A player left", "resigned or ran out of time"],
   ["NOTICE_KIND_ROUND_PAIRED", "Tournament game ready", "a round seated you"],
   ["NOTICE_KIND_TICKET_MATCHED", "Matched from a queue", "Play now found your players"],
+  ["NOTICE_KIND_CHALLENGE_RECEIVED", "Challenges", "a player challenged you"],
+  ["NOTICE_KIND_CHALLENGE_ANSWERED", "Challenge answers", "your challenge was accepted or declined"],
 ];
 const CHANNELS = [
   ["NOTICE_CHANNEL_INBOX", "Inbox"],
