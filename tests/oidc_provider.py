@@ -40,6 +40,8 @@ class User:
     subject: str
     name: str
     token_ttl_s: int
+    roles: tuple[str, ...] = ()
+    """The roles its ID token carries in the `roles` claim (a moderator's, say)."""
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,7 @@ class Provider:
             "exp": now + grant.user.token_ttl_s,
             "name": grant.user.name,
             "preferred_username": grant.user.subject,
+            **({"roles": list(grant.user.roles)} if grant.user.roles else {}),
             **({"nonce": grant.nonce} if grant.nonce else {}),
         }
         id_token = jwt.encode(claims, self.key, algorithm="ES256", headers={"kid": KEY_ID})
@@ -226,13 +229,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--client-id", required=True)
     parser.add_argument("--redirect-uri", required=True, help="the client's registered one")
     parser.add_argument(
-        "--user", action="append", required=True, help="subject:display name:token ttl seconds"
+        "--user",
+        action="append",
+        required=True,
+        help="subject:display name:token ttl seconds[:role,role...]",
     )
     args = parser.parse_args(argv)
     users = []
     for spec in args.user:
-        subject, name, ttl = spec.split(":")
-        users.append(User(subject, name, int(ttl)))
+        subject, name, ttl, *roles = spec.split(":")
+        users.append(
+            User(subject, name, int(ttl), tuple(",".join(roles).split(",")) if roles else ())
+        )
     issuer = f"http://127.0.0.1:{args.port}"
     provider = Provider(issuer, args.client_id, args.redirect_uri, users)
     server = ThreadingHTTPServer(("127.0.0.1", args.port), handler(provider))
@@ -245,11 +253,12 @@ def main(argv: list[str] | None = None) -> int:
 # -- for tests: the provider in its own process, and its sign-in without a browser -------------
 
 
-def start(client_id: str, redirect_uri: str, users: Iterable[tuple[str, str, int]]):
+def start(client_id: str, redirect_uri: str, users: Iterable[tuple[str, ...]]):
     """The provider in its own process on a free loopback port, for `users` (subject, display
-    name, token lifetime in seconds); its issuer URL is `issuer(process)`."""
+    name, token lifetime in seconds, and optionally its roles, comma-separated); its issuer URL
+    is `issuer(process)`."""
     args = [f"--port={free_port()}", f"--client-id={client_id}", f"--redirect-uri={redirect_uri}"]
-    args += [f"--user={subject}:{name}:{ttl}" for subject, name, ttl in users]
+    args += ["--user=" + ":".join(str(part) for part in user) for user in users]
     return ServiceProcess("tests.oidc_provider", args)
 
 

@@ -20,7 +20,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
 from playhall.accounts.names import JOINERS, clean_display_name
-from playhall.accounts.tokens import Player, player_id
+from playhall.accounts.tokens import MODERATOR_ROLE, ROLES_CLAIM, Player, player_id
 
 PUNCTUATION = " .'-_"
 """What may stand between the letters and digits of a guest name."""
@@ -109,8 +109,9 @@ class GuestIssuer:
             raise ValueError("the guest signing key must be an EC (P-256) private key")
         self._key = key
 
-    def sign_in(self, name: str) -> GuestToken:
-        """A new guest called `name` (checked: `InvalidGuestName`)."""
+    def sign_in(self, name: str, moderator: bool = False) -> GuestToken:
+        """A new guest called `name` (checked: `InvalidGuestName`); a `moderator` carries the
+        moderator role in the default roles claim (`tokens.ROLES_CLAIM`)."""
         name = checked_guest_name(name)
         subject = f"guest-{secrets.token_hex(12)}"
         now = int(time.time())
@@ -121,7 +122,8 @@ class GuestIssuer:
             "name": name,
             "iat": now,
             "exp": now + self.ttl_s,
+            **({ROLES_CLAIM: [MODERATOR_ROLE]} if moderator else {}),
         }
         token = jwt.encode(claims, self._key, algorithm="ES256")
-        player = Player(player_id(self.issuer, subject), name, self.issuer, subject)
+        player = Player(player_id(self.issuer, subject), name, self.issuer, subject, moderator)
         return GuestToken(token, player, now + self.ttl_s)

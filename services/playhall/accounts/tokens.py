@@ -9,11 +9,14 @@ and cached by PyJWT's PyJWKClient), names the configured issuer and audience, ha
 (a small leeway for clocks apart), and names a subject and a display name (cleaned as every
 display name is: `names.py`). A player's id is derived from issuer and subject, so it is stable
 across sign-ins, devices and display-name changes, and two providers' subjects never collide.
+A token whose roles claim (`PLAYHALL_MODERATOR_CLAIM`) holds the operator's moderator role
+(`PLAYHALL_MODERATOR_ROLE`) signs in a moderator (`Player.moderator`), who works the reports.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import json
 from collections.abc import Mapping
@@ -51,6 +54,9 @@ NAME_CLAIMS = ("name", "preferred_username", "nickname")
 """Where a token's display name is looked for, in order (OIDC's standard claims); each is
 cleaned as every display name is (`names.clean_display_name`)."""
 MAX_NAME = 64
+ROLES_CLAIM = "roles"
+MODERATOR_ROLE = "playhall-moderator"
+"""The moderator role's claim and name unless the operator names others (`TokenSettings`)."""
 PEM_END = "-----END PUBLIC KEY-----"
 
 
@@ -71,6 +77,8 @@ class Player:
     display_name: str
     issuer: str
     subject: str
+    moderator: bool = False
+    """The token carries the operator's moderator role (`TokenSettings.moderator_claim`)."""
 
 
 def player_id(issuer: str, subject: str) -> str:
@@ -107,6 +115,11 @@ class TokenSettings:
     cannot make Playhall hammer the provider."""
     jwt_leeway_s: int = setting(30, minimum=0)
     """How far the clocks of provider and Playhall may be apart for `exp`, `nbf` and `iat`."""
+    moderator_claim: str = setting(ROLES_CLAIM)
+    """The claim that holds a player's roles: a list of strings or a space-separated string;
+    dots reach into objects (`realm_access.roles` is Keycloak's realm roles)."""
+    moderator_role: str = setting(MODERATOR_ROLE)
+    """The role in `moderator_claim` that makes a player a moderator (empty: nobody is)."""
 
     @property
     def enabled(self) -> bool:
@@ -187,7 +200,11 @@ class PlayerTokens:
                 f"The player token is signed {algorithm}, but this server trusts no "
                 f"{key_kind(algorithm)} key for it"
             )
-        return self._claims_player(self._decode(token, algorithm, fitting))
+        claims = self._decode(token, algorithm, fitting)
+        player = self._claims_player(claims)
+        if has_role(claims, self.settings.moderator_claim, self.settings.moderator_role):
+            return dataclasses.replace(player, moderator=True)
+        return player
 
     def _signing_key(self, token: str) -> Any:
         assert self._jwks is not None
@@ -252,6 +269,19 @@ class PlayerTokens:
             )
         issuer = claims["iss"]
         return Player(player_id(issuer, subject), name, issuer, subject)
+
+
+def has_role(claims: Mapping[str, Any], claim: str, role: str) -> bool:
+    """Whether the claim at the dotted path `claim` holds `role`: as an item of a list, or a
+    word of a space-separated string (both forms providers use for roles and scopes)."""
+    if not role:
+        return False
+    value: Any = claims
+    for key in claim.split("."):
+        value = value.get(key) if isinstance(value, Mapping) else None
+    if isinstance(value, str):
+        return role in value.split()
+    return isinstance(value, list) and role in value
 
 
 def key_fits(algorithm: str, key: Any) -> bool:

@@ -22,10 +22,14 @@ class GuestGateway:
             settings.guest_signing_key,
             settings.guest_token_ttl_s,
         )
+        self.moderators = {
+            name.strip().casefold() for name in settings.guest_moderators.split(",") if name.strip()
+        }
 
     async def sign_in_guest(self, request: pb.SignInGuestRequest, ctx) -> pb.SignInGuestResponse:
         try:
-            signed = self.issuer.sign_in(request.display_name)
+            moderator = request.display_name.strip().casefold() in self.moderators
+            signed = self.issuer.sign_in(request.display_name, moderator)
         except InvalidGuestName as refused:
             raise ConnectError(Code.INVALID_ARGUMENT, refused.reason) from None
         return pb.SignInGuestResponse(

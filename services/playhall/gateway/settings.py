@@ -61,6 +61,9 @@ class Settings:
     guest_audience: str = setting("playhall")
     """The `aud` of guest tokens: the orchestrator's PLAYHALL_JWT_AUDIENCE."""
     guest_token_ttl_s: int = setting(7 * 86_400, minimum=60)
+    guest_moderators: str = setting("")
+    """Guest names (comma-separated) signed in as moderators, to try moderation in a dev
+    stack whose orchestrator keeps the default moderator claim and role."""
     oidc_issuer: str = setting(
         "", help="issuer URL of the OIDC provider the portal signs players in with (off if empty)"
     )
