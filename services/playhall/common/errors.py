@@ -102,6 +102,15 @@ class MatchBusy(MatchError):
         super().__init__("The match is too busy right now; try again")
 
 
+class SlowDown(MatchError):
+    """The caller sent more than their share in a while (chat messages); `wait_s` says when
+    the next one is taken."""
+
+    def __init__(self, what: str, wait_s: int):
+        super().__init__(f"{what}: wait {wait_s} s before the next one")
+        self.wait_s = wait_s
+
+
 class Unavailable(MatchError):
     """A service the request needs (a rules service) does not answer; nothing was changed."""
 

@@ -34,6 +34,7 @@ from playhall.common.errors import (
     NotNow,
     NotYourSeat,
     RulesVersionGone,
+    SlowDown,
     Unavailable,
 )
 from playhall.common.metadata import (
@@ -67,6 +68,7 @@ STATUS_OF = {
     NotNow: grpc.StatusCode.FAILED_PRECONDITION,
     RulesVersionGone: grpc.StatusCode.FAILED_PRECONDITION,
     MatchBusy: grpc.StatusCode.ABORTED,
+    SlowDown: grpc.StatusCode.RESOURCE_EXHAUSTED,
     Unavailable: grpc.StatusCode.UNAVAILABLE,
     Broken: grpc.StatusCode.INTERNAL,
     NoArchive: grpc.StatusCode.UNIMPLEMENTED,
