@@ -1,15 +1,34 @@
 """Follows, blocks and presence (`playhall.relations`) on a real PostgreSQL and Redis: follows
 are idempotent, friends are follows both ways, a block ends follows both ways and stops new ones,
-refusals write nothing, lists page by name, and presence expires and is hidden across a block."""
+refusals write nothing, lists page by name; and blocks on the pairing paths: no matchmaking
+group holds a blocked pair (the blocked player waits for another group), and a Swiss round
+pairs a blocked pair only where no other pairing exists. FriendsService over gRPC, presence
+included, is `tests/integration/test_friends.py`."""
 
 from __future__ import annotations
 
 import pytest
 
+from dev.testbed import WORKER_CREDENTIAL
 from playhall.accounts.tokens import Player, player_id
 from playhall.archive import database
 from playhall.common.errors import Blocked, InvalidRequest, NoSuchPlayer, NotNow
+from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.matches.port import MatchPort
+from playhall.matchmaking.matchmaker import Matchmaker
+from playhall.matchmaking.queue_store import QueueStore, Ticket
+from playhall.matchmaking.queues import Matchmaking, QueueRatings, Waiting, find_groups
+from playhall.matchmaking.settings import MatchmakingSettings
+from playhall.matchstore.model import BotLevel
 from playhall.relations.graph import Relation, Relations
+from playhall.tournament.v1 import tournament_service_pb2 as tpb
+from playhall.tournaments.api import TournamentApi
+from playhall.tournaments.domain import Tournaments
+from playhall.tournaments.pairings import swiss_round
+from playhall.tournaments.runner import TournamentRunner
+from playhall.tournaments.store import TournamentStore
+from tests.helpers import TITLE
+from tests.inprocess import open_hall
 
 pytestmark = pytest.mark.usefixtures("event_loop")
 
@@ -136,3 +155,77 @@ async def test_refusals_write_nothing(database_url):
         assert await rows(relations) == before
     finally:
         await relations.pool.close()
+
+
+def test_swiss_keeps_a_blocked_pair_apart_where_another_pairing_exists():
+    assert {frozenset((g.first, g.second)) for g in swiss_round([], 4, 3)} >= {frozenset((0, 1))}
+    kept_apart = swiss_round([], 4, 3, apart={frozenset((0, 1))})
+    assert frozenset((0, 1)) not in {frozenset((g.first, g.second)) for g in kept_apart}
+    # Two entrants have no other pairing: they meet.
+    (game,) = swiss_round([], 2, 1, apart={frozenset((0, 1))})
+    assert (game.first, game.second) == (0, 1)
+
+
+def test_no_group_holds_a_blocked_pair():
+    tickets = [
+        Ticket(name, 2, 25.0, 1_000_000 - waited_ms, name)
+        for name, waited_ms in (("ada", 3000), ("bob", 2000), ("cy", 1000))
+    ]
+    settings = MatchmakingSettings(matchmaking_bot_fill_after_s=0)
+    (group,) = find_groups(tickets, 2, 1_000_000, settings, {frozenset(("ada", "bob"))})
+    assert sorted(t.player_id for t in group.tickets) == ["ada", "cy"]
+
+
+async def test_matchmaking_matches_a_blocked_player_with_another_only(embedded_redis, database_url):
+    """Ada blocked Bob; the three wait in one queue: Ada is matched with Cy, Bob waits."""
+    hall = await open_hall(embedded_redis.url, database_url=database_url)
+    relations = await known(database_url, ADA, BOB, CY)
+    try:
+        await relations.block(ADA.player_id, BOB.player_id)
+        settings = MatchmakingSettings(matchmaking_bot_fill_after_s=0)
+        matchmaking = Matchmaking(
+            MatchPort(hall.matches),
+            QueueStore(hall.db),
+            QueueRatings(None, BotLevel.NORMAL),
+            settings,
+            relations=relations,
+        )
+        for player in (ADA, BOB, CY):
+            updates = matchmaking.enter(TITLE, 2, player)
+            assert isinstance(await anext(updates), Waiting)
+            await updates.aclose()
+        assert await Matchmaker(matchmaking).match_queue(TITLE, 2) == 1
+        ((match, _),) = await hall.matches.running_matches(ADA, 10)
+        assert match.player_ids() == {ADA.player_id, CY.player_id}
+        assert await hall.matches.running_matches(BOB, 10) == []
+        assert await matchmaking.queues.queued(TITLE, 2) == 1
+    finally:
+        await relations.pool.close()
+        await hall.close()
+
+
+async def test_a_swiss_round_keeps_a_blocked_pair_apart(embedded_redis, database_url):
+    """By seed, round one would pair Ada with Bob; Bob blocked Ada, so it pairs them apart."""
+    hall = await open_hall(embedded_redis.url, database_url=database_url)
+    relations = await known(database_url, ADA, BOB, CY, DEE)
+    try:
+        await relations.block(BOB.player_id, ADA.player_id)
+        tournaments = Tournaments(MatchPort(hall.matches), TournamentStore(hall.db), relations)
+        entrants = [tpb.Entrant(player_id=p.player_id) for p in (ADA, BOB, CY, DEE)]
+        created = await TournamentApi(tournaments).create(
+            tpb.CreateTournamentRequest(
+                title_id=TITLE,
+                format=tpb.TOURNAMENT_FORMAT_SWISS,
+                rounds=2,
+                entrants=entrants,
+                clock=mpb.Clock(seconds_per_turn=60, on_timeout=mpb.TIMEOUT_ACTION_BOT_MOVE),
+            ),
+            WORKER_CREDENTIAL,
+        )
+        await TournamentRunner(tournaments, 0.01, 5_000).run_once()
+        stored = await tournaments.get(created.tournament.tournament_id)
+        pairs = {frozenset((p.first, p.second)) for p in stored.rounds[0]}
+        assert len(pairs) == 2 and frozenset((0, 1)) not in pairs
+    finally:
+        await relations.pool.close()
+        await hall.close()

@@ -7,7 +7,9 @@ A pass of the holder: the matches of assignments made earlier but not known to e
 holder that died between its match script and the match's creation left them) are made first;
 then tickets no stream follows leave (in a live queue: a turn-based ticket waits without a
 stream until matched or withdrawn); then `matchmaking.find_groups` groups the rest (in a
-turn-based queue, leaving out the players at the turn-based cap), and each group is one
+turn-based queue, leaving out the players at the turn-based cap; never two players of whom one
+blocked the other, `relations.graph`: while the archive cannot say who blocked whom, the pass
+groups nobody), and each group is one
 `MATCH_SCRIPT`, which checks the lease again, so a holder that stalled past its lease and lost
 it to another replica matches nothing more. Bots fill a group's empty seats after
 `matchmaking_bot_fill_after_s` in either pace.
@@ -35,6 +37,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
+import psycopg
 import redis
 
 from playhall.common.errors import MatchError
@@ -82,6 +85,7 @@ class Matchmaker(BackgroundPass):
         self.queues = matchmaking.queues
         self.ratings = matchmaking.ratings
         self.settings = matchmaking.settings
+        self.relations = matchmaking.relations
         self.holder = f"{os.uname().nodename}-{os.getpid()}-{secrets.token_hex(4)}"
         """This replica's name in the leases: unique, so a restarted process is a new holder."""
         self._held: set[tuple[str, int, int]] = set()
@@ -217,10 +221,14 @@ class Matchmaker(BackgroundPass):
     async def _groups(
         self, tickets: list[Ticket], players: int, now: int, days: int
     ) -> list[Group]:
-        """`find_groups` of the tickets; in a turn-based queue, without the tickets of players
-        who hold the most turn-based matches allowed (looked up for the grouped ones only, and
-        grouped again without those found)."""
-        groups = find_groups(tickets, players, now, self.settings)
+        """`find_groups` of the tickets, no group holding two players of whom one blocked the
+        other; in a turn-based queue, without the tickets of players who hold the most
+        turn-based matches allowed (looked up for the grouped ones only, and grouped again
+        without those found). No groups while the blocks cannot be read."""
+        apart = await self._blocked_pairs(tickets)
+        if apart is None:
+            return []
+        groups = find_groups(tickets, players, now, self.settings, apart)
         while days and groups:
             full = await self.matches.at_turn_based_cap(
                 [t.player_id for group in groups for t in group.tickets]
@@ -228,8 +236,19 @@ class Matchmaker(BackgroundPass):
             if not full:
                 break
             tickets = [t for t in tickets if t.player_id not in full]
-            groups = find_groups(tickets, players, now, self.settings)
+            groups = find_groups(tickets, players, now, self.settings, apart)
         return groups
+
+    async def _blocked_pairs(self, tickets: list[Ticket]) -> set[frozenset[str]] | None:
+        """The pairs of the tickets' players of whom one blocked the other; None when the
+        archive is out of reach (a group matched then might hold such a pair)."""
+        if self.relations is None:
+            return set()
+        try:
+            return await self.relations.blocked_pairs([t.player_id for t in tickets])
+        except psycopg.OperationalError as error:
+            log.warning("blocks unavailable, matching waits", extra={"error": str(error)})
+            return None
 
     async def _make_pending(self, title: str, players: int, days: int) -> None:
         pending = []

@@ -28,7 +28,7 @@ import asyncio
 import bisect
 import logging
 import time
-from collections.abc import AsyncGenerator, Sequence
+from collections.abc import AsyncGenerator, Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -38,6 +38,7 @@ from playhall.accounts.tokens import Player
 from playhall.archive import ratings
 from playhall.archive.archive import Archive, bot_player
 from playhall.archive.rating_lookup import current_ratings
+from playhall.archive.reputation import Reputations
 from playhall.common.errors import InvalidRequest, NotNow, Unavailable
 from playhall.matches import clocks
 from playhall.matches.port import MatchPort
@@ -45,6 +46,7 @@ from playhall.matchmaking.queue_store import Assignment, Followed, QueueStore, T
 from playhall.matchmaking.settings import MatchmakingSettings
 from playhall.matchstore.model import BOT_LEVELS, BotLevel, Match, MatchPhase, Seat, SeatKind
 from playhall.matchstore.store import now_ms
+from playhall.relations.graph import Relations
 
 log = logging.getLogger(__name__)
 
@@ -143,12 +145,17 @@ class Group:
 
 
 def find_groups(
-    tickets: Sequence[Ticket], players: int, now: int, settings: MatchmakingSettings
+    tickets: Sequence[Ticket],
+    players: int,
+    now: int,
+    settings: MatchmakingSettings,
+    apart: Collection[frozenset[str]] = (),
 ) -> list[Group]:
     """Matches among `tickets` (of one queue): the longest-waiting ticket first, with the
     tickets nearest its rating, as long as every ticket's window holds the group's whole
-    spread of ratings. A ticket that found too few and has waited the bot-fill time takes
-    bots for the rest; the others wait for the next pass."""
+    spread of ratings and no two of a group are a pair of `apart` (one blocked the other). A
+    ticket that found too few and has waited the bot-fill time takes bots for the rest; the
+    others wait for the next pass."""
     by_rating = sorted(tickets, key=lambda t: (t.rating, t.entered_ms))
     scores = [t.rating for t in by_rating]
     windows = {t.player_id: settings.window((now - t.entered_ms) / 1000) for t in tickets}
@@ -182,6 +189,8 @@ def find_groups(
                 else:
                     right = len(by_rating)
                 continue
+            if any(frozenset((t.player_id, candidate.player_id)) in apart for t in group):
+                continue
             spread = max(high, candidate.rating) - min(low, candidate.rating)
             if spread <= min(window, windows[candidate.player_id]):
                 group.append(candidate)
@@ -203,11 +212,17 @@ class Matchmaking:
         queues: QueueStore,
         queue_ratings: QueueRatings,
         settings: MatchmakingSettings,
+        relations: Relations | None = None,
+        reputations: Reputations | None = None,
     ):
         self.matches = matches
         self.queues = queues
         self.ratings = queue_ratings
         self.settings = settings
+        self.relations = relations
+        """Who blocked whom, whom no group holds together (None: no archive, no blocks)."""
+        self.reputations = reputations
+        """Players' karma, held to the operator's floor (None: no archive, no floor)."""
 
     async def player_counts(self, title: str) -> range:
         """The player counts the title's queues are for."""
@@ -231,6 +246,8 @@ class Matchmaking:
         if days and days not in clocks.TURN_BASED_DAYS:
             offered = ", ".join(map(str, clocks.TURN_BASED_DAYS))
             raise InvalidRequest(f"A turn-based queue's time a move is {offered} days, not {days}")
+        if self.reputations is not None:
+            await self.reputations.require_floor(player.player_id, "entering a queue")
         assignment_id = await self._enter(title, players, days, player)
         poll_s = self.settings.matchmaking_poll_ms / 1000
         next_update = 0.0

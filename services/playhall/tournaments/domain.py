@@ -17,6 +17,7 @@ from collections.abc import AsyncGenerator
 from dataclasses import dataclass
 
 from playhall.accounts.tokens import Player
+from playhall.archive.archive import reaching_archive
 from playhall.archive.pages import PLAYER_ID
 from playhall.common.errors import (
     InvalidRequest,
@@ -30,6 +31,7 @@ from playhall.matches.identity import Credential
 from playhall.matches.port import MatchPort
 from playhall.matchstore.model import BOT_LEVELS, BotLevel, Clock, MatchPhase, Seat, SeatKind
 from playhall.matchstore.store import now_ms
+from playhall.relations.graph import Relations
 from playhall.tournaments import pairings
 from playhall.tournaments.store import (
     Format,
@@ -104,9 +106,13 @@ class NewTournament:
 
 
 class Tournaments:
-    def __init__(self, matches: MatchPort, store: TournamentStore):
+    def __init__(
+        self, matches: MatchPort, store: TournamentStore, relations: Relations | None = None
+    ):
         self.matches = matches
         self.store = store
+        self.relations = relations
+        """Who blocked whom, which Swiss rounds keep apart (None: no archive, no blocks)."""
 
     # -- calls ---------------------------------------------------------------------------------
 
@@ -210,7 +216,8 @@ class Tournaments:
         try:
             # A Swiss round of a large field can take most of a second of CPU (the search
             # that keeps the rounds after it pairable): off the event loop, live games go on.
-            games = await asyncio.to_thread(self._next_round, tournament)
+            apart = await self._apart(tournament)
+            games = await asyncio.to_thread(self._next_round, tournament, apart)
         except pairings.NoPairing:
             return await self._finish(tournament, holder)
         number = len(tournament.rounds) + 1
@@ -231,12 +238,24 @@ class Tournaments:
         await self._make_games(tournament)
         return "paired"
 
-    def _next_round(self, tournament: StoredTournament) -> builtins.list[pairings.Game]:
+    async def _apart(self, tournament: StoredTournament) -> set[frozenset[int]]:
+        """The entrants of a Swiss tournament of whom one blocked the other, by number (the
+        round waits, Unavailable, while the archive cannot say)."""
+        if self.relations is None or tournament.format == Format.ROUND_ROBIN:
+            return set()
+        number = {e.player_id: n for n, e in enumerate(tournament.entrants) if e.player_id}
+        with reaching_archive():
+            pairs = await self.relations.blocked_pairs(number)
+        return {frozenset(number[player] for player in pair) for pair in pairs}
+
+    def _next_round(
+        self, tournament: StoredTournament, apart: set[frozenset[int]]
+    ) -> builtins.list[pairings.Game]:
         count = len(tournament.entrants)
         if tournament.format == Format.ROUND_ROBIN:
             return pairings.round_robin(count)[len(tournament.rounds)]
         rounds_left = tournament.rounds_planned - len(tournament.rounds)
-        return pairings.swiss_round(games_of(tournament), count, rounds_left)
+        return pairings.swiss_round(games_of(tournament), count, rounds_left, apart)
 
     async def _finish(self, tournament: StoredTournament, holder: str) -> str:
         tournament.finished = True

@@ -8,6 +8,8 @@ without a repeat (and, with an odd count, a bye to an entrant without one) after
 rounds still to play can be paired too (`matchings.cheapest_playable`, which says why that
 holds for every round when it holds for the first). Its cost, most important first:
 
+0. the blocks: a game between two entrants of whom one blocked the other (`apart`) costs more
+   than everything below, so they meet only in a round where every pairing has such a game;
 1. the bye: its entrant's place counted from the lowest ranked entrant without a bye, so the
    bye goes to the lowest ranked one the rounds allow;
 2. the floats: each game costs the square of its players' score difference in half points, so
@@ -25,7 +27,7 @@ Sonneborn-Berger, the sum over games of the points won times that opponent's sco
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from playhall.tournaments import matchings
@@ -94,12 +96,19 @@ def standings(games: Sequence[Game], entrant_count: int) -> list[Standing]:
     return table
 
 
-def swiss_round(games: Sequence[Game], entrant_count: int, rounds_left: int) -> list[Game]:
+def swiss_round(
+    games: Sequence[Game],
+    entrant_count: int,
+    rounds_left: int,
+    apart: Collection[frozenset[int]] = (),
+) -> list[Game]:
     """The next Swiss round after `games` (all of them over), of `rounds_left` still to play
-    counting this one: the cheapest pairing without repeats (the module's docstring) after
-    which the others can be paired. NoPairing when there is no pairing without a repeat."""
+    counting this one: the cheapest pairing without repeats (the module's docstring), keeping
+    the pairs of `apart` from meeting where it can, after which the others can be paired.
+    NoPairing when there is no pairing without a repeat."""
     field = _Field.of(games, entrant_count)
-    chosen = matchings.cheapest_playable(_costs(field), field.vertices, rounds_left)
+    costs = _kept_apart(_costs(field), apart)
+    chosen = matchings.cheapest_playable(costs, field.vertices, rounds_left)
     if chosen is None:
         raise NoPairing("Every entrant has met every opponent it could meet")
     return _round_of(chosen, field)
@@ -150,6 +159,17 @@ def _costs(field: _Field) -> dict[Edge, int]:
     for entrant, place in _bye_places(field).items():
         costs[entrant, field.entrant_count] = place * bye_unit
     return costs
+
+
+def _kept_apart(costs: dict[Edge, int], apart: Collection[frozenset[int]]) -> dict[Edge, int]:
+    """`costs` with each game of a pair in `apart` made dearer than any round without one."""
+    if not apart:
+        return costs
+    block_unit = len(costs) * max(costs.values(), default=0) + 1
+    return {
+        pair: cost + block_unit if frozenset(pair) in apart else cost
+        for pair, cost in costs.items()
+    }
 
 
 def _unmet_pairs(field: _Field) -> list[Edge]:
