@@ -10,6 +10,7 @@ one Lua script can commit a move:
     pm:{id}:req        hash of idempotency records, request id -> "<seat>:<digest>:<version>";
                        it expires `request_ttl_s` after the last move that carried a request id
                        (one small hash takes a third of the memory of a key per record)
+    pm:{id}:chat       the match's chat (`chat.py`), purged with the match
 
 Indexes across matches (lobby lists, each signed-in player's running matches, turn
 deadlines, last activity, bot turns) are sorted sets
@@ -49,6 +50,7 @@ from google.protobuf.message import DecodeError
 
 from playhall.common.errors import Broken, Unavailable
 from playhall.matchstore import records
+from playhall.matchstore.chat import chat_key
 from playhall.matchstore.model import LOBBY_PHASES, Match
 from playhall.matchstore.redis_client import as_bytes, as_scored, as_texts
 from playhall.storage.v1 import storage_pb2
@@ -829,7 +831,7 @@ class MatchStore:
         if match is not None:
             lobby = lobby_key(match.title_id, match.phase)
             removals.append(IndexUpdate(lobby, match_id, operation="remove"))
-        keys = [match_key(match_id), state_key(match_id), log_key(match_id)]
+        keys = [match_key(match_id), state_key(match_id), log_key(match_id), chat_key(match_id)]
         if self.cluster:
             await self.update_indexes(removals)
             await self.redis.delete(*keys, requests_key(match_id))
