@@ -1,9 +1,9 @@
 """The `playhall` commands (typer): sign in, play against bots, players who join your match or
 players at your level, live or turn-based (a move at a time, from the list of matches waiting
 on you, giving an opponent time, going away on vacation and coming back), take your seat up
-again, watch, list your games, read ratings, and run bot tournaments, all through a gateway.
-Errors are one line on stderr and exit status 1 (130 for Ctrl-C); `--json` prints what
-scripts need instead of tables."""
+again, watch, list your games, read ratings, run bot tournaments, and chat at a match, all
+through a gateway. Errors are one line on stderr and exit status 1 (130 for Ctrl-C); `--json`
+prints what scripts need instead of tables."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import enum
 import json
 import time
 import uuid
-from typing import Annotated
+from collections.abc import Iterator
+from typing import Annotated, Any
 
 import typer
 from google.protobuf import json_format
@@ -48,6 +49,8 @@ from playhall.cli.play import (
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
 from playhall.players.v1 import player_service_pb2 as ppb
+from playhall.social.v1 import chat_service_pb2 as cpb
+from playhall.social.v1 import friends_service_pb2 as fpb
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 
 # Plain help (rich_markup_mode=None): typer's rich panels show a `<bool>` placeholder beside
@@ -66,6 +69,19 @@ tournaments = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(tournaments, name="tournament")
+friends = typer.Typer(
+    help="Players you follow, your followers and friends (both ways), and players you block. "
+    "Sign in first.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(friends, name="friends")
+chats = typer.Typer(
+    help="A match's chat: read it, say something, mute a player for yourself. Sign in first.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(chats, name="chat")
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
@@ -837,6 +853,126 @@ def notices_command(
     out.print(f"{inbox.unread} unread." if inbox.unread else "All read.")
 
 
+class ChatRoom(enum.StrEnum):
+    players = "players"
+    spectators = "spectators"
+
+
+CHAT_ROOMS = {
+    ChatRoom.players: cpb.CHAT_ROOM_PLAYERS,
+    ChatRoom.spectators: cpb.CHAT_ROOM_SPECTATORS,
+}
+ROOM_NAMES = {wire: room.value for room, wire in CHAT_ROOMS.items()}
+MatchArgument = Annotated[str, typer.Argument(help="The match id.")]
+PlayerArgument = Annotated[str, typer.Argument(help="The player's id (as `chat read` shows).")]
+
+
+def chat_line(message: cpb.ChatMessage) -> str:
+    when = time.strftime("%H:%M", time.localtime(message.sent_unix_ms / 1000))
+    text = "(deleted by a moderator)" if message.deleted else message.text
+    return f"{when} [{ROOM_NAMES[message.room]}] {message.display_name}: {text}"
+
+
+@chats.command("read")
+def chat_read_command(
+    match_id: MatchArgument,
+    room: Annotated[
+        ChatRoom | None, typer.Option(help="One room only (default: every room you may read).")
+    ] = None,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The match's messages you may read, oldest first: while it runs, your own room (the
+    players' if you hold a seat, else the spectators'); both once it is over."""
+    caller = signed_in(gateway, token)
+    request = cpb.ListMessagesRequest(
+        match_id=match_id, room=CHAT_ROOMS[room] if room else cpb.CHAT_ROOM_UNSPECIFIED
+    )
+    messages: list[cpb.ChatMessage] = []
+    try:
+        while True:
+            page = caller.call(caller.chat.list_messages, request)
+            messages.extend(page.messages)
+            if not page.more:
+                break
+            request.after_message_id = page.next_after_message_id
+    except CliError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        emit(cpb.ListMessagesResponse(messages=messages))
+        return
+    for message in messages:
+        out.print(chat_line(message), markup=False, soft_wrap=True)
+    if not messages:
+        out.print("No messages.")
+
+
+@chats.command("say")
+def chat_say_command(
+    match_id: MatchArgument,
+    text: Annotated[str, typer.Argument(help="The message: one line.")],
+    room: Annotated[
+        ChatRoom, typer.Option(help="players (you hold a seat) or spectators (you hold none).")
+    ] = ChatRoom.players,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+) -> None:
+    """Say something in a room of a running match."""
+    caller = signed_in(gateway, token)
+    request = cpb.SendMessageRequest(match_id=match_id, room=CHAT_ROOMS[room], text=text)
+    try:
+        sent = caller.call(caller.chat.send_message, request).message
+    except CliError as error:
+        raise fail(str(error)) from None
+    out.print(chat_line(sent), markup=False, soft_wrap=True)
+
+
+@chats.command("mute")
+def chat_mute_command(
+    player_id: PlayerArgument, gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None
+) -> None:
+    """Leave a player's messages out of what you read, in every match (they are not told)."""
+    caller = signed_in(gateway, token)
+    try:
+        caller.call(caller.chat.mute_player, cpb.MutePlayerRequest(player_id=player_id))
+    except CliError as error:
+        raise fail(str(error)) from None
+    out.print(f"Muted {player_id}.")
+
+
+@chats.command("unmute")
+def chat_unmute_command(
+    player_id: PlayerArgument, gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None
+) -> None:
+    """Let a muted player's messages through to you again."""
+    caller = signed_in(gateway, token)
+    try:
+        caller.call(caller.chat.unmute_player, cpb.UnmutePlayerRequest(player_id=player_id))
+    except CliError as error:
+        raise fail(str(error)) from None
+    out.print(f"Unmuted {player_id}.")
+
+
+@chats.command("muted")
+def chat_muted_command(
+    gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None, as_json: JsonOption = False
+) -> None:
+    """The players you muted, the latest first."""
+    caller = signed_in(gateway, token)
+    try:
+        muted = caller.call(caller.chat.list_muted, cpb.ListMutedRequest())
+    except CliError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        emit(muted)
+        return
+    for player in muted.players:
+        out.print(f"{player.display_name}  {player.player_id}", markup=False)
+    if not muted.players:
+        out.print("You muted nobody.")
+
+
 def only_running_match(caller: Gateway) -> str:
     running = caller.call(
         caller.players.list_running_matches, ppb.ListRunningMatchesRequest()
@@ -1152,6 +1288,118 @@ def tournament_standings(
                 out.print(standings_table(update))
     except CliError as error:
         raise fail(str(error)) from None
+
+
+class Circle(enum.StrEnum):
+    friends = "friends"
+    following = "following"
+    followers = "followers"
+    blocked = "blocked"
+
+
+CIRCLES = {
+    Circle.friends: fpb.CIRCLE_FRIENDS,
+    Circle.following: fpb.CIRCLE_FOLLOWING,
+    Circle.followers: fpb.CIRCLE_FOLLOWERS,
+}
+OtherPlayer = Annotated[
+    str, typer.Argument(help="The player's id (p- and 32 hex digits, as `friends list` shows).")
+]
+
+
+@friends.command("list")
+def friends_list_command(
+    circle: Annotated[Circle, typer.Argument(help="Which list.")] = Circle.friends,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Your friends (players you follow who follow you), the players you follow, your
+    followers, or the players you block, by name, with who is online."""
+    caller = signed_in(gateway, token)
+    people: list[fpb.Person] = []
+    try:
+        for page in friends_pages(caller, circle):
+            people.extend(page.people)
+    except CliError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        emit(fpb.ListFriendsResponse(people=people))
+        return
+    if not people:
+        out.print(f"No {circle.value}.")
+        return
+    table = Table("name", "player id", "online", title=f"Your {circle.value}")
+    for person in people:
+        table.add_row(person.display_name, person.player_id, "yes" if person.online else "")
+    out.print(table)
+
+
+def friends_pages(
+    caller: Gateway, circle: Circle
+) -> Iterator[fpb.ListFriendsResponse | fpb.ListBlockedResponse]:
+    """Every page of one of the caller's lists."""
+    page_token = ""
+    page: fpb.ListFriendsResponse | fpb.ListBlockedResponse
+    while True:
+        if circle is Circle.blocked:
+            request = fpb.ListBlockedRequest(page_token=page_token)
+            page = caller.call(caller.friends.list_blocked, request)
+        else:
+            listed = fpb.ListFriendsRequest(circle=CIRCLES[circle], page_token=page_token)
+            page = caller.call(caller.friends.list_friends, listed)
+        yield page
+        if not page.next_page_token:
+            return
+        page_token = page.next_page_token
+
+
+def change_relation(gateway: str, token: str | None, method: str, player_id: str) -> Any:
+    """FriendsService's `method` (Follow, Unfollow, Block, Unblock) about another player, as
+    the signed-in caller; its response."""
+    caller = signed_in(gateway, token)
+    request = getattr(fpb, f"{method}Request")(player_id=player_id)
+    try:
+        return caller.call(getattr(caller.friends, method.lower()), request)
+    except CliError as error:
+        raise fail(str(error)) from None
+
+
+@friends.command("follow")
+def friends_follow_command(
+    player_id: OtherPlayer, gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None
+) -> None:
+    """Follow a player: once they follow you too, you are friends."""
+    followed = change_relation(gateway, token, "Follow", player_id)
+    out.print(f"You follow {player_id}" + (": you are friends." if followed.friends else "."))
+
+
+@friends.command("unfollow")
+def friends_unfollow_command(
+    player_id: OtherPlayer, gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None
+) -> None:
+    """Stop following a player."""
+    change_relation(gateway, token, "Unfollow", player_id)
+    out.print(f"You no longer follow {player_id}.")
+
+
+@friends.command("block")
+def friends_block_command(
+    player_id: OtherPlayer, gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None
+) -> None:
+    """Block a player: neither of you follows, challenges or chats to the other, neither sees
+    the other online, and matchmaking keeps you apart."""
+    change_relation(gateway, token, "Block", player_id)
+    out.print(f"You block {player_id}.")
+
+
+@friends.command("unblock")
+def friends_unblock_command(
+    player_id: OtherPlayer, gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None
+) -> None:
+    """Lift your block of a player."""
+    change_relation(gateway, token, "Unblock", player_id)
+    out.print(f"You no longer block {player_id}.")
 
 
 def main() -> None:

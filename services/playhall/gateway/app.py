@@ -1,5 +1,5 @@
-"""The gateway's ASGI application: MatchService, PlayerService, MatchmakingService and
-TournamentService over Connect (and gRPC-Web) under their paths
+"""The gateway's ASGI application: MatchService, PlayerService, MatchmakingService,
+TournamentService, ChatService and FriendsService over Connect (and gRPC-Web) under their paths
 (`/playhall.match.v1.MatchService/`, ...), the guest sign-in where it is on, health endpoints,
 the one-click unsubscribe link of mails (`unsubscribe.py`), and the portal's static files."""
 
@@ -20,6 +20,8 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from playhall.gateway.chat import ChatGateway
+from playhall.gateway.friends import FriendsGateway
 from playhall.gateway.guests import GuestGateway
 from playhall.gateway.headers import UndecodableHeaders
 from playhall.gateway.schema import import_title_messages, schema
@@ -37,6 +39,8 @@ from playhall.match.v1.match_service_connect import MatchServiceASGIApplication
 from playhall.matchmaking.v1.matchmaking_service_connect import MatchmakingServiceASGIApplication
 from playhall.players.v1.guest_service_connect import GuestServiceASGIApplication
 from playhall.players.v1.player_service_connect import PlayerServiceASGIApplication
+from playhall.social.v1.chat_service_connect import ChatServiceASGIApplication
+from playhall.social.v1.friends_service_connect import FriendsServiceASGIApplication
 from playhall.tournament.v1.tournament_service_connect import TournamentServiceASGIApplication
 
 PORTAL = Path(__file__).parent / "portal"
@@ -49,6 +53,8 @@ SERVICE_PATHS = (
     "/playhall.players.v1.GuestService",
     "/playhall.matchmaking.v1.MatchmakingService",
     "/playhall.tournament.v1.TournamentService",
+    "/playhall.social.v1.ChatService",
+    "/playhall.social.v1.FriendsService",
 )
 
 REQUEST_HEADERS = [
@@ -133,6 +139,16 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
         ),
         TournamentServiceASGIApplication(
             TournamentGateway(channel, settings, limits),
+            interceptors=guard,
+            read_max_bytes=settings.max_request_bytes,
+        ),
+        ChatServiceASGIApplication(
+            ChatGateway(channel, settings, limits),
+            interceptors=guard,
+            read_max_bytes=settings.max_request_bytes,
+        ),
+        FriendsServiceASGIApplication(
+            FriendsGateway(channel, settings),
             interceptors=guard,
             read_max_bytes=settings.max_request_bytes,
         ),
