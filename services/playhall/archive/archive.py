@@ -1,6 +1,7 @@
 """The archive in PostgreSQL: finished matches written once, with their seats, players, whole
-history and the rating and reputation updates they cause, in one transaction keyed by the match
-id; and the reads that let an archived match answer GetMatch and GetHistory as it did live."""
+history, chat, and the rating and reputation updates they cause, in one transaction keyed by
+the match id; and the reads that let an archived match answer GetMatch and GetHistory as it did
+live."""
 
 from __future__ import annotations
 
@@ -15,10 +16,11 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from playhall.accounts import tokens
-from playhall.archive import parked, ratings, reputation
+from playhall.archive import chat, parked, ratings, reputation
 from playhall.common.errors import Unavailable
 from playhall.common.passes import BackgroundPass
 from playhall.matchstore import records
+from playhall.matchstore.chat import ChatLine
 from playhall.matchstore.model import BotLevel, ChangeCause, EndReason, Match, SeatKind
 from playhall.storage.v1 import storage_pb2 as spb
 
@@ -167,18 +169,21 @@ def _time(unix_ms: int) -> datetime.datetime:
 @dataclass(frozen=True)
 class ArchivedMatch:
     """What a finished match left in Redis: the match, its final state (None once expired)
-    and every change of its log with its move; and the player of each seat (None for an
-    anonymous one)."""
+    and every change of its log with its move; the player of each seat (None for an
+    anonymous one); and its chat."""
 
     match: Match
     state: bytes | None
     changes: Changes
     players: Mapping[int, PlayerKey | None]
+    chat: Sequence[ChatLine] = ()
 
     @classmethod
-    def of(cls, match: Match, state: bytes | None, changes: Changes) -> ArchivedMatch:
+    def of(
+        cls, match: Match, state: bytes | None, changes: Changes, chat: Sequence[ChatLine] = ()
+    ) -> ArchivedMatch:
         players = {info.seat: seat_player(match, info.seat) for info in match.seats}
-        return cls(match, state, changes, players)
+        return cls(match, state, changes, players, chat)
 
 
 class Archive:
@@ -256,6 +261,7 @@ class Archive:
                     await copy.write_row(
                         (match.match_id, change.version, change.SerializeToString(), move or None)
                     )
+            await chat.write(connection, match.match_id, archived.chat)
             if match.end_reason in UNRATED_ENDS:
                 return 0
             return await self._rate(connection, match, rows)

@@ -31,6 +31,7 @@ from playhall.common.server import catch_stop_signals_async
 from playhall.common.settings import SettingsError, load, variables
 from playhall.common.waits import set_within
 from playhall.matchstore import outbox
+from playhall.matchstore.chat import ChatStore
 from playhall.matchstore.model import MatchPhase
 from playhall.matchstore.redis_client import redis_client
 from playhall.matchstore.store import MatchStore, UnreadableMatch, now_ms
@@ -64,6 +65,7 @@ class Archiver:
     def __init__(self, store: MatchStore, archive: Archive, settings: ArchiverSettings):
         self.store = store
         self.redis = store.redis
+        self.chat = ChatStore(store.redis)
         self.archive = archive
         self.settings = settings
         self.ready = False
@@ -105,9 +107,10 @@ class Archiver:
             await self._retry_later(match_id)  # its ending commit did not (yet) happen
             return False
         changes = await self.store.changes(match_id)
+        chat = await self.chat.all(match_id)
         await self._pause("before_archive", match_id)
         try:
-            rated = await self.archive.store(ArchivedMatch.of(match, state, changes))
+            rated = await self.archive.store(ArchivedMatch.of(match, state, changes, chat))
         except psycopg.Error as error:
             ARCHIVE_FAILURES.labels("database").inc()
             log.warning("not archived", extra={"match_id": match_id, "error": str(error)})
