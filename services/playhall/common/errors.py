@@ -149,6 +149,13 @@ class NoSuchTournament(NoSuchMatch):
         MatchError.__init__(self, f"There is no tournament {tournament_id[:64]!r}")
 
 
+class NoSuchChallenge(NoSuchMatch):
+    """No challenge has this id (refused as an unknown match is)."""
+
+    def __init__(self, challenge_id: str):
+        MatchError.__init__(self, f"There is no challenge {challenge_id[:64]!r}")
+
+
 class NoSuchPlayer(NoSuchMatch):
     """Nobody has signed in or been archived under this player id (refused as an unknown match
     is)."""

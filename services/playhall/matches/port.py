@@ -1,12 +1,13 @@
-"""The match room's door for the rooms above it (matchmaking, tournaments): the titles served,
-who calls, starting a match under an id chosen ahead, reading one, a player's seat taken up,
-and the seats of a matchmade match nobody took. Those rooms reach matches through this alone,
-never the store, the rules services' clients or identity."""
+"""The match room's door for the rooms above it (matchmaking, tournaments, challenges): the titles
+served, who calls, starting a match under an id chosen ahead (and checking one's setup), reading
+one, a player's seat taken up, and the seats of a matchmade match nobody took. Those rooms reach
+matches through this alone, never the store, the rules services' clients or identity."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection
+import secrets
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from playhall.accounts.tokens import Player
@@ -96,6 +97,30 @@ class MatchPort:
             tournament_id=tournament_id,
             started=started,
         )
+
+    async def start_challenge(
+        self,
+        title: str,
+        seats: list[Seat],
+        humans: list[int],
+        options: Mapping[str, rpb.OptionValue],
+        clock: Clock,
+        match_id: str,
+    ) -> Created | None:
+        """An accepted challenge's match under the challenge's id, with its options, made once
+        however often it is asked (None when it exists); nobody is told it started (the
+        challenge's answer tells the challenger)."""
+        return await self._matches.start(title, seats, humans, options, clock, match_id=match_id)
+
+    async def check_setup(
+        self, title: str, players: int, options: Mapping[str, rpb.OptionValue]
+    ) -> None:
+        """Refuses (`IllegalByRules`) a number of players or options the title's rules service
+        would not set a game up with, as it would refuse CreateMatch's."""
+        request = rpb.NewGameRequest(
+            players=players, options=dict(options), seed=secrets.token_bytes(32)
+        )
+        await self._matches.rules.call(title, "NewGame", request)
 
     def check_clock(self, clock: Clock) -> None:
         """Refuses a clock a match cannot have (`clocks.check`, with this server's day)."""
