@@ -746,3 +746,33 @@ def test_the_inbox_tells_a_player_their_turn_and_is_read_from_the_terminal(env, 
     assert "Your turn in Eynsteyn" in shown.stdout and "1 unread." in shown.stdout
     assert playhall(envs[mover], "notices", "--read").stdout.strip().endswith("All read.")
     assert inbox("--unread").get("notices", []) == [] and inbox().get("unread", 0) == 0
+
+
+@pytest.mark.timeout(180)
+def test_the_chat_of_a_match_is_said_read_and_muted_from_the_terminal(env, tmp_path):
+    """Through the gateway: Ada and Bob talk in the players' room; Carol, a spectator, is
+    refused there in one line, says something in the spectators' room, and reads only that;
+    Ada mutes Bob, no longer reads him, and unmutes him."""
+    match_id, envs, _, _ = a_turn_based_match(env, tmp_path)
+    carol = {**env, "PLAYHALL_CONFIG": str(tmp_path / "carol.json")}
+    assert playhall(carol, "login", "--guest", "Carol").returncode == 0
+    said = playhall(envs["Ada"], "chat", "say", match_id, "good luck")
+    assert said.returncode == 0, said.stderr
+    assert "[players] Ada: good luck" in said.stdout
+    assert playhall(envs["Bob"], "chat", "say", match_id, "thanks").returncode == 0
+    refused = one_line(playhall(carol, "chat", "say", match_id, "pick 3"))
+    assert "Only the players of this match write in the players' room" in refused
+    cheered = playhall(carol, "chat", "say", match_id, "go Bob", "--room", "spectators")
+    assert cheered.returncode == 0, cheered.stderr
+
+    read = playhall(carol, "chat", "read", match_id)
+    assert "[spectators] Carol: go Bob" in read.stdout and "good luck" not in read.stdout
+    listed = playhall(envs["Ada"], "chat", "read", match_id, "--json")
+    messages = json.loads(listed.stdout)["messages"]
+    assert [m["text"] for m in messages] == ["good luck", "thanks"]
+    bob = messages[1]["player_id"]
+    assert playhall(envs["Ada"], "chat", "mute", bob).stdout.strip() == f"Muted {bob}."
+    assert "Bob" in playhall(envs["Ada"], "chat", "muted").stdout
+    assert "thanks" not in playhall(envs["Ada"], "chat", "read", match_id).stdout
+    assert playhall(envs["Ada"], "chat", "unmute", bob).returncode == 0
+    assert "Bob: thanks" in playhall(envs["Ada"], "chat", "read", match_id).stdout

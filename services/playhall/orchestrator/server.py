@@ -21,6 +21,7 @@ from playhall.common.settings import SettingsError, add_flags, defaults, variabl
 from playhall.match.v1 import match_service_pb2, match_service_pb2_grpc
 from playhall.matches import domain as matches
 from playhall.matches.bot_scheduler import BotScheduler
+from playhall.matches.chat import Chat, ChatSettings
 from playhall.matches.commits import Commits
 from playhall.matches.housekeeping import Housekeeper
 from playhall.matches.metrics import ActiveMatchesCollector, initialize_series
@@ -40,6 +41,8 @@ from playhall.matchstore.store import MatchStore
 from playhall.orchestrator.settings import Settings
 from playhall.player_service.servicer import PlayerServicer
 from playhall.players.v1 import player_service_pb2, player_service_pb2_grpc
+from playhall.social.chat_servicer import ChatServicer
+from playhall.social.v1 import chat_service_pb2, chat_service_pb2_grpc
 from playhall.tournament.v1 import tournament_service_pb2, tournament_service_pb2_grpc
 from playhall.tournaments.domain import Tournaments
 from playhall.tournaments.runner import TournamentRunner
@@ -55,6 +58,7 @@ TOURNAMENT_SERVICE_NAME = tournament_service_pb2.DESCRIPTOR.services_by_name[
 MATCHMAKING_SERVICE_NAME = matchmaking_service_pb2.DESCRIPTOR.services_by_name[
     "MatchmakingService"
 ].full_name
+CHAT_SERVICE_NAME = chat_service_pb2.DESCRIPTOR.services_by_name["ChatService"].full_name
 
 
 def build_matches(settings: Settings) -> matches.Matches:
@@ -129,6 +133,11 @@ async def create_server(
                 tournament_service_pb2_grpc.add_TournamentServiceServicer_to_server,
                 TournamentServicer(tournaments),
                 TOURNAMENT_SERVICE_NAME,
+            ),
+            (
+                chat_service_pb2_grpc.add_ChatServiceServicer_to_server,
+                ChatServicer(Chat(domain, settings.chat)),
+                CHAT_SERVICE_NAME,
             ),
         ],
         port=settings.port,
@@ -226,6 +235,8 @@ def main(argv: list[str] | None = None) -> None:
         + ", ".join(variables(Settings))
         + ". Matchmaking, with the defaults: "
         + ", ".join(defaults(MatchmakingSettings))
+        + ". Chat, with the defaults: "
+        + ", ".join(defaults(ChatSettings))
         + ".",
     )
     add_flags(parser, Settings, ["port", "metrics_port"])

@@ -11,6 +11,7 @@ from typing import Any
 from playhall.accounts.tokens import TokenSettings
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
 from playhall.common.settings import SettingsError, load, setting
+from playhall.matches.chat import ChatSettings
 from playhall.matches.parking import PAUSE_POINTS
 from playhall.matches.rules_client import channel_target
 from playhall.matches.settings import DEPLOYMENT_SEPARATOR, RULES_PREFIX, MatchSettings
@@ -32,6 +33,8 @@ class Settings(MatchSettings):
         MatchmakingSettings(), env="PLAYHALL_MATCHMAKING_*", derived=True
     )
     """How the matchmaking queues match (`matchmaking.settings.MatchmakingSettings`)."""
+    chat: ChatSettings = setting(ChatSettings(), env="PLAYHALL_CHAT_*", derived=True)
+    """The chat's limits (`matches.chat.ChatSettings`)."""
 
     @classmethod
     def from_env(cls, flags: Mapping[str, Any] | None = None) -> Settings:
@@ -42,6 +45,7 @@ class Settings(MatchSettings):
             broker_url=celery_broker_url(),
             player_tokens=TokenSettings.from_env(),
             matchmaking=MatchmakingSettings.from_env(),
+            chat=load(ChatSettings),
         )
         if settings.bot_queue not in (LIVE_QUEUE, BATCH_QUEUE):
             raise SettingsError(f"PLAYHALL_BOT_QUEUE must be {LIVE_QUEUE} or {BATCH_QUEUE}")
