@@ -25,6 +25,7 @@ from prometheus_client import REGISTRY
 from dev.testbed import GATEWAY_CREDENTIAL, WORKER_CREDENTIAL
 from playhall.archive import database
 from playhall.archive.parked import ParkedTable
+from playhall.archive.reputation import Reputations
 from playhall.common.errors import Broken
 from playhall.core import Game, get_game
 from playhall.match.v1 import match_service_pb2 as pb
@@ -225,7 +226,8 @@ async def open_hall(
     empties (unless not `empty`: another replica's domain); `settings` override the
     orchestrator's (testing mode is on). With `database_url`
     (a migrated database), idle turn-based matches are parked there (`Hall.parking`; its pass
-    is not started: a test runs it). Open it on the event loop that uses it."""
+    is not started: a test runs it) and players' karma is read from it. Open it on the event
+    loop that uses it."""
     db = redis.asyncio.Redis.from_url(redis_url)
     if empty:
         await db.flushdb()
@@ -240,10 +242,11 @@ async def open_hall(
     )
     commits = Commits(MatchStore(db, request_ttl_s=config.request_ttl_s), rules, config)
     housekeeper = Housekeeper(commits, config.sweep_interval_s, config.lobby_repair_interval_s)
-    parking = None
+    parking = reputations = None
     if database_url:
         pool = database.pool(database_url)
         await pool.open(wait=True)
+        reputations = Reputations(pool)
         parking = Parking(
             commits,
             ParkedTable(pool),
@@ -251,7 +254,7 @@ async def open_hall(
             config.parking_interval_s,
             housekeeper.expire,
         )
-    return Hall(Matches(commits, parking=parking), housekeeper, rules, db)
+    return Hall(Matches(commits, parking=parking, reputations=reputations), housekeeper, rules, db)
 
 
 class RedisCommands:

@@ -153,8 +153,12 @@ def seat_rows(
     ]
 
 
-def _outcomes(match: Match, rows: list[SeatRow]) -> dict[str, reputation.Outcome]:
-    """What the match was for each signed-in person's reputation (bots have none)."""
+def _outcomes(match: Match, changes: Changes, rows: list[SeatRow]) -> dict[str, reputation.Outcome]:
+    """What the match was for each signed-in person's reputation (bots have none); a match
+    called off before it ran is nothing to anyone."""
+    ran = any(change.phase == spb.MATCH_PHASE_RUNNING for change, _ in changes)
+    if not ran:
+        return {}
     return reputation.outcomes_by_player(
         (row.player.player_id, reputation.outcome(match.end_reason, row.timed_out))
         for row in rows
@@ -253,7 +257,7 @@ class Archive:
                     for row in rows
                 ],
             )
-            await reputation.record(connection, _outcomes(match, rows))
+            await reputation.record(connection, _outcomes(match, archived.changes, rows))
             async with connection.cursor().copy(
                 "COPY match_changes (match_id, version, change, move) FROM STDIN"
             ) as copy:

@@ -22,6 +22,7 @@ from typing import Any
 from playhall.accounts.tokens import Player
 from playhall.archive import ratings
 from playhall.archive.archive import Archive, archived_match, reaching_archive
+from playhall.archive.reputation import Reputation
 from playhall.common.errors import InvalidRequest, NotAuthenticated
 from playhall.matchstore import wire
 from playhall.players.v1 import player_service_pb2 as pb
@@ -146,6 +147,12 @@ def rating(title_id: str, mu: float, sigma: float, games: int, at: datetime.date
     )
 
 
+def reputation_message(reputation: Reputation) -> pb.Reputation:
+    return pb.Reputation(
+        finished=reputation.finished, abandoned=reputation.abandoned, karma=reputation.karma
+    )
+
+
 class PlayerPages:
     """A player's pages of the archive (finished matches, ratings, rating history,
     leaderboards), read on the archive's pool; `titles` names the titles this deployment
@@ -187,19 +194,32 @@ class PlayerPages:
                 "Name the player (player_id), or sign in to read your own ratings"
             )
         rows = await self._fetch(
-            "SELECT display_name, kind FROM players WHERE id = %(id)s", {"id": wanted}
+            """
+            SELECT p.display_name, p.kind, r.finished, r.abandoned, r.karma FROM players p
+            LEFT JOIN reputation r ON r.player_id = p.id WHERE p.id = %(id)s
+            """,
+            {"id": wanted},
         )
         if rows:
-            ((name, kind),) = rows
+            ((name, kind, *counts),) = rows
             if caller is not None and wanted == caller.player_id:
                 name = caller.display_name  # the name of this sign-in, not the last seat's
-            return pb.Player(player_id=wanted, display_name=name, bot=kind == "bot")
+            if kind == "bot":
+                return pb.Player(player_id=wanted, display_name=name, bot=True)
+            known = Reputation(*counts) if counts[0] is not None else Reputation()
+            return pb.Player(
+                player_id=wanted, display_name=name, reputation=reputation_message(known)
+            )
         # Never archived yet (a person in their first match, a bot level before its first, or
         # the caller): no ratings, no history. Ids derive from the identity provider's subject,
         # so the archive cannot tell a player who has not finished a match from no player, and
         # the portal asks for the ratings of every seat it shows.
         if caller is not None and wanted == caller.player_id:
-            return pb.Player(player_id=wanted, display_name=caller.display_name)
+            return pb.Player(
+                player_id=wanted,
+                display_name=caller.display_name,
+                reputation=reputation_message(Reputation()),
+            )
         return pb.Player(player_id=wanted)
 
     # -- the signed-in player's finished matches ----------------------------------------------

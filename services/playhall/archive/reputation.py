@@ -11,7 +11,8 @@ What counts (`outcome`): a seat that timed out, or left before the end without r
 moderator's end of the player's matches is one), abandoned the match; every other seat of a
 match that ended by the game, a resignation or the clock finished it, resigning included (a
 resignation is a way to finish). A match that ended abandoned with nobody leaving (the idle
-scan, a void matchmade match) counts for nobody: it says nothing of any one player.
+scan, a void matchmade match), or was called off before it ran, counts for nobody: it says
+nothing of any one player.
 
 The counts are written in the archive's own transaction (`Archive.store`), which a match
 passes once, so a match counts once however often the archiver tries it."""

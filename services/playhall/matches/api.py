@@ -47,6 +47,7 @@ class MatchApi:
                 seed=request.seed,
                 request_id=request.request_id,
                 body_digest=_digest_without_request_id(request),
+                min_karma=request.min_karma,
             ),
             token,
         )

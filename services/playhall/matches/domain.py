@@ -24,6 +24,7 @@ from google.protobuf import any_pb2
 from playhall.accounts.names import clean_display_name
 from playhall.accounts.tokens import Player, PlayerTokens
 from playhall.archive.archive import reaching_archive
+from playhall.archive.reputation import MOST_KARMA, Reputations
 from playhall.common.errors import (
     InvalidRequest,
     NoSuchMatch,
@@ -105,6 +106,8 @@ class NewMatch:
     body_digest: str = ""
     """The SHA-256 of the request but its request id: what tells a retry from a request id
     used again for something else."""
+    min_karma: int = 0
+    """The least karma a player needs to take a seat (the creator's included); 0: none."""
 
 
 @dataclass(frozen=True)
@@ -175,11 +178,14 @@ class Matches:
         watchers: WatchHub | None = None,
         archive=None,
         parking: Parking | None = None,
+        reputations: Reputations | None = None,
     ):
         self.commits = commits
         self.archive = archive
         """Where finished matches are read once their keys left Redis
         (`archive.archive.Archive`); None: such a match is unknown."""
+        self.reputations = reputations
+        """Players' karma, for matches that need a minimum; None: no match may ask for one."""
         self.parking = parking
         """Idle turn-based matches out of Redis and back (`parking`); None: never parked."""
         self.watchers = watchers or WatchHub(commits.store)
@@ -271,11 +277,20 @@ class Matches:
                 "A chosen seed is only accepted for matches without human or open seats"
             )
         clocks.check(request.clock, self.settings.turn_based_day_s)
+        self._check_min_karma(request.min_karma)
         if player is not None and humans and request.clock.turn_based:
             await self._check_turn_based_room(player)
+        if humans:
+            await self._check_karma(request.min_karma, player)
         if not request.request_id:
             created = await self.start(
-                title, seats, humans, request.options, request.clock, request.seed
+                title,
+                seats,
+                humans,
+                request.options,
+                request.clock,
+                request.seed,
+                min_karma=request.min_karma,
             )
             assert created is not None  # a fresh random id is never taken
             return created
@@ -291,6 +306,7 @@ class Matches:
             request.seed,
             match_id=match_id,
             request=(request_id, record),
+            min_karma=request.min_karma,
         )
         return created or await self._created_before(match_id, request_id, record, humans)
 
@@ -342,12 +358,14 @@ class Matches:
         tournament_id: str = "",
         request: tuple[str, IdempotencyRecord] | None = None,
         started: NoticeKind | None = None,
+        min_karma: int = 0,
     ) -> Created | None:
         """Sets up and stores a match of checked `seats` (`humans` get seat tokens); under
         `match_id` if given (a random id otherwise), and then None when a match of that id
         exists already: a creation whose id was chosen ahead happens once. `tournament_id`:
         the tournament the match is a game of; `request`: the creating request's id and
-        record; `started`: what its players are told of it."""
+        record; `started`: what its players are told of it; `min_karma`: the least karma a
+        player needs to take a seat."""
         clock = clock or Clock()
         options = dict(options or {})
         seed = seed or secrets.token_bytes(32)
@@ -382,6 +400,7 @@ class Matches:
             deadline_unix_ms=0,
             bank_ms=clocks.initial_banks(clock, len(seats)),
             tournament_id=tournament_id,
+            min_karma=min_karma,
         )
         state = new_game.state.SerializeToString()
         maybe_parked = match_id is not None and clock.turn_based
@@ -461,6 +480,7 @@ class Matches:
             if chosen not in open_seats:
                 check_seat_number(match, chosen)
                 raise NotNow(f"Seat {chosen} is not open")
+            await self._check_karma(match.min_karma, player)
             seat_token = secrets.token_urlsafe(32)
             match.seats[chosen].kind = SeatKind.HUMAN
             match.seats[chosen].display_name = clean_display_name(display_name, NAME_LIMIT)
@@ -516,6 +536,26 @@ class Matches:
                 f"You already play {most} turn-based matches, the most at once; finish or "
                 "resign one first"
             )
+
+    def _check_min_karma(self, min_karma: int) -> None:
+        """Refuses a minimum karma outside 0..100, or any on a server without reputations."""
+        if not 0 <= min_karma <= MOST_KARMA:
+            raise InvalidRequest(f"min_karma must be from 0 to {MOST_KARMA}; it was {min_karma}")
+        if min_karma and self.reputations is None:
+            raise InvalidRequest("This server keeps no karma: create the match without min_karma")
+
+    async def _check_karma(self, min_karma: int, player: Player | None) -> None:
+        """Refuses a seat of a match that needs `min_karma` to a player with less (or to an
+        anonymous caller, who has none)."""
+        if not min_karma:
+            return
+        if player is None:
+            raise NotAuthenticated(
+                f"Sign in to take a seat: this match needs a karma of at least {min_karma}"
+            )
+        if self.reputations is None:
+            raise Unavailable("This server cannot read karma; try another or try again")
+        await self.reputations.require_at_least(player.player_id, min_karma, "this match")
 
     def _signed_in_or_anonymous(self, token: Credential, what: str) -> Player | None:
         """The signed-in player of a call that may seat its caller; None for an anonymous

@@ -194,6 +194,8 @@ class Match:
     paused_left_ms: int = 0
     """With a time per turn: what was left of the turn when its clock stopped for a seat
     away; 0 while it runs."""
+    min_karma: int = 0
+    """The least karma (`archive.reputation`) a player needs to take a seat; 0: none."""
     stored_phase: MatchPhase = field(init=False)
     stored_away: frozenset[int] = field(init=False)
     stored_left: frozenset[int] = field(init=False)

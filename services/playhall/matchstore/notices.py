@@ -70,9 +70,13 @@ class NoticeKind(enum.StrEnum):
     """A player challenged the player to a match (the key's match id: the challenge's)."""
     CHALLENGE_ANSWERED = "challenge_answered"
     """The player's challenge was accepted or declined (detail: which)."""
+    MODERATION = "moderation"
+    """A moderator acted on the player (version: the action's id; detail: what was done)."""
 
 
-TOLD_BY_FACTS = frozenset({NoticeKind.CHALLENGE_RECEIVED, NoticeKind.CHALLENGE_ANSWERED})
+TOLD_BY_FACTS = frozenset(
+    {NoticeKind.CHALLENGE_RECEIVED, NoticeKind.CHALLENGE_ANSWERED, NoticeKind.MODERATION}
+)
 """Kinds filed outside a match's commit with the facts they are told from, not from a match."""
 
 

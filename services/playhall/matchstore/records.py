@@ -91,6 +91,7 @@ COPIED_FIELDS = (
     "updated_unix_ms",
     "deadline_unix_ms",
     "tournament_id",
+    "min_karma",
 )
 """StoredMatch fields that keep their value as it is."""
 

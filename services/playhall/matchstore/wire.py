@@ -75,6 +75,7 @@ def summary(match: Match) -> mpb.MatchSummary:
         winners=match.winners,
         deadline_unix_ms=match.deadline_unix_ms,
         bank_ms=match.bank_ms,
+        min_karma=match.min_karma,
     )
 
 

@@ -119,9 +119,12 @@ def compose_told(key: NoticeKey, facts: Mapping[str, str] | None) -> Notice | No
 
     A challenge received: `from` (the challenger's name), `title`, `pace` (in words),
     `expires_ms`; answered: `by` (who answered), `title`, and `reason` (in words) when
-    declined."""
+    declined. A moderator's action (`moderation`): `reason`, and `until_ms` for a chat ban,
+    `matches` (how many) for matches ended."""
     if facts is None:
         return None
+    if key.kind == NoticeKind.MODERATION:
+        return _moderation(key, facts)
     if key.kind == NoticeKind.CHALLENGE_RECEIVED:
         return Notice(
             key,
@@ -148,6 +151,25 @@ def compose_told(key: NoticeKey, facts: Mapping[str, str] | None) -> Notice | No
             Urgency.LOW,
         )
     return None
+
+
+MODERATION_DONE = {
+    "delete_message": "A moderator deleted a message of yours",
+    "mute_from_chat": "A moderator muted you from chat until {until:%Y-%m-%d %H:%M} UTC",
+    "end_match": "A moderator ended your part in {matches} as abandoned",
+}
+"""What each moderator's action (`relations.moderation.ActionKind`) did, as its notice says."""
+
+
+def _moderation(key: NoticeKey, facts: Mapping[str, str]) -> Notice:
+    """A moderator's action on the player (key detail: the action), with its reason."""
+    matches = int(facts.get("matches", "0"))
+    until = _time(int(facts.get("until_ms", "0")))
+    title = MODERATION_DONE[key.detail].format(
+        until=until, matches="a match" if matches == 1 else f"{matches} matches"
+    )
+    url = f"/match.html?id={key.match_id}" if key.match_id else "/profile.html"
+    return Notice(key, title, f"Reason: {facts['reason']}", url, Urgency.NORMAL)
 
 
 def _others(match: Match, player_id: str) -> str:

@@ -41,10 +41,13 @@ DEFAULT_CHANNELS: dict[NoticeKind, frozenset[Channel]] = {
     NoticeKind.TICKET_MATCHED: frozenset(Channel),
     NoticeKind.CHALLENGE_RECEIVED: frozenset(Channel),
     NoticeKind.CHALLENGE_ANSWERED: frozenset(Channel),
+    NoticeKind.MODERATION: frozenset({Channel.INBOX, Channel.EMAIL}),
 }
 """What a player who never chose gets: everything on every channel they set up (a channel not
 set up, such as an e-mail address never given, sends nothing), a seat leaving in the inbox
 only."""
+ALWAYS_IN_INBOX = frozenset({NoticeKind.MODERATION})
+"""Kinds a player cannot turn off in the inbox: a moderator's action is told with its reason."""
 
 
 @dataclass
@@ -74,6 +77,8 @@ class Preferences:
     webhook_disabled: bool = False
 
     def wants(self, kind: NoticeKind, channel: Channel) -> bool:
+        if kind in ALWAYS_IN_INBOX and channel == Channel.INBOX:
+            return True
         return channel in self.channels.get(kind, DEFAULT_CHANNELS[kind])
 
     def reminds_at(self, hours: int) -> bool:

@@ -7,11 +7,14 @@ Without an archive the archive's calls answer UNIMPLEMENTED saying so."""
 
 from __future__ import annotations
 
+import logging
+
 import grpc
+import psycopg
 
 from playhall.accounts.tokens import Player
-from playhall.archive.pages import PlayerPages
-from playhall.common.errors import NoArchive, NotAuthenticated
+from playhall.archive.pages import PlayerPages, reputation_message
+from playhall.common.errors import NoArchive, NotAuthenticated, Unavailable
 from playhall.matches.domain import Matches
 from playhall.matches.servicer import MatchServicer, bearer_token, refusals
 from playhall.matches.vacations import Vacation
@@ -22,6 +25,9 @@ from playhall.notifications.store import NoticeStore, PushSubscription
 from playhall.player_service import notices
 from playhall.players.v1 import player_service_pb2 as pb
 from playhall.players.v1 import player_service_pb2_grpc
+from playhall.relations.graph import Relations
+
+log = logging.getLogger(__name__)
 
 RUNNING_LIMIT, MAX_RUNNING_LIMIT = 50, 200
 NO_ARCHIVE = (
@@ -47,7 +53,9 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
         self.changes = changes
         self.pages = PlayerPages(matches.archive, matches.rules.titles) if matches.archive else None
         self.notices = None
+        self.relations = None
         if matches.archive is not None:
+            self.relations = Relations(matches.archive.pool)
             store = NoticeStore(matches.archive.pool)
             self.notices = PlayerNotices(store, allow_local=matches.settings.testing)
 
@@ -73,11 +81,38 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
         credential = await self.matches.identity.resolve(bearer_token(context))
         return credential if isinstance(credential, Player) else None
 
+    async def _make_known(self, player: Player) -> None:
+        """Makes the signed-in player known to others (followable, challengeable: the portal
+        reads the profile at sign-in); best effort, as the profile itself is read from Redis:
+        an archive out of reach is logged, and the next profile read tries again."""
+        if self.relations is None:
+            return
+        try:
+            await self.relations.make_known(player)
+        except psycopg.OperationalError as error:
+            log.warning("signed-in player not made known", extra={"error": str(error)})
+
+    async def _add_reputation(self, shown: pb.Player) -> None:
+        """The player's reputation on their profile where the archive has it; best effort, as
+        the rest of the profile is not the archive's (an archive out of reach leaves it
+        unset, and the sign-in that reads the profile goes on)."""
+        if self.matches.reputations is None:
+            return
+        try:
+            known = await self.matches.reputations.of(shown.player_id)
+        except Unavailable as error:
+            log.warning("reputation not read for a profile", extra={"error": error.reason})
+            return
+        shown.reputation.CopyFrom(reputation_message(known))
+
     async def GetProfile(self, request, context):
         async with refusals(context):
             player = await self._player(context)
+            await self._make_known(player)
             vacation = await self.matches.vacations.status(player.player_id)
-            return pb.GetProfileResponse(player=profile(player), vacation=_vacation(vacation))
+            shown = profile(player)
+            await self._add_reputation(shown)
+            return pb.GetProfileResponse(player=shown, vacation=_vacation(vacation))
 
     async def GoAway(self, request, context):
         async with refusals(context):
@@ -223,7 +258,9 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
 
 
 def profile(player: Player) -> pb.Player:
-    return pb.Player(player_id=player.player_id, display_name=player.display_name)
+    return pb.Player(
+        player_id=player.player_id, display_name=player.display_name, moderator=player.moderator
+    )
 
 
 def _vacation(vacation: Vacation) -> pb.Vacation:

@@ -24,6 +24,7 @@ const KINDS = [
   ["NOTICE_KIND_TICKET_MATCHED", "Matched from a queue", "Play now found your players"],
   ["NOTICE_KIND_CHALLENGE_RECEIVED", "Challenges", "a player challenged you"],
   ["NOTICE_KIND_CHALLENGE_ANSWERED", "Challenge answers", "your challenge was accepted or declined"],
+  ["NOTICE_KIND_MODERATION", "Moderation", "a moderator acted on your messages or matches (always in the inbox)"],
 ];
 const CHANNELS = [
   ["NOTICE_CHANNEL_INBOX", "Inbox"],
