@@ -1,7 +1,8 @@
 """The gateway's ASGI application: MatchService, PlayerService, MatchmakingService,
-TournamentService, ChatService and FriendsService over Connect (and gRPC-Web) under their paths
-(`/playhall.match.v1.MatchService/`, ...), the guest sign-in where it is on, health endpoints,
-the one-click unsubscribe link of mails (`unsubscribe.py`), and the portal's static files."""
+TournamentService, ChatService, FriendsService and ChallengeService over Connect (and gRPC-Web)
+under their paths (`/playhall.match.v1.MatchService/`, ...), the guest sign-in where it is on,
+health endpoints, the one-click unsubscribe link of mails (`unsubscribe.py`), and the portal's
+static files."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from playhall.gateway.challenges import ChallengeGateway
 from playhall.gateway.chat import ChatGateway
 from playhall.gateway.friends import FriendsGateway
 from playhall.gateway.guests import GuestGateway
@@ -39,6 +41,7 @@ from playhall.match.v1.match_service_connect import MatchServiceASGIApplication
 from playhall.matchmaking.v1.matchmaking_service_connect import MatchmakingServiceASGIApplication
 from playhall.players.v1.guest_service_connect import GuestServiceASGIApplication
 from playhall.players.v1.player_service_connect import PlayerServiceASGIApplication
+from playhall.social.v1.challenge_service_connect import ChallengeServiceASGIApplication
 from playhall.social.v1.chat_service_connect import ChatServiceASGIApplication
 from playhall.social.v1.friends_service_connect import FriendsServiceASGIApplication
 from playhall.tournament.v1.tournament_service_connect import TournamentServiceASGIApplication
@@ -55,6 +58,7 @@ SERVICE_PATHS = (
     "/playhall.tournament.v1.TournamentService",
     "/playhall.social.v1.ChatService",
     "/playhall.social.v1.FriendsService",
+    "/playhall.social.v1.ChallengeService",
 )
 
 REQUEST_HEADERS = [
@@ -149,6 +153,11 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
         ),
         FriendsServiceASGIApplication(
             FriendsGateway(channel, settings),
+            interceptors=guard,
+            read_max_bytes=settings.max_request_bytes,
+        ),
+        ChallengeServiceASGIApplication(
+            ChallengeGateway(channel, settings),
             interceptors=guard,
             read_max_bytes=settings.max_request_bytes,
         ),
