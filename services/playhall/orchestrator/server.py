@@ -41,8 +41,17 @@ from playhall.matchstore.store import MatchStore
 from playhall.orchestrator.settings import Settings
 from playhall.player_service.servicer import PlayerServicer
 from playhall.players.v1 import player_service_pb2, player_service_pb2_grpc
+from playhall.relations.friends import Friends
+from playhall.relations.graph import Relations
+from playhall.relations.presence import Presence
 from playhall.social.chat_servicer import ChatServicer
-from playhall.social.v1 import chat_service_pb2, chat_service_pb2_grpc
+from playhall.social.friends_servicer import FriendsServicer
+from playhall.social.v1 import (
+    chat_service_pb2,
+    chat_service_pb2_grpc,
+    friends_service_pb2,
+    friends_service_pb2_grpc,
+)
 from playhall.tournament.v1 import tournament_service_pb2, tournament_service_pb2_grpc
 from playhall.tournaments.domain import Tournaments
 from playhall.tournaments.runner import TournamentRunner
@@ -59,6 +68,7 @@ MATCHMAKING_SERVICE_NAME = matchmaking_service_pb2.DESCRIPTOR.services_by_name[
     "MatchmakingService"
 ].full_name
 CHAT_SERVICE_NAME = chat_service_pb2.DESCRIPTOR.services_by_name["ChatService"].full_name
+FRIENDS_SERVICE_NAME = friends_service_pb2.DESCRIPTOR.services_by_name["FriendsService"].full_name
 
 
 def build_matches(settings: Settings) -> matches.Matches:
@@ -95,10 +105,28 @@ def build_matches(settings: Settings) -> matches.Matches:
     return matches.Matches(commits, hub, archive, parking)
 
 
-def build_matchmaking(domain: matches.Matches, settings: MatchmakingSettings) -> Matchmaking:
+def build_matchmaking(
+    domain: matches.Matches, settings: MatchmakingSettings, relations: Relations | None
+) -> Matchmaking:
     """The queues, on the match store's Redis client and the domain's archive."""
     ratings = QueueRatings(domain.archive, settings.default_bot_level)
-    return Matchmaking(MatchPort(domain), QueueStore(domain.store.redis), ratings, settings)
+    return Matchmaking(
+        MatchPort(domain),
+        QueueStore(domain.store.redis),
+        ratings,
+        settings,
+        relations=relations,
+    )
+
+
+def build_friends(
+    domain: matches.Matches, relations: Relations | None, settings: Settings
+) -> Friends | None:
+    """Follows and blocks in the archive's database, presence in the match store's Redis
+    (None without an archive)."""
+    if relations is None:
+        return None
+    return Friends(relations, Presence(domain.store.redis, relations, settings.presence_ttl_s))
 
 
 async def create_server(
@@ -107,8 +135,9 @@ async def create_server(
     """Starts the gRPC server (not yet SERVING); returns it, its servicer, the domain, the
     queues and the tournaments."""
     domain = build_matches(settings)
-    queues = build_matchmaking(domain, settings.matchmaking)
-    tournaments = Tournaments(MatchPort(domain), TournamentStore(domain.store.redis))
+    relations = Relations(domain.archive.pool) if domain.archive is not None else None
+    queues = build_matchmaking(domain, settings.matchmaking, relations)
+    tournaments = Tournaments(MatchPort(domain), TournamentStore(domain.store.redis), relations)
     servicer = MatchServicer(
         domain,
         max_watch_streams=settings.max_watch_streams,
@@ -133,6 +162,11 @@ async def create_server(
                 tournament_service_pb2_grpc.add_TournamentServiceServicer_to_server,
                 TournamentServicer(tournaments),
                 TOURNAMENT_SERVICE_NAME,
+            ),
+            (
+                friends_service_pb2_grpc.add_FriendsServiceServicer_to_server,
+                FriendsServicer(MatchPort(domain), build_friends(domain, relations, settings)),
+                FRIENDS_SERVICE_NAME,
             ),
             (
                 chat_service_pb2_grpc.add_ChatServiceServicer_to_server,

@@ -16,6 +16,7 @@ from playhall.matches.parking import PAUSE_POINTS
 from playhall.matches.rules_client import channel_target
 from playhall.matches.settings import DEPLOYMENT_SEPARATOR, RULES_PREFIX, MatchSettings
 from playhall.matchmaking.settings import MatchmakingSettings
+from playhall.relations.presence import PRESENCE_TTL_S
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,9 @@ class Settings(MatchSettings):
     """How long a replica holds a tournament's lease without renewing it: a tournament whose
     runner died is taken over by another replica at its first pass after the lease lapses
     (within this time plus `tournament_interval_s`)."""
+    presence_ttl_s: float = setting(PRESENCE_TTL_S, minimum=0.1)
+    """How long a player counts as online after their last FriendsService call (the portal's
+    heartbeat comes every 30 s)."""
     matchmaking: MatchmakingSettings = setting(
         MatchmakingSettings(), env="PLAYHALL_MATCHMAKING_*", derived=True
     )
