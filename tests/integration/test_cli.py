@@ -776,3 +776,35 @@ def test_the_chat_of_a_match_is_said_read_and_muted_from_the_terminal(env, tmp_p
     assert "thanks" not in playhall(envs["Ada"], "chat", "read", match_id).stdout
     assert playhall(envs["Ada"], "chat", "unmute", bob).returncode == 0
     assert "Bob: thanks" in playhall(envs["Ada"], "chat", "read", match_id).stdout
+
+
+@pytest.mark.timeout(120)
+def test_friends_are_followed_listed_and_blocked_from_the_terminal(env, tmp_path):
+    """Two guests (known once signed in): Ada follows Bob, Bob follows back and they are
+    friends, each listed online; Bob blocks Ada, which ends both follows, and Ada's follow is
+    then refused in one line; Bob lists and lifts his block. Without a sign-in: one line."""
+    envs = {"Ada": env, "Bob": {**env, "PLAYHALL_CONFIG": str(tmp_path / "bob.json")}}
+    ids = {}
+    for name, player_env in envs.items():
+        signed = playhall(player_env, "login", "--guest", name, "--json")
+        assert signed.returncode == 0, signed.stderr
+        ids[name] = json.loads(signed.stdout)["player_id"]
+    ada, bob = envs["Ada"], envs["Bob"]
+    assert playhall(ada, "friends", "follow", ids["Bob"]).stdout.strip().endswith(".")
+    followed = playhall(bob, "friends", "follow", ids["Ada"])
+    assert followed.returncode == 0, followed.stderr
+    assert "you are friends" in followed.stdout
+    listed = json.loads(playhall(ada, "friends", "list", "--json").stdout)["people"]
+    assert listed == [{"player_id": ids["Bob"], "display_name": "Bob", "online": True}]
+    assert "Bob" in playhall(ada, "friends", "list", "followers").stdout
+    assert playhall(bob, "friends", "block", ids["Ada"]).returncode == 0
+    assert playhall(ada, "friends", "list").stdout.strip() == "No friends."
+    assert playhall(ada, "friends", "list", "following").stdout.strip() == "No following."
+    refused = one_line(playhall(ada, "friends", "follow", ids["Bob"]))
+    assert "does not accept you as a follower" in refused
+    assert "Ada" in playhall(bob, "friends", "list", "blocked").stdout
+    assert playhall(bob, "friends", "unblock", ids["Ada"]).returncode == 0
+    assert playhall(bob, "friends", "list", "blocked").stdout.strip() == "No blocked."
+    assert "yourself" in one_line(playhall(ada, "friends", "block", ids["Ada"]))
+    nobody = {**env, "PLAYHALL_CONFIG": str(tmp_path / "nobody.json")}
+    assert "sign in" in one_line(playhall(nobody, "friends", "list")).lower()
