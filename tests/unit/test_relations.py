@@ -7,6 +7,8 @@ included, is `tests/integration/test_friends.py`."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from dev.testbed import WORKER_CREDENTIAL
@@ -128,6 +130,24 @@ async def test_a_block_ends_follows_and_stops_new_ones(database_url):
         await relations.unblock(bob, ada)
         assert not await relations.blocked_between(ada, bob)
         await relations.follow(ada, bob)
+    finally:
+        await relations.pool.close()
+
+
+async def test_a_follow_racing_a_block_never_outlives_it(database_url):
+    """The follow and the block of one pair run one after the other (the pair's advisory
+    lock): whichever comes first, the block stands and no follow is left. Without the lock a
+    follow outlived the block within these rounds (a second each)."""
+    relations = await known(database_url, ADA, BOB)
+    ada, bob = ADA.player_id, BOB.player_id
+    try:
+        for _ in range(300):
+            await relations.unblock(bob, ada)
+            raced = await asyncio.gather(
+                relations.follow(ada, bob), relations.block(bob, ada), return_exceptions=True
+            )
+            assert all(r is None or isinstance(r, Blocked) for r in raced), raced
+            assert await rows(relations) == ([], [(bob, ada)])
     finally:
         await relations.pool.close()
 
