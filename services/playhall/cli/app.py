@@ -1,9 +1,9 @@
 """The `playhall` commands (typer): sign in, play against bots, players who join your match or
 players at your level, live or turn-based (a move at a time, from the list of matches waiting
 on you, giving an opponent time, going away on vacation and coming back), take your seat up
-again, watch, list your games, read ratings, run bot tournaments, and chat at a match, all
-through a gateway. Errors are one line on stderr and exit status 1 (130 for Ctrl-C); `--json`
-prints what scripts need instead of tables."""
+again, watch, list your games, read ratings, run bot tournaments, chat at a match, and
+challenge a player, anyone or a bot, all through a gateway. Errors are one line on stderr and
+exit status 1 (130 for Ctrl-C); `--json` prints what scripts need instead of tables."""
 
 from __future__ import annotations
 
@@ -49,6 +49,7 @@ from playhall.cli.play import (
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
 from playhall.players.v1 import player_service_pb2 as ppb
+from playhall.social.v1 import challenge_service_pb2 as chpb
 from playhall.social.v1 import chat_service_pb2 as cpb
 from playhall.social.v1 import friends_service_pb2 as fpb
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
@@ -82,6 +83,13 @@ chats = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(chats, name="chat")
+challenges = typer.Typer(
+    help="Challenges: invite a player, anyone (the lobby's open challenges) or a bot to a "
+    "match; answer the challenges you receive. Sign in first (but to list open challenges).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(challenges, name="challenge")
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
@@ -1400,6 +1408,231 @@ def friends_unblock_command(
     """Lift your block of a player."""
     change_relation(gateway, token, "Unblock", player_id)
     out.print(f"You no longer block {player_id}.")
+
+
+class DeclineWhy(enum.StrEnum):
+    """The reasons a challenge is declined for (ChallengeService's DeclineReason)."""
+
+    too_fast = "too-fast"
+    too_slow = "too-slow"
+    not_this_title = "not-this-title"
+    later = "later"
+    no_rated_games = "no-rated-games"
+    other = "other"
+
+
+CHALLENGE_STATES = {
+    number: name.removeprefix("CHALLENGE_STATE_").lower()
+    for name, number in chpb.ChallengeState.items()
+}
+DECLINE_WORDS = {
+    number: name.removeprefix("DECLINE_REASON_").lower().replace("_", " ")
+    for name, number in chpb.DeclineReason.items()
+}
+ChallengeArgument = Annotated[str, typer.Argument(help="The challenge's id.")]
+
+
+def challenge_table(listed: list[chpb.Challenge], title: str) -> Table:
+    """Challenges with who made them, for whom, their match and where they stand."""
+    table = Table("challenge", "from", "to", "match", "state", "expires", title=title)
+    for challenge in listed:
+        state = CHALLENGE_STATES[challenge.state]
+        if challenge.state == chpb.CHALLENGE_STATE_DECLINED:
+            state += f" ({DECLINE_WORDS[challenge.decline_reason]})"
+        opponent = challenge.invited_name or challenge.invited_id
+        if challenge.opponent == chpb.OPPONENT_ANYONE:
+            opponent = "anyone"
+        elif challenge.opponent == chpb.OPPONENT_BOT:
+            opponent = challenge.accepted_name
+        terms = challenge.terms
+        match = f"{terms.title_id}, {terms.seats} seats, {clock_text(terms.clock)}"
+        table.add_row(
+            challenge.challenge_id,
+            challenge.challenger_name,
+            opponent,
+            match,
+            state,
+            local_time(challenge.expires_unix_ms),
+        )
+    return table
+
+
+def challenge_call(gateway: str, token: str | None, method: str, request: Any) -> Any:
+    """ChallengeService's `method` as the signed-in caller; its response."""
+    caller = signed_in(gateway, token)
+    try:
+        return caller.call(getattr(caller.challenges, method), request)
+    except CliError as error:
+        raise fail(str(error)) from None
+
+
+def challenge_terms(
+    title: str, seats: int, bot_level: str | None, turn_based: TurnDays | None, min_karma: int
+) -> chpb.ChallengeTerms:
+    """The match a challenge offers; ValueError for an unknown bot level."""
+    clock = turn_based_clock(turn_based, None, 0, OnTimeout.FORFEIT)
+    level = None
+    if bot_level is not None:
+        (name,) = tournament.levels_of(bot_level)
+        level = f"BOT_LEVEL_{name.upper()}"
+    return chpb.ChallengeTerms(
+        title_id=title, seats=seats, clock=clock, bot_level=level, min_karma=min_karma
+    )
+
+
+@challenges.command("send")
+def challenge_send_command(
+    title: TitleArgument,
+    to: Annotated[
+        str | None, typer.Option(help="The player's id (as `friends list` shows).")
+    ] = None,
+    anyone: Annotated[
+        bool, typer.Option("--anyone", help="Open to anyone: listed in the lobby.")
+    ] = False,
+    bot: Annotated[
+        str | None,
+        typer.Option(help="Play a bot of this level at once (random, easy, normal, hard)."),
+    ] = None,
+    seats: Annotated[
+        int, typer.Option(min=2, help="Seats of the match; those past two are bots.")
+    ] = 2,
+    bot_level: Annotated[
+        str | None, typer.Option(help="The level of the bots in the seats past two.")
+    ] = None,
+    turn_based: Annotated[
+        TurnDays | None,
+        typer.Option(
+            "--turn-based", metavar="DAYS", help="Turn-based, DAYS a move (1, 2, 3, 5, 7, 14)."
+        ),
+    ] = None,
+    min_karma: Annotated[
+        int, typer.Option(min=0, max=100, help="With --anyone: the karma an accepter needs.")
+    ] = 0,
+    expires: Annotated[
+        int,
+        typer.Option(min=0, metavar="MINUTES", help="How long it waits (default: the server's)."),
+    ] = 0,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Challenge a player (--to), anyone (--anyone) or a bot (--bot LEVEL) to a match of TITLE,
+    live unless --turn-based."""
+    if [to is not None, anyone, bot is not None].count(True) != 1:
+        raise fail("say whom you challenge: one of --to PLAYER_ID, --anyone or --bot LEVEL")
+    try:
+        terms = challenge_terms(title, seats, bot or bot_level, turn_based, min_karma)
+    except ValueError as error:
+        raise fail(str(error)) from None
+    request = chpb.CreateChallengeRequest(
+        terms=terms, expires_in_seconds=expires * 60, request_id=uuid.uuid4().hex
+    )
+    if to is not None:
+        request.player_id = to
+    elif anyone:
+        request.anyone = True
+    else:
+        request.bot = True
+    made = challenge_call(gateway, token, "create_challenge", request)
+    if as_json:
+        emit(made)
+        return
+    challenge = made.challenge
+    if made.HasField("match"):
+        match_id = made.match.match_id
+        out.print(f"Match {match_id} begun against the bot; you are seat {made.token.seat}.")
+        out.print(f"Play it: playhall resume {match_id}")
+        return
+    whom = "anyone (listed in the lobby)" if anyone else challenge.invited_name or to
+    out.print(
+        f"Challenge {challenge.challenge_id} sent to {whom}; it waits until "
+        f"{local_time(challenge.expires_unix_ms)}."
+    )
+
+
+@challenges.command("list")
+def challenge_list_command(
+    gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None, as_json: JsonOption = False
+) -> None:
+    """Your challenges, made and received, newest first, with where each stands."""
+    listed = challenge_call(gateway, token, "list_challenges", chpb.ListChallengesRequest())
+    if as_json:
+        emit(listed)
+        return
+    if not listed.challenges:
+        out.print("No challenges.")
+        return
+    out.print(challenge_table(list(listed.challenges), "Your challenges"))
+
+
+@challenges.command("open")
+def challenge_open_command(
+    title: Annotated[str, typer.Argument(help="Only this title's.")] = "",
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The lobby's open challenges, which anyone may accept (playhall challenge accept ID)."""
+    caller = connect(gateway, token)
+    try:
+        request = chpb.ListOpenChallengesRequest(title_id=title)
+        listed = caller.call(caller.challenges.list_open_challenges, request)
+    except CliError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        emit(listed)
+        return
+    if not listed.challenges:
+        out.print("No open challenges.")
+        return
+    out.print(challenge_table(list(listed.challenges), "Open challenges"))
+
+
+@challenges.command("accept")
+def challenge_accept_command(
+    challenge_id: ChallengeArgument,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+) -> None:
+    """Accept a challenge: its match begins; a live one is played here to its end."""
+    request = chpb.AcceptChallengeRequest(challenge_id=challenge_id)
+    accepted = challenge_call(gateway, token, "accept_challenge", request)
+    mine, match = accepted.token, accepted.match
+    out.print(f"Match {match.match_id} ({match.title_id}) begun; you are seat {mine.seat}.")
+    if match.clock.pace == mpb.PACE_TURN_BASED:
+        out.print(next_step(match, mine.seat))
+        return
+    caller = connect(gateway, token)
+    play_to_the_end(
+        Seat(caller.as_caller(mine.token), match.match_id, mine.seat, match.title_id, match.version)
+    )
+
+
+@challenges.command("decline")
+def challenge_decline_command(
+    challenge_id: ChallengeArgument,
+    reason: Annotated[DeclineWhy, typer.Option(help="Why; the challenger is told.")],
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+) -> None:
+    """Decline a challenge to you, saying why."""
+    request = chpb.DeclineChallengeRequest(
+        challenge_id=challenge_id, reason=f"DECLINE_REASON_{reason.name.upper()}"
+    )
+    challenge_call(gateway, token, "decline_challenge", request)
+    out.print(f"You declined challenge {challenge_id} ({reason.value}).")
+
+
+@challenges.command("withdraw")
+def challenge_withdraw_command(
+    challenge_id: ChallengeArgument,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+) -> None:
+    """Withdraw your challenge while nobody has answered it."""
+    request = chpb.WithdrawChallengeRequest(challenge_id=challenge_id)
+    challenge_call(gateway, token, "withdraw_challenge", request)
+    out.print(f"You withdrew challenge {challenge_id}.")
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """The gateway as the terminal client reaches it: MatchService, PlayerService,
-MatchmakingService, TournamentService, ChatService and the guest sign-in over Connect, each
-call's refusal turned into one line a person can read."""
+MatchmakingService, TournamentService, ChatService, FriendsService, ChallengeService and the guest
+sign-in over Connect, each call's refusal turned into one line a person can read."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from playhall.matchmaking.v1.matchmaking_service_connect import MatchmakingServi
 from playhall.players.v1 import guest_service_pb2 as gpb
 from playhall.players.v1.guest_service_connect import GuestServiceClientSync
 from playhall.players.v1.player_service_connect import PlayerServiceClientSync
+from playhall.social.v1.challenge_service_connect import ChallengeServiceClientSync
 from playhall.social.v1.chat_service_connect import ChatServiceClientSync
 from playhall.social.v1.friends_service_connect import FriendsServiceClientSync
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
@@ -111,6 +112,7 @@ class Gateway:
         self.tournaments = TournamentServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
         self.friends = FriendsServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
         self.chat = ChatServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
+        self.challenges = ChallengeServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
 
     def as_caller(self, token: str | None) -> Gateway:
         return Gateway(self.url, token)

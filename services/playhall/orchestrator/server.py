@@ -36,6 +36,7 @@ from playhall.matchmaking.queues import Matchmaking, QueueRatings
 from playhall.matchmaking.servicer import MatchmakingServicer
 from playhall.matchmaking.settings import MatchmakingSettings
 from playhall.matchmaking.v1 import matchmaking_service_pb2, matchmaking_service_pb2_grpc
+from playhall.matchstore.notices import NoticeOutbox
 from playhall.matchstore.redis_client import redis_client
 from playhall.matchstore.store import MatchStore
 from playhall.orchestrator.settings import Settings
@@ -44,9 +45,14 @@ from playhall.players.v1 import player_service_pb2, player_service_pb2_grpc
 from playhall.relations.friends import Friends
 from playhall.relations.graph import Relations
 from playhall.relations.presence import Presence
+from playhall.social.challenge_servicer import ChallengeServicer
+from playhall.social.challenge_store import ChallengeStore
+from playhall.social.challenges import Challenges, ChallengeSettings
 from playhall.social.chat_servicer import ChatServicer
 from playhall.social.friends_servicer import FriendsServicer
 from playhall.social.v1 import (
+    challenge_service_pb2,
+    challenge_service_pb2_grpc,
     chat_service_pb2,
     chat_service_pb2_grpc,
     friends_service_pb2,
@@ -66,6 +72,9 @@ TOURNAMENT_SERVICE_NAME = tournament_service_pb2.DESCRIPTOR.services_by_name[
 ].full_name
 MATCHMAKING_SERVICE_NAME = matchmaking_service_pb2.DESCRIPTOR.services_by_name[
     "MatchmakingService"
+].full_name
+CHALLENGE_SERVICE_NAME = challenge_service_pb2.DESCRIPTOR.services_by_name[
+    "ChallengeService"
 ].full_name
 CHAT_SERVICE_NAME = chat_service_pb2.DESCRIPTOR.services_by_name["ChatService"].full_name
 FRIENDS_SERVICE_NAME = friends_service_pb2.DESCRIPTOR.services_by_name["FriendsService"].full_name
@@ -129,6 +138,23 @@ def build_friends(
     return Friends(relations, Presence(domain.store.redis, relations, settings.presence_ttl_s))
 
 
+def build_challenges(
+    domain: matches.Matches, relations: Relations | None, settings: ChallengeSettings
+) -> Challenges | None:
+    """The challenges, on the archive's pool and the match store's Redis (for their notices);
+    None without the archive, where they are kept."""
+    if domain.archive is None or relations is None or domain.reputations is None:
+        return None
+    return Challenges(
+        MatchPort(domain),
+        ChallengeStore(domain.archive.pool),
+        relations,
+        domain.reputations,
+        NoticeOutbox(domain.store.redis),
+        settings,
+    )
+
+
 async def create_server(
     settings: Settings,
 ) -> tuple[AsyncService, MatchServicer, matches.Matches, Matchmaking, Tournaments]:
@@ -167,6 +193,14 @@ async def create_server(
                 friends_service_pb2_grpc.add_FriendsServiceServicer_to_server,
                 FriendsServicer(MatchPort(domain), build_friends(domain, relations, settings)),
                 FRIENDS_SERVICE_NAME,
+            ),
+            (
+                challenge_service_pb2_grpc.add_ChallengeServiceServicer_to_server,
+                ChallengeServicer(
+                    build_challenges(domain, relations, settings.challenges),
+                    MatchPort(domain).caller,
+                ),
+                CHALLENGE_SERVICE_NAME,
             ),
             (
                 chat_service_pb2_grpc.add_ChatServiceServicer_to_server,
@@ -269,6 +303,8 @@ def main(argv: list[str] | None = None) -> None:
         + ", ".join(variables(Settings))
         + ". Matchmaking, with the defaults: "
         + ", ".join(defaults(MatchmakingSettings))
+        + ". Challenges, with the defaults: "
+        + ", ".join(defaults(ChallengeSettings))
         + ". Chat, with the defaults: "
         + ", ".join(defaults(ChatSettings))
         + ".",

@@ -17,6 +17,7 @@ from playhall.matches.rules_client import channel_target
 from playhall.matches.settings import DEPLOYMENT_SEPARATOR, RULES_PREFIX, MatchSettings
 from playhall.matchmaking.settings import MatchmakingSettings
 from playhall.relations.presence import PRESENCE_TTL_S
+from playhall.social.challenges import ChallengeSettings
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,10 @@ class Settings(MatchSettings):
         MatchmakingSettings(), env="PLAYHALL_MATCHMAKING_*", derived=True
     )
     """How the matchmaking queues match (`matchmaking.settings.MatchmakingSettings`)."""
+    challenges: ChallengeSettings = setting(
+        ChallengeSettings(), env="PLAYHALL_CHALLENGE_*", derived=True
+    )
+    """How long challenges wait and how many are open at once (`social.challenges`)."""
     chat: ChatSettings = setting(ChatSettings(), env="PLAYHALL_CHAT_*", derived=True)
     """The chat's limits (`matches.chat.ChatSettings`)."""
 
@@ -49,6 +54,7 @@ class Settings(MatchSettings):
             broker_url=celery_broker_url(),
             player_tokens=TokenSettings.from_env(),
             matchmaking=MatchmakingSettings.from_env(),
+            challenges=load(ChallengeSettings),
             chat=load(ChatSettings),
         )
         if settings.bot_queue not in (LIVE_QUEUE, BATCH_QUEUE):
