@@ -167,3 +167,20 @@ class NoSuchPlayer(NoSuchMatch):
 class Blocked(NotAllowed):
     """One of two players blocked the other: neither follows, challenges or chats to the
     other. The reason says which way only to the player who blocked."""
+
+
+class NoSuchReport(NoSuchMatch):
+    """No report has this id (refused as an unknown match is)."""
+
+    def __init__(self, report_id: int):
+        MatchError.__init__(self, f"There is no report {report_id}")
+
+
+class NoSuchMessage(NoSuchMatch):
+    """The match has no chat message of this id that the caller may read (refused as an
+    unknown match is)."""
+
+    def __init__(self, match_id: str, message_id: int):
+        MatchError.__init__(
+            self, f"Match {match_id[:64]!r} has no message {message_id} you could have read"
+        )

@@ -26,6 +26,7 @@ from playhall.gateway.chat import ChatGateway
 from playhall.gateway.friends import FriendsGateway
 from playhall.gateway.guests import GuestGateway
 from playhall.gateway.headers import UndecodableHeaders
+from playhall.gateway.moderation import ModerationGateway
 from playhall.gateway.schema import import_title_messages, schema
 from playhall.gateway.service import (
     Guard,
@@ -44,6 +45,7 @@ from playhall.players.v1.player_service_connect import PlayerServiceASGIApplicat
 from playhall.social.v1.challenge_service_connect import ChallengeServiceASGIApplication
 from playhall.social.v1.chat_service_connect import ChatServiceASGIApplication
 from playhall.social.v1.friends_service_connect import FriendsServiceASGIApplication
+from playhall.social.v1.moderation_service_connect import ModerationServiceASGIApplication
 from playhall.tournament.v1.tournament_service_connect import TournamentServiceASGIApplication
 
 PORTAL = Path(__file__).parent / "portal"
@@ -158,6 +160,11 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
         ),
         ChallengeServiceASGIApplication(
             ChallengeGateway(channel, settings),
+            interceptors=guard,
+            read_max_bytes=settings.max_request_bytes,
+        ),
+        ModerationServiceASGIApplication(
+            ModerationGateway(channel, settings),
             interceptors=guard,
             read_max_bytes=settings.max_request_bytes,
         ),

@@ -189,6 +189,45 @@ class MatchPort:
 
         return await commits.retry(attempt)
 
+    async def abandon_players_matches(self, player_id: str) -> list[str]:
+        """Ends the player's part in each of their unfinished matches as abandoned (a
+        moderator's action), as a clock's forfeit does: with two seats the match ends and the
+        other seat wins; with more, a random bot plays the player's seats on. A match still
+        open (nobody has played) is called off. Returns the ids of the matches changed."""
+        entries = await self._matches.store.player_matches(player_id, MOST_RUNNING)
+        changed = []
+        for match_id, _ in entries:
+            if await self._abandon_seats(match_id, player_id):
+                changed.append(match_id)
+        return changed
+
+    async def _abandon_seats(self, match_id: str, player_id: str) -> bool:
+        """One match of `abandon_players_matches`, in one commit with the version check;
+        False when it holds no seat of the player's any more or is over."""
+        commits = self._matches.commits
+
+        async def attempt() -> bool | None:
+            match = await self.live(match_id)
+            seats = match.seats_of(player_id) if match is not None else []
+            if match is None or match.phase == MatchPhase.FINISHED or not seats:
+                return False
+            if match.phase == MatchPhase.OPEN:
+                for seat in seats:
+                    match.seats[seat].resigned = True
+                commits.finish(match, EndReason.ABANDONED, [])
+            else:
+                commits.leave(match, seats, EndReason.TIMEOUT)
+                clocks.refill(match.clock, match.bank_ms, seats)
+            if await commits.commit(match, None, ChangeCause.SERVER) is None:
+                return None  # another change won the race: read the match again
+            return True
+
+        return bool(await commits.retry(attempt))
+
+
+MOST_RUNNING = 1000
+"""More unfinished matches than a player can hold (turn-based ones are capped far lower)."""
+
 
 def untaken_seats(match: Match) -> list[int]:
     """The people's seats of a match made without seat tokens (a matchmade one) that nobody

@@ -14,6 +14,7 @@ from prometheus_client import REGISTRY
 from playhall.archive import database
 from playhall.archive.archive import Archive, ArchiveCheck
 from playhall.archive.parked import ParkedTable
+from playhall.archive.reputation import Reputations
 from playhall.common import logs, tracing
 from playhall.common.metrics import start_metrics_server
 from playhall.common.server import AsyncService, catch_stop_signals_async, create_async_server
@@ -50,6 +51,8 @@ from playhall.social.challenge_store import ChallengeStore
 from playhall.social.challenges import Challenges, ChallengeSettings
 from playhall.social.chat_servicer import ChatServicer
 from playhall.social.friends_servicer import FriendsServicer
+from playhall.social.moderation import Moderation
+from playhall.social.moderation_servicer import ModerationServicer
 from playhall.social.v1 import (
     challenge_service_pb2,
     challenge_service_pb2_grpc,
@@ -57,6 +60,8 @@ from playhall.social.v1 import (
     chat_service_pb2_grpc,
     friends_service_pb2,
     friends_service_pb2_grpc,
+    moderation_service_pb2,
+    moderation_service_pb2_grpc,
 )
 from playhall.tournament.v1 import tournament_service_pb2, tournament_service_pb2_grpc
 from playhall.tournaments.domain import Tournaments
@@ -77,6 +82,9 @@ CHALLENGE_SERVICE_NAME = challenge_service_pb2.DESCRIPTOR.services_by_name[
     "ChallengeService"
 ].full_name
 CHAT_SERVICE_NAME = chat_service_pb2.DESCRIPTOR.services_by_name["ChatService"].full_name
+MODERATION_SERVICE_NAME = moderation_service_pb2.DESCRIPTOR.services_by_name[
+    "ModerationService"
+].full_name
 FRIENDS_SERVICE_NAME = friends_service_pb2.DESCRIPTOR.services_by_name["FriendsService"].full_name
 
 
@@ -111,7 +119,10 @@ def build_matches(settings: Settings) -> matches.Matches:
             settings.park_after_minutes * 60,
             settings.parking_interval_s,
         )
-    return matches.Matches(commits, hub, archive, parking)
+    reputations = None
+    if archive is not None:
+        reputations = Reputations(archive.pool, settings.karma_floor)
+    return matches.Matches(commits, hub, archive, parking, reputations)
 
 
 def build_matchmaking(
@@ -125,6 +136,7 @@ def build_matchmaking(
         ratings,
         settings,
         relations=relations,
+        reputations=domain.reputations,
     )
 
 
@@ -155,6 +167,15 @@ def build_challenges(
     )
 
 
+def build_moderation(domain: matches.Matches, chat: Chat) -> Moderation | None:
+    """Reports and moderators' actions in the archive's database (None without one)."""
+    if domain.archive is None:
+        return None
+    return Moderation(
+        MatchPort(domain), chat, domain.archive.pool, NoticeOutbox(domain.store.redis)
+    )
+
+
 async def create_server(
     settings: Settings,
 ) -> tuple[AsyncService, MatchServicer, matches.Matches, Matchmaking, Tournaments]:
@@ -171,6 +192,7 @@ async def create_server(
         gateway_credential=settings.gateway_credential,
     )
     players = PlayerServicer(domain, servicer)
+    chat = Chat(domain, settings.chat)
     service = await create_async_server(
         [
             (match_service_pb2_grpc.add_MatchServiceServicer_to_server, servicer, SERVICE_NAME),
@@ -204,8 +226,13 @@ async def create_server(
             ),
             (
                 chat_service_pb2_grpc.add_ChatServiceServicer_to_server,
-                ChatServicer(Chat(domain, settings.chat)),
+                ChatServicer(chat),
                 CHAT_SERVICE_NAME,
+            ),
+            (
+                moderation_service_pb2_grpc.add_ModerationServiceServicer_to_server,
+                ModerationServicer(build_moderation(domain, chat)),
+                MODERATION_SERVICE_NAME,
             ),
         ],
         port=settings.port,

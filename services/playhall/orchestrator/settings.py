@@ -31,6 +31,9 @@ class Settings(MatchSettings):
     """How long a replica holds a tournament's lease without renewing it: a tournament whose
     runner died is taken over by another replica at its first pass after the lease lapses
     (within this time plus `tournament_interval_s`)."""
+    karma_floor: int = setting(0, minimum=0)
+    """The least karma (`archive.reputation`, 0 to 100) a player needs to enter a matchmaking
+    queue or open a challenge; 0: no floor. Needs `database_url` (karma is the archive's)."""
     presence_ttl_s: float = setting(PRESENCE_TTL_S, minimum=0.1)
     """How long a player counts as online after their last FriendsService call (the portal's
     heartbeat comes every 30 s)."""
@@ -61,6 +64,10 @@ class Settings(MatchSettings):
             raise SettingsError(f"PLAYHALL_BOT_QUEUE must be {LIVE_QUEUE} or {BATCH_QUEUE}")
         if settings.parking_pause_at not in PAUSE_POINTS:
             raise SettingsError(f"PLAYHALL_PARKING_PAUSE_AT must be one of {PAUSE_POINTS}")
+        if settings.karma_floor and not settings.database_url:
+            raise SettingsError(
+                "PLAYHALL_KARMA_FLOOR needs PLAYHALL_DATABASE_URL (karma is kept there)"
+            )
         if settings.redis_cluster and not os.environ.get("CELERY_BROKER_URL"):
             raise SettingsError(
                 "PLAYHALL_REDIS_CLUSTER=1 needs CELERY_BROKER_URL: Celery cannot use a Redis "
