@@ -1,7 +1,8 @@
 """A signed-in player's friends, follows, blocks and presence, as FriendsService offers them:
-every call makes the caller known to others and online (`arrive`: a sign of life, so a refused
-call does it too), checks the other player's id, and reads or writes through
-`graph.Relations` and `presence.Presence`. A database out of reach is `Unavailable`."""
+each call checks the other player's id (and that it is not the caller's, for a change), makes
+the caller known to others and online (`arrive`: a sign of life, which an unknown player's
+NOT_FOUND comes after), and reads or writes through `graph.Relations` and
+`presence.Presence`. A database out of reach is `Unavailable`."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from playhall.accounts.tokens import Player
 from playhall.archive.archive import reaching_archive
 from playhall.archive.pages import PLAYER_ID
 from playhall.common.errors import InvalidRequest
-from playhall.relations.graph import Page, Person, Relation, Relations
+from playhall.relations.graph import Page, Person, Relation, Relations, refuse_self
 from playhall.relations.presence import Presence
 
 Lister = Callable[[str, int, str], Awaitable[Page]]
@@ -47,31 +48,31 @@ class Friends:
 
     async def follow(self, player: Player, other: str) -> bool:
         """The caller follows `other`; whether they are friends now."""
-        await self._arrive_to(player, other)
+        await self._arrive_to(player, other, "follow")
         with reaching_archive():
             await self.relations.follow(player.player_id, other)
             return (await self.relations.relation(player.player_id, other)).friends
 
     async def unfollow(self, player: Player, other: str) -> None:
-        await self._arrive_to(player, other)
+        await self._arrive_to(player, other, "unfollow")
         with reaching_archive():
             await self.relations.unfollow(player.player_id, other)
 
     async def block(self, player: Player, other: str) -> None:
-        await self._arrive_to(player, other)
+        await self._arrive_to(player, other, "block")
         with reaching_archive():
             await self.relations.block(player.player_id, other)
 
     async def unblock(self, player: Player, other: str) -> None:
-        await self._arrive_to(player, other)
+        await self._arrive_to(player, other, "unblock")
         with reaching_archive():
             await self.relations.unblock(player.player_id, other)
 
     async def listed(self, player: Player, listing: Lister, limit: int, after: str) -> Listed:
         """A page of one of the caller's lists (`Relations.friends`, `.following`,
         `.followers`) after the player `after`, with who of them the caller sees online."""
-        await self.arrive(player)
         _check_page(after)
+        await self.arrive(player)
         with reaching_archive():
             page = await listing(player.player_id, limit, after)
             ids = [person.player_id for person in page.people]
@@ -80,8 +81,8 @@ class Friends:
 
     async def blocked(self, player: Player, limit: int, after: str) -> Listed:
         """A page of the players the caller blocked (shown offline: a block hides presence)."""
-        await self.arrive(player)
         _check_page(after)
+        await self.arrive(player)
         with reaching_archive():
             page = await self.relations.blocked(player.player_id, limit, after)
         return Listed([(p, False) for p in page.people], page.next_after)
@@ -94,10 +95,13 @@ class Friends:
         online = not relation.blocked and bool(await self.presence.online([other]))
         return relation, online
 
-    async def _arrive_to(self, player: Player, other: str) -> None:
-        """`arrive`, for a call about `other`, whose id must be a player id."""
+    async def _arrive_to(self, player: Player, other: str, verb: str = "") -> None:
+        """`arrive`, for a call about `other`: refused first, writing nothing, for an id that is
+        not a player id, and for the caller's own where `verb` changes a relation."""
         if not PLAYER_ID.fullmatch(other):
             raise InvalidRequest(f"{other[:64]!r} is not a player id (p- and 32 hex digits)")
+        if verb:
+            refuse_self(player.player_id, other, verb)
         await self.arrive(player)
 
 

@@ -160,7 +160,7 @@ class Relations:
     async def follow(self, follower: str, followed: str) -> None:
         """`follower` follows `followed` (again: nothing changes). Refused for oneself, an
         unknown player, a block either way, and past `max_following`."""
-        _not_self(follower, followed, "follow")
+        refuse_self(follower, followed, "follow")
         async with self._pair(follower, followed) as connection:
             await _require(connection, followed)
             relation = await _relation(connection, follower, followed)
@@ -181,7 +181,7 @@ class Relations:
 
     async def unfollow(self, follower: str, followed: str) -> None:
         """`follower` no longer follows `followed` (nothing changes if they did not)."""
-        _not_self(follower, followed, "unfollow")
+        refuse_self(follower, followed, "unfollow")
         async with self.pool.connection() as connection:
             await _require(connection, followed)
             await connection.execute(
@@ -192,7 +192,7 @@ class Relations:
     async def block(self, blocker: str, blocked: str) -> None:
         """`blocker` blocks `blocked` (again: nothing changes), and the follows between them
         end both ways. Refused for oneself, an unknown player and past `max_blocked`."""
-        _not_self(blocker, blocked, "block")
+        refuse_self(blocker, blocked, "block")
         async with self._pair(blocker, blocked) as connection:
             await _require(connection, blocked)
             if (await _relation(connection, blocker, blocked)).blocking:
@@ -212,7 +212,7 @@ class Relations:
     async def unblock(self, blocker: str, blocked: str) -> None:
         """`blocker` lifts their block of `blocked` (nothing changes if there was none; a
         block the other way stands)."""
-        _not_self(blocker, blocked, "unblock")
+        refuse_self(blocker, blocked, "unblock")
         async with self.pool.connection() as connection:
             await _require(connection, blocked)
             await connection.execute(
@@ -263,7 +263,8 @@ class Relations:
             yield connection
 
 
-def _not_self(player: str, other: str, verb: str) -> None:
+def refuse_self(player: str, other: str, verb: str) -> None:
+    """Refuses a change of a player's relation to themselves ("You cannot follow yourself")."""
     if player == other:
         raise InvalidRequest(f"You cannot {verb} yourself")
 
