@@ -24,9 +24,11 @@ from playhall.archive.reputation import (
 )
 from playhall.archive.settings import ArchiverSettings
 from playhall.common.errors import InvalidRequest, KarmaTooLow, NotAuthenticated
+from playhall.common.settings import SettingsError
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.matchstore.model import EndReason, MatchPhase
+from playhall.orchestrator.settings import Settings
 from tests.helpers import TITLE
 from tests.inprocess import Hall, open_hall
 
@@ -211,3 +213,27 @@ async def test_a_server_without_an_archive_refuses_a_minimum(embedded_redis, eve
             )
     finally:
         await hall.close()
+
+
+@pytest.mark.parametrize(
+    ("floor", "database", "refusal"),
+    [
+        ("101", "postgresql:///playhall", "PLAYHALL_KARMA_FLOOR is karma, 0 to 100"),
+        ("50", "", "PLAYHALL_KARMA_FLOOR needs PLAYHALL_DATABASE_URL"),
+    ],
+)
+def test_the_operators_floor_is_karma_and_needs_the_archive(monkeypatch, floor, database, refusal):
+    for name, value in {
+        "REDIS_URL": "redis://store",
+        "PLAYHALL_WORKER_CREDENTIAL": "secret",
+        "PLAYHALL_GATEWAY_CREDENTIAL": "gateway-secret",
+        "PLAYHALL_RULES_GALILEO": "rules:50051",
+        "PLAYHALL_KARMA_FLOOR": floor,
+        "PLAYHALL_DATABASE_URL": database,
+    }.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(SettingsError, match=refusal):
+        Settings.from_env()
+    monkeypatch.setenv("PLAYHALL_KARMA_FLOOR", "100")
+    monkeypatch.setenv("PLAYHALL_DATABASE_URL", "postgresql:///playhall")
+    assert Settings.from_env().karma_floor == 100

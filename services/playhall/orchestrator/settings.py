@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from playhall.accounts.tokens import TokenSettings
+from playhall.archive.reputation import MOST_KARMA
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
 from playhall.common.settings import SettingsError, load, setting
 from playhall.matches.chat import ChatSettings
@@ -64,6 +65,8 @@ class Settings(MatchSettings):
             raise SettingsError(f"PLAYHALL_BOT_QUEUE must be {LIVE_QUEUE} or {BATCH_QUEUE}")
         if settings.parking_pause_at not in PAUSE_POINTS:
             raise SettingsError(f"PLAYHALL_PARKING_PAUSE_AT must be one of {PAUSE_POINTS}")
+        if settings.karma_floor > MOST_KARMA:
+            raise SettingsError(f"PLAYHALL_KARMA_FLOOR is karma, 0 to {MOST_KARMA}")
         if settings.karma_floor and not settings.database_url:
             raise SettingsError(
                 "PLAYHALL_KARMA_FLOOR needs PLAYHALL_DATABASE_URL (karma is kept there)"
