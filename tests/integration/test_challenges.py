@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import grpc
 import psycopg
 import pytest
+import redis
 import redis.asyncio
 
 from dev.redis_server import EmbeddedRedis
@@ -280,6 +281,24 @@ def test_the_same_player_accepting_twice_at_once_gets_one_match(hall, issuer):
     assert ada.running() == [made.challenge_id]
 
 
+def test_an_accept_cut_off_before_its_match_is_finished_by_the_retry(hall, issuer):
+    ada, bob, cy = (Person(hall, issuer, name) for name in ("Ada", "Bob", "Cy"))
+    made = ada.challenge()
+    with psycopg.connect(hall.database_url) as connection:
+        # What a crash leaves between the accept's UPDATE and the match's creation.
+        connection.execute(
+            "UPDATE challenges SET state = 'accepted', accepted_by = %s, accepted_name = 'Bob' "
+            "WHERE challenge_id = %s",
+            (bob.id, made.challenge_id),
+        )
+    assert not ada.running()
+    assert "already accepted" in assert_refused(FAILED_PRECONDITION, cy.accept, made.challenge_id)
+    retried = bob.accept(made.challenge_id)
+    assert retried.match.match_id == made.challenge_id
+    assert {seat.player_id for seat in retried.match.seats} == {ada.id, bob.id}
+    assert ada.running() == [made.challenge_id]
+
+
 def test_a_bot_challenge_starts_at_once(hall, issuer):
     ada = Person(hall, issuer, "Ada")
     made = ada.call("CreateChallenge", create_request(bot=True, bot_level=mpb.BOT_LEVEL_RANDOM))
@@ -321,6 +340,8 @@ def test_a_decline_tells_the_challenger_the_reason_and_notices_land_in_the_inbox
     assert "too fast" in answer.body
     reason = assert_refused(FAILED_PRECONDITION, bob.accept, made.challenge_id)
     assert "declined" in reason
+    facts = redis.Redis.from_url(hall.redis_url).hlen("playhall:notices:facts")
+    assert facts == 0  # told notices take their facts with them
 
 
 def test_an_accept_tells_the_challenger_where_the_match_is(hall, issuer):

@@ -162,7 +162,9 @@ class Challenges:
         if terms.seats < 2:
             raise InvalidRequest("A challenge's match has at least two seats")
         if terms.bot_level is None and (request.bot or terms.seats > 2):
-            raise InvalidRequest("Choose a bot level: a bot plays the bot challenge's seats")
+            raise InvalidRequest(
+                "Choose a bot level: bots play a bot challenge and the seats past two"
+            )
         if not 0 <= terms.min_karma <= MOST_KARMA:
             raise InvalidRequest(f"A minimum karma is 0 to {MOST_KARMA}")
         if terms.min_karma and (request.bot or request.invited_id):
