@@ -5,13 +5,16 @@ refusals`). Without the archive's database every call answers UNIMPLEMENTED sayi
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import grpc
 
 from playhall.accounts.tokens import Player
 from playhall.common.errors import InvalidRequest, NoArchive, NotAuthenticated
+from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches.domain import SeatTaken
+from playhall.matches.identity import Credential
 from playhall.matches.servicer import bearer_token, refusals
 from playhall.matchstore import wire
 from playhall.matchstore.model import BotLevel
@@ -32,7 +35,11 @@ REASON_OF = {number: reason for reason, number in REASONS.items()}
 
 
 class ChallengeServicer(challenge_service_pb2_grpc.ChallengeServiceServicer):
-    def __init__(self, challenges: Challenges | None, caller: Any):
+    def __init__(
+        self,
+        challenges: Challenges | None,
+        caller: Callable[[str | None], Awaitable[Credential]],
+    ):
         """`caller`: who a bearer token names (`MatchPort.caller`)."""
         self.challenges = challenges
         self.caller = caller
@@ -174,5 +181,5 @@ def challenge_message(challenge: Challenge) -> pb.Challenge:
     )
 
 
-def seat_token(seat: SeatTaken) -> Any:
+def seat_token(seat: SeatTaken) -> mpb.SeatToken:
     return wire.seat_token(seat.seat, seat.token)
