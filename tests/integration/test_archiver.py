@@ -524,7 +524,13 @@ def test_a_signed_in_players_finished_match_is_rated_and_listed_through_the_gate
         assert entry["ratingAfter"]["matches"] == 1
         status, mine = connect_call(base, PLAYERS, "GetRatings", {}, token)
         assert status == 200, mine
-        assert mine["player"] == {"playerId": ada_id, "displayName": "Ada"}
+        # Her resignation finished the match: karma 75 + 2 (its zero counts are left out).
+        reputation = {"finished": 1, "karma": 77}
+        assert mine["player"] == {
+            "playerId": ada_id,
+            "displayName": "Ada",
+            "reputation": reputation,
+        }
         (rating,) = mine["ratings"]
         # What openskill makes of a loss of two newcomers.
         loss = OPENSKILL.rate([[OPENSKILL.rating()], [OPENSKILL.rating()]], ranks=[2, 1])[0][0]
