@@ -180,15 +180,20 @@ async def test_a_spectator_never_receives_the_players_room_and_both_open_at_the_
         seen_by_bob += [m.text for m in (await asyncio.wait_for(bob.read(), 5)).messages]
     assert seen_by_bob == ["I pick the moon", "me too"]
 
+    # Said just before the end, so found by the streams' last read, once the match is over:
+    # a stream never opens another room, so it reaches Bob and not Carol.
+    await room.send(ADA, match_id, PLAYERS, "my last pick")
     await end(room.hall, match_id, tokens)
-    # Both streams end with the match, having sent nothing more.
     assert await asyncio.wait_for(carol.read(), 5) is grpc.aio.EOF
-    assert await asyncio.wait_for(bob.read(), 5) is grpc.aio.EOF
+    rest = []
+    while (batch := await asyncio.wait_for(bob.read(), 5)) is not grpc.aio.EOF:
+        rest += [m.text for m in batch.messages]
+    assert rest == ["my last pick"]
     assert "moon" not in caplog.text, "no message text in any log line"
 
     refused = await room.refused(room.send(BOB, match_id, PLAYERS, "gg"))
     assert refused.code() == grpc.StatusCode.FAILED_PRECONDITION
-    everything = ["I pick the moon", "nice game", "me too"]
+    everything = ["I pick the moon", "nice game", "me too", "my last pick"]
     assert await room.texts(CAROL, match_id) == everything
     assert await room.texts(BOB, match_id, SPECTATORS) == ["nice game"]
 

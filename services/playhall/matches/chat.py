@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import math
+import time
 import unicodedata
 from collections.abc import AsyncGenerator, Iterable
 from dataclasses import dataclass
@@ -65,6 +66,8 @@ class ChatSettings:
     """How often a WatchChat stream looks for new messages."""
 
 
+KEEP_UNPARKED_EVERY_S = 10.0
+"""How often a WatchChat stream marks its match as read, at most (as the watch hub does)."""
 DIRECTION_CONTROLS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Characters that reorder the text around them: a message could show other words than it
 holds."""
@@ -265,13 +268,16 @@ class Chat:
         self, match_id: str, player: Player, after_id: int
     ) -> AsyncGenerator[list[ChatLine], None]:
         """The match's new messages the player may read, in batches, until the match is over.
-        The player's rights are read again before each batch (a seat left is a seat no more)."""
+        The player's rights are read again while it runs (a seat left is a seat no more); the
+        last messages, found once it is over, are of the rooms they last had: the stream never
+        opens another room (ListMessages shows both once the match is over)."""
         if after_id < 0:
             raise InvalidRequest("after_message_id cannot be negative")
         match = await self.matches.load(match_id)
+        rooms = readable_rooms(match, player)
         poll_s = self.settings.chat_poll_ms / 1000
         while True:
-            page = await self._page(match, player, readable_rooms(match, player), after_id, 200)
+            page = await self._page(match, player, rooms, after_id, 200)
             after_id = page.last_id
             if page.lines:
                 yield page.lines
@@ -280,11 +286,22 @@ class Chat:
             if match.phase == MatchPhase.FINISHED:
                 return
             match = await self._next_change(match, after_id, poll_s)
+            if match.phase != MatchPhase.FINISHED:
+                rooms = readable_rooms(match, player)
 
     async def _next_change(self, match: Match, after_id: int, poll_s: float) -> Match:
-        """The match again once a message after `after_id` came or it is no longer running."""
+        """The match again once a message after `after_id` came or it is no longer running;
+        meanwhile a watched match is kept from being parked, as WatchMatch keeps it."""
+        touched = time.monotonic()
+        await self._keep_unparked(match)
+        every_s = KEEP_UNPARKED_EVERY_S
+        if self.matches.parking is not None:  # a third of the idle time parking waits for
+            every_s = min(every_s, self.matches.parking.park_after_ms / 3000)
         while await self._quiet(match.match_id, after_id):
             await asyncio.sleep(poll_s)
+            if time.monotonic() - touched >= every_s:
+                touched = time.monotonic()
+                await self._keep_unparked(match)
         return await self.matches.load(match.match_id)
 
     async def _quiet(self, match_id: str, after_id: int) -> bool:
