@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -65,6 +66,8 @@ CONTEXT_AROUND = 3
 MAX_MUTE_MINUTES = 525_600
 """The longest mute from chat: a year."""
 DEFAULT_PAGE, MAX_PAGE = 20, 100
+
+log = logging.getLogger(__name__)
 
 
 def checked_note(text: str, what: str, required: bool = True) -> str:
@@ -198,7 +201,7 @@ class Moderation:
                     report_id,
                 ),
             )
-        return (await self.log.find([recorded]))[0]
+        return (await self._recorded([recorded]))[0]
 
     async def delete_message(
         self, moderator: Player, match_id: str, message_id: int, reason: str, report_id: int
@@ -225,7 +228,7 @@ class Moderation:
             )
             if not await self.chat.delete(match.match_id, message_id):
                 raise NoSuchMessage(match_id, message_id)  # dropped by the chat's cap meanwhile
-        action = (await self.log.find([recorded]))[0]
+        action = (await self._recorded([recorded]))[0]
         await self._tell(action, {"reason": reason})
         return action
 
@@ -256,7 +259,7 @@ class Moderation:
                     until=until,
                 ),
             )
-        action = (await self.log.find([recorded]))[0]
+        action = (await self._recorded([recorded]))[0]
         until_ms = int(until.timestamp() * 1000)
         await self._tell(action, {"reason": reason, "until_ms": str(until_ms)})
         return action
@@ -289,7 +292,7 @@ class Moderation:
                 )
                 for match_id in ended
             ]
-        actions = await self.log.find(recorded)
+        actions = await self._recorded(recorded)
         await self._tell(actions[0], {"reason": reason, "matches": str(len(actions))}, "")
         return actions
 
@@ -336,6 +339,23 @@ class Moderation:
         if not await Reports.resolve(connection, report_id, moderator.player_id, resolution):
             await self._report(report_id)  # NoSuchReport
             raise NotNow(f"Report {report_id} was resolved already")
+
+    async def _recorded(self, action_ids: list[int]) -> list[Action]:
+        """The committed actions of `action_ids`, each logged for the operator (who, what, on
+        whom; never a message's text)."""
+        actions = await self.log.find(action_ids)
+        for action in actions:
+            log.info(
+                "moderation action",
+                extra={
+                    "action_id": action.action_id,
+                    "action": action.kind.value,
+                    "moderator_id": action.moderator_id,
+                    "player_id": action.target_player_id,
+                    "match_id": action.match_id,
+                },
+            )
+        return actions
 
     @contextlib.asynccontextmanager
     async def _recording(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
