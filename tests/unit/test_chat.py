@@ -315,3 +315,25 @@ async def test_a_player_a_moderator_muted_from_chat_is_refused_until_the_ban_end
         lifted = datetime.datetime.now(datetime.UTC)
         await ChatBans.ban(connection, BOB.player_id, lifted, "lifted", ADA.player_id)
     assert (await room.send(BOB, match_id, PLAYERS, "sorry")).message_id == 1
+
+
+async def test_a_bad_page_or_too_many_streams_are_refused(room):
+    match_id, _ = await ada_and_bob(room.hall)
+    for page in (
+        pb.ListMessagesRequest(match_id=match_id, limit=201),
+        pb.ListMessagesRequest(match_id=match_id, after_message_id=-1),
+        pb.ListMessagesRequest(match_id=match_id, room=7),
+    ):
+        call = room.stub.ListMessages(page, metadata=room.auth(ADA))
+        assert (await room.refused(call)).code() == grpc.StatusCode.INVALID_ARGUMENT
+    request = pb.WatchChatRequest(match_id=match_id)
+    streams = [room.stub.WatchChat(request, metadata=room.auth(ADA)) for _ in range(8)]
+    await room.send(ADA, match_id, PLAYERS, "hello")
+    for stream in streams:  # each is open, and has the message
+        assert [m.text for m in (await asyncio.wait_for(stream.read(), 5)).messages] == ["hello"]
+    ninth = room.stub.WatchChat(request, metadata=room.auth(ADA))
+    refused = await room.refused(ninth.read())
+    assert refused.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "close one" in refused.details()
+    for stream in streams:
+        stream.cancel()
