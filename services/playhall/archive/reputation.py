@@ -142,23 +142,14 @@ class Reputations:
 
     async def of(self, player_id: str) -> Reputation:
         """The player's reputation (the starting one before any archived match)."""
-        return (await self.of_players([player_id]))[player_id]
-
-    async def of_players(self, player_ids: Iterable[str]) -> dict[str, Reputation]:
-        """Each player's reputation, in one read."""
-        ids = sorted(set(player_ids))
         with archive.reaching_archive():
             async with self.pool.connection() as connection:
                 found = await connection.execute(
-                    "SELECT player_id, finished, abandoned, karma FROM reputation "
-                    "WHERE player_id = ANY(%s)",
-                    (ids,),
+                    "SELECT finished, abandoned, karma FROM reputation WHERE player_id = %s",
+                    (player_id,),
                 )
-                rows = await found.fetchall()
-        known = {
-            p: Reputation(finished, abandoned, karma) for p, finished, abandoned, karma in rows
-        }
-        return {p: known.get(p, Reputation()) for p in ids}
+                row = await found.fetchone()
+        return Reputation(*row) if row is not None else Reputation()
 
     async def require_at_least(
         self, player_id: str, minimum: int, needed_for: str = "this"
