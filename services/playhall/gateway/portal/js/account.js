@@ -2,9 +2,12 @@
 // the operator's OIDC provider and a guest sign-in (choose a name), each where the deployment
 // offers it, and why this browser was signed out, if it was; signed in, the player's name,
 // the matches waiting for their move (a count badge, `myturn.js`), their notices (a bell with
-// the inbox, `notices.js`), their profile and games, and sign-out. The leaderboards and
-// tournaments are linked either way.
+// the inbox, `notices.js`), their friends, their profile and games, the moderator page (for a
+// moderator, `modlink.js`), and sign-out; their presence beats meanwhile (`heartbeat.js`). The
+// leaderboards and tournaments are linked either way.
 import { h } from "./common.js";
+import "./heartbeat.js";
+import { moderatorLink } from "./modlink.js";
 import { turnLink } from "./myturn.js";
 import { bell } from "./notices.js";
 import { startSignIn } from "./oidc.js";
@@ -37,7 +40,9 @@ async function render(nav) {
       ...leaderboards,
       turnLink(),
       bell(),
+      h("a", { href: "/friends.html", id: "my-friends" }, "Friends"),
       h("a", { href: "/profile.html", id: "my-profile" }, "My games and profile"),
+      moderatorLink(),
       h("span", { class: "who" }, "Signed in as ", h("strong", { id: "player-name" }, player.displayName)),
       h("button", { type: "button", id: "sign-out", class: "quiet", onclick: () => signOutHere() }, "Sign out"),
     );

@@ -3,6 +3,7 @@
 // that choice are in the address (?title=...&provisional=1), so a board can be linked.
 import { call } from "./connect.js";
 import { h } from "./common.js";
+import { challengeForm } from "./challengeform.js";
 import { Pager } from "./pager.js";
 import { CHANGED, currentPlayer, describeRating, publicRead, shownRating } from "./players.js";
 
@@ -26,7 +27,9 @@ function row(entry) {
     h("td", { class: "num" }, String(entry.rank ?? "")),
     h("td", {}, name, me ? " (you)" : ""),
     h("td", { class: "num", title: describeRating(rating) }, shownRating(rating) + (rating.provisional ? "?" : "")),
-    h("td", { class: "num" }, String(rating.matches ?? 0)));
+    h("td", { class: "num" }, String(rating.matches ?? 0)),
+    h("td", {}, currentPlayer() && !me && !player.bot
+      ? challengeForm({ playerId: player.playerId, name: player.displayName || player.playerId }) : ""));
 }
 
 function address() {
@@ -60,7 +63,7 @@ async function main() {
     }),
     (page) => {
       const rows = (page.entries ?? []).map(row);
-      $("board").replaceChildren(...(rows.length ? rows : [h("tr", {}, h("td", { colspan: 4, class: "muted" },
+      $("board").replaceChildren(...(rows.length ? rows : [h("tr", {}, h("td", { colspan: 5, class: "muted" },
         $("board-provisional").checked ? "Nobody is rated in this game yet." : "No settled rating yet: tick “with provisional ratings”."))]));
       const name = games.find((g) => g.titleId === select.value)?.displayName ?? select.value;
       $("board-heading").textContent = `Best players of ${name}`;

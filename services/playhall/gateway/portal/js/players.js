@@ -100,13 +100,14 @@ addEventListener("storage", (event) => {
 });
 
 
-// A PlayerService call as the signed-in player. A token the server no longer accepts (its
-// issuer's key changed, say) signs this browser out, with the server's reason.
-export async function players(method, request = {}) {
+// A call of one of the gateway's services (`service`: its path, "/package.Service/") as the
+// signed-in player. A token the server no longer accepts (its issuer's key changed, say) signs
+// this browser out, with the server's reason.
+export async function asPlayer(service, method, request = {}) {
   const token = playerToken();
   if (!token) throw new RpcError("unauthenticated", "Sign in first (at the top of the page)");
   try {
-    return await call(method, request, { token, service: PLAYERS });
+    return await call(method, request, { token, service });
   } catch (error) {
     if (error.code === "unauthenticated") {
       forget(`You are signed out: ${error.message}. Sign in again.`);
@@ -115,6 +116,9 @@ export async function players(method, request = {}) {
     throw error;
   }
 }
+
+// A PlayerService call as the signed-in player.
+export const players = (method, request = {}) => asPlayer(PLAYERS, method, request);
 
 // A public read of PlayerService (ratings, rating histories, leaderboards): as the signed-in
 // player where there is one, else as nobody.

@@ -1,12 +1,15 @@
 // The profile page: the signed-in player's games being played (a click takes the seat back, in
 // this browser), their rating in each title as a chart over time, and their finished matches,
 // newest first, a page at a time, each with its replay; their vacation (away days left this
-// year, going away from their turn-based matches and coming back). With ?player=<id>, another
-// player's ratings only (their games, history and vacation are theirs).
+// year, going away from their turn-based matches and coming back); their reputation (karma, from
+// matches finished and abandoned). With ?player=<id>, another player's ratings and reputation
+// only (their games, history and vacation are theirs; `relation.js` adds what the two players
+// are to each other).
 import { call } from "./connect.js";
 import { clockTime, deadlineDate, h, matchLink, seatName } from "./common.js";
 import { ratingChart } from "./chart.js";
 import { Pager } from "./pager.js";
+import { reputationLine } from "./reputation.js";
 import { CHANGED, currentPlayer, describeRating, players, ratingTag, shownRating } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
@@ -137,6 +140,8 @@ async function showRatings(playerId) {
     $("title").textContent = got.player?.displayName ?? "Player";
     document.title = `${got.player?.displayName ?? "Player"} · Playhall`;
   }
+  $("reputation").replaceChildren(reputationLine(got.player?.reputation));
+  $("reputation").hidden = false;
   const ratings = got.ratings ?? [];
   const cards = await Promise.all(ratings.map((r) => ratingCard(playerId, r)));
   $("ratings").replaceChildren(...(cards.length ? cards : [h("p", { class: "muted" }, "No rated match yet: finish a match against a bot or a person.")]));
