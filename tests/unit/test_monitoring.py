@@ -16,7 +16,10 @@ from prometheus_client.metrics import MetricWrapperBase
 from deploy import prometheus_rules as k8s
 from playhall.archive import archiver
 from playhall.common import errors
+from playhall.matches import metrics as match_metrics
 from playhall.matches.metrics import REFUSAL_REASONS
+from playhall.relations import metrics as relations_metrics
+from playhall.social import metrics as social_metrics
 from tests.monitoring import (
     DASHBOARDS,
     GRAFANA_DIR,
@@ -185,6 +188,52 @@ def test_the_dashboard_marks_the_archive_lag_alerts_threshold():
             if panel["title"] == "Archive lag":
                 steps = panel["fieldConfig"]["defaults"]["thresholds"]["steps"]
                 assert steps[-1]["value"] == threshold
+
+
+TOGETHER_PANELS = (
+    "Challenges made and answered per second",
+    "Challenge declines and late answers per second",
+    "Chat messages and refusals per second",
+    "Follows and blocks per second",
+    "Reports filed and moderation actions per second",
+    "Open reports and the oldest's wait",
+)
+
+
+def together_series() -> set[str]:
+    """What challenges, chat, relations and moderation export: their counters, and the open
+    reports' gauges read at scrape time."""
+    chat = {name for name in exported_series(match_metrics) if name.startswith("playhall_chat_")}
+    waiting = {family.name for family in social_metrics.ReportsWaitingCollector.families()}
+    return exported_series(social_metrics) | exported_series(relations_metrics) | chat | waiting
+
+
+def test_the_together_panels_read_what_the_social_services_export_and_show_all_of_it():
+    exported = together_series()
+    assert {"playhall_chat_refused_total", "playhall_reports_oldest_open_seconds"} <= exported
+    read = set()
+    for _, title, expr in dashboard_targets():
+        if title in TOGETHER_PANELS:
+            names = raw_names(expr)
+            assert names and names <= exported, (title, names - exported)
+            read |= names
+    assert read == exported
+    (row,) = [p for p in json.loads(DASHBOARDS[0].read_text())["panels"] if p["type"] == "row"]
+    assert row["title"] == "Together"
+
+
+def test_the_dashboard_marks_the_reports_waiting_alerts_threshold():
+    (alert,) = [a for a in alerts() if a["alert"] == "PlayhallReportsWaiting"]
+    threshold = float(alert["expr"].rsplit(">", 1)[1])
+    assert "playhall_reports_oldest_open_seconds" in alert["expr"]
+    (panel,) = [
+        p
+        for p in json.loads(DASHBOARDS[0].read_text())["panels"]
+        if p["title"] == "Open reports and the oldest's wait"
+    ]
+    (override,) = panel["fieldConfig"]["overrides"]
+    (steps,) = [x["value"]["steps"] for x in override["properties"] if x["id"] == "thresholds"]
+    assert steps[-1]["value"] == threshold
 
 
 def test_every_dashboard_query_is_valid_promql(tmp_path):

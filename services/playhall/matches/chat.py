@@ -22,11 +22,12 @@ Nothing here logs what a message says."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import math
 import time
 import unicodedata
-from collections.abc import AsyncGenerator, Iterable
+from collections.abc import AsyncGenerator, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -34,7 +35,9 @@ from playhall.accounts.tokens import Player
 from playhall.archive.archive import reaching_archive
 from playhall.archive.chat import ArchivedChat
 from playhall.common.errors import (
+    ChatBanned,
     InvalidRequest,
+    MatchError,
     NoArchive,
     NotAllowed,
     NotAuthenticated,
@@ -43,6 +46,7 @@ from playhall.common.errors import (
 )
 from playhall.common.settings import setting
 from playhall.matches.domain import Matches
+from playhall.matches.metrics import CHAT_MESSAGES, CHAT_REFUSED
 from playhall.matchstore.chat import ChatLine, ChatStore, Room
 from playhall.matchstore.model import Match, MatchPhase
 from playhall.matchstore.store import now_ms, state_key
@@ -76,17 +80,38 @@ holds."""
 def checked_text(text: str, max_chars: int) -> str:
     """The message to store (trimmed); refused when empty, too long, or not plain text."""
     trimmed = text.strip()
-    if not trimmed:
-        raise InvalidRequest("The message is empty: write something")
-    if len(trimmed) > max_chars:
+    fault = text_fault(trimmed, max_chars)
+    if fault == "length":
         raise InvalidRequest(
             f"A message has at most {max_chars} characters; this one has {len(trimmed)}"
+            if trimmed
+            else "The message is empty: write something"
         )
-    if any(unicodedata.category(c) == "Cc" or c in DIRECTION_CONTROLS for c in trimmed):
+    if fault == "control":
         raise InvalidRequest(
             "A message is one line of plain text: take out line breaks, tabs and control characters"
         )
     return trimmed
+
+
+def text_fault(trimmed: str, max_chars: int) -> str | None:
+    """The limit a trimmed text breaks, as `playhall_chat_refused` counts it: "length" (empty
+    or too long) or "control" (control or direction characters); None for a message."""
+    if not trimmed or len(trimmed) > max_chars:
+        return "length"
+    if any(unicodedata.category(c) == "Cc" or c in DIRECTION_CONTROLS for c in trimmed):
+        return "control"
+    return None
+
+
+@contextlib.contextmanager
+def refusal_counted(reason: str, refusal: type[MatchError]) -> Iterator[None]:
+    """Counts a `refusal` raised inside it as a chat message refused for `reason`."""
+    try:
+        yield
+    except refusal:
+        CHAT_REFUSED.labels(reason).inc()
+        raise
 
 
 def writing_room(match: Match, player: Player) -> Room:
@@ -181,13 +206,16 @@ class Chat:
         """Stores the player's message in a room of a running match; refused (and nothing
         stored) when it is not the player's room, the text is not a message, the player is
         over the rate or banned from chat, or the match is over."""
-        text = checked_text(text, self.settings.chat_max_chars)
+        text = self._message_text(text)
         match = await self.matches.load(match_id)
         if match.phase == MatchPhase.FINISHED:
+            CHAT_REFUSED.labels("closed").inc()
             raise NotNow("This match is over: its chat is closed (both rooms can be read)")
-        check_writer(match, player, room)
+        with refusal_counted("rights", NotAllowed):
+            check_writer(match, player, room)
         if self.bans is not None and self.relations is not None:
-            await self.bans.require_can_chat(player.player_id)
+            with refusal_counted("ban", ChatBanned):
+                await self.bans.require_can_chat(player.player_id)
             with reaching_archive():
                 await self.relations.make_known(player)  # an author others may mute or block
         line = ChatLine(0, room, player.player_id, player.display_name, text, now_ms())
@@ -196,12 +224,23 @@ class Chat:
             line, match.match_id, state_key(match.match_id), rate, self.settings.chat_keep
         )
         if appended.closed:
+            CHAT_REFUSED.labels("closed").inc()
             raise NotNow("This match is over: its chat is closed (both rooms can be read)")
         if appended.wait_ms:
+            CHAT_REFUSED.labels("rate").inc()
             wait_s = math.ceil(appended.wait_ms / 1000)
             raise SlowDown("You are sending messages too fast", wait_s)
+        CHAT_MESSAGES.labels(room.value).inc()
         await self._keep_unparked(match)
         return dataclasses.replace(line, message_id=appended.message_id)
+
+    def _message_text(self, text: str) -> str:
+        """The text to store (`checked_text`); a refusal counted by the limit it breaks."""
+        most = self.settings.chat_max_chars
+        fault = text_fault(text.strip(), most)
+        if fault is not None:
+            CHAT_REFUSED.labels(fault).inc()
+        return checked_text(text, most)
 
     async def _keep_unparked(self, match: Match) -> None:
         """A match being talked in is not idle (a parked one was brought back to be read)."""

@@ -1,5 +1,5 @@
-"""MatchService's Prometheus series: counters of what the match domain does, and the
-active-match gauge counted in Redis at scrape time."""
+"""MatchService's Prometheus series: counters of what the match domain does (its chat's
+included), and the active-match gauge counted in Redis at scrape time."""
 
 from __future__ import annotations
 
@@ -54,6 +54,21 @@ SEATS_LEFT = Counter(
 COMMIT_CONFLICTS = Counter(
     "playhall_commit_conflicts", "Commits retried because another change won.", ["title"]
 )
+CHAT_MESSAGES = Counter(
+    "playhall_chat_messages", "Chat messages stored, by room (players, spectators).", ["room"]
+)
+CHAT_REFUSED = Counter(
+    "playhall_chat_refused",
+    "Chat messages refused and not stored, by reason: length (empty or too long), control "
+    "(control or direction characters), rate (too fast), ban (a moderator's), rights (another "
+    "room than the writer's), closed (the match is over).",
+    ["reason"],
+)
+CHAT_REFUSAL_REASONS = ("length", "control", "rate", "ban", "rights", "closed")
+for _room in ("players", "spectators"):
+    CHAT_MESSAGES.labels(_room)
+for _reason in CHAT_REFUSAL_REASONS:
+    CHAT_REFUSED.labels(_reason)
 for _cause in ("call", "deadline"):
     PARKED_LOADS.labels(_cause)
 for _operation in (

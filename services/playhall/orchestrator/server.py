@@ -45,7 +45,9 @@ from playhall.player_service.servicer import PlayerServicer
 from playhall.players.v1 import player_service_pb2, player_service_pb2_grpc
 from playhall.relations.friends import Friends
 from playhall.relations.graph import Relations
+from playhall.relations.moderation import Reports
 from playhall.relations.presence import Presence
+from playhall.social import metrics as social_metrics
 from playhall.social.challenge_servicer import ChallengeServicer
 from playhall.social.challenge_store import ChallengeStore
 from playhall.social.challenges import Challenges, ChallengeSettings
@@ -254,9 +256,15 @@ async def serve(settings: Settings) -> None:
             await asyncio.to_thread(database.migrate, settings.database_url)
         await domain.archive.pool.open(wait=True)
     initialize_series(sorted(settings.rules))
+    social_metrics.initialize_series(sorted(settings.rules))
     REGISTRY.register(
         ActiveMatchesCollector(domain.store, sorted(settings.rules), asyncio.get_running_loop())
     )
+    if domain.archive is not None:
+        reports = Reports(domain.archive.pool)
+        REGISTRY.register(
+            social_metrics.ReportsWaitingCollector(reports, asyncio.get_running_loop())
+        )
     housekeeper = Housekeeper(
         domain.commits, settings.sweep_interval_s, settings.lobby_repair_interval_s
     )

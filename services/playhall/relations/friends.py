@@ -14,6 +14,7 @@ from playhall.archive.archive import reaching_archive
 from playhall.archive.pages import PLAYER_ID
 from playhall.common.errors import InvalidRequest
 from playhall.relations.graph import Page, Person, Relation, Relations, refuse_self
+from playhall.relations.metrics import RELATIONS_MADE
 from playhall.relations.presence import Presence
 
 Lister = Callable[[str, int, str], Awaitable[Page]]
@@ -50,7 +51,8 @@ class Friends:
         """The caller follows `other`; whether they are friends now."""
         await self._arrive_to(player, other, "follow")
         with reaching_archive():
-            await self.relations.follow(player.player_id, other)
+            if await self.relations.follow(player.player_id, other):
+                RELATIONS_MADE.labels("follow").inc()
             return (await self.relations.relation(player.player_id, other)).friends
 
     async def unfollow(self, player: Player, other: str) -> None:
@@ -61,7 +63,8 @@ class Friends:
     async def block(self, player: Player, other: str) -> None:
         await self._arrive_to(player, other, "block")
         with reaching_archive():
-            await self.relations.block(player.player_id, other)
+            if await self.relations.block(player.player_id, other):
+                RELATIONS_MADE.labels("block").inc()
 
     async def unblock(self, player: Player, other: str) -> None:
         await self._arrive_to(player, other, "unblock")

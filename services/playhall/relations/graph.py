@@ -157,9 +157,10 @@ class Relations:
             await _require(connection, other)
             return await _relation(connection, viewer, other)
 
-    async def follow(self, follower: str, followed: str) -> None:
-        """`follower` follows `followed` (again: nothing changes). Refused for oneself, an
-        unknown player, a block either way, and past `max_following`."""
+    async def follow(self, follower: str, followed: str) -> bool:
+        """`follower` follows `followed` (again: nothing changes); whether the follow is new.
+        Refused for oneself, an unknown player, a block either way, and past
+        `max_following`."""
         refuse_self(follower, followed, "follow")
         async with self._pair(follower, followed) as connection:
             await _require(connection, followed)
@@ -169,7 +170,7 @@ class Relations:
             if relation.blocked_by:
                 raise Blocked("This player does not accept you as a follower")
             if relation.following:
-                return
+                return False
             if await _count(connection, "follows", "follower_id", follower) >= self.max_following:
                 raise NotNow(
                     f"You follow {self.max_following} players, the most one may: unfollow one first"
@@ -178,6 +179,7 @@ class Relations:
                 "INSERT INTO follows (follower_id, followed_id) VALUES (%s, %s)",
                 (follower, followed),
             )
+            return True
 
     async def unfollow(self, follower: str, followed: str) -> None:
         """`follower` no longer follows `followed` (nothing changes if they did not)."""
@@ -189,14 +191,15 @@ class Relations:
                 (follower, followed),
             )
 
-    async def block(self, blocker: str, blocked: str) -> None:
+    async def block(self, blocker: str, blocked: str) -> bool:
         """`blocker` blocks `blocked` (again: nothing changes), and the follows between them
-        end both ways. Refused for oneself, an unknown player and past `max_blocked`."""
+        end both ways; whether the block is new. Refused for oneself, an unknown player and
+        past `max_blocked`."""
         refuse_self(blocker, blocked, "block")
         async with self._pair(blocker, blocked) as connection:
             await _require(connection, blocked)
             if (await _relation(connection, blocker, blocked)).blocking:
-                return
+                return False
             if await _count(connection, "blocks", "blocker_id", blocker) >= self.max_blocked:
                 raise NotNow(
                     f"You blocked {self.max_blocked} players, the most one may: unblock one first"
@@ -208,6 +211,7 @@ class Relations:
                 "DELETE FROM follows WHERE (follower_id, followed_id) IN ((%s, %s), (%s, %s))",
                 (blocker, blocked, blocked, blocker),
             )
+            return True
 
     async def unblock(self, blocker: str, blocked: str) -> None:
         """`blocker` lifts their block of `blocked` (nothing changes if there was none; a

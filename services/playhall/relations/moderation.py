@@ -19,10 +19,6 @@ from playhall.archive.archive import reaching_archive
 from playhall.common.errors import ChatBanned
 
 
-def _now() -> datetime.datetime:
-    return datetime.datetime.now(datetime.UTC)
-
-
 class ChatBans:
     """Players muted from all chat by a moderator, each until a time."""
 
@@ -194,6 +190,21 @@ class Reports:
                     (after_id, limit),
                 )
                 return [_report(row) for row in await found.fetchall()]
+
+    async def waiting(self) -> tuple[int, float]:
+        """How many reports are open, and how many seconds the oldest has waited (0: none),
+        by the database's clock."""
+        with reaching_archive():
+            async with self.pool.connection() as connection:
+                found = await connection.execute(
+                    """
+                    SELECT count(*), coalesce(extract(epoch FROM now() - min(created_at)), 0)
+                    FROM reports WHERE resolved_at IS NULL
+                    """
+                )
+                row = await found.fetchone()
+        assert row is not None  # an aggregate returns its row
+        return int(row[0]), float(row[1])
 
     async def get(self, report_id: int) -> Report | None:
         with reaching_archive():

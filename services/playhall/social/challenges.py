@@ -60,6 +60,14 @@ from playhall.social.challenge_store import (
     State,
     Terms,
 )
+from playhall.social.metrics import (
+    CHALLENGE_ACCEPT_RACES_LOST,
+    CHALLENGE_ANSWERS_TOO_LATE,
+    CHALLENGE_DECLINES,
+    CHALLENGES_CREATED,
+    count_answer,
+    pace_label,
+)
 
 MIN_REQUEST_ID = 16
 """The shortest request id a challenge's retries are known by (a random one, such as a UUID)."""
@@ -137,6 +145,8 @@ class Challenges:
             made = Made(await self._store(challenge, self._expiry_s(request)))
         with reaching_archive():
             await self.relations.make_known(player)  # an opponent others may challenge back
+        terms = made.challenge.terms
+        CHALLENGES_CREATED.labels(terms.title_id, pace_label(terms), made.challenge.opponent).inc()
         return made
 
     async def _store(self, challenge: Challenge, expires_in_s: int) -> Challenge:
@@ -224,7 +234,8 @@ class Challenges:
                 challenge_id, player.player_id, player.display_name
             ) or await self._get(challenge_id)
             if not _accepted_by(challenge, player):  # another accept won the race
-                _refuse_answered(challenge)
+                _refuse_lost_race(challenge)
+            count_answer(challenge.terms, State.ACCEPTED)
             with reaching_archive():
                 await self.relations.make_known(player)
         # The winner's call, or its retry after a crash: the match is made once either way.
@@ -284,6 +295,8 @@ class Challenges:
         if declined is None:
             _refuse_answered(await self._get(challenge_id))
         assert declined is not None  # refused otherwise
+        count_answer(declined.terms, State.DECLINED)
+        CHALLENGE_DECLINES.labels(reason.value).inc()
         await self._tell_answered(
             declined, "declined", {"by": player.display_name, "reason": reason.words}
         )
@@ -298,6 +311,7 @@ class Challenges:
         if withdrawn is None:
             _refuse_answered(await self._get(challenge_id))
         assert withdrawn is not None  # refused otherwise
+        count_answer(withdrawn.terms, State.WITHDRAWN)
         return withdrawn
 
     async def _get(self, challenge_id: str) -> Challenge:
@@ -361,9 +375,18 @@ def _accepted_by(challenge: Challenge, player: Player) -> bool:
     return challenge.state == State.ACCEPTED and challenge.accepted_by == player.player_id
 
 
+def _refuse_lost_race(challenge: Challenge) -> None:
+    """Refuses an accept that found the challenge open and lost it to another accept, or to
+    its end meanwhile (each counted)."""
+    if challenge.state == State.ACCEPTED:
+        CHALLENGE_ACCEPT_RACES_LOST.labels(challenge.terms.title_id).inc()
+    _refuse_answered(challenge)
+
+
 def _refuse_answered(challenge: Challenge) -> None:
-    """Refuses an answer to a challenge that is no longer open (NotNow, saying what became of
-    it)."""
+    """Refuses (and counts) an answer to a challenge that is no longer open (NotNow, saying
+    what became of it)."""
+    CHALLENGE_ANSWERS_TOO_LATE.labels(challenge.state.value).inc()
     reasons = {
         State.ACCEPTED: "This challenge was already accepted",
         State.DECLINED: "This challenge was declined",

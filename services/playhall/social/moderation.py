@@ -58,6 +58,7 @@ from playhall.relations.moderation import (
     ReportReason,
     Reports,
 )
+from playhall.social.metrics import MODERATION_ACTIONS, REPORTS_FILED
 
 MAX_NOTE = 500
 """The longest reason, resolution or report comment, in characters once trimmed."""
@@ -161,7 +162,11 @@ class Moderation:
     async def _file(self, reporter: Player, report: NewReport) -> tuple[int, bool]:
         with reaching_archive():
             await self.relations.make_known(reporter)  # named in the moderators' queue
-        return await self.reports.file(report)
+        report_id, new = await self.reports.file(report)
+        if new:
+            target = "message" if report.message_id else "player"
+            REPORTS_FILED.labels(report.reason.value, target).inc()
+        return report_id, new
 
     async def queue(self, after_id: int, limit: int) -> tuple[list[QueuedReport], bool]:
         """Up to `limit` open reports after `after_id`, oldest first, with their context; and
@@ -341,10 +346,11 @@ class Moderation:
             raise NotNow(f"Report {report_id} was resolved already")
 
     async def _recorded(self, action_ids: list[int]) -> list[Action]:
-        """The committed actions of `action_ids`, each logged for the operator (who, what, on
-        whom; never a message's text)."""
+        """The committed actions of `action_ids`, each counted and logged for the operator
+        (who, what, on whom; never a message's text)."""
         actions = await self.log.find(action_ids)
         for action in actions:
+            MODERATION_ACTIONS.labels(action.kind.value).inc()
             log.info(
                 "moderation action",
                 extra={
