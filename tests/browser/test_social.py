@@ -11,6 +11,12 @@ actions log records and the players' chat then shows. Last, Ben blocks Ana: her 
 from the page she had open is refused with the reason, his presence is hidden from her and
 their friendship ends.
 
+Then Dee and Eli, Eli on a phone's width: Eli declines Dee's challenge with a reason from the
+list, which Dee's lobby shows; Dee opens a table to anyone, which Eli takes from the lobby's open
+tables; at the table Dee mutes Eli (his messages go, and come back when she unmutes him), then
+resigns: the chat closes on Eli's page, and the replay shows it, read only. The new pages pass
+axe-core and fit a phone's width, and the chat is reached and used by the keyboard alone.
+
 Every page runs under the portal's Content-Security-Policy and fails its test on a console
 error (conftest); waits are selectors, never page scripts."""
 
@@ -21,6 +27,7 @@ import json
 import pytest
 
 from dev.devstack import Stack
+from tests.browser.conftest import PHONE, serious_violations
 
 MODERATOR = "Mona"
 WAIT_MS = 15_000
@@ -185,3 +192,79 @@ def test_friends_challenge_chat_moderation_and_a_block(stack, pages):
     ana_page.goto(portal + "friends.html")
     ana_page.wait_for_selector("body[data-loaded=true]")
     assert ana_page.locator(f"#friends li[data-player='{ben['playerId']}']").count() == 0
+
+
+def fits_and_passes_axe(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth + 1"), page.url
+    assert serious_violations(page) == [], page.url
+
+
+def test_a_decline_an_open_table_a_mute_and_the_closed_chat_in_the_replay(stack, pages):
+    portal = stack.portal_url
+    dee_page, eli_page = pages.open(), pages.open(PHONE)
+    dee = sign_in(dee_page, portal, "Dee")
+    eli = sign_in(eli_page, portal, "Eli")
+
+    # Eli declines Dee's challenge, saying the clock is too fast: Dee's lobby says so.
+    profile_of(dee_page, portal, eli)
+    challenge(dee_page)
+    dee_page.wait_for_selector("#relation-challenge .challenge-note:has-text('sent to Eli')")
+    offered = eli_page.locator("#challenges-in li[data-state=CHALLENGE_STATE_OPEN]")
+    offered.wait_for(timeout=CHALLENGE_WAIT_MS)
+    fits_and_passes_axe(eli_page)
+    offered.locator("select[name=reason]").select_option("DECLINE_REASON_TOO_FAST")
+    offered.get_by_role("button", name="Decline").click()
+    eli_page.wait_for_selector("#challenges-in li[data-state=CHALLENGE_STATE_DECLINED]")
+    dee_page.goto(portal)
+    declined = dee_page.locator("#challenges-out li[data-state=CHALLENGE_STATE_DECLINED]")
+    declined.wait_for(timeout=CHALLENGE_WAIT_MS)
+    assert "the clock is too fast" in declined.inner_text()
+
+    # Dee's table open to anyone, taken by Eli from the lobby's open tables.
+    dee_page.locator("#open-table summary").click()
+    dee_page.locator("#open-table select[name=title]").select_option("galileo")
+    dee_page.locator("#open-table button[type=submit]").click()
+    table = eli_page.locator('#open-tables li:has-text("Dee\'s table")')
+    table.wait_for(timeout=CHALLENGE_WAIT_MS)
+    table.get_by_role("button", name="Accept Dee's table").click()
+    eli_page.wait_for_selector("#chat[data-chat=live] form.chat-form[data-room=players]")
+    match_id = eli_page.url.split("id=")[1].split("#")[0]
+    taken = dee_page.locator(
+        f"#challenges-out li[data-challenge='{match_id}'][data-state=CHALLENGE_STATE_ACCEPTED]"
+    )
+    taken.wait_for(timeout=CHALLENGE_WAIT_MS)
+    taken.get_by_role("button", name="Go to your seat").click()
+    dee_page.wait_for_selector("#chat[data-chat=live] form.chat-form[data-room=players]")
+
+    # Eli writes by the keyboard alone; Dee mutes him, then lets him through again.
+    eli_page.locator("#chat-text").focus()
+    eli_page.keyboard.type("hi Dee")
+    eli_page.keyboard.press("Enter")
+    wait_for_message(dee_page, "hi Dee")
+    fits_and_passes_axe(eli_page)
+    dee_page.get_by_role("button", name="Mute Eli").first.click()
+    dee_page.wait_for_selector("#chat .chat-muted:has-text('Muted: Eli')")
+    assert chat_texts(dee_page) == []
+    dee_page.get_by_role("button", name="Unmute Eli").click()
+    wait_for_message(dee_page, "hi Dee")
+
+    # Dee resigns: the chat closes on Eli's page; the replay shows it without a box.
+    dee_page.on("dialog", lambda dialog: dialog.accept())
+    dee_page.locator("#resign").click()
+    eli_page.wait_for_selector("#chat[data-chat=closed] .chat-closed", timeout=WAIT_MS)
+    assert eli_page.locator("#chat-text").count() == 0
+    eli_page.goto(f"{portal}replay.html?id={match_id}")
+    wait_for_message(eli_page, "hi Dee")
+    assert eli_page.locator("#chat form.chat-form").count() == 0
+
+    # The friends page and the moderator's page, on a phone.
+    eli_page.goto(portal + "friends.html")
+    eli_page.wait_for_selector("body[data-loaded=true]")
+    fits_and_passes_axe(eli_page)
+    eli_page.goto(portal + "moderation.html")
+    eli_page.wait_for_selector("#not-moderator:not([hidden])")
+    mona_page = pages.open(PHONE)
+    sign_in(mona_page, portal, MODERATOR, "moderation.html")
+    mona_page.wait_for_selector("body[data-loaded=true] #desk:not([hidden])")
+    fits_and_passes_axe(mona_page)
+    assert dee["playerId"] != eli["playerId"]
