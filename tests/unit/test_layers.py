@@ -21,10 +21,10 @@ LAYERS: list[set[str]] = [
     {"accounts", "rules_service", "conformance", "match_client"},
     {"matchstore"},
     {"archive"},
-    {"relations"},
+    {"relations", "access"},
     {"matches"},
     {"matchmaking", "tournaments", "notifications", "social"},
-    {"player_service"},
+    {"player_service", "api"},
     {"orchestrator", "notifier"},
     {"gateway", "bots", "cli", "canary"},
 ]

@@ -188,7 +188,7 @@ class Notifier(BackgroundPass):
                 return True
         watching = await self.outbox.watching(key.player_id, key.match_id)
         live_turn = key.kind == NoticeKind.YOUR_TURN and match is not None
-        if live_turn and watching and not match.clock.turn_based:
+        if live_turn and watching and match is not None and not match.clock.turn_based:
             NOTICES_SUPPRESSED.labels(Channel.INBOX.value, "watching").inc()
             return True
         if preferences.wants(key.kind, Channel.INBOX):

@@ -38,7 +38,7 @@ class InboxUpdate:
 
 
 class PlayerNotices:
-    def __init__(self, store: NoticeStore, allow_local: bool = False, poll_s=WATCH_POLL_S):
+    def __init__(self, store: NoticeStore, allow_local: bool = False, poll_s: float = WATCH_POLL_S):
         self.store = store
         self.allow_local = allow_local
         """Whether push endpoints and webhooks may be http:// URLs of this machine (tests and

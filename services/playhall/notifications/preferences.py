@@ -10,6 +10,7 @@ import enum
 import json
 import zoneinfo
 from dataclasses import dataclass, field
+from typing import Any
 
 from playhall.common.errors import InvalidRequest
 from playhall.matchstore.notices import NoticeKind
@@ -112,7 +113,7 @@ class Preferences:
         return json.dumps(data)
 
     @classmethod
-    def from_json(cls, text: str | dict) -> Preferences:
+    def from_json(cls, text: str | dict[str, Any]) -> Preferences:
         data = json.loads(text) if isinstance(text, str) else dict(text)
         known = {f.name for f in dataclasses.fields(cls)}
         data = {name: value for name, value in data.items() if name in known}

@@ -112,7 +112,7 @@ class NoticeStore:
             return await cursor.fetchone() is not None
 
     async def inbox(
-        self, player_id: str, limit: int = INBOX_PAGE, before_id: int = 0, unread_only=False
+        self, player_id: str, limit: int = INBOX_PAGE, before_id: int = 0, unread_only: bool = False
     ) -> list[InboxNotice]:
         limit = INBOX_PAGE if limit <= 0 else min(limit, MAX_INBOX_PAGE)
         async with self.pool.connection() as connection:
@@ -129,8 +129,19 @@ class NoticeStore:
             )
             rows = await cursor.fetchall()
         return [
-            InboxNotice(*row[:8], created_unix_ms=int(row[8].timestamp() * 1000), read=row[9])
-            for row in rows
+            InboxNotice(
+                player_id=owner,
+                key=key,
+                kind=kind,
+                match_id=match_id,
+                title=title,
+                body=body,
+                url=url,
+                id=notice_id,
+                created_unix_ms=int(created_at.timestamp() * 1000),
+                read=read,
+            )
+            for owner, key, kind, match_id, title, body, url, notice_id, created_at, read in rows
         ]
 
     async def unread(self, player_id: str) -> int:

@@ -1,0 +1,22 @@
+"""access (issue 40): tables filled in by its slice.
+
+Revision ID: 0012
+Revises: 0011
+"""
+
+from __future__ import annotations
+
+from alembic import op
+
+revision = "0012"
+down_revision = "0011"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.execute("SELECT 1")
+
+
+def downgrade() -> None:
+    op.execute("SELECT 1")
