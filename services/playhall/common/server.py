@@ -10,7 +10,7 @@ import asyncio
 import logging
 import signal
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent import futures
 
 import grpc
@@ -185,11 +185,14 @@ async def create_async_server(
     max_message_bytes: int = 4 * 1024 * 1024,
     max_connection_age_ms: int = MAX_CONNECTION_AGE_MS,
     max_connection_age_grace_ms: int = MAX_CONNECTION_AGE_GRACE_MS,
+    interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
 ) -> AsyncService:
     """`create_server` on the running event loop, whose connections' age can be set (the
-    orchestrator's long watch streams are what it bounds)."""
+    orchestrator's long watch streams are what it bounds), with `interceptors` run before every
+    call's handler, in order (the orchestrator's access gate)."""
     server = grpc.aio.server(
-        options=_options(max_message_bytes, max_connection_age_ms, max_connection_age_grace_ms)
+        options=_options(max_message_bytes, max_connection_age_ms, max_connection_age_grace_ms),
+        interceptors=interceptors,
     )
     health_servicer = health.aio.HealthServicer()
     names = _register(
