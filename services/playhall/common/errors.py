@@ -3,6 +3,7 @@ why a request was refused; the servicer maps the classes to gRPC status codes in
 the domain never names a status. Every `reason` is written for the caller who caused it."""
 
 import datetime
+import math
 
 
 class MatchError(Exception):
@@ -50,6 +51,11 @@ class NotModerator(NotAllowed):
 
     def __init__(self) -> None:
         super().__init__("Only a moderator may do this: sign in with a moderator's token")
+
+
+class MissingScope(NotAllowed):
+    """The call came with a personal access token that may not make it: the token lacks the
+    scope the method needs, or the method never takes a token (`access.scopes`)."""
 
 
 class ChatBanned(NotAllowed):
@@ -109,6 +115,23 @@ class SlowDown(MatchError):
     def __init__(self, what: str, wait_s: int):
         super().__init__(f"{what}: wait {wait_s} s before the next one")
         self.wait_s = wait_s
+
+
+class OverLimit(SlowDown):
+    """A published rate limit (`access.limits`) refused the call: `subject` ("token:<id>" or
+    "address:<ip>") made `calls` faster than `limit` allows; one passes in `retry_after_s`."""
+
+    def __init__(self, subject: str, calls: str, limit: str, retry_after_s: float):
+        kind = subject.partition(":")[0]
+        MatchError.__init__(
+            self,
+            f"Too many {calls} from this {kind} (the limit is {limit}): "
+            f"retry in {retry_after_s:.3f} s",
+        )
+        self.wait_s = math.ceil(retry_after_s)
+        self.subject = subject
+        self.limit = limit
+        self.retry_after_s = retry_after_s
 
 
 class Unavailable(MatchError):
