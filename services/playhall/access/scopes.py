@@ -15,6 +15,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
+from playhall.common.errors import MissingScope
+
 
 class Scope(enum.StrEnum):
     """A scope of a personal access token, by its name on the wire and in the docs."""
@@ -209,3 +211,18 @@ REQUIRED: dict[str, Scope | Gate] = {
 }
 """Each method the orchestrator serves (its full gRPC name) and what a personal access token
 needs to call it. A method missing here is refused to every token (and a unit test fails)."""
+
+
+def require(method: str, held: frozenset[Scope]) -> None:
+    """Refuses (MissingScope) a call of `method` (its full gRPC name) with a personal access
+    token holding the scopes `held`, unless the table lets it through."""
+    rule = REQUIRED.get(method)
+    name = method.rpartition("/")[2]
+    if rule is None:
+        raise MissingScope(f"{name} takes no personal access token")
+    if rule is Gate.SIGN_IN:
+        raise MissingScope(
+            f"{name} takes no personal access token: sign in (the portal) to call it"
+        )
+    if isinstance(rule, Scope) and rule not in granted(held):
+        raise MissingScope(f"This token lacks the scope {rule.value}, which {name} needs")

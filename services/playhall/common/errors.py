@@ -207,3 +207,10 @@ class NoSuchMessage(NoSuchMatch):
         MatchError.__init__(
             self, f"Match {match_id[:64]!r} has no message {message_id} you could have read"
         )
+
+
+class NoSuchToken(NoSuchMatch):
+    """The caller has no personal access token of this id (refused as an unknown match is)."""
+
+    def __init__(self, token_id: str):
+        MatchError.__init__(self, f"You have no access token {token_id[:40]!r}")

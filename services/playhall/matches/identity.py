@@ -1,11 +1,13 @@
 """Who is calling: a seat through its token, a bot seat through the worker credential, a
-signed-in player through a player token, or a spectator; and whether a call comes from a
-gateway (its own credential). Seat tokens and credentials are compared as SHA-256 hashes, in
-constant time; player tokens are checked by `accounts.tokens`.
+signed-in player through a player token or a personal access token, or a spectator; and
+whether a call comes from a gateway (its own credential). Seat tokens and credentials are
+compared as SHA-256 hashes, in constant time; player tokens are checked by `accounts.tokens`,
+personal access tokens (and their scopes) by the server's access gate before the call
+(`access.tokens.ADMITTED`).
 
-A bearer token is one of the three by its form, never by trial: the worker credential is
-recognised by its hash first, a JWT has three dot-separated parts, and a seat token
-(`secrets.token_urlsafe`) has no dot at all."""
+A bearer token is one of the four by its form, never by trial: the worker credential is
+recognised by its hash first, a JWT has three dot-separated parts, a personal access token is
+`playhall.` and one part, and a seat token (`secrets.token_urlsafe`) has no dot at all."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 
+from playhall.access.tokens import ADMITTED, looks_like_access_token, secret_hash
 from playhall.accounts.tokens import InvalidPlayerToken, Player, PlayerTokens, looks_like_jwt
 from playhall.common.errors import (
     InvalidRequest,
@@ -56,7 +59,11 @@ class Identity:
         """A bearer token as the domain takes it: a player token becomes the `Player` it
         signs in (`NotAuthenticated`, with the reason, when it is not accepted); any other
         token stays as it is, to be matched against the seats of the match it names."""
-        if token is None or self.is_worker(token) or not looks_like_jwt(token):
+        if token is None or self.is_worker(token):
+            return token
+        if looks_like_access_token(token):
+            return admitted_player(token)
+        if not looks_like_jwt(token):
             return token
         try:
             return await self.player_tokens.verify(token)
@@ -86,6 +93,15 @@ class Identity:
         if match.seats[owned[0]].resigned:
             raise SeatResigned(owned[0])
         return Caller(owned[0])
+
+
+def admitted_player(secret: str) -> Player:
+    """The player of the personal access token the access gate accepted for this call."""
+    grant = ADMITTED.get()
+    if grant is None or not hmac.compare_digest(grant.token_hash, secret_hash(secret)):
+        # Only a server without the gate (an in-process test's) gets here.
+        raise NotAuthenticated("This server does not take personal access tokens")
+    return grant.player
 
 
 def player_caller(match: Match, player: Player, seat: int | None) -> Caller:

@@ -14,7 +14,7 @@ import asyncio
 import collections
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Iterable
 from typing import Any
 
 import grpc
@@ -112,7 +112,12 @@ async def refusals(
 
 def bearer_token(context: grpc.aio.ServicerContext) -> str | None:
     """The token of `authorization: Bearer <token>`, None without the header."""
-    for key, value in context.invocation_metadata() or ():
+    return bearer_in(context.invocation_metadata())
+
+
+def bearer_in(metadata: Iterable[tuple[str, str | bytes]] | None) -> str | None:
+    """`bearer_token` of a call's metadata (as an interceptor sees it)."""
+    for key, value in metadata or ():
         # A text key: gRPC hands its value as str (only a `-bin` key's is bytes).
         if key == "authorization" and isinstance(value, str):
             scheme, _, token = value.partition(" ")
