@@ -11,7 +11,7 @@ Calls with a player token, a seat token or no token pass through untouched."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 import grpc
 
@@ -22,8 +22,8 @@ from playhall.matches.servicer import bearer_in, refusals
 
 NO_TOKENS = "This deployment keeps no personal access tokens (it has no archive database)"
 
-Handler = grpc.RpcMethodHandler[Any, Any]
-Continuation = Callable[[grpc.HandlerCallDetails], Awaitable[Handler | None]]
+Handler: TypeAlias = "grpc.RpcMethodHandler[Any, Any]"  # subscriptable in the stubs only
+Continuation: TypeAlias = Callable[[grpc.HandlerCallDetails], Awaitable["Handler | None"]]
 
 
 class AccessGate(grpc.aio.ServerInterceptor):
