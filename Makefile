@@ -11,6 +11,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 PROTOS := $(shell find protos -name '*.proto')
 PROTO_STAMP := .proto.stamp
+API_DOCS := services/playhall/gateway/portal/api/index.html
 PYTEST_ARGS ?=
 # How many processes `make test` runs the suite on (pytest-xdist; 0 runs it in this one). A test
 # file stays on one process, so a module's shared stack is started once.
@@ -19,7 +20,7 @@ TEST_WORKERS ?= 2
 # PLAYHALL_RUN_<COMPONENT>_PORT variable (`python -m dev.devstack --help`), 0 (free) by default.
 GATEWAY_PORT ?= $(or $(PLAYHALL_RUN_GATEWAY_PORT),8080)
 
-.PHONY: help install proto lint test test-slow demo run bench bench-bots canary screens chaos image k8s k8s-rules deploy-titles clean
+.PHONY: help install proto api-docs lint test test-slow demo run bench bench-bots canary screens chaos image k8s k8s-rules deploy-titles clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -33,14 +34,21 @@ $(VENV)/.installed: pyproject.toml
 
 install: $(VENV)/.installed ## Create .venv and install Playhall with its dev tools
 
-$(PROTO_STAMP): $(VENV)/.installed $(PROTOS)
+# The API reference the gateway serves at /api/ (`deploy/api_docs.py`), made with the code.
+$(API_DOCS): $(VENV)/.installed $(PROTOS) deploy/api_docs.py $(wildcard docs/write-a-bot.md)
+	$(PY) -m deploy.api_docs
+	touch $@
+
+$(PROTO_STAMP): $(VENV)/.installed $(PROTOS) | $(API_DOCS)
 	find services/playhall -path '*/v1/*_pb2*.py*' -delete -o -path '*/v1/*_connect.py' -delete
 	PATH="$(BIN):$$PATH" $(PY) -m grpc_tools.protoc -Iprotos --python_out=services \
 		--pyi_out=services --grpc_python_out=services --connectrpc_out=services \
 		--connectrpc_opt=protobuf=google $(PROTOS)
 	touch $@
 
-proto: $(PROTO_STAMP) ## Generate the Python code for protos/ (never edit or commit it)
+proto: $(PROTO_STAMP) ## Generate the Python code and the API reference (/api/) for protos/ (never edit or commit them)
+
+api-docs: $(API_DOCS) ## The API reference alone (the gateway's /api/), from protos/ and docs/write-a-bot.md
 
 lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code, mypy on every service package
 	$(BIN)/buf lint
@@ -92,5 +100,5 @@ deploy-titles: $(VENV)/.installed ## Write every title's k8s, Compose and Promet
 	$(PY) -m deploy.titles
 
 clean: ## Remove the virtualenv, generated code and caches
-	rm -rf $(VENV) $(PROTO_STAMP) .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(PROTO_STAMP) .pytest_cache .ruff_cache services/playhall/gateway/portal/api
 	find services/playhall -path '*/v1/*_pb2*.py*' -delete -o -path '*/v1/*_connect.py' -delete

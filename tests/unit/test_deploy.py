@@ -1205,7 +1205,10 @@ def test_dockerignore_keeps_only_the_build_inputs():
         "services/playhall/core/__pycache__/api.cpython-311.pyc",
         "services/playhall.egg-info/PKG-INFO",
         "services/playhall/rules/v1/rules_service_pb2.py",
+        "services/playhall/gateway/portal/api/index.html",
         "tests/unit/test_deploy.py",
+        "deploy/titles.py",
+        "docs/architecture.md",
     ):
         assert dockerignored(path, patterns), f"{path} would be sent to the build"
     for path in (
@@ -1215,8 +1218,22 @@ def test_dockerignore_keeps_only_the_build_inputs():
         "services/playhall/core/api.py",
         "services/playhall/games/galileo/cards.json",
         "services/playhall/games/inventors/inventions.json",
+        "deploy/__init__.py",
+        "deploy/api_docs.py",
+        "docs/write-a-bot.md",
     ):
         assert not dockerignored(path, patterns), f"{path} is missing from the build"
+
+
+def test_dockerfile_writes_the_api_reference_as_the_makefile_does_before_installing():
+    """The gateway's /api/ is generated like the code: the same command as `make proto`'s,
+    run before `pip install .` copies the portal into the image."""
+    make_lines = logical_lines((REPO / "Makefile").read_text())
+    (command,) = [line for line in make_lines if "deploy.api_docs" in line]
+    runs = [args for op, args in dockerfile_instructions() if op == "RUN"]
+    docs_run = runs.index(command.replace("$(PY)", "python"))
+    (install,) = [i for i, run in enumerate(runs) if run.startswith("pip install .")]
+    assert docs_run < install
 
 
 # every title

@@ -4,7 +4,7 @@
 // the matches waiting for their move (a count badge, `myturn.js`), their notices (a bell with
 // the inbox, `notices.js`), their friends, their profile and games, the moderator page (for a
 // moderator, `modlink.js`), and sign-out; their presence beats meanwhile (`heartbeat.js`). The
-// leaderboards and tournaments are linked either way.
+// leaderboards, tournaments and the API reference (`/api/`, for programs) are linked either way.
 import { h } from "./common.js";
 import "./heartbeat.js";
 import { moderatorLink } from "./modlink.js";
@@ -33,6 +33,7 @@ async function render(nav) {
   const leaderboards = [
     h("a", { href: "/leaderboard.html" }, "Leaderboards"),
     h("a", { href: "/tournaments.html" }, "Tournaments"),
+    h("a", { href: "/api/", id: "api-reference" }, "API"),
   ];
   document.body.dataset.signedIn = String(Boolean(player));
   if (player) {
