@@ -21,14 +21,15 @@ def start_orchestrator(
     redis_url: str, rules_address: str, port: int = 0, **extra: str
 ) -> ServiceProcess:
     """An orchestrator of the Galileo rules service at `rules_address` on `port` (0 picks a
-    free one), with the testing flag and a fast housekeeping sweep, then `extra` settings."""
+    free one), with the testing flag, a fast housekeeping sweep and no rate limits (every
+    test calls from one address; the limits' own tests turn them on), then `extra` settings."""
     env = orchestrator_env(
         redis_url,
         {"galileo": rules_address},
         WORKER_CREDENTIAL,
         testing=True,
         gateway_credential=GATEWAY_CREDENTIAL,
-        **{"PLAYHALL_SWEEP_INTERVAL_S": "0.1", **extra},
+        **{"PLAYHALL_SWEEP_INTERVAL_S": "0.1", "PLAYHALL_RATE_LIMITS": "0", **extra},
     )
     return process.start_orchestrator(env, port=port)
 

@@ -12,6 +12,7 @@ from typing import Any
 import grpc
 
 from playhall.access.bots import BotAccounts
+from playhall.access.limits import CallClass, LimitSettings, LimitTable
 from playhall.access.scopes import Scope
 from playhall.access.tokens import AccessToken, AccessTokens
 from playhall.accounts.tokens import Player
@@ -31,6 +32,10 @@ SIGN_IN = "Sign in first: send your player token as 'authorization: Bearer <toke
 SCOPE_OF_WIRE: dict[int, Scope] = {pb.Scope.Value(f"SCOPE_{scope.name}"): scope for scope in Scope}
 """Each scope's number in the contract (a scope missing from the contract fails at import)."""
 WIRE_OF_SCOPE = {scope: number for number, scope in SCOPE_OF_WIRE.items()}
+CALL_CLASS_OF = {
+    kind: pb.CallClass.Name(pb.CallClass.Value(f"CALL_CLASS_{kind.name}")) for kind in CallClass
+}
+"""Each class of calls by its name in the contract (a class missing there fails at import)."""
 
 
 class Access:
@@ -43,9 +48,10 @@ class Access:
 
 
 class AccountServicer(account_service_pb2_grpc.AccountServiceServicer):
-    def __init__(self, matches: MatchPort, access: Access | None):
+    def __init__(self, matches: MatchPort, access: Access | None, limits: LimitSettings):
         self.matches = matches
         self.access = access
+        self.limits = limits
 
     def _access(self) -> Access:
         if self.access is None:
@@ -110,6 +116,35 @@ class AccountServicer(account_service_pb2_grpc.AccountServiceServicer):
                 ],
                 next_page_token=page.next_page_token,
             )
+
+    async def GetLimits(
+        self, request: pb.GetLimitsRequest, context: Context
+    ) -> pb.GetLimitsResponse:
+        async with refusals(context):
+            exempt = self.matches.is_operator(bearer_token(context))
+            return pb.GetLimitsResponse(
+                limited=self.limits.rate_limits and not exempt,
+                limits=limit_messages(self.limits.table()),
+            )
+
+
+def limit_messages(table: LimitTable) -> list[pb.RateLimit]:
+    """Each class of calls with its limits and methods, in the classes' order."""
+    messages = []
+    for kind in CallClass:
+        token, address = table.for_token(kind), table.for_address(kind)
+        messages.append(
+            pb.RateLimit(
+                call_class=CALL_CLASS_OF[kind],
+                name=kind.value,
+                token_per_second=token.per_second,
+                token_burst=token.burst,
+                address_per_second=address.per_second,
+                address_burst=address.burst,
+                methods=[method.lstrip("/") for method in table.methods(kind)],
+            )
+        )
+    return messages
 
 
 def scope_names(numbers: list[int] | Any) -> list[str]:

@@ -1,0 +1,206 @@
+"""The published rate limits applied to every call the orchestrator serves: a server
+interceptor that counts each call of a Playhall method against its caller's token and address
+(`access.limits`) before the method runs, and refuses one over a limit with
+RESOURCE_EXHAUSTED in gRPC's rich error model: `grpc-status-details-bin` holds a
+google.rpc.Status whose details are a google.rpc.RetryInfo (exactly how long until a call
+would pass) and a google.rpc.QuotaFailure (the subject counted and the limit it ran into).
+
+Who is counted: the token as the player it signs in (a player token) or as itself (a personal
+access token or a seat token), and the client's address (a gateway's, with the gateway
+credential, names the browser's). The worker credential is never counted, nor a gateway's
+stream shared by a match's spectators (the gateway limits each of them)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeAlias
+
+import grpc
+import redis
+from google.protobuf import any_pb2, duration_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+from prometheus_client import Counter
+
+from playhall.access.limits import CLASS_OF, CallClass, Limiter, Subject, SubjectKind
+from playhall.access.tokens import (
+    ADMITTED,
+    SHOWN_PREFIX,
+    looks_like_access_token,
+    secret_hash,
+)
+from playhall.accounts.tokens import Player
+from playhall.common.errors import NotAuthenticated, OverLimit
+from playhall.common.metadata import (
+    CLIENT_ADDRESS_HEADER,
+    GATEWAY_CREDENTIAL_HEADER,
+    REFUSAL_KEY,
+    text_entries,
+)
+from playhall.matches.identity import GatewayCredential, Identity
+from playhall.matches.servicer import bearer_token, peer_address, status_code
+
+log = logging.getLogger(__name__)
+
+# Generic to the type checker only: at run time neither class is subscriptable.
+Handler: TypeAlias = "grpc.RpcMethodHandler[Any, Any]"
+Context: TypeAlias = "grpc.aio.ServicerContext[Any, Any]"
+
+RATE_LIMITED = Counter(
+    "playhall_rate_limited_total",
+    "Calls refused by a published rate limit, by class of call and what was counted.",
+    ["call_class", "subject"],
+)
+
+
+def retry_delay(seconds: float) -> duration_pb2.Duration:
+    delay = duration_pb2.Duration()
+    delay.FromNanoseconds(round(seconds * 1e9))
+    return delay
+
+
+def rich_status(refusal: OverLimit, call_class: CallClass) -> grpc.Status:
+    """The refusal as gRPC's rich error model carries it: code, message and, in the
+    `grpc-status-details-bin` trailer, RetryInfo and QuotaFailure."""
+    kind = refusal.subject.partition(":")[0]
+    details = [
+        error_details_pb2.RetryInfo(retry_delay=retry_delay(refusal.retry_after_s)),
+        error_details_pb2.QuotaFailure(
+            violations=[
+                error_details_pb2.QuotaFailure.Violation(
+                    subject=refusal.subject,
+                    description=f"{call_class}: {refusal.limit} per {kind}",
+                )
+            ]
+        ),
+    ]
+    packed = []
+    for detail in details:
+        wrapped = any_pb2.Any()
+        wrapped.Pack(detail)
+        packed.append(wrapped)
+    code = status_code(refusal)
+    return rpc_status.to_status(
+        status_pb2.Status(code=getattr(code_pb2, code.name), message=refusal.reason, details=packed)
+    )
+
+
+class RateLimits(grpc.aio.ServerInterceptor):
+    """Counts every call of a method in `CLASS_OF` before its handler runs."""
+
+    def __init__(self, limiter: Limiter, identity: Identity, gateway_credential: str):
+        self.limiter = limiter
+        self.identity = identity
+        self.gateways = GatewayCredential(gateway_credential)
+        self._wrapped: dict[str, Handler] = {}
+        """By full method name: each method's handler is wrapped once."""
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[Handler | None]],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> Handler | None:
+        handler = await continuation(handler_call_details)
+        method = handler_call_details.method
+        if handler is None or method not in CLASS_OF:
+            return handler
+        known = self._wrapped.get(method)
+        if known is None:
+            known = self._wrapped.setdefault(method, self._wrap(handler, CLASS_OF[method]))
+        return known
+
+    def _wrap(self, handler: Handler, call_class: CallClass) -> Handler:
+        if handler.unary_unary:
+            return grpc.unary_unary_rpc_method_handler(
+                self._unary(handler.unary_unary, call_class),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        if handler.unary_stream:
+            return grpc.unary_stream_rpc_method_handler(
+                self._stream(handler.unary_stream, call_class),
+                request_deserializer=handler.request_deserializer,
+                response_serializer=handler.response_serializer,
+            )
+        return handler
+
+    def _unary(self, behaviour: Callable[..., Any], call_class: CallClass) -> Callable[..., Any]:
+        async def limited(request: Any, context: Context) -> Any:
+            await self.admit(call_class, context)
+            return await behaviour(request, context)
+
+        return limited
+
+    def _stream(self, behaviour: Callable[..., Any], call_class: CallClass) -> Callable[..., Any]:
+        async def limited(request: Any, context: Context) -> AsyncIterator[Any]:
+            await self.admit(call_class, context)
+            async for response in behaviour(request, context):
+                yield response
+
+        return limited
+
+    async def admit(self, call_class: CallClass, context: Context) -> None:
+        """Counts the call; aborts it RESOURCE_EXHAUSTED with the rich details when over a
+        limit. A limiter whose Redis fails lets the call through (logged): the method itself
+        then answers as the storage lets it."""
+        subjects = await self.subjects(context)
+        try:
+            await self.limiter.admit(call_class, subjects)
+        except OverLimit as refusal:
+            RATE_LIMITED.labels(call_class, refusal.subject.partition(":")[0]).inc()
+            status = rich_status(refusal, call_class)
+            # Beside the details, the refusal's class, as every refusal of the orchestrator
+            # names it.
+            trailing = (*status.trailing_metadata, (REFUSAL_KEY, type(refusal).__name__))
+            await context.abort(status.code, status.details, trailing_metadata=trailing)
+        except redis.RedisError as error:
+            log.warning("rate limits not counted", extra={"error": str(error)[:200]})
+
+    async def subjects(self, context: Context) -> list[Subject]:
+        """Who the call counts against: its address, then its token; nobody for the worker
+        credential."""
+        metadata = text_entries(context.invocation_metadata())
+        try:
+            token = bearer_token(context)
+        except NotAuthenticated:
+            token = None  # a malformed authorization: the method refuses it
+        if token is not None and self.identity.is_worker(token):
+            return []
+        counted = []
+        address = self.address(context, metadata)
+        if address is not None:
+            counted.append(Subject(SubjectKind.ADDRESS, address))
+        if token is not None:
+            subject = await self.token_subject(token)
+            if subject is not None:
+                counted.append(subject)
+        return counted
+
+    def address(self, context: Context, metadata: dict[str, str]) -> str | None:
+        """The client's address: the one a gateway names (believed with its credential), else
+        the caller's own; None for a gateway's call that names no client (a stream it shares
+        among a match's spectators, whom it limits itself)."""
+        credential = metadata.get(GATEWAY_CREDENTIAL_HEADER)
+        if credential is not None and self.gateways.admits(credential):
+            return metadata.get(CLIENT_ADDRESS_HEADER, "").strip() or None
+        return peer_address(context).partition(":")[2]
+
+    async def token_subject(self, token: str) -> Subject | None:
+        """What a token is counted as: a personal access token by its id (the access gate
+        before this accepted it; one it refused, by its hash, named by its prefix), a player
+        token as the player it signs in, any other token (a seat's) by its hash. None for a
+        player token that is not accepted (the method refuses it)."""
+        digest = secret_hash(token)
+        if looks_like_access_token(token):
+            grant = ADMITTED.get()
+            if grant is not None and grant.token_hash == digest:
+                return Subject(SubjectKind.TOKEN, grant.token_id)
+            return Subject(SubjectKind.TOKEN, token[:SHOWN_PREFIX], digest)
+        try:
+            credential = await self.identity.resolve(token)
+        except NotAuthenticated:
+            return None
+        if isinstance(credential, Player):
+            return Subject(SubjectKind.TOKEN, credential.player_id)
+        return Subject(SubjectKind.TOKEN, digest[:16])
