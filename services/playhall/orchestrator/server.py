@@ -11,6 +11,8 @@ import uvloop
 from grpc_health.v1 import health_pb2
 from prometheus_client import REGISTRY
 
+from playhall.access.limits import Limiter, LimitSettings
+from playhall.api.limits import RateLimits
 from playhall.archive import database
 from playhall.archive.archive import Archive, ArchiveCheck
 from playhall.archive.parked import ParkedTable
@@ -178,6 +180,15 @@ def build_moderation(domain: matches.Matches, chat: Chat) -> Moderation | None:
     )
 
 
+def rate_limits(domain: matches.Matches, settings: Settings) -> list[RateLimits]:
+    """The published rate limits in front of every method, counted in the match store's Redis
+    (none when the operator turned them off)."""
+    if not settings.limits.rate_limits:
+        return []
+    limiter = Limiter(domain.store.redis, settings.limits.table())
+    return [RateLimits(limiter, domain.identity, settings.gateway_credential)]
+
+
 async def create_server(
     settings: Settings,
 ) -> tuple[AsyncService, MatchServicer, matches.Matches, Matchmaking, Tournaments]:
@@ -241,6 +252,7 @@ async def create_server(
         host=settings.host,
         max_connection_age_ms=settings.max_connection_age_ms,
         max_connection_age_grace_ms=settings.max_connection_age_grace_ms,
+        interceptors=rate_limits(domain, settings),
     )
     return service, servicer, domain, queues, tournaments
 
@@ -342,6 +354,8 @@ def main(argv: list[str] | None = None) -> None:
         + ", ".join(defaults(ChallengeSettings))
         + ". Chat, with the defaults: "
         + ", ".join(defaults(ChatSettings))
+        + ". Rate limits, with the defaults: "
+        + ", ".join(defaults(LimitSettings))
         + ".",
     )
     add_flags(parser, Settings, ["port", "metrics_port"])

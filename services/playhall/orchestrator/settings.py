@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from playhall.access.limits import LimitSettings
 from playhall.accounts.tokens import TokenSettings
 from playhall.archive.reputation import MOST_KARMA
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
@@ -48,6 +49,10 @@ class Settings(MatchSettings):
     """How long challenges wait and how many are open at once (`social.challenges`)."""
     chat: ChatSettings = setting(ChatSettings(), env="PLAYHALL_CHAT_*", derived=True)
     """The chat's limits (`matches.chat.ChatSettings`)."""
+    limits: LimitSettings = setting(
+        LimitSettings(), env="PLAYHALL_RATE_LIMITS and PLAYHALL_LIMIT_*", derived=True
+    )
+    """The published rate limits of every call (`access.limits.LimitSettings`)."""
 
     @classmethod
     def from_env(cls, flags: Mapping[str, Any] | None = None) -> Settings:
@@ -60,6 +65,7 @@ class Settings(MatchSettings):
             matchmaking=MatchmakingSettings.from_env(),
             challenges=load(ChallengeSettings),
             chat=load(ChatSettings),
+            limits=LimitSettings.from_env(),
         )
         if settings.bot_queue not in (LIVE_QUEUE, BATCH_QUEUE):
             raise SettingsError(f"PLAYHALL_BOT_QUEUE must be {LIVE_QUEUE} or {BATCH_QUEUE}")
