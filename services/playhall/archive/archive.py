@@ -191,10 +191,13 @@ class ArchivedMatch:
 
 
 class Archive:
-    """Writes and reads the archive through a psycopg connection pool."""
+    """Writes and reads the archive through a psycopg connection pool. Bot accounts
+    (`bot_accounts`) are rated in a pool apart from everyone else unless `bot_ratings_mixed`:
+    a match in which a bot account meets a person or a bot level rates nobody."""
 
-    def __init__(self, pool: AsyncConnectionPool):
+    def __init__(self, pool: AsyncConnectionPool, bot_ratings_mixed: bool = False):
         self.pool = pool
+        self.bot_ratings_mixed = bot_ratings_mixed
 
     async def ping(self) -> None:
         async with self.pool.connection() as connection:
@@ -270,9 +273,21 @@ class Archive:
                 return 0
             return await self._rate(connection, match, rows)
 
-    @staticmethod
+    async def _pools_apart(
+        self, connection: psycopg.AsyncConnection[Any], players: list[str]
+    ) -> bool:
+        """Whether the players are of both pools (bot accounts and the rest) while the
+        operator keeps the pools apart."""
+        if self.bot_ratings_mixed:
+            return False
+        found = await connection.execute(
+            "SELECT count(*) FROM bot_accounts WHERE player_id = ANY(%s)", (players,)
+        )
+        row = await found.fetchone()
+        return row is not None and 0 < row[0] < len(players)
+
     async def _rate(
-        connection: psycopg.AsyncConnection[Any], match: Match, rows: list[SeatRow]
+        self, connection: psycopg.AsyncConnection[Any], match: Match, rows: list[SeatRow]
     ) -> int:
         """Updates the ratings of the match's rated players, read under a row lock so that
         two archivers rating one player in parallel never lose an update; returns how many."""
@@ -283,6 +298,8 @@ class Archive:
         if len(places) < 2:
             return 0
         players = sorted(places)
+        if await self._pools_apart(connection, players):
+            return 0
         at = _time(match.updated_unix_ms)
         await connection.cursor().executemany(
             """

@@ -210,7 +210,7 @@ async def serve(settings: ArchiverSettings) -> None:
     connections = 2 * settings.archive_concurrency + 2
     store = MatchStore(redis_client(settings.redis_url, connections, settings.redis_cluster))
     await store.redis.ping()
-    archiver = Archiver(store, Archive(pool), settings)
+    archiver = Archiver(store, Archive(pool, settings.bot_ratings_mixed), settings)
     stopping = asyncio.Event()
     tasks = [
         asyncio.create_task(archiver.run(stopping), name="archiver"),

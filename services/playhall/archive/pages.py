@@ -132,6 +132,8 @@ LEADERBOARD = PageTokens("GetLeaderboard", (float, str, int, int))
 FINISHED_PAGE, MAX_FINISHED_PAGE = 20, 100
 HISTORY_PAGE, MAX_HISTORY_PAGE = 50, 500
 LEADERBOARD_PAGE, MAX_LEADERBOARD_PAGE = 50, 200
+BOT_ACCOUNT = "EXISTS (SELECT 1 FROM bot_accounts b WHERE b.player_id = p.id)"
+"""Whether the player `p` is a bot account (migration 0012), in SQL."""
 
 
 def rating(title_id: str, mu: float, sigma: float, games: int, at: datetime.datetime) -> pb.Rating:
@@ -194,21 +196,25 @@ class PlayerPages:
                 "Name the player (player_id), or sign in to read your own ratings"
             )
         rows = await self._fetch(
-            """
-            SELECT p.display_name, p.kind, r.finished, r.abandoned, r.karma FROM players p
+            f"""
+            SELECT p.display_name, p.kind, r.finished, r.abandoned, r.karma,
+                {BOT_ACCOUNT} FROM players p
             LEFT JOIN reputation r ON r.player_id = p.id WHERE p.id = %(id)s
             """,
             {"id": wanted},
         )
         if rows:
-            ((name, kind, *counts),) = rows
+            ((name, kind, *counts, bot_account),) = rows
             if caller is not None and wanted == caller.player_id:
                 name = caller.display_name  # the name of this sign-in, not the last seat's
             if kind == "bot":
                 return pb.Player(player_id=wanted, display_name=name, bot=True)
             known = Reputation(*counts) if counts[0] is not None else Reputation()
             return pb.Player(
-                player_id=wanted, display_name=name, reputation=reputation_message(known)
+                player_id=wanted,
+                display_name=name,
+                bot=bot_account,
+                reputation=reputation_message(known),
             )
         # Never archived yet (a person in their first match, a bot level before its first, or
         # the caller): no ratings, no history. Ids derive from the identity provider's subject,
@@ -337,9 +343,15 @@ class PlayerPages:
         """Best first by the ordinal (mu - 3 sigma); equal ordinals share a rank (1, 1, 3)."""
         size = page_size(request.page_size, LEADERBOARD_PAGE, MAX_LEADERBOARD_PAGE)
         title = self._title(request.title_id, required=True)
-        query = {"title_id": title, "include_provisional": request.include_provisional}
+        query: dict[str, Any] = {
+            "title_id": title,
+            "include_provisional": request.include_provisional,
+        }
+        if request.bot_accounts:  # only then: the tokens of people's pages stay as they were
+            query["bot_accounts"] = True
         cursor = LEADERBOARD.read(request.page_token, query)
-        conditions = ["r.title_id = %(title)s"]
+        # Bot accounts are rated in a pool of their own (`Archive._rate`): listed apart.
+        conditions = ["r.title_id = %(title)s", f"{BOT_ACCOUNT} = %(bot_accounts)s"]
         if not request.include_provisional:
             conditions.append("r.sigma <= %(provisional)s")
         if cursor:
@@ -358,6 +370,7 @@ class PlayerPages:
             {
                 "title": title,
                 "provisional": ratings.PROVISIONAL_SIGMA,
+                "bot_accounts": request.bot_accounts,
                 "ordinal": cursor[0] if cursor else None,
                 "after": cursor[1] if cursor else None,
                 "limit": size + 1,
@@ -372,7 +385,11 @@ class PlayerPages:
             entries.append(
                 pb.LeaderboardEntry(
                     rank=rank,
-                    player=pb.Player(player_id=player_id, display_name=name, bot=kind == "bot"),
+                    player=pb.Player(
+                        player_id=player_id,
+                        display_name=name,
+                        bot=kind == "bot" or request.bot_accounts,
+                    ),
                     rating=rating(title, mu, sigma, games, at),
                 )
             )

@@ -39,6 +39,9 @@ class ArchiverSettings:
     """How long an archived match's keys stay in Redis (for the callers still on it)."""
     archive_retry_s: float = setting(30.0, minimum=0.01)
     """When a filed match that has not ended yet, or failed to archive, is looked at again."""
+    bot_ratings_mixed: bool = setting(False)
+    """Rate bot accounts with people: off, a match in which a bot account meets a person or a
+    bot level rates nobody, and bot accounts are rated among themselves (`access.bots`)."""
     archive_batch: int = setting(32, minimum=1)
     """Matches taken from the outbox per pass."""
     archive_concurrency: int = setting(4, minimum=1)
