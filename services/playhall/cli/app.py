@@ -22,6 +22,8 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from playhall.access.scopes import Scope
+from playhall.api.v1 import account_service_pb2 as apb
 from playhall.cli import login as saved
 from playhall.cli import tournament
 from playhall.cli.boards import board, know_messages
@@ -91,6 +93,13 @@ challenges = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(challenges, name="challenge")
+tokens = typer.Typer(
+    help="Personal access tokens, for your own programs (a bot): make one with the scopes it "
+    "needs, list yours, revoke one. Sign in first (a token cannot manage tokens).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(tokens, name="token")
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
@@ -1634,6 +1643,92 @@ def challenge_withdraw_command(
     request = chpb.WithdrawChallengeRequest(challenge_id=challenge_id)
     challenge_call(gateway, token, "withdraw_challenge", request)
     out.print(f"You withdrew challenge {challenge_id}.")
+
+
+@tokens.command("create")
+def token_create_command(
+    name: Annotated[str, typer.Argument(help="What the token is for (e.g. 'my bot').")],
+    scopes: Annotated[
+        list[Scope],
+        typer.Option("--scope", help="A scope the token holds; give --scope once for each."),
+    ],
+    days: Annotated[
+        int, typer.Option(min=0, max=365, help="How many days it lives (0: it never expires).")
+    ] = 0,
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Make a personal access token; its secret is shown now and never again."""
+    caller = signed_in(gateway, token)
+    request = apb.CreateAccessTokenRequest(
+        name=name,
+        scopes=[f"SCOPE_{scope.name}" for scope in scopes],
+        expires_in_days=days,
+    )
+    try:
+        made = caller.call(caller.accounts.create_access_token, request)
+    except CliError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        emit(made)
+        return
+    out.print(
+        f"Token {made.token.token_id} ({made.token.name}): {', '.join(scope_names(made.token))}"
+    )
+    out.print("Its secret, shown this once (send it as 'authorization: Bearer <secret>'):")
+    print(made.secret)
+
+
+@tokens.command("list")
+def token_list_command(
+    gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None, as_json: JsonOption = False
+) -> None:
+    """Your personal access tokens not revoked, newest first (never their secrets)."""
+    caller = signed_in(gateway, token)
+    try:
+        listed = caller.call(caller.accounts.list_access_tokens, apb.ListAccessTokensRequest())
+    except CliError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        emit(listed)
+        return
+    if not listed.tokens:
+        out.print("No tokens.")
+        return
+    table = Table("id", "name", "starts", "scopes", "made", "last used", "expires")
+    for shown in listed.tokens:
+        table.add_row(
+            shown.token_id,
+            shown.name,
+            shown.prefix,
+            ", ".join(scope_names(shown)),
+            local_time(shown.created_unix_ms),
+            local_time(shown.last_used_unix_ms) if shown.last_used_unix_ms else "never",
+            local_time(shown.expires_unix_ms) if shown.expires_unix_ms else "never",
+        )
+    out.print(table)
+
+
+@tokens.command("revoke")
+def token_revoke_command(
+    token_id: Annotated[str, typer.Argument(help="The token's id (`playhall token list`).")],
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+) -> None:
+    """Revoke one of your tokens: refused from now on, by every server."""
+    caller = signed_in(gateway, token)
+    request = apb.RevokeAccessTokenRequest(token_id=token_id)
+    try:
+        caller.call(caller.accounts.revoke_access_token, request)
+    except CliError as error:
+        raise fail(str(error)) from None
+    out.print(f"Token {token_id} is revoked.")
+
+
+def scope_names(shown: apb.AccessToken) -> list[str]:
+    """A token's scopes by their names (match:play, ...)."""
+    return [Scope[apb.Scope.Name(number).removeprefix("SCOPE_")].value for number in shown.scopes]
 
 
 def main() -> None:

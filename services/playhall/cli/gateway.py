@@ -12,6 +12,7 @@ from urllib.parse import urlsplit, urlunsplit
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 
+from playhall.api.v1.account_service_connect import AccountServiceClientSync
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1.match_service_connect import MatchServiceClientSync
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
@@ -113,6 +114,7 @@ class Gateway:
         self.friends = FriendsServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
         self.chat = ChatServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
         self.challenges = ChallengeServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
+        self.accounts = AccountServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
 
     def as_caller(self, token: str | None) -> Gateway:
         return Gateway(self.url, token)

@@ -1,8 +1,8 @@
 """The gateway's ASGI application: MatchService, PlayerService, MatchmakingService,
-TournamentService, ChatService, FriendsService and ChallengeService over Connect (and gRPC-Web)
-under their paths (`/playhall.match.v1.MatchService/`, ...), the guest sign-in where it is on,
-health endpoints, the one-click unsubscribe link of mails (`unsubscribe.py`), and the portal's
-static files."""
+TournamentService, ChatService, FriendsService, ChallengeService and AccountService over Connect
+(and gRPC-Web) under their paths (`/playhall.match.v1.MatchService/`, ...), the guest sign-in
+where it is on, health endpoints, the one-click unsubscribe link of mails (`unsubscribe.py`),
+and the portal's static files."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from playhall.api.v1.account_service_connect import AccountServiceASGIApplication
+from playhall.gateway.accounts import AccountGateway
 from playhall.gateway.challenges import ChallengeGateway
 from playhall.gateway.chat import ChatGateway
 from playhall.gateway.friends import FriendsGateway
@@ -61,6 +63,7 @@ SERVICE_PATHS = (
     "/playhall.social.v1.ChatService",
     "/playhall.social.v1.FriendsService",
     "/playhall.social.v1.ChallengeService",
+    "/playhall.api.v1.AccountService",
 )
 
 REQUEST_HEADERS = [
@@ -165,6 +168,11 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
         ),
         ModerationServiceASGIApplication(
             ModerationGateway(channel, settings),
+            interceptors=guard,
+            read_max_bytes=settings.max_request_bytes,
+        ),
+        AccountServiceASGIApplication(
+            AccountGateway(channel, settings),
             interceptors=guard,
             read_max_bytes=settings.max_request_bytes,
         ),

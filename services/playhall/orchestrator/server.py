@@ -11,8 +11,13 @@ import uvloop
 from grpc_health.v1 import health_pb2
 from prometheus_client import REGISTRY
 
+from playhall.access.bots import BotAccounts
 from playhall.access.limits import Limiter, LimitSettings
+from playhall.access.tokens import AccessTokens
+from playhall.api.access_gate import AccessGate
+from playhall.api.account_servicer import Access, AccountServicer
 from playhall.api.limits import RateLimits
+from playhall.api.v1 import account_service_pb2, account_service_pb2_grpc
 from playhall.archive import database
 from playhall.archive.archive import Archive, ArchiveCheck
 from playhall.archive.parked import ParkedTable
@@ -90,6 +95,7 @@ MODERATION_SERVICE_NAME = moderation_service_pb2.DESCRIPTOR.services_by_name[
     "ModerationService"
 ].full_name
 FRIENDS_SERVICE_NAME = friends_service_pb2.DESCRIPTOR.services_by_name["FriendsService"].full_name
+ACCOUNT_SERVICE_NAME = account_service_pb2.DESCRIPTOR.services_by_name["AccountService"].full_name
 
 
 def build_matches(settings: Settings) -> matches.Matches:
@@ -180,6 +186,19 @@ def build_moderation(domain: matches.Matches, chat: Chat) -> Moderation | None:
     )
 
 
+def build_access(
+    domain: matches.Matches, relations: Relations | None, settings: Settings
+) -> Access | None:
+    """Personal access tokens and bot accounts in the archive's database (None without one)."""
+    if domain.archive is None or relations is None:
+        return None
+    return Access(
+        AccessTokens(domain.archive.pool, settings.max_access_tokens),
+        BotAccounts(domain.archive.pool),
+        Presence(domain.store.redis, relations, settings.presence_ttl_s),
+    )
+
+
 def rate_limits(domain: matches.Matches, settings: Settings) -> list[RateLimits]:
     """The published rate limits in front of every method, counted in the match store's Redis
     (none when the operator turned them off)."""
@@ -206,6 +225,7 @@ async def create_server(
     )
     players = PlayerServicer(domain, servicer)
     chat = Chat(domain, settings.chat)
+    access = build_access(domain, relations, settings)
     service = await create_async_server(
         [
             (match_service_pb2_grpc.add_MatchServiceServicer_to_server, servicer, SERVICE_NAME),
@@ -247,12 +267,21 @@ async def create_server(
                 ModerationServicer(build_moderation(domain, chat)),
                 MODERATION_SERVICE_NAME,
             ),
+            (
+                account_service_pb2_grpc.add_AccountServiceServicer_to_server,
+                AccountServicer(MatchPort(domain), access, settings.limits),
+                ACCOUNT_SERVICE_NAME,
+            ),
         ],
         port=settings.port,
         host=settings.host,
         max_connection_age_ms=settings.max_connection_age_ms,
         max_connection_age_grace_ms=settings.max_connection_age_grace_ms,
-        interceptors=rate_limits(domain, settings),
+        # Limits first, so that a flood of calls is turned away before any token is looked up.
+        interceptors=[
+            *rate_limits(domain, settings),
+            AccessGate(access.tokens if access else None),
+        ],
     )
     return service, servicer, domain, queues, tournaments
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from playhall.access.limits import LimitSettings
+from playhall.access.tokens import MAX_TOKENS
 from playhall.accounts.tokens import TokenSettings
 from playhall.archive.reputation import MOST_KARMA
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
@@ -39,6 +40,8 @@ class Settings(MatchSettings):
     presence_ttl_s: float = setting(PRESENCE_TTL_S, minimum=0.1)
     """How long a player counts as online after their last FriendsService call (the portal's
     heartbeat comes every 30 s)."""
+    max_access_tokens: int = setting(MAX_TOKENS, minimum=1)
+    """The most personal access tokens (not revoked, not expired) one player may hold."""
     matchmaking: MatchmakingSettings = setting(
         MatchmakingSettings(), env="PLAYHALL_MATCHMAKING_*", derived=True
     )
