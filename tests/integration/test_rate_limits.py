@@ -1,9 +1,11 @@
 """The published rate limits on two orchestrator processes sharing the session's Redis, with
-low limits (reads: 2 a second, bursts of 4; an address twice that): a looping client is refused
+low limits (reads: 2 a second, bursts of 4; 2 streams open; an address twice that): a looping
+client is refused
 RESOURCE_EXHAUSTED with a RetryInfo and a QuotaFailure it parses, and a call made after the
 delay it names passes; calls split across both replicas count together; an address is limited
-whatever its tokens, and a token whatever its address; the worker credential is never limited;
-and through a gateway the details reach a Connect client.
+whatever its tokens, and a token whatever its address; a token holds at most 2 streams open on
+both replicas together, and a closed one frees its place; the worker credential is never
+limited; through a gateway the details reach a Connect client; GetLimits answers the table.
 
 Each test counts under addresses of its own (named by the gateway credential, as a gateway
 names its browsers'), so the tests share no count."""
@@ -25,12 +27,14 @@ from playhall.api.v1 import account_service_pb2_grpc
 from playhall.common.metadata import CLIENT_ADDRESS_HEADER, GATEWAY_CREDENTIAL_HEADER
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
-from tests.helpers import connect_call, metric, scrape, start_gateway
+from playhall.match_client import human_seats
+from tests.helpers import connect_call, metric, scrape, start_gateway, wait_until
 
 LIMITS = {
     "PLAYHALL_RATE_LIMITS": "1",
     "PLAYHALL_LIMIT_READS": "2/s burst 4",
     "PLAYHALL_LIMIT_ADDRESS_FACTOR": "2",
+    "PLAYHALL_LIMIT_OPEN_STREAMS": "2",
 }
 READ_BURST = 4
 READ_INTERVAL_S = 0.5
@@ -200,9 +204,50 @@ def test_get_limits_answers_the_table_as_the_caller_is_limited(replicas):
         assert "playhall.api.v1.AccountService/GetLimits" in reads.methods
         assert by_name["moves"].methods == ["playhall.match.v1.MatchService/SubmitMove"]
         assert (by_name["moves"].token_per_second, by_name["moves"].token_burst) == (20, 40)
+        assert (answer.token_open_streams, answer.address_open_streams) == (2, 4)
         worker = accounts.GetLimits(
             apb.GetLimitsRequest(),
             metadata=forwarded(next(ADDRESSES), WORKER_CREDENTIAL),
             timeout=TIMEOUT,
         )
         assert not worker.limited and len(worker.limits) == 5
+
+
+def test_a_token_holds_so_many_streams_open_on_both_replicas_together(stubs):
+    address = next(ADDRESSES)
+    created = stubs[0].CreateMatch(
+        pb.CreateMatchRequest(title_id="galileo", seats=human_seats(2)),
+        metadata=forwarded(address),
+        timeout=TIMEOUT,
+    )
+    watch = pb.WatchMatchRequest(match_id=created.match.match_id)
+    seat = forwarded(address, created.tokens[0].token)
+    held = [stub.WatchMatch(watch, metadata=seat, timeout=30) for stub in stubs]
+    assert [next(stream).change.version for stream in held] == [0, 0]
+    refused = stubs[0].WatchMatch(watch, metadata=seat, timeout=30)
+    with pytest.raises(grpc.RpcError):
+        next(refused)
+    assert refused.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "already holds 2 streams open" in refused.details()
+    status = rpc_status.from_call(refused)
+    # No RetryInfo: no wait frees a place, closing a stream does.
+    assert [detail.type_url.rpartition("/")[2] for detail in status.details] == [
+        "google.rpc.QuotaFailure"
+    ]
+    quota = error_details_pb2.QuotaFailure()
+    status.details[0].Unpack(quota)
+    assert quota.violations[0].subject.startswith("token:")
+    assert quota.violations[0].description == "streams: 2 open at once per token"
+    held[1].cancel()
+
+    def reopened():
+        stream = stubs[1].WatchMatch(watch, metadata=seat, timeout=30)
+        try:
+            next(stream)
+        except grpc.RpcError:
+            return None
+        return stream
+
+    again = wait_until(reopened, 5, "the closed stream's place freed")
+    for stream in (held[0], again):
+        stream.cancel()

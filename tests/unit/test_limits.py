@@ -1,8 +1,9 @@
 """The published rate limits' table and limiter (`access.limits`): rates as the settings write
 them, every method of the contracts in one class (the streaming ones exactly the streams), the
 GCRA script on the session's real Redis and on a Redis Cluster (a burst, then refusals naming
-an exact wait that, waited, lets one call through; a refusal counts nothing), and docs/limits.md
-holding the table the code has."""
+an exact wait that, waited, lets one call through; a refusal counts nothing), the open streams
+counted across replicas (renewed while open, run out when their replica died), and
+docs/limits.md holding the table the code has."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from playhall.access.limits import (
     Limiter,
     LimitSettings,
     LimitTable,
+    OpenStreams,
     Rate,
     Subject,
     SubjectKind,
@@ -32,7 +34,7 @@ from playhall.access.limits import (
 )
 from playhall.access.scopes import REQUIRED
 from playhall.api.v1 import account_service_pb2, event_service_pb2  # noqa: F401 (registers)
-from playhall.common.errors import OverLimit
+from playhall.common.errors import OverLimit, TooManyStreams
 from playhall.common.settings import SettingsError
 from playhall.match.v1 import match_service_pb2  # noqa: F401 (registers the services)
 from playhall.matchmaking.v1 import matchmaking_service_pb2  # noqa: F401
@@ -172,3 +174,46 @@ def test_the_limiter_on_a_redis_cluster(redis_cluster):
         await client.aclose()
 
     asyncio.run(scenario())
+
+
+def test_open_streams_are_counted_and_a_dead_replicas_places_run_out(redis_server):
+    table = LimitTable({kind: Rate(4, 3) for kind in CallClass}, address_factor=2, open_streams=2)
+    subject = fresh()
+
+    async def open_and_die():
+        """A replica that opens two streams and stops renewing them (its loop ends)."""
+        client = redis.asyncio.Redis.from_url(redis_server.url)
+        streams = OpenStreams(client, table, lease_s=0.6)
+        await streams.open([subject])
+        await streams.open([subject])
+        with pytest.raises(TooManyStreams) as refused:
+            await streams.open([subject])
+        assert refused.value.subject == str(subject) and refused.value.most == 2
+        await client.aclose()
+
+    async def another_replica():
+        client = redis.asyncio.Redis.from_url(redis_server.url)
+        streams = OpenStreams(client, table, lease_s=0.6)
+        with pytest.raises(TooManyStreams):
+            await streams.open([subject])
+        await asyncio.sleep(0.7)
+        first = await streams.open([subject])
+        await streams.open([subject])
+        # Renewed every third of a lease: held past the lease.
+        await asyncio.sleep(0.9)
+        with pytest.raises(TooManyStreams):
+            await streams.open([subject])
+        await first.close()
+        third = await streams.open([subject])
+        # An address holds twice a token's; a subject refused leaves nothing held.
+        address = fresh(SubjectKind.ADDRESS)
+        for _ in range(3):
+            await streams.open([address])
+        with pytest.raises(TooManyStreams):
+            await streams.open([address, subject])
+        assert await client.zcard(OpenStreams.key(address)) == 3
+        await third.close()
+        await client.aclose()
+
+    asyncio.run(open_and_die())
+    asyncio.run(another_replica())

@@ -8,6 +8,10 @@ token (the player of a player token, else the token itself) gets that, a client 
 times `address_factor` (several people behind one address), whatever its tokens. The worker
 credential (Playhall's own bots) is never limited.
 
+A stream counts once, when it opens, and holds a place while it is open: a token may hold
+`limit_open_streams` at once (an address that times the factor), counted in Redis too, as
+leases its replica renews (a replica that dies frees its streams' places within a lease).
+
 The limiter is GCRA (the generic cell rate algorithm: a token bucket kept as one timestamp, the
 theoretical arrival time of the next call), one Lua script on one key per (class, subject), so
 it works on a Redis Cluster unchanged and every replica counts against the same key. Redis's
@@ -16,18 +20,24 @@ names is exact: a call made that much later passes (unless other calls took the 
 
 from __future__ import annotations
 
+import asyncio
 import enum
+import logging
 import math
 import re
+import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import redis
 import redis.asyncio
 
 from playhall.access.scopes import REQUIRED
-from playhall.common.errors import OverLimit
+from playhall.common.errors import OverLimit, TooManyStreams
 from playhall.common.settings import SettingsError, load, setting
+
+log = logging.getLogger(__name__)
 
 
 class CallClass(enum.StrEnum):
@@ -138,6 +148,8 @@ class LimitSettings:
     limit_streams: str = setting("1/s burst 8")
     """Opening streams."""
     limit_writes: str = setting("5/s burst 20")
+    limit_open_streams: int = setting(8, minimum=1)
+    """Streams one token may hold open at once, on all replicas together."""
     limit_address_factor: int = setting(5, minimum=1)
     """A client address may make this many times what one token may, whatever its tokens."""
 
@@ -154,6 +166,7 @@ class LimitSettings:
                 for kind in CallClass
             },
             self.limit_address_factor,
+            self.limit_open_streams,
         )
 
 
@@ -163,12 +176,20 @@ class LimitTable:
 
     per_token: dict[CallClass, Rate]
     address_factor: int
+    open_streams: int = 8
+    """Streams one token may hold open at once (an address, `address_factor` times that)."""
 
     def for_token(self, kind: CallClass) -> Rate:
         return self.per_token[kind]
 
     def for_address(self, kind: CallClass) -> Rate:
         return self.per_token[kind].times(self.address_factor)
+
+    def most_open(self, kind: SubjectKind) -> int:
+        """Streams a token, or an address, may hold open at once."""
+        if kind is SubjectKind.ADDRESS:
+            return self.open_streams * self.address_factor
+        return self.open_streams
 
     def methods(self, kind: CallClass) -> list[str]:
         """The methods of a class, by full name, sorted."""
@@ -255,6 +276,109 @@ class Limiter:
                 raise OverLimit(str(subject), str(kind), str(rate), wait / 1_000_000)
 
 
+OPEN_SCRIPT = """
+-- KEYS[1]: one subject's open streams, a sorted set of stream ids by when their lease ends.
+-- ARGV[1]: the stream's id, ARGV[2]: the most open at once, ARGV[3]: the lease (ms).
+-- Returns 1 when the stream is taken in, 0 when the subject holds the most already. Leases
+-- run out on their own, so a replica that died frees its streams' places within a lease.
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then
+  return 0
+end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[3]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1
+"""
+RENEW_SCRIPT = """
+-- KEYS[1], ARGV[1], ARGV[3] as OPEN_SCRIPT's: the stream's lease starts again (if it is held).
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+if redis.call('ZADD', KEYS[1], 'XX', 'CH', now + tonumber(ARGV[3]), ARGV[1]) == 1 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+end
+return 0
+"""
+STREAM_LEASE_S = 30.0
+"""How long a stream's place is held without its replica renewing it (every third of it)."""
+
+
+class OpenStreams:
+    """The streams each subject holds open, counted in Redis across replicas (a sorted set of
+    leases per subject): at most `LimitTable.most_open` at once."""
+
+    def __init__(
+        self,
+        client: redis.asyncio.Redis | redis.asyncio.RedisCluster,
+        table: LimitTable,
+        lease_s: float = STREAM_LEASE_S,
+    ):
+        self.table = table
+        self.lease_ms = round(lease_s * 1000)
+        self._client = client
+        self._open = client.register_script(OPEN_SCRIPT)
+        self._renew = client.register_script(RENEW_SCRIPT)
+
+    @staticmethod
+    def key(subject: Subject) -> str:
+        return f"{KEY_PREFIX}:open:{subject.counted_as}"
+
+    async def open(self, subjects: Iterable[Subject]) -> Places:
+        """Takes a place for one stream of each subject, held (its leases renewed) until
+        `Places.close`; `TooManyStreams` for the first subject with none left (and nothing is
+        held)."""
+        places = Places(self, uuid.uuid4().hex)
+        for subject in subjects:
+            most = self.table.most_open(subject.kind)
+            key = self.key(subject)
+            if not await self._open(keys=[key], args=[places.stream, most, self.lease_ms]):
+                await places.close()
+                raise TooManyStreams(str(subject), most)
+            places.keys.append(key)
+        places.renew_until_closed()
+        return places
+
+    async def renew(self, keys: list[str], stream: str) -> None:
+        for key in keys:
+            await self._renew(keys=[key], args=[stream, 0, self.lease_ms])
+
+    async def free(self, keys: list[str], stream: str) -> None:
+        for key in keys:
+            await self._client.zrem(key, stream)
+
+
+class Places:
+    """One stream's places in its subjects' counts, until it closes."""
+
+    def __init__(self, streams: OpenStreams, stream: str):
+        self.streams = streams
+        self.stream = stream
+        self.keys: list[str] = []
+        self._renewing: asyncio.Task[None] | None = None
+
+    def renew_until_closed(self) -> None:
+        self._renewing = asyncio.create_task(self._renew_every_third())
+
+    async def _renew_every_third(self) -> None:
+        while True:
+            await asyncio.sleep(self.streams.lease_ms / 3000)
+            try:
+                await self.streams.renew(self.keys, self.stream)
+            except redis.RedisError as error:
+                # Tried again a third of a lease later: the place is lost only if all fail.
+                log.warning("a stream's lease not renewed", extra={"error": str(error)[:200]})
+
+    async def close(self) -> None:
+        if self._renewing is not None:
+            self._renewing.cancel()
+        try:
+            await self.streams.free(self.keys, self.stream)
+        except redis.RedisError as error:
+            # Its lease runs out on its own.
+            log.warning("a stream's place not freed", extra={"error": str(error)[:200]})
+
+
 def short_name(method: str) -> str:
     """A method as the docs write it: "MatchService.SubmitMove" for its full name."""
     service, _, name = method.lstrip("/").partition("/")
@@ -272,4 +396,9 @@ def markdown_table(table: LimitTable) -> str:
         lines.append(
             f"| {kind} | {table.for_token(kind)} | {table.for_address(kind)} | {methods} |"
         )
+    lines.append("")
+    lines.append(
+        f"Streams open at once: {table.most_open(SubjectKind.TOKEN)} per token, "
+        f"{table.most_open(SubjectKind.ADDRESS)} per address."
+    )
     return "\n".join(lines) + "\n"

@@ -5,6 +5,10 @@ RESOURCE_EXHAUSTED in gRPC's rich error model: `grpc-status-details-bin` holds a
 google.rpc.Status whose details are a google.rpc.RetryInfo (exactly how long until a call
 would pass) and a google.rpc.QuotaFailure (the subject counted and the limit it ran into).
 
+A stream holds a place in its caller's count of open streams (on every replica together)
+until it ends; one more than the limit is refused RESOURCE_EXHAUSTED with the QuotaFailure
+alone (no wait frees a place: closing a stream does).
+
 Who is counted: the token as the player it signs in (a player token) or as itself (a personal
 access token or a seat token), and the client's address (a gateway's, with the gateway
 credential, names the browser's). The worker credential is never counted, nor a gateway's
@@ -12,6 +16,8 @@ stream shared by a match's spectators (the gateway limits each of them)."""
 
 from __future__ import annotations
 
+import contextlib
+import inspect
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeAlias
@@ -23,7 +29,15 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 from prometheus_client import Counter
 
-from playhall.access.limits import CLASS_OF, CallClass, Limiter, Subject, SubjectKind
+from playhall.access.limits import (
+    CLASS_OF,
+    CallClass,
+    Limiter,
+    OpenStreams,
+    Places,
+    Subject,
+    SubjectKind,
+)
 from playhall.access.tokens import (
     ADMITTED,
     SHOWN_PREFIX,
@@ -31,7 +45,7 @@ from playhall.access.tokens import (
     secret_hash,
 )
 from playhall.accounts.tokens import Player
-from playhall.common.errors import NotAuthenticated, OverLimit
+from playhall.common.errors import NotAuthenticated, OverLimit, TooManyStreams
 from playhall.common.metadata import (
     CLIENT_ADDRESS_HEADER,
     GATEWAY_CREDENTIAL_HEADER,
@@ -60,21 +74,31 @@ def retry_delay(seconds: float) -> duration_pb2.Duration:
     return delay
 
 
-def rich_status(refusal: OverLimit, call_class: CallClass) -> grpc.Status:
-    """The refusal as gRPC's rich error model carries it: code, message and, in the
-    `grpc-status-details-bin` trailer, RetryInfo and QuotaFailure."""
+def violation(refusal: OverLimit | TooManyStreams, call_class: CallClass) -> str:
+    """What a QuotaFailure says of the limit reached: "moves: 20/s burst 40 per token"."""
     kind = refusal.subject.partition(":")[0]
-    details = [
-        error_details_pb2.RetryInfo(retry_delay=retry_delay(refusal.retry_after_s)),
+    if isinstance(refusal, TooManyStreams):
+        return f"{call_class}: {refusal.most} open at once per {kind}"
+    return f"{call_class}: {refusal.limit} per {kind}"
+
+
+def rich_status(refusal: OverLimit | TooManyStreams, call_class: CallClass) -> grpc.Status:
+    """The refusal as gRPC's rich error model carries it: code, message and, in the
+    `grpc-status-details-bin` trailer, a QuotaFailure and, where a wait lets a call through,
+    a RetryInfo before it (a stream's place is freed by closing one, not by waiting)."""
+    details: list[Any] = [
         error_details_pb2.QuotaFailure(
             violations=[
                 error_details_pb2.QuotaFailure.Violation(
-                    subject=refusal.subject,
-                    description=f"{call_class}: {refusal.limit} per {kind}",
+                    subject=refusal.subject, description=violation(refusal, call_class)
                 )
             ]
         ),
     ]
+    if isinstance(refusal, OverLimit):
+        details.insert(
+            0, error_details_pb2.RetryInfo(retry_delay=retry_delay(refusal.retry_after_s))
+        )
     packed = []
     for detail in details:
         wrapped = any_pb2.Any()
@@ -89,8 +113,15 @@ def rich_status(refusal: OverLimit, call_class: CallClass) -> grpc.Status:
 class RateLimits(grpc.aio.ServerInterceptor):
     """Counts every call of a method in `CLASS_OF` before its handler runs."""
 
-    def __init__(self, limiter: Limiter, identity: Identity, gateway_credential: str):
+    def __init__(
+        self,
+        limiter: Limiter,
+        streams: OpenStreams,
+        identity: Identity,
+        gateway_credential: str,
+    ):
         self.limiter = limiter
+        self.streams = streams
         self.identity = identity
         self.gateways = GatewayCredential(gateway_credential)
         self._wrapped: dict[str, Handler] = {}
@@ -127,35 +158,74 @@ class RateLimits(grpc.aio.ServerInterceptor):
 
     def _unary(self, behaviour: Callable[..., Any], call_class: CallClass) -> Callable[..., Any]:
         async def limited(request: Any, context: Context) -> Any:
-            await self.admit(call_class, context)
+            await self.admit(call_class, await self.subjects(context), context)
             return await behaviour(request, context)
 
         return limited
 
     def _stream(self, behaviour: Callable[..., Any], call_class: CallClass) -> Callable[..., Any]:
+        """A streaming handler is an async generator, or a coroutine that writes its responses
+        with `context.write` (`common.metrics`): the limited one is of the same kind."""
+        if inspect.iscoroutinefunction(behaviour):
+
+            async def limited_writer(request: Any, context: Context) -> Any:
+                async with self.stream_admitted(call_class, context):
+                    return await behaviour(request, context)
+
+            return limited_writer
+
         async def limited(request: Any, context: Context) -> AsyncIterator[Any]:
-            await self.admit(call_class, context)
-            async for response in behaviour(request, context):
-                yield response
+            async with self.stream_admitted(call_class, context):
+                async for response in behaviour(request, context):
+                    yield response
 
         return limited
 
-    async def admit(self, call_class: CallClass, context: Context) -> None:
+    @contextlib.asynccontextmanager
+    async def stream_admitted(self, call_class: CallClass, context: Context) -> AsyncIterator[None]:
+        """Counts a stream's opening and holds its place among its subjects' open streams
+        while it runs."""
+        subjects = await self.subjects(context)
+        await self.admit(call_class, subjects, context)
+        places = await self.open(call_class, subjects, context)
+        try:
+            yield
+        finally:
+            if places is not None:
+                await places.close()
+
+    async def admit(self, call_class: CallClass, subjects: list[Subject], context: Context) -> None:
         """Counts the call; aborts it RESOURCE_EXHAUSTED with the rich details when over a
         limit. A limiter whose Redis fails lets the call through (logged): the method itself
         then answers as the storage lets it."""
-        subjects = await self.subjects(context)
         try:
             await self.limiter.admit(call_class, subjects)
         except OverLimit as refusal:
-            RATE_LIMITED.labels(call_class, refusal.subject.partition(":")[0]).inc()
-            status = rich_status(refusal, call_class)
-            # Beside the details, the refusal's class, as every refusal of the orchestrator
-            # names it.
-            trailing = (*status.trailing_metadata, (REFUSAL_KEY, type(refusal).__name__))
-            await context.abort(status.code, status.details, trailing_metadata=trailing)
+            await self.refuse(refusal, call_class, context)
         except redis.RedisError as error:
             log.warning("rate limits not counted", extra={"error": str(error)[:200]})
+
+    async def open(
+        self, call_class: CallClass, subjects: list[Subject], context: Context
+    ) -> Places | None:
+        """A place for the stream in each subject's count of open streams, or the call aborted
+        when one has none left (None, the stream let through, when Redis fails)."""
+        try:
+            return await self.streams.open(subjects)
+        except TooManyStreams as refusal:
+            await self.refuse(refusal, call_class, context)
+        except redis.RedisError as error:
+            log.warning("open streams not counted", extra={"error": str(error)[:200]})
+        return None
+
+    async def refuse(
+        self, refusal: OverLimit | TooManyStreams, call_class: CallClass, context: Context
+    ) -> None:
+        RATE_LIMITED.labels(call_class, refusal.subject.partition(":")[0]).inc()
+        status = rich_status(refusal, call_class)
+        # Beside the details, the refusal's class, as every refusal of the orchestrator names it.
+        trailing = (*status.trailing_metadata, (REFUSAL_KEY, type(refusal).__name__))
+        await context.abort(status.code, status.details, trailing_metadata=trailing)
 
     async def subjects(self, context: Context) -> list[Subject]:
         """Who the call counts against: its address, then its token; nobody for the worker

@@ -134,6 +134,20 @@ class OverLimit(SlowDown):
         self.retry_after_s = retry_after_s
 
 
+class TooManyStreams(SlowDown):
+    """A published limit (`access.limits`) refused a stream: `subject` already holds `most`
+    streams open, on any replica. No wait frees one (`wait_s` is 0): closing a stream does."""
+
+    def __init__(self, subject: str, most: int):
+        kind = subject.partition(":")[0]
+        MatchError.__init__(
+            self, f"This {kind} already holds {most} streams open, the most it may; close one first"
+        )
+        self.wait_s = 0
+        self.subject = subject
+        self.most = most
+
+
 class Unavailable(MatchError):
     """A service the request needs (a rules service) does not answer; nothing was changed."""
 

@@ -12,7 +12,7 @@ from grpc_health.v1 import health_pb2
 from prometheus_client import REGISTRY
 
 from playhall.access.bots import BotAccounts
-from playhall.access.limits import Limiter, LimitSettings
+from playhall.access.limits import Limiter, LimitSettings, OpenStreams
 from playhall.access.tokens import AccessTokens
 from playhall.api.access_gate import AccessGate
 from playhall.api.account_servicer import Access, AccountServicer
@@ -204,8 +204,10 @@ def rate_limits(domain: matches.Matches, settings: Settings) -> list[RateLimits]
     (none when the operator turned them off)."""
     if not settings.limits.rate_limits:
         return []
-    limiter = Limiter(domain.store.redis, settings.limits.table())
-    return [RateLimits(limiter, domain.identity, settings.gateway_credential)]
+    table = settings.limits.table()
+    limiter = Limiter(domain.store.redis, table)
+    streams = OpenStreams(domain.store.redis, table)
+    return [RateLimits(limiter, streams, domain.identity, settings.gateway_credential)]
 
 
 async def create_server(
