@@ -14,7 +14,7 @@ import base64
 import binascii
 import datetime
 import json
-from collections.abc import Collection
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 
 from psycopg_pool import AsyncConnectionPool
@@ -23,9 +23,10 @@ from playhall.access.tokens import person
 from playhall.accounts.tokens import Player
 from playhall.archive.archive import reaching_archive, upsert_players
 from playhall.common.errors import InvalidRequest, NotNow
-from playhall.relations.presence import Presence
 
 PAGE_DEFAULT, PAGE_MAX = 50, 200
+OnlineAmong = Callable[[list[str]], Awaitable[set[str]]]
+"""Those of some players online now (`relations.presence.Presence.online`, beside this room)."""
 SCAN_BATCH = 500
 """How many bot accounts one read of the online list looks at (most may be offline)."""
 
@@ -97,7 +98,7 @@ class BotAccounts:
                 )
                 return {row[0] for row in await rows.fetchall()}
 
-    async def online(self, presence: Presence, page_size: int, page_token: str) -> BotPage:
+    async def online(self, online_among: OnlineAmong, page_size: int, page_token: str) -> BotPage:
         """A page of the bot accounts online, by name, after `page_token`'s place."""
         size = page_size or PAGE_DEFAULT
         if not 0 < size <= PAGE_MAX:
@@ -107,7 +108,7 @@ class BotAccounts:
         # One more than the page, to know whether another page follows.
         while len(found) <= size:
             batch = await self._after(after, SCAN_BATCH)
-            online = await presence.online([bot.player_id for bot in batch])
+            online = await online_among([bot.player_id for bot in batch])
             found.extend(bot for bot in batch if bot.player_id in online)
             if len(batch) < SCAN_BATCH:
                 break

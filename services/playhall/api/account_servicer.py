@@ -12,7 +12,7 @@ from typing import Any
 import grpc
 
 from playhall.access.bots import BotAccounts
-from playhall.access.limits import CallClass, LimitSettings, LimitTable, SubjectKind
+from playhall.access.limits import CallClass, LimitSettings, LimitTable
 from playhall.access.scopes import Scope
 from playhall.access.tokens import AccessToken, AccessTokens
 from playhall.accounts.tokens import Player
@@ -104,7 +104,9 @@ class AccountServicer(account_service_pb2_grpc.AccountServiceServicer):
     ) -> pb.ListOnlineBotsResponse:
         async with refusals(context):
             access = self._access()
-            page = await access.bots.online(access.presence, request.page_size, request.page_token)
+            page = await access.bots.online(
+                access.presence.online, request.page_size, request.page_token
+            )
             return pb.ListOnlineBotsResponse(
                 bots=[
                     pb.OnlineBot(
@@ -122,12 +124,9 @@ class AccountServicer(account_service_pb2_grpc.AccountServiceServicer):
     ) -> pb.GetLimitsResponse:
         async with refusals(context):
             exempt = self.matches.is_operator(bearer_token(context))
-            table = self.limits.table()
             return pb.GetLimitsResponse(
                 limited=self.limits.rate_limits and not exempt,
-                limits=limit_messages(table),
-                token_open_streams=table.most_open(SubjectKind.TOKEN),
-                address_open_streams=table.most_open(SubjectKind.ADDRESS),
+                limits=limit_messages(self.limits.table()),
             )
 
 
@@ -165,7 +164,9 @@ def token_message(token: AccessToken) -> pb.AccessToken:
     return pb.AccessToken(
         token_id=token.token_id,
         name=token.name,
-        scopes=sorted(WIRE_OF_SCOPE[scope] for scope in token.scopes),
+        scopes=[
+            f"SCOPE_{scope.name}" for scope in sorted(token.scopes, key=WIRE_OF_SCOPE.__getitem__)
+        ],
         created_unix_ms=unix_ms(token.created_at),
         last_used_unix_ms=unix_ms(token.last_used_at),
         expires_unix_ms=unix_ms(token.expires_at),
