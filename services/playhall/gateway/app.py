@@ -1,8 +1,8 @@
 """The gateway's ASGI application: MatchService, PlayerService, MatchmakingService,
-TournamentService, ChatService, FriendsService, ChallengeService and AccountService over Connect
-(and gRPC-Web) under their paths (`/playhall.match.v1.MatchService/`, ...), the guest sign-in
-where it is on, health endpoints, the one-click unsubscribe link of mails (`unsubscribe.py`),
-and the portal's static files."""
+TournamentService, ChatService, FriendsService, ChallengeService, EventService and
+AccountService over Connect (and gRPC-Web) under their paths
+(`/playhall.match.v1.MatchService/`, ...), the guest sign-in where it is on, health endpoints,
+the one-click unsubscribe link of mails (`unsubscribe.py`), and the portal's static files."""
 
 from __future__ import annotations
 
@@ -22,9 +22,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from playhall.api.v1.account_service_connect import AccountServiceASGIApplication
+from playhall.api.v1.event_service_connect import EventServiceASGIApplication
 from playhall.gateway.accounts import AccountGateway
 from playhall.gateway.challenges import ChallengeGateway
 from playhall.gateway.chat import ChatGateway
+from playhall.gateway.events import EventGateway
 from playhall.gateway.friends import FriendsGateway
 from playhall.gateway.guests import GuestGateway
 from playhall.gateway.headers import UndecodableHeaders
@@ -64,6 +66,7 @@ SERVICE_PATHS = (
     "/playhall.social.v1.FriendsService",
     "/playhall.social.v1.ChallengeService",
     "/playhall.api.v1.AccountService",
+    "/playhall.api.v1.EventService",
 )
 
 REQUEST_HEADERS = [
@@ -173,6 +176,11 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
         ),
         AccountServiceASGIApplication(
             AccountGateway(channel, settings),
+            interceptors=guard,
+            read_max_bytes=settings.max_request_bytes,
+        ),
+        EventServiceASGIApplication(
+            EventGateway(channel, settings, limits),
             interceptors=guard,
             read_max_bytes=settings.max_request_bytes,
         ),

@@ -10,11 +10,15 @@ notifier (`notifications`), which reads each player's wishes.
   withdraws whichever waits.
 - An end tells every player, with the version that ended it.
 - A seat that leaves while the match goes on (a resignation or forfeit with three seats or
-  more) tells every player, the leaver too."""
+  more) tells every player, the leaver too.
+
+The same commit logs the events a program's event stream tells (`matchstore.events`): the
+match started and ended to every player, a new turn to each player it waits on."""
 
 from __future__ import annotations
 
 from playhall.matches.waiting import waiting_on
+from playhall.matchstore.events import Event, EventKind, event_entry
 from playhall.matchstore.model import Match, MatchPhase
 from playhall.matchstore.notices import NOTICES, NoticeKey, NoticeKind, notice_entry
 from playhall.matchstore.store import IndexUpdate
@@ -34,10 +38,14 @@ def notice_entries(
     if match.clock.turn_based and before_turn is not None and (before_turn != turn or not running):
         # The reminders of a turn that is over never come (a live match has none).
         entries.extend(_reminders_withdrawn(match, before_turn))
+    if running and (before_turn is None or match.stored_phase != MatchPhase.RUNNING):
+        entries.extend(_logged_for_everyone(match, EventKind.MATCH_STARTED, 0, at_ms))
     if running and (before_turn != turn or match.stored_phase != MatchPhase.RUNNING):
         for player_id, deadline_ms in sorted(waiting_on(match).items()):
             key = NoticeKey(NoticeKind.YOUR_TURN, player_id, match.match_id, turn)
             entries.append(notice_entry(key, at_ms))
+            logged = Event(EventKind.YOUR_TURN, player_id, match.match_id, turn, at_ms=at_ms)
+            entries.append(event_entry(logged))
             if match.clock.turn_based and deadline_ms:
                 reminder = first_reminder(
                     player_id, match.match_id, turn, deadline_ms, at_ms, day_s
@@ -46,6 +54,7 @@ def notice_entries(
                     entries.append(notice_entry(*reminder))
     if match.phase == MatchPhase.FINISHED != match.stored_phase:
         entries.extend(_to_everyone(match, NoticeKind.MATCH_ENDED, version, "", at_ms))
+        entries.extend(_logged_for_everyone(match, EventKind.MATCH_ENDED, version, at_ms))
     elif match.phase != MatchPhase.FINISHED:
         for seat in sorted(match.left() - match.stored_left):
             entries.extend(_to_everyone(match, NoticeKind.SEAT_LEFT, version, str(seat), at_ms))
@@ -76,6 +85,17 @@ def _to_everyone(
 ) -> list[IndexUpdate]:
     return [
         notice_entry(NoticeKey(kind, player_id, match.match_id, version, detail), at_ms)
+        for player_id in sorted(match.player_ids())
+    ]
+
+
+def _logged_for_everyone(
+    match: Match, kind: EventKind, version: int, at_ms: int
+) -> list[IndexUpdate]:
+    """The event in each player's event log (`matchstore.events`); a match started is logged
+    with version 0, so once per player however often the match comes back to running."""
+    return [
+        event_entry(Event(kind, player_id, match.match_id, version, at_ms=at_ms))
         for player_id in sorted(match.player_ids())
     ]
 

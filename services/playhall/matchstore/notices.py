@@ -24,8 +24,9 @@ from dataclasses import dataclass
 
 import redis.asyncio
 
+from playhall.matchstore.events import KEEP_MS, Event, EventKind, EventLog, events_key
 from playhall.matchstore.redis_client import as_texts
-from playhall.matchstore.store import IndexUpdate
+from playhall.matchstore.store import IndexUpdate, now_ms
 
 NOTICES = "playhall:notices"
 
@@ -78,6 +79,11 @@ TOLD_BY_FACTS = frozenset(
     {NoticeKind.CHALLENGE_RECEIVED, NoticeKind.CHALLENGE_ANSWERED, NoticeKind.MODERATION}
 )
 """Kinds filed outside a match's commit with the facts they are told from, not from a match."""
+LOGGED_EVENTS = {
+    NoticeKind.CHALLENGE_RECEIVED: EventKind.CHALLENGE_RECEIVED,
+    NoticeKind.CHALLENGE_ANSWERED: EventKind.CHALLENGE_ANSWERED,
+}
+"""Kinds filed outside a commit that the player's event log (`matchstore.events`) also keeps."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +134,9 @@ class NoticeOutbox:
             pipe.zrem(NOTICES, key.member())
             pipe.hdel(ATTEMPTS, key.member())
             pipe.hdel(FACTS, key.member())
+            # The player's event log is kept for a while after their last notice, then goes.
+            pipe.zremrangebyscore(events_key(key.player_id), "-inf", now_ms() - KEEP_MS)
+            pipe.pexpire(events_key(key.player_id), KEEP_MS)
             await pipe.execute()
 
     async def file(
@@ -135,9 +144,13 @@ class NoticeOutbox:
     ) -> None:
         """Files a notice due at `due_ms` (kept as it was when filed already), with the facts
         it is told from (a kind of `TOLD_BY_FACTS`): stored first, so no notifier claims the
-        key without them."""
+        key without them. A kind of `LOGGED_EVENTS` goes to the player's event log too."""
         if facts is not None:
             await self.redis.hset(FACTS, key.member(), json.dumps(dict(facts)))
+        if key.kind in LOGGED_EVENTS:
+            kind = LOGGED_EVENTS[key.kind]
+            event = Event(kind, key.player_id, key.match_id, key.version, key.detail, due_ms)
+            await EventLog(self.redis).add(event)
         await self.redis.zadd(NOTICES, {key.member(): due_ms}, nx=True)
 
     async def facts(self, key: NoticeKey) -> dict[str, str] | None:

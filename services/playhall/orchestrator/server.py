@@ -14,10 +14,18 @@ from prometheus_client import REGISTRY
 from playhall.access.bots import BotAccounts
 from playhall.access.limits import Limiter, LimitSettings, OpenStreams
 from playhall.access.tokens import AccessTokens
+from playhall.accounts.tokens import Player
 from playhall.api.access_gate import AccessGate
 from playhall.api.account_servicer import Access, AccountServicer
+from playhall.api.event_servicer import EventServicer
+from playhall.api.events import AccountEvents, EventSettings
 from playhall.api.limits import RateLimits
-from playhall.api.v1 import account_service_pb2, account_service_pb2_grpc
+from playhall.api.v1 import (
+    account_service_pb2,
+    account_service_pb2_grpc,
+    event_service_pb2,
+    event_service_pb2_grpc,
+)
 from playhall.archive import database
 from playhall.archive.archive import Archive, ArchiveCheck
 from playhall.archive.parked import ParkedTable
@@ -31,6 +39,7 @@ from playhall.matches import domain as matches
 from playhall.matches.bot_scheduler import BotScheduler
 from playhall.matches.chat import Chat, ChatSettings
 from playhall.matches.commits import Commits
+from playhall.matches.domain import SeatTaken
 from playhall.matches.housekeeping import Housekeeper
 from playhall.matches.metrics import ActiveMatchesCollector, initialize_series
 from playhall.matches.parking import Parking
@@ -95,6 +104,7 @@ MODERATION_SERVICE_NAME = moderation_service_pb2.DESCRIPTOR.services_by_name[
     "ModerationService"
 ].full_name
 FRIENDS_SERVICE_NAME = friends_service_pb2.DESCRIPTOR.services_by_name["FriendsService"].full_name
+EVENT_SERVICE_NAME = event_service_pb2.DESCRIPTOR.services_by_name["EventService"].full_name
 ACCOUNT_SERVICE_NAME = account_service_pb2.DESCRIPTOR.services_by_name["AccountService"].full_name
 
 
@@ -177,6 +187,20 @@ def build_challenges(
     )
 
 
+def build_events(
+    domain: matches.Matches, changes: MatchServicer, settings: EventSettings
+) -> AccountEvents:
+    """The accounts' event streams: their seats' fresh tokens made as ReclaimSeat makes them
+    (to their end, drained on shutdown), challenges read from the archive (none without)."""
+
+    async def reclaim(match_id: str, player: Player, seat: int) -> SeatTaken:
+        taken: SeatTaken = await changes.run_to_end(domain.reclaim(match_id, player, seat))
+        return taken
+
+    challenges = ChallengeStore(domain.archive.pool) if domain.archive is not None else None
+    return AccountEvents(domain, challenges, reclaim, settings)
+
+
 def build_moderation(domain: matches.Matches, chat: Chat) -> Moderation | None:
     """Reports and moderators' actions in the archive's database (None without one)."""
     if domain.archive is None:
@@ -212,9 +236,9 @@ def rate_limits(domain: matches.Matches, settings: Settings) -> list[RateLimits]
 
 async def create_server(
     settings: Settings,
-) -> tuple[AsyncService, MatchServicer, matches.Matches, Matchmaking, Tournaments]:
+) -> tuple[AsyncService, MatchServicer, matches.Matches, Matchmaking, Tournaments, EventServicer]:
     """Starts the gRPC server (not yet SERVING); returns it, its servicer, the domain, the
-    queues and the tournaments."""
+    queues, the tournaments and the event streams."""
     domain = build_matches(settings)
     relations = Relations(domain.archive.pool) if domain.archive is not None else None
     queues = build_matchmaking(domain, settings.matchmaking, relations)
@@ -226,6 +250,7 @@ async def create_server(
         gateway_credential=settings.gateway_credential,
     )
     players = PlayerServicer(domain, servicer)
+    events = EventServicer(build_events(domain, servicer, settings.events))
     chat = Chat(domain, settings.chat)
     access = build_access(domain, relations, settings)
     service = await create_async_server(
@@ -270,6 +295,11 @@ async def create_server(
                 MODERATION_SERVICE_NAME,
             ),
             (
+                event_service_pb2_grpc.add_EventServiceServicer_to_server,
+                events,
+                EVENT_SERVICE_NAME,
+            ),
+            (
                 account_service_pb2_grpc.add_AccountServiceServicer_to_server,
                 AccountServicer(MatchPort(domain), access, settings.limits),
                 ACCOUNT_SERVICE_NAME,
@@ -285,13 +315,13 @@ async def create_server(
             AccessGate(access.tokens if access else None),
         ],
     )
-    return service, servicer, domain, queues, tournaments
+    return service, servicer, domain, queues, tournaments, events
 
 
 async def serve(settings: Settings) -> None:
     """Serves until SIGTERM or SIGINT, then stops gracefully."""
     metrics_port = start_metrics_server(settings.metrics_port, settings.metrics_host)
-    service, servicer, domain, queues, tournaments = await create_server(settings)
+    service, servicer, domain, queues, tournaments, events = await create_server(settings)
     await domain.store.redis.ping()
     if domain.archive is not None:
         # Ready only once the archive answers: an archived match is read from it.
@@ -353,6 +383,7 @@ async def serve(settings: Settings) -> None:
     # One budget of `grace_seconds` for everything: calls in flight, changes whose callers went
     # away, and the housekeeping pass in progress.
     deadline = time.monotonic() + settings.grace_seconds
+    events.stop()  # event streams end at once, without error: clients resume with a cursor
     await service.stop(settings.grace_seconds)
     await servicer.drain(max(deadline - time.monotonic(), 0))
     await housekeeper.stop(max(deadline - time.monotonic(), 0))

@@ -11,6 +11,7 @@ from typing import Any
 from playhall.access.limits import LimitSettings
 from playhall.access.tokens import MAX_TOKENS
 from playhall.accounts.tokens import TokenSettings
+from playhall.api.events import EventSettings
 from playhall.archive.reputation import MOST_KARMA
 from playhall.common.brokers import BATCH_QUEUE, LIVE_QUEUE, celery_broker_url
 from playhall.common.settings import SettingsError, load, setting
@@ -52,6 +53,8 @@ class Settings(MatchSettings):
     """How long challenges wait and how many are open at once (`social.challenges`)."""
     chat: ChatSettings = setting(ChatSettings(), env="PLAYHALL_CHAT_*", derived=True)
     """The chat's limits (`matches.chat.ChatSettings`)."""
+    events: EventSettings = setting(EventSettings(), env="PLAYHALL_EVENT_*", derived=True)
+    """The event streams' pace and limits (`api.events.EventSettings`)."""
     limits: LimitSettings = setting(
         LimitSettings(), env="PLAYHALL_RATE_LIMITS and PLAYHALL_LIMIT_*", derived=True
     )
@@ -68,6 +71,7 @@ class Settings(MatchSettings):
             matchmaking=MatchmakingSettings.from_env(),
             challenges=load(ChallengeSettings),
             chat=load(ChatSettings),
+            events=load(EventSettings),
             limits=LimitSettings.from_env(),
         )
         if settings.bot_queue not in (LIVE_QUEUE, BATCH_QUEUE):

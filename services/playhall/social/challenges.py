@@ -48,6 +48,7 @@ from playhall.common.errors import (
 from playhall.common.settings import setting
 from playhall.matches.domain import MATCH_ID, SeatTaken
 from playhall.matches.port import MatchPort
+from playhall.matchstore.events import Event, EventKind, EventLog
 from playhall.matchstore.model import BotLevel, Seat, SeatKind
 from playhall.matchstore.notices import NoticeKey, NoticeKind, NoticeOutbox
 from playhall.matchstore.store import now_ms
@@ -312,6 +313,7 @@ class Challenges:
             _refuse_answered(await self._get(challenge_id))
         assert withdrawn is not None  # refused otherwise
         count_answer(withdrawn.terms, State.WITHDRAWN)
+        await self._log_withdrawn(withdrawn)
         return withdrawn
 
     async def _get(self, challenge_id: str) -> Challenge:
@@ -369,6 +371,18 @@ class Challenges:
         told = {"title": challenge.terms.title_id.capitalize(), **facts}
         told["by"] = told["by"] or "Your opponent"
         await self.outbox.file(key, now_ms(), told)
+
+    async def _log_withdrawn(self, challenge: Challenge) -> None:
+        """The invited player's event stream is told (their inbox is not: nothing to do)."""
+        if challenge.invited_id:
+            withdrawn = Event(
+                EventKind.CHALLENGE_ANSWERED,
+                challenge.invited_id,
+                challenge.challenge_id,
+                detail="withdrawn",
+                at_ms=now_ms(),
+            )
+            await EventLog(self.outbox.redis).add(withdrawn)
 
 
 def _accepted_by(challenge: Challenge, player: Player) -> bool:
