@@ -12,7 +12,7 @@ from typing import Any
 import grpc
 
 from playhall.access.bots import BotAccounts
-from playhall.access.limits import CallClass, LimitSettings, LimitTable
+from playhall.access.limits import CallClass, LimitSettings, LimitTable, SubjectKind
 from playhall.access.scopes import Scope
 from playhall.access.tokens import AccessToken, AccessTokens
 from playhall.accounts.tokens import Player
@@ -124,9 +124,12 @@ class AccountServicer(account_service_pb2_grpc.AccountServiceServicer):
     ) -> pb.GetLimitsResponse:
         async with refusals(context):
             exempt = self.matches.is_operator(bearer_token(context))
+            table = self.limits.table()
             return pb.GetLimitsResponse(
                 limited=self.limits.rate_limits and not exempt,
-                limits=limit_messages(self.limits.table()),
+                limits=limit_messages(table),
+                token_open_streams=table.most_open(SubjectKind.TOKEN),
+                address_open_streams=table.most_open(SubjectKind.ADDRESS),
             )
 
 
