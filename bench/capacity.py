@@ -109,6 +109,8 @@ class CapacityStack:
             credential,
             gateway_credential="capacity-gateway-" + os.urandom(8).hex(),
             PLAYHALL_BOT_SWEEP_AFTER_S="3600",
+            # One client here creates and reads for every player: no published rate limits.
+            PLAYHALL_RATE_LIMITS="0",
         )
         self.live = start_orchestrator({**self.env, "PLAYHALL_BOT_QUEUE": LIVE_QUEUE})
         self.batch = start_orchestrator({**self.env, "PLAYHALL_BOT_QUEUE": BATCH_QUEUE})

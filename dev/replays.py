@@ -26,8 +26,13 @@ def archiving(database_url: str, rules: Mapping[str, str]) -> Iterator[MatchClie
     """A client of an orchestrator of the titles `rules` (title -> address) on a Redis of its
     own, whose finished matches an archiver writes to `database_url` at once."""
     with EmbeddedRedis() as redis_server:
+        # One client plays every seat of every match as fast as it can: no published limits.
         env = orchestrator_env(
-            redis_server.url, rules, WORKER_CREDENTIAL, gateway_credential=GATEWAY_CREDENTIAL
+            redis_server.url,
+            rules,
+            WORKER_CREDENTIAL,
+            gateway_credential=GATEWAY_CREDENTIAL,
+            PLAYHALL_RATE_LIMITS="0",
         )
         with (
             start_orchestrator(env) as orchestrator,
