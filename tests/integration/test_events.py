@@ -21,8 +21,9 @@ import pytest
 from dev.redis_server import EmbeddedRedis
 from dev.testbed import TIMEOUT, Backend
 from playhall.accounts.tokens import player_id
+from playhall.api.v1 import account_service_pb2 as apb
+from playhall.api.v1 import account_service_pb2_grpc, event_service_pb2_grpc
 from playhall.api.v1 import event_service_pb2 as epb
-from playhall.api.v1 import event_service_pb2_grpc
 from playhall.archive import database
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -353,6 +354,51 @@ def test_a_stream_is_refused_without_a_player_or_with_a_bad_cursor(
     refused = Stream(channel, token, after)
     assert refused.events.get(timeout=WAIT_S) is None
     assert refused.ended.code() == code, refused.ended.details()
+
+
+def access_token(person: Person, *scopes: int) -> str:
+    """A personal access token of the person's with `scopes`."""
+    accounts = account_service_pb2_grpc.AccountServiceStub(person.channel)
+    request = apb.CreateAccessTokenRequest(name="events", scopes=scopes)
+    made = accounts.CreateAccessToken(request, metadata=bearer(person.token), timeout=TIMEOUT)
+    return made.secret
+
+
+@pytest.mark.parametrize("scope", [apb.SCOPE_EVENTS_READ, apb.SCOPE_BOT_PLAY])
+def test_an_access_token_with_events_read_opens_the_stream(channel, issuer, scope):
+    ada, bob = Person(channel, issuer, "Ada"), Person(channel, issuer, "Bob")
+    stream = Stream(channel, access_token(bob, scope))
+    try:
+        stream.until_quiet()
+        made = ada.challenge(bob)
+        told = stream.next("challenge_received").challenge_received
+        assert told.challenge.challenge_id == made.challenge_id
+    finally:
+        stream.close()
+
+
+def test_an_access_token_without_events_read_is_refused_naming_it(channel, issuer):
+    ada = Person(channel, issuer, "Ada")
+    refused = Stream(channel, access_token(ada, apb.SCOPE_MATCH_READ, apb.SCOPE_CHALLENGE_READ))
+    assert refused.events.get(timeout=WAIT_S) is None
+    assert refused.ended.code() == grpc.StatusCode.PERMISSION_DENIED
+    assert "events:read" in refused.ended.details()
+
+
+def test_streams_end_without_error_when_the_orchestrator_stops(galileo_rules, issuer):
+    with EmbeddedRedis() as server:
+        backend = Backend("redis", server.url)
+        replica = backend.start_orchestrator(galileo_rules.address, **issuer.env, **SETTINGS)
+        with replica, grpc.insecure_channel(replica.address) as channel:
+            grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
+            stream = Stream(channel, issuer.token(f"p-{uuid.uuid4().hex[:8]}"))
+            stream.until_quiet()
+            stopped = time.monotonic()
+            assert replica.terminate() == 0
+            while stream.events.get(timeout=WAIT_S) is not None:
+                pass
+            assert stream.ended is None  # the call ended OK: the client resumes with its cursor
+            assert time.monotonic() - stopped < 5  # at once, not after the grace
 
 
 # -- over Connect ---------------------------------------------------------------------------------
