@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import queue
+import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -401,26 +404,32 @@ def test_streams_end_without_error_when_the_orchestrator_stops(galileo_rules, is
             assert time.monotonic() - stopped < 5  # at once, not after the grace
 
 
-# -- over Connect ---------------------------------------------------------------------------------
+# -- over Connect: the gateway and the CLI ------------------------------------------------------
 
 
-def test_the_gateway_streams_events_over_connect(hall, channel, issuer):
+@pytest.fixture(scope="module")
+def portal(hall):
+    """A gateway of the orchestrator: its URL."""
+    with start_gateway(hall.address) as gateway:
+        yield f"http://127.0.0.1:{gateway.port}"
+
+
+def test_the_gateway_streams_events_over_connect(portal, channel, issuer):
     ada, bob = Person(channel, issuer, "Ada"), Person(channel, issuer, "Bob")
     made = ada.challenge(bob)
-    with start_gateway(hall.address) as gateway:
-        url = f"http://127.0.0.1:{gateway.port}/playhall.api.v1.EventService/StreamEvents"
-        headers = {
-            "content-type": "application/connect+json",
-            "connect-protocol-version": "1",
-            "connect-timeout-ms": "1500",
-            "authorization": f"Bearer {bob.token}",
-        }
-        body = b"{}"
-        request = urllib.request.Request(
-            url, b"\0" + len(body).to_bytes(4, "big") + body, headers, method="POST"
-        )
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-            raw = response.read()
+    url = f"{portal}/playhall.api.v1.EventService/StreamEvents"
+    headers = {
+        "content-type": "application/connect+json",
+        "connect-protocol-version": "1",
+        "connect-timeout-ms": "1500",
+        "authorization": f"Bearer {bob.token}",
+    }
+    body = b"{}"
+    request = urllib.request.Request(
+        url, b"\0" + len(body).to_bytes(4, "big") + body, headers, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+        raw = response.read()
     messages = []
     while raw:
         flags, size = raw[0], int.from_bytes(raw[1:5], "big")
@@ -430,3 +439,51 @@ def test_the_gateway_streams_events_over_connect(hall, channel, issuer):
     assert events[0]["challengeReceived"]["challenge"]["challengeId"] == made.challenge_id
     assert any("keepAlive" in event for event in events[1:])
     assert messages[-1][0] & 2 and messages[-1][1]["error"]["code"] == "deadline_exceeded"
+
+
+class Follower:
+    """`playhall events` in a process of its own, its output lines read in a thread."""
+
+    def __init__(self, portal: str, person: Person, tmp_path, *args: str):
+        env = {
+            **os.environ,
+            "PLAYHALL_GATEWAY": portal,
+            "PLAYHALL_CONFIG": str(tmp_path / "login.json"),
+            "PLAYHALL_TOKEN": person.token,
+            "COLUMNS": "200",
+        }
+        command = [sys.executable, "-m", "playhall.cli", "events", *args]
+        self.proc = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+        self.lines: queue.Queue = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def line(self) -> str:
+        return self.lines.get(timeout=WAIT_S)
+
+    def close(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=TIMEOUT)
+
+
+def test_the_cli_follows_events_and_resumes_after_an_event_id(portal, channel, issuer, tmp_path):
+    ada, bob = Person(channel, issuer, "Ada"), Person(channel, issuer, "Bob")
+    made = ada.challenge(bob)
+    follower = Follower(portal, bob, tmp_path, "--json")
+    try:
+        replayed = json.loads(follower.line())
+        assert replayed["challenge_received"]["challenge"]["challenge_id"] == made.challenge_id
+        cursor = json.loads(follower.line())["event_id"]  # a keep-alive, after the replay
+    finally:
+        follower.close()
+    bob.accept(made.challenge_id)
+
+    follower = Follower(portal, bob, tmp_path, "--after", cursor)
+    try:
+        assert follower.line().startswith(f"match {made.challenge_id} ({TITLE}) runs: your seat ")
+        assert follower.line().startswith(f"your turn in match {made.challenge_id}, due ")
+    finally:
+        follower.close()

@@ -2,7 +2,8 @@
 players at your level, live or turn-based (a move at a time, from the list of matches waiting
 on you, giving an opponent time, going away on vacation and coming back), take your seat up
 again, watch, list your games, read ratings, run bot tournaments, chat at a match, challenge
-a player, anyone or a bot, and follow and block players, all through a gateway. Errors are one
+a player, anyone or a bot, follow and block players, and follow your account's events (as a
+bot does), all through a gateway. Errors are one
 line on stderr and exit status 1 (130 for Ctrl-C); `--json` prints what scripts need instead of
 tables."""
 
@@ -13,7 +14,7 @@ import enum
 import json
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Annotated, Any
 
 import typer
@@ -24,6 +25,7 @@ from rich.table import Table
 
 from playhall.access.scopes import Scope
 from playhall.api.v1 import account_service_pb2 as apb
+from playhall.api.v1 import event_service_pb2 as epb
 from playhall.cli import login as saved
 from playhall.cli import tournament
 from playhall.cli.boards import board, know_messages
@@ -869,6 +871,74 @@ def notices_command(
             )
         out.print(table)
     out.print(f"{inbox.unread} unread." if inbox.unread else "All read.")
+
+
+ANSWERS = {
+    epb.CHALLENGE_ANSWER_ACCEPTED: "accepted",
+    epb.CHALLENGE_ANSWER_DECLINED: "declined",
+    epb.CHALLENGE_ANSWER_WITHDRAWN: "withdrawn",
+}
+
+
+def event_line(event: epb.StreamEventsResponse) -> str | None:
+    """One line for an event (None for a keep-alive, which a person need not see)."""
+    kind = event.WhichOneof("event")
+    if kind == "challenge_received":
+        challenge = event.challenge_received.challenge
+        return (
+            f"challenge from {challenge.challenger_name}: {challenge.terms.title_id} "
+            f"({challenge.challenge_id}; playhall challenge accept {challenge.challenge_id})"
+        )
+    if kind == "challenge_answered":
+        answered = event.challenge_answered
+        answer = ANSWERS.get(answered.answer, "answered")
+        return f"challenge {answered.challenge.challenge_id} {answer}"
+    if kind == "match_started":
+        started = event.match_started
+        seats = ", ".join(str(seat.seat) for seat in started.seats)
+        return f"match {started.match.match_id} ({started.match.title_id}) runs: your seat {seats}"
+    if kind == "your_turn":
+        turn = event.your_turn
+        due = f", due {local_time(turn.deadline_unix_ms)}" if turn.deadline_unix_ms else ""
+        return f"your turn in match {turn.match_id}{due}"
+    if kind == "match_ended":
+        ended = event.match_ended
+        return f"match {ended.match.match_id} ended: {results_line(ended.match, ended.seats)}"
+    return None
+
+
+def results_line(match: mpb.MatchSummary, seats: Iterable[int]) -> str:
+    """How a finished match went for the holder of `seats`."""
+    if not match.winners:
+        return "no winner"
+    return "you won" if set(match.winners) & set(seats) else "you lost"
+
+
+@app.command("events")
+def events_command(
+    after: Annotated[
+        str,
+        typer.Option(help="Resume after this event id (as --json prints): nothing told twice."),
+    ] = "",
+    gateway: GatewayOption = DEFAULT_GATEWAY,
+    token: TokenOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Follow your account's events until Ctrl-C: challenges received and answered, matches
+    started, your turns, matches ended (what is pending first, unless --after resumes). With
+    --json, every event (keep-alives too) as a line, with the id to resume after. Sign in first
+    (or --token with an access token holding events:read)."""
+    caller = signed_in(gateway, token)
+    try:
+        for event in caller.account_events(after):
+            if as_json:
+                emit(event)
+            elif (line := event_line(event)) is not None:
+                out.print(line, markup=False, soft_wrap=True)
+    except CliError as error:
+        raise fail(str(error)) from None
+    except KeyboardInterrupt:
+        raise typer.Exit(INTERRUPTED) from None
 
 
 class ChatRoom(enum.StrEnum):

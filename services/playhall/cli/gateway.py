@@ -1,6 +1,7 @@
 """The gateway as the terminal client reaches it: MatchService, PlayerService,
-MatchmakingService, TournamentService, ChatService, FriendsService, ChallengeService and the guest
-sign-in over Connect, each call's refusal turned into one line a person can read."""
+MatchmakingService, TournamentService, ChatService, FriendsService, ChallengeService,
+AccountService, EventService and the guest sign-in over Connect, each call's refusal turned
+into one line a person can read."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from urllib.parse import urlsplit, urlunsplit
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 
+from playhall.api.v1 import event_service_pb2 as epb
 from playhall.api.v1.account_service_connect import AccountServiceClientSync
+from playhall.api.v1.event_service_connect import EventServiceClientSync
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1.match_service_connect import MatchServiceClientSync
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
@@ -115,6 +118,7 @@ class Gateway:
         self.chat = ChatServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
         self.challenges = ChallengeServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
         self.accounts = AccountServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
+        self.events = EventServiceClientSync(self.url, timeout_ms=CALL_TIMEOUT_MS)
 
     def as_caller(self, token: str | None) -> Gateway:
         return Gateway(self.url, token)
@@ -184,6 +188,25 @@ class Gateway:
         for response in self._resumed(opened):
             seen = response.change.version
             yield response.change
+
+    def account_events(self, after: str = "") -> Iterator[epb.StreamEventsResponse]:
+        """The signed-in account's events for as long as the caller reads: what is pending
+        first unless `after` (an event id) resumes, then each new one. A stream the server ends
+        (it stops, or the gateway's limit on a stream's life) or the network cuts is opened
+        again after the last event it told, so nothing is told twice or missed."""
+        seen = after
+
+        def opened():
+            request = epb.StreamEventsRequest(after=seen)
+            return self.events.stream_events(
+                request, headers=self.headers, timeout_ms=WATCH_TIMEOUT_MS
+            )
+
+        while True:
+            for event in self._resumed(opened):
+                seen = event.event_id
+                yield event
+            time.sleep(BUSY_PAUSE_S)  # ended by the server: open it again after a breath
 
     def queue(self, title_id: str, players: int, days: int = 0) -> Iterator[qpb.EnterQueueResponse]:
         """The player's ticket in a queue (live, or turn-based at `days` a move): where it
