@@ -3,9 +3,8 @@ players at your level, live or turn-based (a move at a time, from the list of ma
 on you, giving an opponent time, going away on vacation and coming back), take your seat up
 again, watch, list your games, read ratings, run bot tournaments, chat at a match, challenge
 a player, anyone or a bot, follow and block players, and follow your account's events (as a
-bot does), all through a gateway. Errors are one
-line on stderr and exit status 1 (130 for Ctrl-C); `--json` prints what scripts need instead of
-tables."""
+bot does), all through a gateway. Errors are one line on stderr and exit status 1 (130 for
+Ctrl-C); `--json` prints what scripts need instead of tables."""
 
 from __future__ import annotations
 
