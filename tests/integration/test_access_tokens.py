@@ -362,7 +362,9 @@ def test_the_bot_upgrade_is_refused_after_a_rated_game_and_kept_for_good(
     assert ratings.player.bot and ratings.player.display_name == "Fresh"
 
 
-def test_the_bots_online_are_the_bot_accounts_with_presence(channel, issuer):
+def test_the_bots_online_are_the_bot_accounts_with_presence_and_marked_in_friends_lists(
+    channel, issuer
+):
     run = time.monotonic_ns()
     bots = [Account(channel, issuer, f"Bot{letter}{run}") for letter in "AB"]
     asleep, person = Account(channel, issuer, f"BotC{run}"), Account(channel, issuer, f"P{run}")
@@ -385,6 +387,17 @@ def test_the_bots_online_are_the_bot_accounts_with_presence(channel, issuer):
         reason = assert_refused(grpc.StatusCode.INVALID_ARGUMENT, online_bots, channel, 0, bad)
         assert "page token" in reason
     assert_refused(grpc.StatusCode.INVALID_ARGUMENT, online_bots, channel, 201)
+
+    friends = friends_service_pb2_grpc.FriendsServiceStub(channel)
+    for followed in (bots[0], asleep):
+        request = fpb.FollowRequest(player_id=followed.player_id)
+        friends.Follow(request, metadata=bearer(person.jwt), timeout=TIMEOUT)
+    request = fpb.ListFriendsRequest(circle=fpb.CIRCLE_FOLLOWING)
+    listed = friends.ListFriends(request, metadata=bearer(person.jwt), timeout=TIMEOUT).people
+    assert {(p.display_name, p.bot, p.online) for p in listed} == {
+        (bots[0].name, True, True),
+        (asleep.name, True, False),
+    }
 
 
 def playhall(gateway_url: str, config: str, *args: str) -> subprocess.CompletedProcess:

@@ -32,33 +32,40 @@ MAX_BLOCKED = 1000
 PAGE_MAX = 200
 """The most players one page of a list holds."""
 
-FOLLOWING = """
-    SELECT p.id, p.display_name FROM follows f JOIN players p ON p.id = f.followed_id
+IS_BOT_ACCOUNT = "EXISTS (SELECT 1 FROM bot_accounts b WHERE b.player_id = p.id)"
+"""Whether the listed player `p` is a bot account (migration 0012: `access.bots`)."""
+FOLLOWING = f"""
+    SELECT p.id, p.display_name, {IS_BOT_ACCOUNT}
+    FROM follows f JOIN players p ON p.id = f.followed_id
     WHERE f.follower_id = %(player)s
 """
-FOLLOWERS = """
-    SELECT p.id, p.display_name FROM follows f JOIN players p ON p.id = f.follower_id
+FOLLOWERS = f"""
+    SELECT p.id, p.display_name, {IS_BOT_ACCOUNT}
+    FROM follows f JOIN players p ON p.id = f.follower_id
     WHERE f.followed_id = %(player)s
 """
-FRIENDS = """
-    SELECT p.id, p.display_name FROM follows f
+FRIENDS = f"""
+    SELECT p.id, p.display_name, {IS_BOT_ACCOUNT} FROM follows f
     JOIN follows back ON back.follower_id = f.followed_id AND back.followed_id = f.follower_id
     JOIN players p ON p.id = f.followed_id
     WHERE f.follower_id = %(player)s
 """
-BLOCKED = """
-    SELECT p.id, p.display_name FROM blocks b JOIN players p ON p.id = b.blocked_id
+BLOCKED = f"""
+    SELECT p.id, p.display_name, {IS_BOT_ACCOUNT}
+    FROM blocks b JOIN players p ON p.id = b.blocked_id
     WHERE b.blocker_id = %(player)s
 """
-"""The lists a player has, each as (id, display_name) rows of `player`'s."""
+"""The lists a player has, each as (id, display_name, bot account) rows of `player`'s."""
 
 
 @dataclass(frozen=True)
 class Person:
-    """A player in a list: their id and the name they last showed."""
+    """A player in a list: their id, the name they last showed, and whether they are a bot
+    account."""
 
     player_id: str
     display_name: str
+    bot: bool = False
 
 
 @dataclass(frozen=True)

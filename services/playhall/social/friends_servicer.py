@@ -121,6 +121,11 @@ def _circle(friends: Friends, circle: pb.Circle) -> Lister:
 
 def _people(listed: Listed) -> list[pb.Person]:
     return [
-        pb.Person(player_id=person.player_id, display_name=person.display_name, online=online)
+        pb.Person(
+            player_id=person.player_id,
+            display_name=person.display_name,
+            online=online,
+            bot=person.bot,
+        )
         for person, online in listed.people
     ]
