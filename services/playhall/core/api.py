@@ -282,6 +282,24 @@ class State(ABC):
     def view(self, viewer: Viewer) -> Any:
         """What `viewer` (a seat, or `SPECTATOR`) may see: hidden information removed."""
 
+    def undoable(self, seat: int, move: Any, after: State) -> bool:
+        """Whether `seat` may take back `move`, which led from this state to `after` (BGA's
+        undo policy): only a step that revealed nothing hidden (no card or tile drawn, no
+        secret shown), drew nothing from a shuffled pile, and left the same seat alone to go on
+        with the same turn. The orchestrator keeps the state before each undoable step of a
+        turn until the turn ends. A title that says nothing never undoes."""
+        return False
+
+    def keeps_turn(self, seat: int, after: State) -> bool:
+        """True when `seat` was alone to move here and still is in `after`, in the same turn,
+        with the game going on: the part of `undoable` every title shares."""
+        return (
+            self.to_move() == (seat,)
+            and after.to_move() == (seat,)
+            and after.turn == self.turn
+            and not after.is_terminal()
+        )
+
     def check_seat(self, seat: int) -> None:
         """Refuses a seat number outside the game."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:

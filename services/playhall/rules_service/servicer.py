@@ -96,6 +96,7 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
                 view=pack(self.codec.encode_view(after.view(request.seat))),
                 legal_moves=self._legal_moves(after, request.seat, request.omit_legal_moves),
             ),
+            undoable=state.undoable(request.seat, move, after),
         )
 
     def GetView(self, request, context):

@@ -7,6 +7,8 @@ placement may complete Inspirations in the placer's hand (paying Prestige to the
 other tiles used) and claim face-up Major Theories; the turn ends by drawing the hand back to
 three and refilling the Theories. After an end trigger the round is played out to the oldest
 Einstein; as many turns in a row without a placement as there are seats end the game at once.
+Undo: the turn's first placement may be taken back while the turn goes on, unless it completed
+an Inspiration (which shows a card of the hidden hand and pays other seats).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from playhall.core import (
     NotYourTurn,
     SeatEvent,
     SlotsState,
+    State,
     Transition,
     ViewBase,
 )
@@ -221,6 +224,15 @@ class EinsteinState(SlotsState):
         events: list[Event] = []
         state._place(seat, placed, events)
         return Transition(state, events)
+
+    def undoable(self, seat: int, move: Place, after: State) -> bool:
+        """The turn's first placement, while the turn goes on and unless it completed an
+        Inspiration (a card shown from the hidden hand, Prestige paid to other seats)."""
+        return (
+            isinstance(after, EinsteinState)
+            and self.keeps_turn(seat, after)
+            and after.completed_this_turn == self.completed_this_turn
+        )
 
     def view(self, viewer: Viewer) -> EinsteinView:
         self.check_viewer(viewer)

@@ -7,7 +7,8 @@ playing phase is three moves by the same seat: place a stone (on an empty square
 stone surrounded on all four sides, unmarked and under four high), mark a stone or skip, and end
 the turn by drawing a stone and saying whether it calls EYNSTEYN. A connection wins only with a
 standing call, or when the opponent's last turn made it possible; otherwise the stone goes back
-and the player passes.
+and the player passes. Undo: the turn's stone and its marker (or skipped marker) may be taken
+back until the turn ends, which draws; a refused win, the preparation and the draws may not.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from playhall.core import (
     NotYourTurn,
     SeatEvent,
     SlotsState,
+    State,
     Transition,
     ViewBase,
 )
@@ -377,6 +379,15 @@ class EynsteynState(SlotsState):
             case Phase.WIN_REFUSED:
                 return self._pass_after_refusal(move)
         raise GameOver("The game is over: no more moves")
+
+    def undoable(self, seat: int, move: Move, after: State) -> bool:
+        """A turn's stone (unless its win was refused: the refusal is a penalty) and its marker
+        or skipped marker may be taken back until the turn ends; draws never."""
+        if not isinstance(after, EynsteynState) or not self.keeps_turn(seat, after):
+            return False
+        if self.phase is Phase.PLACE:
+            return after.phase in (Phase.MARK, Phase.END_TURN)
+        return self.phase is Phase.MARK
 
     def view(self, viewer: Viewer) -> EynsteynView:
         self.check_viewer(viewer)

@@ -4,7 +4,8 @@ Rules: docs/rules/galileo.md. A round reveals one experiment per seat; every sea
 a scientist (a simultaneous step); picks are revealed together and fix the order (power, highest
 first; ties by the previous round's order); in that order each seat takes one revealed
 experiment, scoring double when its colour matches the scientist's. The game ends when the
-experiment deck is used up.
+experiment deck is used up. Undo: never. A pick is one seat's part of a simultaneous step, and
+a take passes the turn on: no step leaves the same seat alone to go on with its turn.
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ actions (coffee, upgrades) before and after it. Filling an invention's last fiel
 rewards (the patent and two tiles) to the leading contributors, each choosing in rank order: a
 choice move of that seat in the middle of someone else's turn. An age ends when one unfinished
 invention is left; after age III every seat may still upgrade, then the game is scored.
+Undo: free actions, and a main action that finished no invention, may be taken back until the
+turn ends; finishing an invention hands rewards to other seats and may deal the next age.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from playhall.core import (
     NotYourTurn,
     SeatEvent,
     SlotsState,
+    State,
     Transition,
     ViewBase,
 )
@@ -399,6 +402,19 @@ class InventorsState(SlotsState):
         if state.to_move() != movers:
             state.turn += 1
         return Transition(state, events)
+
+    def undoable(self, seat: int, move: Move, after: State) -> bool:
+        """Free actions, and a main action that finished no invention (whose rewards other
+        seats take, and whose age's end deals hidden inventions), until the turn ends; never a
+        reward's choice, which belongs to the finished invention."""
+        return (
+            isinstance(after, InventorsState)
+            and self.keeps_turn(seat, after)
+            and self.phase in (Phase.MAIN, Phase.AFTER, Phase.FINAL)
+            and after.phase is not Phase.REWARD
+            and after.age == self.age
+            and len(after.table) == len(self.table)
+        )
 
     def view(self, viewer: Viewer) -> InventorsView:
         self.check_viewer(viewer)
