@@ -1,0 +1,240 @@
+// A Playhall bot built from the public contracts alone: it opens its account's event stream,
+// accepts every challenge to it, and plays each of its matches with uniformly random legal
+// moves until the match ends. It knows no title: a move is copied from the legal moves the
+// server lists, as the google.protobuf.Any the server asks for.
+//
+//   PLAYHALL_URL       the gateway (Connect), e.g. http://localhost:8080; or an orchestrator
+//                      with PLAYHALL_PROTOCOL=grpc
+//   PLAYHALL_TOKEN     a personal access token (scopes events:read, challenge:write,
+//                      match:play), or a player token
+//   PLAYHALL_PROTOCOL  connect (default) or grpc
+//
+// It prints one line for each thing it does, and stops on SIGINT or SIGTERM.
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Code, ConnectError, createClient, type CallOptions, type Transport } from "@connectrpc/connect";
+import { createConnectTransport, createGrpcTransport } from "@connectrpc/connect-node";
+import { RetryInfoSchema } from "./gen/google/rpc/error_details_pb.js";
+import { EventService, type StreamEventsResponse } from "./gen/playhall/api/v1/event_service_pb.js";
+import { EndReason, MatchPhase, MatchService, type MatchSummary } from "./gen/playhall/match/v1/match_service_pb.js";
+import { ChallengeService, ChallengeState, type Challenge } from "./gen/playhall/social/v1/challenge_service_pb.js";
+
+const CALL_TIMEOUT_MS = 10_000;
+const QUIET_STREAM_MS = 60_000;
+// Longer than any keep-alive interval a server sends: a stream this quiet is dead, open another.
+const UNAVAILABLE_RETRIES = 5;
+const RECONNECT_MS = [250, 500, 1_000, 2_000, 5_000];
+
+function required(name: string): string {
+  const value = process.env[name]?.trim();
+  if (!value) {
+    console.error(`${name} is required`);
+    process.exit(2);
+  }
+  return value;
+}
+
+function transport(url: string, protocol: string): Transport {
+  if (protocol === "grpc") return createGrpcTransport({ baseUrl: url });
+  if (protocol === "connect") return createConnectTransport({ baseUrl: url, httpVersion: "1.1" });
+  console.error(`PLAYHALL_PROTOCOL is connect or grpc, not ${protocol}`);
+  process.exit(2);
+}
+
+const token = required("PLAYHALL_TOKEN");
+const link = transport(required("PLAYHALL_URL"), process.env.PLAYHALL_PROTOCOL?.trim() || "connect");
+const events = createClient(EventService, link);
+const challenges = createClient(ChallengeService, link);
+const matches = createClient(MatchService, link);
+const stopping = new AbortController();
+
+function log(line: string): void {
+  console.log(`${new Date().toISOString()} ${line}`);
+}
+
+function bearer(secret: string): CallOptions {
+  return { headers: { authorization: `Bearer ${secret}` }, timeoutMs: CALL_TIMEOUT_MS, signal: stopping.signal };
+}
+
+// How long the server asks a refused call to wait: its RetryInfo, else a second.
+function retryDelayMs(error: ConnectError): number {
+  const [info] = error.findDetails(RetryInfoSchema);
+  const delay = info?.retryDelay;
+  if (!delay) return 1_000;
+  return Number(delay.seconds) * 1_000 + Math.ceil(delay.nanos / 1e6);
+}
+
+// A call made again while the server says "too many calls, wait" (RESOURCE_EXHAUSTED, after the
+// wait its RetryInfo names) or "not reachable now" (UNAVAILABLE, a few times with a growing
+// pause); any other refusal is the caller's to handle.
+async function call<T>(what: string, attempt: () => Promise<T>): Promise<T> {
+  for (let unavailable = 0; ; ) {
+    try {
+      return await attempt();
+    } catch (thrown) {
+      const error = ConnectError.from(thrown);
+      if (error.code === Code.ResourceExhausted && !stopping.signal.aborted) {
+        const wait = retryDelayMs(error);
+        log(`${what}: over a limit, retrying in ${wait} ms (${error.rawMessage})`);
+        await sleep(wait);
+      } else if (error.code === Code.Unavailable && unavailable < UNAVAILABLE_RETRIES && !stopping.signal.aborted) {
+        await sleep(RECONNECT_MS[unavailable++]);
+      } else {
+        throw error;
+      }
+    }
+  }
+}
+
+// The token of each seat the account holds, by match: the newest one the server gave (a match
+// started event's token replaces the one an accept answered with).
+const seats = new Map<string, Map<number, string>>();
+// Each match's moves are made one after another: the next waits for the one before it.
+const queues = new Map<string, Promise<void>>();
+
+function holdSeat(matchId: string, seat: number, seatToken: string): void {
+  const held = seats.get(matchId) ?? new Map<number, string>();
+  held.set(seat, seatToken);
+  seats.set(matchId, held);
+}
+
+function later(matchId: string, work: () => Promise<void>): void {
+  const next = (queues.get(matchId) ?? Promise.resolve()).then(work).catch((thrown) => {
+    if (!stopping.signal.aborted) log(`match ${matchId}: ${ConnectError.from(thrown).message}`);
+  });
+  queues.set(matchId, next);
+}
+
+function toMove(match: MatchSummary | undefined, seat: number): boolean {
+  return match?.phase === MatchPhase.RUNNING && (match.status?.toMove ?? []).includes(seat);
+}
+
+// Plays the seat's moves while it is to move: reads the match with its legal moves, submits
+// one of them at random, and again (a turn may be several moves). A move that lost a race (the
+// match changed since it was read, FAILED_PRECONDITION) is chosen again from a fresh read.
+async function play(matchId: string, seat: number): Promise<void> {
+  for (;;) {
+    const seatToken = seats.get(matchId)?.get(seat);
+    if (!seatToken) return;
+    const read = await call("GetMatch", () => matches.getMatch({ matchId }, bearer(seatToken)));
+    const legal = read.legalMoves;
+    if (!toMove(read.match, seat) || !legal || legal.moves.length === 0) return;
+    const chosen = legal.moves[Math.floor(Math.random() * legal.moves.length)];
+    const move = { typeUrl: legal.typeUrl, value: chosen };
+    try {
+      await call("SubmitMove", () =>
+        matches.submitMove(
+          { matchId, move, expectedVersion: read.match!.version, requestId: randomUUID(), omitLegalMoves: true },
+          bearer(seatToken),
+        ),
+      );
+    } catch (thrown) {
+      const error = ConnectError.from(thrown);
+      if (error.code !== Code.FailedPrecondition) throw error;
+    }
+  }
+}
+
+async function accept(challenge: Challenge): Promise<void> {
+  const title = challenge.terms?.titleId ?? "?";
+  try {
+    const answer = await call("AcceptChallenge", () =>
+      challenges.acceptChallenge({ challengeId: challenge.challengeId }, bearer(token)),
+    );
+    const matchId = answer.match?.matchId ?? challenge.challengeId;
+    log(`accepted challenge ${challenge.challengeId} from ${challenge.challengerName} (${title})`);
+    if (answer.token) {
+      holdSeat(matchId, answer.token.seat, answer.token.token);
+      later(matchId, () => play(matchId, answer.token!.seat));
+    }
+  } catch (thrown) {
+    const error = ConnectError.from(thrown);
+    if (error.code !== Code.FailedPrecondition && error.code !== Code.NotFound) throw error;
+    log(`challenge ${challenge.challengeId} can no longer be accepted: ${error.rawMessage}`);
+  }
+}
+
+function ended(match: MatchSummary): void {
+  const reason = EndReason[match.endReason] ?? String(match.endReason);
+  log(`match ${match.matchId} ended (${match.titleId}): ${reason}, winners [${match.winners.join(", ")}]`);
+  seats.delete(match.matchId);
+  queues.delete(match.matchId);
+}
+
+async function handle(response: StreamEventsResponse): Promise<void> {
+  const event = response.event;
+  switch (event.case) {
+    case "challengeReceived":
+      if (event.value.challenge?.state === ChallengeState.OPEN) await accept(event.value.challenge);
+      return;
+    case "matchStarted": {
+      const match = event.value.match;
+      if (!match) return;
+      log(`match ${match.matchId} started (${match.titleId}), seats [${event.value.seats.map((s) => s.seat).join(", ")}]`);
+      for (const { seat, token: seatToken } of event.value.seats) {
+        holdSeat(match.matchId, seat, seatToken);
+        later(match.matchId, () => play(match.matchId, seat));
+      }
+      return;
+    }
+    case "yourTurn": {
+      const { matchId } = event.value;
+      for (const seat of event.value.seats) later(matchId, () => play(matchId, seat));
+      return;
+    }
+    case "matchEnded":
+      if (event.value.match) ended(event.value.match);
+      return;
+    case "challengeAnswered":
+    case "keepAlive":
+    case undefined:
+      return;
+  }
+}
+
+// A pause that a stop cuts short.
+async function pause(ms: number): Promise<void> {
+  await sleep(ms, undefined, { signal: stopping.signal }).catch(() => {});
+}
+
+// The account's event stream, for good: opened again after every end or failure, after the
+// last event received (`after`), so nothing is missed and nothing told twice.
+async function streamEvents(): Promise<void> {
+  let after = "";
+  for (let failures = 0; !stopping.signal.aborted; ) {
+    const quiet = new AbortController();
+    let watchdog = setTimeout(() => quiet.abort(), QUIET_STREAM_MS);
+    const signal = AbortSignal.any([stopping.signal, quiet.signal]);
+    try {
+      const options = { headers: { authorization: `Bearer ${token}` }, signal };
+      log(after ? `event stream resumed after ${after}` : "event stream opened");
+      for await (const response of events.streamEvents({ after }, options)) {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(() => quiet.abort(), QUIET_STREAM_MS);
+        failures = 0;
+        await handle(response);
+        if (response.event.case !== "keepAlive") after = response.eventId;
+      }
+      await pause(RECONNECT_MS[0]); // the server closed it (stopping, or recycling connections)
+    } catch (thrown) {
+      const error = ConnectError.from(thrown);
+      if (stopping.signal.aborted) break;
+      if (error.code === Code.Unauthenticated || error.code === Code.PermissionDenied) {
+        log(`the event stream is refused: ${error.rawMessage}`);
+        process.exitCode = 1;
+        stopping.abort();
+        break;
+      }
+      const wait = error.code === Code.ResourceExhausted ? retryDelayMs(error) : RECONNECT_MS[Math.min(failures++, RECONNECT_MS.length - 1)];
+      log(`event stream ended (${Code[error.code]}: ${error.rawMessage}); again in ${wait} ms`);
+      await pause(wait);
+    } finally {
+      clearTimeout(watchdog);
+    }
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stopping.abort());
+await streamEvents();
+await Promise.allSettled(queues.values());
+log("stopped");
