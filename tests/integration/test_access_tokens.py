@@ -28,12 +28,14 @@ from playhall.accounts.tokens import looks_like_jwt, player_id
 from playhall.api.v1 import account_service_pb2 as pb
 from playhall.api.v1 import account_service_pb2_grpc
 from playhall.archive import database
+from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match_client import bearer
 from playhall.orchestrator import server  # noqa: F401  (registers every served contract)
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
+from playhall.social.v1 import challenge_service_pb2 as cpb
+from playhall.social.v1 import challenge_service_pb2_grpc, friends_service_pb2_grpc
 from playhall.social.v1 import friends_service_pb2 as fpb
-from playhall.social.v1 import friends_service_pb2_grpc
 from tests.helpers import (
     PLAYER_ISSUER,
     PlayerIssuer,
@@ -454,3 +456,27 @@ def test_tokens_from_the_terminal_and_the_portal_through_the_gateway(
         unknown = playhall(base, config, "token", "create", "x", "--scope", "nope", "--token", "j")
         assert unknown.returncode != 0 and "nope" in unknown.stderr
         assert token_rows(archive_url, ada) == [(token_id, "cli bot", True)]
+
+
+def test_a_challenge_marks_a_bot_account_on_either_side(channel, issuer):
+    """A person challenges a bot account: both see the invited side marked a bot; the bot's
+    own challenge back marks its challenger side."""
+    person, bot = Account(channel, issuer, "Person"), Account(channel, issuer, "Robot")
+    upgrade(bot)
+    heartbeat(person)  # known to the social rooms
+    challenges = challenge_service_pb2_grpc.ChallengeServiceStub(channel)
+    clock = mpb.Clock(
+        seconds_per_turn=86_400, on_timeout=mpb.TIMEOUT_ACTION_FORFEIT, pace=mpb.PACE_TURN_BASED
+    )
+    terms = cpb.ChallengeTerms(title_id="galileo", seats=2, clock=clock)
+    for by, to in ((person, bot), (bot, person)):
+        request = cpb.CreateChallengeRequest(player_id=to.player_id, terms=terms)
+        challenges.CreateChallenge(request, metadata=bearer(by.jwt), timeout=TIMEOUT)
+    for reader in (person, bot):
+        listed = challenges.ListChallenges(
+            cpb.ListChallengesRequest(), metadata=bearer(reader.jwt), timeout=TIMEOUT
+        ).challenges
+        marks = {
+            (c.challenger_name, c.challenger_bot, c.invited_name, c.invited_bot) for c in listed
+        }
+        assert marks == {("Person", False, "Robot", True), ("Robot", True, "Person", False)}

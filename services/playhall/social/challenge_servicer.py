@@ -178,6 +178,8 @@ def challenge_message(challenge: Challenge) -> pb.Challenge:
         accepted_name=challenge.accepted_name,
         created_unix_ms=int(challenge.created_at.timestamp() * 1000),
         expires_unix_ms=int(challenge.expires_at.timestamp() * 1000),
+        challenger_bot=challenge.challenger_bot,
+        invited_bot=challenge.invited_bot,
     )
 
 

@@ -26,7 +26,9 @@ COLUMNS = """
     challenge_id, challenger_id, challenger_name, opponent, invited_id, invited_name, title_id,
     seats, options, pace, seconds_per_turn, bank_initial_seconds, bank_increment_seconds,
     on_timeout, bot_level, min_karma, state, decline_reason, accepted_by, accepted_name, created_at,
-    expires_at, expires_at <= now() AS expired
+    expires_at, expires_at <= now() AS expired,
+    EXISTS (SELECT 1 FROM bot_accounts b WHERE b.player_id = challenger_id) AS challenger_bot,
+    EXISTS (SELECT 1 FROM bot_accounts b WHERE b.player_id = invited_id) AS invited_bot
 """
 INSERT = """
     INSERT INTO challenges (
@@ -123,6 +125,10 @@ class Challenge:
     accepted_name: str
     created_at: datetime.datetime
     expires_at: datetime.datetime
+    challenger_bot: bool = False
+    """The challenger is a bot account (`access.bots`)."""
+    invited_bot: bool = False
+    """The invited player is a bot account."""
 
 
 class ChallengeStore:
@@ -302,4 +308,6 @@ def _challenge(row: dict[str, Any]) -> Challenge:
         accepted_name=row["accepted_name"],
         created_at=row["created_at"],
         expires_at=row["expires_at"],
+        challenger_bot=row["challenger_bot"],
+        invited_bot=row["invited_bot"],
     )
