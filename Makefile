@@ -35,7 +35,8 @@ $(VENV)/.installed: pyproject.toml
 install: $(VENV)/.installed ## Create .venv and install Playhall with its dev tools
 
 # The API reference the gateway serves at /api/ (`deploy/api_docs.py`), made with the code.
-$(API_DOCS): $(VENV)/.installed $(PROTOS) deploy/api_docs.py $(wildcard docs/write-a-bot.md)
+$(API_DOCS): $(VENV)/.installed $(PROTOS) deploy/api_docs.py docs/write-a-bot.md docs/limits.md \
+		services/playhall/access/scopes.py
 	$(PY) -m deploy.api_docs
 	touch $@
 
@@ -48,7 +49,7 @@ $(PROTO_STAMP): $(VENV)/.installed $(PROTOS) | $(API_DOCS)
 
 proto: $(PROTO_STAMP) ## Generate the Python code and the API reference (/api/) for protos/ (never edit or commit them)
 
-api-docs: $(API_DOCS) ## The API reference alone (the gateway's /api/), from protos/ and docs/write-a-bot.md
+api-docs: $(API_DOCS) ## The API reference alone (the gateway's /api/), from protos/, its guides and the scopes
 
 lint: $(PROTO_STAMP) ## buf lint on the contracts, ruff on the code, mypy on every service package
 	$(BIN)/buf lint

@@ -3,12 +3,15 @@
 
 `make proto` runs it (`python -m deploy.api_docs`), as the image's build does: grpcio-tools'
 protoc compiles every contract into a FileDescriptorSet with its source info (the comments
-and where each element is), and this module writes one page per public package, an index of
-packages and services, and the guide `docs/write-a-bot.md` as a page of its own, into the
-portal's `api/` folder. What it writes is generated, never committed (`.gitignore`).
+and where each element is), and this module writes one page per public package (each rpc with
+what a personal access token needs to call it, from `playhall.access.scopes`), an index of
+packages and services, and the guide `docs/write-a-bot.md` and the table of rate limits
+`docs/limits.md` as pages of their own, into the portal's `api/` folder. What it writes is
+generated, never committed (`.gitignore`).
 
-It needs only the standard library, protobuf, grpcio-tools and markdown-it-py (a dependency of
-the terminal client's `rich`), so the image's build stage runs it before installing Playhall.
+It needs the standard library, protobuf, grpcio-tools, markdown-it-py (a dependency of the
+terminal client's `rich`) and `playhall.access.scopes` (which imports nothing else of Playhall
+but its typed refusals), so the image's build stage runs it before installing Playhall.
 """
 
 from __future__ import annotations
@@ -27,10 +30,17 @@ from google.protobuf import descriptor_pb2
 from grpc_tools import protoc
 from markdown_it import MarkdownIt
 
+from playhall.access.scopes import BOT_KIT, REQUIRED, Gate, Scope
+
 ROOT = Path(__file__).resolve().parent.parent
 PROTOS = ROOT / "protos"
 OUT = ROOT / "services" / "playhall" / "gateway" / "portal" / "api"
-GUIDE = ROOT / "docs" / "write-a-bot.md"
+DOCS = ROOT / "docs"
+GUIDES = {
+    "write-a-bot.html": ("Write a bot", "write-a-bot.md"),
+    "limits.html": ("Rate limits", "limits.md"),
+}
+"""The pages made of `docs/` files: (title, Markdown file)."""
 PRIVATE_PACKAGES = {"playhall.storage.v1"}
 """The orchestrator's own records in Redis: never on the wire, so not part of the API."""
 WELL_KNOWN = "https://protobuf.dev/reference/protobuf/google.protobuf/"
@@ -336,6 +346,7 @@ def page(title: str, heading: str, body: str) -> str:
     <nav class="api-links" aria-label="API reference">
       <a href="index.html">API reference</a>
       <a href="write-a-bot.html">Write a bot</a>
+      <a href="limits.html">Rate limits</a>
     </nav>
   </header>
   <main class="api">
@@ -350,10 +361,31 @@ def method_html(method: Method, service: Service) -> str:
     request = ("stream " if method.client_streaming else "") + type_link(method.request)
     response = ("stream " if method.server_streaming else "") + type_link(method.response)
     anchor = f"{service.full_name}.{method.name}"
+    access = access_html(f"/{service.full_name}/{method.name}")
     return (
         f'<dt id="{anchor}"><code>rpc <a href="#{anchor}">{method.name}</a></code>'
-        f"({request}) returns ({response})</dt>\n<dd>{prose(method.comment)}</dd>"
+        f"({request}) returns ({response})</dt>\n<dd>{prose(method.comment)}{access}</dd>"
     )
+
+
+def access_html(method: str) -> str:
+    """What a personal access token needs to call `method` (its full gRPC name), as
+    `playhall.access.scopes` checks it; nothing for a method no orchestrator serves."""
+    rule = REQUIRED.get(method)
+    if rule is None:
+        return ""
+    if rule is Gate.OPEN:
+        needs = "open to anyone: no scope needed"
+    elif rule is Gate.SIGN_IN:
+        needs = "never: a player token (the portal's sign-in) only"
+    else:
+        needs = scope_html(rule)
+    return f'<p class="access">Personal access token: {needs}.</p>'
+
+
+def scope_html(scope: Scope) -> str:
+    kit = " (or <code>bot:play</code>, which includes it)" if scope in BOT_KIT else ""
+    return f"the scope <code>{scope.value}</code>{kit}"
 
 
 def service_html(service: Service) -> str:
@@ -443,7 +475,8 @@ def index_page(found: list[Package]) -> str:
         "or over Connect and gRPC-Web at this gateway (the same paths: "
         "<code>/&lt;package&gt;.&lt;Service&gt;/&lt;Method&gt;</code>). "
         'To write a program that plays here, start with <a href="write-a-bot.html">'
-        "Write a bot</a>.</p>",
+        "Write a bot</a>; every call counts against the "
+        '<a href="limits.html">rate limits</a>.</p>',
         "<h2>Services</h2>",
     ]
     for package in found:
@@ -467,22 +500,19 @@ def index_page(found: list[Package]) -> str:
     return page("Index", "API reference", "\n".join(parts))
 
 
-def guide_page(markdown: str) -> str:
-    """The guide as a page of the reference."""
-    return page(
-        "Write a bot", "Write a bot", MarkdownIt("commonmark").enable("table").render(markdown)
-    )
+def markdown_page(title: str, markdown: str) -> str:
+    return page(title, title, MarkdownIt("commonmark").enable("table").render(markdown))
 
 
-def write(out: Path, protos: Path = PROTOS, guide: Path = GUIDE) -> list[Path]:
-    """Writes the reference of the contracts in `protos` and the guide into `out`; the paths
-    written."""
+def write(out: Path, protos: Path = PROTOS, docs: Path = DOCS) -> list[Path]:
+    """Writes the reference of the contracts in `protos` and the pages of `GUIDES` from
+    `docs` into `out`; the paths written."""
     found = packages(descriptor_set(protos))
     out.mkdir(parents=True, exist_ok=True)
     pages = {"index.html": index_page(found)}
     pages.update({page_of(package.name): package_page(package) for package in found})
-    if guide.is_file():
-        pages["write-a-bot.html"] = guide_page(guide.read_text())
+    for name, (title, source) in GUIDES.items():
+        pages[name] = markdown_page(title, (docs / source).read_text())
     for stale in out.glob("*.html"):
         if stale.name not in pages:
             stale.unlink()
@@ -495,9 +525,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--protos", type=Path, default=PROTOS, help="the contracts' root")
     parser.add_argument("--out", type=Path, default=OUT, help="the folder the pages go to")
-    parser.add_argument("--guide", type=Path, default=GUIDE, help="the guide in Markdown")
+    parser.add_argument("--docs", type=Path, default=DOCS, help="the guides' folder")
     args = parser.parse_args(argv)
-    written = write(args.out, args.protos, args.guide)
+    written = write(args.out, args.protos, args.docs)
     print(f"wrote {len(written)} pages of the API reference to {args.out}")
     return 0
 

@@ -1,9 +1,10 @@
 """The API reference at the gateway's `/api/` (`deploy/api_docs.py`, written by `make proto`),
 fetched from a real gateway process: every service and rpc of every public contract is there,
 on its package's page, with the comment its .proto file gives it (read here from the .proto
-text itself, not from the descriptors the reference is made from); every field of every message
-with its comment; every link between pages lands on an element that exists; and the portal's
-bar links the reference."""
+text itself, not from the descriptors the reference is made from) and, for each method the
+orchestrator serves, the scope a personal access token needs (`access.scopes`); every field of
+every message with its comment; every link between pages lands on an element that exists; the
+guide and the rate limits' table are pages of it; and the portal's bar links the reference."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from dev.testbed import TIMEOUT
+from playhall.access.scopes import REQUIRED, Gate
 from tests.helpers import start_gateway
 
 PROTOS = Path(__file__).resolve().parents[2] / "protos"
@@ -103,7 +105,8 @@ def test_every_service_and_rpc_of_every_contract_is_on_its_page_with_its_comment
                 assert found, f"service {service} is not on its page"
             elif kind == "rpc":
                 found = re.search(
-                    rf'<dt id="{re.escape(f"{service}.{name}")}">.*?</dt>\s*<dd>(.*?)</dd>',
+                    rf'<dt id="{re.escape(f"{service}.{name}")}">.*?</dt>\s*<dd>(.*?)'
+                    r'(?:<p class="access">.*?</p>)?</dd>',
                     page,
                     re.S,
                 )
@@ -113,6 +116,29 @@ def test_every_service_and_rpc_of_every_contract_is_on_its_page_with_its_comment
             assert same_text(text_of(found[1]), words(comment)), f"{kind} {name}'s comment"
             checked += 1
     assert checked == declared > 80, "a service or rpc without its comment before it"
+
+
+def test_each_method_the_orchestrator_serves_names_what_a_token_needs(base):
+    pages: dict[str, str] = {}
+    for method, rule in REQUIRED.items():
+        service, name = method.strip("/").split("/")
+        package = service.rsplit(".", 1)[0]
+        if package not in pages:
+            pages[package] = fetch(f"{base}/api/{package}.html")[1]
+        found = re.search(
+            rf'<dt id="{re.escape(f"{service}.{name}")}">.*?</dt>\s*<dd>.*?'
+            r'<p class="access">(.*?)</p></dd>',
+            pages[package],
+            re.S,
+        )
+        assert found, f"{method} says nothing of tokens"
+        said = text_of(found[1])
+        if rule is Gate.OPEN:
+            assert "no scope needed" in said, (method, said)
+        elif rule is Gate.SIGN_IN:
+            assert "player token (the portal's sign-in) only" in said, (method, said)
+        else:
+            assert f"the scope {rule.value}" in said, (method, said)
 
 
 def test_the_index_lists_every_service_and_its_rpcs(base):
@@ -162,10 +188,13 @@ def test_every_link_between_pages_lands_on_an_element(base):
     ), "GetMatchResponse.legal_moves links its type in another package"
 
 
-def test_the_portal_links_the_reference_and_the_guide_is_published(base):
+def test_the_portal_links_the_reference_and_the_guides_are_published(base):
     _, bar = fetch(f"{base}/js/account.js")
     assert 'href: "/api/"' in bar
     status, guide = fetch(f"{base}/api/write-a-bot.html")
     assert status == 200 and "StreamEvents" in guide and "RetryInfo" in guide
+    status, limits = fetch(f"{base}/api/limits.html")
+    classes = re.findall(r"<tr>\s*<td>(\w+)</td>", limits)
+    assert status == 200 and classes == ["moves", "reads", "challenges", "streams", "writes"]
     status, css = fetch(f"{base}/css/api.css")
     assert status == 200 and ".api" in css

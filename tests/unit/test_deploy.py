@@ -1221,6 +1221,7 @@ def test_dockerignore_keeps_only_the_build_inputs():
         "deploy/__init__.py",
         "deploy/api_docs.py",
         "docs/write-a-bot.md",
+        "docs/limits.md",
     ):
         assert not dockerignored(path, patterns), f"{path} is missing from the build"
 
@@ -1231,7 +1232,7 @@ def test_dockerfile_writes_the_api_reference_as_the_makefile_does_before_install
     make_lines = logical_lines((REPO / "Makefile").read_text())
     (command,) = [line for line in make_lines if "deploy.api_docs" in line]
     runs = [args for op, args in dockerfile_instructions() if op == "RUN"]
-    docs_run = runs.index(command.replace("$(PY)", "python"))
+    (docs_run,) = [i for i, run in enumerate(runs) if run.endswith(command.replace("$(PY) ", ""))]
     (install,) = [i for i, run in enumerate(runs) if run.startswith("pip install .")]
     assert docs_run < install
 
