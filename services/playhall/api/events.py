@@ -15,6 +15,7 @@ database) and says it is alive after `event_keep_alive_s` without an event."""
 from __future__ import annotations
 
 import asyncio
+import enum
 import time
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from playhall.matches.domain import Matches, SeatTaken
 from playhall.matches.waiting import waiting_on
 from playhall.matchstore.events import (
     KEEP_MS,
+    READ_BATCH,
     Event,
     EventKind,
     EventLog,
@@ -35,6 +37,9 @@ from playhall.matchstore.model import Match, MatchPhase
 from playhall.matchstore.store import now_ms
 from playhall.social.challenge_store import Challenge, ChallengeStore, State
 
+SETTLE_MS = 5_000
+"""How long the match of an event is waited for when it is not found: a new match's index
+entries, its events among them, are written just before its own keys."""
 PENDING_LIMIT = 200
 """The most open challenges, running matches and turns a replay tells of each."""
 
@@ -91,6 +96,12 @@ class KeepAlive:
     pass
 
 
+class NotYet(enum.Enum):
+    NOT_YET = "not yet"
+    """An event to read again at the next poll (its match is being created)."""
+
+
+NOT_YET = NotYet.NOT_YET
 Happening = ChallengeReceived | ChallengeAnswered | MatchStarted | YourTurn | MatchEnded | KeepAlive
 
 
@@ -147,19 +158,33 @@ class AccountEvents:
         await self.log.trim(player.player_id, now_ms())
         quiet_since = time.monotonic()
         while not self.stopping.is_set():
-            events = await self.log.after(player.player_id, cursor)
-            for event in events:
-                cursor = event.cursor
-                what = await self._happening(player, event)
-                if what is not None:
-                    quiet_since = time.monotonic()
-                    yield Told(cursor, event.at_ms, what)
-            if events:
+            batch, cursor, more = await self._next_batch(player, cursor)
+            for event in batch:
+                quiet_since = time.monotonic()
+                yield event
+            if more:
                 continue
             if time.monotonic() - quiet_since >= self.settings.event_keep_alive_s:
                 quiet_since = time.monotonic()
                 yield Told(cursor, now_ms(), KeepAlive())
             await self._pause()
+
+    async def _next_batch(
+        self, player: Player, cursor: tuple[int, str]
+    ) -> tuple[list[Told], tuple[int, str], bool]:
+        """The events logged after `cursor` as they are told now, the cursor after them, and
+        whether more are waiting. An event whose match is not there yet (a new match's events
+        are logged just before its keys are written) stops the batch there, to be read again."""
+        events = await self.log.after(player.player_id, cursor)
+        batch: list[Told] = []
+        for event in events:
+            what = await self._happening(player, event)
+            if what is NOT_YET:
+                return batch, cursor, False
+            cursor = event.cursor
+            if what is not None:
+                batch.append(Told(cursor, event.at_ms, what))
+        return batch, cursor, len(events) >= READ_BATCH
 
     async def _pause(self) -> None:
         """Waits a poll interval, or less if the server stops meanwhile."""
@@ -199,14 +224,14 @@ class AccountEvents:
 
     # -- the log's events -----------------------------------------------------------------------
 
-    async def _happening(self, player: Player, event: Event) -> Happening | None:
+    async def _happening(self, player: Player, event: Event) -> Happening | NotYet | None:
         """What a logged event tells now (None: nothing any more)."""
         if event.kind in (EventKind.CHALLENGE_RECEIVED, EventKind.CHALLENGE_ANSWERED):
             return await self._challenge_event(event)
         try:
             match = await self.matches.load(event.subject_id)
         except NoSuchMatch:
-            return None
+            return NOT_YET if now_ms() - event.at_ms < SETTLE_MS else None
         if event.kind == EventKind.MATCH_STARTED:
             return await self._started(match, player, match.seats_of(player.player_id))
         if event.kind == EventKind.YOUR_TURN:

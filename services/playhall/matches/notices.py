@@ -39,12 +39,12 @@ def notice_entries(
         # The reminders of a turn that is over never come (a live match has none).
         entries.extend(_reminders_withdrawn(match, before_turn))
     if running and (before_turn is None or match.stored_phase != MatchPhase.RUNNING):
-        entries.extend(_logged_for_everyone(match, EventKind.MATCH_STARTED, 0, at_ms))
+        entries.extend(_logged_for_everyone(match, EventKind.MATCH_STARTED, 0))
     if running and (before_turn != turn or match.stored_phase != MatchPhase.RUNNING):
         for player_id, deadline_ms in sorted(waiting_on(match).items()):
             key = NoticeKey(NoticeKind.YOUR_TURN, player_id, match.match_id, turn)
             entries.append(notice_entry(key, at_ms))
-            logged = Event(EventKind.YOUR_TURN, player_id, match.match_id, turn, at_ms=at_ms)
+            logged = Event(EventKind.YOUR_TURN, player_id, match.match_id, turn)
             entries.append(event_entry(logged))
             if match.clock.turn_based and deadline_ms:
                 reminder = first_reminder(
@@ -54,7 +54,7 @@ def notice_entries(
                     entries.append(notice_entry(*reminder))
     if match.phase == MatchPhase.FINISHED != match.stored_phase:
         entries.extend(_to_everyone(match, NoticeKind.MATCH_ENDED, version, "", at_ms))
-        entries.extend(_logged_for_everyone(match, EventKind.MATCH_ENDED, version, at_ms))
+        entries.extend(_logged_for_everyone(match, EventKind.MATCH_ENDED, version))
     elif match.phase != MatchPhase.FINISHED:
         for seat in sorted(match.left() - match.stored_left):
             entries.extend(_to_everyone(match, NoticeKind.SEAT_LEFT, version, str(seat), at_ms))
@@ -89,13 +89,11 @@ def _to_everyone(
     ]
 
 
-def _logged_for_everyone(
-    match: Match, kind: EventKind, version: int, at_ms: int
-) -> list[IndexUpdate]:
+def _logged_for_everyone(match: Match, kind: EventKind, version: int) -> list[IndexUpdate]:
     """The event in each player's event log (`matchstore.events`); a match started is logged
     with version 0, so once per player however often the match comes back to running."""
     return [
-        event_entry(Event(kind, player_id, match.match_id, version, at_ms=at_ms))
+        event_entry(Event(kind, player_id, match.match_id, version))
         for player_id in sorted(match.player_ids())
     ]
 

@@ -149,7 +149,7 @@ class NoticeOutbox:
             await self.redis.hset(FACTS, key.member(), json.dumps(dict(facts)))
         if key.kind in LOGGED_EVENTS:
             kind = LOGGED_EVENTS[key.kind]
-            event = Event(kind, key.player_id, key.match_id, key.version, key.detail, due_ms)
+            event = Event(kind, key.player_id, key.match_id, key.version, key.detail)
             await EventLog(self.redis).add(event)
         await self.redis.zadd(NOTICES, {key.member(): due_ms}, nx=True)
 

@@ -112,6 +112,10 @@ local function update_indexes(removals)
         reply = redis.pcall('ZREM', KEYS[i], member)
       elseif operation == 'add_new' then
         reply = redis.pcall('ZADD', KEYS[i], 'NX', score, member)
+      elseif operation == 'log' then
+        local now = redis.call('TIME')
+        reply = redis.pcall('ZADD', KEYS[i], 'NX', now[1] * 1000 + math.floor(now[2] / 1000),
+          member)
       else
         reply = redis.pcall('ZADD', KEYS[i], score, member)
       end
@@ -125,6 +129,15 @@ redis.call('PUBLISH', ARGV[10], version)
 return {'ok', version, failed}
 """
 """The commit script (`MatchStore.commit`)."""
+
+LOG_SCRIPT = """
+-- KEYS: a log (a sorted set). ARGV: a member. The member added unless it is there, scored by
+-- Redis's clock (ms): one key's entries are in the order they were added, whatever the clocks
+-- of the processes that add them.
+local now = redis.call('TIME')
+return redis.call('ZADD', KEYS[1], 'NX', now[1] * 1000 + math.floor(now[2] / 1000), ARGV[1])
+"""
+"""An index update of operation "log" outside the commit script (which does the same)."""
 
 CREATE_SCRIPT = """
 -- KEYS: the match record, its state, its log, its idempotency records. ARGV: record (with its
@@ -250,7 +263,8 @@ class IndexUpdate:
     member: str
     score: int = 0
     operation: str = "add"
-    """"add" (or move to `score`), "add_new" (only if missing: ZADD NX) or "remove"."""
+    """"add" (or move to `score`), "add_new" (only if missing: ZADD NX), "log" (only if
+    missing, scored by Redis's clock in ms: `LOG_SCRIPT`) or "remove"."""
 
     def args(self) -> tuple[str, str, int]:
         """Its (operation, member, score) triple, as the commit script takes it."""
@@ -847,6 +861,8 @@ def _queue(target, update: IndexUpdate):
     """Sends `update` on a client (an awaitable) or queues it on a pipeline."""
     if update.operation == "remove":
         return target.zrem(update.key, update.member)
+    if update.operation == "log":
+        return target.eval(LOG_SCRIPT, 1, update.key, update.member)
     return target.zadd(update.key, {update.member: update.score}, nx=update.operation == "add_new")
 
 

@@ -380,7 +380,6 @@ class Challenges:
                 challenge.invited_id,
                 challenge.challenge_id,
                 detail="withdrawn",
-                at_ms=now_ms(),
             )
             await EventLog(self.outbox.redis).add(withdrawn)
 
