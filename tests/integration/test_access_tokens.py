@@ -358,6 +358,7 @@ def test_the_bot_upgrade_is_refused_after_a_rated_game_and_kept_for_good(
     assert first > 0 and upgrade(fresh).upgraded_unix_ms == first  # again: nothing changes
     assert is_bot_account(archive_url, fresh)
     assert fresh.profile(token).player_id == fresh.player_id  # a bot account keeps its tokens
+    assert fresh.profile(fresh.jwt).bot and not rated.profile(rated.jwt).bot
     ratings = player_service_pb2_grpc.PlayerServiceStub(channel).GetRatings(
         ppb.GetRatingsRequest(player_id=fresh.player_id), timeout=TIMEOUT
     )

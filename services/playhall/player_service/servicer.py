@@ -12,6 +12,7 @@ import logging
 import grpc
 import psycopg
 
+from playhall.access.bots import BotAccounts
 from playhall.accounts.tokens import Player
 from playhall.archive.pages import PlayerPages, reputation_message
 from playhall.common.errors import NoArchive, NotAuthenticated, Unavailable
@@ -54,8 +55,10 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
         self.pages = PlayerPages(matches.archive, matches.rules.titles) if matches.archive else None
         self.notices = None
         self.relations = None
+        self.bots = None
         if matches.archive is not None:
             self.relations = Relations(matches.archive.pool)
+            self.bots = BotAccounts(matches.archive.pool)
             store = NoticeStore(matches.archive.pool)
             self.notices = PlayerNotices(store, allow_local=matches.settings.testing)
 
@@ -105,6 +108,15 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
             return
         shown.reputation.CopyFrom(reputation_message(known))
 
+    async def _mark_bot(self, shown: pb.Player) -> None:
+        """Marks a bot account's profile; best effort, as `_add_reputation`."""
+        if self.bots is None:
+            return
+        try:
+            shown.bot = shown.player_id in await self.bots.bots_among([shown.player_id])
+        except Unavailable as error:
+            log.warning("bot account not read for a profile", extra={"error": error.reason})
+
     async def GetProfile(self, request, context):
         async with refusals(context):
             player = await self._player(context)
@@ -112,6 +124,7 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
             vacation = await self.matches.vacations.status(player.player_id)
             shown = profile(player)
             await self._add_reputation(shown)
+            await self._mark_bot(shown)
             return pb.GetProfileResponse(player=shown, vacation=_vacation(vacation))
 
     async def GoAway(self, request, context):
