@@ -230,6 +230,16 @@ class MatchClient:
     def resign(self, match_id: str) -> pb.ResignResponse:
         return self._call("Resign", self._with_seat(pb.ResignRequest(match_id=match_id)))
 
+    def undo(
+        self, match_id: str, expected_version: int | None = None, request_id: str | None = None
+    ) -> pb.UndoMoveResponse:
+        """Takes back the caller's last move of the turn (`request_id`, a fresh one by
+        default, lets a retry answer it)."""
+        request = pb.UndoMoveRequest(match_id=match_id, request_id=request_id or uuid.uuid4().hex)
+        if expected_version is not None:
+            request.expected_version = expected_version
+        return self._call("UndoMove", self._with_seat(request))
+
     def join(
         self,
         match_id: str,

@@ -107,6 +107,7 @@ REQUIRED: dict[str, Scope | Gate] = {
             "GetHistory": Scope.MATCH_READ,
             "Resign": Scope.MATCH_PLAY,
             "GiveTime": Scope.MATCH_PLAY,
+            "UndoMove": Scope.MATCH_PLAY,
         },
     ),
     **_methods(

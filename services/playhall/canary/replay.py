@@ -5,7 +5,8 @@ Compared: each move's public status (seats to move, step, turn, move count, whet
 over, scores, winners), its events in every audience's version, and the final state. Not
 compared: the rules version a state or status names, which is the candidate's own on a
 replay, and the changes the server made without a move (a resignation, a clock, joining
-seats), which are no rules' doing."""
+seats), which are no rules' doing. An undo (UndoMove) takes the replay back to the state before
+the move it names, as it took the match."""
 
 from __future__ import annotations
 
@@ -73,9 +74,15 @@ class Replayer:
         if found:
             return differs(0, *found)
         state = started.state
+        # The state before each move, by the version it made: what an undo restores.
+        before: dict[int, any_pb2.Any] = {}
         for change, move in match.changes[1:]:
+            if change.undid_version in before:
+                state = before[change.undid_version]
+                continue
             if not move:
                 continue
+            before[change.version] = state
             try:
                 applied = self.stub.ApplyMove(
                     rpb.ApplyMoveRequest(

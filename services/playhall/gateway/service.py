@@ -263,6 +263,9 @@ class MatchGateway(Forwarder):
     async def give_time(self, request: pb.GiveTimeRequest, ctx) -> pb.GiveTimeResponse:
         return await self._unary("GiveTime", request, ctx)
 
+    async def undo_move(self, request: pb.UndoMoveRequest, ctx) -> pb.UndoMoveResponse:
+        return await self._unary("UndoMove", request, ctx)
+
     async def watch_match(
         self, request: pb.WatchMatchRequest, ctx
     ) -> AsyncIterator[pb.WatchMatchResponse]:

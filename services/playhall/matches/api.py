@@ -133,6 +133,24 @@ class MatchApi:
             legal_moves=moved.legal_moves,
         )
 
+    async def undo(self, request: mpb.UndoMoveRequest, token: Credential) -> mpb.UndoMoveResponse:
+        undone = await self.matches.undo(
+            request.match_id,
+            request.request_id,
+            token,
+            seat=_seat(request),
+            expected_version=(
+                request.expected_version if request.HasField("expected_version") else None
+            ),
+            omit_legal_moves=request.omit_legal_moves,
+        )
+        return mpb.UndoMoveResponse(
+            version=undone.version,
+            match=wire.summary(undone.match),
+            view=undone.view,
+            legal_moves=undone.legal_moves,
+        )
+
     async def resign(self, request: mpb.ResignRequest, token: Credential) -> mpb.ResignResponse:
         match = await self.matches.resign(request.match_id, token, _seat(request))
         return mpb.ResignResponse(match=wire.summary(match))

@@ -38,6 +38,7 @@ from playhall.matchstore.model import (
     Match,
     MatchPhase,
     SeatKind,
+    UndoPoint,
 )
 from playhall.matchstore.notices import NoticeKind
 from playhall.matchstore.parking import parkable_entry
@@ -64,6 +65,11 @@ log = logging.getLogger(__name__)
 
 MAX_COMMIT_ATTEMPTS = 50
 T = TypeVar("T")
+
+KEEP_UNDO_POINTS = (ChangeCause.MOVE, ChangeCause.UNDO, ChangeCause.NEW_TOKEN)
+"""Changes after which the turn's seat may still take its moves back: its own (a move sets its
+undo points itself) and a new token for a seat; anything else (a clock, a join, a resignation,
+time given) ends what may be taken back."""
 
 
 class Commits:
@@ -155,6 +161,7 @@ class Commits:
                 "nothing was changed"
             )
         before, match.status = match.status, applied.status
+        self._note_undo_point(match, seat, state, applied.undoable and request is not None)
         if applied.status.step != match.step:
             match.step, match.step_version = applied.status.step, match.version + 1
         if applied.status.finished:
@@ -175,6 +182,50 @@ class Commits:
             return None
         MOVES_ACCEPTED.labels(match.title_id).inc()
         return applied.mover_view
+
+    @staticmethod
+    def _note_undo_point(match: Match, seat: int, state: bytes, undoable: bool) -> None:
+        """Keeps the state before a person's undoable move (of their own call: `undoable` is
+        false for a clock's move) until the turn ends; any other move ends what may be taken
+        back. A bot's moves are never kept: bots never undo."""
+        if undoable and match.seats[seat].kind == SeatKind.HUMAN:
+            match.undo_points.append(UndoPoint(match.version + 1, state))
+        else:
+            match.undo_points.clear()
+
+    async def undo(
+        self,
+        match: Match,
+        seat: int,
+        request: tuple[str, IdempotencyRecord],
+        omit_legal_moves: bool = False,
+    ) -> rpb.GetViewResponse | None:
+        """Takes back `seat`'s last undoable move of `match` (which has one): the state before
+        it is committed as a change of its own, a new step (a move chosen before the undo is
+        stale). Returns the seat's view of it, or None when another change won the race."""
+        point = match.undo_points.pop()
+        restored = await self.rules.call(
+            match.title_id,
+            "GetView",
+            rpb.GetViewRequest(
+                state=any_pb2.Any.FromString(point.state),
+                seat=seat,
+                omit_legal_moves=omit_legal_moves,
+            ),
+            match.rules_version,
+        )
+        before, match.status = match.status, restored.status
+        match.step, match.step_version = restored.status.step, match.version + 1
+        version = await self.commit(
+            match,
+            seat,
+            ChangeCause.UNDO,
+            state=point.state,
+            request=request,
+            before=before,
+            undid_version=point.version,
+        )
+        return None if version is None else restored
 
     def leave(self, match: Match, leaving: list[int], reason: EndReason) -> None:
         """`leaving` seats resign or forfeit (`reason`). With two seats the match ends and the
@@ -250,12 +301,16 @@ class Commits:
         request: tuple[str, IdempotencyRecord] | None = None,
         before: rpb.GameStatus | None = None,
         renew: bool = False,
+        undid_version: int = 0,
     ) -> int | None:
         """Commits the changed `match` as one new version made by `seat` (None: the server)
         for `cause`, with the index updates that follow from it; None when another change won.
         `before` is the status a move started from (by default the status is unchanged);
-        `renew` gives the seats to move a fresh turn time."""
+        `renew` gives the seats to move a fresh turn time; an undo names the version it took
+        back."""
         loaded = match.version
+        if cause not in KEEP_UNDO_POINTS:
+            match.undo_points.clear()
         since_ms, match.updated_unix_ms = match.updated_unix_ms, now_ms()
         self._time_turn(match, before or match.status, seat, since_ms, renew)
         finished = match.phase == MatchPhase.FINISHED
@@ -268,6 +323,7 @@ class Commits:
             match.end_reason,
             match.updated_unix_ms,
             cause,
+            undid_version,
         )
         bots = self.bot_seats_to_move(match)
         bots_turn = self.starts_bot_turn(match, loaded, bool(move), bots)

@@ -28,6 +28,7 @@ from playhall.archive.reputation import MOST_KARMA, Reputations
 from playhall.common.errors import (
     InvalidRequest,
     NoSuchMatch,
+    NotAllowed,
     NotAuthenticated,
     NotNow,
     NotYourSeat,
@@ -77,6 +78,13 @@ from playhall.storage.v1 import storage_pb2 as spb
 log = logging.getLogger(__name__)
 
 BOT_REQUEST_PREFIX = "bot:"
+UNDO_DIGEST = hashlib.sha256(b"playhall-undo").hexdigest()
+"""What an undo's idempotency record holds in place of a move's digest: a request id used for
+a move cannot take one back, nor the other way round."""
+NOTHING_TO_UNDO = (
+    "There is no move to take back: a move can be taken back only in its own turn, before it "
+    "or a later one reveals or draws anything, and before anyone else acts"
+)
 NAME_LIMIT = 64
 """The longest name a seat is shown by, in code points."""
 MIN_CREATING_REQUEST_ID = 16
@@ -657,8 +665,7 @@ class Matches:
         if match.phase == MatchPhase.FINISHED:
             moves = [
                 (change.version, change.seat if change.HasField("seat") else None, move)
-                for change, move in entries
-                if move
+                for change, move in records.standing_moves(entries)
             ]
         return History(match, changes, moves)
 
@@ -775,6 +782,46 @@ class Matches:
             if committed is None:
                 return None  # another change won: read again
             return Moved(match.version, match, committed.view, committed.legal_moves)
+
+        return await self.commits.retry(attempt)
+
+    async def undo(
+        self,
+        match_id: str,
+        request_id: str,
+        token: Credential,
+        seat: int | None = None,
+        expected_version: int | None = None,
+        omit_legal_moves: bool = False,
+    ) -> Moved:
+        """Takes back the caller's last move of the turn, once for `request_id`, when the rules
+        said it may be and nothing else was committed since (`Commits.undo`)."""
+        if token is None:
+            raise NotAuthenticated("Send your seat's token to take back a move")
+        if not 1 <= len(request_id) <= 128:
+            raise InvalidRequest("request_id must be 1 to 128 characters")
+
+        async def attempt() -> Moved | None:
+            match, state, record = await self.snapshot(match_id, request_id)
+            caller = self.identity.identify(match, token, seat)
+            mover = _seat_of(caller, "take back a move")
+            if caller.worker or match.seats[mover].kind != SeatKind.HUMAN:
+                raise NotAllowed("Bots never take back a move")
+            recorded = _replayed(record, request_id, IdempotencyRecord(mover, UNDO_DIGEST))
+            if recorded is not None:
+                await self.store.confirm(match.match_id)
+                seen = await self.commits.view(match, state, caller, omit_legal_moves)
+                return Moved(recorded, match, seen.view, seen.legal_moves)
+            _check_can_undo(match, mover, expected_version)
+            restored = await self.commits.undo(
+                match,
+                mover,
+                (request_id, IdempotencyRecord(mover, UNDO_DIGEST)),
+                omit_legal_moves,
+            )
+            if restored is None:
+                return None  # another change won: read again
+            return Moved(match.version, match, restored.view, restored.legal_moves)
 
         return await self.commits.retry(attempt)
 
@@ -904,6 +951,22 @@ def _created_match_id(player: Player | None, request_id: str) -> str:
     each signed-in player (anonymous callers share one space of request ids)."""
     scope = player.player_id if player is not None else ""
     return hashlib.sha256(f"create\0{scope}\0{request_id}".encode()).hexdigest()[:24]
+
+
+def _check_can_undo(match: Match, seat: int, expected: int | None) -> None:
+    """Refuses an undo of a match that is not running, seen at a stale version, with nothing
+    to take back, or whose move to take back is another seat's."""
+    if match.phase == MatchPhase.OPEN:
+        raise NotNow("The match is waiting for players")
+    if match.phase == MatchPhase.FINISHED:
+        raise NotNow("The match is over: no move can be taken back")
+    if expected is not None and expected != match.version:
+        raise StaleVersion(match.version, expected)
+    if not match.undo_points:
+        raise NotNow(NOTHING_TO_UNDO)
+    owner = match.status.to_move[0]
+    if owner != seat:
+        raise NotYourSeat(f"Only seat {owner} may take back its own move: it is its turn")
 
 
 def _seat_of(caller: Caller, what: str) -> int:

@@ -281,6 +281,11 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         async with refusals(context, request):
             return await self.api.history(request, await self._credential(context))
 
+    async def UndoMove(self, request, context):
+        async with refusals(context, request):
+            credential = await self._credential(context)
+            return await self.run_to_end(self.api.undo(request, credential))
+
     async def Resign(self, request, context):
         async with refusals(context, request):
             credential = await self._credential(context)

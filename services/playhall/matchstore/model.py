@@ -98,6 +98,8 @@ class ChangeCause(enum.IntEnum):
     SERVER = 6
     """A clock, an abandonment, a matchmade match's untaken seats settled."""
     TIME_GIVEN = 7
+    UNDO = 8
+    """A seat took back its last move of the turn."""
 
 
 DOMAIN_ENUMS: tuple[type[enum.IntEnum], ...] = (
@@ -162,6 +164,15 @@ class Setup:
     seed: bytes
 
 
+@dataclass(frozen=True)
+class UndoPoint:
+    """A move the seat alone to move may take back: the version it made, and the state before
+    it (hidden information included: only ever restored, never shown)."""
+
+    version: int
+    state: bytes
+
+
 @dataclass
 class Match:
     """A match as the domain holds it (the state itself is loaded separately): its id and
@@ -196,6 +207,9 @@ class Match:
     away; 0 while it runs."""
     min_karma: int = 0
     """The least karma (`archive.reputation`) a player needs to take a seat; 0: none."""
+    undo_points: list[UndoPoint] = field(default_factory=list)
+    """The current turn's moves its seat may take back, oldest first; emptied by any other
+    change (`matches.commits`)."""
     stored_phase: MatchPhase = field(init=False)
     stored_away: frozenset[int] = field(init=False)
     stored_left: frozenset[int] = field(init=False)
@@ -239,3 +253,5 @@ class SeenChange:
     phase: MatchPhase
     end_reason: EndReason
     committed_unix_ms: int
+    undid_version: int = 0
+    """An undo's: the version of the move it took back; 0 for any other change."""

@@ -27,6 +27,7 @@ from playhall.matchstore.model import (
     SeenChange,
     Setup,
     TimeoutAction,
+    UndoPoint,
 )
 from playhall.rules.v1 import rules_service_pb2 as rpb
 from playhall.storage.v1 import storage_pb2 as spb
@@ -111,6 +112,10 @@ def stored_match(match: Match) -> spb.StoredMatch:
         bank_ms=match.bank_ms,
         time_given_in_turn=match.time_given_in_turn,
         paused_left_ms=match.paused_left_ms,
+        undo_points=[
+            spb.StoredUndoPoint(version=point.version, state=point.state)
+            for point in match.undo_points
+        ],
         **{name: getattr(match, name) for name in COPIED_FIELDS},
     )
 
@@ -132,6 +137,7 @@ def match_fields(record: spb.StoredMatch) -> dict[str, Any]:
         "bank_ms": list(record.bank_ms),
         "time_given_in_turn": dict(record.time_given_in_turn),
         "paused_left_ms": record.paused_left_ms,
+        "undo_points": [UndoPoint(point.version, point.state) for point in record.undo_points],
         **{name: getattr(record, name) for name in COPIED_FIELDS},
     }
 
@@ -145,8 +151,10 @@ def new_change(
     end_reason: EndReason,
     committed_unix_ms: int,
     cause: ChangeCause,
+    undid_version: int = 0,
 ) -> spb.StoredChange:
-    """The log entry of a change; `seat` None for a change the server made."""
+    """The log entry of a change; `seat` None for a change the server made; an undo names
+    the version of the move it took back."""
     return spb.StoredChange(
         version=version,
         seat=seat,
@@ -156,6 +164,7 @@ def new_change(
         end_reason=STORED[EndReason].to_proto(end_reason),
         committed_unix_ms=committed_unix_ms,
         cause=STORED[ChangeCause].to_proto(cause),
+        undid_version=undid_version,
     )
 
 
@@ -185,7 +194,22 @@ def visible_change(change: spb.StoredChange, viewer: int | None) -> SeenChange:
         phase=STORED[MatchPhase].to_domain(change.phase),
         end_reason=STORED[EndReason].to_domain(change.end_reason),
         committed_unix_ms=change.committed_unix_ms,
+        undid_version=change.undid_version,
     )
+
+
+def standing_moves(
+    entries: Iterable[tuple[spb.StoredChange, bytes]],
+) -> list[tuple[spb.StoredChange, bytes]]:
+    """The logged moves that stand, in order, each with its change: every move an undo took
+    back left out, so that applying the rest in turn reaches the match's state."""
+    moves: dict[int, tuple[spb.StoredChange, bytes]] = {}
+    for change, move in entries:
+        if move:
+            moves[change.version] = (change, move)
+        elif change.undid_version:
+            moves.pop(change.undid_version, None)
+    return list(moves.values())
 
 
 def parse_record(record: bytes) -> Mapping[str, Any]:

@@ -76,6 +76,7 @@ def summary(match: Match) -> mpb.MatchSummary:
         deadline_unix_ms=match.deadline_unix_ms,
         bank_ms=match.bank_ms,
         min_karma=match.min_karma,
+        undo_available=bool(match.undo_points) and match.phase == MatchPhase.RUNNING,
     )
 
 
@@ -94,6 +95,7 @@ def change_message(change: SeenChange) -> mpb.MatchChange:
         phase=API[MatchPhase].to_proto(change.phase),
         end_reason=API[EndReason].to_proto(change.end_reason),
         committed_unix_ms=change.committed_unix_ms,
+        undid_version=change.undid_version,
     )
 
 
