@@ -99,8 +99,8 @@ def test_docs_hold_the_table_the_code_has():
     assert markdown_table(LimitSettings().table()) in DOCS.read_text()
 
 
-TABLE = LimitTable({kind: Rate(4, 3) for kind in CallClass}, address_factor=2)
-"""A call takes up 250 ms; three at once."""
+TABLE = LimitTable({kind: Rate(4, 3) for kind in CallClass}, address_factor=2, open_streams=2)
+"""A call takes up 250 ms; three at once; two streams open."""
 
 
 def fresh(kind: SubjectKind = SubjectKind.TOKEN) -> Subject:
@@ -177,13 +177,12 @@ def test_the_limiter_on_a_redis_cluster(redis_cluster):
 
 
 def test_open_streams_are_counted_and_a_dead_replicas_places_run_out(redis_server):
-    table = LimitTable({kind: Rate(4, 3) for kind in CallClass}, address_factor=2, open_streams=2)
     subject = fresh()
 
     async def open_and_die():
         """A replica that opens two streams and stops renewing them (its loop ends)."""
         client = redis.asyncio.Redis.from_url(redis_server.url)
-        streams = OpenStreams(client, table, lease_s=0.6)
+        streams = OpenStreams(client, TABLE, lease_s=0.6)
         await streams.open([subject])
         await streams.open([subject])
         with pytest.raises(TooManyStreams) as refused:
@@ -193,7 +192,7 @@ def test_open_streams_are_counted_and_a_dead_replicas_places_run_out(redis_serve
 
     async def another_replica():
         client = redis.asyncio.Redis.from_url(redis_server.url)
-        streams = OpenStreams(client, table, lease_s=0.6)
+        streams = OpenStreams(client, TABLE, lease_s=0.6)
         with pytest.raises(TooManyStreams):
             await streams.open([subject])
         await asyncio.sleep(0.7)

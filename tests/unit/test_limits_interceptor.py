@@ -26,7 +26,7 @@ from tests.inprocess import open_hall
 pytestmark = pytest.mark.usefixtures("event_loop")
 
 ISSUER = PlayerIssuer()
-TABLE = LimitTable({kind: Rate(1, 3) for kind in CallClass}, address_factor=100)
+TABLE = LimitTable({kind: Rate(1, 3) for kind in CallClass}, address_factor=100, open_streams=2)
 """Three reads at once for a token; an address has room for many more."""
 UNREACHABLE = "redis://127.0.0.1:1"
 

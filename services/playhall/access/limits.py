@@ -172,11 +172,12 @@ class LimitSettings:
 
 @dataclass(frozen=True)
 class LimitTable:
-    """The rate of each class for a token, and the factor an address gets more."""
+    """The rate of each class for a token, the factor an address gets more, and the streams
+    a token may hold open."""
 
     per_token: dict[CallClass, Rate]
     address_factor: int
-    open_streams: int = 8
+    open_streams: int
     """Streams one token may hold open at once (an address, `address_factor` times that)."""
 
     def for_token(self, kind: CallClass) -> Rate:
@@ -207,8 +208,8 @@ class SubjectKind(enum.StrEnum):
 @dataclass(frozen=True)
 class Subject:
     """One counted caller, counted by `key` and named in refusals as "token:<name>" or
-    "address:<ip>" (a personal access token by the prefix its owner sees in their list, its
-    secret never)."""
+    "address:<ip>" (a personal access token the access gate refused by the prefix its owner
+    sees in their list, its secret never)."""
 
     kind: SubjectKind
     name: str
