@@ -13,6 +13,7 @@ from urllib.parse import urlsplit, urlunsplit
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 
+from playhall.accounts.tokens import looks_like_jwt
 from playhall.api.v1 import event_service_pb2 as epb
 from playhall.api.v1.account_service_connect import AccountServiceClientSync
 from playhall.api.v1.event_service_connect import EventServiceClientSync
@@ -95,7 +96,7 @@ def refusal(error: ConnectError, gateway: str, token: str | None = None) -> CliE
     if error.code is Code.UNAUTHENTICATED:
         if not token:
             return CliError(SIGN_IN, name)
-        if "." in token:  # a player token (a JWT; a seat token has no dot) the server refused
+        if looks_like_jwt(token):  # a player token the server refused (not a program's token)
             return CliError(
                 f"your sign-in was refused ({error.message}): sign in again with playhall login",
                 name,
