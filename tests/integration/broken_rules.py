@@ -8,6 +8,7 @@ wrapper that breaks one promise (on free loopback ports, announced in the "servi
   seat repeat a move at once, so the double shows in the count the state carries).
 - `status`: a move by a seat not to move is refused INVALID_ARGUMENT, not FAILED_PRECONDITION.
 - `shuffle`: NewGame mixes fresh randomness into the seed, so a seed no longer fixes the game.
+- `undo`: ApplyMove calls every step undoable, the picks revealed and the turns passed on too.
 """
 
 from __future__ import annotations
@@ -103,7 +104,21 @@ class Shuffle(RulesServicer):
         return super().NewGame(salted, context)
 
 
-BUGS = {"leak": Leak, "peek": Peek, "twice": Twice, "status": Status, "shuffle": Shuffle}
+class Undo(RulesServicer):
+    def ApplyMove(self, request, context):
+        response = super().ApplyMove(request, context)
+        response.undoable = True
+        return response
+
+
+BUGS = {
+    "leak": Leak,
+    "peek": Peek,
+    "twice": Twice,
+    "status": Status,
+    "shuffle": Shuffle,
+    "undo": Undo,
+}
 
 if __name__ == "__main__":
     servicer = BUGS[sys.argv[1]](get_game(TITLE))

@@ -734,6 +734,133 @@ def _difference(state: Message, mutant: Message) -> str:
     return ", ".join(f"{path} changed" for path in paths[:3])
 
 
+UNDO_POSITIONS = 60
+"""Positions of each game where the undo check applies a listed move of the seat to move."""
+UNDO_REVEAL_CASES = 8
+"""Undoable steps of each game whose reveals the undo check looks for, by changed states."""
+
+
+@check("undo-reveals-nothing", "a step ApplyMove calls undoable leaves the same seat alone to "
+       "move in the same turn, and shows the mover and the spectator nothing the mover did not "
+       "know (nothing drawn, nothing hidden turned up)")  # fmt: skip
+def undo_reveals_nothing(run: Run, result: Result) -> None:
+    """Taking a step back is fair only if the step taught nobody anything: the kit applies a
+    listed move at many positions and, wherever the answer says undoable, checks that the seat
+    still moves alone in the same turn, then changes one field of the state at a time that
+    neither the mover's nor the spectator's view shows (a deck's order, another seat's hand)
+    and applies the same move again: the mover's and the spectator's views after it must be
+    the same as after the real step. A step that drew from a shuffled pile or turned up a
+    hidden card shows what the change touched. A title that never answers undoable passes
+    with a note."""
+    target, rng = run.target, run.rng("undo")
+    undoable = 0
+    for playout in run.playouts:
+        positions = [p for p in playout.positions if len(p.status.to_move) == 1]
+        revealing_checks = 0
+        for position in rng.sample(positions, min(len(positions), UNDO_POSITIONS)):
+            seat = position.status.to_move[0]
+            move = rng.choice(position.legal[seat]) if position.legal.get(seat) else None
+            after = None if move is None else apply(run, position, seat, move)
+            if after is None or isinstance(after, Refusal) or not after.undoable:
+                continue
+            undoable += 1
+            result.checked += 1
+            what = (
+                f"{where(playout, position)}: seat {seat}'s undoable {target.describe_move(move)}"
+            )
+            kept = _turn_kept(position.status, after.status, seat)
+            if kept:
+                result.failures.append(f"{what} {kept}")
+            elif revealing_checks < UNDO_REVEAL_CASES:
+                revealing_checks += 1
+                shown = _step_shows(run, position, seat, move, after, rng)
+                if shown:
+                    result.failures.append(f"{what} shows what the mover did not know: {shown}")
+    if not undoable and not result.failures:
+        result.notes.append("no step was answered undoable: the title never undoes")
+
+
+def _turn_kept(before: pb.GameStatus, after: pb.GameStatus, seat: int) -> str | None:
+    """Why an undoable step broke the turn, if it did."""
+    if after.finished:
+        return "ended the game"
+    if list(before.to_move) != [seat] or list(after.to_move) != [seat]:
+        return f"left seats {list(after.to_move)} to move (from {list(before.to_move)})"
+    if after.turn != before.turn:
+        return f"moved the turn on from {before.turn} to {after.turn}"
+    return None
+
+
+def _step_shows(
+    run: Run, position: Position, seat: int, move: bytes, after: Any, rng: random.Random
+) -> str | None:
+    """A change of the state before the step, hidden from the mover and the spectator, that
+    shows in the mover's or the spectator's view after it (described), if any."""
+    target, viewers = run.target, [seat, None]
+    seen_before = {v: _view_key(target, position.state, v) for v in viewers}
+    seen_after = {v: _view_key(target, after.state, v) for v in viewers}
+    state = target.state_class.FromString(position.state.value)
+    changed = list(mutations(state, reorder=True))
+    for mutant in [*swaps(state), *rng.sample(changed, min(len(changed), STATE_MUTATIONS))]:
+        packed = any_pb2.Any(type_url=position.state.type_url, value=mutant.SerializeToString())
+        if any(_view_key(target, packed, v) != seen_before[v] for v in viewers):
+            continue  # a change the mover or the spectator sees (or a state refused)
+        twin = target.call(
+            "ApplyMove",
+            pb.ApplyMoveRequest(
+                state=packed, seat=seat, move=target.move_any(move), omit_legal_moves=True
+            ),
+        )
+        if isinstance(twin, Refusal):
+            continue
+        for viewer in viewers:
+            if _view_key(target, twin.state, viewer) != seen_after[viewer]:
+                return f"{_difference(state, mutant)} shows in {_who(viewer)}'s view after it"
+    return None
+
+
+def swaps(message: Message) -> Iterator[Message]:
+    """Copies of `message` with two neighbouring items near either end of one list swapped,
+    in nested messages and lists of them too: a pile's hidden part reordered while its top
+    item (first or last) stays, which `mutations`' turn of the whole list would show."""
+    for descriptor in message.DESCRIPTOR.fields:
+        value = getattr(message, descriptor.name)
+        if descriptor.message_type is not None and descriptor.message_type.GetOptions().map_entry:
+            continue
+        if descriptor.type == FieldDescriptor.TYPE_MESSAGE:
+            if descriptor.is_repeated:
+                items = list(value)
+            else:
+                items = [value] if message.HasField(descriptor.name) else []
+            for index, item in enumerate(items):
+                for changed in swaps(item):
+                    copy = type(message)()
+                    copy.CopyFrom(message)
+                    field = getattr(copy, descriptor.name)
+                    (field[index] if descriptor.is_repeated else field).CopyFrom(changed)
+                    yield copy
+        elif descriptor.is_repeated:
+            count = len(value)
+            for i in sorted({0, 1, count - 3, count - 2}):
+                if 0 <= i < count - 1 and value[i] != value[i + 1]:
+                    copy = type(message)()
+                    copy.CopyFrom(message)
+                    items = getattr(copy, descriptor.name)
+                    items[i], items[i + 1] = value[i + 1], value[i]
+                    yield copy
+
+
+def _view_key(target: Target, state: any_pb2.Any, viewer: int | None) -> bytes | None:
+    """`viewer`'s view of `state` in one spelling; None when the service refuses the state."""
+    request = (
+        pb.GetViewRequest(state=state, spectator=True, omit_legal_moves=True)
+        if viewer is None
+        else pb.GetViewRequest(state=state, seat=viewer, omit_legal_moves=True)
+    )
+    view = target.call("GetView", request)
+    return None if isinstance(view, Refusal) else target.view_key(view.view)
+
+
 @check("games-end", "random play ends every game within the bound, with a consistent "
        "final status")  # fmt: skip
 def games_end(run: Run, result: Result) -> None:
