@@ -170,23 +170,25 @@ def test_a_guest_plays_a_bot_and_finds_the_match_and_the_rating_on_the_profile(
     ratings = player_stub.GetRatings(ppb.GetRatingsRequest(), metadata=auth, timeout=10)
     (rating,) = [r for r in ratings.ratings if r.title_id == "galileo"]
     assert rating.matches == 1
-    shown = f"{rating.display:.1f}" + ("?" if rating.provisional else "")
+    # One scale: the cautious figure, never below 0, saying when it is provisional.
+    figure = f"{max(0.0, rating.display):.1f}"
+    shown = figure + (" provisional" if rating.provisional else "")
     assert card.locator("h3 .rating").inner_text() == shown
     assert "1 rated match" in card.inner_text() and "first rated match" in card.inner_text()
     point = card.locator(f"svg.rating-chart circle.point[data-match='{match_id}']")
-    assert point.get_attribute("data-rating") == f"{rating.display:.1f}"
+    assert point.get_attribute("data-rating") == figure
     assert card.locator("svg.rating-chart .axis text.tick").count() >= 4
     assert row.locator("td.num").inner_text() == shown
     # The match page shows the new ratings beside the names: the player's, and the bot
     # level's (a player too, whose id the page derives as the server does).
     page.goto(f"{stack.portal_url}match.html?id={match_id}")
-    page.wait_for_selector(f"#scores .rating[data-rating='{rating.display:.1f}']")
+    page.wait_for_selector(f"#scores .rating[data-rating='{figure}']")
     bot_id = player_id(BOT_ISSUER, "galileo/random")
     bot = player_stub.GetRatings(ppb.GetRatingsRequest(player_id=bot_id), metadata=auth, timeout=10)
     (bot_rating,) = bot.ratings
     assert bot.player.bot and bot_rating.matches >= 1
     page.wait_for_selector(
-        f"#scores .rating[data-player='{bot_id}'][data-rating='{bot_rating.display:.1f}']"
+        f"#scores .rating[data-player='{bot_id}'][data-rating='{max(0.0, bot_rating.display):.1f}']"
     )
     # Its replay, from the history.
     page.goto(f"{stack.portal_url}profile.html")

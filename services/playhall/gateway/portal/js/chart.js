@@ -2,7 +2,7 @@
 // ticks and labels; each match a point (hollow, on a dashed line, while the rating is
 // provisional) with its details in a tooltip.
 import { el, text } from "./svg.js";
-import { describeRating } from "./players.js";
+import { describeRating, ratingValue } from "./players.js";
 
 const W = 440;
 const H = 240;
@@ -32,7 +32,7 @@ function tickLabel(t0, t1) {
 // `changes`: RatingChange messages (any order). `titleName` names the chart for screen readers.
 export function ratingChart(changes, titleName) {
   const points = changes
-    .map((c) => ({ at: Number(c.rating?.updatedUnixMs ?? 0), value: Number(c.rating?.display ?? 0), change: c }))
+    .map((c) => ({ at: Number(c.rating?.updatedUnixMs ?? 0), value: ratingValue(c.rating), change: c }))
     .sort((a, b) => a.at - b.at);
   const first = points[0];
   const last = points[points.length - 1];

@@ -5,7 +5,7 @@ import { call } from "./connect.js";
 import { h } from "./common.js";
 import { challengeForm } from "./challengeform.js";
 import { Pager } from "./pager.js";
-import { CHANGED, currentPlayer, describeRating, publicRead, shownRating } from "./players.js";
+import { CHANGED, botName, currentPlayer, describeRating, publicRead, ratingText } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
 const PAGE = 20;
@@ -21,12 +21,12 @@ function row(entry) {
   const rating = entry.rating ?? {};
   const me = currentPlayer()?.playerId === player.playerId;
   const name = player.bot
-    ? h("span", {}, player.displayName || player.playerId, " ", h("span", { class: "tag" }, "bot"))
+    ? botName(player.displayName || player.playerId)
     : h("a", { href: `/profile.html?player=${encodeURIComponent(player.playerId)}` }, player.displayName || player.playerId);
   return h("tr", { class: me ? "me" : "", "data-player": player.playerId },
     h("td", { class: "num" }, String(entry.rank ?? "")),
     h("td", {}, name, me ? " (you)" : ""),
-    h("td", { class: "num", title: describeRating(rating) }, shownRating(rating) + (rating.provisional ? "?" : "")),
+    h("td", { class: "num", title: describeRating(rating) }, ratingText(rating)),
     h("td", { class: "num" }, String(rating.matches ?? 0)),
     h("td", {}, currentPlayer() && !me && !player.bot
       ? challengeForm({ playerId: player.playerId, name: player.displayName || player.playerId }) : ""));
@@ -68,8 +68,9 @@ async function main() {
       const name = games.find((g) => g.titleId === select.value)?.displayName ?? select.value;
       $("board-heading").textContent = `Best players of ${name}`;
       document.title = `${name} leaderboard · Playhall`;
+      return rows.length;
     },
-    { prev: $("board-prev"), next: $("board-next"), where: $("board-page") },
+    { prev: $("board-prev"), next: $("board-next"), where: $("board-page"), size: PAGE, noun: "places" },
   );
   const refresh = () => show().catch((error) => showError(error.message));
   for (const control of [select, $("board-provisional")]) {

@@ -1,6 +1,8 @@
-// The lobby: every title with its how-to-play page and a form to start a match against bots
-// or with other people, live or turn-based (days a move); the open matches to join, the
-// running ones to watch, the finished ones to replay.
+// The lobby: every title with its picture, a line about it and its how-to-play page, and the
+// two ways in side by side, each saying what it does: play now (matched at your level) or set
+// up a table (each seat a bot, a person with a link or anyone; live or turn-based, days a
+// move); the open matches to join, the running ones to watch, the finished ones to replay.
+import { aboutGame, gamePicture, playerCount } from "./gamecards.js";
 import { playNow } from "./queue.js";
 import { call } from "./connect.js";
 import { LEVELS, h, matchLink, paceLabel, seatName } from "./common.js";
@@ -70,7 +72,7 @@ function titleCard(game) {
     seats,
     paceChoice(),
     h("label", {}, "Your name: ", h("input", { name: "name", maxlength: 40, placeholder: "optional" })),
-    h("button", { type: "submit" }, "Start a match"));
+    h("button", { type: "submit" }, "Set up the table"));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     create(game, form).catch((error) => {
@@ -78,12 +80,20 @@ function titleCard(game) {
       $("error").scrollIntoView({ block: "nearest" });
     });
   });
+  const heading = `setup-${game.titleId}`;
   return h("article", { class: "title-card", id: `title-${game.titleId}` },
-    h("h3", {}, game.displayName),
-    h("p", { class: "muted" }, `${game.minPlayers} to ${game.maxPlayers} players · `,
-      h("a", { href: `/howto/${game.titleId}.html` }, "How to play")),
-    playNow(game, showError),
-    form);
+    h("div", { class: "game-head" }, gamePicture(game.titleId),
+      h("div", {}, h("h3", {}, game.displayName),
+        h("p", { class: "about" }, aboutGame(game.titleId)),
+        h("p", { class: "muted" }, playerCount(game), " · ",
+          h("a", { href: `/howto/${game.titleId}.html` }, "How to play")))),
+    h("div", { class: "ways-in" },
+      playNow(game, showError),
+      h("p", { class: "or", "aria-hidden": "true" }, "or"),
+      h("section", { class: "set-up", "aria-labelledby": heading },
+        h("h4", { id: heading }, "Set up a table"),
+        h("p", { class: "way-note muted" }, "Choose every seat: a bot, a person you send a link, or anyone in the lobby; live or turn-based."),
+        form)));
 }
 
 async function create(game, form) {

@@ -1,10 +1,14 @@
-// Pages through a paged call (page_token in, next_page_token out) with Newer/Older buttons:
-// it keeps the token of every page seen so far, so going back asks for the same page again.
+// Pages through a paged call (page_token in, next_page_token out) with a pair of buttons: it
+// keeps the token of every page seen so far, so going back asks for the same page again. With
+// a page size and a noun ("places", "matches") each button and the page's line say which
+// entries they show ("Previous: places 1–20", "page 2: places 21–40").
 export class Pager {
-  // load(pageToken) resolves to a response; show(response) draws it; prev/next are buttons and
-  // where an element that says which page this is.
-  constructor(load, show, { prev, next, where }) {
-    Object.assign(this, { load, show, prev, next, where });
+  // load(pageToken) resolves to a response; show(response) draws it and returns how many
+  // entries it drew; prev/next are buttons and where an element that says which page this
+  // is; size and noun name the ranges (without them the buttons keep their own words).
+  constructor(load, show, { prev, next, where, size = 0, noun = "" }) {
+    Object.assign(this, { load, show, prev, next, where, size, noun });
+    this.labels = [prev.textContent, next.textContent];
     this.tokens = [""];
     this.index = 0;
     prev.addEventListener("click", () => this.go(this.index - 1));
@@ -14,6 +18,11 @@ export class Pager {
   restart() {
     this.tokens = [""];
     return this.go(0);
+  }
+
+  // "places 21–40" for entries `from` (from 1) to `to`.
+  range(from, to) {
+    return `${this.noun} ${from}–${to}`;
   }
 
   async go(index) {
@@ -30,9 +39,21 @@ export class Pager {
     this.index = index;
     this.tokens.length = index + 1;
     if (response.nextPageToken) this.tokens.push(response.nextPageToken);
-    this.show(response);
+    const shown = Number(this.show(response) ?? 0);
     this.prev.disabled = index === 0;
     this.next.disabled = !response.nextPageToken;
-    this.where.textContent = `page ${index + 1}`;
+    this.label(index, shown);
+  }
+
+  label(index, shown) {
+    const first = index * this.size + 1;
+    if (!this.size || !this.noun) {
+      this.where.textContent = `page ${index + 1}`;
+      return;
+    }
+    this.where.textContent = shown ? `page ${index + 1}: ${this.range(first, first + shown - 1)}` : `page ${index + 1}`;
+    this.prev.textContent = index ? `${this.labels[0]}: ${this.range(first - this.size, first - 1)}` : this.labels[0];
+    this.next.textContent = this.tokens.length > index + 1
+      ? `${this.labels[1]}: ${this.noun} from ${first + this.size}` : this.labels[1];
   }
 }

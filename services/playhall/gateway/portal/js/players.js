@@ -158,19 +158,35 @@ export function ratingsOf(playerId) {
   return entry.ratings;
 }
 
-// The number people see (proto JSON leaves zeros out), one decimal.
-export const shownRating = (rating) => Number(rating?.display ?? 0).toFixed(1);
+// The one rating scale people see everywhere: the server's cautious figure (OpenSkill's mu
+// less three sigma, a rating the player is almost surely above), never below 0, so a
+// newcomer's first lost games do not show as a negative number. Proto JSON leaves zeros out.
+export const ratingValue = (rating) => Math.max(0, Number(rating?.display ?? 0));
+
+// That figure with one decimal.
+export const shownRating = (rating) => ratingValue(rating).toFixed(1);
+
+// The figure as every page writes it, saying so while it is provisional (too few games yet).
+export const ratingText = (rating) => shownRating(rating) + (rating?.provisional ? " provisional" : "");
 
 export function describeRating(rating) {
   if (!rating) return "not rated yet";
   const games = Number(rating.matches ?? 0);
-  return `rating ${shownRating(rating)} (skill ${Number(rating.mu ?? 0).toFixed(1)} ± ` +
-    `${Number(rating.sigma ?? 0).toFixed(1)}, ${games} rated match${games === 1 ? "" : "es"}` +
-    `${rating.provisional ? ", provisional" : ""})`;
+  return `rating ${shownRating(rating)}, a cautious estimate that rises as results show skill ` +
+    `(${games} rated match${games === 1 ? "" : "es"}` +
+    `${rating.provisional ? ", provisional: too few to say much yet" : ""})`;
+}
+
+// A bot's name, marked as a bot once: a name that already says "bot" ("Normal bot 2") gets
+// no second "bot" tag.
+export function botName(name) {
+  const node = h("span", { class: "bot-name" }, name);
+  if (!/\bbot\b/i.test(name)) node.append(" ", h("span", { class: "tag" }, "bot"));
+  return node;
 }
 
 function fill(tag, rating) {
-  tag.textContent = rating ? shownRating(rating) + (rating.provisional ? "?" : "") : "new";
+  tag.textContent = rating ? ratingText(rating) : "new";
   tag.classList.toggle("provisional", Boolean(rating?.provisional));
   tag.title = describeRating(rating);
   tag.dataset.rating = rating ? shownRating(rating) : "";

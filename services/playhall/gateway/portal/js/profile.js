@@ -10,7 +10,7 @@ import { clockTime, deadlineDate, h, matchLink, seatName } from "./common.js";
 import { ratingChart } from "./chart.js";
 import { Pager } from "./pager.js";
 import { reputationLine } from "./reputation.js";
-import { CHANGED, currentPlayer, describeRating, players, ratingTag, shownRating } from "./players.js";
+import { CHANGED, currentPlayer, describeRating, players, ratingTag, ratingText, ratingValue } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
 const other = new URLSearchParams(location.search).get("player");
@@ -115,16 +115,16 @@ async function ratingCard(playerId, rating) {
   const [latest, previous] = changes; // newest first
   let change = "";
   if (previous) {
-    change = `last match ${signed(Number(latest.rating?.display ?? 0) - Number(previous.rating?.display ?? 0))}`;
+    change = `last match ${signed(ratingValue(latest.rating) - ratingValue(previous.rating))}`;
   } else if (latest && startOf(latest.rating) !== null) {
-    const start = startOf(latest.rating);
-    change = `first rated match ${signed(Number(latest.rating?.display ?? 0) - start)} (from ${start.toFixed(1)})`;
+    const start = Math.max(0, startOf(latest.rating));
+    change = `first rated match ${signed(ratingValue(latest.rating) - start)} (from ${start.toFixed(1)})`;
   }
   const played = Number(rating.matches ?? 0);
   return h("article", { class: "rating-card", "data-title": rating.titleId },
     h("h3", {}, titleName(rating.titleId), " ",
       h("span", { class: `rating big${rating.provisional ? " provisional" : ""}`, title: describeRating(rating) },
-        shownRating(rating) + (rating.provisional ? "?" : ""))),
+        ratingText(rating))),
     h("p", { class: "muted rating-facts" },
       `${played} rated match${played === 1 ? "" : "es"}`,
       rating.provisional ? " · provisional" : "",
@@ -170,7 +170,7 @@ function historyRow(finished) {
     h("td", { class: "seats-cell" }, ...seats),
     h("td", { class: "result" }, result(finished)),
     h("td", { class: "num", title: rating ? describeRating(rating) : "not rated" },
-      rating ? shownRating(rating) + (rating.provisional ? "?" : "") : "—"),
+      rating ? ratingText(rating) : "—"),
     h("td", {}, h("a", { href: `/replay.html?id=${encodeURIComponent(m.matchId)}`, class: "replay-link" }, "Replay")));
 }
 
@@ -182,8 +182,9 @@ function setUpHistory() {
     (page) => {
       const rows = (page.matches ?? []).map(historyRow);
       $("history").replaceChildren(...(rows.length ? rows : [h("tr", {}, h("td", { colspan: 6, class: "muted" }, "none yet"))]));
+      return rows.length;
     },
-    { prev: $("history-prev"), next: $("history-next"), where: $("history-page") },
+    { prev: $("history-prev"), next: $("history-next"), where: $("history-page"), size: HISTORY_PAGE, noun: "matches" },
   );
   select.addEventListener("change", () => pager.restart().catch((error) => showError(error.message)));
 }

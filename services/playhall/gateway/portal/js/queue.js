@@ -7,7 +7,7 @@
 // is then under "Your turn", and "Play now" with the same pace hands it over.
 import { RpcError, call, stream } from "./connect.js";
 import { h, matchLink } from "./common.js";
-import { playerToken, portalConfig, signInGuest } from "./players.js";
+import { currentPlayer, playerToken, portalConfig, ratingText, ratingsOf, signInGuest } from "./players.js";
 
 const QUEUE = "/playhall.matchmaking.v1.MatchmakingService/";
 const RETRY_MS = 1000;
@@ -29,13 +29,20 @@ async function signedIn() {
 
 const seconds = (ms) => `${Math.round(Number(ms ?? 0) / 1000)} s`;
 
-function describe(waiting) {
-  const rating = Number(waiting.rating ?? 0).toFixed(1);
-  const window = Number(waiting.window ?? 0).toFixed(1);
+// The player's rating in the title as every page shows it ("new" before a rated match): the
+// queue's own number (Waiting.rating) is the skill it orders tickets by, another scale.
+async function myRating(titleId) {
+  const player = currentPlayer();
+  const ratings = player ? await ratingsOf(player.playerId) : null;
+  const rating = ratings?.get(titleId);
+  return rating ? `your rating ${ratingText(rating)}` : "you are new here";
+}
+
+function describe(waiting, mine) {
   const queued = Number(waiting.queued ?? 1);
   const parts = [
     `Waiting ${seconds(waiting.waitedMs)}`,
-    `looking for players rated ${rating} ± ${window}`,
+    `looking for players near your level (${mine}), wider as you wait`,
     queued > 1 ? `${queued} in this queue` : "nobody else in this queue yet",
   ];
   if (Number(waiting.botsInMs ?? 0) > 0) parts.push(`bots join in ${seconds(waiting.botsInMs)}`);
@@ -46,12 +53,13 @@ function describe(waiting) {
 export function playNow(game, onError) {
   const players = h("select", { name: "queue-players", "aria-label": "Players to play with" });
   for (let n = game.minPlayers; n <= game.maxPlayers; n++) players.append(h("option", { value: n }, `${n} players`));
+  players.hidden = game.minPlayers === game.maxPlayers;
   const pace = h("select", { name: "queue-pace", "aria-label": "Pace" },
     h("option", { value: 0 }, "live"),
     ...TURN_BASED_DAYS.map((d) => h("option", { value: d }, `turn-based, ${d === 1 ? "1 day" : `${d} days`} a move`)));
   const start = h("button", { type: "button", class: "play-now-start" }, "Play now");
   const leave = h("button", { type: "button", class: "play-now-leave secondary", hidden: "" }, "Leave the queue");
-  const status = h("p", { class: "play-now-status muted", "aria-live": "polite" }, "Matched with players at your level");
+  const status = h("p", { class: "play-now-status muted", "aria-live": "polite" }, "");
   let queue = null; // {abort} while in the queue
 
   const reset = (text) => {
@@ -66,10 +74,11 @@ export function playNow(game, onError) {
     const request = { titleId: game.titleId, players: count };
     if (days) Object.assign(request, { pace: "PACE_TURN_BASED", daysPerTurn: days });
     const waits = days ? " · your ticket waits if you leave this page: the match will be under “Your turn”" : "";
+    const mine = await myRating(game.titleId);
     for (;;) {
       try {
         await stream("EnterQueue", request, (update) => {
-          if (update.waiting) status.textContent = describe(update.waiting) + waits;
+          if (update.waiting) status.textContent = describe(update.waiting, mine) + waits;
           if (update.matched) {
             const { match, token: seat } = update.matched;
             status.textContent = "Matched: taking your seat…";
@@ -100,7 +109,7 @@ export function playNow(game, onError) {
       status.textContent = "Entering the queue…";
       await follow(token, Number(players.value), days, controller);
     } catch (error) {
-      reset("Matched with players at your level");
+      reset("");
       if (error.code !== "canceled") onError(error.message);
     }
   });
@@ -130,8 +139,10 @@ export function playNow(game, onError) {
     }).catch(() => {});
   });
 
-  return h("div", { class: "play-now", "data-title": game.titleId },
-    h("h4", {}, "Play now"),
+  const heading = `play-now-${game.titleId}`;
+  return h("section", { class: "play-now", "data-title": game.titleId, "aria-labelledby": heading },
+    h("h4", { id: heading }, "Play now"),
+    h("p", { class: "way-note muted" }, "Matched at once with players at your level; bots step in if nobody comes."),
     h("div", { class: "play-now-row" }, players, pace, start, leave),
     status);
 }

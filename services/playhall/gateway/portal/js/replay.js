@@ -89,7 +89,7 @@ async function main() {
     if (e.key === "ArrowLeft") show(step - 1);
     if (e.key === "ArrowRight") show(step + 1);
   });
-  show(Infinity);
+  show(0); // a replay opens at the start, as a match does
   await checkSeed(history.match);
 }
 

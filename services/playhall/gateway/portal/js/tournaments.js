@@ -1,8 +1,11 @@
-// Tournaments: without `?id=` the list, the latest to start first; with it one tournament,
-// its standings and rounds (each game linked to its match), kept current by WatchStandings.
-// Reads answer anyone, so nothing here needs a sign-in.
+// Tournaments: without `?id=` the list, the latest to start first, and (signed in) the form
+// that creates one the player enters with bots; with it one tournament, its standings and
+// rounds (each game linked to its match), kept current by WatchStandings. Reads answer anyone.
+// Games are named by their titles' names, entrants by their own (a bot's says "bot" once).
 import { call, stream } from "./connect.js";
-import { h } from "./common.js";
+import { LEVELS, h } from "./common.js";
+import { botName } from "./players.js";
+import { tournamentForm } from "./tournamentform.js";
 
 const SERVICE = "/playhall.tournament.v1.TournamentService/";
 const $ = (id) => document.getElementById(id);
@@ -13,6 +16,9 @@ const PHASES = {
   TOURNAMENT_PHASE_FINISHED: "finished",
 };
 const RETRY_MS = 2000;
+let games = [];
+
+const titleName = (id) => games.find((g) => g.titleId === id)?.displayName ?? id;
 
 function showError(message) {
   $("error").textContent = message;
@@ -26,12 +32,14 @@ const points = (value) => {
 };
 const when = (ms) => new Date(Number(ms)).toLocaleString();
 
-function entrantName(tournament, index) {
+// An entrant by its index (proto JSON leaves an index of 0 out: it is the first entrant).
+function entrantName(tournament, index = 0) {
   const entrant = tournament.entrants?.[index] ?? {};
-  const name = entrant.displayName || `Entrant ${index + 1}`;
-  return entrant.playerId
-    ? h("a", { href: `/profile.html?player=${encodeURIComponent(entrant.playerId)}` }, name)
-    : h("span", {}, name, " ", h("span", { class: "tag" }, "bot"));
+  if (entrant.playerId) {
+    return h("a", { href: `/profile.html?player=${encodeURIComponent(entrant.playerId)}` },
+      entrant.displayName || `Entrant ${index + 1}`);
+  }
+  return botName(entrant.displayName || `${LEVELS[entrant.botLevel] ?? ""} bot ${index + 1}`);
 }
 
 async function showList() {
@@ -39,7 +47,7 @@ async function showList() {
   const listed = (await call("ListTournaments", {}, { service: SERVICE })).tournaments ?? [];
   $("list").replaceChildren(...(listed.length ? listed.map((t) => h("tr", { "data-tournament": t.tournamentId },
     h("td", {}, h("a", { href: `/tournaments.html?id=${encodeURIComponent(t.tournamentId)}` }, t.name)),
-    h("td", {}, t.titleId),
+    h("td", {}, titleName(t.titleId)),
     h("td", {}, FORMATS[t.format] ?? ""),
     h("td", { class: "phase" }, PHASES[t.phase] ?? ""),
     h("td", { class: "num" }, String(t.entrants?.length ?? 0)),
@@ -70,7 +78,7 @@ function renderTournament(t) {
   document.title = `${t.name} · Playhall`;
   $("tournament-heading").textContent = t.name;
   const phase = PHASES[t.phase] ?? "";
-  $("tournament-facts").textContent = `${FORMATS[t.format] ?? ""} of ${t.titleId}, ` +
+  $("tournament-facts").textContent = `${FORMATS[t.format] ?? ""} of ${titleName(t.titleId)}, ` +
     `${t.rounds?.length ?? 0} of ${t.roundsPlanned} rounds, ${phase}; starts ${when(t.startUnixMs)}.`;
   document.body.dataset.phase = phase;
   $("standings").replaceChildren(...(t.standings ?? []).map((s) => h("tr", { "data-entrant": String(s.entrant ?? 0) },
@@ -104,5 +112,12 @@ async function showTournament(id) {
   }
 }
 
-const id = new URLSearchParams(location.search).get("id");
-(id ? showTournament(id) : showList()).catch((error) => showError(error.message));
+async function main(id) {
+  games = (await call("ListGames", {})).games ?? [];
+  if (id) return showTournament(id);
+  $("create-section").replaceChildren(...tournamentForm(games, showError));
+  $("create-section").hidden = false;
+  return showList();
+}
+
+main(new URLSearchParams(location.search).get("id")).catch((error) => showError(error.message));
