@@ -2,22 +2,24 @@
 personal access token before its handler runs, whatever the service. The token must be known,
 not revoked and not expired (`access.tokens`, read from PostgreSQL at each call, so a revoke
 holds on every replica at once), and hold the scope its method needs (`access.scopes.REQUIRED`).
-A refused call is answered by the refusal, mapped by MatchService's one table
-(`matches.servicer.refusals`), and its handler never runs; an accepted one runs with the grant
-in `access.tokens.ADMITTED`, where the caller's identity is read from.
+The check runs when the call does (inside the rate limits' count, which is outside it), not
+when the call is routed. A refused call is answered by the refusal, mapped by MatchService's
+one table (`matches.servicer.refusals`), and its handler never runs; an accepted one runs with
+the grant in `access.tokens.ADMITTED`, where the caller's identity is read from.
 
 Calls with a player token, a seat token or no token pass through untouched."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import inspect
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeAlias
 
 import grpc
 
 from playhall.access.scopes import require
 from playhall.access.tokens import ADMITTED, AccessTokens, Grant, looks_like_access_token
-from playhall.common.errors import MatchError, NotAuthenticated
+from playhall.common.errors import NotAuthenticated
 from playhall.matches.servicer import bearer_in, refusals
 
 NO_TOKENS = "This deployment keeps no personal access tokens (it has no archive database)"
@@ -39,13 +41,49 @@ class AccessGate(grpc.aio.ServerInterceptor):
         secret = presented_access_token(handler_call_details)
         if handler is None or secret is None:
             return handler
-        try:
-            grant = await self.admit(handler_call_details.method, secret)
-        except MatchError as refused:
-            return refusing(handler, refused)
-        # The interceptor runs in the call's own task, before its handler: the handler sees it.
-        ADMITTED.set(grant)
-        return handler
+        return self.gated(handler, handler_call_details.method, secret)
+
+    def gated(self, handler: Handler, method: str, secret: str) -> Handler:
+        """`handler` checking the token when the call runs, not when it is routed: the rate
+        limits, whose wrapper runs first, have counted the call before the token is looked up,
+        so a flood of calls with made-up tokens never reaches PostgreSQL."""
+
+        async def admitted(context: grpc.aio.ServicerContext[Any, Any]) -> None:
+            async with refusals(context):  # a refusal aborts the call here
+                grant = await self.admit(method, secret)
+            # The handler runs in this task after this: it reads the grant.
+            ADMITTED.set(grant)
+
+        behaviour: Callable[..., Any] | None = handler.unary_unary or handler.unary_stream
+        if behaviour is None:  # no method of the contracts streams its requests
+            return handler
+        codecs = {
+            "request_deserializer": handler.request_deserializer,
+            "response_serializer": handler.response_serializer,
+        }
+        if handler.unary_unary:
+
+            async def unary(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
+                await admitted(context)
+                return await behaviour(request, context)
+
+            return grpc.unary_unary_rpc_method_handler(unary, **codecs)
+        if inspect.iscoroutinefunction(behaviour):  # a stream written with context.write
+
+            async def writer(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
+                await admitted(context)
+                return await behaviour(request, context)
+
+            return grpc.unary_stream_rpc_method_handler(writer, **codecs)
+
+        async def stream(
+            request: Any, context: grpc.aio.ServicerContext[Any, Any]
+        ) -> AsyncIterator[Any]:
+            await admitted(context)
+            async for response in behaviour(request, context):
+                yield response
+
+        return grpc.unary_stream_rpc_method_handler(stream, **codecs)
 
     async def admit(self, method: str, secret: str) -> Grant:
         if self.tokens is None:
@@ -63,23 +101,3 @@ def presented_access_token(details: grpc.HandlerCallDetails) -> str | None:
     except NotAuthenticated:
         return None
     return token if token is not None and looks_like_access_token(token) else None
-
-
-def refusing(handler: Handler, refused: MatchError) -> Handler:
-    """A handler of `handler`'s kind that answers every call with `refused`."""
-
-    async def refuse(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> None:
-        async with refusals(context):
-            raise refused
-
-    codecs = {
-        "request_deserializer": handler.request_deserializer,
-        "response_serializer": handler.response_serializer,
-    }
-    if handler.request_streaming and handler.response_streaming:
-        return grpc.stream_stream_rpc_method_handler(refuse, **codecs)
-    if handler.request_streaming:
-        return grpc.stream_unary_rpc_method_handler(refuse, **codecs)
-    if handler.response_streaming:
-        return grpc.unary_stream_rpc_method_handler(refuse, **codecs)
-    return grpc.unary_unary_rpc_method_handler(refuse, **codecs)

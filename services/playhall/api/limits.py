@@ -39,7 +39,6 @@ from playhall.access.limits import (
     SubjectKind,
 )
 from playhall.access.tokens import (
-    ADMITTED,
     SHOWN_PREFIX,
     looks_like_access_token,
     secret_hash,
@@ -257,15 +256,12 @@ class RateLimits(grpc.aio.ServerInterceptor):
         return peer_address(context).partition(":")[2]
 
     async def token_subject(self, token: str) -> Subject | None:
-        """What a token is counted as: a personal access token by its id (the access gate
-        before this accepted it; one it refused, by its hash, named by its prefix), a player
-        token as the player it signs in, any other token (a seat's) by its hash. None for a
-        player token that is not accepted (the method refuses it)."""
+        """What a token is counted as: a personal access token by its hash (named by the
+        prefix its owner sees; counted before the access gate looks it up, so made-up tokens
+        are counted too), a player token as the player it signs in, any other token (a seat's)
+        by its hash. None for a player token that is not accepted (the method refuses it)."""
         digest = secret_hash(token)
         if looks_like_access_token(token):
-            grant = ADMITTED.get()
-            if grant is not None and grant.token_hash == digest:
-                return Subject(SubjectKind.TOKEN, grant.token_id)
             return Subject(SubjectKind.TOKEN, token[:SHOWN_PREFIX], digest)
         try:
             credential = await self.identity.resolve(token)
