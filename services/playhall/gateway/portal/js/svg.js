@@ -1,5 +1,7 @@
 // Building SVG boards: elements, labelled areas, and board elements a player can click or
 // activate with the keyboard (Enter or Space), highlighted when the move they make is legal.
+// Every control and every explained piece carries an SVG title: the browser shows it on hover,
+// and the table's help (js/table.js) on a long press.
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -34,6 +36,7 @@ export function area(x, y, width, height, label, attrs = {}) {
 // but the Tab key skips it: the keyboard walks through what can be played now. A `tool`
 // (a turn button, say) makes no move, so it is never marked as not playable.
 export function control(node, label, activate, legal, tool = false) {
+  if (!node.querySelector(":scope > title")) explain(node, label);
   node.setAttribute("tabindex", legal || tool ? "0" : "-1");
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", label + (legal || tool ? "" : " (not playable now)"));
@@ -46,6 +49,13 @@ export function control(node, label, activate, legal, tool = false) {
       activate();
     }
   });
+  return node;
+}
+
+// What a piece is, in the title's terms, as its hover text (an SVG title, the first child).
+export function explain(node, about) {
+  node.querySelector(":scope > title")?.remove();
+  node.prepend(el("title", {}, about));
   return node;
 }
 

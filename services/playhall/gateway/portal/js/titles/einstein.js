@@ -15,7 +15,7 @@ const SEAT_COLOURS = ["#ffffff", "#222222", "#b05cc8", "#20b2aa"];
 const EINSTEINS = { EINSTEIN_YOUNG: "Young", EINSTEIN_PRIME: "Prime", EINSTEIN_GLOBETROTTING: "Globetrotting", EINSTEIN_WISE: "Wise" };
 let shapes = null;
 let cards = null;
-let pick = { version: null, piece: null, edge: null, index: 0 };
+let pick = { version: null, piece: null, edge: null, index: 0, center: null };
 
 export async function setup() {
   if (shapes) return;
@@ -95,26 +95,40 @@ function fitted(polys, x, y, w, h) {
   return polys.map((poly) => poly.map(([px, py]) => `${(dx + (px - x0) * k).toFixed(1)},${(dy + (y1 - py) * k).toFixed(1)}`).join(" "));
 }
 
-// One card: an Inspiration with its shape, or a Major Theory with its requirement.
+// Text in lines of at most `chars` characters, broken between words, centred on x: a card's
+// name and requirement are never cut off. A character is counted at most 0.6 of the font's size.
+function lines(x, y, content, width, fontPx, attrs) {
+  const chars = Math.max(6, Math.floor(width / (fontPx * 0.6)));
+  const out = [];
+  for (const word of content.split(" ")) {
+    const line = out.length ? `${out[out.length - 1]} ${word}` : word;
+    if (out.length && line.length <= chars) out[out.length - 1] = line;
+    else out.push(word);
+  }
+  return el("text", { x, y, "text-anchor": "middle", ...attrs },
+    ...out.map((line, i) => el("tspan", { x, dy: i ? fontPx + 2 : 0 }, line)));
+}
+
+// One card: an Inspiration with its shape, or a Major Theory with its requirement; its name in
+// one or two lines over it.
 function cardNode(x, y, w, h, kind, id) {
   const node = el("g", { class: `card ${kind}`, "data-card": `${kind}/${id}` },
     el("rect", { x, y, width: w, height: h, rx: 6, class: "card-face paper" }));
+  const card = kind === "inspiration" ? inspiration(id) : theory(id);
+  const name = lines(x + w / 2, y + 14, card.name, w - 10, 11, { class: "card-title" });
+  const nameH = 13 * name.childElementCount;
+  node.append(name);
   if (kind === "inspiration") {
-    const card = inspiration(id);
     const tiles = shapeOf(card);
-    fitted(tiles.map((t) => t.poly), x + 8, y + 22, w - 16, h - 44).forEach((points, i) => {
+    fitted(tiles.map((t) => t.poly), x + 8, y + 8 + nameH, w - 16, h - 30 - nameH).forEach((points, i) => {
       node.append(el("polygon", { points, fill: FIELD_COLOURS[tiles[i].field], class: "tile", stroke: "#1e2430", "stroke-width": 1 }));
     });
-    node.append(text(x + w / 2, y + 15, card.name, { class: "card-title", "text-anchor": "middle" }));
-    node.append(text(x + w / 2, y + h - 8, stars(card.stars), { class: "card-stars", "text-anchor": "middle" }));
-    node.append(el("title", {}, `Inspiration ${card.name}, ${card.stars} stars: ${tiles.map((t) => FIELD_NAMES[t.field]).join(", ")}`));
+    node.append(el("title", {}, `Inspiration ${card.name}, ${card.stars} stars: completed when an Idea you place makes this shape of ${tiles.map((t) => FIELD_NAMES[t.field]).join(", ")} tiles (turned any way, never mirrored) in the Big Idea`));
   } else {
-    const card = theory(id);
-    node.append(text(x + w / 2, y + 15, card.name.length > 20 ? card.name.slice(0, 19) + "…" : card.name, { class: "card-title", "text-anchor": "middle" }));
-    node.append(text(x + w / 2, y + h / 2 + 4, REQUIREMENTS[id] ?? "", { class: "card-text", "text-anchor": "middle" }));
-    node.append(text(x + w / 2, y + h - 8, stars(card.stars), { class: "card-stars", "text-anchor": "middle" }));
-    node.append(el("title", {}, `Major Theory ${card.name}, ${card.stars} stars: ${REQUIREMENTS[id] ?? ""}`));
+    node.append(lines(x + w / 2, y + 20 + nameH, REQUIREMENTS[id] ?? "", w - 10, 10.5, { class: "card-text" }));
+    node.append(el("title", {}, `Major Theory ${card.name}, ${card.stars} stars: yours when an Idea you place meets it: ${REQUIREMENTS[id] ?? ""}`));
   }
+  node.append(text(x + w / 2, y + h - 8, stars(card.stars), { class: "card-stars", "text-anchor": "middle" }));
   return node;
 }
 
@@ -143,16 +157,101 @@ function stockChip(x, y, w, h, field, pattern, count) {
   ];
 }
 
-// A band `w` wide around the segment a-b: an edge's target, easy to hit and never of zero area.
-function band(a0, b0, w) {
-  // Inset from both corners, so the bands of two edges meeting at a corner never overlap.
-  const a = [a0[0] + (b0[0] - a0[0]) * 0.2, a0[1] + (b0[1] - a0[1]) * 0.2];
-  const b = [b0[0] - (b0[0] - a0[0]) * 0.2, b0[1] - (b0[1] - a0[1]) * 0.2];
-  const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
-  const nx = (-(b[1] - a[1]) / len) * w;
-  const ny = ((b[0] - a[0]) / len) * w;
-  return [[a[0] + nx, a[1] + ny], [b[0] + nx, b[1] + ny], [b[0] - nx, b[1] - ny], [a[0] - nx, a[1] - ny]]
-    .map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+// The targets at a phone's size and larger (WCAG 2.2, 2.5.8 asks 24 CSS px): an edge's disc,
+// and the least distance, across and down, between two discs' centres so no two overlap.
+const TARGET_PX = 30;
+const SPACING_PX = 34;
+// The most a window zooms: a tile's edge this many CSS px long.
+const MOST_PX_PER_EDGE = 180;
+
+// The free edges the chosen piece may be laid against, by key: the move's `via` (none for the
+// first tile, on the centre) and the edge's ends and middle in the plane.
+function edgesFor(places, polys) {
+  const edges = new Map();
+  for (const p of places.filter((p) => pieceKey(p.place) === pick.piece)) {
+    const via = p.place.via;
+    if (!via) {
+      edges.set("start", { via: null });
+      continue;
+    }
+    const poly = polys[via.hostTile ?? 0];
+    const a = poly[via.hostEdge ?? 0];
+    const b = poly[((via.hostEdge ?? 0) + 1) % poly.length];
+    edges.set(edgeKey(via), { via, a, b, mid: [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] });
+  }
+  return edges;
+}
+
+// The least distance across or down (the larger of the two) between two edges' middles, in the
+// plane: what keeps their discs' boxes apart.
+function closest(mids) {
+  let least = Infinity;
+  for (let i = 0; i < mids.length; i++) {
+    for (let j = i + 1; j < mids.length; j++) {
+      least = Math.min(least, Math.max(Math.abs(mids[i][0] - mids[j][0]), Math.abs(mids[i][1] - mids[j][1])));
+    }
+  }
+  return least;
+}
+
+const bounds = (points) => {
+  const xs = points.map((p) => p[0]);
+  const ys = points.map((p) => p[1]);
+  return { minX: Math.min(...xs) - 1, maxX: Math.max(...xs) + 1, minY: Math.min(...ys) - 1, maxY: Math.max(...ys) + 1 };
+};
+
+// Where the Big Idea's drawing looks and at what scale (drawing units per edge): everything
+// fitted, or zoomed so the chosen piece's edge targets are apart (`px`: CSS px per drawing
+// unit). Zoomed, step 2 looks where the player panned to (else at the edge nearest the middle)
+// and step 3 at the ghost, whole.
+function viewport(polys, ghostPoly, edges, frame, px) {
+  const all = bounds([...polys.flat(), ...(ghostPoly ?? []), [0, 0]]);
+  const fit = Math.min(frame.w / (all.maxX - all.minX), frame.h / (all.maxY - all.minY), 60);
+  const middle = { cx: (all.minX + all.maxX) / 2, cy: (all.minY + all.maxY) / 2 };
+  const mids = [...edges.values()].filter((e) => e.via).map((e) => e.mid);
+  const need = mids.length > 1 ? SPACING_PX / px / closest(mids) : 0;
+  if (need <= fit) return { scale: fit, ...middle, zoomed: false };
+  const scale = Math.min(need, MOST_PX_PER_EDGE / px);
+  if (ghostPoly) {
+    const g = bounds(ghostPoly);
+    const whole = Math.min(frame.w / (g.maxX - g.minX), frame.h / (g.maxY - g.minY));
+    return { scale: Math.max(fit, Math.min(scale, whole)), cx: (g.minX + g.maxX) / 2, cy: (g.minY + g.maxY) / 2, zoomed: true };
+  }
+  if (!pick.center) {
+    const near = mids.reduce((best, m) => (Math.hypot(m[0] - middle.cx, m[1] - middle.cy) < Math.hypot(best[0] - middle.cx, best[1] - middle.cy) ? m : best));
+    pick.center = { x: near[0], y: near[1] };
+  }
+  pick.center.x = Math.min(all.maxX, Math.max(all.minX, pick.center.x));
+  pick.center.y = Math.min(all.maxY, Math.max(all.minY, pick.center.y));
+  return { scale, cx: pick.center.x, cy: pick.center.y, zoomed: true };
+}
+
+// The buttons under the Big Idea: the turn to the ghost's next orientation (step 3) or, on a
+// zoomed window in step 2, four pans by half a window and how many edges are in view.
+function placementTools({ W, y, ghosts, vp, frame, shown, total, px, redraw }) {
+  const parts = [];
+  const button = (x, w, label, glyph, act, cls) => {
+    const node = el("g", { class: cls }, el("rect", { x, y, width: w, height: 40, rx: 6 }),
+      text(x + w / 2, y + 26, glyph, { "text-anchor": "middle" }));
+    return control(node, label, () => { act(); redraw(); }, false, true);
+  };
+  if (ghosts.length > 1) {
+    parts.push(button(W - 200, 180, "Try the next orientation", `turn it (${(pick.index % ghosts.length) + 1} of ${ghosts.length})`,
+      () => { pick.index += 1; }, "turn-button"));
+  }
+  if (vp.zoomed && !ghosts.length) {
+    const dx = frame.w / 2 / vp.scale;
+    const dy = frame.h / 2 / vp.scale;
+    const pans = [["left", "←", -dx, 0], ["up", "↑", 0, dy], ["down", "↓", 0, -dy], ["right", "→", dx, 0]];
+    const w = Math.max(44, Math.ceil(TARGET_PX / px) + 4);
+    pans.forEach(([where, glyph, mx, my], i) => {
+      parts.push(button(20 + i * (w + 8), w, `Look further ${where} in the Big Idea`, glyph, () => {
+        pick.center = { x: vp.cx + mx, y: vp.cy + my };
+      }, "pan-button"));
+    });
+    parts.push(text(20 + 4 * (w + 8) + 4, y + 25, `zoomed: ${shown} of ${total} edges here`, { class: "zoom-note" }));
+  }
+  return parts;
 }
 
 const pieceKey = (p) => `${p.field ?? "FIELD_MATHEMATICS"}/${p.pattern ?? "PATTERN_A"}`;
@@ -167,14 +266,14 @@ export function headline(view, names) {
 // What to click next, in one line, for the seat to move.
 function prompt(places, ghosts) {
   if (!places.length) return "";
-  if (!pick.piece) return "Step 1 of 3: choose a tile in your stock below";
-  if (!ghosts.length) return "Step 2 of 3: click an orange edge to lay it against";
-  return `Step 3 of 3: click the dashed tile to place it${ghosts.length > 1 ? " (or turn it)" : ""}`;
+  if (!pick.piece) return "Step 1 of 3: choose a tile in your stock";
+  if (!ghosts.length) return "Step 2 of 3: choose an orange disc (an edge)";
+  return `Step 3 of 3: choose the dashed tile${ghosts.length > 1 ? " (or turn it)" : ""}`;
 }
 
 export function board(ctx) {
   const { view, seat, names, legal, play, summary } = ctx;
-  if (pick.version !== summary.version) pick = { version: summary.version, piece: null, edge: null, index: 0 };
+  if (pick.version !== summary.version) pick = { version: summary.version, piece: null, edge: null, index: 0, center: null };
   const redraw = () => ctx.redraw?.();
   const places = legal.filter((l) => l.move.place).map((l) => ({ ...l, place: l.move.place }));
   const tiles = view.tiles ?? [];
@@ -191,67 +290,72 @@ export function board(ctx) {
     for (const t of e.inspirationCompleted.tiles ?? []) completedBy.set(t, inspiration(e.inspirationCompleted.card ?? 0).name);
   }
 
-  // The Big Idea: fit every tile (and the ghosts) into the drawing.
+  // The Big Idea: every tile fitted into the drawing, or, when the edges a chosen piece may be
+  // laid against would be too small or too close to tap, a window on it at a scale where each
+  // edge's target is a disc of TARGET_PX and no two are nearer than SPACING_PX, panned by taps.
   const ghosts = pick.piece && pick.edge ? places.filter((p) => pieceKey(p.place) === pick.piece && edgeKey(p.place.via) === pick.edge) : [];
   const polys = tiles.map(corners);
   const ghostPoly = ghosts.length ? corners(ghosts[pick.index % ghosts.length].place) : null;
-  const all = [...polys.flat(), ...(ghostPoly ?? []), [0, 0]];
-  const xs = all.map((p) => p[0]);
-  const ys = all.map((p) => p[1]);
-  const [minX, maxX, minY, maxY] = [Math.min(...xs) - 1, Math.max(...xs) + 1, Math.min(...ys) - 1, Math.max(...ys) + 1];
+  const edges = pick.piece ? edgesFor(places, polys) : new Map();
+  if (edges.has("start") && pick.edge !== "start") {
+    pick.edge = "start";
+    return board(ctx);
+  }
   const boardH = narrow ? 360 : 440;
-  const scale = Math.min((W - 40) / (maxX - minX), (boardH - 70) / (maxY - minY), 60);
-  const ox = 20 + ((W - 40) - (maxX - minX) * scale) / 2;
-  const oy = 56 + ((boardH - 70) - (maxY - minY) * scale) / 2;
-  const P = ([x, y]) => [ox + (x - minX) * scale, oy + (maxY - y) * scale];
+  const frame = { x: 20, y: 56, w: W - 40, h: boardH - 70 };
+  const px = Math.max(0.2, ((ctx.width ?? 960) - 12) / W);
+  const vp = viewport(polys, ghostPoly, edges, frame, px);
+  const P = ([x, y]) => [frame.x + frame.w / 2 + (x - vp.cx) * vp.scale, frame.y + frame.h / 2 - (y - vp.cy) * vp.scale];
   const path = (poly) => poly.map(P).map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)},${y.toFixed(1)}`).join("") + "Z";
   parts.push(area(10, 10, W - 20, boardH, `The Big Idea: ${tiles.length} tiles`, { id: "big-idea" }));
   const step = seat !== null && seat !== undefined ? prompt(places, ghosts) : "";
   if (step) parts.push(text(22, 50, step, { class: "prompt" }));
+  parts.push(el("clipPath", { id: "big-idea-window" }, el("rect", { x: frame.x, y: frame.y, width: frame.w, height: frame.h })));
+  const drawing = el("g", { "clip-path": "url(#big-idea-window)", "data-zoomed": vp.zoomed ? "true" : "false" });
+  parts.push(drawing);
   tiles.forEach((tile, n) => {
     const what = `${FIELD_NAMES[tile.field ?? "FIELD_MATHEMATICS"]} ${patternName(tile.pattern)} by ${names(tile.owner ?? 0)}`;
     const cls = "tile" + (lastTiles.has(n) ? " last-move" : "") + (shapeTiles.has(n) ? " in-shape" : "") +
       (completedBy.has(n) ? " completed" : "");
-    parts.push(el("path", { d: path(polys[n]), fill: FIELD_COLOURS[tile.field ?? "FIELD_MATHEMATICS"], stroke: SEAT_COLOURS[tile.owner ?? 0], "stroke-width": 2.5, class: cls, "data-tile": n },
+    drawing.append(el("path", { d: path(polys[n]), fill: FIELD_COLOURS[tile.field ?? "FIELD_MATHEMATICS"], stroke: SEAT_COLOURS[tile.owner ?? 0], "stroke-width": 2.5, class: cls, "data-tile": n },
       el("title", {}, what + (lastTiles.has(n) ? " (just placed)" : "") + (shapeTiles.has(n) ? " (in the Inspiration just completed)" : "") +
         (completedBy.has(n) && !shapeTiles.has(n) ? ` (part of the completed Inspiration ${completedBy.get(n)})` : ""))));
   });
   if (!tiles.length) parts.push(text(W / 2, 80, "No tile yet: the first goes on the centre", { class: "muted", "text-anchor": "middle" }));
-  // Step 2: the free edges a chosen piece may be laid against.
-  if (pick.piece) {
-    const edges = new Map();
-    for (const p of places.filter((p) => pieceKey(p.place) === pick.piece)) edges.set(edgeKey(p.place.via), p.place.via);
-    for (const [key, via] of edges) {
-      if (!via) continue;
-      const poly = polys[via.hostTile ?? 0];
-      const a = P(poly[via.hostEdge ?? 0]);
-      const b = P(poly[((via.hostEdge ?? 0) + 1) % poly.length]);
-      const line = el("g", { class: "edge" + (key === pick.edge ? " chosen" : ""), "data-edge": key },
-        el("polygon", { points: band(a, b, 6), class: "edge-hit" }),
-        el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "edge-line" }));
-      parts.push(control(line, `Lay it against edge ${(via.hostEdge ?? 0) + 1} of tile ${(via.hostTile ?? 0) + 1}`, () => {
-        pick.edge = key; pick.index = 0; redraw();
-      }, pick.edge === null));
+  // Step 2: the free edges the chosen piece may be laid against, each a disc at its middle (a
+  // band along an edge is too thin to tap and overlaps its neighbours at a tile's sharp
+  // corners); only those inside the window. Step 3 draws the chosen edge alone, as a line.
+  const r = TARGET_PX / 2 / px;
+  const inside = ([x, y]) => x - r >= frame.x && x + r <= frame.x + frame.w && y - r >= frame.y && y + r <= frame.y + frame.h;
+  let shown = 0;
+  for (const [key, edge] of edges) {
+    if (!edge.via) continue;
+    const [a, b, mid] = [P(edge.a), P(edge.b), P(edge.mid)];
+    if (pick.edge) {
+      if (key === pick.edge) drawing.append(el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "edge-mark" }));
+      continue;
     }
-    if (edges.has("start") && pick.edge !== "start") {
-      pick.edge = "start";
-      return board(ctx);
-    }
+    if (!inside(mid)) continue;
+    shown += 1;
+    drawing.append(el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "edge-mark" }));
+    const target = el("g", { class: "edge", "data-edge": key }, el("circle", { cx: mid[0], cy: mid[1], r, class: "edge-target" }));
+    parts.push(control(target, `Lay it against edge ${(edge.via.hostEdge ?? 0) + 1} of tile ${(edge.via.hostTile ?? 0) + 1}`, () => {
+      pick.edge = key; pick.index = 0; pick.center = null; redraw();
+    }, true));
   }
-  // Step 3: the ghost of the tile where it would go, and a turn to its next orientation.
+  // Step 3: the ghost of the tile where it would go.
   if (ghostPoly) {
     const candidate = ghosts[pick.index % ghosts.length];
     const ghost = el("path", { d: path(ghostPoly), fill: FIELD_COLOURS[candidate.place.field ?? "FIELD_MATHEMATICS"], class: "ghost", "data-ghost": "" });
-    parts.push(control(ghost, `Place the ${FIELD_NAMES[candidate.place.field ?? "FIELD_MATHEMATICS"]} tile here`, () => play(candidate.move), true));
-    if (ghosts.length > 1) {
-      const turn = el("g", { class: "turn-button" }, el("rect", { x: W - 190, y: 56, width: 170, height: 30, rx: 6 }),
-        text(W - 105, 76, `turn it (${(pick.index % ghosts.length) + 1} of ${ghosts.length})`, { "text-anchor": "middle" }));
-      parts.push(control(turn, "Try the next orientation", () => { pick.index += 1; redraw(); }, false, true));
-    }
+    parts.push(control(ghost, `Place the ${FIELD_NAMES[candidate.place.field ?? "FIELD_MATHEMATICS"]} tile here (pattern ${patternName(candidate.place.pattern)})`, () => play(candidate.move), true));
   }
+  // Under the Big Idea, while this seat places: the turn to the next orientation and, on a
+  // zoomed window, the pan buttons with how many of the edges are in view.
+  const toolsH = places.length ? 52 : 0;
+  if (toolsH) parts.push(...placementTools({ W, y: 10 + boardH + 6, ghosts, vp, frame, shown, total: [...edges.values()].filter((e) => e.via).length, px, redraw }));
 
   // The players: name, points, and every stock as tile shapes (the viewer's to choose from).
-  let y = boardH + 20;
+  let y = boardH + 20 + toolsH;
   const seats = view.seats ?? [];
   const chipW = narrow ? 50 : 52;
   const stockX = narrow ? 30 : 430;
@@ -282,7 +386,7 @@ export function board(ctx) {
           ...stockChip(x, chipTop, chipW - 2, 52, field, pattern, count));
         if (mine) {
           const node = control(chip, `Choose a ${FIELD_NAMES[field]} tile, pattern ${patternName(pattern)} (${count} left)`, () => {
-            pick.piece = key; pick.edge = null; pick.index = 0; redraw();
+            pick.piece = key; pick.edge = null; pick.index = 0; pick.center = null; redraw();
           }, offered.has(key));
           node.setAttribute("aria-pressed", String(pick.piece === key));
           parts.push(node);

@@ -2,8 +2,9 @@
 // with its lines, its height, and the markers; the hands, the open draw stacks and the call.
 // A move is clicked from its parts: a stack to draw from; a stone from your hand, a rotation and
 // an empty square to lay it; a square to mark; at the end of a turn a stack (and whether to call).
-// Each seat's two board edges are drawn in its colour; the Tab key reaches the hand and the
-// choices before the board's playable squares.
+// Each seat's two board edges are drawn in its colour, each top stone's corner in the colour of
+// the seat that laid it, and at the end the winner's line from edge to edge; the Tab key
+// reaches the hand and the choices before the board's playable squares.
 import { area, board as svgBoard, control, el, text } from "../svg.js";
 
 const KINDS = {
@@ -14,6 +15,17 @@ const SEAT_COLOURS = ["#d6453d", "#3d6fd6"];
 const GOALS = { EDGE_PAIR_NORTH_SOUTH: "top and bottom", EDGE_PAIR_WEST_EAST: "left and right" };
 const goal = (seatView) => GOALS[seatView?.edges] ?? "its two edges";
 let sel = { version: null, facet: {} };
+// Each stone kind's side groups in its base orientation (stones.json: N, E, S, W; sides in one
+// group are joined by lines), by the proto's kind name.
+let groups = null;
+
+export async function setup() {
+  if (groups) return;
+  const data = await (await fetch("/portal/data/eynsteyn/stones.json")).json();
+  const SIDES = { N: 0, E: 1, S: 2, W: 3 };
+  groups = Object.fromEntries(data.kinds.map((kind) =>
+    [`STONE_KIND_${kind.name.toUpperCase()}`, kind.groups.map((group) => group.map((side) => SIDES[side]))]));
+}
 
 function facets(move) {
   if (move.draw) return { stack: move.draw.stack ?? 0 };
@@ -40,6 +52,66 @@ function stone(x, y, s, kind, rotation, attrs = {}) {
   return el("g", { transform: `translate(${x},${y}) rotate(${90 * (rotation ?? 0)} ${c} ${c})`, class: "stone", ...attrs },
     el("rect", { width: s, height: s, rx: s * 0.12, class: "card-face", fill: kind === "STONE_KIND_BLOCKER" ? "#667085" : "#f5e6c8" }),
     ...lines.map((d) => el("path", { d, fill: "none", stroke: "#1e2430", "stroke-width": Math.max(2, s * 0.12), "stroke-linecap": "round" })));
+}
+
+// Who laid the stones of every square, bottom first, from the public StonePlaced events seen
+// (a refused win takes its stone back); cut to the square's height, so a stone an undo took
+// back is never counted (the same seat lays the next one of that turn).
+function layers(history, n, heights) {
+  const cells = new Map();
+  for (const event of history ?? []) {
+    const [kind, body] = Object.entries(event)[0] ?? ["", {}];
+    const at = (body?.cell?.row ?? 0) * n + (body?.cell?.column ?? 0);
+    if (kind === "stonePlaced") cells.set(at, [...(cells.get(at) ?? []), body.seat ?? 0]);
+    if (kind === "winRefused") cells.set(at, (cells.get(at) ?? []).slice(0, -1));
+  }
+  for (const [at, seats] of cells) cells.set(at, seats.slice(0, heights[at] ?? 0));
+  return cells;
+}
+
+// The squares of a line of top stones joining `seat`'s two edges, in order from its first edge,
+// each with the sides the line enters and leaves by; empty when there is none. A breadth-first
+// search over (square, side entered by): a stone's lines join the sides of one group, turned
+// clockwise by its rotation.
+const STEP = [[-1, 0], [0, 1], [1, 0], [0, -1]];
+function winningPath(view, seat) {
+  const n = view.boardSize ?? 10;
+  const b = view.board ?? {};
+  const heights = b.heights ?? [];
+  const tops = [];
+  let k = 0;
+  for (let i = 0; i < n * n; i++) {
+    k += heights[i] ?? 0;
+    tops.push(heights[i] ? { kind: b.kinds[k - 1], rotation: b.rotations?.[k - 1] ?? 0 } : null);
+  }
+  const northSouth = view.seats?.[seat]?.edges === "EDGE_PAIR_NORTH_SOUTH";
+  const [from, to] = northSouth ? [0, 2] : [3, 1];
+  const joined = (square, side) => {
+    const top = tops[square];
+    const group = (groups?.[top?.kind] ?? []).map((g) => g.map((x) => (x + top.rotation) % 4)).find((g) => g.includes(side));
+    return (group ?? []).filter((x) => x !== side);
+  };
+  const starts = Array.from({ length: n }, (_, i) => (northSouth ? i : i * n));
+  const queue = starts.filter((sq) => tops[sq]).map((square) => ({ square, enter: from, back: null }));
+  const seen = new Set(queue.map((q) => `${q.square}/${q.enter}`));
+  while (queue.length) {
+    const here = queue.shift();
+    for (const exit of joined(here.square, here.enter)) {
+      const [row, col] = [Math.floor(here.square / n) + STEP[exit][0], (here.square % n) + STEP[exit][1]];
+      if (row < 0 || row >= n || col < 0 || col >= n) {
+        if (exit !== to) continue;
+        const path = [];
+        for (let at = { ...here, exit }; at; at = at.back) path.unshift({ square: at.square, enter: at.enter, exit: at.exit });
+        return path;
+      }
+      const next = { square: row * n + col, enter: (exit + 2) % 4, back: { ...here, exit } };
+      const key = `${next.square}/${next.enter}`;
+      if (!tops[next.square] || seen.has(key)) continue;
+      seen.add(key);
+      queue.push(next);
+    }
+  }
+  return [];
 }
 
 export function headline(view, names) {
@@ -120,6 +192,8 @@ export function board(ctx) {
     parts.push(el("rect", { x: gx + n * s + 2, y: gy, width: 6, height: n * s, fill: SEAT_COLOURS[we] }));
   }
   const markOnly = moves.some((m) => m.f.mark);
+  const laid = layers(ctx.history, n, heights);
+  const lastStone = (ctx.last ?? []).find((e) => e.stonePlaced)?.stonePlaced?.cell;
   let k = 0;
   for (let i = 0; i < n * n; i++) {
     const row = Math.floor(i / n);
@@ -130,9 +204,14 @@ export function board(ctx) {
     const cell = `${row},${col}`;
     const square = el("g", { class: "square", "data-cell": cell });
     square.append(el("rect", { x, y, width: s, height: s, class: "slot-square" }));
+    const layer = laid.get(i) ?? [];
+    const by = h && layer.length === h ? layer[h - 1] : null;
     if (h) {
-      square.append(stone(x + 1, y + 1, s - 2, kinds[k + h - 1], rotations[k + h - 1]));
+      const isLast = lastStone && (lastStone.row ?? 0) === row && (lastStone.column ?? 0) === col;
+      square.append(stone(x + 1, y + 1, s - 2, kinds[k + h - 1], rotations[k + h - 1], { class: "stone" + (isLast ? " last-move" : "") }));
       if (h > 1) square.append(text(x + s - 4, y + 12, String(h), { class: "height", "text-anchor": "end" }));
+      // Who laid the top stone: a corner in the seat's colour.
+      if (by !== null) square.append(el("path", { d: `M${x + 1},${y + 1} h${s * 0.3} L${x + 1},${y + 1 + s * 0.3} Z`, fill: SEAT_COLOURS[by], class: "laid-by", "data-seat": by }));
     }
     k += h;
     const facet = markOnly ? { mark: cell } : { cell };
@@ -140,7 +219,7 @@ export function board(ctx) {
     // A square is highlighted once a stone is chosen (or, when marking, at once).
     const ready = markOnly || sel.facet.stone !== undefined;
     const marker = (b.markers ?? []).find((m) => (m.row ?? 0) === row && (m.column ?? 0) === col);
-    const described = label + (h > 1 ? `, ${h} high` : "") + (marker ? `, ${names(marker.seat ?? 0)}'s marker` : "");
+    const described = label + (by !== null ? ` laid by ${names(by)}` : "") + (h > 1 ? `, ${h} high` : "") + (marker ? `, ${names(marker.seat ?? 0)}'s marker` : "");
     const node = control(square, markOnly ? `Mark ${described}` : `Lay it on ${described}`, choose(facet), ready && isLegal(facet));
     grid.push(node);
   }
@@ -148,6 +227,21 @@ export function board(ctx) {
   for (const m of b.markers ?? []) {
     const isLast = lastMark && (lastMark.row ?? 0) === (m.row ?? 0) && (lastMark.column ?? 0) === (m.column ?? 0);
     grid.push(el("circle", { cx: gx + (m.column ?? 0) * s + s / 2, cy: gy + (m.row ?? 0) * s + s / 2, r: s * 0.22, fill: SEAT_COLOURS[m.seat ?? 0], stroke: "#fff", "stroke-width": 2, class: "marker" + (isLast ? " last-move" : "") }));
+  }
+  // At the end, the winner's line from edge to edge, square by square through the middles.
+  if (view.phase === "PHASE_OVER" && view.winner !== undefined && view.winner !== null) {
+    // A square's middle, or the middle of one of its sides.
+    const at = (sq, side = null) => {
+      const [cx, cy] = [gx + (sq % n) * s + s / 2, gy + Math.floor(sq / n) * s + s / 2];
+      return side === null ? `${cx},${cy}` : `${cx + (STEP[side][1] * s) / 2},${cy + (STEP[side][0] * s) / 2}`;
+    };
+    const path = winningPath(view, view.winner);
+    if (path.length) {
+      const points = path.map((p) => `${at(p.square, p.enter)} ${at(p.square)} ${at(p.square, p.exit)}`).join(" ");
+      grid.push(el("polyline", { points, class: "win-line", "data-winner": view.winner },
+        el("title", {}, `${names(view.winner)}'s winning line: ${path.length} stones from edge to edge`)));
+      for (const p of path) grid.push(el("rect", { x: gx + (p.square % n) * s, y: gy + Math.floor(p.square / n) * s, width: s, height: s, class: "win-path", "data-cell": `${Math.floor(p.square / n)},${p.square % n}` }));
+    }
   }
   if (view.lastPlaced && heights.some((x) => x)) {
     const lp = view.lastPlaced;

@@ -1,8 +1,9 @@
 // Erfinderteam (Inventors): the inventions on the table with the knowledge cubes already on
-// them, every team's inventors, tiles and patents, and the rewards being handed out. A move is
-// made by clicking its parts: an inventor and an invention to work on it; an upgrade tile, an
-// inventor and a discipline to upgrade; a reward tile or the patent; or an action button.
-import { area, board as svgBoard, control, el, text } from "../svg.js";
+// them, every team's inventors (skills, goals, tired: for seats and spectators alike), tiles
+// and patents, and the rewards being handed out. A move is made by clicking its parts: an
+// inventor and an invention to work on it; an upgrade tile, an inventor and a discipline to
+// upgrade; a reward tile or the patent; or an action button.
+import { area, board as svgBoard, control, el, explain, text } from "../svg.js";
 
 const DISCIPLINES = ["DISCIPLINE_PHYSICS", "DISCIPLINE_CHEMISTRY", "DISCIPLINE_MECHANICS", "DISCIPLINE_MATHEMATICS"];
 const SHORT = ["Phys", "Chem", "Mech", "Math"];
@@ -82,8 +83,11 @@ export function board(ctx) {
   const worked = last.find((e) => e.worked)?.worked;
   const upgraded = last.find((e) => e.upgraded)?.upgraded;
   const lastInvention = worked?.work?.invention ?? null;
-  const lastInventor = worked && (worked.seat ?? 0) === seat ? worked.work?.inventor ?? 0 : null;
-  const lastUpgrade = upgraded && (upgraded.seat ?? 0) === seat ? `${upgraded.upgrade?.inventor ?? 0}/${upgraded.upgrade?.discipline}` : null;
+  // Per team: the inventor it sent and the discipline it upgraded, if the last move was its.
+  const marksOf = (n) => ({
+    inventor: worked && (worked.seat ?? 0) === n ? worked.work?.inventor ?? 0 : null,
+    upgrade: upgraded && (upgraded.seat ?? 0) === n ? `${upgraded.upgrade?.inventor ?? 0}/${upgraded.upgrade?.discipline}` : null,
+  });
 
   // The table.
   const table = view.table ?? [];
@@ -131,48 +135,24 @@ export function board(ctx) {
     y += 90;
   }
 
-  // The teams.
+  // The teams: every team's inventors (skills, goals, tired), as the view carries them for
+  // seats and spectators alike; only the viewer's own are controls.
   const seats = view.seats ?? [];
-  const rowH = (n) => (n === seat ? (narrow ? 320 : 190) : 58);
-  const total = seats.reduce((s, _, n) => s + rowH(n), 0);
-  parts.push(area(10, y, W - 20, 34 + total, "Teams", { id: "teams" }));
+  const rowH = narrow ? 320 : 190;
+  parts.push(area(10, y, W - 20, 34 + seats.length * rowH, "Teams", { id: "teams" }));
   let top = y + 30;
   seats.forEach((s, n) => {
     const team = teamOf(s);
     const mine = n === seat;
     const row = el("g", { class: "seat-row" + (mine ? " mine" : "") + (n === view.current ? " active" : ""), "data-seat": n });
-    row.append(el("rect", { x: 18, y: top - 4, width: W - 36, height: rowH(n) - 8, rx: 8, class: "seat-bg" }));
+    row.append(el("rect", { x: 18, y: top - 4, width: W - 36, height: rowH - 8, rx: 8, class: "seat-bg" }));
     row.append(el("rect", { x: 26, y: top + 4, width: 12, height: 12, rx: 2, fill: TEAM_COLOURS[s.team ?? "TEAM_RED"] }));
     row.append(text(44, top + 15, `${names(n)} · ${team.name} team`, { class: "seat-name" }));
     row.append(text(44, top + 36, `${s.score ?? 0} points · ${s.supply ?? 0} cubes · patents ${(s.patents ?? []).length} · tiles: ${(s.held ?? []).map((t) => TILE_NAMES[t] ?? t).join(", ") || "none"}`, { class: "muted" }));
+    explain(row, `${names(n)}'s team: ${s.score ?? 0} points, ${s.supply ?? 0} knowledge cubes left to place, ${(s.patents ?? []).length} patents`);
     parts.push(row);
+    parts.push(...inventorCards({ s, n, team, mine, top, W, narrow, names, marks: marksOf(n), chosen, choose, isLegal }));
     if (mine) {
-      // Four inventors in a row; on a phone two rows of two, so their rows stay readable.
-      const perLine = narrow ? 2 : 4;
-      const iw = (W - 60) / perLine;
-      team.inventors.forEach((inventor, i) => {
-        const x = 30 + (i % perLine) * (iw + 4);
-        const yy = top + 46 + Math.floor(i / perLine) * 130;
-        const active = (s.active ?? [])[i] ?? false;
-        const facet = { inventor: i };
-        const met = inventor.goal.every((g, k) => !g || ((s.knowledge ?? [])[i * 4 + k] ?? 0) >= g);
-        parts.push(el("rect", { x, y: yy, width: iw, height: 124, rx: 8, class: active ? "inventor-card" : "inventor-card tired" }));
-        // The inventor is its name plate; the discipline rows below are upgrade targets. A tired
-        // inventor's plate turns grey with dark text, never grey on the team's colour.
-        const node = el("g", { class: "inventor" + (chosen(facet) ? " selected" : "") + (active ? "" : " tired") + (lastInventor === i ? " last-move" : ""), "data-inventor": i },
-          el("rect", { x: x + 2, y: yy + 2, width: iw - 4, height: 24, rx: 6, class: "card-face plate", fill: active ? TEAM_COLOURS[s.team ?? "TEAM_RED"] : "#d0d5dd" }),
-          text(x + 8, yy + 19, `${inventor.name}${active ? "" : " · tired"}${met ? " · goal met" : ""} (${inventor.points} pt)`, { class: "card-small inventor-name" }));
-        parts.push(control(node, `${inventor.name}${active ? "" : ", tired"}, goal worth ${inventor.points} points${met ? ", met" : ""}`, choose(facet), isLegal(facet)));
-        DISCIPLINES.forEach((d, k) => {
-          const value = (s.knowledge ?? [])[i * 4 + k] ?? 0;
-          const cell = { inventor: i, discipline: d };
-          const target = inventor.goal[k];
-          const node2 = el("g", { class: "knowledge" + (lastUpgrade === `${i}/${d}` ? " last-move" : ""), "data-knowledge": `${i}/${k}` },
-            el("rect", { x: x + 8, y: yy + 28 + k * 23, width: iw - 16, height: 20, rx: 4, fill: "#f2f4f7", class: "card-face" }),
-            text(x + 14, yy + 43 + k * 23, target ? `${SHORT[k]} ${value} → goal ${target}` : `${SHORT[k]} ${value}`, { class: "card-small knowledge-text" }));
-          parts.push(control(node2, `${inventor.name}'s ${SHORT[k]} (${value}${target ? `, goal ${target}` : ""})`, choose(cell), isLegal(cell)));
-        });
-      });
       // Held tiles usable now (upgrades, coffee), as buttons beside the team's name.
       (s.held ?? []).filter((t, i, all) => all.indexOf(t) === i && moves.some((m) => m.f.tile === t)).forEach((t, i) => {
         const facet = { tile: t };
@@ -182,7 +162,7 @@ export function board(ctx) {
         parts.push(control(node, `Use the ${TILE_NAMES[t] ?? t} tile`, choose(facet), isLegal(facet)));
       });
     }
-    top += rowH(n);
+    top += rowH;
   });
   y = top + 14;
 
@@ -201,6 +181,41 @@ export function board(ctx) {
     y += 80;
   }
   return svgBoard(W, y, "Inventors board", ...parts);
+}
+
+// A team's four inventors as cards: the name plate (tired inventors grey with dark text, never
+// grey on the team's colour) and a row per discipline, its knowledge and the goal. On a phone
+// two rows of two, so their rows stay readable. The viewer's own are controls (an inventor to
+// send to work, a discipline to upgrade); another team's explain themselves on hover.
+function inventorCards({ s, n, team, mine, top, W, narrow, names, marks, chosen, choose, isLegal }) {
+  const perLine = narrow ? 2 : 4;
+  const iw = (W - 60) / perLine;
+  const owner = mine ? "Your" : `${names(n)}'s`;
+  return team.inventors.flatMap((inventor, i) => {
+    const x = 30 + (i % perLine) * (iw + 4);
+    const yy = top + 46 + Math.floor(i / perLine) * 130;
+    const active = (s.active ?? [])[i] ?? false;
+    const facet = { inventor: i };
+    const knowledge = (k) => (s.knowledge ?? [])[i * 4 + k] ?? 0;
+    const met = inventor.goal.every((g, k) => !g || knowledge(k) >= g);
+    const out = [el("rect", { x, y: yy, width: iw, height: 124, rx: 8, class: active ? "inventor-card" : "inventor-card tired", "data-team-seat": n })];
+    const node = el("g", { class: "inventor" + (mine && chosen(facet) ? " selected" : "") + (active ? "" : " tired") + (marks.inventor === i ? " last-move" : ""), "data-inventor": i, "data-seat": n },
+      el("rect", { x: x + 2, y: yy + 2, width: iw - 4, height: 24, rx: 6, class: "card-face plate", fill: active ? TEAM_COLOURS[s.team ?? "TEAM_RED"] : "#d0d5dd" }),
+      text(x + 8, yy + 19, `${inventor.name}${active ? "" : " · tired"}${met ? " · goal met" : ""} (${inventor.points} pt)`, { class: "card-small inventor-name" }));
+    const about = `${owner} inventor ${inventor.name}${active ? "" : ", tired (works again after a refresh or a coffee)"}: goal worth ${inventor.points} points${met ? ", met" : ""}`;
+    out.push(mine ? control(node, about, choose(facet), isLegal(facet)) : explain(node, about));
+    DISCIPLINES.forEach((d, k) => {
+      const cell = { inventor: i, discipline: d };
+      const target = inventor.goal[k];
+      const value = knowledge(k);
+      const row = el("g", { class: "knowledge" + (marks.upgrade === `${i}/${d}` ? " last-move" : ""), "data-knowledge": `${i}/${k}`, "data-seat": n },
+        el("rect", { x: x + 8, y: yy + 28 + k * 23, width: iw - 16, height: 20, rx: 4, fill: "#f2f4f7", class: "card-face" }),
+        text(x + 14, yy + 43 + k * 23, target ? `${SHORT[k]} ${value} → goal ${target}` : `${SHORT[k]} ${value}`, { class: "card-small knowledge-text" }));
+      const what = `${inventor.name}'s ${SHORT[k]} knowledge ${value}${target ? `, goal ${target}` : ""}: a work places that many cubes of it`;
+      out.push(mine ? control(row, what, choose(cell), isLegal(cell)) : explain(row, what));
+    });
+    return out;
+  });
 }
 
 // The best split of patents (by category) and star tiles into series (rules 11): a series is
