@@ -5,7 +5,7 @@
 // Each seat's two board edges are drawn in its colour, each top stone's corner in the colour of
 // the seat that laid it, and at the end the winner's line from edge to edge; the Tab key
 // reaches the hand and the choices before the board's playable squares.
-import { area, board as svgBoard, control, el, text } from "../svg.js";
+import { area, board as svgBoard, control, el, explain, text } from "../svg.js";
 
 const KINDS = {
   STONE_KIND_STRAIGHT: "straight", STONE_KIND_CURVE: "curve", STONE_KIND_JUNCTION: "junction",
@@ -290,18 +290,25 @@ export function board(ctx) {
     const hand = st.hand ?? [];
     const perRow = Math.max(1, Math.floor((pw - 20) / 56));
     const rows = Math.max(1, Math.ceil(hand.length / perRow));
-    parts.push(area(px, py, pw, 40 + rows * 56, `${names(i)} connects ${goal(st)} · ${st.markersLeft ?? 0} markers${st.called ? " · called EYNSTEYN" : ""}`, { id: `hand-${i}` }));
+    // The name (and a standing call) as the label, what the seat connects on a line under it:
+    // one line held both and ran out of the panel.
+    parts.push(area(px, py, pw, 56 + rows * 56, `${names(i)}${st.called ? " · called EYNSTEYN" : ""}`, { id: `hand-${i}` }));
+    parts.push(text(px + 12, py + 38, `connects ${goal(st)} · ${st.markersLeft ?? 0} markers left`, { class: "muted" }));
     parts.push(el("rect", { x: px + pw - 26, y: py + 8, width: 14, height: 14, fill: SEAT_COLOURS[i] }));
     hand.forEach((kind, j) => {
       const x = px + 14 + (j % perRow) * 56;
-      const y = py + 30 + Math.floor(j / perRow) * 56;
+      const y = py + 46 + Math.floor(j / perRow) * 56;
       const facet = { stone: kind };
       const node = el("g", { class: "hand-stone" + (i === seat && sel.facet.stone === kind ? " selected" : ""), "data-stone": kind });
       node.append(stone(x, y, 48, kind, 0));
-      if (i === seat) parts.push(control(node, `Your ${KINDS[kind] ?? kind}`, choose(facet), isLegal(facet)));
-      else parts.push(node);
+      if (i === seat) {
+        explain(node, `Your ${KINDS[kind] ?? kind}: choose it, turn it if you like, then the square to lay it on`);
+        parts.push(control(node, `Your ${KINDS[kind] ?? kind}`, choose(facet), isLegal(facet)));
+      } else {
+        parts.push(explain(node, `${names(i)}'s ${KINDS[kind] ?? kind} (every hand is open)`));
+      }
     });
-    py += 50 + rows * 56;
+    py += 66 + rows * 56;
   });
   const height = Math.max(py, n * s + 84) + (narrow ? 0 : 10);
   return svgBoard(W, height, "Eynsteyn board", ...parts, ...grid);

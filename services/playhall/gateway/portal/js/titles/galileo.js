@@ -1,7 +1,7 @@
 // Galileo Galilei: the board from one seat's view. Pick a scientist from your hand (face
 // down until everyone has picked), then, in the round's order, take an experiment from the
 // table. The cards' colours and values come from the title's own data file (cards.json).
-import { area, board as svgBoard, control, el, text } from "../svg.js";
+import { area, board as svgBoard, control, el, explain, text } from "../svg.js";
 
 const COLOURS = { yellow: "#e2b714", red: "#d6453d", blue: "#3d6fd6", green: "#3a9a48" };
 let cards = null;
@@ -35,16 +35,18 @@ function card(x, y, w, h, colour, big, small, attrs = {}) {
   return el(
     "g",
     { ...attrs, class: `${attrs.class ?? "card"}${LIGHT.has(colour) ? " light" : ""}`, transform: `translate(${x},${y})` },
+    attrs["aria-label"] ? el("title", {}, attrs["aria-label"]) : null,
     el("rect", { width: w, height: h, rx: 6, fill: COLOURS[colour], class: "card-face" }),
     text(w / 2, h * 0.55, big, { class: "card-big", "text-anchor": "middle" }),
     text(w / 2, h - 7, small, { class: "card-small", "text-anchor": "middle" }),
   );
 }
 
-function backCard(x, y, w, h, label) {
+function backCard(x, y, w, h, label, about) {
   return el(
     "g",
     { class: "card back", transform: `translate(${x},${y})` },
+    el("title", {}, about),
     el("rect", { width: w, height: h, rx: 6, class: "card-back" }),
     text(w / 2, h / 2 + 5, label, { class: "card-small", "text-anchor": "middle" }),
   );
@@ -89,16 +91,19 @@ export function board(ctx) {
     const node = card(24 + i * (tw + 10), 34, tw, th, e.colour, `${e.points}`, `${e.colour} · ${e.points} pt`, {
       "data-experiment": id,
     });
+    explain(node, `The ${describeExperiment(id)}: the strongest scientist's player takes first; it scores double for a ${e.colour} scientist`);
     parts.push(control(node, `Take ${describeExperiment(id)}`, () => play(move), isLegal(move)));
   });
   if (!table.length) parts.push(text(24, 34 + th / 2, "empty", { class: "muted" }));
-  parts.push(backCard(W - 24 - tw, 34, tw, th, `deck ${view.deckSize ?? 0}`));
+  parts.push(backCard(W - 24 - tw, 34, tw, th, `deck ${view.deckSize ?? 0}`, `The experiment deck: ${view.deckSize ?? 0} cards left to turn up in later rounds`));
 
   // The seats: score, hand, this round's pick, the order, played scientists, experiments taken.
   const listX = narrow ? 200 : 280;
   const perRow = Math.max(4, Math.floor((W - 84 - listX) / 26));
   const rows = seats.map((s) => Math.max(1, Math.ceil(Math.max((s.played ?? []).length, (s.taken ?? []).length) / perRow)));
-  const rowHeight = (n) => Math.max(104, 20 + rows[n] * 2 * 40);
+  // On a phone the name has a line of its own across the row, never cut.
+  const nameH = narrow ? 24 : 0;
+  const rowHeight = (n) => nameH + Math.max(104, 20 + rows[n] * 2 * 40);
   const top = th + 54;
   const seatsHeight = seats.reduce((sum, _, n) => sum + rowHeight(n), 0);
   parts.push(area(10, top, W - 20, 30 + seatsHeight, "Players", { id: "seats" }));
@@ -109,11 +114,12 @@ export function board(ctx) {
     const row = el("g", { class: "seat-row" + (mine ? " mine" : "") + (n === nextTaker ? " active" : ""), "data-seat": n });
     row.append(el("rect", { x: 18, y: y - 4, width: W - 36, height: rowH - 8, rx: 8, class: "seat-bg" }));
     const name = names(n);
-    row.append(text(30, y + 20, narrow && name.length > 13 ? name.slice(0, 12) + "…" : name, { class: "seat-name" }));
-    row.append(text(30, y + 44, `${s.score ?? 0} points`, { class: "seat-score" }));
-    row.append(text(30, y + 66, `${s.handSize ?? 0} in hand`, { class: "muted" }));
+    row.append(text(30, y + (narrow ? 16 : 20), name, { class: "seat-name" }));
+    const ry = y + nameH;
+    row.append(text(30, ry + 44, `${s.score ?? 0} points`, { class: "seat-score" }));
+    row.append(text(30, ry + 66, `${s.handSize ?? 0} in hand`, { class: "muted" }));
     const rank = order.indexOf(n);
-    if (takePhase && rank >= 0) row.append(text(30, y + 86, `takes ${["1st", "2nd", "3rd", "4th", "5th"][rank]}`, { class: "muted" }));
+    if (takePhase && rank >= 0) row.append(text(30, ry + 86, `takes ${["1st", "2nd", "3rd", "4th", "5th"][rank]}`, { class: "muted" }));
     // This round's pick: revealed, committed face down, or not yet.
     const pickX = listX - 78;
     const pickMark = (node) => {
@@ -122,25 +128,25 @@ export function board(ctx) {
     };
     if (s.revealedPick) {
       const sc = scientist(s.revealedPick);
-      row.append(pickMark(card(pickX, y, 58, 80, sc.colour, `${sc.power}`, "pick")));
+      row.append(pickMark(card(pickX, ry, 58, 80, sc.colour, `${sc.power}`, "pick")));
     } else if (mine && view.ownPick) {
       const sc = scientist(view.ownPick);
-      row.append(pickMark(card(pickX, y, 58, 80, sc.colour, `${sc.power}`, "your pick", { class: "card own-pick" })));
+      row.append(pickMark(card(pickX, ry, 58, 80, sc.colour, `${sc.power}`, "your pick", { class: "card own-pick" })));
     } else if (s.hasPicked) {
-      row.append(pickMark(backCard(pickX, y, 58, 80, "picked")));
+      row.append(pickMark(backCard(pickX, ry, 58, 80, "picked", `${name} has picked a scientist: face down until everyone has picked`)));
     } else {
-      row.append(el("rect", { x: pickX, y, width: 58, height: 80, rx: 6, class: "slot" }));
-      row.append(text(pickX + 29, y + 45, "no pick", { class: "muted", "text-anchor": "middle" }));
+      row.append(el("rect", { x: pickX, y: ry, width: 58, height: 80, rx: 6, class: "slot" }));
+      row.append(text(pickX + 29, ry + 45, "no pick", { class: "muted", "text-anchor": "middle" }));
     }
     // Played scientists and experiments taken, in rows that wrap.
     // Two labelled lines: the scientists played so far, the experiments taken.
-    const at = (i, line) => [listX + 54 + (i % perRow) * 26, y + 2 + (Math.floor(i / perRow) * 2 + line) * 40];
+    const at = (i, line) => [listX + 54 + (i % perRow) * 26, ry + 2 + (Math.floor(i / perRow) * 2 + line) * 40];
     if ((s.played ?? []).length || (s.taken ?? []).length) {
-      row.append(text(listX, y + 24, "played", { class: "muted row-label" }));
-      row.append(text(listX, y + 64, "taken", { class: "muted row-label" }));
+      row.append(text(listX, ry + 24, "played", { class: "muted row-label" }));
+      row.append(text(listX, ry + 64, "taken", { class: "muted row-label" }));
     }
     if (!(s.played ?? []).length && !(s.taken ?? []).length) {
-      row.append(text(listX, y + 44, "nothing played or taken yet", { class: "muted" }));
+      row.append(text(listX, ry + 44, "nothing played or taken yet", { class: "muted" }));
     }
     (s.played ?? []).forEach((id, i) => {
       const sc = scientist(id);
@@ -176,6 +182,7 @@ export function board(ctx) {
       const x = 24 + (i % perLine) * 61;
       const yy = handTop + 34 + Math.floor(i / perLine) * 104;
       const node = card(x, yy, 56, 96, sc.colour, `${sc.power}`, sc.colour, { "data-scientist": id });
+      explain(node, `The ${describeScientist(id)}: picked face down; the strongest takes an experiment first, and a ${sc.colour} experiment scores double`);
       parts.push(control(node, `Pick ${describeScientist(id)}`, () => play(move), isLegal(move)));
     });
     height = handTop + 54 + lines * 104;
