@@ -20,7 +20,7 @@ TEST_WORKERS ?= 2
 # PLAYHALL_RUN_<COMPONENT>_PORT variable (`python -m dev.devstack --help`), 0 (free) by default.
 GATEWAY_PORT ?= $(or $(PLAYHALL_RUN_GATEWAY_PORT),8080)
 
-.PHONY: help install proto api-docs lint test test-slow demo run bench bench-bots canary screens chaos image k8s k8s-rules deploy-titles clean
+.PHONY: help install proto api-docs lint test test-slow demo run bench bench-peer bench-bots canary screens chaos image k8s k8s-rules deploy-titles clean
 
 help: ## List the targets
 	@grep -hE '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -75,6 +75,9 @@ bench: $(PROTO_STAMP) ## Engine, rules-service, orchestrator, parking and notice
 	$(PY) -m bench.orchestrator
 	$(PY) -m bench.turnbased
 	$(PY) -m bench.notify
+
+bench-peer: $(PROTO_STAMP) ## SubmitMove beside boardgame.io (npm), in-memory and FlatFile (~5 min; skipped without node): bench/results/peer.md
+	$(PY) -m bench.peer
 
 bench-bots: $(PROTO_STAMP) ## The bot ladder of every title, decision and task time (resumable, 30 min per run): bench/results/bots.md
 	$(PY) -m bench.bots
