@@ -42,6 +42,19 @@ def version_of(page) -> int:
     return int(page.evaluate("document.body.dataset.version || '0'"))
 
 
+def send_if_asked(page, keyboard: bool = False) -> None:
+    """Sends the move the page asks to confirm, if it asks (a move that can never be taken
+    back: js/undo.js), by its Send button or, with `keyboard`, by Enter on it."""
+    dialog = page.locator("#confirm-move[open]")
+    if not dialog.count():
+        return
+    if keyboard:
+        assert page.evaluate("document.activeElement.value") == "send"
+        page.keyboard.press("Enter")
+    else:
+        dialog.locator("button[value=send]").click()
+
+
 def click_a_move(page, before: int, controls: str = ".control.legal") -> None:
     """Clicks the first highlighted control until the page sends a move (one may take a few
     clicks: an Inventors invention then an inventor, an Einstein piece, edge and ghost), then
@@ -50,6 +63,7 @@ def click_a_move(page, before: int, controls: str = ".control.legal") -> None:
     which then waited for a control that a committed Galileo pick had taken away."""
     for _ in range(6):
         page.locator(controls).first.click()
+        send_if_asked(page)
         answered = (
             f"document.body.dataset.busy !== 'true' && (Number(document.body.dataset.version) >"
             f" {before} || document.querySelector('{controls}'))"

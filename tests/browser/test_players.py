@@ -23,7 +23,7 @@ from playhall.archive.archive import BOT_ISSUER
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
-from tests.browser.conftest import DESKTOP
+from tests.browser.conftest import DESKTOP, send_if_asked
 from tests.helpers import wait_until
 
 MOVE_TIMEOUT_MS = 20_000
@@ -114,6 +114,7 @@ def make_a_move(page) -> bool:
         return False
     before = page.get_attribute("body", "data-version")
     page.locator(".control.legal").first.click()
+    send_if_asked(page)  # a Galileo pick or take is final: the page asks first
     page.wait_for_selector(f"body:not([data-version='{before}'])", timeout=MOVE_TIMEOUT_MS)
     assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
     return True

@@ -13,7 +13,7 @@ from dev.process import free_port, start_gateway, start_orchestrator
 from playhall.core import title_ids
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.browser.conftest import click_a_move, seat_url, version_of, wait_js
+from tests.browser.conftest import click_a_move, seat_url, send_if_asked, version_of, wait_js
 from tests.helpers import take, view_of, wait_until
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
@@ -46,6 +46,9 @@ def test_a_whole_galileo_match_against_a_bot_by_clicking_and_the_keyboard(stack,
             page.keyboard.press("Enter")
         else:
             target.click()
+        # Picks and takes are final: the page asks first, and Send (or Enter) sends.
+        page.wait_for_selector("#confirm-move[open]")
+        send_if_asked(page, keyboard=bool(clicks % 2))
         wait_js(page, f"Number(document.body.dataset.version) > {before}")
         assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
         clicks += 1

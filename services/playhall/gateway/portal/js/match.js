@@ -11,6 +11,7 @@ import { TURN_CHANGED } from "./myturn.js";
 import { legalMoves, moveKey } from "./proto.js";
 import { renderBreakdown } from "./breakdown.js";
 import { ratingTag } from "./players.js";
+import { confirmFinal, undoLine } from "./undo.js";
 
 const params = new URLSearchParams(location.search);
 const matchId = params.get("id");
@@ -31,6 +32,8 @@ const state = {
   // Every event seen, in order: a board marks what earlier moves made (Einstein: the tiles of
   // each completed Inspiration).
   events: [],
+  // The events of each change by its version, so that an undo takes its move's back off.
+  eventsOf: new Map(),
   title: null,
   busy: false,
 };
@@ -86,19 +89,24 @@ async function play(move) {
     showError("You are watching: only a seat's player can move.");
     return;
   }
+  if (!(await confirmFinal(state.summary.titleId, move, state.view))) return;
+  const typeUrl = `type.googleapis.com/${state.info?.messages?.move ?? ""}`;
+  await send("SubmitMove", { move: { "@type": typeUrl, ...move } });
+}
+
+// Takes back this seat's last move of the turn (the button is enabled only while the server
+// says it may be).
+const undo = () => state.busy || send("UndoMove", {});
+
+// One change of this seat's (a move, an undo) at the version the page shows; the match after it.
+async function send(method, request) {
   state.busy = true;
   document.body.dataset.busy = "true";
   showError("");
-  const typeUrl = `type.googleapis.com/${state.info?.messages?.move ?? ""}`;
   try {
     const response = await call(
-      "SubmitMove",
-      {
-        matchId,
-        move: { "@type": typeUrl, ...move },
-        expectedVersion: state.summary.version ?? "0",
-        requestId: newRequestId(),
-      },
+      method,
+      { matchId, expectedVersion: state.summary.version ?? "0", requestId: newRequestId(), ...request },
       { token },
     );
     await apply(response);
@@ -108,7 +116,17 @@ async function play(move) {
   } finally {
     state.busy = false;
     document.body.dataset.busy = "false";
+    render();
   }
+}
+
+// An undo: the move it took back leaves the board's marks and the last move; the log says so.
+function takeBack(undone, seat, version) {
+  const gone = new Set(state.eventsOf.get(undone) ?? []);
+  state.events = state.events.filter((e) => !gone.has(e));
+  const left = (state.last?.events ?? []).filter((e) => !gone.has(e));
+  state.last = left.length ? { ...state.last, events: left } : null;
+  state.log.push({ version, text: undoLine(names(seat)) });
 }
 
 function onChange(change) {
@@ -118,6 +136,8 @@ function onChange(change) {
   const events = (change.events ?? []).map(unpackEvent);
   for (const event of events) state.log.push({ version, text: state.title.describe(event, names) });
   state.events.push(...events);
+  state.eventsOf.set(version, events);
+  if (change.undidVersion) takeBack(Number(change.undidVersion), change.seat, version);
   // A turn may take several changes (Einstein: two placements, then the end of the turn): the
   // last move is everything the same seat did since another seat acted.
   if (change.seat !== undefined && events.length) {
@@ -344,6 +364,9 @@ function render() {
   const log = $("log");
   log.replaceChildren(...state.log.slice(-200).reverse().map((e) => h("li", {}, h("span", { class: "muted" }, `#${e.version} `), e.text)));
   $("resign").hidden = state.seat === null || s.phase === "MATCH_PHASE_FINISHED";
+  // Shown to a seat while the match runs; enabled while its last move may be taken back.
+  $("undo").hidden = state.seat === null || s.phase !== "MATCH_PHASE_RUNNING";
+  $("undo").disabled = state.busy || !(s.undoAvailable && (status.toMove ?? [])[0] === state.seat);
   $("replay").hidden = s.phase !== "MATCH_PHASE_FINISHED";
   $("replay").href = `/replay.html?id=${encodeURIComponent(matchId)}`;
   renderClock();
@@ -393,6 +416,7 @@ async function main() {
       showError(error);
     }
   });
+  $("undo").addEventListener("click", undo);
   $("board").addEventListener("pointerdown", () => { pressed = true; }, true);
   addEventListener("pointerup", release, true);
   addEventListener("pointercancel", release, true);

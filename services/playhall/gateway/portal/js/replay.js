@@ -5,6 +5,7 @@ import { call } from "./connect.js";
 import { fragment, h, seatName, titleModule, unpackEvent } from "./common.js";
 import { fromBase64 } from "./proto.js";
 import { renderBreakdown } from "./breakdown.js";
+import { undoLine, undoneVersions } from "./undo.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = new URLSearchParams(location.search).get("id");
@@ -41,9 +42,12 @@ function show(n) {
   $("where").textContent = `change ${step + 1} of ${changes.length}`;
   const events = [];
   const seen = [];
-  // Every title rebuilds a spectator's view from the public events, from the start to here.
+  // Every title rebuilds a spectator's view from the public events, from the start to here,
+  // leaving out the moves taken back by then (an undo restores the position before its move).
   let view = title.replayStart(history.match);
+  const undone = undoneVersions(changes.slice(0, step + 1));
   changes.slice(0, step + 1).forEach((c, i) => {
+    if (undone.has(String(c.version))) return;
     for (const any of c.events ?? []) {
       const event = unpackEvent(any);
       view = title.replayStep(view, event);
@@ -52,7 +56,8 @@ function show(n) {
     }
   });
   $("log").replaceChildren(...events.map((e) => h("li", {}, title.describe(e, names))));
-  if (!events.length) $("log").append(h("li", { class: "muted" }, "nothing visible"));
+  if (change.undidVersion) $("log").append(h("li", {}, undoLine(names(change.seat ?? 0))));
+  else if (!events.length) $("log").append(h("li", { class: "muted" }, "nothing visible"));
   $("headline").textContent = title.headline?.(view, names) ?? "";
   // The step's version keeps a board's own selection state from an earlier drawing out.
   const summary = { ...history.match, version: String(change.version ?? step) };
