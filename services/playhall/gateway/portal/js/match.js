@@ -326,6 +326,8 @@ function render() {
   $("turn").textContent = line;
   $("turn").classList.toggle("waiting", waiting);
   document.body.dataset.phase = s.phase;
+  // The table's help links the title's rules (js/table.js).
+  document.body.dataset.title = s.titleId;
   document.body.dataset.myTurn = String(state.seat !== null && (status.toMove ?? []).includes(state.seat));
   // The match came to wait on this seat, or stopped: the bar's count of the matches waiting on
   // the player follows.
