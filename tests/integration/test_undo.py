@@ -5,22 +5,30 @@ Covered: a stone and a marker taken back, last first, each as a change of its ow
 history, with every viewer's view exactly as before the move and watchers told the new
 version; an undo refused after the turn's draw (a reveal), after the other seat has moved,
 from the other seat, for a bot seat, with a stale version, and once the match is over;
-a retried request taking back one move only; the replay leaving the undone move out."""
+a retried request taking back one move only; the replay leaving the undone move out, and the
+replay canary playing a match with undos again as it was recorded."""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import uuid
 
 import grpc
 import pytest
+import redis.asyncio
 
 from dev import process
 from dev.process import orchestrator_env, start_rules_service
 from dev.testbed import GATEWAY_CREDENTIAL, TIMEOUT, WORKER_CREDENTIAL
+from playhall.canary.recorded import RecordedMatch
+from playhall.canary.replay import Replayer
 from playhall.core.wire import moves_as_any, unpack
 from playhall.eynsteyn.v1 import eynsteyn_pb2 as eyn
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient, human_seats
+from playhall.matchstore.store import MatchStore
+from playhall.storage.v1 import storage_pb2 as spb
 from tests.helpers import assert_refused, seat_clients
 
 TITLE = "eynsteyn"
@@ -30,21 +38,26 @@ FINISHED = pb.MATCH_PHASE_FINISHED
 
 
 @pytest.fixture(scope="module")
-def channel(redis_server):
-    with start_rules_service(TITLE) as rules:
-        env = orchestrator_env(
-            redis_server.url,
-            {TITLE: rules.address},
-            WORKER_CREDENTIAL,
-            testing=True,
-            gateway_credential=GATEWAY_CREDENTIAL,
-            PLAYHALL_RATE_LIMITS="0",
-        )
-        with (
-            process.start_orchestrator(env) as orchestrator,
-            grpc.insecure_channel(orchestrator.address) as opened,
-        ):
-            yield opened
+def rules():
+    with start_rules_service(TITLE) as service:
+        yield service
+
+
+@pytest.fixture(scope="module")
+def channel(redis_server, rules):
+    env = orchestrator_env(
+        redis_server.url,
+        {TITLE: rules.address},
+        WORKER_CREDENTIAL,
+        testing=True,
+        gateway_credential=GATEWAY_CREDENTIAL,
+        PLAYHALL_RATE_LIMITS="0",
+    )
+    with (
+        process.start_orchestrator(env) as orchestrator,
+        grpc.insecure_channel(orchestrator.address) as opened,
+    ):
+        yield opened
 
 
 def new_match(channel) -> tuple[str, dict[int, MatchClient]]:
@@ -186,3 +199,50 @@ def test_an_undo_after_the_end_is_refused_and_the_replay_leaves_the_undone_move_
     replayed = [move.version for move in history.replay.moves]
     assert placed.version not in replayed
     assert replayed == sorted(replayed) and len(replayed) == placed.version - 1
+
+
+def recorded(redis_url: str, match_id: str, summary: pb.MatchSummary) -> RecordedMatch:
+    """The match as the canary reads it from the archive: its log and final state, from the
+    match store in Redis."""
+
+    async def read():
+        client = redis.asyncio.from_url(redis_url)
+        try:
+            store = MatchStore(client)
+            _, state, _ = await store.snapshot(match_id)
+            return await store.changes(match_id), state
+        finally:
+            await client.aclose()
+
+    changes, state = asyncio.run(read())
+    return RecordedMatch(match_id, summary.rules_version, 2, {}, summary.seed, changes, state)
+
+
+def test_the_canary_replays_a_match_with_undos_as_recorded(channel, rules, redis_server):
+    match_id, seats = new_match(channel)
+    mover = play_to_the_first_placement(match_id, seats)
+    me = seats[mover]
+    for _ in range(2):  # a stone laid and taken back, then another laid and ended with
+        seen = me.get(match_id)
+        placed = me.submit(match_id, move_of(seen, "place"), seen.match.version)
+        me.undo(match_id)
+    seen = me.get(match_id)
+    placed = me.submit(match_id, moves_as_any(seen.legal_moves)[-1], seen.match.version)
+    marked = me.submit(match_id, move_of(placed, "skip_mark"), placed.version)
+    me.submit(match_id, move_of(marked, "end_turn"), marked.version)
+    summary = seats[1 - mover].resign(match_id).match
+    match = recorded(redis_server.url, match_id, summary)
+    with grpc.insecure_channel(rules.address) as rules_channel:
+        replayer = Replayer(rules_channel, TIMEOUT)
+        assert replayer.replay(match) is None
+        # Read as if the undos were not there, the match goes otherwise: the test can fail.
+        blind = [(_without_undo(change), move) for change, move in match.changes]
+        found = replayer.replay(dataclasses.replace(match, changes=blind))
+        assert found is not None
+
+
+def _without_undo(change: spb.StoredChange) -> spb.StoredChange:
+    copy = spb.StoredChange()
+    copy.CopyFrom(change)
+    copy.undid_version = 0
+    return copy
