@@ -45,6 +45,12 @@ class Settings:
     a small machine's CPUs serves the most calls; more threads only contend for the lock.
     Scale with replicas. A stream holds a thread for its life: clients that open
     `Health.Watch` need threads beyond these."""
+    states_kept: int = setting(
+        1024,
+        minimum=0,
+        help="states answered kept decoded, so a match's next move skips decoding its state "
+        "(0: none)",
+    )
 
     @classmethod
     def from_args(cls, argv: list[str] | None = None) -> Settings:
@@ -69,7 +75,7 @@ def create_server(
     """Starts the gRPC server of `game` (default: the registered title `settings.game`), or
     of a ready `servicer` (the conformance tests' broken ones), not yet marked SERVING;
     returns it and its bound port."""
-    servicer = servicer or RulesServicer(game or get_game(settings.game))
+    servicer = servicer or RulesServicer(game or get_game(settings.game), settings.states_kept)
     service = create_grpc_server(
         [(rules_service_pb2_grpc.add_RulesServiceServicer_to_server, servicer, SERVICE_NAME)],
         port=settings.port,

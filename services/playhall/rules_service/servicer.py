@@ -3,8 +3,11 @@ status codes. No rule lives here."""
 
 import contextlib
 import logging
+import threading
+from collections import OrderedDict
 
 import grpc
+from google.protobuf import any_pb2
 from prometheus_client import Counter
 
 from playhall.common.server import status_for
@@ -56,12 +59,18 @@ def refusals(context: grpc.ServicerContext):
 class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
     """Hosts one title."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, states_kept: int = 1024):
+        """`states_kept`: how many states this servicer answered it keeps decoded
+        (`DecodedStates`)."""
         self.game = game
         self.codec = game.codec
         self.title = game.info.title_id
         self._info = pb.GetGameInfoResponse(game=convert.game_info(game))
-        MOVES_APPLIED.labels(self.title)  # the series exist at 0 before the first move
+        self._state_type_url = pack(self.codec.state_message()).type_url
+        self._decoded = DecodedStates(states_kept)
+        # The series exist at 0 before the first move; the children are kept, not looked up
+        # again by label on every call.
+        self._moves_applied = MOVES_APPLIED.labels(self.title)
         for code in sorted({c.name for c in STATUS_OF.values()}):
             MOVES_REFUSED.labels(self.title, code)
 
@@ -87,7 +96,7 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
             code = status_code(error)
             MOVES_REFUSED.labels(self.title, code.name).inc()
             context.abort(code, error.reason)
-        MOVES_APPLIED.labels(self.title).inc()
+        self._moves_applied.inc()
         return pb.ApplyMoveResponse(
             state=self._pack_state(after),
             status=convert.status(after),
@@ -120,7 +129,13 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
             content = self.game.render_text(view)
         return pb.RenderViewResponse(content=content)
 
-    def _state(self, payload) -> State:
+    def _state(self, payload: any_pb2.Any) -> State:
+        """The state of `payload`: the one this servicer answered with these bytes when it
+        still keeps it, else decoded (and checked) from them."""
+        if payload.type_url == self._state_type_url:
+            kept = self._decoded.get(payload.value)
+            if kept is not None:
+                return kept
         return self.codec.decode_state(unpack(payload, self.codec.state_message, "state"))
 
     def _legal_moves(self, state: State, viewer, omitted: bool) -> pb.MoveList:
@@ -128,8 +143,41 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
             return pb.MoveList()
         return convert.move_list(self.codec, state.legal_moves(viewer))
 
-    def _pack_state(self, state: State):
-        return pack(self.codec.encode_state(state))
+    def _pack_state(self, state: State) -> any_pb2.Any:
+        packed = pack(self.codec.encode_state(state))
+        self._decoded.put(packed.value, state)
+        return packed
+
+
+class DecodedStates:
+    """The states a servicer answered, by their encoded bytes, the `size` most recent.
+
+    The orchestrator sends a match's state back as the rules service answered it, so the next
+    move of a match finds its state here instead of decoding and checking it again: a
+    quarter of an ApplyMove's own time. States are immutable (`core.api`), so one kept state
+    serves any number of calls; the bytes are the whole state, so a hit is exactly the state
+    sent. Shared by the server's handler threads, hence the lock."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._states: OrderedDict[bytes, State] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, encoded: bytes) -> State | None:
+        with self._lock:
+            state = self._states.get(encoded)
+            if state is not None:
+                self._states.move_to_end(encoded)
+            return state
+
+    def put(self, encoded: bytes, state: State) -> None:
+        if self.size == 0:
+            return
+        with self._lock:
+            self._states[encoded] = state
+            self._states.move_to_end(encoded)
+            if len(self._states) > self.size:
+                self._states.popitem(last=False)
 
 
 def _viewer(request, state: State):
