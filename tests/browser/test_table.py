@@ -121,10 +121,12 @@ def einstein_with_tiles(lobby, tiles: int):
     return created
 
 
-def test_einstein_is_placed_on_a_phone_by_taps_alone_with_targets_apart(stack, lobby, pages):
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_einstein_is_placed_by_taps_alone_with_targets_apart(stack, lobby, pages, size):
     created = einstein_with_tiles(lobby, 12)
     token = next(t for t in created.tokens if t.seat == 0)
-    page = pages.open(PHONE, has_touch=True, is_mobile=True)
+    phone = size == "phone"
+    page = pages.open(PHONE if phone else DESKTOP, has_touch=True, is_mobile=phone)
     page.goto(seat_url(stack.portal_url, created.match.match_id, token.token, token.seat))
     wait_js(page, "document.body.dataset.myTurn === 'true'", timeout_s=20)
     page.wait_for_selector(".stock.legal")
@@ -137,6 +139,8 @@ def test_einstein_is_placed_on_a_phone_by_taps_alone_with_targets_apart(stack, l
         # crowded Big Idea is zoomed, and panned by taps.
         assert not target_problems(page)
         zoomed = page.locator("[data-zoomed='true']").count() == 1
+        # This Big Idea's edges lie too close together for a phone: it is zoomed there.
+        assert zoomed or not phone
         if zoomed:
             page.locator(".pan-button").first.tap()
             assert not target_problems(page)
