@@ -6,7 +6,8 @@ the gateway, which the bot speaks Connect to.
 A guest signs in, creates a personal access token with the scope `bot:play`, and the bot runs
 with it. For every title a person (another guest) challenges the bot's account; the bot
 hears of it on its event stream, accepts it, and plays its seat with random legal moves while
-the person's seat is played from here, with random legal moves too, until the match ends. Every
+the person's seat is played from here, with random legal moves too, until the match ends. And
+the bot challenges Playhall's own random bot of every title, which a bot worker plays. Every
 match ends by the game's own end, with the bot's seat having moved and the results archived.
 
 npm packages are installed into `examples/ts-bot/node_modules` (npm's download cache in
@@ -46,15 +47,17 @@ from playhall.social.v1 import challenge_service_pb2 as cpb
 from playhall.social.v1 import challenge_service_pb2_grpc
 from tests.helpers import connect_call, wait_until
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1800)]
 
 REPO = Path(__file__).resolve().parents[2]
 BOT = REPO / "examples" / "ts-bot"
 NPM_CACHE = REPO / ".cache" / "npm"
 UNREACHABLE = re.compile(r"ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH")
 """npm's errors for a registry it cannot reach."""
-MATCH_TIMEOUT_S = 240.0
-"""Every title's match together, on a busy machine (about a minute on an idle one)."""
+CHALLENGED = re.compile(r"challenged a random bot to (?P<title>\w+): match (?P<match>\w+)")
+MATCH_TIMEOUT_S = 600.0
+"""A match, on a machine many times over-committed (every title's together take about a minute
+on an idle one)."""
 
 
 def npm(*args: str, timeout: float) -> subprocess.CompletedProcess:
@@ -97,8 +100,13 @@ def stack():
 class BotProcess:
     """The bot running with a token, its output lines kept as they come."""
 
-    def __init__(self, script: Path, url: str, token: str):
-        env = {**os.environ, "PLAYHALL_URL": url, "PLAYHALL_TOKEN": token}
+    def __init__(self, script: Path, url: str, token: str, challenge_bots: tuple[str, ...] = ()):
+        env = {
+            **os.environ,
+            "PLAYHALL_URL": url,
+            "PLAYHALL_TOKEN": token,
+            "PLAYHALL_CHALLENGE_BOTS": ",".join(challenge_bots),
+        }
         self.process = subprocess.Popen(
             ["node", str(script)],
             env=env,
@@ -116,6 +124,11 @@ class BotProcess:
 
     def said(self, text: str) -> bool:
         return any(text in line for line in self.lines)
+
+    def challenged(self) -> dict[str, str]:
+        """The match of each title whose bot it challenged, as it said."""
+        said = (CHALLENGED.search(line) for line in list(self.lines))
+        return {found["title"]: found["match"] for found in said if found}
 
     def stop(self) -> int:
         self.process.terminate()
@@ -201,7 +214,7 @@ def person_plays(channel: grpc.Channel, base: str, title: str, bot_id: str) -> m
             assert error.code() == grpc.StatusCode.NOT_FOUND, error
             return None
 
-    match = wait_until(accepted, 60, f"the bot to accept the {title} challenge", interval=0.2)
+    match = wait_until(accepted, 120, f"the bot to accept the {title} challenge", interval=0.2)
     (seat,) = [s.seat for s in match.seats if s.player_id == person_id]
     match = move_while_to_move(client, match_id, seat)
     for change in client.watch(match_id, after_version=match.version, timeout_s=MATCH_TIMEOUT_S):
@@ -226,6 +239,37 @@ def archived(database_url: str, match_ids: list[str]) -> dict[str, tuple[str, li
     return found
 
 
+def played_to_the_end(
+    stack, channel, bot: BotProcess, ended: dict[str, mpb.MatchSummary], bot_id: str
+):
+    """Every match of `ended` ended by the game, the bot's seat moved in it, the bot saw its
+    end, and the archive holds it as it ended."""
+    log = "\n".join(bot.lines)
+    for title, match in ended.items():
+        assert match.phase == mpb.MATCH_PHASE_FINISHED, (title, log)
+        assert match.end_reason == mpb.END_REASON_GAME_OVER, (title, log)
+        (bot_seat,) = [s.seat for s in match.seats if s.player_id == bot_id]
+        changes = MatchClient(channel).history(match.match_id).changes
+        assert [c for c in changes if c.HasField("seat") and c.seat == bot_seat], (title, log)
+        wait_until(lambda m=match: bot.said(f"match {m.match_id} ended"), 60, "the bot's end")
+    match_ids = [match.match_id for match in ended.values()]
+    rows = wait_until(
+        lambda: (
+            (found := archived(stack.database_url, match_ids))
+            and len(found) == len(ended)
+            and found
+        ),
+        60,
+        "every match in the archive",
+    )
+    for match in ended.values():
+        end_reason, seats = rows[match.match_id]
+        assert end_reason.upper().endswith("GAME_OVER"), end_reason
+        assert [player for player, _, _ in seats] == [seat.player_id for seat in match.seats]
+        assert [score for _, score, _ in seats] == list(match.status.scores)
+        assert [n for n, (_, _, winner) in enumerate(seats) if winner] == list(match.winners)
+
+
 def test_the_bot_accepts_a_challenge_of_every_title_and_plays_it_to_the_end(stack, bot_script):
     base = stack.portal_url.rstrip("/")
     owner_token, bot_id = sign_in(base, "Example Bot")
@@ -237,38 +281,36 @@ def test_the_bot_accepts_a_challenge_of_every_title_and_plays_it_to_the_end(stac
                     t: pool.submit(person_plays, channel, base, t, bot_id) for t in stack.titles
                 }
                 ended = {title: future.result() for title, future in playing.items()}
-            history = {m.match_id: MatchClient(channel).history(m.match_id) for m in ended.values()}
+            played_to_the_end(stack, channel, bot, ended, bot_id)
             for match in ended.values():
-                wait_until(
-                    lambda m=match: bot.said(f"match {m.match_id} ended"), 30, "the bot's end"
-                )
+                assert bot.said(f"accepted challenge {match.match_id}"), bot.lines
         finally:
             status = bot.stop()
             print("the bot's output:", *bot.lines, sep="\n")  # shown when the test fails
-    log = "\n".join(bot.lines)
-    assert status == 0, log
-    for title, match in ended.items():
-        assert match.phase == mpb.MATCH_PHASE_FINISHED, (title, log)
-        assert match.end_reason == mpb.END_REASON_GAME_OVER, (title, log)
-        (bot_seat,) = [s.seat for s in match.seats if s.player_id == bot_id]
-        moved = [
-            c for c in history[match.match_id].changes if c.HasField("seat") and c.seat == bot_seat
-        ]
-        assert moved, f"the bot made no move in its {title} match"
-        assert bot.said(f"accepted challenge {match.match_id}"), log
-    match_ids = [match.match_id for match in ended.values()]
-    rows = wait_until(
-        lambda: (
-            (found := archived(stack.database_url, match_ids))
-            and len(found) == len(match_ids)
-            and found
-        ),
-        30,
-        "every match in the archive",
-    )
-    for match in ended.values():
-        end_reason, seats = rows[match.match_id]
-        assert end_reason.upper().endswith("GAME_OVER"), end_reason
-        assert [player for player, _, _ in seats] == [seat.player_id for seat in match.seats]
-        assert [score for _, score, _ in seats] == list(match.status.scores)
-        assert [n for n, (_, _, winner) in enumerate(seats) if winner] == list(match.winners)
+    assert status == 0, "the bot did not stop cleanly"
+
+
+def test_the_bot_plays_a_playhall_bot_of_every_title_to_the_end(stack, bot_script):
+    """The bot challenges Playhall's random bot of every title (its PLAYHALL_CHALLENGE_BOTS),
+    whose seat a bot worker plays."""
+    base = stack.portal_url.rstrip("/")
+    owner_token, bot_id = sign_in(base, "Example Bot")
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        secret = access_token(channel, owner_token)
+        bot = BotProcess(bot_script, base, secret, challenge_bots=stack.titles)
+        try:
+            matches = wait_until(
+                lambda: len(found := bot.challenged()) == len(stack.titles) and found,
+                120,
+                "the bot's challenge to every title's bot",
+            )
+            spectator = MatchClient(channel, timeout_s=TIMEOUT)
+            ended = {t: spectator.wait_finished(m, MATCH_TIMEOUT_S) for t, m in matches.items()}
+            for match in ended.values():
+                kinds = {seat.kind for seat in match.seats if seat.player_id != bot_id}
+                assert kinds == {mpb.SEAT_KIND_BOT}, match.seats
+            played_to_the_end(stack, channel, bot, ended, bot_id)
+        finally:
+            status = bot.stop()
+            print("the bot's output:", *bot.lines, sep="\n")  # shown when the test fails
+    assert status == 0, "the bot did not stop cleanly"

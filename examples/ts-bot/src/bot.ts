@@ -1,13 +1,16 @@
 // A Playhall bot built from the public contracts alone: it opens its account's event stream,
 // accepts every challenge to it, and plays each of its matches with uniformly random legal
 // moves until the match ends. It knows no title: a move is copied from the legal moves the
-// server lists, as the google.protobuf.Any the server asks for.
+// server lists, as the google.protobuf.Any the server asks for. Asked to, it also challenges
+// Playhall's own bots at first.
 //
 //   PLAYHALL_URL       the gateway (Connect), e.g. http://localhost:8080; or an orchestrator
 //                      with PLAYHALL_PROTOCOL=grpc
 //   PLAYHALL_TOKEN     a personal access token (scopes events:read, challenge:write,
 //                      match:play), or a player token
 //   PLAYHALL_PROTOCOL  connect (default) or grpc
+//   PLAYHALL_CHALLENGE_BOTS  titles (comma-separated, e.g. galileo,einstein) whose random
+//                      Playhall bot it challenges once at start
 //
 // It prints one line for each thing it does, and stops on SIGINT or SIGTERM.
 import { randomUUID } from "node:crypto";
@@ -16,7 +19,7 @@ import { Code, ConnectError, createClient, type CallOptions, type Transport } fr
 import { createConnectTransport, createGrpcTransport } from "@connectrpc/connect-node";
 import { RetryInfoSchema } from "./gen/google/rpc/error_details_pb.js";
 import { EventService, type StreamEventsResponse } from "./gen/playhall/api/v1/event_service_pb.js";
-import { EndReason, MatchPhase, MatchService, type MatchSummary } from "./gen/playhall/match/v1/match_service_pb.js";
+import { BotLevel, EndReason, MatchPhase, MatchService, type MatchSummary } from "./gen/playhall/match/v1/match_service_pb.js";
 import { ChallengeService, ChallengeState, type Challenge } from "./gen/playhall/social/v1/challenge_service_pb.js";
 
 const CALL_TIMEOUT_MS = 10_000;
@@ -111,28 +114,41 @@ function toMove(match: MatchSummary | undefined, seat: number): boolean {
 
 // Plays the seat's moves while it is to move: reads the match with its legal moves, submits
 // one of them at random, and again (a turn may be several moves). A move that lost a race (the
-// match changed since it was read, FAILED_PRECONDITION) is chosen again from a fresh read.
+// match changed since it was read, FAILED_PRECONDITION) is chosen again from a fresh read; a
+// call refused for a token that a newer one replaced meanwhile is made again with the new one.
 async function play(matchId: string, seat: number): Promise<void> {
   for (;;) {
     const seatToken = seats.get(matchId)?.get(seat);
     if (!seatToken) return;
-    const read = await call("GetMatch", () => matches.getMatch({ matchId }, bearer(seatToken)));
-    const legal = read.legalMoves;
-    if (!toMove(read.match, seat) || !legal || legal.moves.length === 0) return;
-    const chosen = legal.moves[Math.floor(Math.random() * legal.moves.length)];
-    const move = { typeUrl: legal.typeUrl, value: chosen };
     try {
-      await call("SubmitMove", () =>
-        matches.submitMove(
-          { matchId, move, expectedVersion: read.match!.version, requestId: randomUUID(), omitLegalMoves: true },
-          bearer(seatToken),
-        ),
-      );
+      if (!(await playOnce(matchId, seat, seatToken))) return;
     } catch (thrown) {
       const error = ConnectError.from(thrown);
-      if (error.code !== Code.FailedPrecondition) throw error;
+      const replaced = seats.get(matchId)?.get(seat) !== seatToken;
+      if (!(replaced && (error.code === Code.Unauthenticated || error.code === Code.PermissionDenied))) throw error;
     }
   }
+}
+
+// One move of the seat if it is to move; whether it was.
+async function playOnce(matchId: string, seat: number, seatToken: string): Promise<boolean> {
+  const read = await call("GetMatch", () => matches.getMatch({ matchId }, bearer(seatToken)));
+  const legal = read.legalMoves;
+  if (!toMove(read.match, seat) || !legal || legal.moves.length === 0) return false;
+  const chosen = legal.moves[Math.floor(Math.random() * legal.moves.length)];
+  const move = { typeUrl: legal.typeUrl, value: chosen };
+  try {
+    await call("SubmitMove", () =>
+      matches.submitMove(
+        { matchId, move, expectedVersion: read.match!.version, requestId: randomUUID(), omitLegalMoves: true },
+        bearer(seatToken),
+      ),
+    );
+  } catch (thrown) {
+    const error = ConnectError.from(thrown);
+    if (error.code !== Code.FailedPrecondition) throw error;
+  }
+  return true;
 }
 
 async function accept(challenge: Challenge): Promise<void> {
@@ -152,6 +168,21 @@ async function accept(challenge: Challenge): Promise<void> {
     if (error.code !== Code.FailedPrecondition && error.code !== Code.NotFound) throw error;
     log(`challenge ${challenge.challengeId} can no longer be accepted: ${error.rawMessage}`);
   }
+}
+
+// A bot challenge begins its match at once, with the challenger's seat in the answer.
+async function challengeBot(title: string): Promise<void> {
+  const made = await call("CreateChallenge", () =>
+    challenges.createChallenge(
+      { opponent: { case: "bot", value: true }, terms: { titleId: title, botLevel: BotLevel.RANDOM }, requestId: randomUUID() },
+      bearer(token),
+    ),
+  );
+  const matchId = made.match?.matchId;
+  if (!matchId || !made.token) return;
+  log(`challenged a random bot to ${title}: match ${matchId}, seat ${made.token.seat}`);
+  holdSeat(matchId, made.token.seat, made.token.token);
+  later(matchId, () => play(matchId, made.token!.seat));
 }
 
 function ended(match: MatchSummary): void {
@@ -235,6 +266,10 @@ async function streamEvents(): Promise<void> {
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stopping.abort());
+const titles = (process.env.PLAYHALL_CHALLENGE_BOTS ?? "").split(",").map((t) => t.trim()).filter(Boolean);
+for (const title of titles) {
+  challengeBot(title).catch((thrown) => log(`challenging a bot to ${title}: ${ConnectError.from(thrown).message}`));
+}
 await streamEvents();
 await Promise.allSettled(queues.values());
 log("stopped");
