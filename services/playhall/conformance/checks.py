@@ -759,9 +759,11 @@ def undo_reveals_nothing(run: Run, result: Result) -> None:
         revealing_checks = 0
         for position in rng.sample(positions, min(len(positions), UNDO_POSITIONS)):
             seat = position.status.to_move[0]
-            move = rng.choice(position.legal[seat]) if position.legal.get(seat) else None
-            after = None if move is None else apply(run, position, seat, move)
-            if after is None or isinstance(after, Refusal) or not after.undoable:
+            if not position.legal.get(seat):
+                continue
+            move = rng.choice(position.legal[seat])
+            after = apply(run, position, seat, move)
+            if isinstance(after, Refusal) or not after.undoable:
                 continue
             undoable += 1
             result.checked += 1
