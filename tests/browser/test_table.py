@@ -1,7 +1,7 @@
 """At the table, in a real browser (issue 42): every Erfinderteam team's inventors drawn for a
 spectator as the view carries them; an Einstein tile placed on a phone by taps alone, every
 target at least 24 x 24 CSS px and none overlapping another, the cards' texts inside their
-cards; "How to play" on every match page; a long press that explains a piece and plays
+cards; "How to play" on every match page and replay; a long press that explains a piece and plays
 nothing; the opponent's last move marked and animated, not animated under reduced motion;
 sounds off until turned on, the choice kept; Eynsteyn's stones marked with who laid them and
 the winner's line drawn at the end. Every page also fails its test on any console error or
@@ -185,6 +185,10 @@ def test_every_match_page_links_how_to_play(stack, lobby, pages, title):
         "#board .control", "nodes => nodes.filter(n => !n.querySelector(':scope > title')).length"
     )
     assert page.locator("#board .control").count() and untitled == 0
+    # The replay links the rules too.
+    page.goto(f"{stack.portal_url}replay.html?id={created.match.match_id}")
+    page.wait_for_selector("#howto:not([hidden])")
+    assert page.locator("#howto").get_attribute("href") == f"/howto/{title}.html"
 
 
 def test_a_long_press_explains_a_piece_and_plays_nothing(stack, lobby, pages):

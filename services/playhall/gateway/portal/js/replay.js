@@ -74,6 +74,8 @@ async function main() {
   try {
     history = await call("GetHistory", { matchId }, { token });
     title = await titleModule(history.match.titleId);
+    // The table's help links the title's rules (js/table.js).
+    document.body.dataset.title = history.match.titleId;
     await title.setup?.();
   } catch (error) {
     $("error").textContent = error.message;

@@ -1,9 +1,9 @@
-// At the table, beside the board (match.js): the title's "How to play" page, what a piece or
-// control is on a long press (touch; a mouse has its hover text, the SVG titles), the last move
-// marked with a short animation (none when the system asks for reduced motion: css/table.css),
-// and optional sounds for your turn and for moves, off until the player turns them on (the
-// choice is remembered in localStorage). It reads the page as match.js leaves it: the body's
-// data-title, data-version and data-my-turn.
+// At the table, beside the board (match.js; the replay's too): the title's "How to play" page,
+// what a piece or control is on a long press (touch; a mouse has its hover text, the SVG
+// titles), the last move marked with a short animation (none when the system asks for reduced
+// motion: css/table.css), and optional sounds for your turn and for moves, off until the player
+// turns them on (the choice is remembered in localStorage). It reads the page as match.js (or
+// replay.js) leaves it: the body's data-title, data-version and data-my-turn.
 
 const $ = (id) => document.getElementById(id);
 const LONG_PRESS_MS = 500;
