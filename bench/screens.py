@@ -52,6 +52,9 @@ def play_some(page, moves: int) -> None:
         before = int(page.evaluate("document.body.dataset.version || '0'"))
         for _ in range(6):  # a move may take a few clicks (Einstein: piece, edge, ghost)
             page.locator(".control.legal").first.click()
+            confirm = page.locator("#confirm-move[open] button[value=send]")
+            if confirm.count():  # a final move (a Galileo pick): the page asks first
+                confirm.click()
             page.wait_for_timeout(150)
             if int(page.evaluate("document.body.dataset.version || '0'")) > before:
                 break
