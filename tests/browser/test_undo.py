@@ -49,6 +49,9 @@ def test_an_eynsteyn_stone_is_taken_back_by_clicking_then_by_the_keyboard(stack,
     created, seats = eynsteyn_at(lobby, eyn.PHASE_PLACE)
     match_id = created.match.match_id
     page = open_seat(stack, pages, created)
+    # The log read from the start: the board says who laid each stone of the preparation.
+    wait_js(page, "document.body.dataset.connection === 'live'")
+    page.wait_for_selector("#board .laid-by")
     squares = page.eval_on_selector_all("#board .square", SQUARES)
     assert page.locator("#undo").is_visible() and not undo_ready(page)
 
