@@ -138,7 +138,7 @@ export function board(ctx) {
   // The teams: every team's inventors (skills, goals, tired), as the view carries them for
   // seats and spectators alike; only the viewer's own are controls.
   const seats = view.seats ?? [];
-  const rowH = narrow ? 320 : 190;
+  const rowH = narrow ? 46 + 2 * CARDS.narrow.line + 14 : 190;
   parts.push(area(10, y, W - 20, 34 + seats.length * rowH, "Teams", { id: "teams" }));
   let top = y + 30;
   seats.forEach((s, n) => {
@@ -157,7 +157,7 @@ export function board(ctx) {
       (s.held ?? []).filter((t, i, all) => all.indexOf(t) === i && moves.some((m) => m.f.tile === t)).forEach((t, i) => {
         const facet = { tile: t };
         const node = el("g", { class: "held-tile" + (chosen(facet) ? " selected" : ""), "data-tile": t },
-          el("rect", { x: W - 150 - i * 120, y: top - 2, width: 110, height: 26, rx: 5, class: "seat-bg card-face" }),
+          el("rect", { x: W - 150 - i * 120, y: top - 2, width: 110, height: narrow ? 32 : 26, rx: 5, class: "seat-bg card-face" }),
           text(W - 95 - i * 120, top + 15, `use ${TILE_NAMES[t] ?? t}`, { "text-anchor": "middle" }));
         parts.push(control(node, `Use the ${TILE_NAMES[t] ?? t} tile`, choose(facet), isLegal(facet)));
       });
@@ -187,21 +187,30 @@ export function board(ctx) {
 // grey on the team's colour) and a row per discipline, its knowledge and the goal. On a phone
 // two rows of two, so their rows stay readable. The viewer's own are controls (an inventor to
 // send to work, a discipline to upgrade); another team's explain themselves on hover.
+// An inventor card's measures: its name plate, a discipline's row and the step between rows,
+// the card and the line of cards. On a phone the board is drawn at about 3/4 of its units, so
+// plates and rows are 32 units high there: every one a target of at least 24 CSS px.
+const CARDS = {
+  wide: { plate: 24, row: 20, step: 23, height: 124, line: 130 },
+  narrow: { plate: 32, row: 32, step: 34, height: 174, line: 180 },
+};
+
 function inventorCards({ s, n, team, mine, top, W, narrow, names, marks, chosen, choose, isLegal }) {
   const perLine = narrow ? 2 : 4;
   const iw = (W - 60) / perLine;
   const owner = mine ? "Your" : `${names(n)}'s`;
+  const size = narrow ? CARDS.narrow : CARDS.wide;
   return team.inventors.flatMap((inventor, i) => {
     const x = 30 + (i % perLine) * (iw + 4);
-    const yy = top + 46 + Math.floor(i / perLine) * 130;
+    const yy = top + 46 + Math.floor(i / perLine) * size.line;
     const active = (s.active ?? [])[i] ?? false;
     const facet = { inventor: i };
     const knowledge = (k) => (s.knowledge ?? [])[i * 4 + k] ?? 0;
     const met = inventor.goal.every((g, k) => !g || knowledge(k) >= g);
-    const out = [el("rect", { x, y: yy, width: iw, height: 124, rx: 8, class: active ? "inventor-card" : "inventor-card tired", "data-team-seat": n })];
+    const out = [el("rect", { x, y: yy, width: iw, height: size.height, rx: 8, class: active ? "inventor-card" : "inventor-card tired", "data-team-seat": n })];
     const node = el("g", { class: "inventor" + (mine && chosen(facet) ? " selected" : "") + (active ? "" : " tired") + (marks.inventor === i ? " last-move" : ""), "data-inventor": i, "data-seat": n },
-      el("rect", { x: x + 2, y: yy + 2, width: iw - 4, height: 24, rx: 6, class: "card-face plate", fill: active ? TEAM_COLOURS[s.team ?? "TEAM_RED"] : "#d0d5dd" }),
-      text(x + 8, yy + 19, `${inventor.name}${active ? "" : " · tired"}${met ? " · goal met" : ""} (${inventor.points} pt)`, { class: "card-small inventor-name" }));
+      el("rect", { x: x + 2, y: yy + 2, width: iw - 4, height: size.plate, rx: 6, class: "card-face plate", fill: active ? TEAM_COLOURS[s.team ?? "TEAM_RED"] : "#d0d5dd" }),
+      text(x + 8, yy + 7 + size.plate / 2, `${inventor.name}${active ? "" : " · tired"}${met ? " · goal met" : ""} (${inventor.points} pt)`, { class: "card-small inventor-name" }));
     const about = `${owner} inventor ${inventor.name}${active ? "" : ", tired (works again after a refresh or a coffee)"}: goal worth ${inventor.points} points${met ? ", met" : ""}`;
     out.push(mine ? control(node, about, choose(facet), isLegal(facet)) : explain(node, about));
     DISCIPLINES.forEach((d, k) => {
@@ -209,8 +218,8 @@ function inventorCards({ s, n, team, mine, top, W, narrow, names, marks, chosen,
       const target = inventor.goal[k];
       const value = knowledge(k);
       const row = el("g", { class: "knowledge" + (marks.upgrade === `${i}/${d}` ? " last-move" : ""), "data-knowledge": `${i}/${k}`, "data-seat": n },
-        el("rect", { x: x + 8, y: yy + 28 + k * 23, width: iw - 16, height: 20, rx: 4, fill: "#f2f4f7", class: "card-face" }),
-        text(x + 14, yy + 43 + k * 23, target ? `${SHORT[k]} ${value} → goal ${target}` : `${SHORT[k]} ${value}`, { class: "card-small knowledge-text" }));
+        el("rect", { x: x + 8, y: yy + size.plate + 4 + k * size.step, width: iw - 16, height: size.row, rx: 4, fill: "#f2f4f7", class: "card-face" }),
+        text(x + 14, yy + size.plate + 9 + size.row / 2 + k * size.step, target ? `${SHORT[k]} ${value} → goal ${target}` : `${SHORT[k]} ${value}`, { class: "card-small knowledge-text" }));
       const what = `${inventor.name}'s ${SHORT[k]} knowledge ${value}${target ? `, goal ${target}` : ""}: a work places that many cubes of it`;
       out.push(mine ? control(row, what, choose(cell), isLegal(cell)) : explain(row, what));
     });
