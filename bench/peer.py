@@ -7,10 +7,12 @@ and with its FlatFile storage (files, no fsync), and plays Tally, a trivial two-
 node process) plays every seat through boardgame.io's own client and socket.io transport, a
 connection per seat; a move counts once the server's new state is back. Playhall runs as
 deployed: Redis with AOF `appendfsync always`, the Galileo rules service over gRPC, one
-orchestrator; a load generator process plays scripted Galileo matches (`bench.orchestrator`'s
-clients), a move one SubmitMove. The three servers take interleaved rounds of `--seconds` at
-each of `--matches` concurrent matches. The window's server CPU comes from /proc (utime +
-stime): boardgame.io's node process; Playhall's orchestrator, rules service and Redis, each.
+orchestrator counting its rate limits (`PLAYHALL_LIMITS`); a load generator process plays
+scripted Galileo matches (`bench.orchestrator`'s clients), a move one SubmitMove. A second
+Playhall stack runs without rate limits: what counting them costs. The four servers take
+interleaved rounds of `--seconds` at each of `--matches` concurrent matches. The window's
+server CPU comes from /proc (utime + stime): boardgame.io's node process; Playhall's
+orchestrator, rules service and Redis, each.
 After every window both sides read each match back from their server and check that every
 counted move was applied (`applied` in the report); a window that fails the check fails the run.
 
@@ -70,15 +72,20 @@ CPU_RATIO_TARGET = 5.0
 """SubmitMove's server CPU per move at most this many times boardgame.io in-memory's."""
 FLATFILE_RATE_TARGET = 3.0
 """SubmitMove's moves/s at least this many times boardgame.io FlatFile's."""
-UNREACHED_LIMITS = {
-    f"PLAYHALL_LIMIT_{kind}": "100000/s burst 100000" for kind in ("MOVES", "READS", "WRITES")
+PLAYHALL_LIMITS = {
+    "playhall": {
+        f"PLAYHALL_LIMIT_{kind}": "100000/s burst 100000" for kind in ("MOVES", "READS", "WRITES")
+    },
+    "playhall_unlimited": {"PLAYHALL_RATE_LIMITS": "0"},
 }
-"""Rate limits counted as deployed (every call takes its share in Redis) at rates no client
-here reaches: one address carries every seat, each seat moving as fast as the machine allows."""
+"""Playhall's rate limits, by server: counted as deployed (every call takes its share in Redis)
+at rates no client here reaches, since one address carries every seat, each moving as fast as
+the machine allows; and off, which says what counting them costs a move."""
 SERVERS = {
     "bgio_memory": "boardgame.io, in-memory storage",
     "bgio_flatfile": "boardgame.io, FlatFile storage",
     "playhall": "Playhall SubmitMove (Galileo, AOF always)",
+    "playhall_unlimited": "Playhall SubmitMove without rate limits",
 }
 PLAYHALL_ROLES = ("orchestrator", "rules", "redis")
 
@@ -265,9 +272,9 @@ def playhall_window(address: str, pids: dict[str, int], matches: int, seconds: f
 
 
 @contextlib.contextmanager
-def playhall_stack() -> Iterator[tuple[str, dict[str, int]]]:
-    """Redis (AOF always), the Galileo rules service and an orchestrator (testing flag;
-    `UNREACHED_LIMITS`): its address and the pids."""
+def playhall_stack(limits: dict[str, str]) -> Iterator[tuple[str, dict[str, int]]]:
+    """Redis (AOF always), the Galileo rules service and an orchestrator (testing flag; rate
+    limits as `limits` set them): its address and the pids."""
     with contextlib.ExitStack() as stack:
         redis_server = stack.enter_context(EmbeddedRedis(appendonly=True))
         rules = stack.enter_context(start_rules_service(TITLE))
@@ -277,7 +284,7 @@ def playhall_stack() -> Iterator[tuple[str, dict[str, int]]]:
             secrets.token_urlsafe(32),
             testing=True,
             gateway_credential=secrets.token_urlsafe(32),
-            **UNREACHED_LIMITS,
+            **limits,
         )
         orchestrator: ServiceProcess = stack.enter_context(start_orchestrator(settings))
         pids = {
@@ -298,21 +305,24 @@ def run(args: argparse.Namespace, modules: Path) -> dict:
     }
     load_start = [round(v, 2) for v in os.getloadavg()]
     with contextlib.ExitStack() as stack:
-        say("Starting boardgame.io (in-memory, FlatFile) and Playhall (Redis, rules, orchestrator)")
+        say("Starting boardgame.io (in-memory, FlatFile) and two Playhall stacks")
         bgio = {
             "bgio_memory": stack.enter_context(BgioServer.run(modules, "memory")),
             "bgio_flatfile": stack.enter_context(BgioServer.run(modules, "flatfile")),
         }
-        address, pids = stack.enter_context(playhall_stack())
+        playhall = {
+            name: stack.enter_context(playhall_stack(limits))
+            for name, limits in PLAYHALL_LIMITS.items()
+        }
         loadgen = stack.enter_context(multiprocessing.get_context("spawn").Pool(1))
         plan = interleaved(list(SERVERS), args.rounds)
         for round_number in range(args.rounds):
             order = plan[round_number * len(SERVERS) : (round_number + 1) * len(SERVERS)]
             for matches in args.matches:
                 for name in order:
-                    if name == "playhall":
+                    if name in playhall:
                         result = loadgen.apply(
-                            playhall_window, (address, pids, matches, args.seconds)
+                            playhall_window, (*playhall[name], matches, args.seconds)
                         )
                     else:
                         result = bgio_window(modules, bgio[name], matches, args.seconds)
@@ -342,6 +352,7 @@ def run(args: argparse.Namespace, modules: Path) -> dict:
             n: {name: median_round(rs) for name, rs in by.items()} for n, by in rounds.items()
         },
         "ratios": ratios(rounds[str(args.matches[0])]),
+        "ratios_without_rate_limits": ratios(rounds[str(args.matches[0])], "playhall_unlimited"),
         "all_applied": all(
             r["applied"] for by in rounds.values() for rs in by.values() for r in rs
         ),
@@ -354,11 +365,12 @@ def median_round(results: list[dict]) -> dict:
     return {**chosen, "round_rates": [r["per_s"] for r in results]}
 
 
-def ratios(rounds: dict[str, list[dict]]) -> dict[str, float]:
-    """Playhall over boardgame.io, paired by round, the median over the rounds."""
+def ratios(rounds: dict[str, list[dict]], ours: str = "playhall") -> dict[str, float]:
+    """Playhall (the server `ours`) over boardgame.io, paired by round, the median over the
+    rounds."""
 
     def paired(value, peer: str) -> float:
-        pairs = zip(rounds["playhall"], rounds[peer], strict=True)
+        pairs = zip(rounds[ours], rounds[peer], strict=True)
         return round(statistics.median(value(ours, theirs) for ours, theirs in pairs), 3)
 
     def rate(ours: dict, theirs: dict) -> float:
@@ -380,6 +392,7 @@ def ratios(rounds: dict[str, list[dict]]) -> dict[str, float]:
 def markdown(report: dict) -> str:
     settings, first = report["settings"], str(report["settings"]["matches"][0])
     r, load = report["ratios"], report["load_average"]
+    unlimited = report["ratios_without_rate_limits"]
     rows = []
     for matches, by in report["medians"].items():
         for name, m in by.items():
@@ -395,16 +408,19 @@ def markdown(report: dict) -> str:
         [
             f"SubmitMove's server CPU per move ≤ {CPU_RATIO_TARGET:g}x boardgame.io in-memory's",
             f"{r['cpu_vs_bgio_memory']:.2f}x",
+            f"{unlimited['cpu_vs_bgio_memory']:.2f}x",
             mark(r["cpu_vs_bgio_memory"] <= CPU_RATIO_TARGET),
         ],
         [
             f"SubmitMove's moves/s ≥ {FLATFILE_RATE_TARGET:g}x boardgame.io FlatFile's",
             f"{r['rate_vs_bgio_flatfile']:.2f}x",
+            f"{unlimited['rate_vs_bgio_flatfile']:.2f}x",
             mark(r["rate_vs_bgio_flatfile"] >= FLATFILE_RATE_TARGET),
         ],
         [
             "SubmitMove's moves/s over boardgame.io in-memory's",
             f"{r['rate_vs_bgio_memory']:.2f}x",
+            f"{unlimited['rate_vs_bgio_memory']:.2f}x",
             "",
         ],
     ]
@@ -423,7 +439,7 @@ def markdown(report: dict) -> str:
             f"Targets at {first} matches (Playhall over boardgame.io, paired by round, the "
             "median over the rounds):",
             "",
-            *table(["target", "measured", "verdict"], targets),
+            *table(["target", "measured", "without rate limits", "verdict"], targets),
             "",
             "The median round of each (every round's moves/s in brackets); server CPU ms per "
             "move from /proc, by process:",
@@ -460,9 +476,12 @@ def where_the_cost_is(report: dict) -> list[str]:
         f"{ours[role] / theirs:.1f}x boardgame.io's whole server)"
         for role in PLAYHALL_ROLES
     )
+    unlimited = first["playhall_unlimited"]["cpu_ms"]["all"]
     return [
         f"Where SubmitMove's {ours['all']:.3f} server CPU ms per move goes (the median round), "
-        f"beside boardgame.io in-memory's {theirs:.3f}: {shares}.",
+        f"beside boardgame.io in-memory's {theirs:.3f}: {shares}. Without rate limits a move "
+        f"cost {unlimited:.3f} ms: counting them (two script calls to Redis a move, one per "
+        f"token and one per address) about {ours['all'] - unlimited:.3f} ms.",
         "",
     ]
 
