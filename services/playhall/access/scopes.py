@@ -142,6 +142,7 @@ REQUIRED: dict[str, Scope | Gate] = {
         "playhall.tournament.v1.TournamentService",
         {
             "CreateTournament": Scope.MATCH_PLAY,
+            "JoinTournament": Scope.MATCH_PLAY,
             "GetTournament": Scope.MATCH_READ,
             "ListTournaments": Scope.MATCH_READ,
             "WatchStandings": Scope.MATCH_READ,

@@ -403,6 +403,11 @@ class TournamentGateway(Forwarder):
     ) -> tpb.CreateTournamentResponse:
         return await self._unary("CreateTournament", request, ctx)
 
+    async def join_tournament(
+        self, request: tpb.JoinTournamentRequest, ctx
+    ) -> tpb.JoinTournamentResponse:
+        return await self._unary("JoinTournament", request, ctx)
+
     async def get_tournament(
         self, request: tpb.GetTournamentRequest, ctx
     ) -> tpb.GetTournamentResponse:

@@ -31,6 +31,12 @@ class TournamentApi:
         created = await self.tournaments.create(new_tournament(request), credential)
         return tpb.CreateTournamentResponse(tournament=as_proto(created))
 
+    async def join(
+        self, request: tpb.JoinTournamentRequest, credential: Credential
+    ) -> tpb.JoinTournamentResponse:
+        joined = await self.tournaments.join(request.tournament_id, credential)
+        return tpb.JoinTournamentResponse(tournament=as_proto(joined))
+
     async def get(self, request: tpb.GetTournamentRequest) -> tpb.GetTournamentResponse:
         found = await self.tournaments.get(request.tournament_id)
         return tpb.GetTournamentResponse(tournament=as_proto(found))

@@ -24,6 +24,7 @@ from playhall.common.errors import (
     NoSuchMatch,
     NoSuchTournament,
     NotAuthenticated,
+    NotNow,
     NotYourSeat,
 )
 from playhall.matches import clocks
@@ -51,6 +52,8 @@ WATCH_POLL_S = 0.5
 OPERATOR = "operator"
 MAX_AHEAD_MS = 366 * 86_400_000
 """How far ahead a tournament may be scheduled."""
+JOIN_TRIES = 5
+"""Joins read and written again when the record changed in between (another join)."""
 
 
 def game_match_id(tournament_id: str, round_number: int, board: int) -> str:
@@ -169,6 +172,25 @@ class Tournaments:
             raise InvalidRequest(f"Unknown title {title!r}; served: {', '.join(sorted(infos))}")
         if not infos[title].min_players <= 2 <= infos[title].max_players:
             raise InvalidRequest(f"{title} has no two-player matches, which tournaments play")
+
+    async def join(self, tournament_id: str, token: Credential) -> StoredTournament:
+        """Enters the signed-in player after the entrants of a tournament not started yet (a
+        round robin plans the rounds its new field needs); written only if no round was paired
+        and no other join came in since it was read, else read again."""
+        if not isinstance(token, Player):
+            raise NotAuthenticated("Sign in to join a tournament")
+        for _ in range(JOIN_TRIES):
+            tournament = await self._load(tournament_id)
+            _check_joinable(tournament, token.player_id)
+            tournament.entrants.append(
+                StoredEntrant(BotLevel.UNSPECIFIED, token.player_id, token.display_name[:64])
+            )
+            if tournament.format == Format.ROUND_ROBIN:
+                tournament.rounds_planned = len(pairings.round_robin(len(tournament.entrants)))
+            if await self.store.save(tournament, "") == "ok":
+                log.info("tournament joined", extra={"tournament_id": tournament_id})
+                return tournament
+        raise NotNow("The tournament is changing right now; try again")
 
     async def get(self, tournament_id: str) -> StoredTournament:
         return await self._load(tournament_id)
@@ -328,6 +350,15 @@ def _entrant(entrant: EntrantSpec, number: int, operator: bool) -> StoredEntrant
         raise InvalidRequest(f"Say who entrant {number} is: a bot's level or a player id")
     level = entrant.bot_level.label.capitalize()
     return StoredEntrant(entrant.bot_level, "", name or f"{level} bot {number + 1}")
+
+
+def _check_joinable(tournament: StoredTournament, player_id: str) -> None:
+    if tournament.rounds or tournament.finished:
+        raise NotNow("This tournament has started: entries are closed")
+    if any(e.player_id == player_id for e in tournament.entrants):
+        raise NotNow("You are in this tournament already")
+    if len(tournament.entrants) >= MAX_ENTRANTS:
+        raise NotNow(f"This tournament is full ({MAX_ENTRANTS} entrants)")
 
 
 def _rounds(request: NewTournament, count: int) -> int:

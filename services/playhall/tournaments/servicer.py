@@ -28,6 +28,13 @@ class TournamentServicer(tournament_service_pb2_grpc.TournamentServiceServicer):
             credential = await self.tournaments.matches.caller(bearer_token(context))
             return await self.api.create(request, credential)
 
+    async def JoinTournament(
+        self, request: pb.JoinTournamentRequest, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> pb.JoinTournamentResponse:
+        async with refusals(context):
+            credential = await self.tournaments.matches.caller(bearer_token(context))
+            return await self.api.join(request, credential)
+
     async def GetTournament(
         self, request: pb.GetTournamentRequest, context: grpc.aio.ServicerContext[Any, Any]
     ) -> pb.GetTournamentResponse:
