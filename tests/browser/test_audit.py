@@ -161,6 +161,37 @@ def test_a_tournament_created_in_the_portal_names_its_game_and_entrants(stack, l
     assert tournament_id.endswith("tournaments.html")
 
 
+def test_a_tournament_is_joined_in_the_portal_before_it_starts(stack, pages):
+    ada = pages.open()
+    sign_in(ada, stack.portal_url, "Ada Host")
+    ada.goto(f"{stack.portal_url}tournaments.html")
+    form = ada.locator("#tournament-form")
+    form.locator("input[name=name]").fill("Open cup")
+    form.locator("select[name=format]").select_option("TOURNAMENT_FORMAT_ROUND_ROBIN")
+    form.locator("select[name=bots]").select_option("1")
+    form.locator("select[name=starts]").select_option("15")
+    form.locator("button[type=submit]").click()
+    ada.wait_for_url(re.compile(r"tournaments\.html\?id=[0-9a-f]{24}$"))
+    ada.wait_for_selector("#join-note:text('You are in this tournament.')")
+    assert ada.locator("#join-button").is_hidden()
+    url = ada.url
+    # Signed out, the page says how to join; signed in, a click enters the player.
+    anyone = pages.open()
+    anyone.goto(url)
+    anyone.wait_for_selector("#join-note:text('Sign in')")
+    assert anyone.locator("#join-button").is_hidden()
+    bea = pages.open(PHONE)
+    sign_in(bea, stack.portal_url, "Bea Joins")
+    bea.goto(url)
+    bea.locator("#join-button").click()
+    bea.wait_for_selector("#join-note:text('You are in this tournament.')")
+    names = bea.locator("#standings tr td:nth-child(2)").all_inner_texts()
+    assert sorted(names) == ["Ada Host", "Bea Joins", "Normal bot 1"]
+    # The host's page follows (WatchStandings): three entrants, three rounds planned.
+    ada.wait_for_selector("#standings tr:nth-child(3)")
+    assert "0 of 3 rounds" in ada.locator("#tournament-facts").inner_text()
+
+
 def test_a_tournament_the_server_refuses_says_why_and_stays_on_the_form(stack, pages):
     page = pages.open()
     sign_in(page, stack.portal_url, "Bea Cup")

@@ -1,6 +1,6 @@
 // The form that creates a tournament from the portal: a name, a two-player game, Swiss (with
-// its rounds) or round robin, the bots the signed-in player meets (how many, which level) and
-// the time a move. The creator enters first; the server checks everything (a refusal shows its
+// its rounds) or round robin, the bots the signed-in player meets (how many, which level),
+// when it starts (later leaves time for others to join) and the time a move. The creator enters first; the server checks everything (a refusal shows its
 // reason) and the page then opens the tournament.
 import { LEVELS, h } from "./common.js";
 import { asPlayer } from "./players.js";
@@ -9,6 +9,9 @@ const SERVICE = "/playhall.tournament.v1.TournamentService/";
 const MOST_BOTS = 7;
 // Live games need a time a move so that every round ends; when it runs out a bot moves.
 const SECONDS_A_MOVE = [30, 60, 120, 300];
+// When it starts, in minutes from now: later gives other players time to join.
+const STARTS_IN = [[0, "at once"], [5, "in 5 minutes"], [15, "in 15 minutes"], [60, "in an hour"]];
+const MINUTE_MS = 60_000;
 
 const option = (value, text, chosen) =>
   h("option", { value, ...(String(value) === String(chosen) ? { selected: "" } : {}) }, text);
@@ -27,6 +30,7 @@ function request(data) {
     enterCreator: true,
     entrants: Array.from({ length: bots }, () => ({ botLevel: data.get("bot-level") })),
     clock: { secondsPerTurn: Number(data.get("seconds")), onTimeout: "TIMEOUT_ACTION_BOT_MOVE" },
+    startUnixMs: Number(data.get("starts")) ? Date.now() + Number(data.get("starts")) * MINUTE_MS : 0,
   };
 }
 
@@ -41,6 +45,7 @@ export function tournamentForm(games, onError) {
     rounds,
     select("bots", "You against:", Array.from({ length: MOST_BOTS }, (_, n) => [n + 1, n ? `${n + 1} bots` : "1 bot"]), 3),
     select("bot-level", "Bot level:", Object.entries(LEVELS), "BOT_LEVEL_NORMAL"),
+    select("starts", "Starts:", STARTS_IN, 0),
     select("seconds", "Time a move:", SECONDS_A_MOVE.map((s) => [s, s < 60 ? `${s} seconds` : `${s / 60} minute${s === 60 ? "" : "s"}`]), 60),
     h("button", { type: "submit" }, "Create the tournament"));
   const format = form.elements.namedItem("format");
@@ -59,7 +64,7 @@ export function tournamentForm(games, onError) {
   });
   return [
     h("h2", { id: "create-heading" }, "Create a tournament"),
-    h("p", { class: "muted" }, "You enter it with the bots you choose; it starts at once, a round at a time."),
+    h("p", { class: "muted" }, "You enter it with the bots you choose; until it starts, other players can join it from its page."),
     form,
   ];
 }

@@ -1,10 +1,11 @@
-// Tournaments: without `?id=` the list, the latest to start first, and (signed in) the form
-// that creates one the player enters with bots; with it one tournament, its standings and
-// rounds (each game linked to its match), kept current by WatchStandings. Reads answer anyone.
+// Tournaments: without `?id=` the list, the latest to start first, and the form that creates
+// one the player enters with bots; with it one tournament, its standings and rounds (each game
+// linked to its match), kept current by WatchStandings, and until it starts a button that
+// enters the signed-in player. Reads answer anyone.
 // Games are named by their titles' names, entrants by their own (a bot's says "bot" once).
 import { call, stream } from "./connect.js";
 import { LEVELS, h } from "./common.js";
-import { botName } from "./players.js";
+import { CHANGED, asPlayer, botName, currentPlayer } from "./players.js";
 import { tournamentForm } from "./tournamentform.js";
 
 const SERVICE = "/playhall.tournament.v1.TournamentService/";
@@ -17,6 +18,7 @@ const PHASES = {
 };
 const RETRY_MS = 2000;
 let games = [];
+let shown = null; // the tournament on the page
 
 const titleName = (id) => games.find((g) => g.titleId === id)?.displayName ?? id;
 
@@ -74,7 +76,31 @@ function renderRound(tournament, round) {
     h("table", { class: "pairings" }, h("tbody", {}, rows)));
 }
 
+// Until the first round: a button that enters the signed-in player (once), or a line saying
+// how to; nothing once it has started.
+function renderJoin(t) {
+  const me = currentPlayer();
+  const open = t.phase === "TOURNAMENT_PHASE_SCHEDULED";
+  const entered = (t.entrants ?? []).some((e) => me && e.playerId === me.playerId);
+  $("join").hidden = !open;
+  $("join-button").hidden = !me || entered;
+  $("join-note").textContent = !me ? "Sign in (at the top of the page) to join before it starts."
+    : entered ? "You are in this tournament." : "Entries are open until it starts.";
+}
+
+async function join(id) {
+  showError("");
+  try {
+    const { tournament } = await asPlayer(SERVICE, "JoinTournament", { tournamentId: id });
+    renderTournament(tournament);
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
 function renderTournament(t) {
+  shown = t;
+  renderJoin(t);
   document.title = `${t.name} · Playhall`;
   $("tournament-heading").textContent = t.name;
   const phase = PHASES[t.phase] ?? "";
@@ -93,6 +119,8 @@ function renderTournament(t) {
 
 async function showTournament(id) {
   $("tournament-section").hidden = false;
+  $("join-button").addEventListener("click", () => join(id));
+  addEventListener(CHANGED, () => shown && renderJoin(shown));
   const got = await call("GetTournament", { tournamentId: id }, { service: SERVICE });
   renderTournament(got.tournament);
   document.body.dataset.loaded = "true";
