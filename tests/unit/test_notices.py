@@ -191,6 +191,12 @@ async def test_a_played_turn_is_not_told_and_an_end_is_with_the_rating_it_made(h
     ended = next(n for n in notices if n.kind == "match_ended")
     assert ended.title == "Galileo against Ada: you won" and unread == len(notices)
     assert re.search(r"Your rating: 0\.0 → \d+\.\d \(\+\d+\.\d\)\.$", ended.body), ended.body
+    # Ada lost her first rated match: her figure went below 0, which nobody is shown.
+    notices, _ = await PlayerNotices(NoticeStore(hall.parking.table.pool)).inbox(
+        ADA.player_id, 50, 0, False
+    )
+    lost = next(n for n in notices if n.kind == "match_ended")
+    assert lost.body.endswith("Your rating: 0.0 → 0.0 (+0.0)."), lost.body
 
 
 async def test_watching_quiet_hours_and_the_cap_hold_back_the_outside_channels(hall, receiver):

@@ -43,6 +43,13 @@ class Rating:
 INITIAL = Rating(MODEL.mu, MODEL.sigma)
 
 
+def shown(display: float) -> float:
+    """A displayed rating (the ordinal) as people read it, in the portal (`ratingValue`) and in
+    notices alike: never below 0, so a newcomer's first lost games never show as a negative
+    number."""
+    return max(0.0, display)
+
+
 @dataclass(frozen=True)
 class SeatResult:
     """One seat's result, as the places are made from."""

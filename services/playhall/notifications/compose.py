@@ -12,6 +12,7 @@ import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from playhall.archive.ratings import shown
 from playhall.matches.waiting import waiting_on
 from playhall.matchstore.model import EndReason, Match, MatchPhase
 from playhall.matchstore.notices import NoticeKey, NoticeKind
@@ -82,7 +83,7 @@ def compose(
             return None
         body = _ending(match)
         if rating is not None:
-            before, after = rating
+            before, after = (shown(value) for value in rating)
             body += f" Your rating: {before:.1f} → {after:.1f} ({after - before:+.1f})."
         return Notice(
             key,
