@@ -12,7 +12,7 @@ Calls with a player token, a seat token or no token pass through untouched."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from typing import Any, TypeAlias
 
 import grpc
@@ -38,17 +38,21 @@ class AccessGate(grpc.aio.ServerInterceptor):
         self, continuation: Continuation, handler_call_details: grpc.HandlerCallDetails
     ) -> Handler | None:
         handler = await continuation(handler_call_details)
-        secret = presented_access_token(handler_call_details)
-        if handler is None or secret is None:
+        if handler is None:
             return handler
-        return self.gated(handler, handler_call_details.method, secret)
+        # gRPC keeps the handler answered here for every later call of the method: the token
+        # is read from each call's own metadata, never from the call that routed it first.
+        return self.gated(handler, handler_call_details.method)
 
-    def gated(self, handler: Handler, method: str, secret: str) -> Handler:
+    def gated(self, handler: Handler, method: str) -> Handler:
         """`handler` checking the token when the call runs, not when it is routed: the rate
         limits, whose wrapper runs first, have counted the call before the token is looked up,
         so a flood of calls with made-up tokens never reaches PostgreSQL."""
 
         async def admitted(context: grpc.aio.ServicerContext[Any, Any]) -> None:
+            secret = presented_access_token(context.invocation_metadata())
+            if secret is None:
+                return
             async with refusals(context):  # a refusal aborts the call here
                 grant = await self.admit(method, secret)
             # The handler runs in this task after this: it reads the grant.
@@ -93,11 +97,11 @@ class AccessGate(grpc.aio.ServerInterceptor):
         return grant
 
 
-def presented_access_token(details: grpc.HandlerCallDetails) -> str | None:
-    """The personal access token a call carries as its bearer token, if it does (a malformed
-    header is left to the handler, which refuses it)."""
+def presented_access_token(metadata: Iterable[tuple[str, str | bytes]] | None) -> str | None:
+    """The personal access token a call's metadata carries as its bearer token, if it does (a
+    malformed header is left to the handler, which refuses it)."""
     try:
-        token = bearer_in(details.invocation_metadata)
+        token = bearer_in(metadata)
     except NotAuthenticated:
         return None
     return token if token is not None and looks_like_access_token(token) else None
