@@ -160,6 +160,27 @@ def test_a_token_is_made_listed_without_its_secret_and_signs_its_player_in(chann
     assert secret not in str(listed) and listed.last_used_unix_ms >= made.token.created_unix_ms
 
 
+def test_each_call_is_checked_with_its_own_token_whoever_called_the_method_before(
+    backend, galileo_rules, issuer, archive_url
+):
+    """The rate limits' interceptor (on here, as deployed) keeps the handler it wraps for a
+    method and serves every later call of it with that one: three players' tokens, one after
+    another on one method, each signs its own player in (the gate once checked the first
+    caller's token for every call after it)."""
+    env = {**issuer.env, "PLAYHALL_DATABASE_URL": archive_url, "PLAYHALL_DATABASE_MIGRATE": "0"}
+    with (
+        backend.start_orchestrator(
+            galileo_rules.address, PLAYHALL_RATE_LIMITS="1", **env
+        ) as limited,
+        grpc.insecure_channel(limited.address) as channel,
+    ):
+        people = [Account(channel, issuer, name) for name in ("Ada", "Bea", "Cy")]
+        secrets = [person.create(scopes=[pb.SCOPE_PROFILE_READ]).secret for person in people]
+        for _ in range(2):
+            for person, secret in zip(people, secrets, strict=True):
+                assert person.profile(secret).player_id == person.player_id
+
+
 def test_a_revoked_token_is_refused_at_once_by_every_replica(replicas, issuer, archive_url):
     a, b = replicas
     ada = Account(a, issuer, "Ada")
