@@ -148,7 +148,9 @@ class Stack:
     ):
         """`ports`: by component as `run_ports` names them; missing ones are free ports.
         `guests`: the gateway signs guests in, with a key pair generated now, and the
-        orchestrator trusts their tokens."""
+        orchestrator trusts their tokens. `testing`: client-chosen seeds are accepted, and the
+        published rate limits are off (tests play through the API faster than any person;
+        `extra_env` may turn them on)."""
         self.titles = titles or title_ids()
         self.ports = dict(ports or {})
         self.with_gateway = gateway
@@ -195,6 +197,7 @@ class Stack:
             **{
                 "PLAYHALL_DATABASE_URL": self.database_url,
                 "PLAYHALL_VAPID_PUBLIC_KEY": self.vapid_keys[1],
+                **({"PLAYHALL_RATE_LIMITS": "0"} if self.testing else {}),
                 **self.extra_env,
             },
         )
@@ -463,7 +466,9 @@ def main(argv: list[str] | None = None) -> int:
     ) as stack:
         print("\n".join(stack.describe()))
         if testing:
-            print("testing mode: client-chosen seeds accepted for matches with people")
+            print(
+                "testing mode: client-chosen seeds accepted for matches with people, no rate limits"
+            )
         print(f"worker credential (for bot workers): {stack.worker_credential}")
         print(f"players sign in as guests (issuer {GUEST_ISSUER}, a key made for this run)")
         print(f"Open the portal: {stack.portal_url}")

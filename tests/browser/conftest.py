@@ -104,12 +104,8 @@ def browser(playwright):
 
 @pytest.fixture(scope="module")
 def stack():
-    """Redis, every title's rules service, the orchestrator, a bot worker and the gateway;
-    without the published rate limits, as the testbed's orchestrators: the fixtures play
-    matches through the API faster than any person (tests/integration/test_rate_limits.py
-    holds the limits, through the gateway too)."""
-    env = {"PLAYHALL_SWEEP_INTERVAL_S": "0.1", "PLAYHALL_RATE_LIMITS": "0"}
-    with Stack(testing=True, gateway=True, extra_env=env) as s:
+    """Redis, every title's rules service, the orchestrator, a bot worker and the gateway."""
+    with Stack(testing=True, gateway=True, extra_env={"PLAYHALL_SWEEP_INTERVAL_S": "0.1"}) as s:
         yield s
 
 

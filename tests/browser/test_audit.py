@@ -42,7 +42,6 @@ def stack():
     """The browser tests' stack (conftest), tournaments paired at once."""
     extra = {
         "PLAYHALL_SWEEP_INTERVAL_S": "0.1",
-        "PLAYHALL_RATE_LIMITS": "0",
         "PLAYHALL_TOURNAMENT_INTERVAL_S": "0.1",
     }
     with Stack(testing=True, gateway=True, extra_env=extra) as s:

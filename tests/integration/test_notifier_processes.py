@@ -377,7 +377,10 @@ def test_every_notice_is_told_once_while_the_notifier_and_the_orchestrator_are_k
         with redis.Redis.from_url(private_redis.url) as outbox:
             wait_until(lambda: not outbox.zcard(NOTICES), 30, "an empty outbox", 0.1, hall.notifier)
         expected = hall.expected
-        assert hall.matches_played >= SLOTS and len(expected) > SLOTS * 2 * TURNS
+        # Each match told at least one player of each of its TURNS + 1 turns, and both of its end
+        # (as many matches as the kills left time for: one a pair on a busy machine).
+        assert hall.matches_played >= SLOTS
+        assert len(expected) >= hall.matches_played * (TURNS + 1 + 2)
         with psycopg.connect(database_url) as connection:
             inbox = dict(
                 connection.execute(
