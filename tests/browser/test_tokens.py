@@ -3,7 +3,8 @@ archive included), under the portal's own Content-Security-Policy: a guest makes
 access token with two scopes, sees its secret once, and a program outside the browser signs in
 with it (gRPC); the token is listed without its secret and revoked, and then refused; a name
 the server refuses shows its reason; the account becomes a bot account, and the offer goes;
-the section passes axe-core. Another player's profile shows no such section."""
+the section passes axe-core. Another player's profile shows no such section. A match the bot
+account starts tags its seat "bot"."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from playhall.match_client import bearer
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
 from tests.browser.conftest import serious_violations
-from tests.browser.test_players import sign_in
+from tests.browser.test_players import sign_in, start_against_a_bot
 
 
 def profile_of(stack, token: str) -> ppb.Player:
@@ -68,3 +69,12 @@ def test_a_token_made_used_and_revoked_and_the_bot_upgrade_from_the_profile(stac
     page.goto(f"{stack.portal_url}profile.html?player={me['playerId']}")
     page.wait_for_selector("body[data-loaded=true]")
     assert page.locator("#tokens-section").is_hidden()
+
+    # The bot account's own seat is tagged "bot" where the match draws its seats; the house
+    # bot's seat keeps its own name and no tag.
+    page.goto(stack.portal_url)
+    start_against_a_bot(page)
+    page.wait_for_selector("#scores tr .tag")
+    rows = page.locator("#scores tr")
+    assert rows.nth(0).locator(".tag").inner_text() == "bot"
+    assert "Botmaker" in rows.nth(0).inner_text() and rows.nth(1).locator(".tag").count() == 0

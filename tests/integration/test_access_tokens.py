@@ -29,6 +29,7 @@ from playhall.api.v1 import account_service_pb2 as pb
 from playhall.api.v1 import account_service_pb2_grpc
 from playhall.archive import database
 from playhall.match.v1 import match_service_pb2 as mpb
+from playhall.match.v1 import match_service_pb2_grpc
 from playhall.match_client import bearer
 from playhall.orchestrator import server  # noqa: F401  (registers every served contract)
 from playhall.players.v1 import player_service_pb2 as ppb
@@ -502,3 +503,46 @@ def test_a_challenge_marks_a_bot_account_on_either_side(channel, issuer):
             (c.challenger_name, c.challenger_bot, c.invited_name, c.invited_bot) for c in listed
         }
         assert marks == {("Person", False, "Robot", True), ("Robot", True, "Person", False)}
+
+
+def seat_marks(channel: grpc.Channel, match_id: str, token: str = "") -> list[tuple[str, bool]]:
+    """Each seat's (name, bot account mark), as GetMatch shows it to the caller of `token`
+    (none: a spectator)."""
+    matches = match_service_pb2_grpc.MatchServiceStub(channel)
+    request = mpb.GetMatchRequest(match_id=match_id, omit_legal_moves=True)
+    metadata = bearer(token) if token else None
+    got = matches.GetMatch(request, metadata=metadata, timeout=TIMEOUT)
+    return [(seat.display_name, seat.bot_account) for seat in got.match.seats]
+
+
+def test_a_bot_account_seated_by_a_challenge_or_a_join_is_marked_for_every_viewer(replicas, issuer):
+    """A bot account's seat is marked on the wire, to each seat and a spectator, on every
+    replica (it is stored with the seat); a person's seat is not."""
+    a, b = replicas
+    run = time.monotonic_ns()
+    person, bot = Account(a, issuer, f"Human{run}"), Account(a, issuer, f"Robo{run}")
+    upgrade(bot)
+    heartbeat(person)
+    challenges = challenge_service_pb2_grpc.ChallengeServiceStub(a)
+    terms = cpb.ChallengeTerms(title_id="galileo", seats=2)
+    request = cpb.CreateChallengeRequest(player_id=bot.player_id, terms=terms)
+    made = challenges.CreateChallenge(request, metadata=bearer(person.jwt), timeout=TIMEOUT)
+    accept = cpb.AcceptChallengeRequest(challenge_id=made.challenge.challenge_id)
+    played = challenges.AcceptChallenge(accept, metadata=bearer(bot.jwt), timeout=TIMEOUT).match
+    expected = sorted([(person.name, False), (bot.name, True)])
+    for viewer, channel in ((person.jwt, a), (bot.jwt, b), ("", b)):
+        assert sorted(seat_marks(channel, played.match_id, viewer)) == expected
+
+    matches = match_service_pb2_grpc.MatchServiceStub(a)
+    seats = [mpb.SeatSpec(kind=mpb.SEAT_KIND_HUMAN), mpb.SeatSpec(kind=mpb.SEAT_KIND_OPEN)]
+    create = mpb.CreateMatchRequest(title_id="galileo", seats=seats)
+    opened = matches.CreateMatch(create, metadata=bearer(person.jwt), timeout=TIMEOUT).match
+    assert seat_marks(a, opened.match_id) == [(person.name, False), ("", False)]
+    token = bot.create(scopes=[pb.SCOPE_MATCH_PLAY, pb.SCOPE_MATCH_READ]).secret
+    join = mpb.JoinMatchRequest(match_id=opened.match_id)
+    matches.JoinMatch(join, metadata=bearer(token), timeout=TIMEOUT)
+    for viewer, channel in ((person.jwt, b), (token, a), ("", a)):
+        assert seat_marks(channel, opened.match_id, viewer) == [
+            (person.name, False),
+            (bot.name, True),
+        ]

@@ -589,6 +589,21 @@ def test_a_players_finished_matches_come_newest_first_a_page_at_a_time(database_
     assert [m.match.match_id for m in bobs.matches] == ["m5", "m4", "m3", "m2", "m1"]
 
 
+def test_a_bot_accounts_seat_stays_marked_in_the_finished_match_list(database_url):
+    """The seat a bot account held is marked in its players' finished-match lists (the mark
+    is stored with the seat); a person's seat is not."""
+    ada, robot = person("ada"), person("robot")
+    match = finished("bot-seat", [3, 1], [0])
+    match.seats[1].bot_account = True
+    store_all(database_url, [archived(match, [ada, robot])])
+    listed = read(
+        database_url,
+        lambda h: h.finished_matches(signed_in("ada"), ppb.ListFinishedMatchesRequest()),
+    )
+    found = [m.match for m in listed.matches if m.match.match_id == "bot-seat"]
+    assert [seat.bot_account for seat in found[0].seats] == [False, True]
+
+
 def insert_ratings(url: str, rows: list[tuple[str, str, float, float]]) -> None:
     """Players (id, kind) with a rating (mu, sigma) in TITLE, made by hand."""
     with psycopg.connect(url) as connection:

@@ -24,10 +24,12 @@ import pytest
 
 from dev.devstack import Stack
 from dev.process import ServiceProcess
+from playhall.api.v1 import account_service_pb2 as apb
+from playhall.api.v1 import account_service_pb2_grpc
 from playhall.core import get_game
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as mpb
-from playhall.match_client import MatchClient, human_seats
+from playhall.match_client import MatchClient, bearer, human_seats
 
 TITLES = ("galileo", "eynsteyn")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -808,3 +810,31 @@ def test_friends_are_followed_listed_and_blocked_from_the_terminal(env, tmp_path
     assert "yourself" in one_line(playhall(ada, "friends", "block", ids["Ada"]))
     nobody = {**env, "PLAYHALL_CONFIG": str(tmp_path / "nobody.json")}
     assert "sign in" in one_line(playhall(nobody, "friends", "list")).lower()
+
+
+@pytest.mark.timeout(120)
+def test_a_bot_accounts_seat_is_marked_bot_in_the_terminal(stack, env, tmp_path):
+    """Bob, a bot account, makes a turn-based match that Ada joins: Ada's terminal names his
+    seat "Bob (bot)" (in her turns, or in whom the match waits on); Bob's names hers plain."""
+    envs = {"Ada": env, "Bob": {**env, "PLAYHALL_CONFIG": str(tmp_path / "bob.json")}}
+    for name, player_env in envs.items():
+        assert playhall(player_env, "login", "--guest", name).returncode == 0
+    bob = json.loads((tmp_path / "bob.json").read_text())["token"]
+    with grpc.insecure_channel(stack.orchestrator.address) as channel:
+        accounts = account_service_pb2_grpc.AccountServiceStub(channel)
+        accounts.UpgradeToBot(apb.UpgradeToBotRequest(), metadata=bearer(bob), timeout=10)
+    created = playhall(envs["Bob"], "play", "eynsteyn", "--open", "1", "--turn-based", "3")
+    assert created.returncode == 0, created.stderr
+    match_id = re.search(r"Match (\w+) created", created.stdout).group(1)
+    assert playhall(envs["Ada"], "join", match_id).returncode == 0
+    (mover,) = [name for name, player_env in envs.items() if my_turn(player_env)["count"]]
+
+    def the_other_seat_as_seen_by(viewer: str) -> str:
+        if viewer == mover:
+            listed = playhall(envs[viewer], "games", "--my-turn").stdout
+            return next(line for line in listed.splitlines() if match_id in line)
+        return one_line(playhall(envs[viewer], "move", match_id, "--choice", "1"))
+
+    assert "Bob (bot)" in the_other_seat_as_seen_by("Ada")
+    seen_by_bob = the_other_seat_as_seen_by("Bob")
+    assert "Ada" in seen_by_bob and "(bot)" not in seen_by_bob

@@ -255,8 +255,9 @@ def take_turn(
 
 
 def seat_name(info: mpb.SeatInfo) -> str:
+    """The seat's name; a bot account's marked "(bot)", as a house bot's is."""
     if info.display_name:
-        return info.display_name
+        return f"{info.display_name} (bot)" if info.bot_account else info.display_name
     if info.kind == mpb.SEAT_KIND_BOT:
         level = mpb.BotLevel.Name(info.bot_level).removeprefix("BOT_LEVEL_").lower()
         return f"seat {info.seat} ({level} bot)"

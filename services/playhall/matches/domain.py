@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from google.protobuf import any_pb2
 
+from playhall.access.bots import BotAccounts
 from playhall.accounts.names import clean_display_name
 from playhall.accounts.tokens import Player, PlayerTokens
 from playhall.archive.archive import reaching_archive
@@ -187,8 +188,12 @@ class Matches:
         archive=None,
         parking: Parking | None = None,
         reputations: Reputations | None = None,
+        bot_accounts: BotAccounts | None = None,
     ):
         self.commits = commits
+        self.bot_accounts = bot_accounts
+        """Which players are bot accounts, asked once as seats are taken (the seat keeps the
+        answer, so no move asks again); None: no player is one."""
         self.archive = archive
         """Where finished matches are read once their keys left Redis
         (`archive.archive.Archive`); None: such a match is unknown."""
@@ -377,6 +382,7 @@ class Matches:
         clock = clock or Clock()
         options = dict(options or {})
         seed = seed or secrets.token_bytes(32)
+        await self._mark_bot_accounts(seats)
         new_game = await self.rules.call(
             title,
             "NewGame",
@@ -470,6 +476,7 @@ class Matches:
         """An open seat (the first, unless `seat` is named) taken by the caller; `request_id`
         and `body_digest` as for `create`."""
         player = self._signed_in_or_anonymous(token, "join matches")
+        bots = await self._bot_accounts_among([player.player_id] if player else [])
         joining = None
         if request_id:
             joining = (_creating_request_id(request_id), IdempotencyRecord(NO_SEAT, body_digest))
@@ -501,6 +508,7 @@ class Matches:
                 if turn_based:
                     await self._check_turn_based_room(player)
                 _seat_player(match.seats[chosen], player)
+                match.seats[chosen].bot_account = player.player_id in bots
                 await self.store.file_for_player(
                     player.player_id, match.match_id, now_ms(), turn_based
                 )
@@ -512,6 +520,18 @@ class Matches:
             return SeatTaken(chosen, seat_token, match)
 
         return await self.commits.retry(attempt)
+
+    async def _bot_accounts_among(self, player_ids: list[str]) -> set[str]:
+        """Those of the players that are bot accounts (none without `bot_accounts`)."""
+        if self.bot_accounts is None:
+            return set()
+        return await self.bot_accounts.bots_among(player_ids)
+
+    async def _mark_bot_accounts(self, seats: list[Seat]) -> None:
+        """Marks the seats held by bot accounts, in one look-up for all of them."""
+        bots = await self._bot_accounts_among([seat.player_id for seat in seats if seat.player_id])
+        for seat in seats:
+            seat.bot_account = seat.player_id in bots
 
     async def _joined_before(
         self, match: Match, stored: str, request_id: str, sent: IdempotencyRecord

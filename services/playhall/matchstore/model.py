@@ -133,6 +133,8 @@ class Seat:
     """While its player is away on vacation: since when (their clock stands still)."""
     away_until_ms: int = 0
     """While its player is away: when they are back at the latest."""
+    bot_account: bool = False
+    """Its player was a bot account (`access.bots`) when they took it: a program plays it."""
 
 
 @dataclass

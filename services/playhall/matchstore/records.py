@@ -45,6 +45,7 @@ def _stored_seat(seat: Seat) -> spb.StoredSeat:
         player_id=seat.player_id,
         away_since_unix_ms=seat.away_since_ms,
         away_until_unix_ms=seat.away_until_ms,
+        bot_account=seat.bot_account,
     )
 
 
@@ -58,6 +59,7 @@ def _seat(number: int, seat: spb.StoredSeat) -> Seat:
         player_id=seat.player_id,
         away_since_ms=seat.away_since_unix_ms,
         away_until_ms=seat.away_until_unix_ms,
+        bot_account=seat.bot_account,
     )
 
 

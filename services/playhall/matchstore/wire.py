@@ -44,6 +44,7 @@ def seat_info(seat: Seat) -> mpb.SeatInfo:
         resigned=seat.resigned,
         player_id=seat.player_id,
         away_until_unix_ms=seat.away_until_ms,
+        bot_account=seat.bot_account,
     )
 
 

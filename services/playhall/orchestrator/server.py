@@ -139,10 +139,11 @@ def build_matches(settings: Settings) -> matches.Matches:
             settings.park_after_minutes * 60,
             settings.parking_interval_s,
         )
-    reputations = None
+    reputations = bot_accounts = None
     if archive is not None:
         reputations = Reputations(archive.pool, settings.karma_floor)
-    return matches.Matches(commits, hub, archive, parking, reputations)
+        bot_accounts = BotAccounts(archive.pool)
+    return matches.Matches(commits, hub, archive, parking, reputations, bot_accounts)
 
 
 def build_matchmaking(

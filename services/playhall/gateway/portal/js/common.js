@@ -38,6 +38,12 @@ export function seatName(summary, n, mySeat = null) {
   return name;
 }
 
+// Beside a seat's name: "bot" when a bot account holds the seat (a program plays it though the
+// seat is a person's kind), tagged as players.js's botName tags a house bot.
+export function botAccountTag(seat) {
+  return seat?.botAccount ? [" ", h("span", { class: "tag" }, "bot")] : "";
+}
+
 export function matchLink(matchId, token, seat) {
   const base = `${location.origin}/match.html?id=${encodeURIComponent(matchId)}`;
   return token ? `${base}#token=${encodeURIComponent(token)}&seat=${seat}` : base;

@@ -5,7 +5,7 @@
 import { aboutGame, gamePicture, playerCount } from "./gamecards.js";
 import { playNow } from "./queue.js";
 import { call } from "./connect.js";
-import { LEVELS, h, matchLink, paceLabel, seatName } from "./common.js";
+import { LEVELS, botAccountTag, h, matchLink, paceLabel, seatName } from "./common.js";
 import { playerToken, ratingTag } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
@@ -140,7 +140,7 @@ async function create(game, form) {
 function matchItem(m, action) {
   const game = games.find((g) => g.titleId === m.titleId);
   const seats = (m.seats ?? []).flatMap((seat, n) =>
-    [n ? ", " : "", seatName(m, n), ratingTag(seat, m.titleId)]);
+    [n ? ", " : "", seatName(m, n), botAccountTag(seat), ratingTag(seat, m.titleId)]);
   const pace = paceLabel(m.clock);
   return h("li", { "data-match": m.matchId },
     h("strong", {}, game?.displayName ?? m.titleId), " · ", ...seats, " · ",

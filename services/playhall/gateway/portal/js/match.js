@@ -5,7 +5,7 @@
 // it saw, without a reload; a server out of reach as the page opens is tried again the same way.
 import { call, newRequestId, stream } from "./connect.js";
 import {
-  awayTag, awayUntil, clockTime, deadlineDate, fragment, h, isTurnBased, paceLabel, seatName, titleModule, unpackEvent,
+  awayTag, awayUntil, botAccountTag, clockTime, deadlineDate, fragment, h, isTurnBased, paceLabel, seatName, titleModule, unpackEvent,
 } from "./common.js";
 import { TURN_CHANGED } from "./myturn.js";
 import { legalMoves, moveKey } from "./proto.js";
@@ -357,7 +357,7 @@ function render() {
   $("scores").replaceChildren(
     ...(s.seats ?? []).map((seat, n) =>
       h("tr", { class: (status.toMove ?? []).includes(n) ? "to-move" : "" },
-        h("td", {}, names(n), ratingTag(seat, s.titleId), seat.resigned ? " (left)" : "",
+        h("td", {}, names(n), botAccountTag(seat), ratingTag(seat, s.titleId), seat.resigned ? " (left)" : "",
           s.phase === "MATCH_PHASE_RUNNING" && awayUntil(seat) ? [" ", awayTag(seat)] : ""),
         h("td", { class: "num" }, String(scores[n] ?? 0)),
         h("td", {}, (status.toMove ?? []).includes(n) ? "to move" : (s.winners ?? []).includes(n) ? "winner" : "")),

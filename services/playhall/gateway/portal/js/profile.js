@@ -6,7 +6,7 @@
 // only (their games, history and vacation are theirs; `relation.js` adds what the two players
 // are to each other).
 import { call } from "./connect.js";
-import { clockTime, deadlineDate, h, matchLink, seatName } from "./common.js";
+import { botAccountTag, clockTime, deadlineDate, h, matchLink, seatName } from "./common.js";
 import { ratingChart } from "./chart.js";
 import { Pager } from "./pager.js";
 import { reputationLine } from "./reputation.js";
@@ -39,7 +39,7 @@ function gameItem({ match, seats = [] }) {
   const mine = seats[0] ?? 0;
   const toMove = match.status?.toMove ?? [];
   const others = (match.seats ?? []).flatMap((seat, n) =>
-    (seats.includes(n) ? [] : [", ", seatName(match, n), ratingTag(seat, match.titleId)])).slice(1);
+    (seats.includes(n) ? [] : [", ", seatName(match, n), botAccountTag(seat), ratingTag(seat, match.titleId)])).slice(1);
   const button = h("button", { type: "button", class: "reclaim" }, "Go back in");
   button.addEventListener("click", () => reclaim(match.matchId, mine).catch((error) => showError(error.message)));
   return h("li", { "data-match": match.matchId },
@@ -161,8 +161,9 @@ function historyRow(finished) {
   const m = finished.match;
   const mine = finished.seats ?? [];
   const winners = m.winners ?? [];
-  const seats = (m.seats ?? []).map((_, n) =>
-    h("span", { class: `seat${winners.includes(n) ? " winner" : ""}${mine.includes(n) ? " mine" : ""}` }, seatName(m, n)));
+  const seats = (m.seats ?? []).map((seat, n) =>
+    h("span", { class: `seat${winners.includes(n) ? " winner" : ""}${mine.includes(n) ? " mine" : ""}` },
+      seatName(m, n), botAccountTag(seat)));
   const rating = finished.ratingAfter;
   return h("tr", { "data-match": m.matchId },
     h("td", {}, when(finished.finishedUnixMs)),

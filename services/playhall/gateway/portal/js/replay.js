@@ -2,7 +2,7 @@
 // or a seat's with its token) and checks the seed revealed at the end against the SHA-256
 // published at creation, which shows no shuffle was chosen.
 import { call } from "./connect.js";
-import { fragment, h, seatName, titleModule, unpackEvent } from "./common.js";
+import { botAccountTag, fragment, h, seatName, titleModule, unpackEvent } from "./common.js";
 import { fromBase64 } from "./proto.js";
 import { renderBreakdown } from "./breakdown.js";
 import { undoLine, undoneVersions } from "./undo.js";
@@ -66,8 +66,8 @@ function show(n) {
   const last = step === changes.length - 1 && history.match.phase === "MATCH_PHASE_FINISHED";
   renderBreakdown($("breakdown"), last && title.breakdown?.(view, names, history.match));
   const scores = change.status?.scores ?? [];
-  $("scores").replaceChildren(...(history.match.seats ?? []).map((_, s) =>
-    h("tr", {}, h("td", {}, names(s)), h("td", { class: "num" }, String(scores[s] ?? 0)))));
+  $("scores").replaceChildren(...(history.match.seats ?? []).map((seat, s) =>
+    h("tr", {}, h("td", {}, names(s), botAccountTag(seat)), h("td", { class: "num" }, String(scores[s] ?? 0)))));
 }
 
 async function main() {

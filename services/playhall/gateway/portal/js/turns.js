@@ -4,7 +4,7 @@
 // player is away), and a link that plays it in this browser (ReclaimSeat: a fresh
 // seat token; the seat's older link stops working).
 import { call } from "./connect.js";
-import { awayTag, awayUntil, clockTime, deadlineDate, h, isTurnBased, matchLink, paceLabel, seatName } from "./common.js";
+import { awayTag, awayUntil, botAccountTag, clockTime, deadlineDate, h, isTurnBased, matchLink, paceLabel, seatName } from "./common.js";
 import { MY_TURN, myTurn, waitingWords } from "./myturn.js";
 import { CHANGED, currentPlayer, players, ratingTag } from "./players.js";
 
@@ -52,7 +52,7 @@ function turnItem(turn, receivedAt, me) {
   const match = turn.match;
   const mine = turn.seats ?? [];
   const others = (match.seats ?? []).flatMap((seat, n) =>
-    mine.includes(n) || seat.playerId === me ? [] : [[", ", seatName(match, n), ratingTag(seat, match.titleId), awayUntil(seat) ? [" ", awayTag(seat)] : ""]]);
+    mine.includes(n) || seat.playerId === me ? [] : [[", ", seatName(match, n), botAccountTag(seat), ratingTag(seat, match.titleId), awayUntil(seat) ? [" ", awayTag(seat)] : ""]]);
   const against = others.length ? others.flat().slice(1) : ["nobody else"];
   const game = titleName(match.titleId);
   const link = h("a", {
