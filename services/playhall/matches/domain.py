@@ -522,10 +522,16 @@ class Matches:
         return await self.commits.retry(attempt)
 
     async def _bot_accounts_among(self, player_ids: list[str]) -> set[str]:
-        """Those of the players that are bot accounts (none without `bot_accounts`)."""
-        if self.bot_accounts is None:
+        """Those of the players that are bot accounts (none without `bot_accounts`). A mark is
+        not worth a match: while the archive is out of reach, play goes on with the seats
+        unmarked (logged)."""
+        if self.bot_accounts is None or not player_ids:
             return set()
-        return await self.bot_accounts.bots_among(player_ids)
+        try:
+            return await self.bot_accounts.bots_among(player_ids)
+        except Unavailable as error:
+            log.warning("bot accounts not marked", extra={"error": error.reason})
+            return set()
 
     async def _mark_bot_accounts(self, seats: list[Seat]) -> None:
         """Marks the seats held by bot accounts, in one look-up for all of them."""
