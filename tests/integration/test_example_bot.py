@@ -7,8 +7,10 @@ A guest signs in, creates a personal access token with the scope `bot:play`, and
 with it. For every title a person (another guest) challenges the bot's account; the bot
 hears of it on its event stream, accepts it, and plays its seat with random legal moves while
 the person's seat is played from here, with random legal moves too, until the match ends. And
-the bot challenges Playhall's own random bot of every title, which a bot worker plays. Every
-match ends by the game's own end, with the bot's seat having moved and the results archived.
+the bot challenges Playhall's own random bot of every title, which a bot worker plays, all at
+once, with one challenge call a second allowed: it makes them all by waiting as the refusals'
+RetryInfo says. Every match ends by the game's own end, with the bot's seat having moved and the
+results archived.
 
 npm packages are installed into `examples/ts-bot/node_modules` (npm's download cache in
 `.cache/npm`): both are kept between runs, so only the first run downloads. Skipped, saying
@@ -55,6 +57,9 @@ NPM_CACHE = REPO / ".cache" / "npm"
 UNREACHABLE = re.compile(r"ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH")
 """npm's errors for a registry it cannot reach."""
 CHALLENGED = re.compile(r"challenged a random bot to (?P<title>\w+): match (?P<match>\w+)")
+LIMITS = {"PLAYHALL_LIMIT_CHALLENGES": "1/s burst 1"}
+"""One challenge call a second per token, no burst: the bot's four challenges at once are
+refused but the first, and it must wait as their RetryInfo says."""
 MATCH_TIMEOUT_S = 600.0
 """A match, on a machine many times over-committed (every title's together take about a minute
 on an idle one)."""
@@ -93,7 +98,7 @@ def bot_script() -> Path:
 
 @pytest.fixture(scope="module")
 def stack():
-    with Stack(gateway=True) as started:
+    with Stack(gateway=True, extra_env=LIMITS) as started:
         yield started
 
 
@@ -160,7 +165,9 @@ def challenge(channel: grpc.Channel, person_token: str, title: str, invited: str
         player_id=invited, terms=terms, request_id=str(uuid.uuid4())
     )
     challenges = challenge_service_pb2_grpc.ChallengeServiceStub(channel)
-    made = challenges.CreateChallenge(request, metadata=bearer(person_token), timeout=TIMEOUT)
+    made = patiently(
+        partial(challenges.CreateChallenge, request, metadata=bearer(person_token), timeout=TIMEOUT)
+    )
     return made.challenge.challenge_id
 
 
@@ -226,7 +233,8 @@ def person_plays(channel: grpc.Channel, base: str, title: str, bot_id: str) -> m
 
 
 def archived(database_url: str, match_ids: list[str]) -> dict[str, tuple[str, list[tuple]]]:
-    """Each archived match's end reason and seats, by number: (player id, score, winner)."""
+    """Each archived match's end reason and seats, by number: (player id, score, winner); a bot
+    seat's player is its level's."""
     query = """
         SELECT m.match_id, m.end_reason, s.player_id::text, s.final_score, s.winner
         FROM matches m JOIN match_seats s USING (match_id)
@@ -265,7 +273,8 @@ def played_to_the_end(
     for match in ended.values():
         end_reason, seats = rows[match.match_id]
         assert end_reason.upper().endswith("GAME_OVER"), end_reason
-        assert [player for player, _, _ in seats] == [seat.player_id for seat in match.seats]
+        people = [(p, seat.player_id) for (p, _, _), seat in zip(seats, match.seats, strict=True)]
+        assert all(archived == live for archived, live in people if live), people
         assert [score for _, score, _ in seats] == list(match.status.scores)
         assert [n for n, (_, _, winner) in enumerate(seats) if winner] == list(match.winners)
 
@@ -292,7 +301,8 @@ def test_the_bot_accepts_a_challenge_of_every_title_and_plays_it_to_the_end(stac
 
 def test_the_bot_plays_a_playhall_bot_of_every_title_to_the_end(stack, bot_script):
     """The bot challenges Playhall's random bot of every title (its PLAYHALL_CHALLENGE_BOTS),
-    whose seat a bot worker plays."""
+    whose seat a bot worker plays: four challenges at once, of which the limit (`LIMITS`) lets
+    one through at a time, so the bot makes the others after the waits their refusals name."""
     base = stack.portal_url.rstrip("/")
     owner_token, bot_id = sign_in(base, "Example Bot")
     with grpc.insecure_channel(stack.orchestrator.address) as channel:
@@ -306,6 +316,7 @@ def test_the_bot_plays_a_playhall_bot_of_every_title_to_the_end(stack, bot_scrip
             )
             spectator = MatchClient(channel, timeout_s=TIMEOUT)
             ended = {t: spectator.wait_finished(m, MATCH_TIMEOUT_S) for t, m in matches.items()}
+            assert bot.said("CreateChallenge: over a limit, retrying in"), bot.lines
             for match in ended.values():
                 kinds = {seat.kind for seat in match.seats if seat.player_id != bot_id}
                 assert kinds == {mpb.SEAT_KIND_BOT}, match.seats

@@ -6,8 +6,9 @@
 //
 //   PLAYHALL_URL       the gateway (Connect), e.g. http://localhost:8080; or an orchestrator
 //                      with PLAYHALL_PROTOCOL=grpc
-//   PLAYHALL_TOKEN     a personal access token (scopes events:read, challenge:write,
-//                      match:play), or a player token
+//   PLAYHALL_TOKEN     a personal access token with the scope bot:play (or events:read and
+//                      challenge:write: the moves go with each seat's own token), or a
+//                      player token
 //   PLAYHALL_PROTOCOL  connect (default) or grpc
 //   PLAYHALL_CHALLENGE_BOTS  titles (comma-separated, e.g. galileo,einstein) whose random
 //                      Playhall bot it challenges once at start
@@ -23,8 +24,8 @@ import { BotLevel, EndReason, MatchPhase, MatchService, type MatchSummary } from
 import { ChallengeService, ChallengeState, type Challenge } from "./gen/playhall/social/v1/challenge_service_pb.js";
 
 const CALL_TIMEOUT_MS = 10_000;
-const QUIET_STREAM_MS = 60_000;
 // Longer than any keep-alive interval a server sends: a stream this quiet is dead, open another.
+const QUIET_STREAM_MS = 60_000;
 const UNAVAILABLE_RETRIES = 5;
 const RECONNECT_MS = [250, 500, 1_000, 2_000, 5_000];
 
@@ -79,9 +80,9 @@ async function call<T>(what: string, attempt: () => Promise<T>): Promise<T> {
       if (error.code === Code.ResourceExhausted && !stopping.signal.aborted) {
         const wait = retryDelayMs(error);
         log(`${what}: over a limit, retrying in ${wait} ms (${error.rawMessage})`);
-        await sleep(wait);
+        await pause(wait);
       } else if (error.code === Code.Unavailable && unavailable < UNAVAILABLE_RETRIES && !stopping.signal.aborted) {
-        await sleep(RECONNECT_MS[unavailable++]);
+        await pause(RECONNECT_MS[unavailable++]);
       } else {
         throw error;
       }
@@ -94,6 +95,12 @@ async function call<T>(what: string, attempt: () => Promise<T>): Promise<T> {
 const seats = new Map<string, Map<number, string>>();
 // Each match's moves are made one after another: the next waits for the one before it.
 const queues = new Map<string, Promise<void>>();
+// How many of each match's are waiting or running.
+const queued = new Map<string, number>();
+// A turn can come to a seat with no event of its own (the account is told a turn once, and the
+// other seats of a simultaneous step may move after it was told): every match held and idle
+// is looked at again this often.
+const LOOK_AGAIN_MS = 2_000;
 
 function holdSeat(matchId: string, seat: number, seatToken: string): void {
   const held = seats.get(matchId) ?? new Map<number, string>();
@@ -102,10 +109,21 @@ function holdSeat(matchId: string, seat: number, seatToken: string): void {
 }
 
 function later(matchId: string, work: () => Promise<void>): void {
-  const next = (queues.get(matchId) ?? Promise.resolve()).then(work).catch((thrown) => {
-    if (!stopping.signal.aborted) log(`match ${matchId}: ${ConnectError.from(thrown).message}`);
-  });
+  queued.set(matchId, (queued.get(matchId) ?? 0) + 1);
+  const next = (queues.get(matchId) ?? Promise.resolve())
+    .then(work)
+    .catch((thrown) => {
+      if (!stopping.signal.aborted) log(`match ${matchId}: ${ConnectError.from(thrown).message}`);
+    })
+    .finally(() => queued.set(matchId, (queued.get(matchId) ?? 1) - 1));
   queues.set(matchId, next);
+}
+
+function lookAgain(): void {
+  for (const [matchId, held] of seats) {
+    if ((queued.get(matchId) ?? 0) > 0) continue;
+    for (const seat of held.keys()) later(matchId, () => play(matchId, seat));
+  }
 }
 
 function toMove(match: MatchSummary | undefined, seat: number): boolean {
@@ -115,7 +133,9 @@ function toMove(match: MatchSummary | undefined, seat: number): boolean {
 // Plays the seat's moves while it is to move: reads the match with its legal moves, submits
 // one of them at random, and again (a turn may be several moves). A move that lost a race (the
 // match changed since it was read, FAILED_PRECONDITION) is chosen again from a fresh read; a
-// call refused for a token that a newer one replaced meanwhile is made again with the new one.
+// call refused for a token that a newer one replaced meanwhile is made again with the new one,
+// and a seat token refused otherwise (replaced by one this bot never heard of) gives way to the
+// account's own token, which acts in the account's seats.
 async function play(matchId: string, seat: number): Promise<void> {
   for (;;) {
     const seatToken = seats.get(matchId)?.get(seat);
@@ -124,15 +144,18 @@ async function play(matchId: string, seat: number): Promise<void> {
       if (!(await playOnce(matchId, seat, seatToken))) return;
     } catch (thrown) {
       const error = ConnectError.from(thrown);
-      const replaced = seats.get(matchId)?.get(seat) !== seatToken;
-      if (!(replaced && (error.code === Code.Unauthenticated || error.code === Code.PermissionDenied))) throw error;
+      if (error.code !== Code.Unauthenticated && error.code !== Code.PermissionDenied) throw error;
+      if (seats.get(matchId)?.get(seat) !== seatToken) continue; // a newer token came meanwhile
+      if (seatToken === token) throw error;
+      log(`match ${matchId}: seat ${seat}'s token is refused; playing with the account's`);
+      holdSeat(matchId, seat, token);
     }
   }
 }
 
 // One move of the seat if it is to move; whether it was.
 async function playOnce(matchId: string, seat: number, seatToken: string): Promise<boolean> {
-  const read = await call("GetMatch", () => matches.getMatch({ matchId }, bearer(seatToken)));
+  const read = await call("GetMatch", () => matches.getMatch({ matchId, seat }, bearer(seatToken)));
   const legal = read.legalMoves;
   if (!toMove(read.match, seat) || !legal || legal.moves.length === 0) return false;
   const chosen = legal.moves[Math.floor(Math.random() * legal.moves.length)];
@@ -140,7 +163,7 @@ async function playOnce(matchId: string, seat: number, seatToken: string): Promi
   try {
     await call("SubmitMove", () =>
       matches.submitMove(
-        { matchId, move, expectedVersion: read.match!.version, requestId: randomUUID(), omitLegalMoves: true },
+        { matchId, seat, move, expectedVersion: read.match!.version, requestId: randomUUID(), omitLegalMoves: true },
         bearer(seatToken),
       ),
     );
@@ -190,6 +213,7 @@ function ended(match: MatchSummary): void {
   log(`match ${match.matchId} ended (${match.titleId}): ${reason}, winners [${match.winners.join(", ")}]`);
   seats.delete(match.matchId);
   queues.delete(match.matchId);
+  queued.delete(match.matchId);
 }
 
 async function handle(response: StreamEventsResponse): Promise<void> {
@@ -270,6 +294,7 @@ const titles = (process.env.PLAYHALL_CHALLENGE_BOTS ?? "").split(",").map((t) =>
 for (const title of titles) {
   challengeBot(title).catch((thrown) => log(`challenging a bot to ${title}: ${ConnectError.from(thrown).message}`));
 }
+setInterval(lookAgain, LOOK_AGAIN_MS).unref();
 await streamEvents();
 await Promise.allSettled(queues.values());
 log("stopped");
