@@ -43,12 +43,31 @@ def test_the_schema_served_to_the_portal_holds_every_titles_messages_and_no_othe
     assert not strays, strays
 
 
+LOADED_FROM_ELSEWHERE = re.compile(
+    r"""(\bsrc=|<link\b[^>]*\bhref=|url\()["']?(https?:)?//""", re.IGNORECASE
+)
+"""What a browser fetches by itself from another site: a script, image or frame's source, a
+linked stylesheet or icon, a CSS url(). (A link a person follows, such as the API reference's
+to protobuf.dev, loads nothing.)"""
+
+
 def test_pages_load_nothing_from_elsewhere():
     for path in PORTAL.rglob("*"):
         if path.suffix in (".html", ".js", ".css"):
             text = path.read_text()
-            assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), path
+            assert not LOADED_FROM_ELSEWHERE.search(text), path
             assert "import(" not in text or "http" not in text, path
+
+
+def test_the_check_of_what_pages_load_catches_each_way_of_loading():
+    for loads in (
+        '<script src="https://cdn.example/x.js">',
+        "<img src=//cdn.example/x.png>",
+        '<link rel="stylesheet" href="https://cdn.example/x.css">',
+        "body { background: url('https://cdn.example/x.png') }",
+    ):
+        assert LOADED_FROM_ELSEWHERE.search(loads), loads
+    assert not LOADED_FROM_ELSEWHERE.search('<a href="https://protobuf.dev/">protobuf</a>')
 
 
 INLINE_STYLE = re.compile(r"""\bstyle\s*[:=]\s*["'`]|\.style\.|setAttribute\(\s*["']style""")
