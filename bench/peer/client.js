@@ -133,7 +133,9 @@ async function main() {
     readBack.push({ match: match.matchID, played: match.played, stored: stored.moves, seen });
     match.seats.forEach((seat) => seat.stop());
   }
-  console.log(JSON.stringify({ moves: latencies.length, seconds: elapsed, latencies, readBack }));
+  const outcome = JSON.stringify({ moves: latencies.length, seconds: elapsed, latencies, readBack });
+  // Written to a pipe asynchronously: exit once it is all out, not before.
+  await new Promise((resolve) => process.stdout.write(outcome + "\n", resolve));
 }
 
 main().then(
