@@ -27,7 +27,6 @@ from playhall.access.tokens import looks_like_access_token
 from playhall.accounts.tokens import looks_like_jwt, player_id
 from playhall.api.v1 import account_service_pb2 as pb
 from playhall.api.v1 import account_service_pb2_grpc
-from playhall.archive import database
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.match_client import bearer
@@ -42,9 +41,9 @@ from tests.helpers import (
     PlayerIssuer,
     assert_refused,
     connect_call,
-    fresh_database,
     start_gateway,
 )
+from tests.integration.conftest import started_hall
 
 PLAYERS = "playhall.players.v1.PlayerService"
 MAX_TOKENS = 3
@@ -59,36 +58,18 @@ NOT_SERVED_BY_THE_TABLE = {
 
 
 @pytest.fixture(scope="module")
-def issuer() -> PlayerIssuer:
-    return PlayerIssuer()
-
-
-@pytest.fixture(scope="module")
-def archive_url(postgres_server) -> str:
-    url = fresh_database(postgres_server)
-    database.migrate(url)
-    return url
-
-
-@pytest.fixture(scope="module")
 def replicas(backend, galileo_rules, issuer, archive_url):
-    env = {
-        **issuer.env,
-        "PLAYHALL_DATABASE_URL": archive_url,
-        "PLAYHALL_DATABASE_MIGRATE": "0",
-        "PLAYHALL_MAX_ACCESS_TOKENS": str(MAX_TOKENS),
-    }
-    with (
-        backend.start_orchestrator(galileo_rules.address, **env) as a,
-        backend.start_orchestrator(galileo_rules.address, **env) as b,
-    ):
-        channels = [grpc.insecure_channel(a.address), grpc.insecure_channel(b.address)]
-        for channel, service in zip(channels, (a, b), strict=True):
-            grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
+    with started_hall(
+        galileo_rules.address,
+        issuer,
+        backend=backend,
+        database_url=archive_url,
+        replicas=2,
+        PLAYHALL_MAX_ACCESS_TOKENS=str(MAX_TOKENS),
+    ) as hall:
+        for channel, service in zip(hall.channels, hall.replicas, strict=True):
             ADDRESSES[id(channel)] = service.address
-        yield channels
-        for channel in channels:
-            channel.close()
+        yield hall.channels
 
 
 ADDRESSES: dict[int, str] = {}

@@ -10,7 +10,6 @@ karma never reach another's."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import subprocess
@@ -25,8 +24,7 @@ import pytest
 import redis
 import redis.asyncio
 
-from dev.redis_server import EmbeddedRedis
-from dev.testbed import TIMEOUT, Backend
+from dev.testbed import TIMEOUT
 from playhall.accounts.tokens import player_id
 from playhall.archive import database
 from playhall.archive.archive import Archive
@@ -49,10 +47,10 @@ from tests.helpers import (
     PlayerIssuer,
     assert_refused,
     connect_call,
-    fresh_database,
     race,
     start_gateway,
 )
+from tests.integration.conftest import started_hall
 
 MAX_OPEN = 3
 RANDOM = mpb.BOT_LEVEL_RANDOM
@@ -81,25 +79,12 @@ class Hall:
 
 
 @pytest.fixture(scope="module")
-def issuer() -> PlayerIssuer:
-    return PlayerIssuer()
-
-
-@pytest.fixture(scope="module")
-def hall(postgres_server, galileo_rules, issuer):
-    url = fresh_database(postgres_server)
-    database.migrate(url)
-    env = {**issuer.env, **SETTINGS, "PLAYHALL_DATABASE_URL": url}
-    with EmbeddedRedis() as server, contextlib.ExitStack() as stack:
-        backend = Backend("redis", server.url)
-        replicas = [
-            stack.enter_context(backend.start_orchestrator(galileo_rules.address, **env))
-            for _ in range(2)
-        ]
-        channels = [stack.enter_context(grpc.insecure_channel(r.address)) for r in replicas]
-        for channel in channels:
-            grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
-        yield Hall(server.url, url, channels, [replica.address for replica in replicas])
+def hall(archive_url, galileo_rules, issuer):
+    with started_hall(
+        galileo_rules.address, issuer, database_url=archive_url, replicas=2, **SETTINGS
+    ) as started:
+        addresses = [replica.address for replica in started.replicas]
+        yield Hall(started.redis_url, archive_url, started.channels, addresses)
 
 
 class Person:

@@ -27,14 +27,14 @@ from playhall.accounts.tokens import player_id
 from playhall.api.v1 import account_service_pb2 as apb
 from playhall.api.v1 import account_service_pb2_grpc, event_service_pb2_grpc
 from playhall.api.v1 import event_service_pb2 as epb
-from playhall.archive import database
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match_client import MatchClient, bearer
 from playhall.social.v1 import challenge_service_pb2 as cpb
 from playhall.social.v1 import challenge_service_pb2_grpc, friends_service_pb2_grpc
 from playhall.social.v1 import friends_service_pb2 as fpb
-from tests.helpers import PLAYER_ISSUER, TITLE, PlayerIssuer, fresh_database, start_gateway
+from tests.helpers import PLAYER_ISSUER, TITLE, PlayerIssuer, start_gateway
+from tests.integration.conftest import started_hall
 
 STREAMS_PER_ACCOUNT = 2
 SETTINGS = {
@@ -50,26 +50,19 @@ WAIT_S = 10.0
 
 
 @pytest.fixture(scope="module")
-def issuer() -> PlayerIssuer:
-    return PlayerIssuer()
+def started(archive_url, galileo_rules, issuer):
+    with started_hall(galileo_rules.address, issuer, database_url=archive_url, **SETTINGS) as hall:
+        yield hall
 
 
 @pytest.fixture(scope="module")
-def hall(postgres_server, galileo_rules, issuer):
-    url = fresh_database(postgres_server)
-    database.migrate(url)
-    env = {**issuer.env, **SETTINGS, "PLAYHALL_DATABASE_URL": url}
-    with EmbeddedRedis() as server:
-        backend = Backend("redis", server.url)
-        with backend.start_orchestrator(galileo_rules.address, **env) as replica:
-            yield replica
+def hall(started):
+    return started.replicas[0]
 
 
 @pytest.fixture(scope="module")
-def channel(hall):
-    with grpc.insecure_channel(hall.address) as opened:
-        grpc.channel_ready_future(opened).result(timeout=TIMEOUT)
-        yield opened
+def channel(started):
+    return started.channels[0]
 
 
 class Stream:

@@ -15,7 +15,6 @@ import pytest
 
 from dev.testbed import TIMEOUT
 from playhall.accounts.tokens import player_id
-from playhall.archive import database
 from playhall.match_client import bearer
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
@@ -26,9 +25,9 @@ from tests.helpers import (
     PlayerIssuer,
     assert_refused,
     connect_call,
-    fresh_database,
     start_gateway,
 )
+from tests.integration.conftest import started_hall
 
 BACKENDS = ["redis", "cluster"]
 PRESENCE_TTL_S = 1.5
@@ -37,34 +36,25 @@ SERVICE = "playhall.social.v1.FriendsService"
 
 
 @pytest.fixture(scope="module")
-def issuer() -> PlayerIssuer:
-    return PlayerIssuer()
+def started(backend, galileo_rules, issuer, archive_url):
+    with started_hall(
+        galileo_rules.address,
+        issuer,
+        backend=backend,
+        database_url=archive_url,
+        PLAYHALL_PRESENCE_TTL_S=str(PRESENCE_TTL_S),
+    ) as hall:
+        yield hall
 
 
 @pytest.fixture(scope="module")
-def archive_url(postgres_server) -> str:
-    url = fresh_database(postgres_server)
-    database.migrate(url)
-    return url
+def hall(started):
+    return started.replicas[0]
 
 
 @pytest.fixture(scope="module")
-def hall(backend, galileo_rules, issuer, archive_url):
-    env = {
-        **issuer.env,
-        "PLAYHALL_DATABASE_URL": archive_url,
-        "PLAYHALL_DATABASE_MIGRATE": "0",
-        "PLAYHALL_PRESENCE_TTL_S": str(PRESENCE_TTL_S),
-    }
-    with backend.start_orchestrator(galileo_rules.address, **env) as service:
-        yield service
-
-
-@pytest.fixture(scope="module")
-def channel(hall):
-    with grpc.insecure_channel(hall.address) as channel:
-        grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
-        yield channel
+def channel(started):
+    return started.channels[0]
 
 
 class Person:

@@ -10,7 +10,6 @@ never reach another's; the tables are counted per player."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import uuid
 from dataclasses import dataclass
 
@@ -19,8 +18,7 @@ import psycopg
 import pytest
 import redis.asyncio
 
-from dev.redis_server import EmbeddedRedis
-from dev.testbed import TIMEOUT, Backend
+from dev.testbed import TIMEOUT
 from playhall.accounts.tokens import player_id
 from playhall.archive import database
 from playhall.archive.archive import Archive
@@ -47,9 +45,9 @@ from tests.helpers import (
     PlayerIssuer,
     assert_refused,
     connect_call,
-    fresh_database,
     start_gateway,
 )
+from tests.integration.conftest import started_hall
 
 KARMA_FLOOR = 50
 SETTINGS = {
@@ -78,21 +76,12 @@ class Hall:
 
 
 @pytest.fixture(scope="module")
-def issuer() -> PlayerIssuer:
-    return PlayerIssuer()
-
-
-@pytest.fixture(scope="module")
-def hall(postgres_server, galileo_rules, issuer):
-    url = fresh_database(postgres_server)
-    database.migrate(url)
-    env = {**issuer.env, **SETTINGS, "PLAYHALL_DATABASE_URL": url}
-    with EmbeddedRedis() as server, contextlib.ExitStack() as stack:
-        backend = Backend("redis", server.url)
-        replica = stack.enter_context(backend.start_orchestrator(galileo_rules.address, **env))
-        channel = stack.enter_context(grpc.insecure_channel(replica.address))
-        grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
-        yield Hall(server.url, url, channel, replica.address)
+def hall(archive_url, galileo_rules, issuer):
+    with started_hall(
+        galileo_rules.address, issuer, database_url=archive_url, **SETTINGS
+    ) as started:
+        [replica], [channel] = started.replicas, started.channels
+        yield Hall(started.redis_url, archive_url, channel, replica.address)
 
 
 class Person:

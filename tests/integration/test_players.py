@@ -37,6 +37,7 @@ from tests.helpers import (
     start_gateway,
     unsigned_token,
 )
+from tests.integration.conftest import started_hall
 
 BACKENDS = ["redis", "cluster"]
 UNAUTHENTICATED, PERMISSION_DENIED = (
@@ -48,22 +49,20 @@ ME = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN, display_name="ignored for a signed-in 
 
 
 @pytest.fixture(scope="module")
-def issuer() -> PlayerIssuer:
-    return PlayerIssuer()
-
-
-@pytest.fixture(scope="module")
-def hall(backend, galileo_rules, issuer):
+def started(backend, galileo_rules, issuer):
     """An orchestrator that trusts `issuer` and allows anonymous play (the default)."""
-    with backend.start_orchestrator(galileo_rules.address, **issuer.env) as service:
-        yield service
+    with started_hall(galileo_rules.address, issuer, backend=backend) as hall:
+        yield hall
 
 
 @pytest.fixture(scope="module")
-def channel(hall):
-    with grpc.insecure_channel(hall.address) as channel:
-        grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
-        yield channel
+def hall(started):
+    return started.replicas[0]
+
+
+@pytest.fixture(scope="module")
+def channel(started):
+    return started.channels[0]
 
 
 class Device:

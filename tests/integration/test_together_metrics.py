@@ -10,7 +10,6 @@ own calls (the process and its counters are the module's)."""
 
 from __future__ import annotations
 
-import contextlib
 import time
 import uuid
 from dataclasses import dataclass
@@ -19,10 +18,8 @@ import grpc
 import psycopg
 import pytest
 
-from dev.redis_server import EmbeddedRedis
-from dev.testbed import TIMEOUT, Backend
+from dev.testbed import TIMEOUT
 from playhall.accounts.tokens import player_id
-from playhall.archive import database
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match_client import MatchClient, bearer
 from playhall.social.v1 import challenge_service_pb2 as pb
@@ -40,12 +37,12 @@ from tests.helpers import (
     TITLE,
     PlayerIssuer,
     assert_refused,
-    fresh_database,
     metric,
     race,
     scrape,
     wait_until,
 )
+from tests.integration.conftest import started_hall
 
 RATE_COUNT = 3
 SETTINGS = {
@@ -75,22 +72,12 @@ class Hall:
 
 
 @pytest.fixture(scope="module")
-def issuer() -> PlayerIssuer:
-    return PlayerIssuer()
-
-
-@pytest.fixture(scope="module")
-def hall(postgres_server, galileo_rules, issuer):
-    url = fresh_database(postgres_server)
-    database.migrate(url)
-    env = {**issuer.env, **SETTINGS, "PLAYHALL_DATABASE_URL": url}
-    with EmbeddedRedis() as server, contextlib.ExitStack() as stack:
-        replica = stack.enter_context(
-            Backend("redis", server.url).start_orchestrator(galileo_rules.address, **env)
-        )
-        channel = stack.enter_context(grpc.insecure_channel(replica.address))
-        grpc.channel_ready_future(channel).result(timeout=TIMEOUT)
-        yield Hall(url, channel, replica.metrics_port)
+def hall(archive_url, galileo_rules, issuer):
+    with started_hall(
+        galileo_rules.address, issuer, database_url=archive_url, **SETTINGS
+    ) as started:
+        [replica], [channel] = started.replicas, started.channels
+        yield Hall(archive_url, channel, replica.metrics_port)
 
 
 class Person:
