@@ -33,6 +33,7 @@ from dev.testbed import (
     TIMEOUT,
 )
 from playhall.accounts.guests import new_signing_key
+from playhall.accounts.tokens import PlayerTokens, TokenSettings
 from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
@@ -224,6 +225,17 @@ class PlayerIssuer:
         body = {k: v for k, v in body.items() if v is not None}
         headers = {"kid": kid} if kid else None
         return jwt.encode(body, key or self.keys[0], algorithm=algorithm, headers=headers)
+
+
+def verifier(issuer: PlayerIssuer, **overrides) -> PlayerTokens:
+    """Player tokens (`accounts.tokens`) that trust `issuer`, then `overrides` of the settings."""
+    settings = {
+        "jwt_issuer": issuer.issuer,
+        "jwt_audience": issuer.audience,
+        "jwt_public_keys": issuer.keys[1],
+        **overrides,
+    }
+    return PlayerTokens(TokenSettings(**settings))
 
 
 def unsigned_token(claims: dict) -> str:

@@ -1,6 +1,7 @@
 """Fixtures of the in-process tests: one embedded Redis for the session (no AOF: nothing here
-survives a crash), an event loop per test, and a `Hall` (the orchestrator's domain, see
-`tests/inprocess.py`) on an emptied database. A test written `async def` runs on its loop."""
+survives a crash), an event loop per test, the tests' token issuer (one a module), and a `Hall`
+(the orchestrator's domain, see `tests/inprocess.py`) on an emptied database. A test written
+`async def` runs on its loop."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import inspect
 import pytest
 
 from dev.redis_server import EmbeddedRedis
+from tests.helpers import PlayerIssuer
 from tests.inprocess import open_hall
 
 
@@ -17,6 +19,12 @@ from tests.inprocess import open_hall
 def embedded_redis():
     with EmbeddedRedis() as server:
         yield server
+
+
+@pytest.fixture(scope="module")
+def issuer() -> PlayerIssuer:
+    """The tests' identity provider (`tests.helpers.PlayerIssuer`), one a module."""
+    return PlayerIssuer()
 
 
 @pytest.fixture

@@ -9,26 +9,11 @@ import jwt
 import pytest
 
 from playhall.accounts.guests import GuestIssuer
-from playhall.accounts.tokens import PlayerTokens, TokenSettings, has_role
+from playhall.accounts.tokens import has_role
 from tests import oidc_provider
-from tests.helpers import PlayerIssuer
+from tests.helpers import verifier
 
 pytestmark = pytest.mark.usefixtures("event_loop")
-
-
-@pytest.fixture(scope="module")
-def issuer() -> PlayerIssuer:
-    return PlayerIssuer()
-
-
-def verifier(issuer: PlayerIssuer, **overrides) -> PlayerTokens:
-    settings = {
-        "jwt_issuer": issuer.issuer,
-        "jwt_audience": issuer.audience,
-        "jwt_public_keys": issuer.keys[1],
-        **overrides,
-    }
-    return PlayerTokens(TokenSettings(**settings))
 
 
 @pytest.mark.parametrize(

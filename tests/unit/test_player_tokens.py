@@ -26,24 +26,15 @@ from playhall.accounts.tokens import (
     player_id,
 )
 from playhall.common.settings import SettingsError
-from tests.helpers import PLAYER_AUDIENCE, PLAYER_ISSUER, PlayerIssuer, unsigned_token
+from tests.helpers import (
+    PLAYER_AUDIENCE,
+    PLAYER_ISSUER,
+    PlayerIssuer,
+    unsigned_token,
+    verifier,
+)
 
 pytestmark = pytest.mark.usefixtures("event_loop")
-
-
-@pytest.fixture(scope="module")
-def issuer() -> PlayerIssuer:
-    return PlayerIssuer()
-
-
-def verifier(issuer: PlayerIssuer, **overrides) -> PlayerTokens:
-    settings = {
-        "jwt_issuer": issuer.issuer,
-        "jwt_audience": issuer.audience,
-        "jwt_public_keys": issuer.keys[1],
-        **overrides,
-    }
-    return PlayerTokens(TokenSettings(**settings))
 
 
 async def refused(tokens: PlayerTokens, token: str) -> str:
