@@ -100,6 +100,7 @@ def test_an_illegal_click_shows_the_engines_reason(stack, lobby, pages):
     experiment = page.locator("[data-experiment]").first
     assert "legal" not in experiment.get_attribute("class")
     experiment.click()
+    send_if_asked(page)  # a take is never taken back: the page asks first
     page.wait_for_selector("#error:not([hidden])")
     shown = page.locator("#error").inner_text()
     seat = lobby.as_seat(token.token)
@@ -128,6 +129,7 @@ def test_a_click_during_another_seats_move_still_makes_the_move(stack, lobby, pa
     other.submit(match_id, moves_as_any(got.legal_moves)[0], got.match.version)
     wait_js(page, f"Number(document.body.dataset.version) > {before}")
     page.mouse.up()
+    send_if_asked(page)  # a pick is never taken back: the page asks first
     wait_js(page, "document.querySelector('#log').innerText.includes('picked the')")
     history = lobby.history(match_id).changes
     assert [change.seat for change in history if change.HasField("seat")] == [1, 0]
@@ -161,6 +163,7 @@ def test_a_dropped_stream_recovers_without_a_reload_and_says_live_at_once(stack,
         gateway.kill()  # the connection drops with no goodbye
         wait_js(page, "document.body.dataset.connection === 'reconnecting'")
         page.locator(".control.legal[data-scientist]").first.click()
+        send_if_asked(page)
         page.wait_for_selector("#error:not([hidden])")
         assert "cannot be reached" in page.locator("#error").inner_text()
         gateway = start_gateway(stack.orchestrator.address, credential, port=port)
@@ -229,6 +232,7 @@ def test_two_seats_in_two_browser_contexts_see_only_their_own_hand(stack, lobby,
     assert not set(hands[0]) & set(hands[1])
     # Seat 0 picks: seat 1's page learns that it picked, never which scientist.
     seats[0].locator(".control.legal[data-scientist]").first.click()
+    send_if_asked(seats[0])
     wait_js(seats[1], "document.querySelector('#log').innerText.includes('picked')")
     log = seats[1].locator("#log").inner_text()
     assert "picked a scientist" in log and "picked the" not in log
