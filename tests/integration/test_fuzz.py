@@ -881,6 +881,7 @@ MATCH_ONLY_REQUESTS = {
     "WatchMatch": mpb.WatchMatchRequest,
     "GetHistory": mpb.GetHistoryRequest,
     "Resign": mpb.ResignRequest,
+    "UndoMove": mpb.UndoMoveRequest,
 }
 """The requests that name only a match (and a seat)."""
 
