@@ -309,12 +309,15 @@ def test_a_tired_inventor_stays_readable(stack, lobby, pages):
     version = page.evaluate("document.body.dataset.version")
     page.locator(".invention.legal").first.click()
     wait_js(page, f"Number(document.body.dataset.version) > {version}")
-    page.wait_for_selector(".inventor.tired")
+    # The player's own inventor just sent to work (the bot's team is drawn too, and may have
+    # tired inventors of its own).
+    tired = f".inventor.tired[data-seat='{token.seat}']"
+    page.wait_for_selector(tired)
     # Dark text on a light grey plate.
-    fill = page.evaluate("getComputedStyle(document.querySelector('.inventor.tired text')).fill")
-    plate = page.evaluate("document.querySelector('.inventor.tired rect').getAttribute('fill')")
+    fill = page.evaluate(f'getComputedStyle(document.querySelector("{tired} text")).fill')
+    plate = page.evaluate(f"document.querySelector(\"{tired} rect\").getAttribute('fill')")
     assert fill == "rgb(30, 36, 48)" and plate == "#d0d5dd"
-    assert "tired" in page.locator(".inventor.tired text").text_content()
+    assert "tired" in page.locator(f"{tired} text").text_content()
     # On a phone every discipline row's text stays inside its box (measured in one read: the
     # bot's moves redraw the board, so a row found first may be gone when it is measured).
     rows = page.eval_on_selector_all(
