@@ -33,6 +33,8 @@ class AccessGate(grpc.aio.ServerInterceptor):
 
     def __init__(self, tokens: AccessTokens | None):
         self.tokens = tokens
+        self._gated: dict[str, Handler] = {}
+        """By full method name: each method's handler is wrapped once, not on every call."""
 
     async def intercept_service(
         self, continuation: Continuation, handler_call_details: grpc.HandlerCallDetails
@@ -42,7 +44,11 @@ class AccessGate(grpc.aio.ServerInterceptor):
             return handler
         # gRPC keeps the handler answered here for every later call of the method: the token
         # is read from each call's own metadata, never from the call that routed it first.
-        return self.gated(handler, handler_call_details.method)
+        method = handler_call_details.method
+        known = self._gated.get(method)
+        if known is None:
+            known = self._gated.setdefault(method, self.gated(handler, method))
+        return known
 
     def gated(self, handler: Handler, method: str) -> Handler:
         """`handler` checking the token when the call runs, not when it is routed: the rate
