@@ -14,6 +14,9 @@ import grpc
 import pytest
 
 from dev.devstack import Stack
+from playhall.core import title_ids
+from playhall.core.wire import moves_as_any
+from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient
 from tests.helpers import wait_until
 
@@ -113,6 +116,31 @@ def stack():
 def lobby(stack):
     with grpc.insecure_channel(stack.orchestrator.address) as channel:
         yield MatchClient(channel, timeout_s=10)
+
+
+@pytest.fixture(scope="module")
+def finished(request, lobby) -> dict[str, str]:
+    """A finished match of every title, by title: two people play the module's
+    `FINISHING_MOVES` (60 unless it says) moves, each their first legal move, through the API,
+    then the second resigns if the game is not over by then."""
+    moves = getattr(request.module, "FINISHING_MOVES", 60)
+    human = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
+    matches = {}
+    for title in title_ids():
+        created = lobby.create(title, [human, human])
+        match_id = created.match.match_id
+        seats = [lobby.as_seat(t.token) for t in created.tokens]
+        for _ in range(moves):
+            got = seats[0].get(match_id, omit_legal_moves=True)
+            if got.match.phase == pb.MATCH_PHASE_FINISHED:
+                break
+            mover = seats[got.match.status.to_move[0]]
+            moving = mover.get(match_id)
+            mover.submit(match_id, moves_as_any(moving.legal_moves)[0], moving.match.version)
+        if seats[1].get(match_id).match.phase != pb.MATCH_PHASE_FINISHED:
+            seats[1].resign(match_id)
+        matches[title] = match_id
+    return matches
 
 
 class Pages:

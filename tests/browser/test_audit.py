@@ -16,7 +16,6 @@ import pytest
 
 from dev.devstack import Stack
 from playhall.core import title_ids
-from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.players.v1 import player_service_pb2 as ppb
 from playhall.players.v1 import player_service_pb2_grpc
@@ -32,6 +31,8 @@ ARCHIVE_TIMEOUT_S = 30
 HISTORY_PAGE = 10
 """Finished matches in a page of the profile (`js/profile.js`)."""
 PHONE_HEADER_PX = 90
+FINISHING_MOVES = 40
+"""The moves of each finished match (conftest's `finished`) before the second seat resigns."""
 MOST_TAPS_A_MOVE = 6
 """An Inventors invention then an inventor, an Einstein piece, edge and ghost (conftest's
 `click_a_move`)."""
@@ -52,28 +53,6 @@ def stack():
 def player_stub(stack):
     with grpc.insecure_channel(stack.orchestrator.address) as channel:
         yield player_service_pb2_grpc.PlayerServiceStub(channel)
-
-
-@pytest.fixture(scope="module")
-def finished(stack, lobby):
-    """A finished match of every title, by title: two seats play their first legal move 40
-    times (through the API), then the second resigns if the game is not over."""
-    matches = {}
-    for title in title_ids():
-        created = lobby.create(title, [HUMAN, HUMAN])
-        match_id = created.match.match_id
-        seats = [lobby.as_seat(t.token) for t in created.tokens]
-        for _ in range(40):
-            got = seats[0].get(match_id, omit_legal_moves=True)
-            if got.match.phase == pb.MATCH_PHASE_FINISHED:
-                break
-            mover = seats[got.match.status.to_move[0]]
-            moving = mover.get(match_id)
-            mover.submit(match_id, moves_as_any(moving.legal_moves)[0], moving.match.version)
-        if seats[1].get(match_id).match.phase != pb.MATCH_PHASE_FINISHED:
-            seats[1].resign(match_id)
-        matches[title] = match_id
-    return matches
 
 
 def signed_in_page(pages, stack, player: dict, viewport: dict = DESKTOP):

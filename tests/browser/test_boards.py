@@ -29,28 +29,6 @@ GREEDY_BOT = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_EASY)
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
 
-@pytest.fixture(scope="module")
-def finished(stack, lobby):
-    """A finished match of every title, by title: two people play 60 moves (each their first
-    legal move, through the API), then the second resigns if the game is not over by then."""
-    matches = {}
-    for title in title_ids():
-        created = lobby.create(title, [HUMAN, HUMAN])
-        match_id = created.match.match_id
-        seats = [lobby.as_seat(t.token) for t in created.tokens]
-        for _ in range(60):
-            got = seats[0].get(match_id, omit_legal_moves=True)
-            if got.match.phase == pb.MATCH_PHASE_FINISHED:
-                break
-            mover = seats[got.match.status.to_move[0]]
-            moving = mover.get(match_id)
-            mover.submit(match_id, moves_as_any(moving.legal_moves)[0], moving.match.version)
-        if seats[1].get(match_id).match.phase != pb.MATCH_PHASE_FINISHED:
-            seats[1].resign(match_id)
-        matches[title] = match_id
-    return matches
-
-
 def table_of(page) -> list[list[str]]:
     return page.eval_on_selector_all(
         "#breakdown tbody tr",
