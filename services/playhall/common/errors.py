@@ -5,13 +5,19 @@ the domain never names a status. Every `reason` is written for the caller who ca
 import datetime
 import math
 
+from playhall.core.i18n import KEY, Argument, Text, render
+
 
 class MatchError(Exception):
-    """Base class: a request the match domain refuses, with a reason for the caller."""
+    """Base class: a request the match domain refuses. `text` is the refusal as its reader
+    formats it (a key of the platform's catalogue, `playhall/locales`, with its arguments),
+    `reason` its English sentence (logs, a status message)."""
 
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, key: str, **args: Argument):
+        # A sentence instead of a key is still taken while the services move to keys.
+        self.text: Text | None = Text(key, args) if KEY.fullmatch(key) else None
+        self.reason = render(self.text) if self.text else key
+        super().__init__(self.reason)
 
 
 class InvalidRequest(MatchError):
@@ -162,9 +168,22 @@ class Broken(MatchError):
 
 
 class RefusedByRules(MatchError):
-    """The title's rules service refused the request; `kind` names its refusal for metrics."""
+    """The title's rules service refused the request; `kind` names its refusal for metrics.
+    The rules service owns its texts: `reason` is its English, `text` its key and arguments,
+    `localized` the (locale, sentence) it wrote in the caller's language."""
 
     kind = "refused"
+
+    def __init__(
+        self,
+        reason: str,
+        text: Text | None = None,
+        localized: tuple[str, str] | None = None,
+    ):
+        Exception.__init__(self, reason)
+        self.reason = reason
+        self.text = text
+        self.localized = localized
 
 
 class IllegalByRules(RefusedByRules, InvalidRequest):

@@ -1,16 +1,23 @@
-"""Typed refusals of the rules. Every message is written for the player who caused it.
+"""Typed refusals of the rules. Every refusal is a message key with its arguments (`i18n.Text`),
+written for the player who caused it and shown in their language.
 
 The rules service maps each class to one gRPC status code, so the class says *why* a request was
 refused, not where: an illegal move is always `IllegalMove`, whichever title refuses it.
 """
 
+from playhall.core.i18n import KEY, Argument, Text, render
+
 
 class RuleError(Exception):
-    """Base class: a request the rules refuse. `reason` is shown to the player as it is."""
+    """Base class: a request the rules refuse. `text` is the refusal as its reader formats it
+    (a key of the title's catalogue, or the platform's), `reason` its English sentence (logs,
+    a status message)."""
 
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, key: str, **args: Argument):
+        # A sentence instead of a key is still taken while the titles move to keys.
+        self.text: Text | None = Text(key, args) if KEY.fullmatch(key) else None
+        self.reason = render(self.text) if self.text else key
+        super().__init__(self.reason)
 
 
 class IllegalMove(RuleError):

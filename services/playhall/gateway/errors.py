@@ -1,18 +1,17 @@
-"""An orchestrator's gRPC refusal as the Connect error the browser gets: its code and message
-unchanged, and the details of gRPC's rich error model (the `grpc-status-details-bin` trailer:
-a google.rpc.Status, e.g. a rate limit's RetryInfo and QuotaFailure) as Connect error
-details."""
+"""An orchestrator's gRPC refusal as the Connect error the browser gets: its code, its message
+in the browser's language, and the details of gRPC's rich error model (the
+`grpc-status-details-bin` trailer: a google.rpc.Status, e.g. a refusal's ErrorInfo, a rate
+limit's RetryInfo and QuotaFailure) as Connect error details."""
 
 from __future__ import annotations
 
 import grpc
 from connectrpc.code import Code
 from connectrpc.errors import ConnectError, ErrorDetail
-from google.protobuf.message import DecodeError
-from google.rpc import status_pb2
+from google.rpc import error_details_pb2
 from protobuf.wkt import Any as WireAny
 
-STATUS_DETAILS_KEY = "grpc-status-details-bin"
+from playhall.common.refusal_details import received_details
 
 
 def connect_code(code: grpc.StatusCode) -> Code:
@@ -22,24 +21,19 @@ def connect_code(code: grpc.StatusCode) -> Code:
     return Code[code.name]
 
 
-def upstream_details(error: grpc.aio.AioRpcError) -> list[ErrorDetail]:
-    """The details of a refusal's google.rpc.Status, as they came (none when it has no
-    status trailer, or one that does not parse)."""
-    raw = next(
-        (value for key, value in error.trailing_metadata() or () if key == STATUS_DETAILS_KEY),
-        None,
-    )
-    if not isinstance(raw, bytes):
-        return []
-    try:
-        status = status_pb2.Status.FromString(raw)
-    except DecodeError:
-        return []
-    return [
-        ErrorDetail(WireAny(type_url=detail.type_url, value=detail.value))
-        for detail in status.details
-    ]
-
-
 def upstream_error(error: grpc.aio.AioRpcError) -> ConnectError:
-    return ConnectError(connect_code(error.code()), error.details() or "", upstream_details(error))
+    """The refusal as the browser reads it: the sentence in its language (the orchestrator's
+    `google.rpc.LocalizedMessage`, asked for by the `accept-language` the gateway passed on),
+    else the status message; every detail as it came."""
+    details = received_details(error.trailing_metadata())
+    message = error.details() or ""
+    for detail in details:
+        if detail.Is(error_details_pb2.LocalizedMessage.DESCRIPTOR):
+            localized = error_details_pb2.LocalizedMessage()
+            detail.Unpack(localized)
+            message = localized.message
+    return ConnectError(
+        connect_code(error.code()),
+        message,
+        [ErrorDetail(WireAny(type_url=d.type_url, value=d.value)) for d in details],
+    )

@@ -24,6 +24,7 @@ from prometheus_client import Counter, Gauge, Histogram
 from protobuf.wkt import Any as WireAny
 
 from playhall.common.metadata import CLIENT_ADDRESS_HEADER, GATEWAY_CREDENTIAL_HEADER
+from playhall.common.refusal_details import LANGUAGE_HEADER
 from playhall.gateway.errors import upstream_error
 from playhall.gateway.fanout import Fanout
 from playhall.gateway.headers import refuse_undecodable
@@ -198,6 +199,9 @@ class Forwarder:
         ]
         if token:
             metadata.append(("authorization", f"Bearer {token}"))
+        language = ctx.request_headers.get(LANGUAGE_HEADER)
+        if language:
+            metadata.append((LANGUAGE_HEADER, language[:200]))
         return {"metadata": metadata, "timeout": timeout}
 
     async def _unary(self, method: str, request, ctx: RequestContext):

@@ -31,8 +31,13 @@ from playhall.common.errors import (
     RulesVersionGone,
     Unavailable,
 )
+from playhall.common.refusal_details import (
+    CALLER_LANGUAGE,
+    LANGUAGE_HEADER,
+    received_refusal,
+)
 from playhall.common.settings import SettingsError
-from playhall.core import versions
+from playhall.core import i18n, versions
 from playhall.rules.v1 import rules_service_pb2 as pb
 from playhall.rules.v1 import rules_service_pb2_grpc
 
@@ -139,15 +144,24 @@ class RulesClients:
     async def _call(self, deployment: Deployment, method: str, request):
         title = deployment.title
         started = time.perf_counter()
+        language = CALLER_LANGUAGE.get()
+        # Asked in the caller's language, the rules service writes its refusals in it too.
+        metadata = None if language == i18n.SOURCE_LANGUAGE else ((LANGUAGE_HEADER, language),)
         try:
-            return await getattr(deployment.stub, method)(request, timeout=self.timeout_s)
-        except grpc.RpcError as error:
+            return await getattr(deployment.stub, method)(
+                request, timeout=self.timeout_s, metadata=metadata
+            )
+        except grpc.aio.AioRpcError as error:
             if error.code() in UNREACHABLE:
-                raise Unavailable(
-                    f"The {title} rules service is unavailable; nothing was changed, try again"
-                ) from error
-            refusal = REFUSALS.get(error.code(), Broken)
-            raise refusal(error.details() or error.code().name) from error
+                raise Unavailable("rules-service-unavailable", title=title) from error
+            reason = error.details() or error.code().name
+            refusal = REFUSALS.get(error.code())
+            if refusal is None:
+                raise Broken(reason) from error
+            text, localized = received_refusal(error.trailing_metadata())
+            raise refusal(
+                reason, text, (localized.locale, localized.message) if localized else None
+            ) from error
         finally:
             RULES_SECONDS.labels(title, method).observe(time.perf_counter() - started)
 

@@ -19,6 +19,8 @@ from typing import Any
 
 import grpc
 import redis
+from google.protobuf.message import Message
+from google.rpc import error_details_pb2
 from prometheus_client import Gauge
 
 from playhall.common import tracing
@@ -33,6 +35,7 @@ from playhall.common.errors import (
     NotAuthenticated,
     NotNow,
     NotYourSeat,
+    RefusedByRules,
     RulesVersionGone,
     SlowDown,
     Unavailable,
@@ -44,7 +47,14 @@ from playhall.common.metadata import (
     text_entries,
 )
 from playhall.common.metrics import REDIS_ERRORS
+from playhall.common.refusal_details import (
+    CALLER_LANGUAGE,
+    details_of,
+    language_of,
+    rich_status,
+)
 from playhall.common.server import status_for
+from playhall.core.i18n import SOURCE_LANGUAGE
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.matches.api import MatchApi
 from playhall.matches.domain import Matches
@@ -89,15 +99,22 @@ def status_code(error: MatchError) -> grpc.StatusCode:
 async def refusals(
     context: grpc.aio.ServicerContext[Any, Any], request: object = None
 ) -> AsyncIterator[None]:
-    """Maps the domain's refusals to statuses; names the request's match on the call's span."""
+    """Maps the domain's refusals to statuses, each with its key and its sentence in the
+    caller's language (`common.refusal_details`); names the request's match on the call's
+    span."""
     tracing.tag_match(getattr(request, "match_id", ""))
+    language = language_of(context.invocation_metadata())
+    CALLER_LANGUAGE.set(language)
     try:
         yield
     except MatchError as error:
+        status = rich_status(status_code(error), error.reason, refusal_details(error, language))
         # The refusal's kind too, for clients that act on one (a resumed watch of a resigned
         # seat ends rather than fails): the status code alone is shared by several.
         kind = ((REFUSAL_KEY, type(error).__name__),)
-        await context.abort(status_code(error), error.reason, trailing_metadata=kind)
+        await context.abort(
+            status.code, status.details, trailing_metadata=(*status.trailing_metadata, *kind)
+        )
     except STORAGE_UNAVAILABLE as error:
         REDIS_ERRORS.labels("call").inc()
         log.warning("storage unavailable for a request", extra={"error": str(error)})
@@ -108,6 +125,16 @@ async def refusals(
         REDIS_ERRORS.labels("call").inc()
         log.error("storage refused a request", extra={"error": str(error)})
         await context.abort(grpc.StatusCode.INTERNAL, "Match storage failed; nothing was changed")
+
+
+def refusal_details(error: MatchError, language: str) -> list[Message]:
+    """The key and the localized sentence of a refusal: a rules service's as it wrote them,
+    the domain's from the platform catalogue."""
+    if not isinstance(error, RefusedByRules):
+        return details_of(error.text, error.reason, language)
+    locale, sentence = error.localized or (SOURCE_LANGUAGE, error.reason)
+    info = details_of(error.text, error.reason, language)[:-1]
+    return [*info, error_details_pb2.LocalizedMessage(locale=locale, message=sentence)]
 
 
 def bearer_token(context: grpc.aio.ServicerContext) -> str | None:

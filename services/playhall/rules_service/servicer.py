@@ -10,6 +10,7 @@ import grpc
 from google.protobuf import any_pb2
 from prometheus_client import Counter
 
+from playhall.common.refusal_details import details_of, language_of, rich_status
 from playhall.common.server import status_for
 from playhall.core import (
     SPECTATOR,
@@ -47,13 +48,22 @@ def status_code(error: RuleError) -> grpc.StatusCode:
     return status_for(STATUS_OF, error)
 
 
+def abort(context: grpc.ServicerContext, code: grpc.StatusCode, error: RuleError) -> None:
+    """Ends the call with `code`: the refusal's English as the status message, its key and
+    arguments, and the sentence in the caller's language (`common.refusal_details`)."""
+    language = language_of(context.invocation_metadata())
+    context.abort_with_status(
+        rich_status(code, error.reason, details_of(error.text, error.reason, language))
+    )
+
+
 @contextlib.contextmanager
 def refusals(context: grpc.ServicerContext):
     """Turns a rule error into the matching status; everything else is a bug and propagates."""
     try:
         yield
     except RuleError as error:
-        context.abort(status_code(error), error.reason)
+        abort(context, status_code(error), error)
 
 
 class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
@@ -95,7 +105,7 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
         except RuleError as error:
             code = status_code(error)
             MOVES_REFUSED.labels(self.title, code.name).inc()
-            context.abort(code, error.reason)
+            abort(context, code, error)
         self._moves_applied.inc()
         return pb.ApplyMoveResponse(
             state=self._pack_state(after),

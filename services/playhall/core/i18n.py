@@ -1,0 +1,214 @@
+"""Texts a person reads, as message keys with arguments: never sentences built in code.
+
+A `Text` is what travels (in a refusal, a notice, an event log): a key and its arguments. A
+`Catalogue` turns it into a sentence in a reader's language, from Fluent files
+(https://projectfluent.org), one folder per language: `<folder>/<language>/*.ftl`. Plurals,
+numbers and dates come from CLDR through Babel (fluent.runtime's own), never hand-written.
+
+Two kinds of catalogue:
+- the platform's, `playhall/locales/`, whose keys have no title prefix;
+- a title's, `playhall/games/<title>/locales/<major>/`, registered by the title under its
+  title id: its keys start with "<title>-". A major rules version keeps its folder, so a replay
+  of an old match reads the texts it was played with.
+
+A key missing in a language falls back to English (the source language), so a reader sees a
+sentence rather than a key; the completeness check (tests/unit/test_messages.py) keeps that
+from shipping."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax import ast as fluent_ast
+from fluent.syntax import parse as parse_fluent
+
+SOURCE_LANGUAGE = "en"
+"""The language every text is written in first; the others translate it."""
+SHIPPED_LANGUAGES = ("en", "de", "fa")
+"""The languages whose catalogues are complete (the completeness check holds them)."""
+RIGHT_TO_LEFT = frozenset({"fa"})
+"""Languages written right to left: the portal sets `dir="rtl"` for them."""
+PLATFORM_FOLDER = Path(__file__).resolve().parent.parent / "locales"
+"""The platform's catalogue (portal, terminal client, refusals of the match domain, notices)."""
+
+KEY = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+"""A message key: lower-case words joined by hyphens (an ErrorInfo reason is the key in
+upper case with underscores, so the two map both ways)."""
+
+Argument = str | int | float
+"""A message argument: Fluent selects plurals on numbers and formats them for the locale."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text as it travels: a message key and its arguments, formatted by its reader."""
+
+    key: str
+    args: Mapping[str, Argument] = field(default_factory=lambda: MappingProxyType({}))
+
+    def __post_init__(self) -> None:
+        if not KEY.fullmatch(self.key):
+            raise ValueError(f"not a message key: {self.key!r}")
+
+
+def error_reason(key: str) -> str:
+    """The `google.rpc.ErrorInfo.reason` of a key: "galileo-not-in-hand" is
+    "GALILEO_NOT_IN_HAND"."""
+    return key.upper().replace("-", "_")
+
+
+def key_of_reason(reason: str) -> str:
+    """The key an `ErrorInfo.reason` names (`error_reason` undone)."""
+    return reason.lower().replace("_", "-")
+
+
+def wire_args(args: Mapping[str, Argument]) -> dict[str, str]:
+    """Arguments as `ErrorInfo.metadata` carries them (strings)."""
+    return {name: str(value) for name, value in args.items()}
+
+
+def typed_args(metadata: Mapping[str, str]) -> dict[str, Argument]:
+    """`wire_args` undone: a whole number is a number again (a plural selects on it)."""
+    return {
+        name: int(value) if re.fullmatch(r"-?\d{1,15}", value) else value
+        for name, value in metadata.items()
+    }
+
+
+class Catalogue:
+    """The messages of one domain (the platform, or a title at one major version) in each
+    language that has a folder under `folder`."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self._bundles: dict[str, FluentBundle] = {}
+        self._sources: dict[str, str] = {}
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(sorted(path.name for path in self.folder.iterdir() if path.is_dir()))
+
+    def source(self, language: str) -> str:
+        """Every file of `language`, joined in name order (what the portal loads)."""
+        if language not in self._sources:
+            folder = self.folder / language
+            files = sorted(folder.glob("*.ftl")) if folder.is_dir() else []
+            self._sources[language] = "\n".join(path.read_text("utf-8") for path in files)
+        return self._sources[language]
+
+    def _bundle(self, language: str) -> FluentBundle:
+        bundle = self._bundles.get(language)
+        if bundle is None:
+            # Unicode isolation marks around arguments would reach logs and terminals as
+            # invisible characters; the portal's bundle isolates them where text direction
+            # needs it (a Latin name inside a Persian sentence).
+            bundle = FluentBundle([language], use_isolating=False)
+            bundle.add_resource(FluentResource(self.source(language)))
+            self._bundles[language] = bundle
+        return bundle
+
+    def has(self, key: str, language: str) -> bool:
+        return self._bundle(language).has_message(key)
+
+    def format(self, text: Text, language: str = SOURCE_LANGUAGE) -> str:
+        """`text` in `language`, or in English where that language lacks the key (the key
+        itself where English lacks it too: a bug the completeness check catches)."""
+        for candidate in (language, SOURCE_LANGUAGE):
+            bundle = self._bundle(candidate)
+            if bundle.has_message(text.key):
+                message = bundle.get_message(text.key)
+                if message.value is None:
+                    break
+                formatted, _errors = bundle.format_pattern(message.value, dict(text.args))
+                return str(formatted)
+        return text.key
+
+    def keys(self, language: str) -> set[str]:
+        return set(self.variables(language))
+
+    def variables(self, language: str) -> dict[str, set[str]]:
+        """Each message's key and the names of the arguments it uses (`$name`), for the
+        completeness check: a translation uses the same arguments as the source."""
+        messages: dict[str, set[str]] = {}
+        for entry in parse_fluent(self.source(language)).body:
+            if isinstance(entry, fluent_ast.Message):
+                messages[entry.id.name] = _variables_in(entry)
+        return messages
+
+
+def _variables_in(node: object) -> set[str]:
+    found: set[str] = set()
+    if isinstance(node, fluent_ast.VariableReference):
+        found.add(node.id.name)
+    if isinstance(node, fluent_ast.BaseNode):
+        for value in vars(node).values():
+            children = value if isinstance(value, list) else [value]
+            for child in children:
+                found |= _variables_in(child)
+    return found
+
+
+_TITLES: dict[str, Catalogue] = {}
+
+
+@functools.cache
+def platform() -> Catalogue:
+    return Catalogue(PLATFORM_FOLDER)
+
+
+def register(title_id: str, folder: Path) -> Catalogue:
+    """A title's catalogue (its keys start with "<title_id>-"), found by `catalogue_of`."""
+    catalogue = Catalogue(folder)
+    _TITLES[title_id] = catalogue
+    return catalogue
+
+
+def titles() -> Mapping[str, Catalogue]:
+    """Every registered title's catalogue, by title id."""
+    return MappingProxyType(_TITLES)
+
+
+def catalogue_of(key: str) -> Catalogue:
+    """The catalogue holding `key`: its title's when the key starts with a registered title
+    id, else the platform's."""
+    prefix = key.partition("-")[0]
+    return _TITLES.get(prefix) or platform()
+
+
+def render(text: Text, language: str = SOURCE_LANGUAGE) -> str:
+    """`text` in `language`, from the catalogue its key belongs to."""
+    return catalogue_of(text.key).format(text, language)
+
+
+def english(key: str, **args: Argument) -> str:
+    """The English sentence of a key (logs, a status message)."""
+    return render(Text(key, args))
+
+
+def negotiate(
+    accepted: str | None,
+    offered: Iterable[str] = SHIPPED_LANGUAGES,
+    default: str = SOURCE_LANGUAGE,
+) -> str:
+    """The offered language an `Accept-Language` value (or a `LANG` such as "de_DE.UTF-8")
+    prefers most; `default` when it names none of them."""
+    offered = tuple(offered)
+    ranked: list[tuple[float, int, str]] = []
+    for position, part in enumerate((accepted or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                continue
+        language = re.split(r"[-_.@]", tag.strip().lower(), maxsplit=1)[0]
+        if language in offered and weight > 0:
+            ranked.append((-weight, position, language))
+    return min(ranked)[2] if ranked else default
