@@ -1,0 +1,146 @@
+"""Every catalogue is complete in every shipped language, and every key the code uses is in
+it (`conformance.messages`): a missing key, a translation whose arguments differ from
+English, a syntax error or a key defined twice fails here."""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from playhall.common import errors as match_errors
+from playhall.conformance.messages import Problem, check_catalogue, check_used
+from playhall.core import errors as rule_errors
+from playhall.core import i18n
+
+SERVICES = Path(__file__).resolve().parents[2] / "services" / "playhall"
+PORTAL = SERVICES / "gateway" / "portal"
+TITLE_FOLDERS = sorted(path for path in SERVICES.glob("games/*/locales/*") if path.is_dir())
+CATALOGUES = [i18n.PLATFORM_FOLDER, *TITLE_FOLDERS]
+
+JS_KEY = re.compile(r"""\bt\(\s*["'`]([a-z][a-z0-9]*(?:-[a-z0-9]+)+)["'`]""")
+HTML_KEY = re.compile(r"""data-l10n-id["']?\s*[=:]\s*["']([a-z][a-z0-9-]*)["']""")
+
+
+def _catalogue_for(key: str) -> i18n.Catalogue:
+    """The catalogue a key belongs to: its title's newest major, else the platform's."""
+    title = key.partition("-")[0]
+    majors = sorted(SERVICES.glob(f"games/{title}/locales/*"))
+    return i18n.Catalogue(majors[-1]) if majors else i18n.platform()
+
+
+def _message_classes() -> set[str]:
+    found: set[str] = set()
+    pending: list[type] = [rule_errors.RuleError, match_errors.MatchError]
+    while pending:
+        kind = pending.pop()
+        found.add(kind.__name__)
+        pending.extend(kind.__subclasses__())
+    return found | {"Text", "english"}
+
+
+def _called_name(call: ast.Call) -> str | None:
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    if isinstance(call.func, ast.Attribute):
+        return call.func.attr
+    return None
+
+
+def _arguments(call: ast.Call) -> frozenset[str] | None:
+    """The argument names a call passes with its key (None where they are not all written
+    out: `**args`, or a Text's arguments in a variable)."""
+    if _called_name(call) == "Text":
+        if len(call.args) < 2:
+            return frozenset()
+        literal = call.args[1]
+        if isinstance(literal, ast.Dict) and all(isinstance(k, ast.Constant) for k in literal.keys):
+            return frozenset(str(k.value) for k in literal.keys if isinstance(k, ast.Constant))
+        return None
+    if any(keyword.arg is None for keyword in call.keywords):
+        return None
+    return frozenset(keyword.arg for keyword in call.keywords if keyword.arg)
+
+
+def python_keys() -> dict[str, dict[str, frozenset[str] | None]]:
+    """The keys Python code passes to a refusal, a Text or `english`, by file."""
+    classes = _message_classes()
+    used: dict[str, dict[str, frozenset[str] | None]] = defaultdict(dict)
+    for path in sorted(SERVICES.rglob("*.py")):
+        if "_pb2" in path.name:
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not (isinstance(node, ast.Call) and _called_name(node) in classes and node.args):
+                continue
+            first = node.args[0]
+            key = first.value if isinstance(first, ast.Constant) else None
+            if isinstance(key, str) and i18n.KEY.fullmatch(key):
+                used[str(path.relative_to(SERVICES))][key] = _arguments(node)
+    return used
+
+
+def portal_keys() -> dict[str, set[str]]:
+    """The keys the portal's scripts and pages look up, by file."""
+    used: dict[str, set[str]] = {}
+    for path in sorted([*PORTAL.rglob("*.js"), *PORTAL.rglob("*.html")]):
+        if "vendor" in path.parts:
+            continue
+        text = path.read_text("utf-8")
+        keys = set(JS_KEY.findall(text)) | set(HTML_KEY.findall(text))
+        if keys:
+            used[str(path.relative_to(SERVICES))] = keys
+    return used
+
+
+@pytest.mark.parametrize("folder", CATALOGUES, ids=lambda f: str(f.relative_to(SERVICES)))
+def test_every_catalogue_is_complete_in_every_shipped_language(folder):
+    catalogue = i18n.Catalogue(folder)
+    assert set(i18n.SHIPPED_LANGUAGES) <= set(catalogue.languages), catalogue.languages
+    assert catalogue.keys(i18n.SOURCE_LANGUAGE), f"{folder} has no English messages"
+    problems = check_catalogue(catalogue)
+    assert not problems, "\n".join(map(str, problems))
+
+
+def test_every_key_python_passes_is_in_english_with_its_arguments():
+    problems: list[Problem] = []
+    by_catalogue: dict[Path, dict[str, frozenset[str] | None]] = defaultdict(dict)
+    where: dict[str, str] = {}
+    for path, keys in python_keys().items():
+        for key, passed in keys.items():
+            by_catalogue[_catalogue_for(key).folder][key] = passed
+            where[key] = path
+    assert by_catalogue, "no key found in the code: the scan is broken"
+    for folder, keys in by_catalogue.items():
+        for problem in check_used(i18n.Catalogue(folder), keys, str(folder)):
+            problems.append(Problem(where[problem.key], problem.key, problem.what))
+    assert not problems, "\n".join(map(str, sorted(problems)))
+
+
+def test_every_key_the_portal_looks_up_is_in_english():
+    missing = [
+        f"{path}: {key}"
+        for path, keys in portal_keys().items()
+        for key in sorted(keys)
+        if not _catalogue_for(key).has(key, i18n.SOURCE_LANGUAGE)
+    ]
+    assert not missing, "\n".join(missing)
+
+
+def test_the_check_finds_a_missing_key_and_differing_arguments(tmp_path):
+    for language, text in {
+        "en": "greeting = Hello { $name }\nfarewell = Bye\ncount = { $n } left\n",
+        "de": "greeting = Hallo { $who }\ncount = { $n } übrig\ncount = doppelt\n",
+        "fa": "greeting = سلام { $name }\nfarewell = خداحافظ\ncount = { $n } مانده\nextra = x\n",
+    }.items():
+        (tmp_path / language).mkdir()
+        (tmp_path / language / "a.ftl").write_text(text, "utf-8")
+    problems = {(p.key, p.what.split(",")[0]) for p in check_catalogue(i18n.Catalogue(tmp_path))}
+    assert ("farewell", "missing") in problems
+    assert ("greeting", "uses $who") in problems
+    assert ("extra", "not in the English catalogue") in problems
+    assert any(key == "count" and what.startswith("also defined") for key, what in problems)
+    used = check_used(i18n.Catalogue(tmp_path), {"greeting": frozenset(), "nowhere": None}, "x")
+    assert {p.key for p in used} == {"greeting", "nowhere"}
