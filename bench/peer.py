@@ -56,7 +56,13 @@ from bench.common import (
     unwind_on_sigterm,
     write_report,
 )
-from bench.orchestrator import TITLE, SeparatePlayer, cpu_seconds, interleaved
+from bench.orchestrator import (
+    TITLE,
+    UNREACHED_LIMITS,
+    SeparatePlayer,
+    cpu_seconds,
+    interleaved,
+)
 from dev.process import ServiceProcess, orchestrator_env, start_orchestrator, start_rules_service
 from dev.redis_server import EmbeddedRedis
 
@@ -73,14 +79,11 @@ CPU_RATIO_TARGET = 5.0
 FLATFILE_RATE_TARGET = 3.0
 """SubmitMove's moves/s at least this many times boardgame.io FlatFile's."""
 PLAYHALL_LIMITS = {
-    "playhall": {
-        f"PLAYHALL_LIMIT_{kind}": "100000/s burst 100000" for kind in ("MOVES", "READS", "WRITES")
-    },
+    "playhall": UNREACHED_LIMITS,
     "playhall_unlimited": {"PLAYHALL_RATE_LIMITS": "0"},
 }
-"""Playhall's rate limits, by server: counted as deployed (every call takes its share in Redis)
-at rates no client here reaches, since one address carries every seat, each moving as fast as
-the machine allows; and off, which says what counting them costs a move."""
+"""Playhall's rate limits, by server: counted as deployed at rates no client here reaches
+(`UNREACHED_LIMITS`), and off, which says what counting them costs a move."""
 SERVERS = {
     "bgio_memory": "boardgame.io, in-memory storage",
     "bgio_flatfile": "boardgame.io, FlatFile storage",

@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.common import add_out_argument, machine, say, source_version, table, write_report
-from bench.orchestrator import TITLE, Sampler, bench_separate
+from bench.orchestrator import TITLE, UNREACHED_LIMITS, Sampler, bench_separate
 from dev.process import ServiceProcess, orchestrator_env, start_rules_service
 from dev.redis_server import EmbeddedRedis
 
@@ -74,6 +74,7 @@ def run(args: argparse.Namespace, profile: str) -> dict:
             secrets.token_urlsafe(32),
             testing=True,
             gateway_credential=secrets.token_urlsafe(32),
+            **UNREACHED_LIMITS,
         )
         orchestrator = stack.enter_context(profiled_orchestrator(profile, env))
         loadgen = stack.enter_context(multiprocessing.get_context("spawn").Pool(1))
