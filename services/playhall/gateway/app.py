@@ -2,7 +2,8 @@
 TournamentService, ChatService, FriendsService, ChallengeService, EventService and
 AccountService over Connect (and gRPC-Web) under their paths
 (`/playhall.match.v1.MatchService/`, ...), the guest sign-in where it is on, health endpoints,
-the one-click unsubscribe link of mails (`unsubscribe.py`), and the portal's static files."""
+the one-click unsubscribe link of mails (`unsubscribe.py`), the portal's message catalogues
+(`locales.py`), and the portal's static files."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from playhall.gateway.events import EventGateway
 from playhall.gateway.friends import FriendsGateway
 from playhall.gateway.guests import GuestGateway
 from playhall.gateway.headers import UndecodableHeaders
+from playhall.gateway.locales import locale_routes
 from playhall.gateway.moderation import ModerationGateway
 from playhall.gateway.schema import import_title_messages, schema
 from playhall.gateway.service import (
@@ -246,6 +248,7 @@ def build_app(settings: Settings, channel: grpc.aio.Channel, readiness: Readines
             Route("/portal/schema.json", schema_json),
             Route("/portal/config.json", portal_config),
             Route("/portal/data/{title}/{name}.json", title_data),
+            *locale_routes(settings),
             unsubscribe_route(channel, settings),
             *(Mount(service.path, app=service) for service in services),
             Mount("/", app=StaticFiles(directory=PORTAL, html=True)),

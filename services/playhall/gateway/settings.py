@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from playhall.common.metrics import ALL_INTERFACES
 from playhall.common.settings import SettingsError, load, setting
+from playhall.core import i18n
 
 
 @dataclass(frozen=True)
@@ -71,11 +72,22 @@ class Settings:
         "", help="the portal's client id at the OIDC provider (a public client, PKCE, no secret)"
     )
     oidc_scope: str = setting("openid profile", help="scopes the portal asks the provider for")
+    languages: str = setting(
+        ",".join(i18n.SHIPPED_LANGUAGES),
+        help="comma-separated languages the portal offers (each one the platform ships)",
+    )
+    default_language: str = setting(
+        i18n.SOURCE_LANGUAGE, help="the portal's language for a browser asking for none offered"
+    )
     log_level: str = setting("INFO")
 
     @property
     def origins(self) -> list[str]:
         return [origin.strip() for origin in self.cors_origins.split(",") if origin.strip()]
+
+    @property
+    def offered_languages(self) -> tuple[str, ...]:
+        return tuple(lang.strip() for lang in self.languages.split(",") if lang.strip())
 
     @classmethod
     def from_env(cls, flags: Mapping[str, Any] | None = None) -> Settings:
@@ -84,6 +96,7 @@ class Settings:
             raise SettingsError("PLAYHALL_GUEST_ISSUER needs PLAYHALL_GUEST_SIGNING_KEY")
         if bool(settings.oidc_issuer) != bool(settings.oidc_client_id):
             raise SettingsError("PLAYHALL_OIDC_ISSUER and PLAYHALL_OIDC_CLIENT_ID go together")
+        _check_languages(settings)
         if settings.oidc_issuer:
             parts = urlsplit(settings.oidc_issuer)
             if parts.scheme not in ("https", "http") or not parts.netloc:
@@ -100,3 +113,22 @@ class Settings:
             return ""
         parts = urlsplit(self.oidc_issuer)
         return f"{parts.scheme}://{parts.netloc}"
+
+
+def _check_languages(settings: Settings) -> None:
+    """The offered languages are shipped ones (a complete catalogue), and the default is one
+    of them."""
+    offered = settings.offered_languages
+    if not offered:
+        raise SettingsError("PLAYHALL_LANGUAGES names no language")
+    unshipped = [lang for lang in offered if lang not in i18n.SHIPPED_LANGUAGES]
+    if unshipped:
+        raise SettingsError(
+            f"PLAYHALL_LANGUAGES names {', '.join(unshipped)}, which the portal does not ship"
+            f" (it ships {', '.join(i18n.SHIPPED_LANGUAGES)})"
+        )
+    if settings.default_language not in offered:
+        raise SettingsError(
+            f"PLAYHALL_DEFAULT_LANGUAGE {settings.default_language!r} is not one of"
+            f" PLAYHALL_LANGUAGES ({settings.languages})"
+        )

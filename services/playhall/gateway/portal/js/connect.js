@@ -1,7 +1,9 @@
 // A small client of MatchService (and, by `service`, the gateway's other services) over the
 // Connect protocol with JSON: unary calls with fetch, WatchMatch as a server stream read from
 // the response body. Messages are in the canonical proto JSON mapping; the seat or player token
-// travels as a bearer token and never in a URL.
+// travels as a bearer token and never in a URL. Every call names the page's language
+// (Accept-Language), in which the services word their refusals (`error.message`).
+import { language, t } from "./i18n.js";
 
 const SERVICE = "/playhall.match.v1.MatchService/";
 
@@ -15,7 +17,7 @@ export class RpcError extends Error {
 }
 
 function headers(token, extra) {
-  const h = { "connect-protocol-version": "1", ...extra };
+  const h = { "connect-protocol-version": "1", "accept-language": language(), ...extra };
   if (token) h.authorization = `Bearer ${token}`;
   return h;
 }
@@ -32,14 +34,14 @@ export async function call(method, request, { token = null, timeoutMs = 10000, s
       body: JSON.stringify(request),
     });
   } catch (error) {
-    throw new RpcError("unavailable", "The server cannot be reached: " + error.message);
+    throw new RpcError("unavailable", t("portal-unreachable", { reason: error.message }));
   }
   const text = await response.text();
   let body = {};
   try {
     body = text ? JSON.parse(text) : {};
   } catch {
-    throw new RpcError("unknown", `HTTP ${response.status}`);
+    throw new RpcError("unknown", t("portal-http-status", { status: response.status }));
   }
   if (!response.ok) {
     throw new RpcError(body.code || "unknown", body.message, body.details || [],
@@ -72,7 +74,7 @@ export async function stream(method, request, onMessage, { token = null, signal,
   }
   if (!response.ok) {
     const body = await response.json().catch(() => ({}));
-    throw new RpcError(body.code || "unknown", body.message || `HTTP ${response.status}`);
+    throw new RpcError(body.code || "unknown", body.message || t("portal-http-status", { status: response.status }));
   }
   onOpen?.();
   const reader = response.body.getReader();
@@ -83,9 +85,9 @@ export async function stream(method, request, onMessage, { token = null, signal,
     try {
       chunk = await reader.read();
     } catch (error) {
-      throw new RpcError(signal?.aborted ? "canceled" : "unavailable", "The stream dropped");
+      throw new RpcError(signal?.aborted ? "canceled" : "unavailable", t("portal-stream-dropped"));
     }
-    if (chunk.done) throw new RpcError("unavailable", "The stream ended without its trailer");
+    if (chunk.done) throw new RpcError("unavailable", t("portal-stream-unfinished"));
     const joined = new Uint8Array(buffer.length + chunk.value.length);
     joined.set(buffer);
     joined.set(chunk.value, buffer.length);
