@@ -44,6 +44,8 @@ Viewer = int | None
 
 StateT = TypeVar("StateT", bound="State")
 """A title's own `State` class, which its `Game` and `Codec` take and return."""
+SEED_BYTES = range(1, 65)
+"""The lengths a game's seed may have."""
 
 
 @dataclass(frozen=True)
@@ -98,18 +100,25 @@ class GameInfo:
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
             raise InvalidSetup(
-                f"{self.display_name} is played by {self.min_players} to {self.max_players} "
-                f"players, not {players}"
+                "rules-player-count",
+                title=self.display_name,
+                min=self.min_players,
+                max=self.max_players,
+                players=players,
             )
 
     def resolve_options(self, given: Mapping[str, OptionValue]) -> dict[str, OptionValue]:
         """Every option's value: the given ones checked, the rest at their defaults."""
         specs = {spec.name: spec for spec in self.options}
         unknown = sorted(set(given) - set(specs))
+        if unknown and not specs:
+            raise InvalidSetup("rules-no-options", option=unknown[0], title=self.display_name)
         if unknown:
-            known = ", ".join(sorted(specs)) or "none"
             raise InvalidSetup(
-                f"Unknown option {unknown[0]!r} for {self.display_name} (options: {known})"
+                "rules-unknown-option",
+                option=unknown[0],
+                title=self.display_name,
+                options=", ".join(sorted(specs)),
             )
         return {
             name: _check_option(spec, given[name]) if name in given else spec.default
@@ -127,43 +136,52 @@ class GameInfo:
                 continue
             if len(value) != wanted:
                 raise InvalidSetup(
-                    f"Option {spec.name!r} takes {wanted} names for {players} players, "
-                    f"not {len(value)}"
+                    "rules-option-name-count",
+                    option=spec.name,
+                    wanted=wanted,
+                    players=players,
+                    given=len(value),
                 )
 
     def check_rules_version(self, found: str) -> None:
         """Refuses a state written by another major version of these rules."""
         if not found:
-            raise MalformedMessage("The state names no rules version: it is not a saved game")
+            raise MalformedMessage("rules-no-rules-version")
         if not versions.compatible(found, self.rules_version):
             raise IncompatibleVersion(
-                f"This match was started with rules {found!r}; this service plays "
-                f"{self.rules_version!r} and cannot continue it"
+                "rules-incompatible-version", found=found, plays=self.rules_version
             )
 
 
 def _check_option(spec: OptionSpec, value: OptionValue) -> OptionValue:
     if isinstance(spec, BoolOption):
         if not isinstance(value, bool):
-            raise InvalidSetup(f"Option {spec.name!r} takes true or false")
+            raise InvalidSetup("rules-option-not-bool", option=spec.name)
         return value
     if isinstance(spec, IntOption):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidSetup(f"Option {spec.name!r} takes a whole number")
+            raise InvalidSetup("rules-option-not-whole", option=spec.name)
         if not spec.min <= value <= spec.max:
             raise InvalidSetup(
-                f"Option {spec.name!r} must be {spec.min} to {spec.max}, not {value}"
+                "rules-option-out-of-range",
+                option=spec.name,
+                min=spec.min,
+                max=spec.max,
+                value=value,
             )
         return value
     if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
-        raise InvalidSetup(f"Option {spec.name!r} takes a list of names")
+        raise InvalidSetup("rules-option-not-names", option=spec.name)
     for name in value:
         if name not in spec.choices:
             raise InvalidSetup(
-                f"Option {spec.name!r}: {name!r} is not one of {', '.join(spec.choices)}"
+                "rules-option-unknown-choice",
+                option=spec.name,
+                choice=name,
+                choices=", ".join(spec.choices),
             )
     if len(set(value)) != len(value):
-        raise InvalidSetup(f"Option {spec.name!r} names the same choice twice")
+        raise InvalidSetup("rules-option-repeated-choice", option=spec.name)
     return value
 
 
@@ -303,7 +321,7 @@ class State(ABC):
     def check_seat(self, seat: int) -> None:
         """Refuses a seat number outside the game."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise IllegalMove(f"There is no seat {seat}: seats are 0 to {self.num_players - 1}")
+            raise IllegalMove("rules-no-such-seat", seat=seat, first=0, last=self.num_players - 1)
 
     def check_viewer(self, viewer: Viewer) -> None:
         if viewer is not SPECTATOR:
@@ -440,8 +458,8 @@ class Game(ABC, Generic[StateT]):
         self.info.check_players(players)
         resolved = self.info.resolve_options(options or {})
         self.info.check_choice_counts(players, resolved)
-        if not 1 <= len(seed) <= 64:
-            raise InvalidSetup("A game needs a seed of 1 to 64 bytes")
+        if not SEED_BYTES.start <= len(seed) < SEED_BYTES.stop:
+            raise InvalidSetup("rules-seed-length", min=SEED_BYTES.start, max=SEED_BYTES.stop - 1)
         return self.setup(players, resolved, Rng(seed))
 
     @abstractmethod

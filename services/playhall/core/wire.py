@@ -22,18 +22,20 @@ def pack(message: Message) -> any_pb2.Any:
 
 
 def unpack(payload: any_pb2.Any, message_class: type[M], what: str) -> M:
-    """The message inside `payload`; `what` names it in errors ("state", "move")."""
+    """The message inside `payload`; `what` names it in errors: "state" or "move" (the
+    catalogue says each in its language)."""
     expected = message_class.DESCRIPTOR.full_name
     if not payload.type_url:
-        raise MalformedMessage(f"The {what} is missing: send a {expected}")
+        raise MalformedMessage("rules-message-missing", what=what, expected=expected)
     found = payload.type_url.rsplit("/", 1)[-1]
     if found != expected:
-        raise MalformedMessage(f"The {what} is a {found}, but this game needs a {expected}")
+        raise MalformedMessage("rules-message-foreign", what=what, found=found, expected=expected)
     message = message_class()
     try:
         message.ParseFromString(payload.value)
     except DecodeError as error:
-        raise MalformedMessage(f"The {what} could not be decoded: {error}") from error
+        # The parser's own words are English prose, no argument a translation could use.
+        raise MalformedMessage("rules-message-undecodable", what=what) from error
     return message
 
 
@@ -54,5 +56,5 @@ def set_viewer(message: Any, viewer: Viewer) -> None:
 def viewer_of(message: Any) -> Viewer:
     """The viewer a title View names: a seat, or None for a spectator; refused when unset."""
     if message.WhichOneof("viewer") is None:
-        raise MalformedMessage("The view names no viewer")
+        raise MalformedMessage("rules-view-no-viewer")
     return SPECTATOR if message.spectator else int(message.seat)

@@ -54,7 +54,7 @@ def decode_options(options: Mapping[str, pb.OptionValue]) -> dict[str, OptionVal
     for name, value in options.items():
         kind = value.WhichOneof("value")
         if kind is None:
-            raise InvalidSetup(f"Option {name!r} has no value")
+            raise InvalidSetup("rules-option-no-value", option=name)
         if kind == "choice_values":
             decoded[name] = tuple(value.choice_values.values)
         else:

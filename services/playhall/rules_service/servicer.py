@@ -135,7 +135,7 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
             state = self._state(request.state)
             view = state.view(_viewer(request, state))
             if request.format != pb.RENDER_FORMAT_TEXT:
-                raise MalformedMessage("Choose a render format: text (the only one)")
+                raise MalformedMessage("rules-render-format")
             content = self.game.render_text(view)
         return pb.RenderViewResponse(content=content)
 
@@ -193,10 +193,10 @@ class DecodedStates:
 def _viewer(request, state: State):
     which = request.WhichOneof("viewer")
     if which is None:
-        raise MalformedMessage("Say whose view: a seat or a spectator")
+        raise MalformedMessage("rules-viewer-missing")
     if which == "spectator":
         if not request.spectator:
-            raise MalformedMessage("spectator must be true when set")
+            raise MalformedMessage("rules-spectator-false")
         return SPECTATOR
     state.check_seat(request.seat)
     return request.seat
