@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from playhall.core import SPECTATOR, IllegalMove, MalformedMessage, NotYourTurn, Rng, play_random
+from playhall.core.i18n import Text, render
 from playhall.games.einstein import GAME
 from playhall.games.einstein import engine as e
 from playhall.games.einstein import geometry as g
@@ -77,8 +78,10 @@ def test_rule_5_a_turn_is_two_placements_by_the_same_seat():
     assert after_one.step != state.step
     after_two = after_one.apply(0, after_one.legal_moves(0)[0]).state
     assert after_two.to_move() == (1,) and after_two.turn != state.turn
-    with pytest.raises(NotYourTurn):
+    with pytest.raises(NotYourTurn) as refused:
         after_two.apply(0, after_two.legal_moves(1)[0])
+    assert refused.value.text == Text("einstein-not-your-turn", {"seat": 1})
+    assert refused.value.reason == "It is not your turn: seat 1 places Ideas now"
 
 
 def test_rule_5_the_turn_ends_early_when_no_placement_is_left():
@@ -101,8 +104,9 @@ def test_rule_6_the_first_idea_is_any_tile_with_corner_0_at_the_origin():
     state = _new()
     moves = state.legal_moves(0)
     assert len(moves) == 80
-    with pytest.raises(IllegalMove, match="centre"):
+    with pytest.raises(IllegalMove, match="centre") as refused:
         state.apply(0, Place(0, 0, 0, g.UNIT[0]))
+    assert refused.value.text == Text("einstein-first-in-centre")
     assert state.legal_moves(1) == []
 
 
@@ -111,10 +115,12 @@ def test_rule_7_a_refused_placement_says_why_and_changes_nothing():
     state = _new()
     first = state.legal_moves(0)[0]
     state = state.apply(0, first).state
-    with pytest.raises(IllegalMove, match="overlap"):
+    with pytest.raises(IllegalMove, match="overlap") as refused:
         state.apply(0, first)
-    with pytest.raises(IllegalMove, match="stock"):
+    assert refused.value.text == Text("einstein-overlap")
+    with pytest.raises(IllegalMove, match="stock") as refused:
         _with(state, stocks=(EMPTY, state.stocks[1])).apply(0, state.legal_moves(0)[0])
+    assert refused.value.text == Text("einstein-not-in-stock")
 
 
 def test_rule_8_an_equivalent_description_is_accepted_as_the_canonical_move():
@@ -650,8 +656,11 @@ def test_rule_7_a_decoded_state_a_tile_on_extends_a_recent_board_to_the_same_fro
     forged = codec.encode_state(after)
     forged.tiles.append(forged.tiles[-1])
     forged.tiles[-1].owner = 0
-    with pytest.raises(MalformedMessage, match="not a legal placement"):
+    with pytest.raises(MalformedMessage, match="not a legal placement") as refused:
         codec.decode_state(forged)
+    assert refused.value.text == Text(
+        "einstein-inconsistent-tile", {"tile": len(after.board.tiles)}
+    )
     view = after.view(0)
     doubled = replace(view, tiles=view.tiles + (view.tiles[-1],))
     with pytest.raises(MalformedMessage):
@@ -682,3 +691,29 @@ def test_search_order_puts_a_completing_placement_first_at_the_starting_position
     assert sorted(ordered, key=repr) == sorted(moves, key=repr)
     completing = [m for m in moves if _events(state.apply(0, m), e.InspirationCompleted)]
     assert completing and ordered[0] in completing
+
+
+def test_a_refusal_reads_in_the_players_language():
+    """A refusal travels as a key and its arguments: German and Persian players read it in
+    their words, the seat number in it."""
+    state = _new()
+    state = state.apply(0, state.legal_moves(0)[0]).state
+    with pytest.raises(NotYourTurn) as refused:
+        state.apply(1, state.legal_moves(0)[0])
+    english = refused.value.reason
+    german, persian = render(refused.value.text, "de"), render(refused.value.text, "fa")
+    assert german == "Du bist nicht am Zug: Platz 0 legt gerade Ideen"
+    assert "نوبت شما نیست" in persian and "0" in persian
+    assert len({english, german, persian}) == 3
+
+
+def test_a_codec_refusal_carries_the_value_it_refused():
+    """A message the codec cannot take names the value in the key's argument, not in a
+    sentence built in code."""
+    message = GAME.codec.encode_state(_play_from(_new(2)))
+    message.tiles[0].rotation = 12
+    with pytest.raises(MalformedMessage) as refused:
+        GAME.codec.decode_state(message)
+    assert refused.value.text == Text("einstein-rotation-range", {"value": 12})
+    assert refused.value.reason == "A rotation is 0 to 9 steps of 36 degrees, not 12"
+    assert render(refused.value.text, "de").endswith("nicht 12")

@@ -42,9 +42,7 @@ def checked_board(tiles: tuple[Tile, ...]) -> BigIdea:
         move = Place(tile.pose.shape, tile.pattern, tile.pose.rotation, tile.pose.origin)
         canonical, _, why = board.judge(move, ANY_STOCK)
         if why or canonical != move:
-            raise MalformedMessage(
-                f"The state is inconsistent: tile {len(board.tiles)} is not a legal placement"
-            )
+            raise MalformedMessage("einstein-inconsistent-tile", tile=len(board.tiles))
         board = board.placed(tile)
         if start == 0:
             board.forget_base()

@@ -68,7 +68,7 @@ class EinsteinCodec(Codec[e.EinsteinState], messages=pb):
 
     def decode_move(self, message: pb.Move) -> Place:
         if message.WhichOneof("action") != "place":
-            raise MalformedMessage("The move is empty: place an Idea")
+            raise MalformedMessage("einstein-empty-move")
         return _decode_place(message.place)
 
     # -- views ---------------------------------------------------------------------------------
@@ -169,7 +169,7 @@ def _encode_tile(tile: Tile) -> pb.Tile:
 
 def _decode_tile(message: pb.Tile, players: int) -> Tile:
     if not 0 <= message.owner < players:
-        raise MalformedMessage(f"A tile belongs to seat {message.owner}, who is not in the game")
+        raise MalformedMessage("einstein-tile-owner-unknown", seat=message.owner)
     pose = g.Pose(
         _decode_field(message.field),
         _decode_rotation(message.rotation),
@@ -187,40 +187,40 @@ def _encode_stock(stock: Stock) -> list[pb.FieldStock]:
 
 def _decode_stock(messages: Any) -> Stock:
     if [m.field for m in messages] != [shape.kind + 1 for shape in g.SHAPES]:
-        raise MalformedMessage("A stock lists each field once, in field order")
+        raise MalformedMessage("einstein-stock-order")
     stock = tuple((m.pattern_a, m.pattern_b) for m in messages)
     if any(not 0 <= n <= e.TILES_PER_PATTERN for counts in stock for n in counts):
-        raise MalformedMessage(f"A stock holds 0 to {e.TILES_PER_PATTERN} tiles per pattern")
+        raise MalformedMessage("einstein-stock-range", most=e.TILES_PER_PATTERN)
     return stock
 
 
 def _decode_field(value: int) -> int:
     if not 1 <= value <= len(g.SHAPES):
-        raise MalformedMessage(f"Unknown field {value}")
+        raise MalformedMessage("einstein-unknown-field", value=value)
     return value - 1
 
 
 def _decode_pattern(value: int) -> int:
     if value not in (1, 2):
-        raise MalformedMessage(f"Unknown line pattern {value}")
+        raise MalformedMessage("einstein-unknown-pattern", value=value)
     return value - 1
 
 
 def _decode_rotation(value: int) -> int:
     if not 0 <= value < g.TURNS:
-        raise MalformedMessage(f"A rotation is 0 to 9 steps of 36 degrees, not {value}")
+        raise MalformedMessage("einstein-rotation-range", value=value)
     return value
 
 
 def _decode_einstein(value: int) -> int:
     if not 1 <= value <= len(EINSTEINS):
-        raise MalformedMessage(f"Unknown Einstein {value}")
+        raise MalformedMessage("einstein-unknown-einstein", value=value)
     return value - 1
 
 
 def _board(tiles: tuple[Tile, ...]) -> BigIdea:
     if len(tiles) > MAX_TILES:
-        _inconsistent("more tiles than the Einsteins own")
+        raise MalformedMessage("einstein-inconsistent-tiles")
     return checked_board(tiles)
 
 
@@ -228,40 +228,36 @@ def _check_consistent(state: e.EinsteinState) -> None:
     """Refuses a state the engine could never have produced, so none can make it fail."""
     players = state.num_players
     if len(set(state.einsteins)) != players:
-        _inconsistent("an Einstein plays twice")
+        raise MalformedMessage("einstein-inconsistent-einstein-twice")
     for seat, einstein in enumerate(state.einsteins):
         cards = [*state.hands[seat], *state.piles[seat], *state.completed[seat]]
         if sorted(cards) != sorted(DECKS[einstein]):
-            _inconsistent(f"seat {seat} must hold each of its Einstein's Inspirations once")
+            raise MalformedMessage("einstein-inconsistent-inspirations", seat=seat)
         if len(state.hands[seat]) > e.HAND_SIZE or list(state.hands[seat]) != sorted(
             state.hands[seat]
         ):
-            _inconsistent(f"seat {seat}'s hand is not a sorted hand of at most 3")
+            raise MalformedMessage("einstein-inconsistent-hand", seat=seat, most=e.HAND_SIZE)
         placed = [0] * (2 * len(g.SHAPES))
         for tile in state.board.tiles:
             if tile.owner == seat:
                 placed[2 * tile.pose.shape + tile.pattern] += 1
         left = [n for counts in state.stocks[seat] for n in counts]
         if any(a + b != e.TILES_PER_PATTERN for a, b in zip(placed, left, strict=True)):
-            _inconsistent(f"seat {seat}'s stock and placed tiles do not add up")
+            raise MalformedMessage("einstein-inconsistent-stock", seat=seat)
     theories = [*state.theories_up, *state.theory_deck]
     theories += [t for won in state.theories_won for t in won]
     if sorted(theories) != sorted(THEORY_IDS) or len(state.theories_up) > e.THEORIES_UP:
-        _inconsistent("every Major Theory must appear exactly once")
+        raise MalformedMessage("einstein-inconsistent-theories")
     if any(p < 0 for p in state.prestige) or state.prestige_supply < 0:
-        _inconsistent(f"there are {e.PRESTIGE_TOKENS} Prestige tokens")
+        raise MalformedMessage("einstein-inconsistent-prestige", tokens=e.PRESTIGE_TOKENS)
     if not 0 <= state.current < players or not 0 <= state.idle_turns <= players:
-        _inconsistent("the turn counters are broken")
+        raise MalformedMessage("einstein-inconsistent-turn-counters")
     if not 0 <= state.placed_this_turn < e.PLACEMENTS_PER_TURN:
-        _inconsistent("a seat places at most two Ideas a turn")
+        raise MalformedMessage("einstein-inconsistent-placements")
     if not 0 <= state.completed_this_turn <= len(state.completed[state.current]):
-        _inconsistent("more Inspirations completed this turn than in all")
+        raise MalformedMessage("einstein-inconsistent-completed")
     most = 4 * MAX_TILES + 8
     if not (0 <= state.step <= most and 0 <= state.move_count <= MAX_TILES):
-        _inconsistent(f"a game has at most {MAX_TILES} moves")
+        raise MalformedMessage("einstein-inconsistent-moves", most=MAX_TILES)
     if not state.over and not state.board.has_placement(state.stocks[state.current]):
-        _inconsistent("the seat to move has no legal placement")
-
-
-def _inconsistent(why: str) -> None:
-    raise MalformedMessage(f"The state is inconsistent: {why}")
+        raise MalformedMessage("einstein-inconsistent-no-placement")

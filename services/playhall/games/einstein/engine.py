@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from pathlib import Path
 from typing import TypeVar
 
 from playhall.core import (
@@ -29,6 +30,8 @@ from playhall.core import (
     State,
     Transition,
     ViewBase,
+    i18n,
+    versions,
 )
 from playhall.core.api import ChoiceOption, Viewer
 from playhall.core.fields import build, row
@@ -63,6 +66,11 @@ INFO = GameInfo(
         ),
     ),
 )
+MESSAGES = i18n.register(
+    INFO.title_id,
+    Path(__file__).with_name("locales") / versions.major(RULES_VERSION).rpartition("/")[2],
+)
+"""Einstein's texts (refusals, its name) at the major version of its rules."""
 FULL_STOCK: Stock = ((TILES_PER_PATTERN, TILES_PER_PATTERN),) * len(g.SHAPES)
 
 
@@ -210,13 +218,13 @@ class EinsteinState(SlotsState):
     def apply(self, seat: int, move: Place) -> Transition:
         self.check_seat(seat)
         if self.over:
-            raise GameOver("The game is over: no more moves")
+            raise GameOver("einstein-game-over")
         if seat != self.current:
-            raise NotYourTurn(f"It is not your turn: seat {self.current} places Ideas now")
+            raise NotYourTurn("einstein-not-your-turn", seat=self.current)
         if not isinstance(move, Place):
-            raise IllegalMove("Place an Idea tile: that is the only move")
+            raise IllegalMove("einstein-place-only")
         if move.shape not in range(len(g.SHAPES)) or move.pattern not in (0, 1):
-            raise IllegalMove("There is no such Idea tile")
+            raise IllegalMove("einstein-no-such-tile")
         placed, contacts, why = self.board.judge(move, self.stocks[seat])
         if why:
             raise IllegalMove(why)

@@ -87,19 +87,19 @@ class EinsteinGame(Game[EinsteinState]):
         hands, piles = [], []
         for seat, public in enumerate(view.seats):
             if public.einstein not in range(len(DECKS)):
-                raise MalformedMessage("The view names an unknown Einstein")
+                raise MalformedMessage("einstein-view-unknown-einstein")
             own = view.hand if seat == view.viewer else ()
             unseen = sorted(set(DECKS[public.einstein]) - set(public.completed) - set(own))
             rng.shuffle(unseen)
             hidden = 0 if own else public.hand_size
             if len(unseen) != hidden + public.pile_size:
-                raise MalformedMessage("The view's Inspiration counts do not add up")
+                raise MalformedMessage("einstein-view-inspiration-counts")
             hands.append(own or tuple(sorted(unseen[:hidden])))
             piles.append(tuple(unseen[hidden:]))
         won = {t for public in view.seats for t in public.theories}
         deck = sorted(set(THEORY_IDS) - won - set(view.theories_up))
         if len(deck) != view.theory_deck_size:
-            raise MalformedMessage("The view's Theory counts do not add up")
+            raise MalformedMessage("einstein-view-theory-counts")
         rng.shuffle(deck)
         return build(
             EinsteinState,

@@ -249,16 +249,16 @@ class BigIdea:
         return tuple(contacts)
 
     def refusal(self, pose: g.Pose) -> str:
-        """Why `pose` cannot be placed geometrically, or '' when it can."""
+        """The message key of why `pose` cannot be placed geometrically, or '' when it can."""
         footprint = g.footprint(pose)
         for other in self.near(footprint.box):
             if g.interiors_overlap(footprint, self.footprints[other]):
-                return "The Idea would overlap a placed Idea"
+                return "einstein-overlap"
         contacts = self.edge_contacts(pose)
         if contacts is None:
-            return "Every contact must be a full edge, end to end with a placed Idea's edge"
+            return "einstein-partial-edge"
         if not contacts:
-            return "The Idea must share a full edge with The Big Idea"
+            return "einstein-no-contact"
         return ""
 
     # -- the frontier ------------------------------------------------------------------------------
@@ -389,14 +389,15 @@ class BigIdea:
 
     def judge(self, move: Place, stock: Stock) -> tuple[Place, tuple[Contact, ...], str]:
         """The canonical form of a submitted placement, the edges it shares (numbered as its
-        canonical pose numbers them) and why it is refused ('' when legal); no listing."""
+        canonical pose numbers them) and the message key of why it is refused ('' when legal); no
+        listing."""
         if not 0 <= move.pattern < 2 or not stock[move.shape][move.pattern]:
-            return move, (), "You have no Idea of that shape and pattern left in your stock"
+            return move, (), "einstein-not-in-stock"
         pose = canonical(move.pose, move.pattern)
         move = Place(move.shape, move.pattern, pose.rotation, pose.origin)
         if not self.tiles:
             if move not in _first_placements(stock):
-                return move, (), "The first Idea goes in the centre of the table"
+                return move, (), "einstein-first-in-centre"
             return move, (), ""
         why = self.refusal(pose)
         if why:
@@ -406,7 +407,7 @@ class BigIdea:
         if not any(
             lines[c.own_edge] == lines_of(self.tiles[c.host_tile], c.host_edge) for c in contacts
         ):
-            return move, contacts, "At least one shared edge must match its line count"
+            return move, contacts, "einstein-no-line-match"
         return move, contacts, ""
 
     def free_edges(self) -> list[tuple[int, int]]:

@@ -1,0 +1,3 @@
+## Einstein's name as players read it (lobby, match page, terminal client).
+
+einstein-name = Einstein: His Amazing Life and Incomparable Science
