@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import pytest
 
-from playhall.core import SPECTATOR, Event, GameOver, IllegalMove, NotYourTurn, RuleError
+from playhall.core import SPECTATOR, Event, GameOver, IllegalMove, NotYourTurn, RuleError, i18n
 from playhall.games.galileo import GAME
 from playhall.games.galileo.cards import (
     EXPERIMENT_BY_ID,
@@ -734,6 +734,34 @@ def test_a_seat_outside_the_game_is_refused(seat):
     assert_refused(state, seat, Pick(state.hands[0][0]), IllegalMove, f"There is no seat {seat}")
 
 
+def test_a_refusal_is_a_key_and_its_arguments_that_every_language_says():
+    """A refusal travels as a message key with its arguments (`error.text`): Galileo's own in
+    its catalogue, the shared ones (a seat outside the game) in the platform's; each shipped
+    language uses exactly those arguments."""
+    state = GAME.new_game(3, {}, SEED)
+    not_in_hand = assert_refused(state, 0, Pick(state.hands[1][0]), IllegalMove, "not in your")
+    no_seat = assert_refused(state, 7, Pick(state.hands[0][0]), IllegalMove, "no seat 7")
+    state, _ = pick_all(state, {seat: state.hands[seat][0] for seat in range(3)})
+    taker, waiting = state.order[0], state.order[1]
+    out_of_turn = assert_refused(state, waiting, TakeExperiment(state.table[0]), NotYourTurn, "not")
+    texts = [error.text for error in (not_in_hand, no_seat, out_of_turn)]
+    assert [(text.key, dict(text.args)) for text in texts if text] == [
+        ("galileo-scientist-not-in-hand", {}),
+        ("rules-no-such-seat", {"seat": 7, "first": 0, "last": 2}),
+        ("galileo-not-your-turn", {"seat": taker}),
+    ]
+    for text in texts:
+        assert text is not None
+        for language in i18n.SHIPPED_LANGUAGES:
+            assert i18n.catalogue_of(text.key).variables(language)[text.key] == set(text.args)
+    assert i18n.render(out_of_turn.text, "de") == (
+        f"Du bist nicht am Zug: Platz {taker} nimmt jetzt ein Experiment"
+    )
+    assert i18n.render(out_of_turn.text, "fa") == (
+        f"نوبت شما نیست: اکنون جایگاه {taker} یک آزمایش برمی‌دارد"
+    )
+
+
 # -- 9. round structure ------------------------------------------------------------------------
 
 
@@ -858,8 +886,11 @@ def test_a_saved_state_with_a_counter_no_game_reaches_is_refused(field, value):
 
     message = GAME.codec.encode_state(GAME.new_game(3, {}, b"counters"))
     setattr(message, field, value)
-    with pytest.raises(MalformedMessage, match="a game of 3 has"):
+    with pytest.raises(MalformedMessage, match="a game of 3 has") as refused:
         GAME.codec.decode_state(message)
+    key = "galileo-inconsistent-round" if field == "round" else "galileo-inconsistent-moves"
+    assert refused.value.text is not None and refused.value.text.key == key
+    assert refused.value.text.args["players"] == 3
     # Every state of a real game stays within the bounds.
     state = GAME.new_game(5, {}, b"counters")
     while not state.is_terminal():

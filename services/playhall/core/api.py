@@ -321,7 +321,9 @@ class State(ABC):
     def check_seat(self, seat: int) -> None:
         """Refuses a seat number outside the game."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise IllegalMove("rules-no-such-seat", seat=seat, first=0, last=self.num_players - 1)
+            # A seat that is no number (an in-process caller's True) is named as it was given.
+            named = seat if type(seat) is int else str(seat)
+            raise IllegalMove("rules-no-such-seat", seat=named, first=0, last=self.num_players - 1)
 
     def check_viewer(self, viewer: Viewer) -> None:
         if viewer is not SPECTATOR:

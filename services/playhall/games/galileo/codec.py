@@ -68,7 +68,7 @@ class GalileoCodec(Codec[e.GalileoState], messages=pb):
             return e.Pick(message.pick.scientist)
         if action == "take":
             return e.TakeExperiment(message.take.experiment)
-        raise MalformedMessage("The move is empty: pick a scientist or take an experiment")
+        raise MalformedMessage("galileo-move-empty")
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -124,7 +124,7 @@ def _decode_phase(value: int) -> e.Phase:
     try:
         return e.Phase(value)
     except ValueError:
-        raise MalformedMessage(f"Unknown phase {value}") from None
+        raise MalformedMessage("galileo-unknown-phase", phase=value) from None
 
 
 def _check_consistent(state: e.GalileoState) -> None:
@@ -134,41 +134,44 @@ def _check_consistent(state: e.GalileoState) -> None:
     scientists = [card for cards in (*state.hands, *state.played, state.undealt) for card in cards]
     scientists += [pick for pick in state.picks if pick]
     if sorted(scientists) != ALL_SCIENTISTS:
-        _inconsistent("every scientist must appear exactly once")
+        _inconsistent("galileo-inconsistent-scientists")
     takes = [take for taken in state.taken for take in taken]
     experiments = [*state.deck, *state.table, *state.discarded]
     experiments += [take.experiment for take in takes]
     if sorted(experiments) != ALL_EXPERIMENTS:
-        _inconsistent("every experiment must appear exactly once")
+        _inconsistent("galileo-inconsistent-experiments")
     for take in takes:
         if take.points != EXPERIMENT_BY_ID[take.experiment].points * (2 if take.doubled else 1):
-            _inconsistent(f"experiment {take.experiment} cannot score {take.points}")
+            _inconsistent(
+                "galileo-inconsistent-points", experiment=take.experiment, points=take.points
+            )
     if sorted(state.previous_order) != sorted(seats) or state.start_player not in seats:
-        _inconsistent("the seat orders are broken")
+        _inconsistent("galileo-inconsistent-seat-orders")
     if state.phase is e.Phase.TAKE:
         if sorted(state.order) != sorted(seats) or not 0 <= state.take_index < players:
-            _inconsistent("the take order is broken")
+            _inconsistent("galileo-inconsistent-take-order")
         if 0 in state.picks:
-            _inconsistent("a seat takes without a pick")
+            _inconsistent("galileo-inconsistent-take-without-pick")
     elif state.order or state.take_index:
-        _inconsistent("a take order outside the take phase")
+        _inconsistent("galileo-inconsistent-order-outside-take")
     if state.phase is e.Phase.PICK and all(state.picks):
-        _inconsistent("a pick phase in which every seat has picked")
+        _inconsistent("galileo-inconsistent-all-picked")
     if state.phase is e.Phase.PICK and any(
         not pick and not hand for pick, hand in zip(state.picks, state.hands, strict=True)
     ):
-        _inconsistent("a seat must pick with an empty hand")
+        _inconsistent("galileo-inconsistent-empty-hand")
     rounds = e.rounds_for(players)
     if not 1 <= state.round <= rounds:
-        _inconsistent(f"a game of {players} has rounds 1 to {rounds}")
+        _inconsistent("galileo-inconsistent-round", players=players, first=1, last=rounds)
     # A pick or a take per seat and round, a step per take and reveal: no counter of a real
     # game passes this, and none may reach the largest value its field can hold.
     most_moves = 2 * rounds * players
     if not (0 <= state.step <= most_moves and 0 <= state.move_count <= most_moves):
-        _inconsistent(f"a game of {players} has at most {most_moves} moves and steps")
+        _inconsistent("galileo-inconsistent-moves", players=players, most=most_moves)
     if state.phase is e.Phase.OVER and (any(state.picks) or state.table or state.deck):
-        _inconsistent("a finished game with cards in play")
+        _inconsistent("galileo-inconsistent-cards-in-play")
 
 
-def _inconsistent(why: str) -> None:
-    raise MalformedMessage(f"The state is inconsistent: {why}")
+def _inconsistent(key: str, **args: int) -> None:
+    """Refuses the state: `key` says what is wrong with it."""
+    raise MalformedMessage(key, **args)

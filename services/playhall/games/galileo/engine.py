@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from enum import IntEnum
+from pathlib import Path
 from typing import NamedTuple, TypeVar
 
 from playhall.core import (
@@ -26,6 +27,8 @@ from playhall.core import (
     SlotsState,
     Transition,
     ViewBase,
+    i18n,
+    versions,
 )
 from playhall.core.api import Viewer
 from playhall.core.fields import build, row
@@ -39,6 +42,11 @@ INFO = GameInfo(
     max_players=5,
     rules_version=RULES_VERSION,
 )
+MESSAGES = i18n.register(
+    INFO.title_id,
+    Path(__file__).with_name("locales") / versions.major(RULES_VERSION).rpartition("/")[2],
+)
+"""Galileo's texts (its refusals, its name) at the major version of its rules."""
 
 
 def rounds_for(players: int) -> int:
@@ -204,7 +212,7 @@ class GalileoState(SlotsState):
     def apply(self, seat: int, move: Move) -> Transition:
         self.check_seat(seat)
         if self.phase is Phase.OVER:
-            raise GameOver("The game is over: no more moves")
+            raise GameOver("galileo-game-over")
         if self.phase is Phase.PICK:
             return self._pick(seat, move)
         return self._take(seat, move)
@@ -240,11 +248,11 @@ class GalileoState(SlotsState):
 
     def _pick(self, seat: int, move: Move) -> Transition:
         if self.picks[seat]:
-            raise NotYourTurn("You have already picked a scientist this round; a pick is final")
+            raise NotYourTurn("galileo-already-picked")
         if not isinstance(move, Pick):
-            raise IllegalMove("Scientists are being picked: pick a scientist from your hand")
+            raise IllegalMove("galileo-pick-first")
         if move.scientist not in self.hands[seat]:
-            raise IllegalMove("That scientist is not in your hand: pick one of your own")
+            raise IllegalMove("galileo-scientist-not-in-hand")
         state = self._copy()
         state.hands = _replaced(
             self.hands, seat, tuple(c for c in self.hands[seat] if c != move.scientist)
@@ -259,13 +267,11 @@ class GalileoState(SlotsState):
     def _take(self, seat: int, move: Move) -> Transition:
         current = self.order[self.take_index]
         if seat != current:
-            raise NotYourTurn(f"It is not your turn: seat {current} takes an experiment now")
+            raise NotYourTurn("galileo-not-your-turn", seat=current)
         if not isinstance(move, TakeExperiment):
-            raise IllegalMove("Your scientist is already revealed: take an experiment instead")
+            raise IllegalMove("galileo-take-instead")
         if move.experiment not in self.table:
-            raise IllegalMove(
-                "That experiment is not on the table: take one of those revealed this round"
-            )
+            raise IllegalMove("galileo-experiment-not-on-table")
         experiment = EXPERIMENT_BY_ID[move.experiment]
         doubled = experiment.colour == SCIENTIST_BY_ID[self.picks[seat]].colour
         take = Take(experiment.id, self.round, doubled, experiment.points * (2 if doubled else 1))

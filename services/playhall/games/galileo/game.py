@@ -95,11 +95,11 @@ class GalileoGame(Game[GalileoState]):
             else:
                 picks.append(_deal(unseen, 1)[0] if public.has_picked else 0)
         if len(unseen) != view.undealt_count:
-            raise MalformedMessage("The view's card counts do not add up")
+            raise MalformedMessage("galileo-view-cards-miscounted")
         taken = {take.experiment for seat in view.seats for take in seat.taken}
         deck = sorted(EXPERIMENT_IDS - taken - set(view.table) - set(view.discarded))
         if len(deck) != view.deck_size:
-            raise MalformedMessage("The view's experiment counts do not add up")
+            raise MalformedMessage("galileo-view-experiments-miscounted")
         rng.shuffle(deck)
         return build(
             GalileoState,
@@ -127,7 +127,7 @@ class GalileoGame(Game[GalileoState]):
 
 def _deal(pool: list[int], count: int) -> list[int]:
     if count > len(pool):
-        raise MalformedMessage("The view's card counts do not add up")
+        raise MalformedMessage("galileo-view-cards-miscounted")
     dealt = pool[-count:] if count else []
     del pool[len(pool) - count :]
     return dealt

@@ -1,0 +1,1 @@
+galileo-name = Galileo Galilei
