@@ -4,11 +4,13 @@
 // stopped. It follows WatchMatch and, when the stream drops, reconnects from the last version
 // it saw, without a reload; a server out of reach as the page opens is tried again the same way.
 import { call, newRequestId, stream } from "./connect.js";
+import { formatList, formatNumber, loadTitle, ready, t } from "./i18n.js";
 import {
   awayTag, awayUntil, botAccountTag, clockTime, deadlineDate, fragment, h, isTurnBased, paceLabel, seatName, titleModule, unpackEvent,
 } from "./common.js";
 import { TURN_CHANGED } from "./myturn.js";
 import { legalMoves, moveKey } from "./proto.js";
+import { capitalized, plainList, titleName } from "./svg.js";
 import { renderBreakdown } from "./breakdown.js";
 import { ratingTag } from "./players.js";
 import { confirmFinal, undoLine } from "./undo.js";
@@ -40,11 +42,19 @@ const state = {
 
 const names = (n) => seatName(state.summary, n, state.seat);
 const PERMANENT = new Set(["not_found", "permission_denied", "unauthenticated", "invalid_argument"]);
+// The words of the stream's state, one key per state.
+const CONNECTION = {
+  live: "table-connection-live",
+  reconnecting: "table-connection-reconnecting",
+  finished: "table-connection-finished",
+  closed: "table-connection-closed",
+};
+// How a match ended, as the finished line's selector (the words are the catalogue's).
+const END_REASONS = { END_REASON_RESIGNATION: "resignation", END_REASON_TIMEOUT: "timeout", END_REASON_ABANDONED: "abandoned" };
 
 function setConnection(status) {
   document.body.dataset.connection = status;
-  $("connection").textContent =
-    status === "live" ? "live" : status === "reconnecting" ? "connection lost: reconnecting…" : status;
+  $("connection").textContent = t(CONNECTION[status]);
   // What the outage caused ("the server cannot be reached") is over once the stream is back.
   if (status === "live" && $("error").dataset.kind === "connection") showError("");
 }
@@ -86,7 +96,7 @@ function applySummary(match) {
 async function play(move) {
   if (state.busy) return;
   if (state.seat === null) {
-    showError("You are watching: only a seat's player can move.");
+    showError(t("table-watching-cannot-move"));
     return;
   }
   if (!(await confirmFinal(state.summary.titleId, move, state.view))) return;
@@ -209,13 +219,15 @@ function statusLine() {
   const status = s.status ?? {};
   if (s.phase === "MATCH_PHASE_FINISHED") {
     const winners = s.winners ?? [];
-    const why = { END_REASON_RESIGNATION: " by resignation", END_REASON_TIMEOUT: " on time", END_REASON_ABANDONED: " (abandoned)" }[s.endReason] ?? "";
-    return [winners.length ? `Finished${why}: ${winners.map(names).join(" and ")} won` : `Finished${why}: no winner`, false];
+    const reason = END_REASONS[s.endReason] ?? "none";
+    return [winners.length
+      ? t("table-finished-won", { reason, winners: formatList(winners.map(names)), count: winners.length })
+      : t("table-finished-no-winner", { reason }), false];
   }
-  if (s.phase === "MATCH_PHASE_OPEN") return ["Waiting for players to join…", true];
+  if (s.phase === "MATCH_PHASE_OPEN") return [t("table-waiting-to-join"), true];
   const toMove = status.toMove ?? [];
-  if (state.seat !== null && toMove.includes(state.seat)) return ["Your move", false];
-  return [`Waiting for ${toMove.map(names).join(", ")}…`, true];
+  if (state.seat !== null && toMove.includes(state.seat)) return [t("table-your-move"), false];
+  return [t("table-waiting-for", { players: formatList(toMove.map(names)), count: toMove.length }), true];
 }
 
 // The turn clock: seconds on a live match, days and hours on a turn-based one (`clockTime`).
@@ -231,19 +243,24 @@ function renderClock() {
   const away = (n) => (running ? awayUntil(s.seats?.[n]) : 0);
   const stopped = banks.length ? [] : (s?.status?.toMove ?? []).filter(away);
   if (!deadline && !banks.length && !stopped.length) {
-    clock.textContent = turnBased ? paceLabel(s.clock).replace(/^t/, "T") : "no clock";
+    clock.textContent = turnBased ? capitalized(paceLabel(s.clock)) : t("table-clock-none");
     return;
   }
   const left = Math.max(0, deadline - Date.now());
   const parts = [];
-  if (turnBased) parts.push(paceLabel(s.clock).replace(/^t/, "T"));
+  if (turnBased) parts.push(capitalized(paceLabel(s.clock)));
   if (deadline && running) {
-    parts.push(`${clockTime(left, turnBased)} left for this turn` + (turnBased ? ` (until ${deadlineDate(deadline)})` : ""));
+    const time = clockTime(left, turnBased);
+    parts.push(turnBased ? t("table-clock-left-until", { time, until: deadlineDate(deadline) }) : t("table-clock-left", { time }));
   } else if (stopped.length) {
-    parts.push("clock stopped while " + stopped.map((n) => `${names(n)} is away (until ${deadlineDate(away(n))})`).join(" and "));
+    const awaySeats = stopped.map((n) => t("table-clock-away-seat", { player: names(n), until: deadlineDate(away(n)) }));
+    parts.push(t("table-clock-stopped", { away: formatList(awaySeats) }));
   }
   if (banks.length) {
-    parts.push("banks: " + banks.map((ms, n) => `${names(n)} ${away(n) ? "stopped (away)" : clockTime(ms, turnBased)}`).join(", "));
+    const each = banks.map((ms, n) => (away(n)
+      ? t("table-clock-bank-away", { player: names(n) })
+      : t("table-clock-bank", { player: names(n), time: clockTime(ms, turnBased) })));
+    parts.push(t("table-clock-banks", { banks: plainList(each) }));
   }
   clock.textContent = parts.join(" · ");
 }
@@ -274,13 +291,13 @@ function giveForm(n) {
   const name = names(n);
   const until = awayUntil(state.summary.seats[n]);
   if (until) {
-    return h("p", { class: "give-time muted", "data-seat": n }, `${name} is away until ${deadlineDate(until)}: their clock is stopped.`);
+    return h("p", { class: "give-time muted", "data-seat": n }, t("table-give-away", { player: name, until: deadlineDate(until) }));
   }
   const id = `give-hours-${n}`;
   const hours = h("input", { type: "number", id, name: "hours", min: 1, max: 24, step: 1, value: 1, required: "", inputmode: "numeric" });
   const form = h("form", { class: "give-time", "data-seat": n },
-    h("label", { for: id }, `Hours to give ${name}`), hours,
-    h("button", { type: "submit", "aria-label": `Give time to ${name}` }, "Give time"));
+    h("label", { for: id }, t("table-give-hours", { player: name })), hours,
+    h("button", { type: "submit", "aria-label": t("table-give-to", { player: name }) }, t("table-give-button")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     give(n, Number(hours.value));
@@ -295,7 +312,7 @@ async function give(toSeat, hours) {
   $("give-note").textContent = "";
   try {
     const response = await call("GiveTime", { matchId, toSeat, seconds: hours * HOUR_S }, { token });
-    $("give-note").textContent = `You gave ${names(toSeat)} ${clockTime(hours * HOUR_S * 1000, true)}.`;
+    $("give-note").textContent = t("table-give-done", { player: names(toSeat), time: clockTime(hours * HOUR_S * 1000, true) });
     applySummary(response.match);
   } catch (error) {
     // The server's reason (time given this turn already, not that seat's turn), as it sent it.
@@ -319,9 +336,10 @@ function release() {
 function render() {
   const s = state.summary;
   const status = s.status ?? {};
-  document.title = `${state.info?.displayName ?? s.titleId} · Playhall`;
-  $("title").textContent = state.info?.displayName ?? s.titleId;
-  $("whoami").textContent = state.seat === null ? "watching" : `playing as ${names(state.seat)}`;
+  const name = titleName(s.titleId, state.info?.displayName);
+  document.title = t("table-page-title", { title: name });
+  $("title").textContent = name;
+  $("whoami").textContent = state.seat === null ? t("table-watching") : t("table-playing-as", { player: names(state.seat) });
   const [line, waiting] = statusLine();
   $("turn").textContent = line;
   $("turn").classList.toggle("waiting", waiting);
@@ -350,21 +368,21 @@ function render() {
     }
   }
   $("last").textContent = state.last
-    ? `Last move: ${state.last.events.map((e) => state.title.describe(e, names)).join("; ")}`
+    ? t("table-last-move", { events: state.last.events.map((e) => state.title.describe(e, names)).join("; ") })
     : "";
   renderBreakdown($("breakdown"), s.phase === "MATCH_PHASE_FINISHED" && state.title.breakdown?.(state.view, names, s));
   const scores = status.scores ?? [];
   $("scores").replaceChildren(
     ...(s.seats ?? []).map((seat, n) =>
       h("tr", { class: (status.toMove ?? []).includes(n) ? "to-move" : "" },
-        h("td", {}, names(n), botAccountTag(seat), ratingTag(seat, s.titleId), seat.resigned ? " (left)" : "",
+        h("td", {}, names(n), botAccountTag(seat), ratingTag(seat, s.titleId), seat.resigned ? [" ", t("table-seat-left")] : "",
           s.phase === "MATCH_PHASE_RUNNING" && awayUntil(seat) ? [" ", awayTag(seat)] : ""),
-        h("td", { class: "num" }, String(scores[n] ?? 0)),
-        h("td", {}, (status.toMove ?? []).includes(n) ? "to move" : (s.winners ?? []).includes(n) ? "winner" : "")),
+        h("td", { class: "num" }, formatNumber(scores[n] ?? 0)),
+        h("td", {}, (status.toMove ?? []).includes(n) ? t("table-seat-to-move") : (s.winners ?? []).includes(n) ? t("table-seat-winner") : "")),
     ),
   );
   const log = $("log");
-  log.replaceChildren(...state.log.slice(-200).reverse().map((e) => h("li", {}, h("span", { class: "muted" }, `#${e.version} `), e.text)));
+  log.replaceChildren(...state.log.slice(-200).reverse().map((e) => h("li", {}, h("span", { class: "muted" }, `#${formatNumber(e.version)} `), e.text)));
   $("resign").hidden = state.seat === null || s.phase === "MATCH_PHASE_FINISHED";
   // Shown to a seat while the match runs; enabled while its last move may be taken back.
   $("undo").hidden = state.seat === null || s.phase !== "MATCH_PHASE_RUNNING";
@@ -381,14 +399,16 @@ async function load() {
   const games = (await call("ListGames", {})).games ?? [];
   state.info = games.find((g) => g.titleId === first.match.titleId);
   state.title = await titleModule(first.match.titleId);
-  await state.title.setup?.();
+  // The title's texts of the rules version this match is played under.
+  await Promise.all([state.title.setup?.(), loadTitle(first.match.titleId, first.match.rulesVersion)]);
   if (fragmentSeat !== null && first.seat === undefined) state.seat = fragmentSeat;
   await apply(first);
 }
 
 async function main() {
+  await ready;
   if (!matchId) {
-    showError("No match id in the address.");
+    showError(t("table-no-match-id"));
     return;
   }
   // A server out of reach as the page opens is tried again, as a dropped stream is: the
@@ -405,7 +425,7 @@ async function main() {
     }
   }
   $("resign").addEventListener("click", async () => {
-    if (!confirm("Resign this match?")) return;
+    if (!confirm(t("table-resign-confirm"))) return;
     // From now on the page reads as a spectator: the stream may bring the resignation (and a
     // refresh with it) before the answer, and the seat's token reads no more after it.
     const seatToken = token;

@@ -2,6 +2,7 @@
 // signed-in player holds a seat in this match, a button in the bar takes it back
 // (ReclaimSeat: a fresh seat token for this browser; the seat's older link stops working).
 import { h, matchLink } from "./common.js";
+import { ready, t } from "./i18n.js";
 import { currentPlayer, players } from "./players.js";
 
 async function offer(matchId, slot) {
@@ -9,7 +10,8 @@ async function offer(matchId, slot) {
   const mine = running.find((r) => r.match?.matchId === matchId);
   if (!mine) return;
   const seat = (mine.seats ?? [])[0] ?? 0;
-  const button = h("button", { type: "button", id: "take-seat" }, "This is your seat: play it here");
+  await ready;
+  const button = h("button", { type: "button", id: "take-seat" }, t("table-take-seat"));
   button.addEventListener("click", async () => {
     button.disabled = true;
     try {

@@ -2,6 +2,8 @@
 // or a seat's with its token) and checks the seed revealed at the end against the SHA-256
 // published at creation, which shows no shuffle was chosen.
 import { call } from "./connect.js";
+import { formatNumber, loadTitle, ready, t } from "./i18n.js";
+import { titleName } from "./svg.js";
 import { botAccountTag, fragment, h, seatName, titleModule, unpackEvent } from "./common.js";
 import { fromBase64 } from "./proto.js";
 import { renderBreakdown } from "./breakdown.js";
@@ -19,19 +21,19 @@ const names = (n) => seatName(history.match, n);
 async function checkSeed(summary) {
   const fair = $("fairness");
   if (!summary.seed) {
-    fair.textContent = "seed not revealed yet (the match is not over)";
+    fair.textContent = t("table-seed-not-revealed");
     return;
   }
   const seed = fromBase64(summary.seed);
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", seed));
   const published = fromBase64(summary.seedSha256 ?? "");
   const same = digest.length === published.length && digest.every((b, i) => b === published[i]);
-  fair.textContent = same ? "shuffles verified" : "SEED MISMATCH";
+  fair.textContent = t(same ? "table-seed-verified" : "table-seed-mismatch");
   fair.classList.add(same ? "ok" : "bad");
   document.body.dataset.seed = same ? "verified" : "mismatch";
   const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  $("seed").textContent = `Seed ${hex(seed).slice(0, 16)}… hashes to ${hex(digest).slice(0, 16)}…, ` +
-    `the SHA-256 published when the match was created${same ? "" : " (it does not!)"}.`;
+  const hashes = { seed: `${hex(seed).slice(0, 16)}…`, digest: `${hex(digest).slice(0, 16)}…` };
+  $("seed").textContent = t(same ? "table-seed-hashes" : "table-seed-hashes-not", hashes);
 }
 
 function show(n) {
@@ -39,7 +41,7 @@ function show(n) {
   step = Math.max(0, Math.min(n, changes.length - 1));
   $("step").value = step;
   const change = changes[step] ?? {};
-  $("where").textContent = `change ${step + 1} of ${changes.length}`;
+  $("where").textContent = t("table-replay-where", { step: step + 1, count: changes.length });
   const events = [];
   const seen = [];
   // Every title rebuilds a spectator's view from the public events, from the start to here,
@@ -57,7 +59,7 @@ function show(n) {
   });
   $("log").replaceChildren(...events.map((e) => h("li", {}, title.describe(e, names))));
   if (change.undidVersion) $("log").append(h("li", {}, undoLine(names(change.seat ?? 0))));
-  else if (!events.length) $("log").append(h("li", { class: "muted" }, "nothing visible"));
+  else if (!events.length) $("log").append(h("li", { class: "muted" }, t("table-replay-nothing-visible")));
   $("headline").textContent = title.headline?.(view, names) ?? "";
   // The step's version keeps a board's own selection state from an earlier drawing out.
   const summary = { ...history.match, version: String(change.version ?? step) };
@@ -67,25 +69,27 @@ function show(n) {
   renderBreakdown($("breakdown"), last && title.breakdown?.(view, names, history.match));
   const scores = change.status?.scores ?? [];
   $("scores").replaceChildren(...(history.match.seats ?? []).map((seat, s) =>
-    h("tr", {}, h("td", {}, names(s), botAccountTag(seat)), h("td", { class: "num" }, String(scores[s] ?? 0)))));
+    h("tr", {}, h("td", {}, names(s), botAccountTag(seat)), h("td", { class: "num" }, formatNumber(scores[s] ?? 0)))));
 }
 
 async function main() {
+  await ready;
   try {
     history = await call("GetHistory", { matchId }, { token });
     title = await titleModule(history.match.titleId);
     // The table's help links the title's rules (js/table.js).
     document.body.dataset.title = history.match.titleId;
-    await title.setup?.();
+    // The texts of the rules version the match was played under: an old match reads its own.
+    await Promise.all([title.setup?.(), loadTitle(history.match.titleId, history.match.rulesVersion)]);
   } catch (error) {
     $("error").textContent = error.message;
     $("error").hidden = false;
     return;
   }
   const games = (await call("ListGames", {}).catch(() => ({}))).games ?? [];
-  const name = games.find((g) => g.titleId === history.match.titleId)?.displayName ?? history.match.titleId;
-  $("title").textContent = `Replay: ${name}`;
-  document.title = `Replay: ${name} · Playhall`;
+  const name = titleName(history.match.titleId, games.find((g) => g.titleId === history.match.titleId)?.displayName);
+  $("title").textContent = t("table-replay-heading", { title: name });
+  document.title = t("table-page-title", { title: t("table-replay-heading", { title: name }) });
   $("step").max = Math.max(0, (history.changes ?? []).length - 1);
   $("step").addEventListener("input", () => show(Number($("step").value)));
   $("first").addEventListener("click", () => show(0));

@@ -1,7 +1,9 @@
 // Building SVG boards: elements, labelled areas, and board elements a player can click or
 // activate with the keyboard (Enter or Space), highlighted when the move they make is legal.
 // Every control and every explained piece carries an SVG title: the browser shows it on hover,
-// and the table's help (js/table.js) on a long press.
+// and the table's help (js/table.js) on a long press. Also the few ways the table's texts are
+// put together in the reader's language (lists, a title's name), shared by boards and pages.
+import { formatList, language, t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -39,7 +41,7 @@ export function control(node, label, activate, legal, tool = false) {
   if (!node.querySelector(":scope > title")) explain(node, label);
   node.setAttribute("tabindex", legal || tool ? "0" : "-1");
   node.setAttribute("role", "button");
-  node.setAttribute("aria-label", label + (legal || tool ? "" : " (not playable now)"));
+  node.setAttribute("aria-label", legal || tool ? label : t("table-not-playable", { label }));
   node.classList.add("control");
   if (legal) node.classList.add("legal");
   node.addEventListener("click", activate);
@@ -67,4 +69,18 @@ export function board(width, height, title, ...children) {
     el("title", {}, title),
     ...children,
   );
+}
+
+// Items in a plain list as the reader's language writes one ("3, 5"; formatList's default is
+// "A, B and C").
+export const plainList = (items) => formatList(items, { type: "unit", style: "short" });
+
+// A sentence fragment that opens a line: its first letter in the reader's capitals.
+export const capitalized = (words) => (words ? words[0].toLocaleUpperCase(language()) + words.slice(1) : words);
+
+// A title's name from its catalogue (`<title>-name`), else the name the server gave.
+export function titleName(titleId, fallback) {
+  const key = `${titleId}-name`;
+  const name = t(key);
+  return name && name !== key ? name : fallback ?? titleId;
 }

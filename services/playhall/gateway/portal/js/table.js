@@ -4,6 +4,7 @@
 // motion: css/table.css), and optional sounds for your turn and for moves, off until the player
 // turns them on (the choice is remembered in localStorage). It reads the page as match.js (or
 // replay.js) leaves it: the body's data-title, data-version and data-my-turn.
+import { language, ready, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const LONG_PRESS_MS = 500;
@@ -15,11 +16,13 @@ const SLOP_PX = 10;
 const FRESH_MS = 1500;
 const SOUND_KEY = "playhall.sounds";
 
-// The title's page of rules, opened beside the match so the game stays where it is.
+// The title's page of rules in the reader's language (English's at the top level), opened
+// beside the match so the game stays where it is.
 function showHowTo(titleId) {
   const link = $("howto");
   if (!link || !/^[a-z0-9_]+$/.test(titleId)) return;
-  link.href = `/howto/${titleId}.html`;
+  const lang = language();
+  link.href = lang === "en" ? `/howto/${titleId}.html` : `/howto/${lang}/${titleId}.html`;
   link.hidden = false;
 }
 
@@ -105,7 +108,7 @@ function renderSoundToggle() {
   const toggle = $("sounds");
   const on = soundsOn();
   toggle.setAttribute("aria-pressed", String(on));
-  toggle.textContent = on ? "Sounds on" : "Sounds off";
+  toggle.textContent = t(on ? "table-sounds-on" : "table-sounds-off");
   document.body.dataset.sounds = on ? "on" : "off";
 }
 
@@ -148,7 +151,8 @@ function follow() {
   }).observe(body, { attributes: true, attributeFilter: ["data-version", "data-my-turn", "data-title"] });
 }
 
-function main() {
+async function main() {
+  await ready;
   const board = $("board");
   if (board) listenForLongPresses(board);
   setUpSounds();

@@ -6,30 +6,26 @@
 // (keyboard first: Send has the focus, Escape cancels). The match page's log and the replay say
 // "undid a move" for an undo, and leave the move it took back off the board.
 import { h } from "./common.js";
+import { t } from "./i18n.js";
 
-// Per title: what to ask before a move that is final the moment it is sent ("" asks nothing).
+// Per title: the key of what to ask before a move that is final the moment it is sent (""
+// asks nothing).
 const FINAL = {
-  galileo: (move) =>
-    move.pick ? "Send this scientist? Picks are secret: once sent, a pick cannot be taken back."
-      : move.take ? "Take this experiment? Once taken, it cannot be given back."
-        : "",
-  eynsteyn: (move, view) =>
-    move.place && view?.phase === "PHASE_PREPARATION"
-      ? "Lay this stone here, turned as shown? A stone of the preparation cannot be taken back."
-      : "",
+  galileo: (move) => (move.pick ? "table-confirm-galileo-pick" : move.take ? "table-confirm-galileo-take" : ""),
+  eynsteyn: (move, view) => (move.place && view?.phase === "PHASE_PREPARATION" ? "table-confirm-eynsteyn-preparation" : ""),
 };
 
 // True when `move` may be sent: asked about first when it is final for the title, else at once.
 export function confirmFinal(titleId, move, view) {
   const question = FINAL[titleId]?.(move, view) ?? "";
-  return question ? ask(question) : Promise.resolve(true);
+  return question ? ask(t(question)) : Promise.resolve(true);
 }
 
 function ask(question) {
   return new Promise((resolve) => {
-    const send = h("button", { type: "button", value: "send" }, "Send");
-    const back = h("button", { type: "button", class: "secondary", value: "back" }, "Choose again");
-    const dialog = h("dialog", { id: "confirm-move", class: "confirm-move", "aria-label": "Confirm your move" },
+    const send = h("button", { type: "button", value: "send" }, t("table-confirm-send"));
+    const back = h("button", { type: "button", class: "secondary", value: "back" }, t("table-confirm-back"));
+    const dialog = h("dialog", { id: "confirm-move", class: "confirm-move", "aria-label": t("table-confirm-label") },
       h("p", {}, question), h("p", { class: "actions" }, send, back));
     const close = (answer) => {
       dialog.close();
@@ -49,7 +45,7 @@ function ask(question) {
 }
 
 // The line the log shows for an undo by `name`.
-export const undoLine = (name) => `${name} undid a move`;
+export const undoLine = (name) => t("table-log-undo", { player: name });
 
 // The versions of the moves that `changes` (a match's log, or its start) took back.
 export function undoneVersions(changes) {

@@ -6,13 +6,24 @@
 // prompted above the board: a tile kind from your stock, a highlighted free edge of a placed
 // tile to lay it against, then the ghost of the tile where it would go (the turn button cycles
 // its legal orientations on that edge).
-import { area, board as svgBoard, control, el, text } from "../svg.js";
+// Every text is the title's catalogue's (locales/1/<lang>/board.ftl), by key; a card's name
+// too, by its id.
+import { formatNumber, t } from "../i18n.js";
+import { area, plainList, board as svgBoard, control, el, text } from "../svg.js";
 
 const FIELDS = ["FIELD_MATHEMATICS", "FIELD_PHYSICS", "FIELD_PHILOSOPHY", "FIELD_CHEMISTRY"];
-const FIELD_NAMES = { FIELD_MATHEMATICS: "mathematics", FIELD_PHYSICS: "physics", FIELD_PHILOSOPHY: "philosophy", FIELD_CHEMISTRY: "chemistry" };
+// A field's name, a key per field.
+const FIELD_NAMES = {
+  FIELD_MATHEMATICS: "einstein-field-mathematics", FIELD_PHYSICS: "einstein-field-physics",
+  FIELD_PHILOSOPHY: "einstein-field-philosophy", FIELD_CHEMISTRY: "einstein-field-chemistry",
+};
+const fieldName = (field) => t(FIELD_NAMES[field ?? "FIELD_MATHEMATICS"]);
 const FIELD_COLOURS = { FIELD_MATHEMATICS: "#3d6fd6", FIELD_PHYSICS: "#d6453d", FIELD_PHILOSOPHY: "#3a9a48", FIELD_CHEMISTRY: "#e2a21a" };
 const SEAT_COLOURS = ["#ffffff", "#222222", "#b05cc8", "#20b2aa"];
-const EINSTEINS = { EINSTEIN_YOUNG: "Young", EINSTEIN_PRIME: "Prime", EINSTEIN_GLOBETROTTING: "Globetrotting", EINSTEIN_WISE: "Wise" };
+const EINSTEINS = {
+  EINSTEIN_YOUNG: "einstein-einstein-young", EINSTEIN_PRIME: "einstein-einstein-prime",
+  EINSTEIN_GLOBETROTTING: "einstein-einstein-globetrotting", EINSTEIN_WISE: "einstein-einstein-wise",
+};
 let shapes = null;
 let cards = null;
 let pick = { version: null, piece: null, edge: null, index: 0, center: null };
@@ -31,15 +42,13 @@ export async function setup() {
   cards = { inspirations: byId(cardData.inspirations), theories: byId(cardData.theories) };
 }
 
-const inspiration = (id) => cards.inspirations[id] ?? { name: `Inspiration ${id}`, stars: 0, shape: [] };
-const theory = (id) => cards.theories[id] ?? { name: `Theory ${id}`, stars: 0, requirement: "" };
-// The Major Theories' requirements in a line each (rules, Major Theories).
-const REQUIREMENTS = {
-  1: "4 fields connected", 2: "Inspiration with 1 own Idea", 3: "2 Inspirations in a turn",
-  4: "touches all 3 other fields", 5: "3+ edges, all matching", 6: "touches 4+ Ideas",
-  7: "Inspiration of own Ideas only", 8: "Inspiration of mostly others' Ideas",
-  9: "5 own Ideas connected", 10: "matches 2+ others' Ideas",
-};
+const inspiration = (id) => cards.inspirations[id] ?? { stars: 0, shape: [] };
+const theory = (id) => cards.theories[id] ?? { stars: 0, requirement: "" };
+// A card's name in the reader's language, a key per card by its id.
+const inspirationName = (id) => t(`einstein-inspiration-${id}`);
+const theoryName = (id) => t(`einstein-theory-${id}`);
+// A Major Theory's requirement in a line (rules, Major Theories), a key per theory.
+const requirement = (id) => t(`einstein-requirement-${id}`);
 const stars = (n) => "★".repeat(n);
 
 const cos36 = (k) => Math.cos((k * Math.PI) / 5);
@@ -115,7 +124,8 @@ function cardNode(x, y, w, h, kind, id) {
   const node = el("g", { class: `card ${kind}`, "data-card": `${kind}/${id}` },
     el("rect", { x, y, width: w, height: h, rx: 6, class: "card-face paper" }));
   const card = kind === "inspiration" ? inspiration(id) : theory(id);
-  const name = lines(x + w / 2, y + 14, card.name, w - 10, 11, { class: "card-title" });
+  const cardName = kind === "inspiration" ? inspirationName(id) : theoryName(id);
+  const name = lines(x + w / 2, y + 14, cardName, w - 10, 11, { class: "card-title" });
   const nameH = 13 * name.childElementCount;
   node.append(name);
   if (kind === "inspiration") {
@@ -123,10 +133,11 @@ function cardNode(x, y, w, h, kind, id) {
     fitted(tiles.map((t) => t.poly), x + 8, y + 8 + nameH, w - 16, h - 30 - nameH).forEach((points, i) => {
       node.append(el("polygon", { points, fill: FIELD_COLOURS[tiles[i].field], class: "tile", stroke: "#1e2430", "stroke-width": 1 }));
     });
-    node.append(el("title", {}, `Inspiration ${card.name}, ${card.stars} stars: completed when an Idea you place makes this shape of ${tiles.map((t) => FIELD_NAMES[t.field]).join(", ")} tiles (turned any way, never mirrored) in the Big Idea`));
+    const fields = plainList(tiles.map((tile) => fieldName(tile.field)));
+    node.append(el("title", {}, t("einstein-explain-inspiration", { card: cardName, stars: card.stars, fields })));
   } else {
-    node.append(lines(x + w / 2, y + 20 + nameH, REQUIREMENTS[id] ?? "", w - 10, 10.5, { class: "card-text" }));
-    node.append(el("title", {}, `Major Theory ${card.name}, ${card.stars} stars: yours when an Idea you place meets it: ${REQUIREMENTS[id] ?? ""}`));
+    node.append(lines(x + w / 2, y + 20 + nameH, requirement(id), w - 10, 10.5, { class: "card-text" }));
+    node.append(el("title", {}, t("einstein-explain-theory", { card: cardName, stars: card.stars, requirement: requirement(id) })));
   }
   node.append(text(x + w / 2, y + h - 8, stars(card.stars), { class: "card-stars", "text-anchor": "middle" }));
   return node;
@@ -142,7 +153,8 @@ function completedCard(x, y, w, h, id) {
     node.append(el("polygon", { points, fill: FIELD_COLOURS[tiles[i].field], class: "tile", stroke: "#1e2430", "stroke-width": 1 }));
   });
   node.append(text(x + w / 2, y + h - 4, stars(card.stars), { class: "completed-stars", "text-anchor": "middle" }));
-  node.append(el("title", {}, `Completed Inspiration ${card.name}, ${card.stars} stars: ${tiles.map((t) => FIELD_NAMES[t.field]).join(", ")}`));
+  const fields = plainList(tiles.map((tile) => fieldName(tile.field)));
+  node.append(el("title", {}, t("einstein-explain-completed", { card: inspirationName(id), stars: card.stars, fields })));
   return node;
 }
 
@@ -153,7 +165,7 @@ function stockChip(x, y, w, h, field, pattern, count) {
   return [
     el("rect", { x, y, width: w, height: h, rx: 5, class: "card-face paper" }),
     el("polygon", { points, fill: FIELD_COLOURS[field], stroke: "#1e2430", "stroke-width": 1, class: "tile", opacity: count ? 1 : 0.25 }),
-    text(x + w / 2, y + h - 4, `${patternName(pattern)} ×${count}`, { class: "chip-text", "text-anchor": "middle" }),
+    text(x + w / 2, y + h - 4, t("einstein-chip", { pattern: patternName(pattern), count }), { class: "chip-text", "text-anchor": "middle" }),
   ];
 }
 
@@ -236,39 +248,42 @@ function placementTools({ W, y, ghosts, vp, frame, shown, total, px, redraw }) {
     return control(node, label, () => { act(); redraw(); }, false, true);
   };
   if (ghosts.length > 1) {
-    parts.push(button(W - 200, 180, "Try the next orientation", `turn it (${(pick.index % ghosts.length) + 1} of ${ghosts.length})`,
+    parts.push(button(W - 200, 180, t("einstein-next-orientation"), t("einstein-turn-it", { index: (pick.index % ghosts.length) + 1, count: ghosts.length }),
       () => { pick.index += 1; }, "turn-button"));
   }
   if (vp.zoomed && !ghosts.length) {
     const dx = frame.w / 2 / vp.scale;
     const dy = frame.h / 2 / vp.scale;
-    const pans = [["left", "←", -dx, 0], ["up", "↑", 0, dy], ["down", "↓", 0, -dy], ["right", "→", dx, 0]];
+    // Pans by where they look, a key each; the arrows point on the board, which is never mirrored.
+    const pans = [["einstein-pan-left", "←", -dx, 0], ["einstein-pan-up", "↑", 0, dy], ["einstein-pan-down", "↓", 0, -dy], ["einstein-pan-right", "→", dx, 0]];
     const w = Math.max(44, Math.ceil(TARGET_PX / px) + 4);
-    pans.forEach(([where, glyph, mx, my], i) => {
-      parts.push(button(20 + i * (w + 8), w, `Look further ${where} in the Big Idea`, glyph, () => {
+    pans.forEach(([key, glyph, mx, my], i) => {
+      parts.push(button(20 + i * (w + 8), w, t(key), glyph, () => {
         pick.center = { x: vp.cx + mx, y: vp.cy + my };
       }, "pan-button"));
     });
-    parts.push(text(20 + 4 * (w + 8) + 4, y + 25, `zoomed: ${shown} of ${total} edges here`, { class: "zoom-note" }));
+    parts.push(text(20 + 4 * (w + 8) + 4, y + 25, t("einstein-zoomed", { shown, total }), { class: "zoom-note" }));
   }
   return parts;
 }
 
 const pieceKey = (p) => `${p.field ?? "FIELD_MATHEMATICS"}/${p.pattern ?? "PATTERN_A"}`;
 const edgeKey = (via) => (via ? `${via.hostTile ?? 0}/${via.hostEdge ?? 0}` : "start");
+// A tile's pattern, as the tiles show it (a letter, the same in every language).
 const patternName = (p) => (p === "PATTERN_B" ? "B" : "A");
 
 export function headline(view, names) {
-  if (view.over) return "Game over";
-  return `${names(view.current ?? 0)} places Idea ${(view.placedThisTurn ?? 0) + 1} of 2${view.endTriggered ? " (the end is coming)" : ""}`;
+  if (view.over) return t("einstein-headline-over");
+  const args = { player: names(view.current ?? 0), idea: (view.placedThisTurn ?? 0) + 1, count: 2 };
+  return t(view.endTriggered ? "einstein-headline-place-ending" : "einstein-headline-place", args);
 }
 
 // What to click next, in one line, for the seat to move.
 function prompt(places, ghosts) {
   if (!places.length) return "";
-  if (!pick.piece) return "Step 1 of 3: choose a tile in your stock";
-  if (!ghosts.length) return "Step 2 of 3: choose an orange disc (an edge)";
-  return `Step 3 of 3: choose the dashed tile${ghosts.length > 1 ? " (or turn it)" : ""}`;
+  if (!pick.piece) return t("einstein-step-piece");
+  if (!ghosts.length) return t("einstein-step-edge");
+  return t(ghosts.length > 1 ? "einstein-step-ghost-turn" : "einstein-step-ghost");
 }
 
 export function board(ctx) {
@@ -287,7 +302,7 @@ export function board(ctx) {
   // -> the card, from the public InspirationCompleted events the page has seen.
   const completedBy = new Map();
   for (const e of (ctx.history ?? []).filter((e) => e.inspirationCompleted)) {
-    for (const t of e.inspirationCompleted.tiles ?? []) completedBy.set(t, inspiration(e.inspirationCompleted.card ?? 0).name);
+    for (const tile of e.inspirationCompleted.tiles ?? []) completedBy.set(tile, inspirationName(e.inspirationCompleted.card ?? 0));
   }
 
   // The Big Idea: every tile fitted into the drawing, or, when the edges a chosen piece may be
@@ -307,21 +322,23 @@ export function board(ctx) {
   const vp = viewport(polys, ghostPoly, edges, frame, px);
   const P = ([x, y]) => [frame.x + frame.w / 2 + (x - vp.cx) * vp.scale, frame.y + frame.h / 2 - (y - vp.cy) * vp.scale];
   const path = (poly) => poly.map(P).map(([x, y], i) => `${i ? "L" : "M"}${x.toFixed(1)},${y.toFixed(1)}`).join("") + "Z";
-  parts.push(area(10, 10, W - 20, boardH, `The Big Idea: ${tiles.length} tiles`, { id: "big-idea" }));
+  parts.push(area(10, 10, W - 20, boardH, t("einstein-area-big-idea", { count: tiles.length }), { id: "big-idea" }));
   const step = seat !== null && seat !== undefined ? prompt(places, ghosts) : "";
   if (step) parts.push(text(22, 50, step, { class: "prompt" }));
   parts.push(el("clipPath", { id: "big-idea-window" }, el("rect", { x: frame.x, y: frame.y, width: frame.w, height: frame.h })));
   const drawing = el("g", { "clip-path": "url(#big-idea-window)", "data-zoomed": vp.zoomed ? "true" : "false" });
   parts.push(drawing);
   tiles.forEach((tile, n) => {
-    const what = `${FIELD_NAMES[tile.field ?? "FIELD_MATHEMATICS"]} ${patternName(tile.pattern)} by ${names(tile.owner ?? 0)}`;
+    const what = [t("einstein-tile", { field: fieldName(tile.field), pattern: patternName(tile.pattern), player: names(tile.owner ?? 0) })];
+    if (lastTiles.has(n)) what.push(t("einstein-tile-just-placed"));
+    if (shapeTiles.has(n)) what.push(t("einstein-tile-in-shape"));
+    else if (completedBy.has(n)) what.push(t("einstein-tile-completed", { inspiration: completedBy.get(n) }));
     const cls = "tile" + (lastTiles.has(n) ? " last-move" : "") + (shapeTiles.has(n) ? " in-shape" : "") +
       (completedBy.has(n) ? " completed" : "");
     drawing.append(el("path", { d: path(polys[n]), fill: FIELD_COLOURS[tile.field ?? "FIELD_MATHEMATICS"], stroke: SEAT_COLOURS[tile.owner ?? 0], "stroke-width": 2.5, class: cls, "data-tile": n },
-      el("title", {}, what + (lastTiles.has(n) ? " (just placed)" : "") + (shapeTiles.has(n) ? " (in the Inspiration just completed)" : "") +
-        (completedBy.has(n) && !shapeTiles.has(n) ? ` (part of the completed Inspiration ${completedBy.get(n)})` : ""))));
+      el("title", {}, what.join(" "))));
   });
-  if (!tiles.length) parts.push(text(W / 2, 80, "No tile yet: the first goes on the centre", { class: "muted", "text-anchor": "middle" }));
+  if (!tiles.length) parts.push(text(W / 2, 80, t("einstein-no-tile-yet"), { class: "muted", "text-anchor": "middle" }));
   // Step 2: the free edges the chosen piece may be laid against, each a disc at its middle (a
   // band along an edge is too thin to tap and overlaps its neighbours at a tile's sharp
   // corners); only those inside the window. Step 3 draws the chosen edge alone, as a line.
@@ -339,7 +356,7 @@ export function board(ctx) {
     shown += 1;
     drawing.append(el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "edge-mark" }));
     const target = el("g", { class: "edge", "data-edge": key }, el("circle", { cx: mid[0], cy: mid[1], r, class: "edge-target" }));
-    parts.push(control(target, `Lay it against edge ${(edge.via.hostEdge ?? 0) + 1} of tile ${(edge.via.hostTile ?? 0) + 1}`, () => {
+    parts.push(control(target, t("einstein-lay-against", { edge: (edge.via.hostEdge ?? 0) + 1, tile: (edge.via.hostTile ?? 0) + 1 }), () => {
       pick.edge = key; pick.index = 0; pick.center = null; redraw();
     }, true));
   }
@@ -347,7 +364,7 @@ export function board(ctx) {
   if (ghostPoly) {
     const candidate = ghosts[pick.index % ghosts.length];
     const ghost = el("path", { d: path(ghostPoly), fill: FIELD_COLOURS[candidate.place.field ?? "FIELD_MATHEMATICS"], class: "ghost", "data-ghost": "" });
-    parts.push(control(ghost, `Place the ${FIELD_NAMES[candidate.place.field ?? "FIELD_MATHEMATICS"]} tile here (pattern ${patternName(candidate.place.pattern)})`, () => play(candidate.move), true));
+    parts.push(control(ghost, t("einstein-place-here", { field: fieldName(candidate.place.field), pattern: patternName(candidate.place.pattern) }), () => play(candidate.move), true));
   }
   // Under the Big Idea, while this seat places: the turn to the next orientation and, on a
   // zoomed window, the pan buttons with how many of the edges are in view.
@@ -364,14 +381,15 @@ export function board(ctx) {
   const baseH = narrow ? 112 : 64;
   const rowH = baseH + (most ? 48 : 0);
   const doneW = most ? Math.min(48, Math.floor((W - 60) / most) - 4) : 0;
-  parts.push(area(10, y, W - 20, 40 + seats.length * rowH, "Players: points, and the tiles each has left", { id: "seats" }));
+  parts.push(area(10, y, W - 20, 40 + seats.length * rowH, t("einstein-area-players"), { id: "seats" }));
   const offered = new Set(places.map((p) => pieceKey(p.place)));
   seats.forEach((s, n) => {
     const top = y + 30 + n * rowH;
     const row = el("g", { class: "seat-row" + (n === seat ? " mine" : "") + (n === view.current && !view.over ? " active" : ""), "data-seat": n });
     row.append(el("rect", { x: 18, y: top - 4, width: W - 36, height: rowH - 6, rx: 8, class: "seat-bg" }));
-    row.append(text(30, top + 16, `${names(n)} · ${EINSTEINS[s.einstein] ?? ""} Einstein`, { class: "seat-name" }));
-    row.append(text(30, top + 36, `${s.score ?? 0} points · ${s.prestige ?? 0} prestige · ${(s.completed ?? []).length} Inspirations · ${(s.theories ?? []).length} Theories · hand ${s.handSize ?? 0}`, { class: "muted" }));
+    row.append(text(30, top + 16, t("einstein-seat-name", { player: names(n), einstein: t(EINSTEINS[s.einstein] ?? "einstein-einstein-unknown") }), { class: "seat-name" }));
+    const facts = { points: s.score ?? 0, prestige: s.prestige ?? 0, inspirations: (s.completed ?? []).length, theories: (s.theories ?? []).length, hand: s.handSize ?? 0 };
+    row.append(text(30, top + 36, t("einstein-seat-facts", facts), { class: "muted" }));
     (s.completed ?? []).forEach((id, i) => row.append(completedCard(30 + i * (doneW + 4), top + baseH - 6, doneW, 42, id)));
     parts.push(row);
     const chipTop = narrow ? top + 46 : top + 2;
@@ -385,13 +403,13 @@ export function board(ctx) {
         const chip = el("g", { class: "stock" + (mine && pick.piece === key ? " selected" : ""), "data-piece": key, "data-seat": n },
           ...stockChip(x, chipTop, chipW - 2, 52, field, pattern, count));
         if (mine) {
-          const node = control(chip, `Choose a ${FIELD_NAMES[field]} tile, pattern ${patternName(pattern)} (${count} left)`, () => {
+          const node = control(chip, t("einstein-choose-piece", { field: fieldName(field), pattern: patternName(pattern), count }), () => {
             pick.piece = key; pick.edge = null; pick.index = 0; pick.center = null; redraw();
           }, offered.has(key));
           node.setAttribute("aria-pressed", String(pick.piece === key));
           parts.push(node);
         } else {
-          chip.append(el("title", {}, `${names(n)}: ${count} ${FIELD_NAMES[field]} tiles of pattern ${patternName(pattern)}`));
+          chip.append(el("title", {}, t("einstein-stock-of", { player: names(n), count, field: fieldName(field), pattern: patternName(pattern) })));
           parts.push(chip);
         }
       });
@@ -405,52 +423,52 @@ export function board(ctx) {
   const cw = narrow ? 130 : 140;
   const ch = 118;
   const perLine = Math.max(1, Math.floor((W - 40) / (cw + 8)));
-  const groups = [[`Major Theories up (deck ${view.theoryDeckSize ?? 0}, Prestige left ${view.prestigeSupply ?? 0})`, "theory", theories]];
-  if (seat !== null && seat !== undefined) groups.push(["Your Inspirations: make their shape in the Big Idea", "inspiration", hand]);
+  const groups = [[t("einstein-area-theories", { deck: view.theoryDeckSize ?? 0, prestige: view.prestigeSupply ?? 0 }), "theory", theories]];
+  if (seat !== null && seat !== undefined) groups.push([t("einstein-area-inspirations"), "inspiration", hand]);
   for (const [label, kind, ids] of groups) {
     const lines = Math.max(1, Math.ceil(ids.length / perLine));
     parts.push(area(10, y, W - 20, 36 + lines * (ch + 8), label, { id: `${kind}-cards` }));
-    if (!ids.length) parts.push(text(24, y + 52, "none", { class: "muted" }));
+    if (!ids.length) parts.push(text(24, y + 52, t("einstein-cards-none"), { class: "muted" }));
     ids.forEach((id, i) => parts.push(cardNode(20 + (i % perLine) * (cw + 8), y + 30 + Math.floor(i / perLine) * (ch + 8), cw, ch, kind, id)));
     y += 46 + lines * (ch + 8);
   }
-  return svgBoard(W, y, "Einstein board", ...parts);
+  return svgBoard(W, y, t("einstein-board"), ...parts);
 }
 
 // The end's score table (rules 12, 14, 17): the stars of completed Inspirations and claimed
 // Major Theories, plus Prestige tokens.
 export function breakdown(view, names) {
   return {
-    columns: ["Inspirations ★", "Theories ★", "Prestige", "Total"],
+    columns: ["einstein-score-inspirations", "einstein-score-theories", "einstein-score-prestige", "einstein-score-total"].map((key) => t(key)),
     rows: (view.seats ?? []).map((s, n) => {
       const fromCards = (s.completed ?? []).reduce((sum, id) => sum + inspiration(id).stars, 0);
       const fromTheories = (s.theories ?? []).reduce((sum, id) => sum + theory(id).stars, 0);
-      return [names(n), fromCards, fromTheories, s.prestige ?? 0, s.score ?? fromCards + fromTheories + (s.prestige ?? 0)];
+      return [names(n), ...[fromCards, fromTheories, s.prestige ?? 0, s.score ?? fromCards + fromTheories + (s.prestige ?? 0)].map(formatNumber)];
     }),
-    note: "A tie goes to the oldest Einstein among the tied.",
+    note: t("einstein-score-note"),
   };
 }
 
 export function describe(event, names) {
-  const seat = (e) => names(e.seat ?? 0);
+  const player = (e) => names(e.seat ?? 0);
   if (event.ideaPlaced) {
     const p = event.ideaPlaced.place ?? {};
-    return `${seat(event.ideaPlaced)} placed a ${FIELD_NAMES[p.field ?? "FIELD_MATHEMATICS"]} tile (pattern ${patternName(p.pattern)})`;
+    return t("einstein-log-idea-placed", { player: player(event.ideaPlaced), field: fieldName(p.field), pattern: patternName(p.pattern) });
   }
   if (event.inspirationCompleted) {
-    const card = inspiration(event.inspirationCompleted.card ?? 0);
-    return `${seat(event.inspirationCompleted)} completed the Inspiration ${card.name} (${stars(card.stars)})`;
+    const id = event.inspirationCompleted.card ?? 0;
+    return t("einstein-log-inspiration-completed", { player: player(event.inspirationCompleted), card: inspirationName(id), stars: stars(inspiration(id).stars) });
   }
   if (event.theoryClaimed) {
-    const card = theory(event.theoryClaimed.theory ?? 0);
-    return `${seat(event.theoryClaimed)} claimed the Major Theory ${card.name} (${stars(card.stars)})`;
+    const id = event.theoryClaimed.theory ?? 0;
+    return t("einstein-log-theory-claimed", { player: player(event.theoryClaimed), card: theoryName(id), stars: stars(theory(id).stars) });
   }
-  if (event.endTriggered) return `${seat(event.endTriggered)} triggered the end of the game`;
-  if (event.turnEnded) return `${seat(event.turnEnded)} ended their turn`;
-  if (event.inspirationsDrawn) return `${seat(event.inspirationsDrawn)} drew Inspirations`;
-  if (event.theoriesRevealed) return `Major Theories turned up: ${(event.theoriesRevealed.theories ?? []).map((id) => theory(id).name).join(", ")}`;
-  if (event.gameEnded) return `Game over: scores ${(event.gameEnded.scores ?? []).join(", ")}`;
-  return "something happened";
+  if (event.endTriggered) return t("einstein-log-end-triggered", { player: player(event.endTriggered) });
+  if (event.turnEnded) return t("einstein-log-turn-ended", { player: player(event.turnEnded) });
+  if (event.inspirationsDrawn) return t("einstein-log-inspirations-drawn", { player: player(event.inspirationsDrawn) });
+  if (event.theoriesRevealed) return t("einstein-log-theories-revealed", { theories: plainList((event.theoriesRevealed.theories ?? []).map(theoryName)) });
+  if (event.gameEnded) return t("einstein-log-game-ended", { scores: plainList((event.gameEnded.scores ?? []).map(formatNumber)) });
+  return t("einstein-log-unknown");
 }
 
 // For the replay viewer: a spectator's view rebuilt from the public events, one at a time

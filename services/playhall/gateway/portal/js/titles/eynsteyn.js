@@ -5,15 +5,32 @@
 // Each seat's two board edges are drawn in its colour, each top stone's corner in the colour of
 // the seat that laid it, and at the end the winner's line from edge to edge; the Tab key
 // reaches the hand and the choices before the board's playable squares.
-import { area, board as svgBoard, control, el, explain, text } from "../svg.js";
+// Every text is the title's catalogue's (locales/1/<lang>/board.ftl), by key.
+import { formatList, formatNumber, t } from "../i18n.js";
+import { area, plainList, board as svgBoard, control, el, explain, text } from "../svg.js";
 
+// A stone kind's name, a key per kind.
 const KINDS = {
-  STONE_KIND_STRAIGHT: "straight", STONE_KIND_CURVE: "curve", STONE_KIND_JUNCTION: "junction",
-  STONE_KIND_CROSSING: "crossing", STONE_KIND_DOUBLE_CURVE: "double curve", STONE_KIND_BLOCKER: "blocker",
+  STONE_KIND_STRAIGHT: "eynsteyn-kind-straight", STONE_KIND_CURVE: "eynsteyn-kind-curve", STONE_KIND_JUNCTION: "eynsteyn-kind-junction",
+  STONE_KIND_CROSSING: "eynsteyn-kind-crossing", STONE_KIND_DOUBLE_CURVE: "eynsteyn-kind-double-curve", STONE_KIND_BLOCKER: "eynsteyn-kind-blocker",
 };
+const kindName = (kind) => t(KINDS[kind] ?? "eynsteyn-kind-unknown");
 const SEAT_COLOURS = ["#d6453d", "#3d6fd6"];
-const GOALS = { EDGE_PAIR_NORTH_SOUTH: "top and bottom", EDGE_PAIR_WEST_EAST: "left and right" };
-const goal = (seatView) => GOALS[seatView?.edges] ?? "its two edges";
+const GOALS = { EDGE_PAIR_NORTH_SOUTH: "eynsteyn-goal-north-south", EDGE_PAIR_WEST_EAST: "eynsteyn-goal-west-east" };
+const goal = (seatView) => t(GOALS[seatView?.edges] ?? "eynsteyn-goal-unknown");
+// What each phase asks of the seat to move, over the board.
+const PHASES = {
+  PHASE_OPENING_DRAW: "eynsteyn-headline-opening-draw",
+  PHASE_PREPARATION: "eynsteyn-headline-preparation",
+  PHASE_REFILL_DRAW: "eynsteyn-headline-refill-draw",
+  PHASE_PLACE: "eynsteyn-headline-place",
+  PHASE_MARK: "eynsteyn-headline-mark",
+  PHASE_END_TURN: "eynsteyn-headline-end-turn",
+  PHASE_WIN_REFUSED: "eynsteyn-headline-win-refused",
+  PHASE_OVER: "eynsteyn-headline-over",
+};
+// A square by its row and column, counted from 1 in the North-West corner.
+const squareOf = (c) => ({ row: (c?.row ?? 0) + 1, column: (c?.column ?? 0) + 1 });
 let sel = { version: null, facet: {} };
 // Each stone kind's side groups in its base orientation (stones.json: N, E, S, W; sides in one
 // group are joined by lines), by the proto's kind name.
@@ -116,17 +133,7 @@ function winningPath(view, seat) {
 
 export function headline(view, names) {
   const phase = view.phase ?? "PHASE_OPENING_DRAW";
-  const who = names(view.current ?? 0);
-  return {
-    PHASE_OPENING_DRAW: `${who} draws a stone for the opening`,
-    PHASE_PREPARATION: `${who} lays a preparation stone, not next to another`,
-    PHASE_REFILL_DRAW: `${who} refills their hand`,
-    PHASE_PLACE: `${who} lays a stone`,
-    PHASE_MARK: `${who} may put a marker on the board`,
-    PHASE_END_TURN: `${who} draws to end the turn, calling EYNSTEYN or not`,
-    PHASE_WIN_REFUSED: `${who}'s connection was not called: the stone goes back`,
-    PHASE_OVER: "Game over",
-  }[phase] ?? phase;
+  return PHASES[phase] ? t(PHASES[phase], { player: names(view.current ?? 0) }) : phase;
 }
 
 export function board(ctx) {
@@ -147,7 +154,7 @@ export function board(ctx) {
     const done = moves.find((m) => fits(m.f, want) && Object.keys(m.f).every((k) => k in want));
     if (done) return play(done.move);
     if (facet.cell && sel.facet.stone === undefined && moves.some((m) => m.f.stone)) {
-      return ctx.say?.("Choose a stone from your hand first, then the square to lay it on.");
+      return ctx.say?.(t("eynsteyn-choose-stone-first"));
     }
     if (!moves.some((m) => fits(m.f, want))) {
       // Not a move now: send it anyway, built from this element, so the engine says why.
@@ -176,7 +183,7 @@ export function board(ctx) {
   const we = edgeOf("EDGE_PAIR_WEST_EAST");
 
   const mine = seat !== null && seat !== undefined ? seats[seat] : null;
-  const title = mine ? `The board: connect ${goal(mine)}, your edges in your colour` : `The board, ${n} by ${n}`;
+  const title = mine ? t("eynsteyn-area-board-mine", { goal: goal(mine) }) : t("eynsteyn-area-board", { size: n });
   parts.push(area(10, 10, gridW + 40, n * s + 64, title, { id: "grid" }));
   // The squares come last in the drawing, so the Tab key meets the hand and the choices first.
   const grid = [];
@@ -202,25 +209,31 @@ export function board(ctx) {
     const y = gy + row * s;
     const h = heights[i] ?? 0;
     const cell = `${row},${col}`;
-    const square = el("g", { class: "square", "data-cell": cell });
-    square.append(el("rect", { x, y, width: s, height: s, class: "slot-square" }));
+    const cellNode = el("g", { class: "square", "data-cell": cell });
+    cellNode.append(el("rect", { x, y, width: s, height: s, class: "slot-square" }));
     const layer = laid.get(i) ?? [];
     const by = h && layer.length === h ? layer[h - 1] : null;
     if (h) {
       const isLast = lastStone && (lastStone.row ?? 0) === row && (lastStone.column ?? 0) === col;
-      square.append(stone(x + 1, y + 1, s - 2, kinds[k + h - 1], rotations[k + h - 1], { class: "stone" + (isLast ? " last-move" : "") }));
-      if (h > 1) square.append(text(x + s - 4, y + 12, String(h), { class: "height", "text-anchor": "end" }));
+      cellNode.append(stone(x + 1, y + 1, s - 2, kinds[k + h - 1], rotations[k + h - 1], { class: "stone" + (isLast ? " last-move" : "") }));
+      if (h > 1) cellNode.append(text(x + s - 4, y + 12, formatNumber(h), { class: "height", "text-anchor": "end" }));
       // Who laid the top stone: a corner in the seat's colour.
-      if (by !== null) square.append(el("path", { d: `M${x + 1},${y + 1} h${s * 0.3} L${x + 1},${y + 1 + s * 0.3} Z`, fill: SEAT_COLOURS[by], class: "laid-by", "data-seat": by }));
+      if (by !== null) cellNode.append(el("path", { d: `M${x + 1},${y + 1} h${s * 0.3} L${x + 1},${y + 1 + s * 0.3} Z`, fill: SEAT_COLOURS[by], class: "laid-by", "data-seat": by }));
     }
     k += h;
     const facet = markOnly ? { mark: cell } : { cell };
-    const label = h ? `Square row ${row + 1}, column ${col + 1}: ${KINDS[kinds[k - 1]] ?? "stone"}` : `Empty square row ${row + 1}, column ${col + 1}`;
+    const where = { row: row + 1, column: col + 1 };
     // A square is highlighted once a stone is chosen (or, when marking, at once).
     const ready = markOnly || sel.facet.stone !== undefined;
     const marker = (b.markers ?? []).find((m) => (m.row ?? 0) === row && (m.column ?? 0) === col);
-    const described = label + (by !== null ? ` laid by ${names(by)}` : "") + (h > 1 ? `, ${h} high` : "") + (marker ? `, ${names(marker.seat ?? 0)}'s marker` : "");
-    const node = control(square, markOnly ? `Mark ${described}` : `Lay it on ${described}`, choose(facet), ready && isLegal(facet));
+    // The square described: empty, or its top stone, who laid it, its height and its marker.
+    const top = { ...where, stone: kindName(kinds[k - 1]) };
+    const described = plainList([
+      h ? (by !== null ? t("eynsteyn-square-laid-by", { ...top, player: names(by) }) : t("eynsteyn-square", top)) : t("eynsteyn-square-empty", where),
+      ...(h > 1 ? [t("eynsteyn-square-height", { height: h })] : []),
+      ...(marker ? [t("eynsteyn-square-marker", { player: names(marker.seat ?? 0) })] : []),
+    ]);
+    const node = control(cellNode, t(markOnly ? "eynsteyn-mark-square" : "eynsteyn-lay-on-square", { square: described }), choose(facet), ready && isLegal(facet));
     grid.push(node);
   }
   const lastMark = (ctx.last ?? []).find((e) => e.markerPlaced)?.markerPlaced?.cell;
@@ -239,7 +252,7 @@ export function board(ctx) {
     if (path.length) {
       const points = path.map((p) => `${at(p.square, p.enter)} ${at(p.square)} ${at(p.square, p.exit)}`).join(" ");
       grid.push(el("polyline", { points, class: "win-line", "data-winner": view.winner },
-        el("title", {}, `${names(view.winner)}'s winning line: ${path.length} stones from edge to edge`)));
+        el("title", {}, t("eynsteyn-winning-line", { player: names(view.winner), count: path.length }))));
       for (const p of path) grid.push(el("rect", { x: gx + (p.square % n) * s, y: gy + Math.floor(p.square / n) * s, width: s, height: s, class: "win-path", "data-cell": `${Math.floor(p.square / n)},${p.square % n}` }));
     }
   }
@@ -254,7 +267,7 @@ export function board(ctx) {
   const pw = narrow ? W - 20 : W - px - 10;
   const stacks = view.stacks ?? [];
   const lastDraw = (ctx.last ?? []).map((e) => e.stoneDrawn ?? e.turnEnded).find((e) => e?.stack)?.stack ?? null;
-  parts.push(area(px, py, pw, 110, "Draw stacks (top stone open)", { id: "stacks" }));
+  parts.push(area(px, py, pw, 110, t("eynsteyn-area-stacks"), { id: "stacks" }));
   stacks.forEach((st, i) => {
     const x = px + 14 + i * 64;
     // Stacks are numbered 1 to 5 on the wire.
@@ -263,20 +276,21 @@ export function board(ctx) {
     const node = el("g", { class: "stack" + (chosen(facet) && "endStack" in facet && "endStack" in sel.facet ? " selected" : "") + (drewHere ? " last-move" : ""), "data-stack": i });
     if (st.top) node.append(stone(x, py + 30, 50, st.top, 0));
     else node.append(el("rect", { x, y: py + 30, width: 50, height: 50, rx: 6, class: "slot" }));
-    node.append(text(x + 25, py + 100, `${i + 1}: ${st.size ?? 0}`, { "text-anchor": "middle", class: "muted" }));
-    parts.push(control(node, `Stack ${i + 1} (${st.size ?? 0} stones, top ${KINDS[st.top] ?? "none"})`, choose(facet), isLegal(facet)));
+    node.append(text(x + 25, py + 100, t("eynsteyn-stack-short", { stack: i + 1, count: st.size ?? 0 }), { "text-anchor": "middle", class: "muted" }));
+    const about = { stack: i + 1, count: st.size ?? 0 };
+    parts.push(control(node, st.top ? t("eynsteyn-stack", { ...about, top: kindName(st.top) }) : t("eynsteyn-stack-empty", about), choose(facet), isLegal(facet)));
   });
   py += 120;
   const calls = [true, false].filter((call) => moves.some((m) => m.f.call === call));
   const rotationsOffered = [...new Set(open.filter((m) => m.f.stone && m.f.stone === sel.facet.stone).map((m) => m.f.rotation))];
   const tools = [];
-  if (calls.length) calls.forEach((call) => tools.push([{ call }, call ? "Call EYNSTEYN!" : "Do not call"]));
-  for (const [name, label] of [["skipMark", "No marker"], ["passTurn", "Pass"]]) {
-    if (moves.some((m) => m.f.action === name)) tools.push([{ action: name }, label]);
+  if (calls.length) calls.forEach((call) => tools.push([{ call }, t(call ? "eynsteyn-call" : "eynsteyn-no-call")]));
+  for (const [name, key] of [["skipMark", "eynsteyn-skip-mark"], ["passTurn", "eynsteyn-pass"]]) {
+    if (moves.some((m) => m.f.action === name)) tools.push([{ action: name }, t(key)]);
   }
-  if (sel.facet.stone) rotationsOffered.forEach((r) => tools.push([{ rotation: r }, `turn ${r}`]));
+  if (sel.facet.stone) rotationsOffered.forEach((r) => tools.push([{ rotation: r }, t("eynsteyn-rotation", { turns: r })]));
   if (tools.length) {
-    parts.push(area(px, py, pw, 90, sel.facet.stone ? `Turn the ${KINDS[sel.facet.stone]}` : "Choices", { id: "choices" }));
+    parts.push(area(px, py, pw, 90, sel.facet.stone ? t("eynsteyn-area-turn", { stone: kindName(sel.facet.stone) }) : t("eynsteyn-area-choices"), { id: "choices" }));
     tools.forEach(([facet, label], i) => {
       const x = px + 14 + (i % 4) * Math.floor((pw - 20) / 4);
       const node = el("g", { class: "choice" + (chosen(facet) ? " selected" : "") });
@@ -292,8 +306,8 @@ export function board(ctx) {
     const rows = Math.max(1, Math.ceil(hand.length / perRow));
     // The name (and a standing call) as the label, what the seat connects on a line under it:
     // one line held both and ran out of the panel.
-    parts.push(area(px, py, pw, 56 + rows * 56, `${names(i)}${st.called ? " · called EYNSTEYN" : ""}`, { id: `hand-${i}` }));
-    parts.push(text(px + 12, py + 38, `connects ${goal(st)} · ${st.markersLeft ?? 0} markers left`, { class: "muted" }));
+    parts.push(area(px, py, pw, 56 + rows * 56, st.called ? t("eynsteyn-area-hand-called", { player: names(i) }) : names(i), { id: `hand-${i}` }));
+    parts.push(text(px + 12, py + 38, t("eynsteyn-hand-goal", { goal: goal(st), markers: st.markersLeft ?? 0 }), { class: "muted" }));
     parts.push(el("rect", { x: px + pw - 26, y: py + 8, width: 14, height: 14, fill: SEAT_COLOURS[i] }));
     hand.forEach((kind, j) => {
       const x = px + 14 + (j % perRow) * 56;
@@ -302,57 +316,58 @@ export function board(ctx) {
       const node = el("g", { class: "hand-stone" + (i === seat && sel.facet.stone === kind ? " selected" : ""), "data-stone": kind });
       node.append(stone(x, y, 48, kind, 0));
       if (i === seat) {
-        explain(node, `Your ${KINDS[kind] ?? kind}: choose it, turn it if you like, then the square to lay it on`);
-        parts.push(control(node, `Your ${KINDS[kind] ?? kind}`, choose(facet), isLegal(facet)));
+        explain(node, t("eynsteyn-explain-own-stone", { stone: kindName(kind) }));
+        parts.push(control(node, t("eynsteyn-own-stone", { stone: kindName(kind) }), choose(facet), isLegal(facet)));
       } else {
-        parts.push(explain(node, `${names(i)}'s ${KINDS[kind] ?? kind} (every hand is open)`));
+        parts.push(explain(node, t("eynsteyn-explain-other-stone", { player: names(i), stone: kindName(kind) })));
       }
     });
     py += 66 + rows * 56;
   });
   const height = Math.max(py, n * s + 84) + (narrow ? 0 : 10);
-  return svgBoard(W, height, "Eynsteyn board", ...parts, ...grid);
+  return svgBoard(W, height, t("eynsteyn-board"), ...parts, ...grid);
 }
 
 // The end (rules 11 to 13): Eynsteyn scores no points, a connection wins; the table says who
 // connected which edges and how the game ended.
 const ENDINGS = {
-  END_REASON_CONNECTED: "connected their edges",
-  END_REASON_CONNECTED_FOR_OPPONENT: "had their edges connected by the opponent's stone",
-  END_REASON_NO_PLACEMENTS: "neither player could lay a stone: a draw",
+  END_REASON_CONNECTED: "eynsteyn-score-note-connected",
+  END_REASON_CONNECTED_FOR_OPPONENT: "eynsteyn-score-note-connected-for-opponent",
+  END_REASON_NO_PLACEMENTS: "eynsteyn-score-note-no-placements",
 };
+const RESULTS = { draw: "eynsteyn-score-draw", won: "eynsteyn-score-won", lost: "eynsteyn-score-lost" };
 
 export function breakdown(view, names, summary) {
   // The view knows a win on the board; a resignation or a timeout only the match's summary.
   const winner = view.winner ?? (summary?.winners ?? [])[0];
   return {
-    columns: ["Connects", "Markers left", "Result"],
-    rows: (view.seats ?? []).map((s, n) => [names(n), goal(s), s.markersLeft ?? 0, winner === undefined ? "draw" : winner === n ? "won" : "lost"]),
+    columns: ["eynsteyn-score-connects", "eynsteyn-score-markers", "eynsteyn-score-result"].map((key) => t(key)),
+    rows: (view.seats ?? []).map((s, n) => [names(n), goal(s), formatNumber(s.markersLeft ?? 0),
+      t(RESULTS[winner === undefined ? "draw" : winner === n ? "won" : "lost"])]),
     note: winner === undefined
-      ? "No winner: neither player could lay a stone."
-      : `${names(winner)} ${view.winner === undefined ? "won: the other player left" : ENDINGS[view.endReason] ?? "connected their edges"}.`,
+      ? t("eynsteyn-score-note-no-winner")
+      : t(view.winner === undefined ? "eynsteyn-score-note-other-left" : ENDINGS[view.endReason] ?? "eynsteyn-score-note-connected", { player: names(winner) }),
   };
 }
 
 export function describe(event, names) {
   const [kind, body] = Object.entries(event)[0] ?? ["", {}];
-  const who = names(body?.seat ?? 0);
-  const at = (c) => `row ${(c?.row ?? 0) + 1}, column ${(c?.column ?? 0) + 1}`;
+  const player = names(body?.seat ?? 0);
   switch (kind) {
-    case "gameStarted": return `${names(body.startPlayer ?? 0)} starts; ${names(body.northSouthSeat ?? 0)} connects North-South`;
-    case "stoneDrawn": return `${who} drew a ${KINDS[body.kind] ?? "stone"} from stack ${body.stack ?? 0}`;
-    case "stonePlaced": return `${who} laid a ${KINDS[body.stone?.kind] ?? "stone"} at ${at(body.cell)}${(body.level ?? 0) > 1 ? ` (level ${body.level})` : ""}`;
-    case "preparationEnded": return body.stuck ? "The preparation got stuck: stones went back" : "The preparation is over";
-    case "markerPlaced": return `${who} put a marker at ${at(body.cell)}`;
-    case "markSkipped": return `${who} put no marker`;
-    case "turnEnded": return `${who} drew from stack ${body.stack ?? 0}${body.call ? " and called EYNSTEYN!" : ""}`;
-    case "winRefused": return `${who} connected without calling: the stone at ${at(body.cell)} goes back`;
-    case "passed": return `${who} passed${body.call ? " and called EYNSTEYN!" : ""}`;
+    case "gameStarted": return t("eynsteyn-log-game-started", { player: names(body.startPlayer ?? 0), northSouth: names(body.northSouthSeat ?? 0) });
+    case "stoneDrawn": return t("eynsteyn-log-stone-drawn", { player, stone: kindName(body.kind), stack: body.stack ?? 0 });
+    case "stonePlaced": return t("eynsteyn-log-stone-placed", { player, stone: kindName(body.stone?.kind), ...squareOf(body.cell), level: body.level ?? 1 });
+    case "preparationEnded": return t(body.stuck ? "eynsteyn-log-preparation-stuck" : "eynsteyn-log-preparation-ended");
+    case "markerPlaced": return t("eynsteyn-log-marker-placed", { player, ...squareOf(body.cell) });
+    case "markSkipped": return t("eynsteyn-log-mark-skipped", { player });
+    case "turnEnded": return t(body.call ? "eynsteyn-log-turn-ended-call" : "eynsteyn-log-turn-ended", { player, stack: body.stack ?? 0 });
+    case "winRefused": return t("eynsteyn-log-win-refused", { player, ...squareOf(body.cell) });
+    case "passed": return t(body.call ? "eynsteyn-log-passed-call" : "eynsteyn-log-passed", { player });
     case "gameEnded": {
       const w = body.winners ?? [];
-      return `Game over: ${w.length ? w.map(names).join(" and ") + " won" : "no winner"}`;
+      return w.length ? t("eynsteyn-log-game-won", { winners: formatList(w.map(names)), count: w.length }) : t("eynsteyn-log-game-no-winner");
     }
-    default: return kind || "something happened";
+    default: return kind || t("eynsteyn-log-unknown");
   }
 }
 

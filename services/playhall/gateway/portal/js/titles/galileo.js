@@ -1,8 +1,17 @@
 // Galileo Galilei: the board from one seat's view. Pick a scientist from your hand (face
 // down until everyone has picked), then, in the round's order, take an experiment from the
 // table. The cards' colours and values come from the title's own data file (cards.json).
-import { area, board as svgBoard, control, el, explain, text } from "../svg.js";
+// Every text is the title's catalogue's (locales/1/<lang>/board.ftl), by key.
+import { formatList, formatNumber, t } from "../i18n.js";
+import { area, plainList, board as svgBoard, control, el, explain, text } from "../svg.js";
 
+// A card's colour: its name, and the card described, a key per colour.
+const COLOUR_NAMES = { yellow: "galileo-colour-yellow", red: "galileo-colour-red", blue: "galileo-colour-blue", green: "galileo-colour-green" };
+const SCIENTISTS = { yellow: "galileo-scientist-yellow", red: "galileo-scientist-red", blue: "galileo-scientist-blue", green: "galileo-scientist-green" };
+const EXPERIMENTS = { yellow: "galileo-experiment-yellow", red: "galileo-experiment-red", blue: "galileo-experiment-blue", green: "galileo-experiment-green" };
+const colourName = (colour) => t(COLOUR_NAMES[colour]);
+// The order of taking, 1st to 5th, as the reader's language counts.
+const ordinal = (rank) => t("galileo-take-rank", { rank: rank + 1 });
 const COLOURS = { yellow: "#e2b714", red: "#d6453d", blue: "#3d6fd6", green: "#3a9a48" };
 let cards = null;
 
@@ -24,9 +33,9 @@ export async function setup() {
 const scientist = (id) => cards.scientists[id];
 const experiment = (id) => cards.experiments[id];
 export const describeScientist = (id) =>
-  id ? `${scientist(id).colour} scientist, power ${scientist(id).power}` : "no scientist";
+  id ? t(SCIENTISTS[scientist(id).colour], { power: scientist(id).power }) : t("galileo-no-scientist");
 export const describeExperiment = (id) =>
-  id ? `${experiment(id).colour} experiment, ${experiment(id).points} pt` : "no experiment";
+  id ? t(EXPERIMENTS[experiment(id).colour], { points: experiment(id).points }) : t("galileo-no-experiment");
 
 // Yellow and green cards carry dark text: white on them is too faint to read.
 const LIGHT = new Set(["yellow", "green"]);
@@ -54,12 +63,12 @@ function backCard(x, y, w, h, label, about) {
 
 // What the round is about, in a line: shown above the board.
 export function headline(view, names) {
-  if (view.phase === "PHASE_OVER") return "Game over";
-  const round = `Round ${view.round ?? 0} of ${view.roundsTotal ?? 0}`;
-  if (view.phase === "PHASE_PICK") return `${round}: everyone picks a scientist, face down`;
+  if (view.phase === "PHASE_OVER") return t("galileo-headline-over");
+  const round = { round: view.round ?? 0, rounds: view.roundsTotal ?? 0 };
+  if (view.phase === "PHASE_PICK") return t("galileo-headline-pick", round);
   const order = view.order ?? [];
   const next = order[view.takeIndex ?? 0];
-  return `${round}: ${names(next)} takes an experiment`;
+  return t("galileo-headline-take", { ...round, player: names(next) });
 }
 
 export function board(ctx) {
@@ -84,18 +93,19 @@ export function board(ctx) {
   const table = view.table ?? [];
   const tw = narrow ? 64 : 74;
   const th = narrow ? 86 : 96;
-  parts.push(area(10, 10, W - 20, th + 34, "Table: experiments this round", { id: "table" }));
+  parts.push(area(10, 10, W - 20, th + 34, t("galileo-area-table"), { id: "table" }));
   table.forEach((id, i) => {
     const e = experiment(id);
     const move = { take: { experiment: id } };
-    const node = card(24 + i * (tw + 10), 34, tw, th, e.colour, `${e.points}`, `${e.colour} · ${e.points} pt`, {
+    const node = card(24 + i * (tw + 10), 34, tw, th, e.colour, formatNumber(e.points), t("galileo-card-experiment", { colour: colourName(e.colour), points: e.points }), {
       "data-experiment": id,
     });
-    explain(node, `The ${describeExperiment(id)}: the strongest scientist's player takes first; it scores double for a ${e.colour} scientist`);
-    parts.push(control(node, `Take ${describeExperiment(id)}`, () => play(move), isLegal(move)));
+    explain(node, t("galileo-explain-experiment", { experiment: describeExperiment(id), colour: colourName(e.colour) }));
+    parts.push(control(node, t("galileo-take", { experiment: describeExperiment(id) }), () => play(move), isLegal(move)));
   });
-  if (!table.length) parts.push(text(24, 34 + th / 2, "empty", { class: "muted" }));
-  parts.push(backCard(W - 24 - tw, 34, tw, th, `deck ${view.deckSize ?? 0}`, `The experiment deck: ${view.deckSize ?? 0} cards left to turn up in later rounds`));
+  if (!table.length) parts.push(text(24, 34 + th / 2, t("galileo-table-empty"), { class: "muted" }));
+  const deck = view.deckSize ?? 0;
+  parts.push(backCard(W - 24 - tw, 34, tw, th, t("galileo-deck", { count: deck }), t("galileo-explain-deck", { count: deck })));
 
   // The seats: score, hand, this round's pick, the order, played scientists, experiments taken.
   const listX = narrow ? 200 : 280;
@@ -106,7 +116,7 @@ export function board(ctx) {
   const rowHeight = (n) => nameH + Math.max(104, 20 + rows[n] * 2 * 40);
   const top = th + 54;
   const seatsHeight = seats.reduce((sum, _, n) => sum + rowHeight(n), 0);
-  parts.push(area(10, top, W - 20, 30 + seatsHeight, "Players", { id: "seats" }));
+  parts.push(area(10, top, W - 20, 30 + seatsHeight, t("galileo-area-players"), { id: "seats" }));
   let y = top + 30;
   seats.forEach((s, n) => {
     const rowH = rowHeight(n);
@@ -116,10 +126,10 @@ export function board(ctx) {
     const name = names(n);
     row.append(text(30, y + (narrow ? 16 : 20), name, { class: "seat-name" }));
     const ry = y + nameH;
-    row.append(text(30, ry + 44, `${s.score ?? 0} points`, { class: "seat-score" }));
-    row.append(text(30, ry + 66, `${s.handSize ?? 0} in hand`, { class: "muted" }));
+    row.append(text(30, ry + 44, t("galileo-seat-points", { points: s.score ?? 0 }), { class: "seat-score" }));
+    row.append(text(30, ry + 66, t("galileo-seat-hand", { count: s.handSize ?? 0 }), { class: "muted" }));
     const rank = order.indexOf(n);
-    if (takePhase && rank >= 0) row.append(text(30, ry + 86, `takes ${["1st", "2nd", "3rd", "4th", "5th"][rank]}`, { class: "muted" }));
+    if (takePhase && rank >= 0) row.append(text(30, ry + 86, ordinal(rank), { class: "muted" }));
     // This round's pick: revealed, committed face down, or not yet.
     const pickX = listX - 78;
     const pickMark = (node) => {
@@ -128,39 +138,39 @@ export function board(ctx) {
     };
     if (s.revealedPick) {
       const sc = scientist(s.revealedPick);
-      row.append(pickMark(card(pickX, ry, 58, 80, sc.colour, `${sc.power}`, "pick")));
+      row.append(pickMark(card(pickX, ry, 58, 80, sc.colour, formatNumber(sc.power), t("galileo-pick-revealed"))));
     } else if (mine && view.ownPick) {
       const sc = scientist(view.ownPick);
-      row.append(pickMark(card(pickX, ry, 58, 80, sc.colour, `${sc.power}`, "your pick", { class: "card own-pick" })));
+      row.append(pickMark(card(pickX, ry, 58, 80, sc.colour, formatNumber(sc.power), t("galileo-pick-own"), { class: "card own-pick" })));
     } else if (s.hasPicked) {
-      row.append(pickMark(backCard(pickX, ry, 58, 80, "picked", `${name} has picked a scientist: face down until everyone has picked`)));
+      row.append(pickMark(backCard(pickX, ry, 58, 80, t("galileo-pick-hidden"), t("galileo-explain-picked", { player: name }))));
     } else {
       row.append(el("rect", { x: pickX, y: ry, width: 58, height: 80, rx: 6, class: "slot" }));
-      row.append(text(pickX + 29, ry + 45, "no pick", { class: "muted", "text-anchor": "middle" }));
+      row.append(text(pickX + 29, ry + 45, t("galileo-pick-none"), { class: "muted", "text-anchor": "middle" }));
     }
     // Played scientists and experiments taken, in rows that wrap.
     // Two labelled lines: the scientists played so far, the experiments taken.
     const at = (i, line) => [listX + 54 + (i % perRow) * 26, ry + 2 + (Math.floor(i / perRow) * 2 + line) * 40];
     if ((s.played ?? []).length || (s.taken ?? []).length) {
-      row.append(text(listX, ry + 24, "played", { class: "muted row-label" }));
-      row.append(text(listX, ry + 64, "taken", { class: "muted row-label" }));
+      row.append(text(listX, ry + 24, t("galileo-row-played"), { class: "muted row-label" }));
+      row.append(text(listX, ry + 64, t("galileo-row-taken"), { class: "muted row-label" }));
     }
     if (!(s.played ?? []).length && !(s.taken ?? []).length) {
-      row.append(text(listX, ry + 44, "nothing played or taken yet", { class: "muted" }));
+      row.append(text(listX, ry + 44, t("galileo-row-nothing"), { class: "muted" }));
     }
     (s.played ?? []).forEach((id, i) => {
       const sc = scientist(id);
       const [x, yy] = at(i, 0);
-      row.append(card(x, yy, 23, 34, sc.colour, `${sc.power}`, "", { "aria-label": `played ${describeScientist(id)}` }));
+      row.append(card(x, yy, 23, 34, sc.colour, formatNumber(sc.power), "", { "aria-label": t("galileo-played", { scientist: describeScientist(id) }) }));
     });
-    (s.taken ?? []).forEach((t, i) => {
-      const e = experiment(t.experiment);
+    (s.taken ?? []).forEach((taken, i) => {
+      const e = experiment(taken.experiment);
       const [x, yy] = at(i, 1);
-      const node = card(x, yy, 23, 34, e.colour, `${t.points ?? 0}`, t.doubled ? "×2" : "", {
-        "aria-label": `took ${describeExperiment(t.experiment)}, scored ${t.points ?? 0}`,
+      const node = card(x, yy, 23, 34, e.colour, formatNumber(taken.points ?? 0), taken.doubled ? t("galileo-doubled-mark") : "", {
+        "aria-label": t("galileo-took", { experiment: describeExperiment(taken.experiment), points: taken.points ?? 0 }),
       });
-      if (t.doubled) node.classList.add("doubled");
-      if (lastTaken && (lastTaken.seat ?? 0) === n && lastTaken.take?.experiment === t.experiment) node.classList.add("last-move");
+      if (taken.doubled) node.classList.add("doubled");
+      if (lastTaken && (lastTaken.seat ?? 0) === n && lastTaken.take?.experiment === taken.experiment) node.classList.add("last-move");
       row.append(node);
     });
     parts.push(row);
@@ -174,65 +184,70 @@ export function board(ctx) {
     const handTop = height;
     const perLine = Math.floor((W - 40) / 61);
     const lines = Math.max(1, Math.ceil(hand.length / perLine));
-    const label = view.ownPick ? "Your hand (you have picked this round)" : "Your hand: pick a scientist";
+    const label = t(view.ownPick ? "galileo-area-hand-picked" : "galileo-area-hand");
     parts.push(area(10, handTop, W - 20, 44 + lines * 104, label, { id: "hand" }));
     hand.forEach((id, i) => {
       const sc = scientist(id);
       const move = { pick: { scientist: id } };
       const x = 24 + (i % perLine) * 61;
       const yy = handTop + 34 + Math.floor(i / perLine) * 104;
-      const node = card(x, yy, 56, 96, sc.colour, `${sc.power}`, sc.colour, { "data-scientist": id });
-      explain(node, `The ${describeScientist(id)}: picked face down; the strongest takes an experiment first, and a ${sc.colour} experiment scores double`);
-      parts.push(control(node, `Pick ${describeScientist(id)}`, () => play(move), isLegal(move)));
+      const node = card(x, yy, 56, 96, sc.colour, formatNumber(sc.power), colourName(sc.colour), { "data-scientist": id });
+      explain(node, t("galileo-explain-scientist", { scientist: describeScientist(id), colour: colourName(sc.colour) }));
+      parts.push(control(node, t("galileo-pick", { scientist: describeScientist(id) }), () => play(move), isLegal(move)));
     });
     height = handTop + 54 + lines * 104;
   }
-  return svgBoard(W, height, "Galileo board", ...parts);
+  return svgBoard(W, height, t("galileo-board"), ...parts);
 }
 
 // The end's score table (rules, Scoring and 8): each experiment's points, the bonus of those
 // doubled by a scientist of their colour, and the tie-breaks: experiments taken, doubled.
 export function breakdown(view, names) {
   return {
-    columns: ["Experiments", "Doubled", "Total", "Taken", "×2 taken"],
+    columns: ["galileo-score-experiments", "galileo-score-doubled", "galileo-score-total", "galileo-score-taken", "galileo-score-doubled-taken"].map((key) => t(key)),
     rows: (view.seats ?? []).map((s, n) => {
       const taken = s.taken ?? [];
-      const face = taken.reduce((sum, t) => sum + experiment(t.experiment).points, 0);
-      const total = taken.reduce((sum, t) => sum + (t.points ?? 0), 0);
-      return [names(n), face, `+${total - face}`, s.score ?? total, taken.length, taken.filter((t) => t.doubled).length];
+      const face = taken.reduce((sum, x) => sum + experiment(x.experiment).points, 0);
+      const total = taken.reduce((sum, x) => sum + (x.points ?? 0), 0);
+      return [names(n), formatNumber(face), t("galileo-score-bonus", { points: total - face }), formatNumber(s.score ?? total),
+        formatNumber(taken.length), formatNumber(taken.filter((x) => x.doubled).length)];
     }),
-    note: "An experiment scores double when its colour is the colour of the scientist played that round. Ties: more experiments taken, then more doubled.",
+    note: t("galileo-score-note"),
   };
 }
 
 export function describe(event, names) {
   if (event.roundStarted) {
     const e = event.roundStarted;
-    return `Round ${e.round} begins: ${(e.revealed ?? []).map(describeExperiment).join(", ")} revealed`;
+    return t("galileo-log-round-started", { round: e.round ?? 0, experiments: formatList((e.revealed ?? []).map(describeExperiment)) });
   }
   if (event.pickCommitted) {
     const e = event.pickCommitted;
     return e.scientist
-      ? `${names(e.seat ?? 0)} picked the ${describeScientist(e.scientist)}`
-      : `${names(e.seat ?? 0)} picked a scientist`;
+      ? t("galileo-log-picked-own", { player: names(e.seat ?? 0), scientist: describeScientist(e.scientist) })
+      : t("galileo-log-picked", { player: names(e.seat ?? 0) });
   }
   if (event.picksRevealed) {
     const e = event.picksRevealed;
-    const picks = (e.scientists ?? []).map((id, n) => `${names(n)}: ${describeScientist(id)}`);
-    return `Picks revealed (${picks.join("; ")}); order ${(e.order ?? []).map(names).join(" > ")}`;
+    const picks = (e.scientists ?? []).map((id, n) => t("galileo-log-pick-of", { player: names(n), scientist: describeScientist(id) }));
+    return t("galileo-log-picks-revealed", { picks: picks.join("; "), order: (e.order ?? []).map(names).join(" > ") });
   }
   if (event.experimentTaken) {
     const e = event.experimentTaken;
-    const t = e.take ?? {};
-    return `${names(e.seat ?? 0)} took the ${describeExperiment(t.experiment)} for ${t.points ?? 0}${t.doubled ? " (doubled)" : ""}`;
+    const take = e.take ?? {};
+    const args = { player: names(e.seat ?? 0), experiment: describeExperiment(take.experiment), points: take.points ?? 0 };
+    return t(take.doubled ? "galileo-log-took-doubled" : "galileo-log-took", args);
   }
-  if (event.noExperimentLeft) return `${names(event.noExperimentLeft.seat ?? 0)} got nothing: the table was empty`;
-  if (event.roundEnded) return `Round ${event.roundEnded.round} ends`;
+  if (event.noExperimentLeft) return t("galileo-log-nothing-left", { player: names(event.noExperimentLeft.seat ?? 0) });
+  if (event.roundEnded) return t("galileo-log-round-ended", { round: event.roundEnded.round ?? 0 });
   if (event.gameEnded) {
     const w = event.gameEnded.winners ?? [];
-    return `Game over: scores ${(event.gameEnded.scores ?? []).join(", ")}; ${w.length ? w.map(names).join(" and ") + " won" : "a draw"}`;
+    const scores = plainList((event.gameEnded.scores ?? []).map(formatNumber));
+    return w.length
+      ? t("galileo-log-game-won", { scores, winners: formatList(w.map(names)), count: w.length })
+      : t("galileo-log-game-drawn", { scores });
   }
-  return "something happened";
+  return t("galileo-log-unknown");
 }
 
 // For the replay viewer: a spectator's view rebuilt from the public events, one at a time.

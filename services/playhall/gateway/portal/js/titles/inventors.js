@@ -3,21 +3,33 @@
 // and patents, and the rewards being handed out. A move is made by clicking its parts: an
 // inventor and an invention to work on it; an upgrade tile, an inventor and a discipline to
 // upgrade; a reward tile or the patent; or an action button.
-import { area, board as svgBoard, control, el, explain, text } from "../svg.js";
+// Every text is the title's catalogue's (locales/1/<lang>/board.ftl), by key; an invention's
+// name too (by its id), a team's and an inventor's are the data's proper names.
+import { formatNumber, t } from "../i18n.js";
+import { area, plainList, board as svgBoard, control, el, explain, text } from "../svg.js";
 
 const DISCIPLINES = ["DISCIPLINE_PHYSICS", "DISCIPLINE_CHEMISTRY", "DISCIPLINE_MECHANICS", "DISCIPLINE_MATHEMATICS"];
-const SHORT = ["Phys", "Chem", "Mech", "Math"];
+// A discipline's short name, by its index in DISCIPLINES.
+const SHORT = ["inventors-discipline-physics", "inventors-discipline-chemistry", "inventors-discipline-mechanics", "inventors-discipline-mathematics"];
+const short = (k) => t(SHORT[k] ?? "inventors-discipline-unknown");
 const SLOT_FIELDS = ["physics", "chemistry", "mechanics", "mathematics"];
 const TEAM_COLOURS = { TEAM_RED: "#d6453d", TEAM_YELLOW: "#e2b714", TEAM_PURPLE: "#8a4fc2", TEAM_GREEN: "#3a9a48", TEAM_BLUE: "#3d6fd6" };
 const TEAMS = ["TEAM_RED", "TEAM_YELLOW", "TEAM_PURPLE", "TEAM_GREEN", "TEAM_BLUE"];
 const TILE_NAMES = {
-  TILE_VICTORY_1: "1 point", TILE_VICTORY_2: "2 points", TILE_VICTORY_3: "3 points",
-  TILE_UPGRADE_2: "upgrade +2", TILE_UPGRADE_3: "upgrade +3", TILE_UPGRADE_4: "upgrade +4",
-  TILE_COFFEE: "coffee", TILE_GENIUS: "genius", TILE_STAR: "star",
+  TILE_VICTORY_1: "inventors-tile-victory-1", TILE_VICTORY_2: "inventors-tile-victory-2", TILE_VICTORY_3: "inventors-tile-victory-3",
+  TILE_UPGRADE_2: "inventors-tile-upgrade-2", TILE_UPGRADE_3: "inventors-tile-upgrade-3", TILE_UPGRADE_4: "inventors-tile-upgrade-4",
+  TILE_COFFEE: "inventors-tile-coffee", TILE_GENIUS: "inventors-tile-genius", TILE_STAR: "inventors-tile-star",
+};
+const tileName = (tile) => t(TILE_NAMES[tile] ?? "inventors-tile-unknown");
+const tileNames = (tiles) => plainList((tiles ?? []).map(tileName));
+// A team by its colour, a key per team.
+const TEAM_NAMES = {
+  TEAM_RED: "inventors-team-red", TEAM_YELLOW: "inventors-team-yellow", TEAM_PURPLE: "inventors-team-purple",
+  TEAM_GREEN: "inventors-team-green", TEAM_BLUE: "inventors-team-blue",
 };
 const ACTIONS = [
-  ["useCoffee", "Drink coffee"], ["refresh", "Refresh"], ["passTurn", "Pass"],
-  ["takePatent", "Take the patent"], ["finishUpgrades", "Finish upgrades"], ["endTurn", "End turn"],
+  ["useCoffee", "inventors-action-coffee"], ["refresh", "inventors-action-refresh"], ["passTurn", "inventors-action-pass"],
+  ["takePatent", "inventors-action-patent"], ["finishUpgrades", "inventors-action-finish-upgrades"], ["endTurn", "inventors-action-end-turn"],
 ];
 let data = null;
 let sel = { version: null, facet: {} };
@@ -34,7 +46,9 @@ export async function setup() {
   data = { inventions: [null, ...cards], teams: teams.teams };
 }
 
-const invention = (id) => data.inventions[id] ?? { name: `invention ${id}`, fields: [0, 0, 0, 0], patentPoints: 0, category: 0 };
+const invention = (id) => data.inventions[id] ?? { fields: [0, 0, 0, 0], patentPoints: 0, category: 0 };
+// An invention's name in the reader's language: a key per card, by its id.
+const inventionName = (id) => t(`inventors-invention-${id}`);
 const teamOf = (seatView) => data.teams[TEAMS.indexOf(seatView.team ?? "TEAM_RED")] ?? data.teams[0];
 
 // What a move is made of, as the board's elements name it.
@@ -50,11 +64,13 @@ const fits = (f, want) => Object.entries(want).every(([k, v]) => f[k] === v);
 
 export function headline(view, names) {
   const phase = view.phase ?? "PHASE_MAIN";
-  if (phase === "PHASE_OVER") return "Game over";
-  if (phase === "PHASE_FINAL") return `Final upgrades: ${names((view.finalQueue ?? [0])[0])} upgrades or finishes`;
-  if (phase === "PHASE_REWARD") return `Age ${view.age ?? 1}: ${names((view.reward?.queue ?? [0])[0])} chooses a reward of ${invention(view.reward?.invention ?? 0).name}`;
-  const what = phase === "PHASE_MAIN" ? "sends an inventor to work, or refreshes" : "may use tiles, then ends the turn";
-  return `Age ${view.age ?? 1}: ${names(view.current ?? 0)} ${what}`;
+  if (phase === "PHASE_OVER") return t("inventors-headline-over");
+  if (phase === "PHASE_FINAL") return t("inventors-headline-final", { player: names((view.finalQueue ?? [0])[0]) });
+  const age = view.age ?? 1;
+  if (phase === "PHASE_REWARD") {
+    return t("inventors-headline-reward", { age, player: names((view.reward?.queue ?? [0])[0]), invention: inventionName(view.reward?.invention ?? 0) });
+  }
+  return t(phase === "PHASE_MAIN" ? "inventors-headline-main" : "inventors-headline-after", { age, player: names(view.current ?? 0) });
 }
 
 export function board(ctx) {
@@ -94,44 +110,46 @@ export function board(ctx) {
   const perRow = narrow ? 2 : 5;
   const cw = (W - 40 - (perRow - 1) * 10) / perRow;
   const rows = Math.max(1, Math.ceil(table.length / perRow));
-  parts.push(area(10, 10, W - 20, 36 + rows * 150, `Inventions of age ${view.age ?? 1} (decks ${(view.deckSizes ?? []).join(", ")})`, { id: "table" }));
+  const decks = plainList((view.deckSizes ?? []).map(formatNumber));
+  parts.push(area(10, 10, W - 20, 36 + rows * 150, t("inventors-area-table", { age: view.age ?? 1, decks }), { id: "table" }));
   table.forEach((slot, i) => {
     const card = invention(slot.invention ?? 0);
+    const name = inventionName(slot.invention ?? 0);
     const x = 20 + (i % perRow) * (cw + 10);
     const y = 34 + Math.floor(i / perRow) * 150;
     const facet = { invention: slot.invention ?? 0 };
     const node = el("g", { class: "invention" + (chosen(facet) ? " selected" : "") + (lastInvention === (slot.invention ?? 0) ? " last-move" : ""), "data-invention": slot.invention ?? 0 },
       el("rect", { x, y, width: cw, height: 140, rx: 8, class: "seat-bg card-face" }),
-      text(x + 10, y + 20, card.name, { class: "seat-name" }));
+      text(x + 10, y + 20, name, { class: "seat-name" }));
     SLOT_FIELDS.forEach((field, d) => {
       const need = card.fields?.[d] ?? 0;
       if (!need) return;
       const cubes = slot[field] ?? [];
       const yy = y + 34 + d * 22;
-      node.append(text(x + 10, yy + 12, SHORT[d], { class: "muted" }));
+      node.append(text(x + 10, yy + 12, short(d), { class: "muted" }));
       for (let c = 0; c < need; c++) {
         const owner = cubes[c];
         const colour = owner === undefined ? "none" : TEAM_COLOURS[(view.seats ?? [])[owner]?.team ?? "TEAM_RED"];
         node.append(el("rect", { x: x + 50 + c * 20, y: yy, width: 16, height: 16, rx: 3, fill: colour, class: "cube" }));
       }
     });
-    node.append(text(x + 10, y + 130, (slot.tiles ?? []).map((t) => TILE_NAMES[t] ?? t).join(", ") || "no tiles", { class: "muted" }));
-    parts.push(control(node, `Work on ${card.name}`, choose(facet), isLegal(facet)));
+    node.append(text(x + 10, y + 130, (slot.tiles ?? []).length ? tileNames(slot.tiles) : t("inventors-no-tiles"), { class: "muted" }));
+    parts.push(control(node, t("inventors-work-on", { invention: name }), choose(facet), isLegal(facet)));
   });
   let y = 46 + rows * 150 + 10;
 
   // Rewards being handed out.
   if (view.reward) {
     const r = view.reward;
-    parts.push(area(10, y, W - 20, 80, `Rewards of ${invention(r.invention ?? 0).name}`, { id: "rewards" }));
-    (r.tiles ?? []).forEach((t, i) => {
-      const facet = { reward: t };
-      const node = el("g", { class: "reward-tile", "data-reward": t },
+    parts.push(area(10, y, W - 20, 80, t("inventors-area-rewards", { invention: inventionName(r.invention ?? 0) }), { id: "rewards" }));
+    (r.tiles ?? []).forEach((tile, i) => {
+      const facet = { reward: tile };
+      const node = el("g", { class: "reward-tile", "data-reward": tile },
         el("rect", { x: 24 + i * 110, y: y + 30, width: 100, height: 40, rx: 6, class: "seat-bg card-face" }),
-        text(74 + i * 110, y + 55, TILE_NAMES[t] ?? t, { "text-anchor": "middle" }));
-      parts.push(control(node, `Take the ${TILE_NAMES[t] ?? t} tile`, choose(facet), isLegal(facet)));
+        text(74 + i * 110, y + 55, tileName(tile), { "text-anchor": "middle" }));
+      parts.push(control(node, t("inventors-take-tile", { tile: tileName(tile) }), choose(facet), isLegal(facet)));
     });
-    if (r.patent) parts.push(text(W - 220, y + 55, "the patent is still here", { class: "muted" }));
+    if (r.patent) parts.push(text(W - 220, y + 55, t("inventors-patent-here"), { class: "muted" }));
     y += 90;
   }
 
@@ -139,7 +157,7 @@ export function board(ctx) {
   // seats and spectators alike; only the viewer's own are controls.
   const seats = view.seats ?? [];
   const rowH = narrow ? 46 + 2 * CARDS.narrow.line + 14 : 190;
-  parts.push(area(10, y, W - 20, 34 + seats.length * rowH, "Teams", { id: "teams" }));
+  parts.push(area(10, y, W - 20, 34 + seats.length * rowH, t("inventors-area-teams"), { id: "teams" }));
   let top = y + 30;
   seats.forEach((s, n) => {
     const team = teamOf(s);
@@ -147,19 +165,22 @@ export function board(ctx) {
     const row = el("g", { class: "seat-row" + (mine ? " mine" : "") + (n === view.current ? " active" : ""), "data-seat": n });
     row.append(el("rect", { x: 18, y: top - 4, width: W - 36, height: rowH - 8, rx: 8, class: "seat-bg" }));
     row.append(el("rect", { x: 26, y: top + 4, width: 12, height: 12, rx: 2, fill: TEAM_COLOURS[s.team ?? "TEAM_RED"] }));
-    row.append(text(44, top + 15, `${names(n)} · ${team.name} team`, { class: "seat-name" }));
-    row.append(text(44, top + 36, `${s.score ?? 0} points · ${s.supply ?? 0} cubes · patents ${(s.patents ?? []).length} · tiles: ${(s.held ?? []).map((t) => TILE_NAMES[t] ?? t).join(", ") || "none"}`, { class: "muted" }));
-    explain(row, `${names(n)}'s team: ${s.score ?? 0} points, ${s.supply ?? 0} knowledge cubes left to place, ${(s.patents ?? []).length} patents`);
+    const teamName = t(TEAM_NAMES[s.team ?? "TEAM_RED"] ?? "inventors-team-red");
+    row.append(text(44, top + 15, t("inventors-team-line", { player: names(n), team: teamName }), { class: "seat-name" }));
+    const counts = { points: s.score ?? 0, cubes: s.supply ?? 0, patents: (s.patents ?? []).length };
+    const held = (s.held ?? []).length ? tileNames(s.held) : t("inventors-tiles-none");
+    row.append(text(44, top + 36, t("inventors-team-facts", { ...counts, tiles: held }), { class: "muted" }));
+    explain(row, t("inventors-explain-team", { player: names(n), ...counts }));
     parts.push(row);
     parts.push(...inventorCards({ s, n, team, mine, top, W, narrow, names, marks: marksOf(n), chosen, choose, isLegal }));
     if (mine) {
       // Held tiles usable now (upgrades, coffee), as buttons beside the team's name.
-      (s.held ?? []).filter((t, i, all) => all.indexOf(t) === i && moves.some((m) => m.f.tile === t)).forEach((t, i) => {
-        const facet = { tile: t };
-        const node = el("g", { class: "held-tile" + (chosen(facet) ? " selected" : ""), "data-tile": t },
+      (s.held ?? []).filter((tile, i, all) => all.indexOf(tile) === i && moves.some((m) => m.f.tile === tile)).forEach((tile, i) => {
+        const facet = { tile };
+        const node = el("g", { class: "held-tile" + (chosen(facet) ? " selected" : ""), "data-tile": tile },
           el("rect", { x: W - 150 - i * 120, y: top - 2, width: 110, height: narrow ? 32 : 26, rx: 5, class: "seat-bg card-face" }),
-          text(W - 95 - i * 120, top + 15, `use ${TILE_NAMES[t] ?? t}`, { "text-anchor": "middle" }));
-        parts.push(control(node, `Use the ${TILE_NAMES[t] ?? t} tile`, choose(facet), isLegal(facet)));
+          text(W - 95 - i * 120, top + 15, t("inventors-use-short", { tile: tileName(tile) }), { "text-anchor": "middle" }));
+        parts.push(control(node, t("inventors-use-tile", { tile: tileName(tile) }), choose(facet), isLegal(facet)));
       });
     }
     top += rowH;
@@ -169,8 +190,9 @@ export function board(ctx) {
   // Actions that are moves of their own.
   const buttons = ACTIONS.filter(([name]) => moves.some((m) => m.f.action === name));
   if (buttons.length) {
-    parts.push(area(10, y, W - 20, 70, "Actions", { id: "actions" }));
-    buttons.forEach(([name, label], i) => {
+    parts.push(area(10, y, W - 20, 70, t("inventors-area-actions"), { id: "actions" }));
+    buttons.forEach(([name, key], i) => {
+      const label = t(key);
       const facet = { action: name };
       const x = 24 + i * 150;
       const node = el("g", { class: "action", "data-action": name },
@@ -180,7 +202,7 @@ export function board(ctx) {
     });
     y += 80;
   }
-  return svgBoard(W, y, "Inventors board", ...parts);
+  return svgBoard(W, y, t("inventors-board"), ...parts);
 }
 
 // A team's four inventors as cards: the name plate (tired inventors grey with dark text, never
@@ -198,7 +220,7 @@ const CARDS = {
 function inventorCards({ s, n, team, mine, top, W, narrow, names, marks, chosen, choose, isLegal }) {
   const perLine = narrow ? 2 : 4;
   const iw = (W - 60) / perLine;
-  const owner = mine ? "Your" : `${names(n)}'s`;
+  const player = names(n);
   const size = narrow ? CARDS.narrow : CARDS.wide;
   return team.inventors.flatMap((inventor, i) => {
     const x = 30 + (i % perLine) * (iw + 4);
@@ -210,8 +232,9 @@ function inventorCards({ s, n, team, mine, top, W, narrow, names, marks, chosen,
     const out = [el("rect", { x, y: yy, width: iw, height: size.height, rx: 8, class: active ? "inventor-card" : "inventor-card tired", "data-team-seat": n })];
     const node = el("g", { class: "inventor" + (mine && chosen(facet) ? " selected" : "") + (active ? "" : " tired") + (marks.inventor === i ? " last-move" : ""), "data-inventor": i, "data-seat": n },
       el("rect", { x: x + 2, y: yy + 2, width: iw - 4, height: size.plate, rx: 6, class: "card-face plate", fill: active ? TEAM_COLOURS[s.team ?? "TEAM_RED"] : "#d0d5dd" }),
-      text(x + 8, yy + 7 + size.plate / 2, `${inventor.name}${active ? "" : " · tired"}${met ? " · goal met" : ""} (${inventor.points} pt)`, { class: "card-small inventor-name" }));
-    const about = `${owner} inventor ${inventor.name}${active ? "" : ", tired (works again after a refresh or a coffee)"}: goal worth ${inventor.points} points${met ? ", met" : ""}`;
+      text(x + 8, yy + 7 + size.plate / 2, t("inventors-plate", { inventor: inventor.name, tired: active ? "no" : "yes", met: met ? "yes" : "no", points: inventor.points }), { class: "card-small inventor-name" }));
+    const aboutArgs = { player, inventor: inventor.name, tired: active ? "no" : "yes", met: met ? "yes" : "no", points: inventor.points };
+    const about = t(mine ? "inventors-explain-own-inventor" : "inventors-explain-inventor", aboutArgs);
     out.push(mine ? control(node, about, choose(facet), isLegal(facet)) : explain(node, about));
     DISCIPLINES.forEach((d, k) => {
       const cell = { inventor: i, discipline: d };
@@ -219,8 +242,10 @@ function inventorCards({ s, n, team, mine, top, W, narrow, names, marks, chosen,
       const value = knowledge(k);
       const row = el("g", { class: "knowledge" + (marks.upgrade === `${i}/${d}` ? " last-move" : ""), "data-knowledge": `${i}/${k}`, "data-seat": n },
         el("rect", { x: x + 8, y: yy + size.plate + 4 + k * size.step, width: iw - 16, height: size.row, rx: 4, fill: "#f2f4f7", class: "card-face" }),
-        text(x + 14, yy + size.plate + 9 + size.row / 2 + k * size.step, target ? `${SHORT[k]} ${value} → goal ${target}` : `${SHORT[k]} ${value}`, { class: "card-small knowledge-text" }));
-      const what = `${inventor.name}'s ${SHORT[k]} knowledge ${value}${target ? `, goal ${target}` : ""}: a work places that many cubes of it`;
+        text(x + 14, yy + size.plate + 9 + size.row / 2 + k * size.step,
+          target ? t("inventors-knowledge-goal", { discipline: short(k), value, goal: target }) : t("inventors-knowledge", { discipline: short(k), value }),
+          { class: "card-small knowledge-text" }));
+      const what = t(target ? "inventors-explain-knowledge-goal" : "inventors-explain-knowledge", { inventor: inventor.name, discipline: short(k), value, goal: target ?? 0 });
       out.push(mine ? control(row, what, choose(cell), isLegal(cell)) : explain(row, what));
     });
     return out;
@@ -267,12 +292,12 @@ function scoreParts(seatView) {
 
 export function breakdown(view, names) {
   return {
-    columns: ["Goals met", "Point tiles", "Patents", "Series", "Total"],
+    columns: ["inventors-score-goals", "inventors-score-tiles", "inventors-score-patents", "inventors-score-series", "inventors-score-total"].map((key) => t(key)),
     rows: (view.seats ?? []).map((s, n) => {
       const parts = scoreParts(s);
-      return [names(n), parts.goals, parts.victory, parts.patents, parts.series, s.score ?? parts.total];
+      return [names(n), ...[parts.goals, parts.victory, parts.patents, parts.series, s.score ?? parts.total].map(formatNumber)];
     }),
-    note: "Patents score 1, 2 or 3 by age; a series of patent categories 0 to k (stars fill gaps) scores k. Ties: more patents.",
+    note: t("inventors-score-note"),
   };
 }
 
@@ -284,30 +309,32 @@ function facetMove(facet) {
 
 export function describe(event, names) {
   const [kind, body] = Object.entries(event)[0] ?? ["", {}];
-  const who = body && "seat" in body ? names(body.seat ?? 0) : body?.seat === undefined && kind !== "ageStarted" && kind !== "gameEnded" ? names(0) : "";
+  const player = names(body?.seat ?? 0);
+  const inventorOf = (index) => {
+    const team = data.teams[TEAMS.indexOf(ctxTeams[body.seat ?? 0] ?? "TEAM_RED")] ?? data.teams[0];
+    return team.inventors[index ?? 0]?.name ?? t("inventors-inventor-unknown");
+  };
+  const inventionOf = inventionName(body?.invention ?? 0);
   switch (kind) {
-    case "ageStarted": return `Age ${body.age ?? 1} begins: ${(body.revealed ?? []).map((r) => invention(r.invention ?? 0).name).join(", ")}`;
-    case "worked": {
-      const team = data.teams[TEAMS.indexOf(ctxTeams[body.seat ?? 0] ?? "TEAM_RED")] ?? data.teams[0];
-      const name = team.inventors[body.work?.inventor ?? 0]?.name ?? "an inventor";
-      return `${who} sent ${name} to work on ${invention(body.work?.invention ?? 0).name}`;
-    }
-    case "inventionFinished": return `${invention(body.invention ?? 0).name} is finished`;
-    case "rewardTaken": return `${who} took ${body.patent ? "the patent" : body.tile ? `the ${TILE_NAMES[body.tile.tile] ?? "reward"} tile` : "a reward"} of ${invention(body.invention ?? 0).name}`;
+    case "ageStarted": return t("inventors-log-age-started", { age: body.age ?? 1, inventions: plainList((body.revealed ?? []).map((r) => inventionName(r.invention ?? 0))) });
+    case "worked": return t("inventors-log-worked", { player, inventor: inventorOf(body.work?.inventor), invention: inventionName(body.work?.invention ?? 0) });
+    case "inventionFinished": return t("inventors-log-invention-finished", { invention: inventionOf });
+    case "rewardTaken":
+      if (body.patent) return t("inventors-log-took-patent", { player, invention: inventionOf });
+      if (body.tile) return t("inventors-log-took-tile", { player, tile: tileName(body.tile.tile), invention: inventionOf });
+      return t("inventors-log-took-reward", { player, invention: inventionOf });
     case "upgraded": {
-      const team = data.teams[TEAMS.indexOf(ctxTeams[body.seat ?? 0] ?? "TEAM_RED")] ?? data.teams[0];
-      const name = team.inventors[body.upgrade?.inventor ?? 0]?.name ?? "an inventor";
       const k = DISCIPLINES.indexOf(body.upgrade?.discipline ?? "DISCIPLINE_PHYSICS");
-      return `${who} upgraded ${name}'s ${SHORT[k] ?? "knowledge"} to ${body.knowledge ?? 0}`;
+      return t("inventors-log-upgraded", { player, inventor: inventorOf(body.upgrade?.inventor), discipline: short(k), value: body.knowledge ?? 0 });
     }
-    case "coffeeUsed": return `${who} drank coffee`;
-    case "refreshed": return `${who} refreshed their team`;
-    case "passed": return `${who} passed`;
-    case "turnEnded": return `${who} ended their turn`;
-    case "ageEnded": return `Age ${body.age ?? 1} ends`;
-    case "finalDone": return `${who} finished their final upgrades`;
-    case "gameEnded": return `Game over: scores ${(body.scores ?? []).join(", ")}`;
-    default: return kind || "something happened";
+    case "coffeeUsed": return t("inventors-log-coffee", { player });
+    case "refreshed": return t("inventors-log-refreshed", { player });
+    case "passed": return t("inventors-log-passed", { player });
+    case "turnEnded": return t("inventors-log-turn-ended", { player });
+    case "ageEnded": return t("inventors-log-age-ended", { age: body.age ?? 1 });
+    case "finalDone": return t("inventors-log-final-done", { player });
+    case "gameEnded": return t("inventors-log-game-ended", { scores: plainList((body.scores ?? []).map(formatNumber)) });
+    default: return kind || t("inventors-log-unknown");
   }
 }
 
