@@ -21,6 +21,7 @@ import pytest
 
 from playhall.core import SPECTATOR, Event, IllegalMove, NotYourTurn, Rng, RuleError
 from playhall.core.errors import MalformedMessage
+from playhall.core.i18n import Text, render
 from playhall.games.inventors import GAME
 from playhall.games.inventors.data import (
     AGE_DECKS,
@@ -200,9 +201,9 @@ def of_type(events: Iterable[object], kind: type) -> list:
 
 def assert_refused(
     state: InventorsState, seat: int, move, reason: str, error: type[RuleError] = IllegalMove
-) -> None:
+) -> RuleError:
     """The move is refused with this error class and a reason containing `reason`, not listed
-    as legal, and the state does not change."""
+    as legal, and the state does not change. The refusal, for its key and arguments."""
     before = copy_of(state)
     with pytest.raises(RuleError) as caught:
         state.apply(seat, move)
@@ -210,6 +211,7 @@ def assert_refused(
     assert reason in caught.value.reason
     assert move not in state.legal_moves(seat)
     assert state == before
+    return caught.value
 
 
 def cubes_on(state: InventorsState, name: str) -> tuple[tuple[int, ...], ...]:
@@ -319,7 +321,8 @@ def test_rule_7_an_inventor_cannot_work_twice_before_a_refresh():
     state, _ = play(state, (0, Work(0, fire)), (0, EndTurn()), (1, Work(0, fire)))
     if state.phase is Phase.AFTER:
         state, _ = play(state, (1, EndTurn()))
-    assert_refused(state, 0, Work(0, fire), "already worked")
+    refusal = assert_refused(state, 0, Work(0, fire), "already worked")
+    assert refusal.text == Text("inventors-inventor-tired")
     state, _ = play(state, (0, Refresh()))
     assert state.active[0] == (True,) * 4
 
@@ -440,7 +443,8 @@ def test_rule_8_a_reward_is_another_seats_move_in_the_middle_of_the_turn():
                   held={0: [Tile.UPGRADE_2]})  # fmt: skip
     after, _ = play(state, (0, Work(0, INVENTION_ID["Fire"])))
     assert after.to_move() == (1,) and after.current == 0
-    assert_refused(after, 0, EndTurn(), "not your turn", NotYourTurn)
+    refusal = assert_refused(after, 0, EndTurn(), "not your turn", NotYourTurn)
+    assert refusal.text == Text("inventors-not-your-turn", {"seat": 1})
     assert after.turn != state.turn
     after, _ = play(after, (1, TakePatent()))
     # Seat 0 then takes what is left (a choice of two kinds) and its turn goes on.
@@ -455,8 +459,19 @@ def test_rule_2_an_upgrade_3_only_raises_a_2_to_3():
     state = build(table=fillers(5), knowledge={(0, 0): "P2 C1 Ma3"}, held={0: [Tile.UPGRADE_3]})
     after, events = play(state, (0, Upgrade(Tile.UPGRADE_3, 0, P, False)))
     assert after.knowledge[0][0] == (3, 1, 0, 3) and after.held[0] == ()
-    for discipline in (C, ME, MA):
-        assert_refused(state, 0, Upgrade(Tile.UPGRADE_3, 0, discipline, False), "only raises 2")
+    for discipline, name, value in (
+        (C, "chemistry", 1),
+        (ME, "mechanics", 0),
+        (MA, "mathematics", 3),
+    ):
+        refusal = assert_refused(
+            state, 0, Upgrade(Tile.UPGRADE_3, 0, discipline, False), "only raises 2"
+        )
+        assert refusal.text == Text(
+            "inventors-upgrade-raises-one",
+            {"target": 3, "below": 2, "discipline": name, "value": value},
+        )
+        assert refusal.reason == f"An upgrade 3 only raises 2 to 3; {name} is at {value}"
 
 
 def test_rule_2_any_tile_used_as_a_one_only_raises_0_to_1():
@@ -464,9 +479,33 @@ def test_rule_2_any_tile_used_as_a_one_only_raises_0_to_1():
         state = build(table=fillers(5), held={0: [tile]})
         after, _ = play(state, (0, Upgrade(tile, 0, C, True)))
         assert after.knowledge[0][0] == (1, 1, 0, 1)
-        assert_refused(state, 0, Upgrade(tile, 0, P, True), "only raises 0 to 1")
+        refusal = assert_refused(state, 0, Upgrade(tile, 0, P, True), "only raises 0 to 1")
+        assert refusal.text == Text(
+            "inventors-back-raises-zero", {"discipline": "physics", "value": 1}
+        )
     assert_refused(build(table=fillers(5), held={0: [Tile.STAR]}), 0,
                    Upgrade(Tile.STAR, 0, P, False), "Only an upgrade tile")  # fmt: skip
+
+
+def test_a_refusal_names_the_invention_and_the_discipline_in_the_players_language():
+    """Refusals travel as keys with ids: German and Persian players read the invention and the
+    discipline in their own words (the German ones of the Erfinderteam rules)."""
+    state = build(table=[slot("Fire"), *fillers()])
+    press = INVENTION_ID["Printing press"]
+    refusal = assert_refused(state, 0, Work(0, press), "not on the table")
+    assert refusal.text == Text("inventors-invention-not-on-table", {"invention": press})
+    assert refusal.reason.startswith("Printing press is not on the table now")
+    german, persian = render(refusal.text, "de"), render(refusal.text, "fa")
+    assert "„Druckerpresse“" in german and "ماشین چاپ" in persian
+    assert len({refusal.reason, german, persian}) == 3
+    unknown = assert_refused(state, 0, Work(0, 99), "Choose one of the inventions")
+    assert unknown.text == Text("inventors-choose-an-invention")
+
+    upgrade = build(table=fillers(5), knowledge={(0, 0): "C2"}, held={0: [Tile.UPGRADE_2]})
+    refusal = assert_refused(upgrade, 0, Upgrade(Tile.UPGRADE_2, 0, C, False), "only raises 1")
+    german, persian = render(refusal.text, "de"), render(refusal.text, "fa")
+    assert german == "Eine Aufwertung 2 hebt nur von 1 auf 2; Chemie steht auf 2"
+    assert "شیمی" in persian and "chemistry" not in persian
 
 
 def test_rule_2_knowledge_never_goes_above_4():
@@ -710,17 +749,25 @@ def _crafted(state: InventorsState, **changes) -> bytes:
 
 
 @pytest.mark.parametrize(
-    ("change", "reason"),
+    ("change", "reason", "text"),
     [
-        ("a_card_twice", "every invention"),
-        ("a_tile_lost", "every reward tile"),
-        ("knowledge_5", "knowledge"),
-        ("sixteen_cubes", "more than 15 cubes"),
-        ("reward_outside_its_phase", "reward phase"),
-        ("a_full_invention", "full but not finished"),
+        ("a_card_twice", "every invention", Text("inventors-inconsistent-inventions")),
+        ("a_tile_lost", "every reward tile", Text("inventors-inconsistent-tiles")),
+        ("knowledge_5", "knowledge", Text("inventors-inconsistent-knowledge-range", {"most": 4})),
+        (
+            "sixteen_cubes",
+            "more than 15 cubes",
+            Text("inventors-inconsistent-cubes", {"cubes": 15}),
+        ),
+        ("reward_outside_its_phase", "reward phase", Text("inventors-inconsistent-reward-phase")),
+        (
+            "a_full_invention",
+            "full but not finished",
+            Text("inventors-inconsistent-invention-full", {"invention": 1}),
+        ),
     ],
 )
-def test_a_crafted_state_is_refused_not_played(change, reason):
+def test_a_crafted_state_is_refused_not_played(change, reason, text):
     base = build(table=[slot("Fire"), *fillers()])
     changes: dict[str, object] = {
         "a_card_twice": {"patents": ((INVENTION_ID["Fire"],), ())},
@@ -737,15 +784,17 @@ def test_a_crafted_state_is_refused_not_played(change, reason):
         "a_full_invention": {"table": (slot("Fire", {0: "P3 C1 Ma1"}), *fillers())},
     }[change]
     wire = _crafted(base, **changes)
-    with pytest.raises(MalformedMessage, match=reason):
+    with pytest.raises(MalformedMessage, match=reason) as refused:
         GAME.codec.decode_state(GAME.codec.state_message.FromString(wire))
+    assert refused.value.text == text
 
 
 def test_a_move_naming_an_unknown_tile_or_discipline_is_refused():
     message = GAME.codec.encode_move(Upgrade(Tile.STAR, 0, P, True))
     message.upgrade.tile = 42  # type: ignore[assignment]
-    with pytest.raises(MalformedMessage, match="tile"):
+    with pytest.raises(MalformedMessage, match="tile") as refused:
         GAME.codec.decode_move(message)
+    assert refused.value.text == Text("inventors-unknown-tile", {"value": 42})
     work = GAME.codec.encode_move(Work(0, 1, (ME, P)))
     with pytest.raises(MalformedMessage, match="in order"):
         GAME.codec.decode_move(work)

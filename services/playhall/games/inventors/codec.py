@@ -74,7 +74,7 @@ class InventorsCodec(Codec[e.InventorsState], messages=pb):
         e.INFO.check_rules_version(message.rules_version)
         e.INFO.check_players(len(message.seats))
         if len(message.decks) != AGES:
-            raise MalformedMessage(f"The state must hold {AGES} invention decks")
+            raise MalformedMessage("inventors-decks", ages=AGES)
         state = from_message(
             e.InventorsState,
             message,
@@ -88,7 +88,7 @@ class InventorsCodec(Codec[e.InventorsState], messages=pb):
             bag=_decode_tiles(message.bag),
             spent_tiles=_decode_tiles(message.spent_tiles),
             reward=_decode_reward(message.reward) if message.HasField("reward") else None,
-            phase=_decode_enum(e.Phase, message.phase, "phase"),
+            phase=_decode_enum(e.Phase, message.phase, "inventors-unknown-phase"),
         )
         _check_consistent(state)
         return state
@@ -124,10 +124,10 @@ class InventorsCodec(Codec[e.InventorsState], messages=pb):
         if action == "work":
             return _decode_work(message.work)
         if action == "take_tile":
-            return e.TakeTile(_decode_enum(Tile, message.take_tile.tile, "tile"))
+            return e.TakeTile(_decode_enum(Tile, message.take_tile.tile, "inventors-unknown-tile"))
         simple = _SIMPLE_MOVES.get(action or "")
         if simple is None:
-            raise MalformedMessage("The move is empty: work, refresh, use a tile or choose one")
+            raise MalformedMessage("inventors-empty-move")
         return simple
 
     # -- views ---------------------------------------------------------------------------------
@@ -173,7 +173,7 @@ class InventorsCodec(Codec[e.InventorsState], messages=pb):
             table=tuple(_decode_slot(slot) for slot in message.table),
             spent_tiles=_decode_tiles(message.spent_tiles),
             reward=_decode_reward(message.reward) if message.HasField("reward") else None,
-            phase=_decode_enum(e.Phase, message.phase, "phase"),
+            phase=_decode_enum(e.Phase, message.phase, "inventors-unknown-phase"),
         )
 
     # -- events --------------------------------------------------------------------------------
@@ -258,7 +258,7 @@ def _encode_work(move: e.Work) -> pb.Work:
 
 def _decode_upgrade(message: pb.ApplyUpgrade) -> e.Upgrade:
     return e.Upgrade(
-        _decode_enum(Tile, message.tile, "tile"),
+        _decode_enum(Tile, message.tile, "inventors-unknown-tile"),
         message.inventor,
         _decode_discipline(message.discipline),
         message.as_one,
@@ -268,24 +268,25 @@ def _decode_upgrade(message: pb.ApplyUpgrade) -> e.Upgrade:
 def _decode_work(message: pb.Work) -> e.Work:
     genius = tuple(_decode_discipline(d) for d in message.genius)
     if len(genius) > e.GENIUS_CUBES or list(genius) != sorted(genius):
-        raise MalformedMessage("A genius tile names at most two disciplines, in order")
+        raise MalformedMessage("inventors-genius-disciplines")
     return e.Work(message.inventor, message.invention, genius)
 
 
 def _decode_discipline(value: int) -> Discipline:
-    return _decode_enum(Discipline, value - 1, "discipline")
+    return _decode_enum(Discipline, value - 1, "inventors-unknown-discipline")
 
 
-def _decode_enum(kind: type[E], value: int, what: str) -> E:
+def _decode_enum(kind: type[E], value: int, unknown: str) -> E:
+    """The member of `kind` that is `value`, or the refusal keyed `unknown`."""
     try:
         return kind(value)
     except ValueError:
-        raise MalformedMessage(f"Unknown {what} {value}") from None
+        raise MalformedMessage(unknown, value=value) from None
 
 
 def _decode_team(value: int) -> int:
     if not 1 <= value <= len(TEAMS):
-        raise MalformedMessage(f"Unknown team {value}")
+        raise MalformedMessage("inventors-unknown-team", value=value)
     return value - 1
 
 
@@ -293,14 +294,18 @@ def _decode_tiles(values: Iterable[int]) -> tuple[Tile, ...]:
     try:
         return tuple(TILE_OF[value] for value in values)
     except KeyError as unknown:
-        raise MalformedMessage(f"Unknown tile {unknown.args[0]}") from None
+        raise MalformedMessage("inventors-unknown-tile", value=unknown.args[0]) from None
 
 
 def _decode_knowledge(values: Sequence[int]) -> tuple[Knowledge, ...]:
     if len(values) != DISCIPLINES * INVENTORS_PER_TEAM:
-        _inconsistent(f"a team has {INVENTORS_PER_TEAM} inventors of {DISCIPLINES} disciplines")
+        raise MalformedMessage(
+            "inventors-inconsistent-knowledge-size",
+            inventors=INVENTORS_PER_TEAM,
+            disciplines=DISCIPLINES,
+        )
     if not all(0 <= value <= MAX_KNOWLEDGE for value in values):
-        _inconsistent(f"knowledge runs 0 to {MAX_KNOWLEDGE}")
+        raise MalformedMessage("inventors-inconsistent-knowledge-range", most=MAX_KNOWLEDGE)
     return tuple(
         as_knowledge(values[start : start + DISCIPLINES])
         for start in range(0, len(values), DISCIPLINES)
@@ -309,7 +314,7 @@ def _decode_knowledge(values: Sequence[int]) -> tuple[Knowledge, ...]:
 
 def _decode_active(values: Sequence[bool]) -> tuple[bool, ...]:
     if len(values) != INVENTORS_PER_TEAM:
-        _inconsistent(f"a team has {INVENTORS_PER_TEAM} inventors")
+        raise MalformedMessage("inventors-inconsistent-team-size", inventors=INVENTORS_PER_TEAM)
     return tuple(values)
 
 
@@ -332,32 +337,34 @@ def _check_consistent(state: e.InventorsState) -> None:
     players = state.num_players
     seats = range(players)
     if len(set(state.teams)) != players:
-        _inconsistent("two seats play the same team")
+        raise MalformedMessage("inventors-inconsistent-team-twice")
     _check_inventions(state)
     _check_tiles(state)
     for slot in state.table:
         card = INVENTION_BY_ID[slot.invention]
         if card.age != state.age:
-            _inconsistent(f"invention {card.id} on the table is not of age {state.age}")
+            raise MalformedMessage(
+                "inventors-inconsistent-table-age", invention=card.id, age=state.age
+            )
         if len(slot.tiles) > TILES_PER_INVENTION or list(slot.tiles) != sorted(slot.tiles):
-            _inconsistent("an invention holds at most two tiles, sorted")
+            raise MalformedMessage("inventors-inconsistent-invention-tiles")
         for discipline, fields in enumerate(slot.cubes):
             if len(fields) > card.fields[discipline] or any(s not in seats for s in fields):
-                _inconsistent(f"invention {card.id} holds cubes it has no fields for")
+                raise MalformedMessage("inventors-inconsistent-invention-cubes", invention=card.id)
         if not any(slot.free_fields()):
-            _inconsistent(f"invention {card.id} is full but not finished")
+            raise MalformedMessage("inventors-inconsistent-invention-full", invention=card.id)
     if min(state.supplies()) < 0:
-        _inconsistent(f"a seat has more than {CUBES_PER_SEAT} cubes on inventions")
+        raise MalformedMessage("inventors-inconsistent-cubes", cubes=CUBES_PER_SEAT)
     if any(list(held) != sorted(held) for held in state.held):
-        _inconsistent("held tiles are kept sorted")
+        raise MalformedMessage("inventors-inconsistent-held-order")
     if list(state.spent_tiles) != sorted(state.spent_tiles):
-        _inconsistent("spent tiles are kept sorted")
+        raise MalformedMessage("inventors-inconsistent-spent-order")
     _check_phase(state)
     # A game places at least one cube per work, and refreshes, passes and free actions are
     # bounded by the cubes and tiles: no real game passes this many moves.
     most_moves = 4000
     if not all(0 <= n <= most_moves for n in (state.step, state.turn, state.move_count)):
-        _inconsistent(f"a game has at most {most_moves} moves, steps and turns")
+        raise MalformedMessage("inventors-inconsistent-moves", most=most_moves)
 
 
 def _check_inventions(state: e.InventorsState) -> None:
@@ -368,16 +375,16 @@ def _check_inventions(state: e.InventorsState) -> None:
     if state.reward is not None and state.reward.patent:
         cards.append(state.reward.invention)
     if sorted(cards) != ALL_INVENTIONS:
-        _inconsistent("every invention must appear exactly once")
+        raise MalformedMessage("inventors-inconsistent-inventions")
     for age, deck in enumerate(state.decks, start=1):
         if not set(deck) <= set(AGE_DECKS[age - 1]):
-            _inconsistent(f"the deck of age {age} holds another age's invention")
+            raise MalformedMessage("inventors-inconsistent-deck-age", age=age)
     if not 1 <= state.age <= AGES:
-        _inconsistent(f"ages run 1 to {AGES}")
+        raise MalformedMessage("inventors-inconsistent-ages", ages=AGES)
     for age in range(state.age, AGES):
         # The decks of later ages are still whole: only their order is hidden.
         if sorted(state.decks[age]) != list(AGE_DECKS[age]):
-            _inconsistent(f"the deck of age {age + 1} is not whole")
+            raise MalformedMessage("inventors-inconsistent-deck-whole", age=age + 1)
 
 
 def _check_tiles(state: e.InventorsState) -> None:
@@ -389,25 +396,25 @@ def _check_tiles(state: e.InventorsState) -> None:
     if state.reward is not None:
         tiles.update(state.reward.tiles)
     if tiles != ALL_TILE_COUNTS:
-        _inconsistent("every reward tile must appear exactly once")
+        raise MalformedMessage("inventors-inconsistent-tiles")
 
 
 def _check_phase(state: e.InventorsState) -> None:
     players = state.num_players
     if not (0 <= state.current < players and 0 <= state.start_player < players):
-        _inconsistent("the seat to move is not in the game")
+        raise MalformedMessage("inventors-inconsistent-seat-to-move")
     if not 0 <= state.passes < players:
-        _inconsistent(f"at most {players - 1} seats can have passed in succession")
+        raise MalformedMessage("inventors-inconsistent-passes", most=players - 1)
     if (state.reward is not None) != (state.phase is e.Phase.REWARD):
-        _inconsistent("rewards are chosen exactly in the reward phase")
+        raise MalformedMessage("inventors-inconsistent-reward-phase")
     if state.reward is not None:
         queue, choices = state.reward.queue, state.reward.choices()
         if len(state.reward.tiles) > TILES_PER_INVENTION or len(choices) < 2:
-            _inconsistent("a reward choice needs two kinds of reward left")
+            raise MalformedMessage("inventors-inconsistent-reward-choice")
         if not queue or len(queue) > MAX_REWARDS or len(set(queue)) != len(queue):
-            _inconsistent("the reward order is broken")
+            raise MalformedMessage("inventors-inconsistent-reward-order")
         if any(seat not in range(players) for seat in queue):
-            _inconsistent("a seat outside the game chooses a reward")
+            raise MalformedMessage("inventors-inconsistent-reward-seat")
     if state.phase is e.Phase.FINAL:
         queue = state.final_queue
         if (
@@ -415,17 +422,13 @@ def _check_phase(state: e.InventorsState) -> None:
             or len(set(queue)) != len(queue)
             or any(s not in range(players) for s in queue)
         ):
-            _inconsistent("the final upgrade order is broken")
+            raise MalformedMessage("inventors-inconsistent-final-order")
         if not state._upgrades(queue[0]):
-            _inconsistent("a seat without an upgrade is making final upgrades")
+            raise MalformedMessage("inventors-inconsistent-final-seat")
     elif state.final_queue:
-        _inconsistent("a final upgrade order outside the final upgrades")
+        raise MalformedMessage("inventors-inconsistent-final-phase")
     finished = state.phase in (e.Phase.FINAL, e.Phase.OVER)
     if finished and (state.table or state.age != AGES):
-        _inconsistent("final upgrades and the end come after age III, with no invention left")
+        raise MalformedMessage("inventors-inconsistent-final-age")
     if not finished and len(state.table) < (1 if state.phase is e.Phase.REWARD else 2):
-        _inconsistent("an age with one unfinished invention left is over")
-
-
-def _inconsistent(why: str) -> None:
-    raise MalformedMessage(f"The state is inconsistent: {why}")
+        raise MalformedMessage("inventors-inconsistent-age-over")

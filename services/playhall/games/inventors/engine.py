@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from pathlib import Path
 from typing import NamedTuple, TypeVar
 
 from playhall.core import (
@@ -29,6 +30,8 @@ from playhall.core import (
     State,
     Transition,
     ViewBase,
+    i18n,
+    versions,
 )
 from playhall.core.api import Viewer
 from playhall.core.fields import build, row
@@ -65,6 +68,11 @@ INFO = GameInfo(
         ),
     ),
 )
+MESSAGES = i18n.register(
+    INFO.title_id,
+    Path(__file__).with_name("locales") / versions.major(RULES_VERSION).rpartition("/")[2],
+)
+"""Erfinderteam's texts (refusals, its name) at the major version of its rules."""
 
 EXTRA_INVENTIONS = 3
 """An age reveals this many inventions more than there are seats."""
@@ -390,10 +398,10 @@ class InventorsState(SlotsState):
     def apply(self, seat: int, move: Move) -> Transition:
         self.check_seat(seat)
         if self.phase is Phase.OVER:
-            raise GameOver("The game is over: no more moves")
+            raise GameOver("inventors-game-over")
         movers = self.to_move()
         if seat not in movers:
-            raise NotYourTurn(f"It is not your turn: seat {movers[0]} is to move")
+            raise NotYourTurn("inventors-not-your-turn", seat=movers[0])
         state = self._copy()
         events: list[Event] = []
         state._play(seat, move, events)
@@ -496,9 +504,7 @@ class InventorsState(SlotsState):
                 self._end_turn_if_nothing_left(events)
         elif self.phase is Phase.AFTER:
             if not isinstance(move, EndTurn):
-                raise IllegalMove(
-                    "You have already taken your main action: use a tile or end your turn"
-                )
+                raise IllegalMove("inventors-main-action-taken")
             self._end_turn(events)
         else:
             self._main_action(seat, move, events)
@@ -506,9 +512,9 @@ class InventorsState(SlotsState):
     def _free_action(self, seat: int, move: UseCoffee | Upgrade, events: list[Event]) -> None:
         if isinstance(move, UseCoffee):
             if Tile.COFFEE not in self.held[seat]:
-                raise IllegalMove("You hold no coffee tile")
+                raise IllegalMove("inventors-no-coffee")
             if all(self.active[seat]):
-                raise IllegalMove("All your inventors are active already: coffee would do nothing")
+                raise IllegalMove("inventors-coffee-useless")
             self._spend(seat, Tile.COFFEE)
             self.active = _replaced(self.active, seat, (True,) * len(self.active[seat]))
             events.append(Event(CoffeeUsed(seat)))
@@ -517,26 +523,30 @@ class InventorsState(SlotsState):
 
     def _upgrade(self, seat: int, move: Move, events: list[Event]) -> None:
         if not isinstance(move, Upgrade):
-            raise IllegalMove("Apply a tile as an upgrade, or say you are done")
+            raise IllegalMove("inventors-upgrade-or-done")
         if move.tile not in self.held[seat]:
-            raise IllegalMove("You do not hold that tile")
+            raise IllegalMove("inventors-tile-not-held")
         team = self.knowledge[seat]
         if not 0 <= move.inventor < len(team):
-            raise IllegalMove(f"Choose one of your team's {len(team)} inventors to upgrade")
+            raise IllegalMove("inventors-upgrade-which-inventor", count=len(team))
         if move.discipline not in DISCIPLINE_ORDER:
-            raise IllegalMove("Name a discipline: physics, chemistry, mechanics or mathematics")
+            raise IllegalMove("inventors-name-a-discipline")
         value = team[move.inventor][move.discipline]
+        # The discipline travels as its id: each language names it in its own word.
         discipline = Discipline(move.discipline).name.lower()
         if move.as_one and value != 0:
-            raise IllegalMove(f"A tile's back only raises 0 to 1; {discipline} is at {value}")
+            raise IllegalMove("inventors-back-raises-zero", discipline=discipline, value=value)
         if not move.as_one:
             target = UPGRADE_VALUE.get(move.tile)
             if target is None:
-                raise IllegalMove("Only an upgrade tile upgrades by its number; use its back")
+                raise IllegalMove("inventors-back-only")
             if value != target - 1:
                 raise IllegalMove(
-                    f"An upgrade {target} only raises {target - 1} to {target}; "
-                    f"{discipline} is at {value}"
+                    "inventors-upgrade-raises-one",
+                    target=target,
+                    below=target - 1,
+                    discipline=discipline,
+                    value=value,
                 )
         knowledge = list(team[move.inventor])
         knowledge[move.discipline] = value + 1
@@ -550,14 +560,14 @@ class InventorsState(SlotsState):
             self._work(seat, move, events)
         elif isinstance(move, Refresh):
             if all(self.active[seat]):
-                raise IllegalMove("All your inventors are active: there is nothing to refresh")
+                raise IllegalMove("inventors-nothing-to-refresh")
             self.active = _replaced(self.active, seat, (True,) * len(self.active[seat]))
             self.passes = 0
             events.append(Event(Refreshed(seat)))
             self._after_main_action(events)
         elif isinstance(move, Pass):
             if self._main_actions(seat):
-                raise IllegalMove("You can still work or refresh: passing is not allowed")
+                raise IllegalMove("inventors-pass-not-allowed")
             self.passes += 1
             events.append(Event(Passed(seat)))
             if self.passes == self.num_players:
@@ -565,28 +575,25 @@ class InventorsState(SlotsState):
             else:
                 self._end_turn(events)
         elif isinstance(move, EndTurn):
-            raise IllegalMove("Take your main action (work or refresh) before ending your turn")
+            raise IllegalMove("inventors-main-action-first")
         else:
-            raise IllegalMove("It is your turn: work, refresh, or use a tile")
+            raise IllegalMove("inventors-your-turn-choices")
 
     def _work(self, seat: int, move: Work, events: list[Event]) -> None:
         if not 0 <= move.inventor < len(self.active[seat]):
-            raise IllegalMove(f"Choose one of your team's {len(self.active[seat])} inventors")
+            raise IllegalMove("inventors-which-inventor", count=len(self.active[seat]))
         if not self.active[seat][move.inventor]:
-            raise IllegalMove("That inventor has already worked: refresh your team first")
+            raise IllegalMove("inventors-inventor-tired")
         index = next(
             (i for i, slot in enumerate(self.table) if slot.invention == move.invention), None
         )
         if index is None:
-            known = INVENTION_BY_ID.get(move.invention)
-            raise IllegalMove(
-                f"{known.name} is not on the table now: work on one of the inventions shown"
-                if known
-                else "Choose one of the inventions on the table to work on"
-            )
+            if move.invention in INVENTION_BY_ID:
+                raise IllegalMove("inventors-invention-not-on-table", invention=move.invention)
+            raise IllegalMove("inventors-choose-an-invention")
         supply = self.supply(seat)
         if not supply:
-            raise IllegalMove("All your cubes are on inventions: you cannot work until some return")
+            raise IllegalMove("inventors-no-cubes")
         slot = self.table[index]
         placed = self._cubes_placed(seat, slot, move, supply)
         slot = slot._replace(
@@ -611,19 +618,16 @@ class InventorsState(SlotsState):
         placed = placement(fields, self.knowledge[seat][move.inventor], supply)
         if move.genius:
             if Tile.GENIUS not in self.held[seat]:
-                raise IllegalMove("You hold no genius tile")
+                raise IllegalMove("inventors-no-genius")
             if move.genius not in _genius_choices(fields, placed, supply):
-                raise IllegalMove(
-                    "The genius tile's two extra cubes go on fields of this invention that are "
-                    "still free after the inventor's own cubes"
-                )
+                raise IllegalMove("inventors-genius-fields")
             self._spend(seat, Tile.GENIUS)
             extra = list(placed)
             for discipline in move.genius:
                 extra[discipline] += 1
             placed = as_knowledge(extra)
         if not sum(placed):
-            raise IllegalMove("That inventor's knowledge fits no free field of this invention")
+            raise IllegalMove("inventors-knowledge-fits-nothing")
         return placed
 
     def _finish(self, index: int, events: list[Event]) -> None:
@@ -645,9 +649,9 @@ class InventorsState(SlotsState):
     def _choose_reward(self, seat: int, move: Move, events: list[Event]) -> None:
         reward = self.reward
         if reward is None:
-            raise IllegalMove("There is no reward to choose")
+            raise IllegalMove("inventors-no-reward")
         if not isinstance(move, TakePatent | TakeTile) or move not in reward.choices():
-            raise IllegalMove("Choose one of the rewards left: the patent or one of its tiles")
+            raise IllegalMove("inventors-choose-a-reward")
         self._give(seat, move, events)
         self._hand_out_rewards(events)
 

@@ -104,12 +104,12 @@ class InventorsGame(Game[InventorsState]):
         for deck, size in zip(AGE_DECKS, view.deck_sizes, strict=True):
             unseen = [card for card in deck if card not in seen]
             if len(unseen) != size:
-                raise MalformedMessage("The view's invention counts do not add up")
+                raise MalformedMessage("inventors-view-invention-counts")
             rng.shuffle(unseen)
             decks.append(tuple(unseen))
         bag = _unseen_tiles(view)
         if len(bag) != view.bag_size:
-            raise MalformedMessage("The view's tile counts do not add up")
+            raise MalformedMessage("inventors-view-tile-counts")
         rng.shuffle(bag)
         return build(
             InventorsState,

@@ -1,0 +1,3 @@
+## Erfinderteam's name as players read it (lobby, match page, terminal client).
+
+inventors-name = Erfinderteam (Legendary Inventors)
