@@ -8,7 +8,15 @@ from collections import Counter
 
 import pytest
 
-from playhall.core import SPECTATOR, IllegalMove, InvalidSetup, MalformedMessage, Rng, play_random
+from playhall.core import (
+    SPECTATOR,
+    IllegalMove,
+    InvalidSetup,
+    MalformedMessage,
+    Rng,
+    i18n,
+    play_random,
+)
 from playhall.games.eynsteyn import GAME
 from playhall.games.eynsteyn.board import (
     EAST,
@@ -562,6 +570,44 @@ def test_refusals_name_the_double_curve_as_the_rules_do():
     with pytest.raises(IllegalMove) as not_in_hand:
         missing.apply(NS, Place(KIND["double_curve"], 0, 2, 2))
     assert str(not_in_hand.value) == "You have no double curve in your hand"
+
+
+def test_a_refusal_names_a_stone_kind_by_its_id_and_each_language_says_it():
+    """The kind travels as its id, never an English label: each language names the stone in
+    its own words, German with the article the stone's name needs."""
+    state = position(hands=(hand("double_curve", "blocker"), ()))
+    with pytest.raises(IllegalMove) as turned_too_far:
+        state.apply(NS, Place(KIND["double_curve"], 2, 2, 2))
+    text = turned_too_far.value.text
+    assert text is not None and text.key == "eynsteyn-rotation-out-of-range"
+    assert dict(text.args) == {"kind": "double_curve", "orientations": 2, "first": 0, "last": 1}
+    assert i18n.render(text, "de").startswith("Eine Doppelkurve hat 2 Ausrichtungen")
+    assert i18n.render(text, "fa").startswith("سنگ پیچ دوتایی")
+    with pytest.raises(IllegalMove) as not_in_hand:
+        state.apply(NS, Place(KIND["curve"], 0, 2, 2))
+    assert not_in_hand.value.text == i18n.Text("eynsteyn-stone-not-in-hand", {"kind": "curve"})
+    with pytest.raises(IllegalMove) as turned_blocker:
+        state.apply(NS, Place(KIND["blocker"], 1, 2, 2))
+    assert i18n.render(turned_blocker.value.text, "de") == (
+        "Ein Sperrstein sieht in jeder Drehung gleich aus: Gib die Drehung 0 an"
+    )
+
+
+@pytest.mark.parametrize(
+    ("cells", "key"),
+    [
+        ({(3, 3): (BLOCKER,) * 4}, "eynsteyn-cover-final-stack"),
+        ({(4, 4): BLOCKER}, "eynsteyn-cover-unsurrounded"),
+        ({(0, 5): BLOCKER}, "eynsteyn-cover-edge"),
+    ],
+)
+def test_why_a_stone_may_not_be_covered_is_a_key_of_its_own(cells, key):
+    state = position(cells, hands=(hand("curve"), ()))
+    row, column = next(iter(cells))
+    with pytest.raises(IllegalMove) as refused:
+        state.apply(NS, Place(KIND["curve"], 0, row, column))
+    assert refused.value.text is not None and refused.value.text.key == key
+    assert refused.value.reason == i18n.english(key)
 
 
 def test_rule_9_a_turn_is_place_mark_end_by_the_same_seat_in_one_turn():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any, TypeVar
+from typing import Any
 
 from playhall.core import Codec, MalformedMessage
 from playhall.core.api import IntOption
@@ -47,8 +47,6 @@ though only a kind's distinct ones are accepted), so the cache of their bytes is
 when crafted moves ask for others."""
 _PLACEMENT_BYTES: dict[tuple[int, int, int, int], bytes] = {}
 
-E = TypeVar("E", e.Phase, e.PassReason, e.EndReason)
-
 
 class EynsteynCodec(Codec[e.EynsteynState], messages=pb):
     # -- states --------------------------------------------------------------------------------
@@ -83,7 +81,7 @@ class EynsteynCodec(Codec[e.EynsteynState], messages=pb):
             returned=tuple(stack.returned for stack in message.stacks),
             markers_left=tuple(seat.markers_left for seat in message.seats),
             calls=tuple(seat.called for seat in message.seats),
-            phase=_enum(e.Phase, message.phase, "phase"),
+            phase=_phase(message.phase),
             north_south=_north_south(message.seats),
             last_placed=_decode_cell(message, size),
         )
@@ -121,7 +119,7 @@ class EynsteynCodec(Codec[e.EynsteynState], messages=pb):
                 return e.EndTurn(message.end_turn.stack, message.end_turn.call)
             case "pass_turn":
                 return e.Pass()
-        raise MalformedMessage("The move is empty: draw, place, mark, skip, end the turn or pass")
+        raise MalformedMessage("eynsteyn-move-empty")
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -149,7 +147,7 @@ class EynsteynCodec(Codec[e.EynsteynState], messages=pb):
     def decode_view(self, message: pb.View) -> e.EynsteynView:
         viewer = viewer_of(message)
         if len(message.seats) != e.PLAYERS or len(message.stacks) != RULES.stacks:
-            raise MalformedMessage("The view needs two seats and five stacks")
+            raise MalformedMessage("eynsteyn-view-shape")
         size = _board_size(message.board_size)
         board, markers = _decode_board(message.board, size)
         return from_message(
@@ -171,7 +169,7 @@ class EynsteynCodec(Codec[e.EynsteynState], messages=pb):
                 )
                 for stack in message.stacks
             ),
-            phase=_enum(e.Phase, message.phase, "phase"),
+            phase=_phase(message.phase),
             north_south=_north_south(message.seats),
             last_placed=_decode_cell(message, size),
         )
@@ -268,23 +266,23 @@ def _encode_cell(square: int | None, size: int) -> pb.Cell | None:
 
 def _board_size(size: int) -> int:
     if not SIZES.min <= size <= SIZES.max:
-        raise MalformedMessage(f"A board has {SIZES.min} to {SIZES.max} squares a side, not {size}")
+        raise MalformedMessage("eynsteyn-board-size-range", min=SIZES.min, max=SIZES.max, size=size)
     return size
 
 
 def _decode_board(message: pb.Board, size: int) -> tuple[Board, tuple[int | None, ...]]:
     heights = list(message.heights)
     if len(heights) != size * size:
-        raise MalformedMessage(f"A board of size {size} has {size * size} squares")
+        raise MalformedMessage("eynsteyn-board-square-count", size=size, squares=size * size)
     if any(not 0 <= height <= RULES.tallest_stack for height in heights):
-        raise MalformedMessage(f"A square holds 0 to {RULES.tallest_stack} stones")
+        raise MalformedMessage("eynsteyn-board-height-range", least=0, most=RULES.tallest_stack)
     kinds, rotations = message.kinds, message.rotations
     if not len(kinds) == len(rotations) == sum(heights):
-        raise MalformedMessage("The board's heights, kinds and rotations do not match")
+        raise MalformedMessage("eynsteyn-board-lists-mismatch")
     found = [CODE_OF.get(stone) for stone in zip(kinds, rotations, strict=True)]
     codes = [code for code in found if code is not None]
     if len(codes) != len(found):
-        raise MalformedMessage("A stone on the board has a kind or rotation that does not exist")
+        raise MalformedMessage("eynsteyn-board-unknown-stone")
     board = []
     start = 0
     for height in heights:
@@ -294,32 +292,33 @@ def _decode_board(message: pb.Board, size: int) -> tuple[Board, tuple[int | None
     for marker in message.markers:
         if not (0 <= marker.row < size and 0 <= marker.column < size):
             raise MalformedMessage(
-                f"Marker square ({marker.row}, {marker.column}) is off the board"
+                "eynsteyn-marker-off-board", row=marker.row, column=marker.column
             )
         square = marker.row * size + marker.column
         if markers[square] is not None:
-            raise MalformedMessage("Two markers lie on one square")
+            raise MalformedMessage("eynsteyn-markers-shared-square")
         markers[square] = marker.seat
     return tuple(board), tuple(markers)
 
 
 def _kind(value: int) -> int:
     if value not in KIND_BY_ID:
-        raise MalformedMessage(f"Unknown stone kind {value}")
+        raise MalformedMessage("eynsteyn-unknown-kind", kind=value)
     return value
 
 
 def _kinds(values: Iterable[int]) -> tuple[int, ...]:
     kinds = tuple(values)
-    if not KIND_BY_ID.keys() >= set(kinds):
-        raise MalformedMessage(f"Unknown stone kind among {sorted(set(kinds))}")
+    unknown = set(kinds) - KIND_BY_ID.keys()
+    if unknown:
+        raise MalformedMessage("eynsteyn-unknown-kind", kind=min(unknown))
     return kinds
 
 
 def _north_south(seats: Iterable[pb.SeatState]) -> int:
     edges = [seat.edges for seat in seats]
     if sorted(edges) != sorted(EDGES.values()):
-        raise MalformedMessage("One seat must connect North-South and the other West-East")
+        raise MalformedMessage("eynsteyn-edges-unassigned")
     return edges.index(pb.EDGE_PAIR_NORTH_SOUTH)
 
 
@@ -328,15 +327,15 @@ def _decode_cell(message: pb.State | pb.View, size: int) -> int | None:
         return None
     cell = message.last_placed
     if not (0 <= cell.row < size and 0 <= cell.column < size):
-        raise MalformedMessage(f"Square ({cell.row}, {cell.column}) is off the board")
+        raise MalformedMessage("eynsteyn-cell-off-board", row=cell.row, column=cell.column)
     return cell.row * size + cell.column
 
 
-def _enum(kind: type[E], value: int, what: str) -> E:
+def _phase(value: int) -> e.Phase:
     try:
-        return kind(value)
+        return e.Phase(value)
     except ValueError:
-        raise MalformedMessage(f"Unknown {what} {value}") from None
+        raise MalformedMessage("eynsteyn-unknown-phase", phase=value) from None
 
 
 def _check_consistent(state: e.EynsteynState) -> None:
@@ -345,31 +344,34 @@ def _check_consistent(state: e.EynsteynState) -> None:
     stones = [ORIENTATIONS[code].kind for square in state.board for code in square]
     stones += [kind for hand in (*state.hands, *state.stacks) for kind in hand]
     if tuple(sorted(stones)) != ALL_STONES:
-        _inconsistent("every stone must appear exactly once")
+        _inconsistent("eynsteyn-inconsistent-stones")
     if len(state.stacks) != RULES.stacks:
-        _inconsistent(f"there are {RULES.stacks} draw stacks")
+        _inconsistent("eynsteyn-inconsistent-stacks", stacks=RULES.stacks)
     if any(not 0 <= returned <= len(ALL_STONES) for returned in state.returned):
-        _inconsistent("a stack has an impossible number of returned stones")
+        _inconsistent("eynsteyn-inconsistent-returned")
     placed = Counter(marker for marker in state.markers if marker is not None)
     if not set(placed) <= set(seats):
-        _inconsistent("a marker belongs to no seat")
+        _inconsistent("eynsteyn-inconsistent-marker-owner")
     for seat in seats:
         left = state.markers_left[seat]
         if left < 0 or placed[seat] + left != RULES.markers_per_player:
-            _inconsistent(f"seat {seat} must hold {RULES.markers_per_player} markers in all")
+            _inconsistent(
+                "eynsteyn-inconsistent-markers", seat=seat, markers=RULES.markers_per_player
+            )
     if any(not state.board[sq] for sq, marker in enumerate(state.markers) if marker is not None):
-        _inconsistent("a marker lies on an empty square")
+        _inconsistent("eynsteyn-inconsistent-marker-on-empty")
     if state.current not in seats or state.start_player not in seats:
-        _inconsistent("the seat to move or the start player is no seat")
+        _inconsistent("eynsteyn-inconsistent-seats")
     if state.last_placed is not None and not state.board[state.last_placed]:
-        _inconsistent("the last stone laid is not on the board")
+        _inconsistent("eynsteyn-inconsistent-last-placed")
     if not 0 <= state.placement_passes < e.PLAYERS + (state.phase is e.Phase.OVER):
-        _inconsistent("too many passes in a row")
+        _inconsistent("eynsteyn-inconsistent-passes")
     if state.winner is not None and (state.winner not in seats or state.phase is not e.Phase.OVER):
-        _inconsistent("a winner while the game is in play")
+        _inconsistent("eynsteyn-inconsistent-winner")
     if not all(0 <= n <= MOST_MOVES for n in (state.step, state.turn, state.move_count)):
-        _inconsistent(f"a game has at most {MOST_MOVES} moves, steps and turns")
+        _inconsistent("eynsteyn-inconsistent-moves", most=MOST_MOVES)
 
 
-def _inconsistent(why: str) -> None:
-    raise MalformedMessage(f"The state is inconsistent: {why}")
+def _inconsistent(key: str, **args: int) -> None:
+    """Refuses the state: `key` says what is wrong with it."""
+    raise MalformedMessage(key, **args)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 from functools import cache
+from pathlib import Path
 from typing import NamedTuple, TypeVar
 
 from playhall.core import (
@@ -29,6 +30,8 @@ from playhall.core import (
     State,
     Transition,
     ViewBase,
+    i18n,
+    versions,
 )
 from playhall.core.api import BoolOption, IntOption, Viewer
 from playhall.core.fields import build
@@ -65,6 +68,11 @@ INFO = GameInfo(
         ),
     ),
 )
+MESSAGES = i18n.register(
+    INFO.title_id,
+    Path(__file__).with_name("locales") / versions.major(RULES_VERSION).rpartition("/")[2],
+)
+"""Eynsteyn's texts (its refusals, its name) at the major version of its rules."""
 NO_STACK = 0
 """The stack number of an end of turn that draws nothing (every stack is empty)."""
 
@@ -362,9 +370,9 @@ class EynsteynState(SlotsState):
     def apply(self, seat: int, move: Move) -> Transition:
         self.check_seat(seat)
         if self.phase is Phase.OVER:
-            raise GameOver("The game is over: no more moves")
+            raise GameOver("eynsteyn-game-over")
         if seat != self.current:
-            raise NotYourTurn(f"It is not your turn: seat {self.current} is to move")
+            raise NotYourTurn("eynsteyn-not-your-turn", seat=self.current)
         match self.phase:
             case Phase.OPENING_DRAW | Phase.REFILL_DRAW:
                 return self._draw(move)
@@ -378,7 +386,7 @@ class EynsteynState(SlotsState):
                 return self._end_turn(move)
             case Phase.WIN_REFUSED:
                 return self._pass_after_refusal(move)
-        raise GameOver("The game is over: no more moves")
+        raise GameOver("eynsteyn-game-over")
 
     def undoable(self, seat: int, move: Move, after: State) -> bool:
         """A turn's stone (unless its win was refused: the refusal is a penalty) and its marker
@@ -536,7 +544,7 @@ class EynsteynState(SlotsState):
 
     def _draw(self, move: Move) -> Transition:
         if not isinstance(move, Draw):
-            raise IllegalMove("The players are drawing their hands: draw from a stack")
+            raise IllegalMove("eynsteyn-draw-from-stack")
         stack = self._stack_for(move.stack)
         seat = self.current
         state = self._copy()
@@ -558,45 +566,48 @@ class EynsteynState(SlotsState):
     def _stack_for(self, number: int) -> int:
         """The index of stack `number`, which must hold a stone."""
         if not 1 <= number <= len(self.stacks):
-            raise IllegalMove(f"There is no stack {number}: stacks are 1 to {len(self.stacks)}")
+            raise IllegalMove(
+                "eynsteyn-no-such-stack", stack=number, first=1, last=len(self.stacks)
+            )
         if not self.stacks[number - 1]:
-            raise IllegalMove(f"Stack {number} is empty: draw from another")
+            raise IllegalMove("eynsteyn-empty-stack-drawn", stack=number)
         return number - 1
 
     def _placement(self, move: Move) -> tuple[int, int]:
         """The square and orientation code of a placement, checked against the hand and the
         board's bounds."""
         if not isinstance(move, Place):
-            raise IllegalMove("Place a stone from your hand first")
+            raise IllegalMove("eynsteyn-place-first")
         if move.kind not in KIND_BY_ID:
-            raise IllegalMove("There is no such stone: lay one from your hand")
+            raise IllegalMove("eynsteyn-no-such-stone")
         if move.kind not in self.hands[self.current]:
-            raise IllegalMove(f"You have no {KIND_BY_ID[move.kind].label} in your hand")
+            raise IllegalMove("eynsteyn-stone-not-in-hand", kind=KIND_BY_ID[move.kind].name)
         # Turns that repeat a pattern are refused rather than reduced: each placement has one
         # spelling, the one legal_moves lists (the contract's "every move not listed is refused").
         distinct = rotations(move.kind)
         if not 0 <= move.rotation < distinct:
-            name = KIND_BY_ID[move.kind].label
+            kind = KIND_BY_ID[move.kind].name
             if distinct == 1:
-                raise IllegalMove(f"A {name} looks the same turned any way: give rotation 0")
+                raise IllegalMove("eynsteyn-rotation-only-zero", kind=kind, rotation=0)
             raise IllegalMove(
-                f"A {name} has {distinct} orientations: give a rotation of 0 to {distinct - 1}"
-                " quarter turns (more turns repeat one of them)"
+                "eynsteyn-rotation-out-of-range",
+                kind=kind,
+                orientations=distinct,
+                first=0,
+                last=distinct - 1,
             )
         size = self.board_size
         if not (0 <= move.row < size and 0 <= move.column < size):
-            raise IllegalMove("That square is not on the board")
+            raise IllegalMove("eynsteyn-off-board")
         orientation = Orientation(move.kind, move.rotation)
         return move.row * size + move.column, ORIENTATION_CODE[orientation]
 
     def _prepare(self, move: Move) -> Transition:
         square, code = self._placement(move)
         if self.board[square]:
-            raise IllegalMove("That square is taken")
+            raise IllegalMove("eynsteyn-square-taken")
         if any(self.board[other] for other in self.geometry.neighbours[square]):
-            raise IllegalMove(
-                "In the preparation a stone may not lie next to another (diagonally is fine)"
-            )
+            raise IllegalMove("eynsteyn-preparation-adjacent")
         seat = self.current
         state = self._copy()
         state._lay(seat, square, code)
@@ -617,7 +628,7 @@ class EynsteynState(SlotsState):
         seat = self.current
         if isinstance(move, Pass):
             if self.placement_squares() and self.hands[seat]:
-                raise IllegalMove("You can place a stone, so you may not pass")
+                raise IllegalMove("eynsteyn-may-not-pass")
             return self._pass(PassReason.NO_PLACEMENT, call=False)
         square, code = self._placement(move)
         if self.board[square] and not self.coverable(square):
@@ -671,38 +682,36 @@ class EynsteynState(SlotsState):
         if isinstance(move, SkipMark):
             return Transition(state, [Event(MarkSkipped(seat))])
         if not isinstance(move, Mark):
-            raise IllegalMove("Mark a stone or skip marking before you end your turn")
+            raise IllegalMove("eynsteyn-mark-or-skip")
         size = self.board_size
         if not (0 <= move.row < size and 0 <= move.column < size):
-            raise IllegalMove("That square is not on the board")
+            raise IllegalMove("eynsteyn-off-board")
         square = move.row * size + move.column
         if not self.board[square]:
-            raise IllegalMove("A marker goes on a stone: that square is empty")
+            raise IllegalMove("eynsteyn-mark-empty-square")
         if self.markers[square] is not None:
-            raise IllegalMove("That stone already carries a marker")
+            raise IllegalMove("eynsteyn-mark-marked")
         if len(self.board[square]) >= RULES.tallest_stack:
-            raise IllegalMove("A stack of four is final: it needs no marker")
+            raise IllegalMove("eynsteyn-mark-final-stack")
         state.markers = _replaced(self.markers, square, seat)
         state.markers_left = _replaced(self.markers_left, seat, self.markers_left[seat] - 1)
         return Transition(state, [Event(MarkerPlaced(seat, move.row, move.column))])
 
     def _end_turn(self, move: Move) -> Transition:
         if not isinstance(move, EndTurn):
-            raise IllegalMove("End your turn: draw a stone and call EYNSTEYN or not")
+            raise IllegalMove("eynsteyn-end-your-turn")
         seat = self.current
         state = self._copy()
         kind = 0
         if self._stacks_to_draw():
             kind = state._take_top(seat, self._stack_for(move.stack))
         elif move.stack != NO_STACK:
-            raise IllegalMove(f"Every stack is empty: end the turn with stack {NO_STACK}")
+            raise IllegalMove("eynsteyn-all-stacks-empty", stack=NO_STACK)
         one_away = self.one_away(seat, state.hands[seat])
         if move.call and not one_away:
-            raise IllegalMove(
-                "You cannot call EYNSTEYN: no stone in your hand would connect your edges"
-            )
+            raise IllegalMove("eynsteyn-call-impossible")
         if self.auto_call and move.call != one_away:
-            raise IllegalMove("The engine calls EYNSTEYN for you here: you are one away")
+            raise IllegalMove("eynsteyn-call-automatic")
         state.calls = _replaced(self.calls, seat, move.call)
         state._advance()
         state._next_turn(1 - seat, Phase.PLACE)
@@ -710,7 +719,7 @@ class EynsteynState(SlotsState):
 
     def _pass_after_refusal(self, move: Move) -> Transition:
         if not isinstance(move, Pass):
-            raise IllegalMove("Your win was refused: your turn passes")
+            raise IllegalMove("eynsteyn-win-refused-pass")
         return self._pass(PassReason.WIN_REFUSED, call=True)
 
     def _pass(self, reason: PassReason, call: bool) -> Transition:
@@ -825,13 +834,14 @@ def _placed_event(seat: int, square: int, code: int, level: int, size: int) -> S
 
 
 def _why_not_coverable(state: EynsteynState, square: int) -> str:
+    """The key of the rule that keeps the stone on `square` from being covered."""
     if len(state.board[square]) >= RULES.tallest_stack:
-        return "A stack of four is final: nothing goes on top of it"
+        return "eynsteyn-cover-final-stack"
     if state.markers[square] is not None:
-        return "That stone carries a marker: it may not be covered"
+        return "eynsteyn-cover-marked"
     if state.geometry.on_rim[square]:
-        return "Stones on the board's edge may never be covered"
-    return "A stone may only be covered when all four squares around it are occupied"
+        return "eynsteyn-cover-edge"
+    return "eynsteyn-cover-unsurrounded"
 
 
 T = TypeVar("T")

@@ -111,7 +111,7 @@ class EynsteynGame(Game[EynsteynState]):
             seen += [stack.top, *stack.known_bottom] if stack.size else []
         unseen.subtract(seen)
         if any(count < 0 for count in unseen.values()):
-            raise MalformedMessage("The view shows more stones than the game has")
+            raise MalformedMessage("eynsteyn-view-stones-excess")
         pool = sorted(unseen.elements())
         rng.shuffle(pool)
         stacks: list[tuple[int, ...]] = []
@@ -121,11 +121,11 @@ class EynsteynGame(Game[EynsteynState]):
                 continue
             middle = stack.size - 1 - len(stack.known_bottom)
             if not 0 <= middle <= len(pool):
-                raise MalformedMessage("The view's stone counts do not add up")
+                raise MalformedMessage("eynsteyn-view-stones-miscounted")
             stacks.append((stack.top, *pool[:middle], *stack.known_bottom))
             del pool[:middle]
         if pool:
-            raise MalformedMessage("The view's stone counts do not add up")
+            raise MalformedMessage("eynsteyn-view-stones-miscounted")
         return build(
             EynsteynState,
             view,

@@ -35,11 +35,6 @@ class StoneKind(NamedTuple):
     orientations: tuple[Pattern, ...]
     """The kind's distinct patterns; index r is the pattern after r quarter turns."""
 
-    @property
-    def label(self) -> str:
-        """Its name as the rules write it, for people (`double curve`)."""
-        return self.name.replace("_", " ")
-
 
 class Orientation(NamedTuple):
     """A stone as it lies on the board: its kind and its quarter turns (0 <= rotation < the

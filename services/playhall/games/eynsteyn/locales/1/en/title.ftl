@@ -1,0 +1,3 @@
+## The title's name as players read it.
+
+eynsteyn-name = Eynsteyn

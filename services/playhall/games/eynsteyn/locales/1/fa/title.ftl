@@ -1,0 +1,1 @@
+eynsteyn-name = آینشتاین
