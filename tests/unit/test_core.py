@@ -23,6 +23,7 @@ from playhall.core import (
     Transition,
     Viewer,
     get_game,
+    i18n,
     title_ids,
 )
 from playhall.core.fields import (
@@ -102,25 +103,42 @@ def test_options_take_defaults_and_checked_values():
 
 
 @pytest.mark.parametrize(
-    ("given", "reason"),
+    ("given", "reason", "key"),
     [
-        ({"colour": 1}, "Unknown option 'colour'"),
-        ({"board_size": 15}, "must be 8 to 14"),
-        ({"board_size": True}, "whole number"),
-        ({"auto_call": 1}, "true or false"),
-        ({"teams": ("pink",)}, "'pink' is not one of"),
-        ({"teams": ("red", "red")}, "same choice twice"),
+        ({"colour": 1}, "Unknown option 'colour'", "rules-unknown-option"),
+        ({"board_size": 15}, "must be 8 to 14", "rules-option-out-of-range"),
+        ({"board_size": True}, "whole number", "rules-option-not-whole"),
+        ({"auto_call": 1}, "true or false", "rules-option-not-bool"),
+        ({"teams": ("pink",)}, "'pink' is not one of", "rules-option-unknown-choice"),
+        ({"teams": ("red", "red")}, "same choice twice", "rules-option-repeated-choice"),
     ],
 )
-def test_bad_options_are_refused_with_a_reason(given, reason):
-    with pytest.raises(InvalidSetup, match=reason):
+def test_bad_options_are_refused_with_a_reason(given, reason, key):
+    with pytest.raises(InvalidSetup, match=reason) as refused:
         INFO.resolve_options(given)
+    text = refused.value.text
+    assert text is not None and text.key == key
+    assert text.args["option"] == next(iter(given))
+    for language in i18n.SHIPPED_LANGUAGES:
+        assert i18n.platform().variables(language)[key] == set(text.args)
+
+
+def test_a_title_without_options_says_so_in_every_language():
+    info = GameInfo("plain", "Plain", 2, 2, "plain/1.0")
+    with pytest.raises(InvalidSetup, match=r"Unknown option 'x' for Plain \(options: none\)") as no:
+        info.resolve_options({"x": 1})
+    assert no.value.text == i18n.Text("rules-no-options", {"option": "x", "title": "Plain"})
+    assert i18n.render(no.value.text, "de") == (
+        "Unbekannte Option „x“ für Plain (es gibt keine Optionen)"
+    )
 
 
 def test_player_counts_outside_the_range_are_refused():
     INFO.check_players(3)
-    with pytest.raises(InvalidSetup, match="2 to 4 players, not 5"):
+    with pytest.raises(InvalidSetup, match="2 to 4 players, not 5") as refused:
         INFO.check_players(5)
+    assert refused.value.text is not None and refused.value.text.key == "rules-player-count"
+    assert dict(refused.value.text.args) == {"title": "Demo", "min": 2, "max": 4, "players": 5}
 
 
 def test_states_of_another_major_rules_version_are_refused():
@@ -154,8 +172,10 @@ def test_unpack_refuses_missing_foreign_and_garbage_payloads():
         unpack(pack(empty_pb2.Empty()), galileo_pb2.Move, "move")
     garbage = pack(move)
     garbage.value = b"\xff\xff\xff"
-    with pytest.raises(MalformedMessage, match="could not be decoded"):
+    with pytest.raises(MalformedMessage, match="could not be decoded") as undecodable:
         unpack(garbage, galileo_pb2.Move, "move")
+    assert undecodable.value.text == i18n.Text("rules-message-undecodable", {"what": "move"})
+    assert i18n.render(undecodable.value.text, "de") == "Der Zug ließ sich nicht dekodieren"
 
 
 def test_rules_addresses_become_dialable_targets_or_a_clear_error():
