@@ -14,8 +14,10 @@ from types import SimpleNamespace
 import grpc
 import pytest
 from google.protobuf import any_pb2, descriptor_pb2, empty_pb2
+from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+from grpc_status import rpc_status
 
 from dev.process import (
     ServiceProcess,
@@ -23,6 +25,8 @@ from dev.process import (
     port_is_free,
     start_rules_service,
 )
+from playhall.common.refusal_details import DOMAIN
+from playhall.core import i18n
 from playhall.core.wire import moves_as_any, pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.games.galileo.cards import describe_scientist
@@ -78,15 +82,18 @@ def game(stub) -> SimpleNamespace:
         take=take,
         pick0=pick(hand(start, 0)[0]),
         other=hand(start, 1)[0],
+        taker=taking.order[0],
         waiting=taking.order[1],
         take_move=pack(gal.Move(take=gal.TakeExperiment(experiment=taking.table[0]))),
     )
 
 
-def call(method, request) -> grpc.RpcError:
-    """The error `method` refuses `request` with; fails the test if it is accepted."""
+def call(method, request, language: str | None = None) -> grpc.RpcError:
+    """The error `method` refuses `request` with, asked in `language` (the call's
+    accept-language); fails the test if it is accepted."""
+    metadata = [("accept-language", language)] if language else None
     try:
-        response = method(request, timeout=TIMEOUT)
+        response = method(request, timeout=TIMEOUT, metadata=metadata)
     except grpc.RpcError as error:
         return error
     pytest.fail(f"{request.DESCRIPTOR.name} was accepted: {response}")
@@ -331,6 +338,50 @@ def test_bad_request_is_refused_with_a_clear_message(stub, game, name):
     assert error.code() == code, error.details()
     assert text in error.details()
     assert "Exception" not in error.details() and "Traceback" not in error.details()
+
+
+def refusal_details(error: grpc.RpcError) -> tuple[i18n.Text, error_details_pb2.LocalizedMessage]:
+    """The key with its arguments and the localized sentence a refusal's rich status carries."""
+    status = rpc_status.from_call(error)
+    assert status is not None, f"no rich status: {error.details()}"
+    info, localized = error_details_pb2.ErrorInfo(), error_details_pb2.LocalizedMessage()
+    kinds = [detail.type_url.rsplit("/", 1)[-1] for detail in status.details]
+    assert kinds == [info.DESCRIPTOR.full_name, localized.DESCRIPTOR.full_name]
+    status.details[0].Unpack(info)
+    status.details[1].Unpack(localized)
+    assert info.domain == DOMAIN
+    return i18n.Text(i18n.key_of_reason(info.reason), i18n.typed_args(info.metadata)), localized
+
+
+@pytest.mark.parametrize("name", BAD_REQUESTS)
+def test_every_refusal_is_a_key_every_language_says_with_its_arguments(stub, game, name):
+    """The status message is English (logs); the details carry the key, its arguments and the
+    sentence in the language asked for, each of which says it with exactly those arguments."""
+    build, _code, _text = BAD_REQUESTS[name]
+    method, request = build(game)
+    for language in i18n.SHIPPED_LANGUAGES:
+        error = call(getattr(stub, method), request, language)
+        text, localized = refusal_details(error)
+        catalogue = i18n.catalogue_of(text.key)
+        assert catalogue.variables(language)[text.key] == set(text.args), language
+        assert localized.locale == language
+        assert localized.message == catalogue.format(text, language)
+        assert error.details() == catalogue.format(text, "en")
+
+
+def test_a_refusal_asked_in_german_says_it_in_german_and_logs_english(stub, game):
+    method, request = BAD_REQUESTS["taking out of turn"][0](game)
+    error = call(getattr(stub, method), request, "de-DE,de;q=0.9,en;q=0.5")
+    text, localized = refusal_details(error)
+    assert error.code() == PRECONDITION
+    assert text == i18n.Text("galileo-not-your-turn", {"seat": game.taker})
+    assert error.details() == f"It is not your turn: seat {game.taker} takes an experiment now"
+    assert (localized.locale, localized.message) == (
+        "de",
+        f"Du bist nicht am Zug: Platz {game.taker} nimmt jetzt ein Experiment",
+    )
+    persian = refusal_details(call(getattr(stub, method), request, "fa"))[1]
+    assert persian.locale == "fa" and persian.message.startswith("نوبت شما نیست")
 
 
 def test_server_survives_bad_requests(service, stub, game):
