@@ -4,9 +4,11 @@
 // the matches waiting for their move (a count badge, `myturn.js`), their notices (a bell with
 // the inbox, `notices.js`), their friends, their profile and games, the moderator page (for a
 // moderator, `modlink.js`), and sign-out; their presence beats meanwhile (`heartbeat.js`). The
-// leaderboards, tournaments and the API reference (`/api/`, for programs) are linked either way.
+// leaderboards, tournaments, the API reference (`/api/`, for programs) and the language picker
+// are there either way; every text is the catalogue's (`portal-common.ftl`).
 import { h } from "./common.js";
 import "./heartbeat.js";
+import { language, languages, ready, setLanguage, t, translate } from "./i18n.js";
 import { moderatorLink } from "./modlink.js";
 import { turnLink } from "./myturn.js";
 import { bell } from "./notices.js";
@@ -28,12 +30,30 @@ async function signOutHere() {
   }
 }
 
+// The language picker: each language named in itself (and marked as such, for screen readers
+// and fonts), the picker labelled in the page's language.
+function picker() {
+  const { offered, names } = languages();
+  const select = h("select", { id: "language", "aria-label": t("portal-language-picker") },
+    offered.map((lang) => h("option", { value: lang, lang, selected: lang === language() }, names[lang] || lang)));
+  select.addEventListener("change", () => setLanguage(select.value));
+  return h("span", { class: "language" }, select);
+}
+
+// An element whose text (and attributes) come from `key`, applied as translate() does.
+function localized(tag, attrs, key, args = {}, ...children) {
+  const element = h(tag, { ...attrs, "data-l10n-id": key, "data-l10n-args": JSON.stringify(args) }, ...children);
+  translate(element);
+  return element;
+}
+
 async function render(nav) {
+  await ready;
   const player = currentPlayer();
   const leaderboards = [
-    h("a", { href: "/leaderboard.html" }, "Leaderboards"),
-    h("a", { href: "/tournaments.html" }, "Tournaments"),
-    h("a", { href: "/api/", id: "api-reference" }, "API"),
+    h("a", { href: "/leaderboard.html" }, t("account-leaderboards")),
+    h("a", { href: "/tournaments.html" }, t("account-tournaments")),
+    h("a", { href: "/api/", id: "api-reference" }, t("account-api")),
   ];
   document.body.dataset.signedIn = String(Boolean(player));
   if (player) {
@@ -41,11 +61,13 @@ async function render(nav) {
       ...leaderboards,
       turnLink(),
       bell(),
-      h("a", { href: "/friends.html", id: "my-friends" }, "Friends"),
-      h("a", { href: "/profile.html", id: "my-profile" }, "My games and profile"),
+      h("a", { href: "/friends.html", id: "my-friends" }, t("account-friends")),
+      h("a", { href: "/profile.html", id: "my-profile" }, t("account-profile")),
       moderatorLink(),
-      h("span", { class: "who" }, "Signed in as ", h("strong", { id: "player-name" }, player.displayName)),
-      h("button", { type: "button", id: "sign-out", class: "quiet", onclick: () => signOutHere() }, "Sign out"),
+      localized("span", { class: "who" }, "account-signed-in-as", { name: player.displayName },
+        h("strong", { id: "player-name", "data-l10n-name": "name", dir: "auto" }, player.displayName)),
+      h("button", { type: "button", id: "sign-out", class: "quiet", onclick: () => signOutHere() }, t("account-sign-out")),
+      picker(),
     );
     return;
   }
@@ -54,7 +76,7 @@ async function render(nav) {
   const error = h("span", { class: "sign-in-error", role: "alert", id: "sign-in-error" }, signedOutBecause);
   const offers = [];
   if (oidc) {
-    const button = h("button", { type: "button", id: "oidc-sign-in" }, "Sign in");
+    const button = h("button", { type: "button", id: "oidc-sign-in" }, t("account-sign-in"));
     button.addEventListener("click", () => {
       error.textContent = "";
       button.disabled = true;
@@ -66,12 +88,12 @@ async function render(nav) {
     offers.push(h("span", { class: "sign-in", id: "oidc" }, button));
   }
   if (guestSignIn) {
-    const name = h("input", {
+    const name = localized("input", {
       name: "guest-name", id: "guest-name", minlength: 2, maxlength: 24, required: "", autocomplete: "nickname",
-      placeholder: "your name", "aria-label": "Your name as a guest",
-    });
+      dir: "auto",
+    }, "account-guest-name");
     const form = h("form", { class: "sign-in", id: "sign-in" },
-      name, h("button", { type: "submit" }, "Sign in as a guest"));
+      name, h("button", { type: "submit" }, t("account-guest-sign-in")));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       error.textContent = "";
@@ -81,7 +103,7 @@ async function render(nav) {
     });
     offers.push(form);
   }
-  nav.replaceChildren(...leaderboards, ...offers, ...(offers.length || signedOutBecause ? [error] : []));
+  nav.replaceChildren(...leaderboards, ...offers, ...(offers.length || signedOutBecause ? [error] : []), picker());
 }
 
 const nav = document.getElementById("account");

@@ -14,10 +14,11 @@
 // always one the deployment offers (`/locales/languages.json`). English is the fallback
 // bundle: a key a translation lacks shows in English rather than as a key.
 //
-// In markup, `<h2 data-l10n-id="page-lobby-heading">Open tables</h2>`: the key decides, the
-// English inside is only what shows before the catalogue arrives. A message's attributes
-// (`.placeholder = ...`) become the element's attributes; a `<strong data-l10n-name="name">`
-// child keeps its element when the translation moves it.
+// A page whose markup is translated says so, `<html lang="en" data-l10n-root>`, and its lang
+// and dir follow the language. In markup, `<h2 data-l10n-id="page-lobby-heading">Lobby</h2>`:
+// the key decides, the English inside is only what shows before the catalogue arrives. A
+// message's attributes (`.placeholder = ...`) become the element's attributes; a child such as
+// `<strong data-l10n-name="name">` stays the page's element where the translation puts it.
 //
 // This module imports nothing of the portal's own (connect.js and players.js import it), so it
 // reads the player's token from players.js's storage and calls PlayerService with fetch.
@@ -65,10 +66,16 @@ function negotiate(wanted) {
   return null;
 }
 
+// The page takes `lang`: a translated page (`<html data-l10n-root>`) as a whole; a page written
+// in one language (a how-to page, in English, German or Persian) keeps its own and only its
+// header, the portal's chrome, speaks `lang`.
 function apply(lang) {
   current = lang;
-  document.documentElement.lang = lang;
-  document.documentElement.dir = offer.rtl.includes(lang) ? "rtl" : "ltr";
+  const root = document.documentElement;
+  const speaking = root.hasAttribute("data-l10n-root") ? root : document.querySelector("header.bar");
+  if (!speaking) return;
+  speaking.lang = lang;
+  speaking.dir = offer.rtl.includes(lang) ? "rtl" : "ltr";
 }
 
 async function playersCall(method, request) {
@@ -154,32 +161,45 @@ export function t(key, args = {}) {
   return format(found.bundle, found.message.value, args);
 }
 
-// The value and attributes of `key` (what translate() applies), or null.
+const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+const escape = (text) => text.replace(/[&<>]/g, (c) => ESCAPES[c]);
+const unescape = (text) => text.replace(/&(amp|lt|gt);/g, (entity) => ({ "&amp;": "&", "&lt;": "<", "&gt;": ">" })[entity]);
+
+// The value and attributes of `key` (what translate() applies), or null. The value is
+// markup-escaped text: only the translation's own markup (a named element) is markup in it, an
+// argument's "<" (a player's name) never.
 function resolve(key, args) {
   const found = find(key);
   if (!found) return null;
   const { bundle, message } = found;
   const attributes = Object.entries(message.attributes).map(([name, pattern]) => [name, format(bundle, pattern, args)]);
-  return { value: message.value ? format(bundle, message.value, args) : null, attributes };
+  const escaped = Object.fromEntries(
+    Object.entries(args).map(([name, value]) => [name, typeof value === "string" ? escape(value) : value]));
+  return { value: message.value ? format(bundle, message.value, escaped) : null, attributes };
 }
 
-// Sets `element`'s text to `value`, keeping the children the translation names by
-// data-l10n-name (their element and attributes, its text inside); any other markup in the
-// translation is shown as plain text, never parsed into the page.
-function overlay(element, value) {
-  if (!value.includes("<")) {
-    element.textContent = value;
+// Sets `element`'s text to `markup`. A child the translation names by data-l10n-name is the
+// page's own element, moved where the translation puts it (its listeners, attributes and
+// references kept), with the translation's text inside if it gives any (an empty one, such as
+// `<select data-l10n-name="game"></select>`, keeps the element's content). Any other element
+// in the translation is shown as its text, never put into the page (an inert template parses).
+function overlay(element, markup) {
+  if (!markup.includes("<")) {
+    element.textContent = unescape(markup);
     return;
   }
   const named = new Map([...element.querySelectorAll("[data-l10n-name]")].map((child) => [child.dataset.l10nName, child]));
   const template = document.createElement("template");
-  template.innerHTML = value;
+  template.innerHTML = markup;
   const nodes = [...template.content.childNodes].map((node) => {
-    const original = node.nodeType === Node.ELEMENT_NODE ? named.get(node.getAttribute("data-l10n-name")) : null;
-    if (!original) return document.createTextNode(node.textContent);
-    const kept = original.cloneNode(false);
-    kept.textContent = node.textContent;
-    return kept;
+    const own = node.nodeType === Node.ELEMENT_NODE ? named.get(node.getAttribute("data-l10n-name")) : null;
+    if (!own) return document.createTextNode(node.textContent);
+    // An element that holds just an argument isolates it by its dir, not by invisible marks
+    // (which would reach its text, e.g. a name copied from it).
+    const isolated = node.textContent.match(/^\u2068(.*)\u2069$/s);
+    if (node.textContent) own.textContent = isolated ? isolated[1] : node.textContent;
+    if (isolated && !own.hasAttribute("dir")) own.setAttribute("dir", "auto");
+    return own;
   });
   element.replaceChildren(...nodes);
 }
@@ -279,6 +299,8 @@ async function start() {
   apply(chosen || negotiate(navigator.languages || [navigator.language]) || offer.default);
   await load((lang) => `/locales/${lang}.ftl`);
   translate();
+  // For whoever waits on the page from outside (a test, a screenshot): its language is in.
+  document.documentElement.dataset.l10nReady = current;
 }
 
 // Before anything loads: the saved choice or the browser's, so the layout's direction is right
