@@ -18,7 +18,9 @@ table-finished-won = { $reason ->
     [timeout] Finished on time
     [abandoned] Finished (abandoned)
    *[none] Finished
-}: { $winners } won
+}: { $count ->
+   *[other] { $winners } won
+}
 table-finished-no-winner = { $reason ->
     [resignation] Finished by resignation
     [timeout] Finished on time

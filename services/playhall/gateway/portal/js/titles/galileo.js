@@ -209,7 +209,7 @@ export function breakdown(view, names) {
       const taken = s.taken ?? [];
       const face = taken.reduce((sum, x) => sum + experiment(x.experiment).points, 0);
       const total = taken.reduce((sum, x) => sum + (x.points ?? 0), 0);
-      return [names(n), formatNumber(face), t("galileo-score-bonus", { points: total - face }), formatNumber(s.score ?? total),
+      return [names(n), formatNumber(face), formatNumber(total - face, { signDisplay: "always" }), formatNumber(s.score ?? total),
         formatNumber(taken.length), formatNumber(taken.filter((x) => x.doubled).length)];
     }),
     note: t("galileo-score-note"),

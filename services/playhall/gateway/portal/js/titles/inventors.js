@@ -4,7 +4,7 @@
 // inventor and an invention to work on it; an upgrade tile, an inventor and a discipline to
 // upgrade; a reward tile or the patent; or an action button.
 // Every text is the title's catalogue's (locales/1/<lang>/board.ftl), by key; an invention's
-// name too (by its id), a team's and an inventor's are the data's proper names.
+// name (by its id) and an inventor's (by the data's name) too.
 import { formatNumber, t } from "../i18n.js";
 import { area, plainList, board as svgBoard, control, el, explain, text } from "../svg.js";
 
@@ -49,6 +49,8 @@ export async function setup() {
 const invention = (id) => data.inventions[id] ?? { fields: [0, 0, 0, 0], patentPoints: 0, category: 0 };
 // An invention's name in the reader's language: a key per card, by its id.
 const inventionName = (id) => t(`inventors-invention-${id}`);
+// An inventor's name as the reader's language writes it ("Galilei", "گالیله").
+const inventorName = (inventor) => (inventor ? t(`inventors-inventor-${inventor.name.toLowerCase()}`) : t("inventors-inventor-unknown"));
 const teamOf = (seatView) => data.teams[TEAMS.indexOf(seatView.team ?? "TEAM_RED")] ?? data.teams[0];
 
 // What a move is made of, as the board's elements name it.
@@ -232,8 +234,8 @@ function inventorCards({ s, n, team, mine, top, W, narrow, names, marks, chosen,
     const out = [el("rect", { x, y: yy, width: iw, height: size.height, rx: 8, class: active ? "inventor-card" : "inventor-card tired", "data-team-seat": n })];
     const node = el("g", { class: "inventor" + (mine && chosen(facet) ? " selected" : "") + (active ? "" : " tired") + (marks.inventor === i ? " last-move" : ""), "data-inventor": i, "data-seat": n },
       el("rect", { x: x + 2, y: yy + 2, width: iw - 4, height: size.plate, rx: 6, class: "card-face plate", fill: active ? TEAM_COLOURS[s.team ?? "TEAM_RED"] : "#d0d5dd" }),
-      text(x + 8, yy + 7 + size.plate / 2, t("inventors-plate", { inventor: inventor.name, tired: active ? "no" : "yes", met: met ? "yes" : "no", points: inventor.points }), { class: "card-small inventor-name" }));
-    const aboutArgs = { player, inventor: inventor.name, tired: active ? "no" : "yes", met: met ? "yes" : "no", points: inventor.points };
+      text(x + 8, yy + 7 + size.plate / 2, t("inventors-plate", { inventor: inventorName(inventor), tired: active ? "no" : "yes", met: met ? "yes" : "no", points: inventor.points }), { class: "card-small inventor-name" }));
+    const aboutArgs = { player, inventor: inventorName(inventor), tired: active ? "no" : "yes", met: met ? "yes" : "no", points: inventor.points };
     const about = t(mine ? "inventors-explain-own-inventor" : "inventors-explain-inventor", aboutArgs);
     out.push(mine ? control(node, about, choose(facet), isLegal(facet)) : explain(node, about));
     DISCIPLINES.forEach((d, k) => {
@@ -245,7 +247,7 @@ function inventorCards({ s, n, team, mine, top, W, narrow, names, marks, chosen,
         text(x + 14, yy + size.plate + 9 + size.row / 2 + k * size.step,
           target ? t("inventors-knowledge-goal", { discipline: short(k), value, goal: target }) : t("inventors-knowledge", { discipline: short(k), value }),
           { class: "card-small knowledge-text" }));
-      const what = t(target ? "inventors-explain-knowledge-goal" : "inventors-explain-knowledge", { inventor: inventor.name, discipline: short(k), value, goal: target ?? 0 });
+      const what = t(target ? "inventors-explain-knowledge-goal" : "inventors-explain-knowledge", { inventor: inventorName(inventor), discipline: short(k), value, goal: target ?? 0 });
       out.push(mine ? control(row, what, choose(cell), isLegal(cell)) : explain(row, what));
     });
     return out;
@@ -312,7 +314,7 @@ export function describe(event, names) {
   const player = names(body?.seat ?? 0);
   const inventorOf = (index) => {
     const team = data.teams[TEAMS.indexOf(ctxTeams[body.seat ?? 0] ?? "TEAM_RED")] ?? data.teams[0];
-    return team.inventors[index ?? 0]?.name ?? t("inventors-inventor-unknown");
+    return inventorName(team.inventors[index ?? 0]);
   };
   const inventionOf = inventionName(body?.invention ?? 0);
   switch (kind) {

@@ -92,6 +92,8 @@ eynsteyn-log-turn-ended-call = { $player } drew from stack { $stack } and called
 eynsteyn-log-win-refused = { $player } connected without calling: the stone at row { $row }, column { $column } goes back
 eynsteyn-log-passed = { $player } passed
 eynsteyn-log-passed-call = { $player } passed and called EYNSTEYN!
-eynsteyn-log-game-won = Game over: { $winners } won
+eynsteyn-log-game-won = Game over: { $count ->
+   *[other] { $winners } won
+}
 eynsteyn-log-game-no-winner = Game over: no winner
 eynsteyn-log-unknown = something happened

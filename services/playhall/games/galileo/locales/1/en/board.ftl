@@ -67,7 +67,6 @@ galileo-score-doubled = Doubled
 galileo-score-total = Total
 galileo-score-taken = Taken
 galileo-score-doubled-taken = ×2 taken
-galileo-score-bonus = +{ $points }
 galileo-score-note = An experiment scores double when its colour is the colour of the scientist played that round. Ties: more experiments taken, then more doubled.
 
 ## The event log. $experiments is a list of experiments described, $scores the scores in seat
@@ -81,6 +80,8 @@ galileo-log-took = { $player } took the { $experiment } for { $points }
 galileo-log-took-doubled = { $player } took the { $experiment } for { $points } (doubled)
 galileo-log-nothing-left = { $player } got nothing: the table was empty
 galileo-log-round-ended = Round { $round } ends
-galileo-log-game-won = Game over: scores { $scores }; { $winners } won
+galileo-log-game-won = Game over: scores { $scores }; { $count ->
+   *[other] { $winners } won
+}
 galileo-log-game-drawn = Game over: scores { $scores }; a draw
 galileo-log-unknown = something happened

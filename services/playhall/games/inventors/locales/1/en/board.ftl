@@ -164,3 +164,25 @@ inventors-invention-33 = Pocket watch
 inventors-invention-34 = Chronometer
 inventors-invention-35 = Light bulb
 inventors-invention-36 = Dynamo
+
+## The inventors, by their name in the data file (teams.json).
+inventors-inventor-einstein = Einstein
+inventors-inventor-curie = Curie
+inventors-inventor-edison = Edison
+inventors-inventor-tesla = Tesla
+inventors-inventor-galileo = Galileo
+inventors-inventor-newton = Newton
+inventors-inventor-pascal = Pascal
+inventors-inventor-boyle = Boyle
+inventors-inventor-lovelace = Lovelace
+inventors-inventor-lavoisier = Lavoisier
+inventors-inventor-watt = Watt
+inventors-inventor-faraday = Faraday
+inventors-inventor-archimedes = Archimedes
+inventors-inventor-aristotle = Aristotle
+inventors-inventor-hippocrates = Hippocrates
+inventors-inventor-hypatia = Hypatia
+inventors-inventor-fibonacci = Fibonacci
+inventors-inventor-gutenberg = Gutenberg
+inventors-inventor-oresme = Oresme
+inventors-inventor-hildegard = Hildegard
