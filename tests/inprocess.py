@@ -57,10 +57,17 @@ class Aborted(Exception):
 
 
 class AbortingContext:
-    """The one part of a `grpc.ServicerContext` the rules servicer uses."""
+    """The part of a `grpc.ServicerContext` the rules servicer uses: a call without metadata
+    (asked in English), aborted with a status."""
+
+    def invocation_metadata(self) -> tuple[()]:
+        return ()
 
     def abort(self, code: grpc.StatusCode, details: str):
         raise Aborted(code, details)
+
+    def abort_with_status(self, status: grpc.Status):
+        raise Aborted(status.code, status.details)
 
 
 class Rendezvous:

@@ -15,6 +15,7 @@ import grpc
 from google.protobuf import any_pb2
 
 from playhall.common.metadata import REFUSAL_KEY
+from playhall.core import i18n
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
 
@@ -56,9 +57,17 @@ class WatchDeadlineExceeded(grpc.RpcError):
     def code(self) -> grpc.StatusCode:
         return grpc.StatusCode.DEADLINE_EXCEEDED
 
+    @property
+    def text(self) -> i18n.Text:
+        """What happened, for a reader to format in their language."""
+        if self.after_version is None:
+            return i18n.Text("watch-deadline-from-start", {"match": self.match_id})
+        return i18n.Text(
+            "watch-deadline-after", {"match": self.match_id, "version": self.after_version}
+        )
+
     def details(self) -> str:
-        where = "its start" if self.after_version is None else f"version {self.after_version}"
-        return f"the watch of match {self.match_id} ran out of time resuming after {where}"
+        return i18n.render(self.text)
 
     def __str__(self) -> str:
         return self.details()

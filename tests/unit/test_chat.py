@@ -18,6 +18,7 @@ from playhall.accounts.tokens import Player, TokenSettings, player_id
 from playhall.archive.archive import Archive
 from playhall.archive.archiver import Archiver
 from playhall.archive.settings import ArchiverSettings
+from playhall.common.refusal_details import received_refusal
 from playhall.common.server import create_async_server
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matches.chat import Chat, ChatSettings
@@ -309,7 +310,11 @@ async def test_a_player_a_moderator_muted_from_chat_is_refused_until_the_ban_end
         await ChatBans.ban(connection, BOB.player_id, until, "insults", ADA.player_id)
     refused = await room.refused(room.send(BOB, match_id, PLAYERS, "sorry"))
     assert refused.code() == grpc.StatusCode.PERMISSION_DENIED
-    assert f"muted you from chat until {until:%Y-%m-%d %H:%M} UTC" in refused.details()
+    # The time travels as ISO 8601 (minutes, UTC); each language's DATETIME formats it.
+    text, _ = received_refusal(refused.trailing_metadata())
+    assert text is not None and text.key == "chat-banned"
+    assert text.args["until"] == until.isoformat(timespec="minutes")
+    assert f"muted you from chat until {until:%b} {until.day}, {until.year}," in refused.details()
     assert await room.last_id(match_id) == 0
     async with room.hall.parking.table.pool.connection() as connection:
         lifted = datetime.datetime.now(datetime.UTC)

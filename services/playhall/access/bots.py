@@ -73,10 +73,7 @@ class BotAccounts:
                 )
                 title = await rated.fetchone()
                 if title is not None:
-                    raise NotNow(
-                        f"This account has played a rated game ({title[0]}): only an account "
-                        "that has never been rated can become a bot account"
-                    )
+                    raise NotNow("bot-account-rated", title=title[0])
                 upgraded = await connection.execute(
                     "INSERT INTO bot_accounts (player_id) VALUES (%s) RETURNING upgraded_at",
                     (player.player_id,),
@@ -102,7 +99,7 @@ class BotAccounts:
         """A page of the bot accounts online, by name, after `page_token`'s place."""
         size = page_size or PAGE_DEFAULT
         if not 0 < size <= PAGE_MAX:
-            raise InvalidRequest(f"A page holds 1 to {PAGE_MAX} bots")
+            raise InvalidRequest("bot-page-size", most=PAGE_MAX)
         after = decode_page_token(page_token)
         found: list[OnlineBot] = []
         # One more than the page, to know whether another page follows.
@@ -143,7 +140,7 @@ def decode_page_token(token: str) -> tuple[str, str]:
     try:
         name, player_id = json.loads(base64.urlsafe_b64decode(token.encode()))
     except (binascii.Error, ValueError, TypeError):
-        raise InvalidRequest("This page token is not one of ListOnlineBots's") from None
+        raise InvalidRequest("bot-page-token") from None
     if not isinstance(name, str) or not isinstance(player_id, str):
-        raise InvalidRequest("This page token is not one of ListOnlineBots's")
+        raise InvalidRequest("bot-page-token")
     return (name, player_id)

@@ -274,7 +274,9 @@ class Limiter:
             wait = await self.wait_us(subject, kind)
             if wait:
                 rate = self.rate(subject, kind)
-                raise OverLimit(str(subject), str(kind), str(rate), wait / 1_000_000)
+                raise OverLimit(
+                    str(subject), str(kind), rate.per_second, rate.burst, wait / 1_000_000
+                )
 
 
 OPEN_SCRIPT = """

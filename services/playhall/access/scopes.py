@@ -221,10 +221,8 @@ def require(method: str, held: frozenset[Scope]) -> None:
     rule = REQUIRED.get(method)
     name = method.rpartition("/")[2]
     if rule is None:
-        raise MissingScope(f"{name} takes no personal access token")
+        raise MissingScope("token-method-not-open", method=name)
     if rule is Gate.SIGN_IN:
-        raise MissingScope(
-            f"{name} takes no personal access token: sign in (the portal) to call it"
-        )
+        raise MissingScope("token-method-sign-in", method=name)
     if isinstance(rule, Scope) and rule not in granted(held):
-        raise MissingScope(f"This token lacks the scope {rule.value}, which {name} needs")
+        raise MissingScope("token-scope-missing", scope=rule.value, method=name)

@@ -130,9 +130,7 @@ class AccessTokens:
         )
         row = await counted.fetchone()
         if row is not None and row[0] >= self.max_tokens:
-            raise NotNow(
-                f"You hold {row[0]} access tokens, the most one player may: revoke one first"
-            )
+            raise NotNow("token-most-held", held=row[0])
 
     async def list(self, player_id: str) -> list[AccessToken]:
         """The player's tokens not revoked, newest first."""
@@ -157,7 +155,7 @@ class AccessTokens:
         """Revokes one of the player's tokens (a revoked one stays revoked, unchanged);
         NoSuchMatch's kind of refusal for a token that is not theirs."""
         if not token_id.startswith("t-") or len(token_id) > 40:
-            raise InvalidRequest(f"{token_id[:40]!r} is not a token id (they start with 't-')")
+            raise InvalidRequest("token-id-form", token=token_id[:40])
         with reaching_archive():
             async with self.pool.connection() as connection:
                 found = await connection.execute(
@@ -188,12 +186,12 @@ class AccessTokens:
                 )
                 row = await found.fetchone()
                 if row is None:
-                    raise NotAuthenticated("This access token is not known")
+                    raise NotAuthenticated("token-unknown")
                 token_id, scopes, revoked_at, expired, stale, *who = row
                 if revoked_at is not None:
-                    raise NotAuthenticated("This access token was revoked")
+                    raise NotAuthenticated("token-revoked")
                 if expired:
-                    raise NotAuthenticated("This access token has expired: make a new one")
+                    raise NotAuthenticated("token-expired")
                 if stale:
                     await connection.execute(
                         "UPDATE access_tokens SET last_used_at = now() WHERE token_id = %s",
@@ -210,9 +208,9 @@ def checked_name(name: str) -> str:
     """A token's name, trimmed: 1 to MAX_NAME characters, none of them a control character."""
     name = name.strip()
     if not name or len(name) > MAX_NAME:
-        raise InvalidRequest(f"Name the token with 1 to {MAX_NAME} characters")
+        raise InvalidRequest("token-name-length", most=MAX_NAME)
     if any(unicodedata.category(char).startswith("C") for char in name):
-        raise InvalidRequest("A token's name cannot hold control characters")
+        raise InvalidRequest("token-name-control")
     return name
 
 
@@ -221,18 +219,16 @@ def checked_scopes(names: list[str]) -> frozenset[Scope]:
         scopes = parse(names)
     except UnknownScope as unknown:
         known = ", ".join(scope.value for scope in Scope)
-        raise InvalidRequest(
-            f"There is no scope {str(unknown)[:40]!r}: the scopes are {known}"
-        ) from None
+        raise InvalidRequest("token-scope-unknown", scope=str(unknown)[:40], known=known) from None
     if not scopes:
-        raise InvalidRequest("Give the token at least one scope")
+        raise InvalidRequest("token-scope-none")
     return scopes
 
 
 def expiry(days: int) -> datetime.datetime | None:
     """When a token made now for `days` expires (None for 0: never)."""
     if not 0 <= days <= MAX_EXPIRY_DAYS:
-        raise InvalidRequest(f"A token lives 1 to {MAX_EXPIRY_DAYS} days (0: it never expires)")
+        raise InvalidRequest("token-expiry-range", most=MAX_EXPIRY_DAYS)
     if days == 0:
         return None
     return datetime.datetime.now(datetime.UTC) + datetime.timedelta(days=days)

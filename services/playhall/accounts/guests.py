@@ -21,6 +21,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 
 from playhall.accounts.names import JOINERS, clean_display_name
 from playhall.accounts.tokens import MODERATOR_ROLE, ROLES_CLAIM, Player, player_id
+from playhall.core.i18n import Argument, Text, render
 
 PUNCTUATION = " .'-_"
 """What may stand between the letters and digits of a guest name."""
@@ -28,11 +29,13 @@ MIN_NAME, MAX_NAME = 2, 24
 
 
 class InvalidGuestName(Exception):
-    """A guest name that is refused; `reason` says why, for the guest."""
+    """A guest name that is refused; `text` says why, for the guest (a key of the platform's
+    catalogue with its arguments), `reason` in English."""
 
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, key: str, **args: Argument):
+        self.text = Text(key, args)
+        self.reason = render(self.text)
+        super().__init__(self.reason)
 
 
 def checked_guest_name(name: str) -> str:
@@ -44,17 +47,11 @@ def checked_guest_name(name: str) -> str:
     typed = " ".join(unicodedata.normalize("NFC", name).split())
     cleaned = clean_display_name(name)
     if cleaned != typed:
-        raise InvalidGuestName(
-            "A name cannot contain invisible characters (control, text-direction or "
-            "zero-width characters, or blank fillers)"
-        )
+        raise InvalidGuestName("account-guest-name-invisible")
     if not MIN_NAME <= len(cleaned) <= MAX_NAME:
-        raise InvalidGuestName(f"Choose a name of {MIN_NAME} to {MAX_NAME} characters")
+        raise InvalidGuestName("account-guest-name-length", least=MIN_NAME, most=MAX_NAME)
     if not _well_formed(cleaned):
-        raise InvalidGuestName(
-            "A name has letters and digits, with spaces, dots, apostrophes, hyphens or "
-            "underscores between them"
-        )
+        raise InvalidGuestName("account-guest-name-form")
     return cleaned
 
 

@@ -29,6 +29,7 @@ from cryptography.hazmat.primitives.serialization import load_pem_public_key
 
 from playhall.accounts.names import clean_display_name
 from playhall.common.settings import SettingsError, load, setting
+from playhall.core.i18n import Argument, Text, render
 
 ALGORITHMS = ["RS256", "ES256"]
 """The only signatures accepted: public-key ones, so the key a service holds cannot sign."""
@@ -61,11 +62,13 @@ PEM_END = "-----END PUBLIC KEY-----"
 
 
 class InvalidPlayerToken(Exception):
-    """A player token that is not accepted; `reason` says why, for the caller."""
+    """A player token that is not accepted; `text` says why, for the caller (a key of the
+    platform's catalogue with its arguments), `reason` in English."""
 
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, key: str, **args: Argument):
+        self.text = Text(key, args)
+        self.reason = render(self.text)
+        super().__init__(self.reason)
 
 
 @dataclass(frozen=True)
@@ -184,7 +187,7 @@ class PlayerTokens:
         (the first, and after `jwks_cache_s` or on an unknown key id) runs in a thread: it
         must not hold up the event loop every match is served from."""
         if not self.enabled:
-            raise InvalidPlayerToken("This server accepts no player tokens; use a seat token")
+            raise InvalidPlayerToken("token-player-not-taken")
         header = _header(token)
         algorithm = header["alg"]
         if self._jwks is not None:
@@ -193,12 +196,11 @@ class PlayerTokens:
             kid = header.get("kid")
             keys = [key for k, key in self._keys if kid is None or k in (None, kid)]
         if not keys:
-            raise InvalidPlayerToken("The token names a signing key this server does not know")
+            raise InvalidPlayerToken("token-player-key-unknown")
         fitting = [key for key in keys if key_fits(algorithm, key)]
         if not fitting:
             raise InvalidPlayerToken(
-                f"The player token is signed {algorithm}, but this server trusts no "
-                f"{key_kind(algorithm)} key for it"
+                "token-player-no-key-of-kind", algorithm=algorithm, kind=key_kind(algorithm)
             )
         claims = self._decode(token, algorithm, fitting)
         player = self._claims_player(claims)
@@ -212,14 +214,12 @@ class PlayerTokens:
             return self._jwks.get_signing_key_from_jwt(token).key
         except (jwt.PyJWKClientConnectionError, jwt.PyJWKSetError, json.JSONDecodeError):
             # Out of reach, or an answer that is no usable JWK set: the provider's trouble.
-            raise InvalidPlayerToken(
-                "The identity provider's keys cannot be fetched right now; try again"
-            ) from None
-        except jwt.PyJWKClientError as error:
-            raise InvalidPlayerToken(f"The token's signing key is unknown: {error}") from None
+            raise InvalidPlayerToken("token-player-keys-unreachable") from None
+        except jwt.PyJWKClientError:
+            raise InvalidPlayerToken("token-player-signing-key-unknown") from None
         except jwt.InvalidTokenError:
             # PyJWKClient decodes the whole token, claims included, before it looks for a key.
-            raise InvalidPlayerToken("The player token is malformed") from None
+            raise InvalidPlayerToken("token-player-malformed") from None
 
     def _decode(self, token: str, algorithm: str, keys: list[Any]) -> dict[str, Any]:
         """The claims of `token`, signed `algorithm` by one of `keys` (all of its family)."""
@@ -237,36 +237,31 @@ class PlayerTokens:
             except (jwt.InvalidSignatureError, jwt.InvalidKeyError):
                 continue  # another configured key may have signed it
             except jwt.ExpiredSignatureError:
-                raise InvalidPlayerToken("The player token has expired; sign in again") from None
+                raise InvalidPlayerToken("token-player-expired") from None
             except jwt.InvalidAudienceError:
                 raise InvalidPlayerToken(
-                    f"The player token is not for this service (audience must be "
-                    f"{self.settings.jwt_audience!r})"
+                    "token-player-audience", audience=self.settings.jwt_audience
                 ) from None
             except jwt.InvalidIssuerError:
-                raise InvalidPlayerToken(
-                    "The player token comes from an issuer this server does not trust"
-                ) from None
+                raise InvalidPlayerToken("token-player-issuer") from None
             except jwt.MissingRequiredClaimError as error:
-                raise InvalidPlayerToken(f"The player token has no {error.claim!r} claim") from None
-            except jwt.InvalidTokenError as error:
-                raise InvalidPlayerToken(f"The player token is not valid: {error}") from None
-        raise InvalidPlayerToken("The player token's signature does not verify")
+                raise InvalidPlayerToken("token-player-claim-missing", claim=error.claim) from None
+            except jwt.InvalidTokenError:
+                raise InvalidPlayerToken("token-player-invalid") from None
+        raise InvalidPlayerToken("token-player-signature")
 
     @staticmethod
     def _claims_player(claims: dict[str, Any]) -> Player:
         subject = claims["sub"]
         if not isinstance(subject, str) or not subject:
-            raise InvalidPlayerToken("The player token's subject is empty")
+            raise InvalidPlayerToken("token-player-subject-empty")
         # The first claim with something visible left once cleaned (`names`): a provider's
         # name of control, bidi or zero-width characters alone falls through to the next.
         names = [claims.get(claim) for claim in NAME_CLAIMS]
         cleaned = (clean_display_name(n, MAX_NAME) for n in names if isinstance(n, str))
         name = next((n for n in cleaned if n), "")
         if not name:
-            raise InvalidPlayerToken(
-                "The player token names no player: it needs a 'name' or 'preferred_username'"
-            )
+            raise InvalidPlayerToken("token-player-no-name")
         issuer = claims["iss"]
         return Player(player_id(issuer, subject), name, issuer, subject)
 
@@ -307,15 +302,14 @@ def _header(token: str) -> dict[str, Any]:
     try:
         header = jwt.get_unverified_header(token)
     except jwt.DecodeError:
-        raise InvalidPlayerToken("The player token is malformed") from None
-    except jwt.InvalidTokenError as error:  # a `kid` that is no string, an unknown `crit`
-        raise InvalidPlayerToken(f"The player token's header is not valid: {error}") from None
+        raise InvalidPlayerToken("token-player-malformed") from None
+    except jwt.InvalidTokenError:  # a `kid` that is no string, an unknown `crit`
+        raise InvalidPlayerToken("token-player-header-invalid") from None
     algorithm = header.get("alg")
     if not isinstance(algorithm, str) or not algorithm:
-        raise InvalidPlayerToken("The player token's header names no signing algorithm")
+        raise InvalidPlayerToken("token-player-no-algorithm")
     if algorithm not in ALGORITHMS:
         raise InvalidPlayerToken(
-            f"The player token is signed with {algorithm!r}; only {' or '.join(ALGORITHMS)} "
-            "are accepted"
+            "token-player-algorithm", algorithm=algorithm, accepted=", ".join(ALGORITHMS)
         )
     return header

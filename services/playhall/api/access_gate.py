@@ -22,8 +22,6 @@ from playhall.access.tokens import ADMITTED, AccessTokens, Grant, looks_like_acc
 from playhall.common.errors import NotAuthenticated
 from playhall.matches.servicer import bearer_in, refusals
 
-NO_TOKENS = "This deployment keeps no personal access tokens (it has no archive database)"
-
 Handler: TypeAlias = "grpc.RpcMethodHandler[Any, Any]"  # subscriptable in the stubs only
 Continuation: TypeAlias = Callable[[grpc.HandlerCallDetails], Awaitable["Handler | None"]]
 
@@ -97,7 +95,7 @@ class AccessGate(grpc.aio.ServerInterceptor):
 
     async def admit(self, method: str, secret: str) -> Grant:
         if self.tokens is None:
-            raise NotAuthenticated(NO_TOKENS)
+            raise NotAuthenticated("token-none-kept")
         grant = await self.tokens.verify(secret)
         require(method, grant.scopes)
         return grant

@@ -25,10 +25,6 @@ from playhall.relations.presence import Presence
 
 Context = grpc.aio.ServicerContext[Any, Any]
 
-NO_ARCHIVE = (
-    "Access tokens and bot accounts are kept in the archive's database, which this deployment lacks"
-)
-SIGN_IN = "Sign in first: send your player token as 'authorization: Bearer <token>'"
 SCOPE_OF_WIRE: dict[int, Scope] = {pb.Scope.Value(f"SCOPE_{scope.name}"): scope for scope in Scope}
 """Each scope's number in the contract (a scope missing from the contract fails at import)."""
 WIRE_OF_SCOPE = {scope: number for number, scope in SCOPE_OF_WIRE.items()}
@@ -55,14 +51,14 @@ class AccountServicer(account_service_pb2_grpc.AccountServiceServicer):
 
     def _access(self) -> Access:
         if self.access is None:
-            raise NoArchive(NO_ARCHIVE)
+            raise NoArchive("token-no-archive")
         return self.access
 
     async def _player(self, context: Context) -> tuple[Player, Access]:
         """The signed-in caller and the stores (refused without either)."""
         player = await self.matches.caller(bearer_token(context))
         if not isinstance(player, Player):
-            raise NotAuthenticated(SIGN_IN)
+            raise NotAuthenticated("account-sign-in-first")
         return player, self._access()
 
     async def CreateAccessToken(
@@ -158,7 +154,7 @@ def scope_names(numbers: list[int] | Any) -> list[str]:
     for number in numbers:
         scope = SCOPE_OF_WIRE.get(number)
         if scope is None:
-            raise InvalidRequest(f"There is no scope numbered {number}")
+            raise InvalidRequest("token-scope-number-unknown", number=number)
         names.append(scope.value)
     return names
 

@@ -25,15 +25,13 @@ from playhall.api.events import (
 from playhall.api.v1 import event_service_pb2 as pb
 from playhall.api.v1 import event_service_pb2_grpc
 from playhall.common.errors import NotAuthenticated
-from playhall.matches.servicer import bearer_token, refusals
+from playhall.common.refusal_details import language_of
+from playhall.core.i18n import Text
+from playhall.matches.servicer import abort_with, bearer_token, refusals
 from playhall.matchstore import wire
 from playhall.matchstore.events import cursor_id
 from playhall.social.challenge_servicer import challenge_message
 
-SIGN_IN = (
-    "Sign in first: send your player token, or an access token with the scope events:read, "
-    "as 'authorization: Bearer <token>'"
-)
 ANSWERS = {
     "accepted": pb.CHALLENGE_ANSWER_ACCEPTED,
     "declined": pb.CHALLENGE_ANSWER_DECLINED,
@@ -85,7 +83,7 @@ class EventServicer(event_service_pb2_grpc.EventServiceServicer):
     async def _player(self, context: grpc.aio.ServicerContext[Any, Any]) -> Player:
         credential = await self.events.matches.identity.resolve(bearer_token(context))
         if not isinstance(credential, Player):
-            raise NotAuthenticated(SIGN_IN)
+            raise NotAuthenticated("event-sign-in-first")
         return credential
 
     async def StreamEvents(
@@ -97,9 +95,11 @@ class EventServicer(event_service_pb2_grpc.EventServiceServicer):
             player = await self._player(context)
         most = self.events.settings.event_streams_per_account
         if self._streams[player.player_id] >= most:
-            await context.abort(
+            await abort_with(
+                context,
                 grpc.StatusCode.RESOURCE_EXHAUSTED,
-                f"Your account already has {most} event streams open here; close one",
+                Text("event-streams-most", {"most": most}),
+                language_of(context.invocation_metadata()),
             )
         self._streams[player.player_id] += 1
         try:

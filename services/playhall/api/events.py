@@ -122,9 +122,7 @@ def cursor_of(after: str, now: int) -> tuple[int, str] | None:
     try:
         cursor = parse_cursor(after)
     except ValueError:
-        raise InvalidRequest(
-            "after must be the event_id of an event this stream sent, or empty"
-        ) from None
+        raise InvalidRequest("event-after-unknown") from None
     return cursor if cursor == (0, "") or cursor[0] >= now - KEEP_MS else None
 
 

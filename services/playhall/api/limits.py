@@ -24,9 +24,8 @@ from typing import Any, TypeAlias
 
 import grpc
 import redis
-from google.protobuf import any_pb2, duration_pb2
-from google.rpc import code_pb2, error_details_pb2, status_pb2
-from grpc_status import rpc_status
+from google.protobuf import duration_pb2
+from google.rpc import error_details_pb2
 from prometheus_client import Counter
 
 from playhall.access.limits import (
@@ -51,6 +50,7 @@ from playhall.common.metadata import (
     REFUSAL_KEY,
     text_entries,
 )
+from playhall.common.refusal_details import details_of, language_of, rich_status
 from playhall.matches.identity import GatewayCredential, Identity
 from playhall.matches.servicer import bearer_token, peer_address, status_code
 
@@ -81,10 +81,13 @@ def violation(refusal: OverLimit | TooManyStreams, call_class: CallClass) -> str
     return f"{call_class}: {refusal.limit} per {kind}"
 
 
-def rich_status(refusal: OverLimit | TooManyStreams, call_class: CallClass) -> grpc.Status:
+def limit_status(
+    refusal: OverLimit | TooManyStreams, call_class: CallClass, language: str
+) -> grpc.Status:
     """The refusal as gRPC's rich error model carries it: code, message and, in the
     `grpc-status-details-bin` trailer, a QuotaFailure and, where a wait lets a call through,
-    a RetryInfo before it (a stream's place is freed by closing one, not by waiting)."""
+    a RetryInfo before it (a stream's place is freed by closing one, not by waiting); then the
+    ErrorInfo and LocalizedMessage in `language` every refusal carries."""
     details: list[Any] = [
         error_details_pb2.QuotaFailure(
             violations=[
@@ -98,15 +101,8 @@ def rich_status(refusal: OverLimit | TooManyStreams, call_class: CallClass) -> g
         details.insert(
             0, error_details_pb2.RetryInfo(retry_delay=retry_delay(refusal.retry_after_s))
         )
-    packed = []
-    for detail in details:
-        wrapped = any_pb2.Any()
-        wrapped.Pack(detail)
-        packed.append(wrapped)
-    code = status_code(refusal)
-    return rpc_status.to_status(
-        status_pb2.Status(code=getattr(code_pb2, code.name), message=refusal.reason, details=packed)
-    )
+    details += details_of(refusal.text, refusal.reason, language)
+    return rich_status(status_code(refusal), refusal.reason, details)
 
 
 class RateLimits(grpc.aio.ServerInterceptor):
@@ -221,7 +217,7 @@ class RateLimits(grpc.aio.ServerInterceptor):
         self, refusal: OverLimit | TooManyStreams, call_class: CallClass, context: Context
     ) -> None:
         RATE_LIMITED.labels(call_class, refusal.subject.partition(":")[0]).inc()
-        status = rich_status(refusal, call_class)
+        status = limit_status(refusal, call_class, language_of(context.invocation_metadata()))
         # Beside the details, the refusal's class, as every refusal of the orchestrator names it.
         trailing = (*status.trailing_metadata, (REFUSAL_KEY, type(refusal).__name__))
         await context.abort(status.code, status.details, trailing_metadata=trailing)

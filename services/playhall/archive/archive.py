@@ -416,7 +416,7 @@ def reaching_archive() -> Iterator[None]:
     try:
         yield
     except psycopg.OperationalError:
-        raise Unavailable("The match archive cannot be reached right now; try again") from None
+        raise Unavailable("archive-unreachable") from None
 
 
 def _bytes(value: bytes | memoryview | None) -> bytes | None:

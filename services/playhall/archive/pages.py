@@ -46,9 +46,7 @@ def _unix_ms(at: datetime.datetime) -> int:
 def page_size(size: int, default: int, most: int) -> int:
     """The size a request asks for (0 for the default), refused outside 0..most."""
     if size < 0 or size > most:
-        raise InvalidRequest(
-            f"page_size must be from 1 to {most} (or 0 for {default}); it was {size}"
-        )
+        raise InvalidRequest("archive-page-size", most=most, default=default, given=size)
     return size or default
 
 
@@ -75,28 +73,22 @@ class PageTokens:
         if not token:
             return None
         if len(token) > MAX_TOKEN:
-            raise InvalidRequest("page_token is too long to be a page token")
+            raise InvalidRequest("archive-page-token-too-long")
         try:
             body = json.loads(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)))
         except (binascii.Error, ValueError):
-            raise InvalidRequest(
-                "page_token is not a page token: send the next_page_token of the page before "
-                "as it came, or none for the first page"
-            ) from None
+            raise InvalidRequest("archive-page-token-undecodable") from None
         if not isinstance(body, dict) or body.get("list") != self.list_name:
-            raise InvalidRequest(f"page_token is not a page token of {self.list_name}")
+            raise InvalidRequest("archive-page-token-other-list", list=self.list_name)
         if body.get("query") != query:
-            raise InvalidRequest(
-                "page_token was given for another query: keep the other fields as they were "
-                "for the first page, or send no page_token to start again"
-            )
+            raise InvalidRequest("archive-page-token-other-query")
         cursor = body.get("cursor")
         if (
             not isinstance(cursor, list)
             or len(cursor) != len(self.cursor_types)
             or not all(map(_cursor_value, cursor, self.cursor_types))
         ):
-            raise InvalidRequest(f"page_token is not a page token of {self.list_name}")
+            raise InvalidRequest("archive-page-token-other-list", list=self.list_name)
         return cursor
 
 
@@ -167,11 +159,13 @@ class PlayerPages:
     def _title(self, title_id: str, required: bool) -> str:
         if not title_id:
             if required:
-                raise InvalidRequest("title_id is required: the title whose ratings to list")
+                raise InvalidRequest("archive-title-required")
             return ""
         served = self.titles()
         if title_id not in served:
-            raise InvalidRequest(f"Unknown title {title_id[:64]!r}; served: {', '.join(served)}")
+            raise InvalidRequest(
+                "match-unknown-title", title=title_id[:64], served=", ".join(served)
+            )
         return title_id
 
     async def _fetch(self, query: str, params: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -184,17 +178,13 @@ class PlayerPages:
         """The player a request names (empty: the signed-in caller), as the archive knows
         them. Ratings are public: anyone reads a named player's."""
         if player_id and not PLAYER_ID.fullmatch(player_id):
-            raise InvalidRequest(
-                f"player_id {player_id[:64]!r} is not a player id (p- and 32 hex digits)"
-            )
+            raise InvalidRequest("archive-player-id-form", player=player_id[:64])
         if player_id:
             wanted = player_id
         elif caller is not None:
             wanted = caller.player_id
         else:
-            raise NotAuthenticated(
-                "Name the player (player_id), or sign in to read your own ratings"
-            )
+            raise NotAuthenticated("archive-ratings-whose")
         rows = await self._fetch(
             f"""
             SELECT p.display_name, p.kind, r.finished, r.abandoned, r.karma,

@@ -151,11 +151,10 @@ class Reputations:
                 row = await found.fetchone()
         return Reputation(*row) if row is not None else Reputation()
 
-    async def require_at_least(
-        self, player_id: str, minimum: int, needed_for: str = "this"
-    ) -> None:
+    async def require_at_least(self, player_id: str, minimum: int, needed_for: str) -> None:
         """Refuses (`KarmaTooLow`, naming the player's karma and `minimum`) a player whose
-        karma is below `minimum`; `needed_for` says what asks for it ("this match")."""
+        karma is below `minimum`; `needed_for` says what asks for it (one of
+        `KarmaTooLow.NEEDED_FOR`: "match", "challenge", ...)."""
         if minimum <= 0:
             return
         karma = (await self.of(player_id)).karma
@@ -163,6 +162,6 @@ class Reputations:
             raise KarmaTooLow(karma, minimum, needed_for)
 
     async def require_floor(self, player_id: str, needed_for: str) -> None:
-        """Refuses a player below the operator's floor (`needed_for`: "entering a queue",
-        "opening a challenge")."""
+        """Refuses a player below the operator's floor (`needed_for`: "queue",
+        "opening-challenge")."""
         await self.require_at_least(player_id, self.floor, needed_for)

@@ -28,7 +28,7 @@ class NoSuchMatch(MatchError):
     """No match has this id."""
 
     def __init__(self, match_id: str):
-        super().__init__(f"There is no match {match_id[:64]!r}")
+        super().__init__("match-not-found", match=match_id[:64])
 
 
 class NotAuthenticated(MatchError):
@@ -42,8 +42,8 @@ class NotYourSeat(MatchError):
 class SeatResigned(NotYourSeat):
     """The token's seat resigned (or forfeited): it acts and reads as that seat no more."""
 
-    def __init__(self, seat: int, reason: str = "You resigned from this match"):
-        super().__init__(reason)
+    def __init__(self, seat: int):
+        super().__init__("seat-resigned")
         self.seat = seat
 
 
@@ -56,7 +56,7 @@ class NotModerator(NotAllowed):
     """The call is a moderator's, and the caller's token does not carry the moderator role."""
 
     def __init__(self) -> None:
-        super().__init__("Only a moderator may do this: sign in with a moderator's token")
+        super().__init__("moderation-moderators-only")
 
 
 class MissingScope(NotAllowed):
@@ -68,7 +68,9 @@ class ChatBanned(NotAllowed):
     """A moderator muted the player from all chat until `until` (UTC)."""
 
     def __init__(self, until: datetime.datetime):
-        super().__init__(f"A moderator muted you from chat until {until:%Y-%m-%d %H:%M} UTC")
+        # An ISO time on the wire; each language's DATETIME formats it for its reader.
+        iso_until = until.astimezone(datetime.UTC).isoformat(timespec="minutes")
+        super().__init__("chat-banned", until=iso_until)
         self.until = until
 
 
@@ -81,22 +83,19 @@ class StaleVersion(NotNow):
     """The move was chosen at a version the match has moved on from."""
 
     def __init__(self, current: int, expected: int):
-        super().__init__(
-            f"The match has moved on: it is at version {current}, "
-            f"your move was for version {expected}"
-        )
+        super().__init__("match-stale-version", current=current, expected=expected)
         self.current = current
 
 
 class KarmaTooLow(NotNow):
     """The player's karma (`archive.reputation`) is below what the request needs: the
-    operator's floor for queues and challenges, or a match's minimum."""
+    operator's floor for queues and challenges, or a match's minimum. `needed_for` names what
+    asks for it, one of `NEEDED_FOR` (the catalogue says it in each language)."""
+
+    NEEDED_FOR = ("match", "challenge", "opening-challenge", "queue")
 
     def __init__(self, karma: int, minimum: int, needed_for: str):
-        super().__init__(
-            f"Your karma is {karma}; {needed_for} needs at least {minimum} "
-            "(finishing matches raises it)"
-        )
+        super().__init__("karma-too-low", karma=karma, minimum=minimum, needed_for=needed_for)
         self.karma = karma
         self.minimum = minimum
 
@@ -111,32 +110,39 @@ class MatchBusy(MatchError):
     """Other changes kept winning the race for the match; the caller may try again."""
 
     def __init__(self) -> None:
-        super().__init__("The match is too busy right now; try again")
+        super().__init__("match-busy")
 
 
 class SlowDown(MatchError):
     """The caller sent more than their share in a while (chat messages); `wait_s` says when
-    the next one is taken."""
+    the next one is taken. `key` says what was sent too fast; its message shows `wait`."""
 
-    def __init__(self, what: str, wait_s: int):
-        super().__init__(f"{what}: wait {wait_s} s before the next one")
-        self.wait_s = wait_s
+    def __init__(self, key: str, wait: int):
+        super().__init__(key, wait=wait)
+        self.wait_s = wait
 
 
 class OverLimit(SlowDown):
     """A published rate limit (`access.limits`) refused the call: `subject` ("token:<id>" or
-    "address:<ip>") made `calls` faster than `limit` allows; one passes in `retry_after_s`."""
+    "address:<ip>") made `calls` (a class of call) faster than `per_second` calls a second,
+    `burst` at once, allow; one passes in `retry_after_s`. `limit` is the rate as the settings
+    write it ("20/s burst 40")."""
 
-    def __init__(self, subject: str, calls: str, limit: str, retry_after_s: float):
-        kind = subject.partition(":")[0]
+    def __init__(
+        self, subject: str, calls: str, per_second: float, burst: int, retry_after_s: float
+    ):
         MatchError.__init__(
             self,
-            f"Too many {calls} from this {kind} (the limit is {limit}): "
-            f"retry in {retry_after_s:.3f} s",
+            "limit-too-many-calls",
+            calls=calls,
+            kind=subject.partition(":")[0],
+            per_second=per_second,
+            burst=burst,
+            retry=retry_after_s,
         )
         self.wait_s = math.ceil(retry_after_s)
         self.subject = subject
-        self.limit = limit
+        self.limit = f"{per_second:g}/s burst {burst}"
         self.retry_after_s = retry_after_s
 
 
@@ -145,9 +151,8 @@ class TooManyStreams(SlowDown):
     streams open, on any replica. No wait frees one (`wait_s` is 0): closing a stream does."""
 
     def __init__(self, subject: str, most: int):
-        kind = subject.partition(":")[0]
         MatchError.__init__(
-            self, f"This {kind} already holds {most} streams open, the most it may; close one first"
+            self, "limit-too-many-streams", kind=subject.partition(":")[0], most=most
         )
         self.wait_s = 0
         self.subject = subject
@@ -202,14 +207,14 @@ class NoSuchTournament(NoSuchMatch):
     """No tournament has this id (refused as an unknown match is)."""
 
     def __init__(self, tournament_id: str):
-        MatchError.__init__(self, f"There is no tournament {tournament_id[:64]!r}")
+        MatchError.__init__(self, "tournament-not-found", tournament=tournament_id[:64])
 
 
 class NoSuchChallenge(NoSuchMatch):
     """No challenge has this id (refused as an unknown match is)."""
 
     def __init__(self, challenge_id: str):
-        MatchError.__init__(self, f"There is no challenge {challenge_id[:64]!r}")
+        MatchError.__init__(self, "challenge-not-found", challenge=challenge_id[:64])
 
 
 class NoSuchPlayer(NoSuchMatch):
@@ -217,7 +222,7 @@ class NoSuchPlayer(NoSuchMatch):
     is)."""
 
     def __init__(self, player_id: str):
-        MatchError.__init__(self, f"There is no player {player_id[:64]!r}")
+        MatchError.__init__(self, "player-not-found", player=player_id[:64])
 
 
 class Blocked(NotAllowed):
@@ -229,7 +234,7 @@ class NoSuchReport(NoSuchMatch):
     """No report has this id (refused as an unknown match is)."""
 
     def __init__(self, report_id: int):
-        MatchError.__init__(self, f"There is no report {report_id}")
+        MatchError.__init__(self, "report-not-found", report=report_id)
 
 
 class NoSuchMessage(NoSuchMatch):
@@ -237,13 +242,11 @@ class NoSuchMessage(NoSuchMatch):
     unknown match is)."""
 
     def __init__(self, match_id: str, message_id: int):
-        MatchError.__init__(
-            self, f"Match {match_id[:64]!r} has no message {message_id} you could have read"
-        )
+        MatchError.__init__(self, "chat-message-not-found", match=match_id[:64], message=message_id)
 
 
 class NoSuchToken(NoSuchMatch):
     """The caller has no personal access token of this id (refused as an unknown match is)."""
 
     def __init__(self, token_id: str):
-        MatchError.__init__(self, f"You have no access token {token_id[:40]!r}")
+        MatchError.__init__(self, "token-not-found", token=token_id[:40])

@@ -24,6 +24,9 @@ from google.protobuf.message import DecodeError
 from prometheus_client import Counter, Histogram, make_wsgi_app, start_http_server
 from prometheus_client.exposition import ThreadingWSGIServer
 
+from playhall.common.refusal_details import details_of, language_of, rich_status
+from playhall.core.i18n import Text, render
+
 log = logging.getLogger(__name__)
 
 REDIS_ERRORS = Counter(
@@ -259,20 +262,29 @@ class _Series:
             RPC_HANDLED.labels(*self.labels, code.name).inc()
 
 
-UNDECODABLE = "The request could not be decoded as a message of this method's request type"
+UNDECODABLE = Text("request-undecodable")
+
+
+def _undecodable(context: grpc.ServicerContext | grpc.aio.ServicerContext) -> grpc.Status:
+    """INVALID_ARGUMENT for a request that does not decode, as every refusal is worded."""
+    english = render(UNDECODABLE)
+    language = language_of(context.invocation_metadata())
+    details = details_of(UNDECODABLE, english, language)
+    return rich_status(grpc.StatusCode.INVALID_ARGUMENT, english, details)
 
 
 def _request(series: _Series, raw: bytes, context: grpc.ServicerContext):
     request = series.decode(raw)
     if request is None:
-        context.abort(grpc.StatusCode.INVALID_ARGUMENT, UNDECODABLE)
+        context.abort_with_status(_undecodable(context))
     return request
 
 
 async def _async_request(series: _Series, raw: bytes, context: grpc.aio.ServicerContext):
     request = series.decode(raw)
     if request is None:
-        await context.abort(grpc.StatusCode.INVALID_ARGUMENT, UNDECODABLE)
+        status = _undecodable(context)
+        await context.abort(status.code, status.details, status.trailing_metadata)
     return request
 
 

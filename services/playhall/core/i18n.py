@@ -17,14 +17,17 @@ from shipping."""
 
 from __future__ import annotations
 
+import datetime
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import FluentNone, FluentType, fluent_date
 from fluent.syntax import ast as fluent_ast
 from fluent.syntax import parse as parse_fluent
 
@@ -108,7 +111,7 @@ class Catalogue:
             # Unicode isolation marks around arguments would reach logs and terminals as
             # invisible characters; the portal's bundle isolates them where text direction
             # needs it (a Latin name inside a Persian sentence).
-            bundle = FluentBundle([language], use_isolating=False)
+            bundle = FluentBundle([language], functions=FUNCTIONS, use_isolating=False)
             bundle.add_resource(FluentResource(self.source(language)))
             self._bundles[language] = bundle
         return bundle
@@ -152,6 +155,21 @@ def _variables_in(node: object) -> set[str]:
             for child in children:
                 found |= _variables_in(child)
     return found
+
+
+def _datetime(value: Any, **options: Any) -> FluentType:
+    """Fluent's DATETIME, which also takes a time as arguments travel (an ISO 8601 string: a
+    refusal's metadata is strings), as the portal's `@fluent/bundle` takes a timestamp."""
+    if isinstance(value, str):
+        try:
+            value = datetime.datetime.fromisoformat(value)
+        except ValueError:
+            return FluentNone(value)
+    return fluent_date(value, **options)
+
+
+FUNCTIONS: dict[str, Callable[[Any], FluentType]] = {"DATETIME": _datetime}
+"""The functions a message may call beyond the built-in ones (NUMBER)."""
 
 
 _TITLES: dict[str, Catalogue] = {}

@@ -82,15 +82,11 @@ def checked_text(text: str, max_chars: int) -> str:
     trimmed = text.strip()
     fault = text_fault(trimmed, max_chars)
     if fault == "length":
-        raise InvalidRequest(
-            f"A message has at most {max_chars} characters; this one has {len(trimmed)}"
-            if trimmed
-            else "The message is empty: write something"
-        )
+        if not trimmed:
+            raise InvalidRequest("chat-message-empty")
+        raise InvalidRequest("chat-message-too-long", most=max_chars, length=len(trimmed))
     if fault == "control":
-        raise InvalidRequest(
-            "A message is one line of plain text: take out line breaks, tabs and control characters"
-        )
+        raise InvalidRequest("chat-message-not-plain")
     return trimmed
 
 
@@ -130,13 +126,8 @@ def check_writer(match: Match, player: Player, room: Room) -> None:
     if room is writing_room(match, player):
         return
     if room is Room.PLAYERS:
-        raise NotAllowed(
-            "Only the players of this match write in the players' room; "
-            "write in the spectators' room"
-        )
-    raise NotAllowed(
-        "You play in this match: write in the players' room (the spectators' room is theirs)"
-    )
+        raise NotAllowed("chat-players-room-players-only")
+    raise NotAllowed("chat-spectators-room-not-for-players")
 
 
 def check_reader(match: Match, player: Player, room: Room | None) -> frozenset[Room]:
@@ -146,14 +137,8 @@ def check_reader(match: Match, player: Player, room: Room | None) -> frozenset[R
         return rooms
     if room not in rooms:
         if room is Room.PLAYERS:
-            raise NotAllowed(
-                "While the match runs, only its players read the players' room; "
-                "it opens to everyone once the match is over"
-            )
-        raise NotAllowed(
-            "While the match runs, its players do not read the spectators' room; "
-            "it opens to them once the match is over"
-        )
+            raise NotAllowed("chat-players-room-closed-while-running")
+        raise NotAllowed("chat-spectators-room-closed-while-running")
     return frozenset({room})
 
 
@@ -194,10 +179,7 @@ class Chat:
         """The signed-in player a bearer token names; refused for anything else."""
         credential = await self.matches.identity.resolve(token)
         if not isinstance(credential, Player):
-            raise NotAuthenticated(
-                "Sign in to chat: send your player token as 'authorization: Bearer <token>' "
-                "(a seat token names a seat, not a player)"
-            )
+            raise NotAuthenticated("chat-sign-in")
         return credential
 
     # -- writing -------------------------------------------------------------------------------
@@ -210,7 +192,7 @@ class Chat:
         match = await self.matches.load(match_id)
         if match.phase == MatchPhase.FINISHED:
             CHAT_REFUSED.labels("closed").inc()
-            raise NotNow("This match is over: its chat is closed (both rooms can be read)")
+            raise NotNow("chat-closed")
         with refusal_counted("rights", NotAllowed):
             check_writer(match, player, room)
         if self.bans is not None and self.relations is not None:
@@ -225,11 +207,11 @@ class Chat:
         )
         if appended.closed:
             CHAT_REFUSED.labels("closed").inc()
-            raise NotNow("This match is over: its chat is closed (both rooms can be read)")
+            raise NotNow("chat-closed")
         if appended.wait_ms:
             CHAT_REFUSED.labels("rate").inc()
             wait_s = math.ceil(appended.wait_ms / 1000)
-            raise SlowDown("You are sending messages too fast", wait_s)
+            raise SlowDown("chat-too-fast", wait=wait_s)
         CHAT_MESSAGES.labels(room.value).inc()
         await self._keep_unparked(match)
         return dataclasses.replace(line, message_id=appended.message_id)
@@ -255,7 +237,7 @@ class Chat:
         """Up to `limit` messages after `after_id` the player may read (of `room` only, if
         given), oldest first."""
         if after_id < 0:
-            raise InvalidRequest("after_message_id cannot be negative")
+            raise InvalidRequest("chat-after-negative")
         match = await self.matches.load(match_id)
         rooms = check_reader(match, player, room)
         return await self._page(match, player, rooms, after_id, limit)
@@ -311,7 +293,7 @@ class Chat:
         last messages, found once it is over, are of the rooms they last had: the stream never
         opens another room (ListMessages shows both once the match is over)."""
         if after_id < 0:
-            raise InvalidRequest("after_message_id cannot be negative")
+            raise InvalidRequest("chat-after-negative")
         match = await self.matches.load(match_id)
         rooms = readable_rooms(match, player)
         poll_s = self.settings.chat_poll_ms / 1000
@@ -369,7 +351,7 @@ class Chat:
 
     def _mutes(self) -> tuple[Mutes, Relations]:
         if self.mutes is None or self.relations is None:
-            raise NoArchive("Mutes are kept in the archive, and this deployment has none")
+            raise NoArchive("chat-mutes-no-archive")
         return self.mutes, self.relations
 
     # -- for moderators (`social.moderation`) --------------------------------------------------

@@ -39,31 +39,34 @@ def check(clock: Clock, day_s: int = DAY_S) -> None:
         return
     for name in ("seconds_per_turn", "bank_initial_seconds", "bank_increment_seconds"):
         if not 0 <= getattr(clock, name) <= MAX_SECONDS:
-            raise _invalid(f"{name} must be 0 to {MAX_SECONDS}")
+            raise InvalidRequest("clock-field-range", field=name, most=MAX_SECONDS)
     if clock.seconds_per_turn and clock.bank_initial_seconds:
-        raise _invalid("Choose one clock: seconds_per_turn or a time bank, not both")
+        raise InvalidRequest("clock-choose-one")
     if clock.bank_increment_seconds and not clock.bank_initial_seconds:
-        raise _invalid("A bank increment needs bank_initial_seconds")
+        raise InvalidRequest("clock-increment-needs-bank")
     if is_on(clock) and clock.on_timeout == TimeoutAction.UNSPECIFIED:
-        raise _invalid("Say what the clock does on timeout: forfeit or a bot move")
+        raise InvalidRequest("clock-timeout-action-missing")
 
 
 def _check_turn_based(clock: Clock, day_s: int) -> None:
     if not is_on(clock):
-        raise _invalid("A turn-based match needs a clock: a time per turn or a time bank")
+        raise InvalidRequest("clock-turn-based-needs-clock")
     if clock.seconds_per_turn and clock.bank_initial_seconds:
-        raise _invalid("Choose one clock: seconds_per_turn or a time bank, not both")
+        raise InvalidRequest("clock-choose-one")
     offered = [days * day_s for days in TURN_BASED_DAYS]
     if clock.seconds_per_turn and clock.seconds_per_turn not in offered:
-        days = ", ".join(map(str, TURN_BASED_DAYS))
-        raise _invalid(f"A turn-based time per turn is {days} days ({offered} seconds)")
+        raise InvalidRequest(
+            "clock-turn-based-per-turn",
+            days=", ".join(map(str, TURN_BASED_DAYS)),
+            seconds=", ".join(map(str, offered)),
+        )
     most = TURN_BASED_MAX_BANK_DAYS * day_s
     if clock.bank_initial_seconds and not day_s <= clock.bank_initial_seconds <= most:
-        raise _invalid(f"A turn-based bank starts with 1 to {TURN_BASED_MAX_BANK_DAYS} days")
+        raise InvalidRequest("clock-turn-based-bank-range", most=TURN_BASED_MAX_BANK_DAYS)
     if not 0 <= clock.bank_increment_seconds <= clock.bank_initial_seconds:
-        raise _invalid("A turn-based bank's increment is at most the bank it starts with")
+        raise InvalidRequest("clock-turn-based-increment-too-big")
     if clock.on_timeout == TimeoutAction.UNSPECIFIED:
-        raise _invalid("Say what the clock does on timeout: forfeit or a bot move")
+        raise InvalidRequest("clock-timeout-action-missing")
 
 
 def is_on(clock: Clock) -> bool:
@@ -174,7 +177,3 @@ def out_of_time(
     if not banks:
         return present
     return [seat for seat in present if banks[seat] <= elapsed_ms]
-
-
-def _invalid(reason: str) -> InvalidRequest:
-    return InvalidRequest(reason)

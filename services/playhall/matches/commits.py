@@ -156,9 +156,10 @@ class Commits:
             # A deployment upgraded in place since it last said its version, whose rules
             # did not refuse the state as they promise to: nothing is committed.
             raise Broken(
-                f"The {match.title_id} rules service answered under rules "
-                f"{applied.status.rules_version!r} for a match of {match.rules_version!r}; "
-                "nothing was changed"
+                "rules-answered-other-version",
+                title=match.title_id,
+                answered=applied.status.rules_version,
+                played=match.rules_version,
             )
         before, match.status = match.status, applied.status
         self._note_undo_point(match, seat, state, applied.undoable and request is not None)

@@ -82,10 +82,6 @@ BOT_REQUEST_PREFIX = "bot:"
 UNDO_DIGEST = hashlib.sha256(b"playhall-undo").hexdigest()
 """What an undo's idempotency record holds in place of a move's digest: a request id used for
 a move cannot take one back, nor the other way round."""
-NOTHING_TO_UNDO = (
-    "There is no move to take back: a move can be taken back only in its own turn, before it "
-    "or a later one reveals or draws anything, and before anyone else acts"
-)
 NAME_LIMIT = 64
 """The longest name a seat is shown by, in code points."""
 MIN_CREATING_REQUEST_ID = 16
@@ -232,9 +228,7 @@ class Matches:
         if match is None:
             match, state = await self._archived(match_id)
         if state is None:
-            raise NotNow(
-                "This match is over and its board has been archived; its history is still available"
-            )
+            raise NotNow("match-archived")
         return match, state, record
 
     # -- the archive: a finished match whose keys have left Redis ------------------------------
@@ -264,31 +258,26 @@ class Matches:
     async def list_games(self) -> list[rpb.GameInfo]:
         games = await self.rules.game_infos()
         if not games:
-            raise Unavailable("No rules service answers right now; try again")
+            raise Unavailable("rules-none-answering")
         return games
 
     async def create(self, request: NewMatch, token: Credential = None) -> Created:
         """A new match; a signed-in creator holds its first human seat (the others are held
         by their tokens, which the creator hands out; open seats are for other players)."""
-        player = self._signed_in_or_anonymous(token, "create matches")
+        player = self._signed_in_or_anonymous(token, "create")
         title = request.title_id
         if title not in self.rules.titles():
             raise InvalidRequest(
-                f"Unknown title {title!r}; served: {', '.join(self.rules.titles())}"
+                "match-unknown-title", title=title, served=", ".join(self.rules.titles())
             )
         seats, humans = _checked_seats(request.seats)
         if player is not None and humans:
             _seat_player(seats[humans[0]], player)
         if not self.settings.allow_anonymous and len(humans) > 1:
-            raise InvalidRequest(
-                "This server seats signed-in players only: make the other human seats open, "
-                "for the other players to join"
-            )
+            raise InvalidRequest("match-other-seats-open")
         people = any(seat.kind != SeatKind.BOT for seat in seats)
         if request.seed and people and not self.settings.testing:
-            raise InvalidRequest(
-                "A chosen seed is only accepted for matches without human or open seats"
-            )
+            raise InvalidRequest("match-seed-not-allowed")
         clocks.check(request.clock, self.settings.turn_based_day_s)
         self._check_min_karma(request.min_karma)
         if player is not None and humans and request.clock.turn_based:
@@ -333,12 +322,9 @@ class Matches:
         async def attempt() -> Created | None:
             match, _, stored = await self.snapshot(match_id, request_id)
             if _replayed(stored, request_id, sent) is None:
-                raise NotNow(
-                    f"request_id {request_id!r} created a match too long ago to be retried; "
-                    "send a new request_id to create another"
-                )
+                raise NotNow("request-too-old-to-retry", request=request_id)
             if match.phase == MatchPhase.FINISHED:
-                raise NotNow("The match this request created is over")
+                raise NotNow("request-created-match-over")
             tokens = self._new_tokens(match, humans)
             if (
                 await self.commits.commit(
@@ -475,7 +461,7 @@ class Matches:
     ) -> SeatTaken:
         """An open seat (the first, unless `seat` is named) taken by the caller; `request_id`
         and `body_digest` as for `create`."""
-        player = self._signed_in_or_anonymous(token, "join matches")
+        player = self._signed_in_or_anonymous(token, "join")
         bots = await self._bot_accounts_among([player.player_id] if player else [])
         joining = None
         if request_id:
@@ -489,12 +475,12 @@ class Matches:
                 if stored is not None:
                     return await self._joined_before(match, stored, *joining)
             if match.phase != MatchPhase.OPEN:
-                raise NotNow("This match has no open seat")
+                raise NotNow("seat-none-open")
             open_seats = [s.seat for s in match.seats if s.kind == SeatKind.OPEN]
             chosen = open_seats[0] if seat is None else seat
             if chosen not in open_seats:
                 check_seat_number(match, chosen)
-                raise NotNow(f"Seat {chosen} is not open")
+                raise NotNow("seat-not-open", seat=chosen)
             await self._check_karma(match.min_karma, player)
             seat_token = secrets.token_urlsafe(32)
             match.seats[chosen].kind = SeatKind.HUMAN
@@ -503,7 +489,7 @@ class Matches:
             if player is not None:
                 held = match.seats_of(player.player_id)
                 if held:
-                    raise NotNow(f"You already hold seat {held[0]} of this match")
+                    raise NotNow("seat-already-held", seat=held[0])
                 turn_based = match.clock.turn_based
                 if turn_based:
                     await self._check_turn_based_room(player)
@@ -547,9 +533,9 @@ class Matches:
         None when another change won the race."""
         recorded = IdempotencyRecord.parse(stored)
         if not recorded.same_body(sent):
-            raise InvalidRequest(f"request_id {request_id!r} was already used for another join")
+            raise InvalidRequest("request-used-for-another-join", request=request_id)
         if match.phase == MatchPhase.FINISHED:
-            raise NotNow("The match this request joined is over")
+            raise NotNow("request-joined-match-over")
         tokens = self._new_tokens(match, [recorded.seat])
         # The server's change, not the seat's, as the seat's player did not ask for it.
         if (
@@ -566,17 +552,14 @@ class Matches:
         (Two seats taken at the very same moment may pass it by one.)"""
         most = self.settings.turn_based_max_open
         if await self.store.turn_based_count(player.player_id) >= most:
-            raise NotNow(
-                f"You already play {most} turn-based matches, the most at once; finish or "
-                "resign one first"
-            )
+            raise NotNow("match-turn-based-most", most=most)
 
     def _check_min_karma(self, min_karma: int) -> None:
         """Refuses a minimum karma outside 0..100, or any on a server without reputations."""
         if not 0 <= min_karma <= MOST_KARMA:
-            raise InvalidRequest(f"min_karma must be from 0 to {MOST_KARMA}; it was {min_karma}")
+            raise InvalidRequest("karma-minimum-out-of-range", most=MOST_KARMA, given=min_karma)
         if min_karma and self.reputations is None:
-            raise InvalidRequest("This server keeps no karma: create the match without min_karma")
+            raise InvalidRequest("karma-not-kept")
 
     async def _check_karma(self, min_karma: int, player: Player | None) -> None:
         """Refuses a seat of a match that needs `min_karma` to a player with less (or to an
@@ -584,20 +567,19 @@ class Matches:
         if not min_karma:
             return
         if player is None:
-            raise NotAuthenticated(
-                f"Sign in to take a seat: this match needs a karma of at least {min_karma}"
-            )
+            raise NotAuthenticated("karma-sign-in", minimum=min_karma)
         if self.reputations is None:
-            raise Unavailable("This server cannot read karma; try another or try again")
-        await self.reputations.require_at_least(player.player_id, min_karma, "this match")
+            raise Unavailable("karma-unavailable")
+        await self.reputations.require_at_least(player.player_id, min_karma, "match")
 
     def _signed_in_or_anonymous(self, token: Credential, what: str) -> Player | None:
         """The signed-in player of a call that may seat its caller; None for an anonymous
-        caller, where the operator allows anonymous play."""
+        caller, where the operator allows anonymous play. `what` is the call: "create" or
+        "join"."""
         if isinstance(token, Player):
             return token
         if not self.settings.allow_anonymous:
-            raise NotAuthenticated(f"Sign in to {what}: this server seats signed-in players only")
+            raise NotAuthenticated("account-sign-in-to-play", action=what)
         return None
 
     # -- a signed-in player's matches ----------------------------------------------------------
@@ -643,7 +625,7 @@ class Matches:
             match = await self.load(match_id)
             held = self._players_seat(match, player, seat)
             if match.phase == MatchPhase.FINISHED:
-                raise NotNow("The match is over; its history is still available")
+                raise NotNow("match-over-history-available")
             seat_token = secrets.token_urlsafe(32)
             match.token_hashes[held] = token_hash(seat_token)
             if await self.commits.commit(match, held, ChangeCause.NEW_TOKEN) is None:
@@ -655,7 +637,7 @@ class Matches:
     def _players_seat(self, match: Match, player: Player, seat: int | None) -> int:
         caller = self.identity.identify(match, player, seat)
         if caller.seat is None:
-            raise NotYourSeat(f"You hold no seat in match {match.match_id}")
+            raise NotYourSeat("seat-none-in-match", match=match.match_id)
         return caller.seat
 
     # -- reading -------------------------------------------------------------------------------
@@ -723,9 +705,7 @@ class Matches:
         await self._read_now(match)
         after = after_version
         if after is not None and after > match.version:
-            raise InvalidRequest(
-                f"after_version {after} is ahead of the match (version {match.version})"
-            )
+            raise InvalidRequest("match-after-version-ahead", after=after, version=match.version)
         # Fed from now on, before the backlog is read: nothing committed in between is missed.
         watcher = self.watchers.watch(match.match_id, after)
         watching = match.seats[caller.seat].player_id if caller.seat is not None else ""
@@ -775,9 +755,9 @@ class Matches:
         """Applies the caller's `move` (made at `expected_version`) once for `request_id`: a
         retry is answered with the version the first made."""
         if token is None:
-            raise NotAuthenticated("Send your seat's token to move")
+            raise NotAuthenticated("seat-send-token", action="move")
         if not 1 <= len(request_id) <= 128:
-            raise InvalidRequest("request_id must be 1 to 128 characters")
+            raise InvalidRequest("request-id-length")
         encoded = move.SerializeToString(deterministic=True)
         digest = hashlib.sha256(encoded).hexdigest()
 
@@ -786,9 +766,7 @@ class Matches:
             caller = self.identity.identify(match, token, seat)
             mover = _seat_of(caller, "move")
             if request_id.startswith(BOT_REQUEST_PREFIX) and not caller.worker:
-                raise InvalidRequest(
-                    f"request ids starting with {BOT_REQUEST_PREFIX!r} are reserved for bots"
-                )
+                raise InvalidRequest("request-id-reserved", prefix=BOT_REQUEST_PREFIX)
             recorded = _replayed(record, request_id, IdempotencyRecord(mover, digest))
             if recorded is not None:
                 # Answered only once the change is where a first answer would have been.
@@ -823,16 +801,16 @@ class Matches:
         """Takes back the caller's last move of the turn, once for `request_id`, when the rules
         said it may be and nothing else was committed since (`Commits.undo`)."""
         if token is None:
-            raise NotAuthenticated("Send your seat's token to take back a move")
+            raise NotAuthenticated("seat-send-token", action="undo")
         if not 1 <= len(request_id) <= 128:
-            raise InvalidRequest("request_id must be 1 to 128 characters")
+            raise InvalidRequest("request-id-length")
 
         async def attempt() -> Moved | None:
             match, state, record = await self.snapshot(match_id, request_id)
             caller = self.identity.identify(match, token, seat)
-            mover = _seat_of(caller, "take back a move")
+            mover = _seat_of(caller, "undo")
             if caller.worker or match.seats[mover].kind != SeatKind.HUMAN:
-                raise NotAllowed("Bots never take back a move")
+                raise NotAllowed("undo-not-for-bots")
             recorded = _replayed(record, request_id, IdempotencyRecord(mover, UNDO_DIGEST))
             if recorded is not None:
                 await self.store.confirm(match.match_id)
@@ -857,9 +835,9 @@ class Matches:
 
     def _check_can_move(self, match: Match, seat: int, expected: int) -> None:
         if match.phase == MatchPhase.OPEN:
-            raise NotNow("The match is waiting for players")
+            raise NotNow("match-waiting-for-players")
         if match.phase == MatchPhase.FINISHED:
-            raise NotNow("The match is over")
+            raise NotNow("match-over")
         if expected == match.version:
             return
         # Within one simultaneous step, changes by other seats do not make a move stale: it is
@@ -875,7 +853,7 @@ class Matches:
             caller = self.identity.identify(match, token, seat)
             leaving = _seat_of(caller, "resign")
             if match.phase == MatchPhase.FINISHED:
-                raise NotNow("The match is over")
+                raise NotNow("match-over")
             if match.phase == MatchPhase.OPEN:
                 # Nobody has played yet: the match is called off, nobody wins.
                 match.seats[leaving].resigned = True
@@ -897,12 +875,12 @@ class Matches:
         turn, where only a seat to move has a deadline."""
         day_s = self.settings.turn_based_day_s
         if not 1 <= seconds <= day_s:
-            raise InvalidRequest(f"Give 1 to {day_s} seconds (a day at most)")
+            raise InvalidRequest("time-give-range", most=day_s)
 
         async def attempt() -> Match | None:
             match = await self.load(match_id)
             caller = self.identity.identify(match, token, seat)
-            giver = _seat_of(caller, "give time")
+            giver = _seat_of(caller, "give-time")
             check_seat_number(match, to_seat)
             _check_can_give(match, giver, to_seat)
             match.deadline_unix_ms, match.paused_left_ms = clocks.give(
@@ -932,22 +910,19 @@ def _check_can_give(match: Match, giver: int, to_seat: int) -> None:
     """Refuses time given where it cannot be: not turn-based, not running, to oneself, to a
     seat a bot plays, twice in a turn, or to a seat without a deadline."""
     if not match.clock.turn_based:
-        raise NotNow("Time can be given in turn-based matches only")
+        raise NotNow("time-turn-based-only")
     if match.phase != MatchPhase.RUNNING:
-        raise NotNow("The match is not running")
+        raise NotNow("time-match-not-running")
     if to_seat == giver:
-        raise InvalidRequest("Give time to another seat")
+        raise InvalidRequest("time-to-another-seat")
     if match.seats[to_seat].kind != SeatKind.HUMAN or match.seats[to_seat].resigned:
-        raise NotNow(f"Seat {to_seat} is not played by a person")
+        raise NotNow("time-seat-not-a-person", seat=to_seat)
     if match.time_given_in_turn.get(giver) == match.status.turn:
-        raise NotNow("You gave time this turn already; you may again next turn")
+        raise NotNow("time-given-this-turn")
     if not match.bank_ms and to_seat not in match.status.to_move:
-        raise NotNow(
-            f"Seat {to_seat} is not to move: with a time per turn, time goes to a seat whose "
-            "turn it is"
-        )
+        raise NotNow("time-seat-not-to-move", seat=to_seat)
     if not match.bank_ms and giver in match.status.to_move:
-        raise NotNow("You are to move too, and a turn's time is the same for every seat in it")
+        raise NotNow("time-you-move-too")
 
 
 def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> int | None:
@@ -957,7 +932,7 @@ def _replayed(stored: str | None, request_id: str, sent: IdempotencyRecord) -> i
     recorded = IdempotencyRecord.parse(stored)
     if not recorded.same_request(sent):
         what = "match" if sent.seat == NO_SEAT else "move"
-        raise InvalidRequest(f"request_id {request_id!r} was already used for a different {what}")
+        raise InvalidRequest("request-used-for-different", request=request_id, kind=what)
     return recorded.version
 
 
@@ -965,10 +940,7 @@ def _creating_request_id(request_id: str) -> str:
     """A creating call's request id, checked: long enough that nobody guesses it, as it is
     what entitles a retry to the seats."""
     if not MIN_CREATING_REQUEST_ID <= len(request_id) <= 128:
-        raise InvalidRequest(
-            f"request_id must be {MIN_CREATING_REQUEST_ID} to 128 characters "
-            "(a random one, such as a UUID)"
-        )
+        raise InvalidRequest("request-id-creating-length", least=MIN_CREATING_REQUEST_ID)
     return request_id
 
 
@@ -983,26 +955,27 @@ def _check_can_undo(match: Match, seat: int, expected: int | None) -> None:
     """Refuses an undo of a match that is not running, seen at a stale version, with nothing
     to take back, or whose move to take back is another seat's."""
     if match.phase == MatchPhase.OPEN:
-        raise NotNow("The match is waiting for players")
+        raise NotNow("match-waiting-for-players")
     if match.phase == MatchPhase.FINISHED:
-        raise NotNow("The match is over: no move can be taken back")
+        raise NotNow("undo-match-over")
     if expected is not None and expected != match.version:
         raise StaleVersion(match.version, expected)
     if not match.undo_points:
-        raise NotNow(NOTHING_TO_UNDO)
+        raise NotNow("undo-nothing")
     owner = match.status.to_move[0]
     if owner != seat:
-        raise NotYourSeat(f"Only seat {owner} may take back its own move: it is its turn")
+        raise NotYourSeat("undo-only-owner", seat=owner)
 
 
 def _seat_of(caller: Caller, what: str) -> int:
     """The caller's seat. Refuses a spectator: a signed-in player without a seat here is
-    refused the seat (PERMISSION_DENIED), a caller without any token is asked for one."""
+    refused the seat (PERMISSION_DENIED), a caller without any token is asked for one. `what`
+    is the action: "move", "undo", "resign" or "give-time" (the catalogue says it)."""
     if caller.seat is not None:
         return caller.seat
     if caller.player is not None:
-        raise NotYourSeat(f"You hold no seat in this match, so you cannot {what}")
-    raise NotAuthenticated(f"Send your seat's token to {what}")
+        raise NotYourSeat("seat-none-cannot", action=what)
+    raise NotAuthenticated("seat-send-token", action=what)
 
 
 def _seat_player(seat: Seat, player: Player) -> None:
@@ -1016,9 +989,9 @@ def _checked_seats(seats: list[Seat]) -> tuple[list[Seat], list[int]]:
     checked, humans = [], []
     for number, seat in enumerate(seats):
         if seat.kind not in (SeatKind.HUMAN, SeatKind.OPEN, SeatKind.BOT):
-            raise InvalidRequest(f"Say who plays seat {number}: human, open or bot")
+            raise InvalidRequest("seat-kind-missing", seat=number)
         if seat.kind == SeatKind.BOT and seat.bot_level not in BOT_LEVELS:
-            raise InvalidRequest(f"Choose a level for bot seat {number}")
+            raise InvalidRequest("seat-bot-level-missing", seat=number)
         if seat.kind == SeatKind.HUMAN:
             humans.append(number)
         checked.append(

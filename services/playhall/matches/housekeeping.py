@@ -120,7 +120,7 @@ class Housekeeper(BackgroundPass):
             if state is None:
                 # A running match keeps its state (it expires only after the end): refused
                 # as a damaged match is, and the deadline stays for the next scan.
-                raise Broken(f"The state of match {match_id} is missing")
+                raise Broken("match-state-missing", match=match_id)
             committed = await self._play_out_turn(match, state, late)
             if committed:
                 _timed_out(match, "bot_move")

@@ -68,7 +68,7 @@ class Identity:
         try:
             return await self.player_tokens.verify(token)
         except InvalidPlayerToken as refused:
-            raise NotAuthenticated(refused.reason) from None
+            raise NotAuthenticated(refused.text.key, **refused.text.args) from None
 
     def identify(self, match: Match, token: Credential, seat: int | None) -> Caller:
         """The caller of a request on `match`, from its credential and requested seat."""
@@ -76,20 +76,21 @@ class Identity:
             return player_caller(match, token, seat)
         if token is None:
             if seat is not None:
-                raise NotAuthenticated(f"Send seat {seat}'s token to act as that seat")
+                raise NotAuthenticated("seat-send-seat-token", seat=seat)
             return Caller(None)
         digest = token_hash(token)
         if hmac.compare_digest(digest, self._worker_hash):
             if seat is None:
-                raise InvalidRequest("The worker credential must name the seat it acts for")
+                raise InvalidRequest("seat-worker-names-none")
             check_seat_number(match, seat)
             if match.seats[seat].kind != SeatKind.BOT:
-                raise NotYourSeat(f"Seat {seat} is not a bot seat")
+                raise NotYourSeat("seat-not-a-bot", seat=seat)
             return Caller(seat, worker=True)
         owned = [s for s, h in match.token_hashes.items() if hmac.compare_digest(h, digest)]
         if not owned or (seat is not None and seat not in owned):
-            where = f"seat {seat}" if seat is not None else "a seat"
-            raise NotYourSeat(f"This token does not hold {where} in match {match.match_id}")
+            if seat is None:
+                raise NotYourSeat("seat-token-holds-none", match=match.match_id)
+            raise NotYourSeat("seat-token-holds-other", seat=seat, match=match.match_id)
         if match.seats[owned[0]].resigned:
             raise SeatResigned(owned[0])
         return Caller(owned[0])
@@ -100,7 +101,7 @@ def admitted_player(secret: str) -> Player:
     grant = ADMITTED.get()
     if grant is None or not hmac.compare_digest(grant.token_hash, secret_hash(secret)):
         # Only a server without the gate (an in-process test's) gets here.
-        raise NotAuthenticated("This server does not take personal access tokens")
+        raise NotAuthenticated("token-not-taken")
     return grant.player
 
 
@@ -115,12 +116,12 @@ def player_caller(match: Match, player: Player, seat: int | None) -> Caller:
         return Caller(seat, player=player)
     if match.seats[seat].player_id == player.player_id:
         raise SeatResigned(seat)
-    raise NotYourSeat(f"Seat {seat} of match {match.match_id} is not yours")
+    raise NotYourSeat("seat-not-yours", seat=seat, match=match.match_id)
 
 
 def check_seat_number(match: Match, seat: int) -> None:
     if not 0 <= seat < len(match.seats):
-        raise InvalidRequest(f"There is no seat {seat}: seats are 0 to {len(match.seats) - 1}")
+        raise InvalidRequest("seat-no-such", seat=seat, last=len(match.seats) - 1)
 
 
 class GatewayCredential:

@@ -157,7 +157,11 @@ class RulesClients:
             reason = error.details() or error.code().name
             refusal = REFUSALS.get(error.code())
             if refusal is None:
-                raise Broken(reason) from error
+                log.error(
+                    "rules service answered outside its contract",
+                    extra={"title": title, "code": error.code().name, "error": reason[:200]},
+                )
+                raise Broken("rules-service-failed", title=title, code=error.code().name) from error
             text, localized = received_refusal(error.trailing_metadata())
             raise refusal(
                 reason, text, (localized.locale, localized.message) if localized else None
@@ -217,9 +221,7 @@ class RulesClients:
     async def _newest(self, title: str) -> Deployment:
         known = [d for d in await self._refresh(title) if d.version is not None]
         if not known:
-            raise Unavailable(
-                f"The {title} rules service is unavailable; nothing was changed, try again"
-            )
+            raise Unavailable("rules-service-unavailable", title=title)
         return max(known, key=_version_order)
 
     async def _serving(self, title: str, rules_version: str) -> Deployment:
@@ -236,14 +238,12 @@ class RulesClients:
         if compatible:
             return max(compatible, key=_version_order)
         if any(d.version is None for d in deployments):
-            raise Unavailable(
-                f"The {title} rules service is unavailable; nothing was changed, try again"
-            )
+            raise Unavailable("rules-service-unavailable", title=title)
         raise RulesVersionGone(
-            f"This match was started on rules {rules_version!r}, and no rules service of "
-            f"{versions.major(rules_version)!r} runs any more (this server plays "
-            f"{', '.join(sorted({d.version or '' for d in deployments}))}): it cannot be "
-            "continued under other rules"
+            "rules-version-gone",
+            version=rules_version,
+            major=versions.major(rules_version),
+            served=", ".join(sorted({d.version or "" for d in deployments})),
         )
 
     async def game_infos(self) -> list[pb.GameInfo]:

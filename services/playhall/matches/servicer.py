@@ -54,7 +54,7 @@ from playhall.common.refusal_details import (
     rich_status,
 )
 from playhall.common.server import status_for
-from playhall.core.i18n import SOURCE_LANGUAGE
+from playhall.core.i18n import SOURCE_LANGUAGE, Text, render
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.matches.api import MatchApi
 from playhall.matches.domain import Matches
@@ -84,11 +84,10 @@ STATUS_OF = {
     NoArchive: grpc.StatusCode.UNIMPLEMENTED,
 }
 """The status of each refusal of the domain: the error contract of MatchService."""
-STORAGE_UNAVAILABLE_REASON = (
-    "Match storage is unavailable for a moment; try again (a move sent again with the same "
-    "request_id is applied at most once)"
-)
+STORAGE_UNAVAILABLE_REASON = Text("storage-unavailable")
 """The reason of UNAVAILABLE for any failure of the storage that a retry can outlast."""
+STORAGE_FAILED_REASON = Text("storage-failed")
+"""The reason of INTERNAL for a failure of the storage that a retry would meet again."""
 
 
 def status_code(error: MatchError) -> grpc.StatusCode:
@@ -120,11 +119,21 @@ async def refusals(
         log.warning("storage unavailable for a request", extra={"error": str(error)})
         # A change may have been committed just before the storage went away: a retry with
         # the same request id is answered with its version rather than applied again.
-        await context.abort(grpc.StatusCode.UNAVAILABLE, STORAGE_UNAVAILABLE_REASON)
+        await abort_with(context, grpc.StatusCode.UNAVAILABLE, STORAGE_UNAVAILABLE_REASON, language)
     except redis.RedisError as error:
         REDIS_ERRORS.labels("call").inc()
         log.error("storage refused a request", extra={"error": str(error)})
-        await context.abort(grpc.StatusCode.INTERNAL, "Match storage failed; nothing was changed")
+        await abort_with(context, grpc.StatusCode.INTERNAL, STORAGE_FAILED_REASON, language)
+
+
+async def abort_with(
+    context: grpc.aio.ServicerContext[Any, Any], code: grpc.StatusCode, text: Text, language: str
+) -> None:
+    """Ends the call with `code` and `text` as every refusal carries one (the English as the
+    status message, the key and the sentence in `language` as its details)."""
+    english = render(text)
+    status = rich_status(code, english, details_of(text, english, language))
+    await context.abort(status.code, status.details, trailing_metadata=status.trailing_metadata)
 
 
 def refusal_details(error: MatchError, language: str) -> list[Message]:
@@ -149,7 +158,7 @@ def bearer_in(metadata: Iterable[tuple[str, str | bytes]] | None) -> str | None:
         if key == "authorization" and isinstance(value, str):
             scheme, _, token = value.partition(" ")
             if scheme.lower() != "bearer" or not token.strip():
-                raise NotAuthenticated("Send the token as 'authorization: Bearer <token>'")
+                raise NotAuthenticated("token-bearer-form")
             return token.strip()
     return None
 
@@ -167,18 +176,12 @@ class WatchSlots:
         WATCH_STREAMS_LIMIT.set(total)
         self._anonymous: collections.Counter[str] = collections.Counter()
 
-    def refusal(self, address: str | None) -> str | None:
+    def refusal(self, address: str | None) -> Text | None:
         """Why a new stream from `address` (None: a caller with a token) is refused, if it is."""
         if self.open >= self.total:
-            return (
-                "This server is watching as many matches as it can; try another replica, "
-                "or poll GetMatch"
-            )
+            return Text("watch-server-full")
         if address is not None and self._anonymous[address] >= self.per_address:
-            return (
-                f"Your address already watches {self.per_address} matches without a seat "
-                "token; close one first"
-            )
+            return Text("watch-address-full", {"most": self.per_address})
         return None
 
     @contextlib.contextmanager
@@ -209,10 +212,7 @@ def spectator_address(context: grpc.aio.ServicerContext, gateways: GatewayCreden
     if credential is None:
         return peer_address(context)
     if not gateways.admits(credential):
-        raise NotAuthenticated(
-            "This gateway's credential is not the orchestrator's: both must have the same "
-            "PLAYHALL_GATEWAY_CREDENTIAL"
-        )
+        raise NotAuthenticated("gateway-credential-mismatch")
     forwarded = metadata.get(CLIENT_ADDRESS_HEADER, "").strip()
     return f"client:{forwarded}" if forwarded else None
 
@@ -291,7 +291,8 @@ class MatchServicer(match_service_pb2_grpc.MatchServiceServicer):
         # Checked and taken with no await in between: one event loop serves every stream.
         refused = self.watch_slots.refusal(address)
         if refused:
-            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, refused)
+            language = language_of(context.invocation_metadata())
+            await abort_with(context, grpc.StatusCode.RESOURCE_EXHAUSTED, refused, language)
         # A coroutine that writes, not a generator that yields: a cancelled call raises in here
         # wherever it waits, so the slot is given back at once. A generator cancelled while its
         # response is being sent stays suspended, slot and all, until the garbage collector

@@ -54,13 +54,13 @@ class Vacations:
         """Starts a vacation of at most `days` (and at most the allowance left); going away
         again while away finishes marking the seats and changes nothing else."""
         if days < 1:
-            raise InvalidRequest("Go away for a day or more")
+            raise InvalidRequest("vacation-too-short")
         now = now_ms()
         record = self._this_year(await self.store.get(player_id), now)
         if not record.away:
             left = self.allowance_ms - record.used_ms
             if left <= 0:
-                raise NotNow("You have no away days left this year")
+                raise NotNow("vacation-none-left")
             until = now + min(days * self.day_ms, left)
             record = VacationRecord(record.year, record.used_ms, now, until)
             await self.store.save(player_id, record)

@@ -385,12 +385,8 @@ class NotReplicated(Unavailable):
 
     def __init__(self, required: int, idempotent: bool = True):
         super().__init__(
-            f"The change was not confirmed by {required} replica(s) of match storage in time; "
-            + (
-                "send it again with the same request_id"
-                if idempotent
-                else "it may or may not stand: read the match before you try again"
-            )
+            "storage-not-replicated-retry" if idempotent else "storage-not-replicated-read",
+            required=required,
         )
 
 
@@ -882,7 +878,7 @@ class UnreadableMatch(Broken):
     """A match record this version cannot parse (written by another build, or damaged)."""
 
     def __init__(self, match_id: str):
-        super().__init__(f"The record of match {match_id} cannot be read")
+        super().__init__("storage-record-unreadable", match=match_id)
 
 
 def parse_record(match_id: str, raw: object) -> Match | None:

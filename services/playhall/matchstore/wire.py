@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from playhall.common.enums import EnumBridge, bridges
 from playhall.common.errors import InvalidRequest
+from playhall.core.i18n import Text
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchstore.model import (
     DOMAIN_ENUMS,
@@ -121,10 +122,10 @@ def seats_of(specs: Iterable[mpb.SeatSpec]) -> list[Seat]:
             Seat(
                 seat=number,
                 kind=_decoded(
-                    API[SeatKind], spec.kind, f"Say who plays seat {number}: human, open or bot"
+                    API[SeatKind], spec.kind, Text("seat-kind-missing", {"seat": number})
                 ),
                 bot_level=_decoded(
-                    API[BotLevel], spec.bot_level, f"Choose a level for bot seat {number}"
+                    API[BotLevel], spec.bot_level, Text("seat-bot-level-missing", {"seat": number})
                 ),
                 display_name=spec.display_name,
             )
@@ -139,20 +140,20 @@ def clock_of(clock: mpb.Clock) -> Clock:
         on_timeout=_decoded(
             API[TimeoutAction],
             clock.on_timeout,
-            "Say what the clock does on timeout: forfeit or a bot move",
+            Text("clock-timeout-action-missing"),
         ),
         bank_initial_seconds=clock.bank_initial_seconds,
         bank_increment_seconds=clock.bank_increment_seconds,
-        pace=_decoded(API[Pace], clock.pace, "Choose a pace: live or turn-based"),
+        pace=_decoded(API[Pace], clock.pace, Text("clock-pace-missing")),
     )
 
 
 def phase_of(phase: int) -> MatchPhase:
-    return _decoded(API[MatchPhase], phase, f"Unknown match phase {phase}")
+    return _decoded(API[MatchPhase], phase, Text("match-phase-unknown", {"phase": phase}))
 
 
-def _decoded(bridge: EnumBridge[E], number: int, refusal: str) -> E:
+def _decoded(bridge: EnumBridge[E], number: int, refusal: Text) -> E:
     try:
         return bridge.to_domain(number)
     except ValueError:
-        raise InvalidRequest(refusal) from None
+        raise InvalidRequest(refusal.key, **refusal.args) from None

@@ -31,18 +31,6 @@ from playhall.relations.graph import Relations
 log = logging.getLogger(__name__)
 
 RUNNING_LIMIT, MAX_RUNNING_LIMIT = 50, 200
-NO_ARCHIVE = (
-    "Finished matches, ratings and leaderboards come from the match archive, which this "
-    "deployment does not have"
-)
-
-
-NO_NOTICES = "Notices are kept in the archive's database, which this deployment does not have"
-
-SIGN_IN = (
-    "Sign in first: send your player token as 'authorization: Bearer <token>' "
-    "(a seat token names a seat, not a player)"
-)
 
 
 class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
@@ -64,18 +52,18 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
 
     def _notices(self) -> PlayerNotices:
         if self.notices is None:
-            raise NoArchive(NO_NOTICES)
+            raise NoArchive("notice-no-archive")
         return self.notices
 
     def _pages(self) -> PlayerPages:
         if self.pages is None:
-            raise NoArchive(NO_ARCHIVE)
+            raise NoArchive("archive-none")
         return self.pages
 
     async def _player(self, context: grpc.aio.ServicerContext) -> Player:
         player = await self._reader(context)
         if player is None:
-            raise NotAuthenticated(SIGN_IN)
+            raise NotAuthenticated("account-sign-in-player")
         return player
 
     async def _reader(self, context: grpc.aio.ServicerContext) -> Player | None:
