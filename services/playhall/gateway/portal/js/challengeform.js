@@ -3,35 +3,40 @@
 // the server offers) and, for a table open to anyone, the karma its taker needs. It sends
 // CreateChallenge and says what came of it, or the server's reason for a refusal.
 import { call, newRequestId } from "./connect.js";
-import { LEVELS, h } from "./common.js";
+import { LEVELS, gameName, h, levelName, loadTitles } from "./common.js";
+import { t } from "./i18n.js";
 import { challenges } from "./social.js";
 
 let offer = null;
 // The games and the turn-based clocks this server offers (ListGames), asked once per page.
 export function gamesOffered() {
-  offer ??= call("ListGames", {});
+  // The titles' catalogues come with the list, so every form and list names the games.
+  offer ??= call("ListGames", {}).then(async (got) => {
+    await loadTitles(got.games ?? []);
+    return got;
+  });
   return offer;
 }
 
 function select(name, label, options, chosen) {
-  return h("label", {}, `${label} `, h("select", { name },
+  return h("label", {}, label, " ", h("select", { name },
     ...options.map(([value, text]) => h("option", { value, ...(String(value) === String(chosen) ? { selected: "" } : {}) }, text))));
 }
 
 function seatChoice(game) {
   const counts = [];
-  for (let n = Math.max(2, game.minPlayers); n <= game.maxPlayers; n++) counts.push([n, `${n} seats`]);
+  for (let n = Math.max(2, game.minPlayers); n <= game.maxPlayers; n++) counts.push([n, t("challenges-seats", { seats: n })]);
   return counts;
 }
 
 // The form's fields for `game`, drawn again when another game is chosen.
 function fields(game, turnBased, anyone) {
-  const days = (turnBased.daysPerTurn ?? []).map((d) => [d, d === 1 ? "1 day a move" : `${d} days a move`]);
+  const days = (turnBased.daysPerTurn ?? []).map((d) => [d, t("common-pace-per-move", { time: t("common-clock-days", { days: d }) })]);
   return [
-    select("seats", "Seats:", seatChoice(game), 2),
-    select("bot-level", "Bots past two seats:", Object.entries(LEVELS), "BOT_LEVEL_NORMAL"),
-    select("pace", "Pace:", [["live", "live"], ...days.map(([d, text]) => [d, `turn-based, ${text}`])], "live"),
-    anyone ? h("label", {}, "Least karma to take it: ",
+    select("seats", t("challengeform-seats"), seatChoice(game), 2),
+    select("bot-level", t("challengeform-bot-level"), Object.keys(LEVELS).map((level) => [level, levelName(level)]), "BOT_LEVEL_NORMAL"),
+    select("pace", t("challengeform-pace"), [["live", t("queue-live")], ...days], "live"),
+    anyone ? h("label", {}, t("challengeform-least-karma"), " ",
       h("input", { name: "min-karma", type: "number", min: 0, max: 100, step: 1, value: 0, inputmode: "numeric" })) : null,
   ];
 }
@@ -56,10 +61,10 @@ export function challengeForm(to, onMade = () => {}) {
   const more = h("div", { class: "challenge-fields" });
   const note = h("p", { class: "challenge-note", role: "status" });
   const form = h("form", { class: "challenge-form" },
-    h("label", {}, "Game: ", games), more,
-    h("button", { type: "submit" }, anyone ? "Open the table" : `Challenge ${to.name}`), note);
+    h("label", {}, t("challengeform-game"), " ", games), more,
+    h("button", { type: "submit" }, anyone ? t("challengeform-open-table") : t("challengeform-challenge-player", { name: to.name })), note);
   const folded = h("details", { class: "challenge", "data-to": anyone ? "anyone" : to.playerId },
-    h("summary", { class: "button" }, anyone ? "Open a table to anyone" : "Challenge"), form);
+    h("summary", { class: "button" }, anyone ? t("challengeform-open-to-anyone") : t("challengeform-challenge")), form);
   let offered = { games: [], turnBased: {} };
   const chosen = () => offered.games.find((g) => g.titleId === games.value);
   folded.addEventListener("toggle", async () => {
@@ -70,7 +75,7 @@ export function challengeForm(to, onMade = () => {}) {
       return;
     }
     offered = { games: got.games ?? [], turnBased: got.turnBased ?? {} };
-    games.replaceChildren(...offered.games.map((g) => h("option", { value: g.titleId }, g.displayName)));
+    games.replaceChildren(...offered.games.map((g) => h("option", { value: g.titleId }, gameName(g))));
     more.replaceChildren(...fields(chosen(), offered.turnBased, anyone));
   });
   games.addEventListener("change", () => more.replaceChildren(...fields(chosen(), offered.turnBased, anyone)));
@@ -83,7 +88,7 @@ export function challengeForm(to, onMade = () => {}) {
     else request.playerId = to.playerId;
     try {
       const { challenge } = await challenges("CreateChallenge", request);
-      note.textContent = anyone ? "Your table is open in the lobby." : `Challenge sent to ${to.name}: waiting for an answer.`;
+      note.textContent = anyone ? t("challengeform-table-open") : t("challengeform-sent", { name: to.name });
       onMade(challenge);
     } catch (error) {
       note.textContent = error.message;

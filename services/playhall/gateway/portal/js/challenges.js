@@ -4,8 +4,9 @@
 // challenges to anyone) with accept, plus the form that opens one. Both lists follow the
 // server every few seconds; an entry that did not change is kept as it is (a reason being
 // chosen stays chosen).
-import { clockTime, h, matchLink, paceLabel } from "./common.js";
+import { gameName, h, loadTitles, matchLink, paceLabel, relativeTime, tNodes } from "./common.js";
 import { challengeForm, gamesOffered } from "./challengeform.js";
+import { ready, t } from "./i18n.js";
 import { CHALLENGE_STATES, DECLINE_REASONS, challenges, num, openChallenges } from "./social.js";
 import { CHANGED, currentPlayer, players } from "./players.js";
 
@@ -18,18 +19,22 @@ function say(message) {
   $("challenge-error").hidden = !message;
 }
 
-// "Galileo Galilei · 3 seats (bots: normal) · live · least karma 60".
+// "Galileo Galilei · 3 seats · live · least karma 60".
 function termsLine(terms = {}) {
   const seats = num(terms.seats) || 2;
-  const pace = paceLabel(terms.clock) || "live";
-  const karma = num(terms.minKarma) ? ` · least karma ${num(terms.minKarma)}` : "";
-  return `${titles.get(terms.titleId) ?? terms.titleId} · ${seats} seats · ${pace}${karma}`;
+  const pace = paceLabel(terms.clock) || t("queue-live");
+  const karma = num(terms.minKarma) ? ` · ${t("challenges-least-karma", { karma: num(terms.minKarma) })}` : "";
+  return `${titles.get(terms.titleId) ?? terms.titleId} · ${t("challenges-seats", { seats })} · ${pace}${karma}`;
 }
 
+// " · answer in 3 hours" while the challenge is open.
 function expiresIn(challenge) {
-  const left = num(challenge.expiresUnixMs) - Date.now();
-  return left > 0 ? ` · answer within ${clockTime(left, left > 3_600_000)}` : "";
+  const at = num(challenge.expiresUnixMs);
+  return at > Date.now() ? ` · ${t("challenges-answer-within", { when: relativeTime(at) })}` : "";
 }
+
+// A state's words (CHALLENGE_STATES maps the enum to its key).
+const stateWords = (state) => (CHALLENGE_STATES[state] ? t(CHALLENGE_STATES[state]) : "");
 
 async function goToMatch(work) {
   say("");
@@ -56,6 +61,9 @@ async function answer(method, request) {
   }
 }
 
+// A player's name as the lists show it: bold, in the direction of its own script.
+const strong = (name) => h("strong", { dir: "auto" }, name);
+
 function button(text, onclick, label) {
   return h("button", { type: "button", onclick, ...(label ? { "aria-label": label } : {}) }, text);
 }
@@ -63,9 +71,9 @@ function button(text, onclick, label) {
 function declineForm(challenge) {
   const id = `decline-${challenge.challengeId}`;
   const reason = h("select", { id, name: "reason" },
-    ...Object.entries(DECLINE_REASONS).map(([value, text]) => h("option", { value }, text)));
-  const form = h("form", { class: "decline" }, h("label", { for: id }, "Reason: "), reason,
-    h("button", { type: "submit", class: "quiet-button" }, "Decline"));
+    ...Object.entries(DECLINE_REASONS).map(([value, key]) => h("option", { value }, t(key))));
+  const form = h("form", { class: "decline" }, h("label", { for: id }, t("challenges-reason")), " ", reason,
+    h("button", { type: "submit", class: "quiet-button" }, t("challenges-decline")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     answer("DeclineChallenge", { challengeId: challenge.challengeId, reason: reason.value });
@@ -75,33 +83,39 @@ function declineForm(challenge) {
 
 function received(c) {
   const open = c.state === "CHALLENGE_STATE_OPEN";
+  const name = c.challengerName;
   return [
-    h("strong", {}, c.challengerName), " challenges you: ", termsLine(c.terms),
-    open ? expiresIn(c) : ` · ${CHALLENGE_STATES[c.state] ?? ""}`,
-    open ? [" ", button("Accept", () => accept(c.challengeId), `Accept ${c.challengerName}'s challenge`), " ", declineForm(c)] : "",
-    c.state === "CHALLENGE_STATE_ACCEPTED" ? [" ", button("Go to your seat", () => takeSeat(c.challengeId))] : "",
+    ...tNodes("challenges-challenges-you", {}, { name: strong(name) }), " ", termsLine(c.terms),
+    open ? expiresIn(c) : ` · ${stateWords(c.state)}`,
+    open ? [" ", button(t("challenges-accept"), () => accept(c.challengeId), t("challenges-accept-challenge", { name })), " ", declineForm(c)] : "",
+    c.state === "CHALLENGE_STATE_ACCEPTED" ? [" ", button(t("challenges-go-to-seat"), () => takeSeat(c.challengeId))] : "",
   ];
 }
 
+// Whom a sent challenge is to: its invited player, or the words for anyone or a bot.
+const OPPONENTS = { OPPONENT_ANYONE: "challenges-to-anyone", OPPONENT_BOT: "challenges-to-bot" };
+
 function sent(c) {
-  const whom = c.opponent === "OPPONENT_ANYONE" ? "anyone" : c.opponent === "OPPONENT_BOT" ? "a bot" : c.invitedName;
-  const state = h("span", { class: `challenge-state ${c.state}` }, CHALLENGE_STATES[c.state] ?? "");
+  const whom = OPPONENTS[c.opponent] ? t(OPPONENTS[c.opponent]) : c.invitedName;
+  const state = h("span", { class: `challenge-state ${c.state}` }, stateWords(c.state));
+  const reason = DECLINE_REASONS[c.declineReason] ?? "challenges-no-reason";
   return [
-    "You challenged ", h("strong", {}, whom), ": ", termsLine(c.terms), " · ", state,
-    c.state === "CHALLENGE_STATE_DECLINED" ? h("span", { class: "decline-reason" }, `: ${DECLINE_REASONS[c.declineReason] ?? "no reason given"}`) : "",
-    c.state === "CHALLENGE_STATE_ACCEPTED" && c.acceptedName ? ` by ${c.acceptedName}` : "",
-    c.state === "CHALLENGE_STATE_OPEN" ? [expiresIn(c), " ", button("Withdraw", () => answer("WithdrawChallenge", { challengeId: c.challengeId }))] : "",
-    c.state === "CHALLENGE_STATE_ACCEPTED" ? [" ", button("Go to your seat", () => takeSeat(c.challengeId))] : "",
+    ...tNodes("challenges-you-challenged", {}, { name: strong(whom) }), " ", termsLine(c.terms), " · ", state,
+    c.state === "CHALLENGE_STATE_DECLINED" ? h("span", { class: "decline-reason" }, `: ${t(reason)}`) : "",
+    c.state === "CHALLENGE_STATE_ACCEPTED" && c.acceptedName ? [" ", t("challenges-accepted-by", { name: c.acceptedName })] : "",
+    c.state === "CHALLENGE_STATE_OPEN" ? [expiresIn(c), " ", button(t("challenges-withdraw"), () => answer("WithdrawChallenge", { challengeId: c.challengeId }))] : "",
+    c.state === "CHALLENGE_STATE_ACCEPTED" ? [" ", button(t("challenges-go-to-seat"), () => takeSeat(c.challengeId))] : "",
   ];
 }
 
 function openTable(c) {
   const mine = currentPlayer()?.playerId === c.challengerId;
+  const name = c.challengerName;
   return [
-    h("strong", {}, c.challengerName), "'s table: ", termsLine(c.terms), expiresIn(c), " ",
-    !currentPlayer() ? h("span", { class: "muted" }, "sign in to take it")
-      : mine ? h("span", { class: "muted" }, "your table")
-        : button("Accept", () => accept(c.challengeId), `Accept ${c.challengerName}'s table`),
+    ...tNodes("challenges-table-of", {}, { name: strong(name) }), " ", termsLine(c.terms), expiresIn(c), " ",
+    !currentPlayer() ? h("span", { class: "muted" }, t("challenges-sign-in-to-take"))
+      : mine ? h("span", { class: "muted" }, t("challenges-your-table"))
+        : button(t("challenges-accept"), () => accept(c.challengeId), t("challenges-accept-table", { name })),
   ];
 }
 
@@ -120,16 +134,18 @@ async function refresh() {
   $("challenges-section").hidden = !me;
   $("open-table").hidden = !me;
   const tables = (await openChallenges({ limit: 20 })).challenges ?? [];
-  draw($("open-tables"), tables, openTable, "none");
+  draw($("open-tables"), tables, openTable, t("lobby-none"));
   if (!me) return;
   const mine = (await challenges("ListChallenges", { limit: 30 })).challenges ?? [];
-  draw($("challenges-in"), mine.filter((c) => c.invitedId === me.playerId), received, "none");
-  draw($("challenges-out"), mine.filter((c) => c.challengerId === me.playerId), sent, "none");
+  draw($("challenges-in"), mine.filter((c) => c.invitedId === me.playerId), received, t("lobby-none"));
+  draw($("challenges-out"), mine.filter((c) => c.challengerId === me.playerId), sent, t("lobby-none"));
 }
 
 async function main() {
+  await ready;
   const got = await gamesOffered().catch(() => ({}));
-  titles = new Map((got.games ?? []).map((g) => [g.titleId, g.displayName]));
+  await loadTitles(got.games ?? []);
+  titles = new Map((got.games ?? []).map((g) => [g.titleId, gameName(g)]));
   $("open-table").replaceChildren(challengeForm({ anyone: true }, () => refresh().catch((e) => say(e.message))));
   const again = () => refresh().then(() => { document.body.dataset.challenges = "loaded"; }).catch((e) => say(e.message));
   addEventListener(CHANGED, again);

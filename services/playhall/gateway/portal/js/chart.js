@@ -2,6 +2,7 @@
 // ticks and labels; each match a point (hollow, on a dashed line, while the rating is
 // provisional) with its details in a tooltip.
 import { el, text } from "./svg.js";
+import { formatDate, formatNumber, t } from "./i18n.js";
 import { describeRating, ratingValue } from "./players.js";
 
 const W = 440;
@@ -19,9 +20,10 @@ export function ticks(low, high, count = 5) {
   return out;
 }
 
-const day = (ms) => new Date(ms).toLocaleDateString(undefined, { month: "short", day: "numeric" });
-const clock = (ms) => new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-const seconds = (ms) => new Date(ms).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const day = (ms) => formatDate(new Date(ms), { month: "short", day: "numeric" });
+const clock = (ms) => formatDate(new Date(ms), { hour: "2-digit", minute: "2-digit" });
+const seconds = (ms) => formatDate(new Date(ms), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const oneDecimal = (value) => formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 // How a time tick reads: the date over days, the time within one, with seconds within minutes.
 function tickLabel(t0, t1) {
@@ -37,9 +39,8 @@ export function ratingChart(changes, titleName) {
   const first = points[0];
   const last = points[points.length - 1];
   const summary = points.length
-    ? `Rating in ${titleName} over ${points.length} rated match${points.length === 1 ? "" : "es"}: ` +
-      `from ${first.value.toFixed(1)} to ${last.value.toFixed(1)}`
-    : `No rated match in ${titleName} yet`;
+    ? t("chart-summary", { title: titleName, matches: points.length, from: oneDecimal(first.value), to: oneDecimal(last.value) })
+    : t("chart-empty", { title: titleName });
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "rating-chart", role: "img", "aria-label": summary },
     el("title", {}, summary));
   if (!points.length) return svg;
@@ -60,7 +61,8 @@ export function ratingChart(changes, titleName) {
   for (const v of ticks(low, high)) {
     axis.append(
       el("line", { x1: M.left, y1: y(v), x2: W - M.right, y2: y(v), class: "grid" }),
-      text(M.left - 6, y(v) + 4, v.toFixed(Math.abs(v) < 10 && v % 1 ? 1 : 0), { class: "tick", "text-anchor": "end" }));
+      text(M.left - 6, y(v) + 4, formatNumber(v, { maximumFractionDigits: Math.abs(v) < 10 && v % 1 ? 1 : 0 }),
+        { class: "tick", "text-anchor": "end" }));
   }
   const sameDay = day(t0) === day(t1);
   const label = tickLabel(t0, t1);
@@ -73,8 +75,9 @@ export function ratingChart(changes, titleName) {
       text(x(t), H - M.bottom + 18, label(t), { class: "tick", "text-anchor": "middle" }));
   }
   axis.append(
-    text((M.left + W - M.right) / 2, H - 6, sameDay ? `time (${day(t0)})` : "date", { class: "axis-label", "text-anchor": "middle" }),
-    text(14, (M.top + H - M.bottom) / 2, "rating", {
+    text((M.left + W - M.right) / 2, H - 6, sameDay ? t("chart-axis-time", { day: day(t0) }) : t("chart-axis-date"),
+      { class: "axis-label", "text-anchor": "middle" }),
+    text(14, (M.top + H - M.bottom) / 2, t("chart-axis-rating"), {
       class: "axis-label", "text-anchor": "middle", transform: `rotate(-90 14 ${(M.top + H - M.bottom) / 2})`,
     }));
   svg.append(axis);
@@ -90,12 +93,12 @@ export function ratingChart(changes, titleName) {
     svg.append(el("circle", {
       cx: x(p.at), cy: y(p.value), r: 4.5, class: provisional ? "point provisional" : "point",
       "data-match": p.change.matchId, "data-rating": p.value.toFixed(1),
-    }, el("title", {}, `${day(p.at)} ${clock(p.at)}: ${describeRating(p.change.rating)}`)));
+    }, el("title", {}, t("chart-point", { day: day(p.at), time: clock(p.at), rating: describeRating(p.change.rating) }))));
   }
   if (points.some((p) => p.change.rating?.provisional)) {
     svg.append(
       el("circle", { cx: W - M.right - 92, cy: M.top - 10, r: 4.5, class: "point provisional" }),
-      text(W - M.right - 84, M.top - 6, "provisional", { class: "tick" }));
+      text(W - M.right - 84, M.top - 6, t("chart-provisional"), { class: "tick" }));
   }
   return svg;
 }

@@ -6,7 +6,8 @@
 // mute per author (ListMuted, MutePlayer, UnmutePlayer) and a report per message. Signed out,
 // it says to sign in.
 import { RpcError, call, stream } from "./connect.js";
-import { h } from "./common.js";
+import { h, userText } from "./common.js";
+import { formatDate, ready, t } from "./i18n.js";
 import { reportForm } from "./reportform.js";
 import { chat, moderation, num } from "./social.js";
 import { CHANGED, currentPlayer, playerToken } from "./players.js";
@@ -15,6 +16,8 @@ const CHAT_SERVICE = "/playhall.social.v1.ChatService/";
 const PERMANENT = new Set(["not_found", "permission_denied", "unauthenticated", "invalid_argument", "unimplemented"]);
 const FIRST_PAUSE_MS = 500;
 const ROOMS = { CHAT_ROOM_PLAYERS: "players", CHAT_ROOM_SPECTATORS: "spectators" };
+// A room's name as its tag shows it, by the ChatRoom enum's name.
+const ROOM_NAMES = { CHAT_ROOM_PLAYERS: "chat-panel-room-players", CHAT_ROOM_SPECTATORS: "chat-panel-room-spectators" };
 const matchId = new URLSearchParams(location.search).get("id");
 const section = document.getElementById("chat");
 const replay = section?.dataset.mode === "replay";
@@ -29,7 +32,7 @@ class Panel {
     this.muted = new Map();
     this.after = 0;
     this.abort = new AbortController();
-    this.list = h("ol", { class: "chat-list", "aria-live": "polite", "aria-label": "Messages", tabindex: 0 });
+    this.list = h("ol", { class: "chat-list", "aria-live": "polite", "aria-label": t("chat-panel-messages"), tabindex: 0 });
     this.mutedLine = h("p", { class: "chat-muted muted" });
     this.note = h("p", { class: "chat-note", role: "alert" });
     this.box = h("div", { class: "chat-box" });
@@ -40,7 +43,7 @@ class Panel {
   }
 
   async start() {
-    section.replaceChildren(h("h2", {}, "Chat"), this.list, this.box, this.note, this.mutedLine);
+    section.replaceChildren(h("h2", {}, t("chat-panel-heading")), this.list, this.box, this.note, this.mutedLine);
     const [{ match }, { players = [] }] = await Promise.all([
       call("GetMatch", { matchId }),
       chat("ListMuted", {}),
@@ -86,30 +89,32 @@ class Panel {
 
   empty() {
     this.list.querySelector(".chat-empty")?.remove();
-    if (!this.messages.size) this.list.append(h("li", { class: "chat-empty muted" }, "No message yet."));
+    if (!this.messages.size) this.list.append(h("li", { class: "chat-empty muted" }, t("chat-panel-empty")));
   }
 
   item(message) {
     const mine = message.playerId === this.me.playerId;
-    const name = message.displayName || "someone";
+    const name = message.displayName || t("chat-panel-someone");
     const room = ROOMS[message.room] ?? "";
-    const sent = new Date(num(message.sentUnixMs)).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-    const text = message.deleted ? h("em", { class: "muted" }, "deleted by a moderator") : h("span", { class: "chat-text" }, message.text ?? "");
+    const sent = formatDate(new Date(num(message.sentUnixMs)), { hour: "2-digit", minute: "2-digit" });
+    // A message keeps its own direction (a Persian line on an English page, or the reverse).
+    const text = message.deleted ? h("em", { class: "muted" }, t("chat-panel-deleted"))
+      : h("span", { class: "chat-text", dir: "auto" }, message.text ?? "");
     const tools = mine ? [] : [
-      h("button", { type: "button", class: "quiet-button", "aria-label": `Mute ${name}`, onclick: () => this.mute(message.playerId, name) }, "Mute"),
-      reportForm(`${name}'s message`, (report) => moderation("ReportMessage", { matchId, messageId: String(message.messageId), ...report })),
+      h("button", { type: "button", class: "quiet-button", "aria-label": t("chat-panel-mute-name", { name }), onclick: () => this.mute(message.playerId, name) }, t("chat-panel-mute")),
+      reportForm(t("chat-panel-message-of", { name }), (report) => moderation("ReportMessage", { matchId, messageId: String(message.messageId), ...report })),
     ];
     return h("li", { class: "chat-message", "data-message": num(message.messageId), "data-room": room, "data-author": message.playerId },
-      h("span", { class: `tag room-${room}` }, room), " ",
-      h("strong", {}, name, mine ? " (you)" : ""), " ", h("span", { class: "muted" }, sent), ": ", text,
+      h("span", { class: `tag room-${room}` }, ROOM_NAMES[message.room] ? t(ROOM_NAMES[message.room]) : ""), " ",
+      h("strong", {}, userText(name), mine ? [" ", t("chat-panel-you")] : ""), " ", h("span", { class: "muted" }, sent), ": ", text,
       tools.length ? h("span", { class: "chat-tools" }, ...tools) : "");
   }
 
   writeBox(room) {
-    const input = h("input", { name: "text", id: "chat-text", autocomplete: "off", required: "" });
+    const input = h("input", { name: "text", id: "chat-text", autocomplete: "off", required: "", dir: "auto" });
     const form = h("form", { class: "chat-form", "data-room": ROOMS[room] },
-      h("label", { for: "chat-text" }, room === "CHAT_ROOM_PLAYERS" ? "Say to the players: " : "Say to the spectators: "),
-      input, h("button", { type: "submit" }, "Send"));
+      h("label", { for: "chat-text" }, t(room === "CHAT_ROOM_PLAYERS" ? "chat-panel-say-players" : "chat-panel-say-spectators")), " ",
+      input, h("button", { type: "submit" }, t("chat-panel-send")));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       this.note.textContent = "";
@@ -127,7 +132,7 @@ class Panel {
   // Once the match is over the chat is closed: both rooms, read only.
   closed(over) {
     this.box.replaceChildren(h("p", { class: "muted chat-closed" },
-      over ? "The match is over: the chat is closed." : "The chat of a match being played is on its page."));
+      t(over ? "chat-panel-closed" : "chat-panel-on-match-page")));
     section.dataset.chat = "closed";
   }
 
@@ -185,9 +190,9 @@ class Panel {
 
   showMuted() {
     const people = [...this.muted];
-    this.mutedLine.replaceChildren(...(people.length ? ["Muted: ", ...people.flatMap(([id, name], n) => [
-      n ? ", " : "", name, " ",
-      h("button", { type: "button", class: "quiet-button", "aria-label": `Unmute ${name}`, onclick: () => this.unmute(id) }, "Unmute"),
+    this.mutedLine.replaceChildren(...(people.length ? [t("chat-panel-muted"), " ", ...people.flatMap(([id, name], n) => [
+      n ? t("lobby-list-separator") : "", userText(name), " ",
+      h("button", { type: "button", class: "quiet-button", "aria-label": t("chat-panel-unmute-name", { name }), onclick: () => this.unmute(id) }, t("chat-panel-unmute")),
     ])] : []));
   }
 }
@@ -197,7 +202,7 @@ function mount() {
   session = null;
   const me = currentPlayer();
   if (!me) {
-    section.replaceChildren(h("h2", {}, "Chat"), h("p", { class: "muted", id: "chat-sign-in" }, "Sign in (at the top of the page) to chat."));
+    section.replaceChildren(h("h2", {}, t("chat-panel-heading")), h("p", { class: "muted", id: "chat-sign-in" }, t("chat-panel-sign-in")));
     section.dataset.chat = "signed-out";
     return;
   }
@@ -209,6 +214,7 @@ function mount() {
 }
 
 if (section && matchId) {
+  await ready;
   mount();
   addEventListener(CHANGED, mount);
 }

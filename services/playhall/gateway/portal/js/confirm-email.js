@@ -2,6 +2,7 @@
 // notifier): calls PlayerService.ConfirmEmail with the mail's token (no sign-in needed: the
 // token says whose address it is) and says which address was confirmed, or why not.
 import { call } from "./connect.js";
+import { ready, t } from "./i18n.js";
 
 const PLAYERS = "/playhall.players.v1.PlayerService/";
 const status = document.getElementById("status");
@@ -9,8 +10,9 @@ const confirmed = document.getElementById("confirmed");
 const error = document.getElementById("error");
 
 async function confirmAddress() {
+  await ready;
   const token = new URLSearchParams(location.search).get("token");
-  if (!token) throw new Error("This link has no confirmation token. Open the link of the mail again.");
+  if (!token) throw new Error(t("confirm-no-token"));
   try {
     const { email } = await call("ConfirmEmail", { token }, { service: PLAYERS });
     // Used up: the token leaves the address bar (and the history); until then a reload
@@ -18,13 +20,13 @@ async function confirmAddress() {
     history.replaceState(null, "", location.pathname);
     return email;
   } catch (refused) {
-    throw new Error(`Your address was not confirmed: ${refused.message}.`);
+    throw new Error(t("confirm-refused", { reason: refused.message }));
   }
 }
 
 confirmAddress().then((email) => {
   status.hidden = true;
-  confirmed.textContent = `Confirmed: Playhall now mails the notices you chose to ${email}.`;
+  confirmed.textContent = t("confirm-done", { email });
   confirmed.hidden = false;
   document.body.dataset.confirmed = "true";
 }, (refused) => {

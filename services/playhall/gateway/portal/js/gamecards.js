@@ -1,19 +1,22 @@
 // What the lobby says about each game before anyone plays it: a small picture drawn in SVG
 // (the game's look: cards, a grid of stones, tiles, inventors) and one line about it, and the
-// number of players in words ("2 players", "2 to 5 players").
+// number of players in words ("2 players", "2 to 5 players"), from the catalogue.
+import { t } from "./i18n.js";
 import { el } from "./svg.js";
 
+// Each title's line, by its title id (a catalogue key of the portal's).
 const ABOUT = {
-  galileo: "Send your scientists to experiments, pick the best first, and publish before the others.",
-  eynsteyn: "Lay stones printed with lines to join your two edges of the board; say EYNSTEYN one stone before.",
-  einstein: "Lay tiles of four sciences into one shared Big Idea to make the shapes on your cards.",
-  inventors: "Send your team of inventors to shared inventions and pick the rewards when they are finished.",
+  galileo: "gamecard-about-galileo",
+  eynsteyn: "gamecard-about-eynsteyn",
+  einstein: "gamecard-about-einstein",
+  inventors: "gamecard-about-inventors",
 };
 
-export const aboutGame = (titleId) => ABOUT[titleId] ?? "A board game for the table.";
+export const aboutGame = (titleId) => t(ABOUT[titleId] ?? "gamecard-about-other");
 
 export const playerCount = (game) =>
-  game.minPlayers === game.maxPlayers ? `${game.minPlayers} players` : `${game.minPlayers} to ${game.maxPlayers} players`;
+  game.minPlayers === game.maxPlayers ? t("gamecard-players", { count: game.minPlayers })
+    : t("gamecard-players-range", { min: game.minPlayers, max: game.maxPlayers });
 
 const card = (x, y, fill, turn) =>
   el("rect", { x, y, width: 22, height: 32, rx: 3, fill, stroke: "#1e2430", "stroke-width": 1.5, transform: `rotate(${turn} ${x + 11} ${y + 16})` });

@@ -2,8 +2,9 @@
 // players too, one per level), provisional ratings left out unless asked for. The title and
 // that choice are in the address (?title=...&provisional=1), so a board can be linked.
 import { call } from "./connect.js";
-import { h } from "./common.js";
+import { gameName, h, loadTitles } from "./common.js";
 import { challengeForm } from "./challengeform.js";
+import { formatNumber, ready, t } from "./i18n.js";
 import { Pager } from "./pager.js";
 import { CHANGED, botName, currentPlayer, describeRating, publicRead, ratingText } from "./players.js";
 
@@ -22,12 +23,12 @@ function row(entry) {
   const me = currentPlayer()?.playerId === player.playerId;
   const name = player.bot
     ? botName(player.displayName || player.playerId)
-    : h("a", { href: `/profile.html?player=${encodeURIComponent(player.playerId)}` }, player.displayName || player.playerId);
+    : h("a", { href: `/profile.html?player=${encodeURIComponent(player.playerId)}`, dir: "auto" }, player.displayName || player.playerId);
   return h("tr", { class: me ? "me" : "", "data-player": player.playerId },
-    h("td", { class: "num" }, String(entry.rank ?? "")),
-    h("td", {}, name, me ? " (you)" : ""),
+    h("td", { class: "num" }, entry.rank === undefined ? "" : formatNumber(Number(entry.rank))),
+    h("td", {}, name, me ? [" ", t("chat-panel-you")] : ""),
     h("td", { class: "num", title: describeRating(rating) }, ratingText(rating)),
-    h("td", { class: "num" }, String(rating.matches ?? 0)),
+    h("td", { class: "num" }, formatNumber(Number(rating.matches ?? 0))),
     h("td", {}, currentPlayer() && !me && !player.bot
       ? challengeForm({ playerId: player.playerId, name: player.displayName || player.playerId }) : ""));
 }
@@ -47,14 +48,16 @@ async function show() {
 async function main() {
   const params = new URLSearchParams(location.search);
   let games = [];
+  await ready;
   try {
     games = (await call("ListGames", {})).games ?? [];
+    await loadTitles(games);
   } catch (error) {
     showError(error.message);
     return;
   }
   const select = $("board-title");
-  select.replaceChildren(...games.map((g) => h("option", { value: g.titleId }, g.displayName)));
+  select.replaceChildren(...games.map((g) => h("option", { value: g.titleId }, gameName(g))));
   if (games.some((g) => g.titleId === params.get("title"))) select.value = params.get("title");
   $("board-provisional").checked = params.get("provisional") === "1";
   pager = new Pager(
@@ -64,13 +67,16 @@ async function main() {
     (page) => {
       const rows = (page.entries ?? []).map(row);
       $("board").replaceChildren(...(rows.length ? rows : [h("tr", {}, h("td", { colspan: 5, class: "muted" },
-        $("board-provisional").checked ? "Nobody is rated in this game yet." : "No settled rating yet: tick “with provisional ratings”."))]));
-      const name = games.find((g) => g.titleId === select.value)?.displayName ?? select.value;
-      $("board-heading").textContent = `Best players of ${name}`;
-      document.title = `${name} leaderboard · Playhall`;
+        t($("board-provisional").checked ? "leaderboard-nobody-rated" : "leaderboard-no-settled-rating")))]));
+      const name = gameName(games.find((g) => g.titleId === select.value) ?? { titleId: select.value });
+      $("board-heading").textContent = t("leaderboard-heading", { title: name });
+      document.title = t("leaderboard-document-title", { title: name });
       return rows.length;
     },
-    { prev: $("board-prev"), next: $("board-next"), where: $("board-page"), size: PAGE, noun: "places" },
+    {
+      prev: $("board-prev"), next: $("board-next"), where: $("board-page"), size: PAGE,
+      range: "leaderboard-pager-range", onwards: "leaderboard-pager-onwards",
+    },
   );
   const refresh = () => show().catch((error) => showError(error.message));
   for (const control of [select, $("board-provisional")]) {

@@ -5,7 +5,8 @@
 import { aboutGame, gamePicture, playerCount } from "./gamecards.js";
 import { playNow } from "./queue.js";
 import { call } from "./connect.js";
-import { LEVELS, botAccountTag, h, matchLink, paceLabel, seatName } from "./common.js";
+import { LEVELS, botAccountTag, gameName, h, levelName, loadTitles, matchLink, paceLabel, seatName, userText } from "./common.js";
+import { ready, t } from "./i18n.js";
 import { playerToken, ratingTag } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
@@ -21,32 +22,33 @@ function showError(message) {
 }
 
 function seatRow(n) {
-  if (n === 0) return h("li", {}, "Seat 1: you");
-  const select = h("select", { name: `seat-${n}`, "aria-label": `Seat ${n + 1}` },
-    ...Object.entries(LEVELS).map(([value, label]) =>
-      h("option", { value, ...(value === "BOT_LEVEL_NORMAL" ? { selected: "" } : {}) }, `bot: ${label}`)),
-    h("option", { value: "HUMAN" }, "a person with a link"),
-    h("option", { value: "OPEN" }, "open: anyone in the lobby"));
-  return h("li", {}, h("label", {}, `Seat ${n + 1}: `, select));
+  if (n === 0) return h("li", {}, t("lobby-seat-you"));
+  const number = n + 1;
+  const select = h("select", { name: `seat-${n}`, "aria-label": t("common-seat", { number }) },
+    ...Object.keys(LEVELS).map((value) =>
+      h("option", { value, ...(value === "BOT_LEVEL_NORMAL" ? { selected: "" } : {}) }, t("lobby-seat-bot", { level: levelName(value) }))),
+    h("option", { value: "HUMAN" }, t("lobby-seat-person")),
+    h("option", { value: "OPEN" }, t("lobby-seat-anyone")));
+  return h("li", {}, h("label", {}, t("lobby-seat-label", { number }), " ", select));
 }
 
 // Live (no clock, everyone at the table) or turn-based: a time per move in days, and what the
 // clock does to a player who lets it run out.
 function paceChoice() {
   const days = h("select", { name: "days" },
-    ...TURN_BASED_DAYS.map((d) => h("option", { value: d, ...(d === DEFAULT_DAYS ? { selected: "" } : {}) }, d === 1 ? "1 day" : `${d} days`)));
+    ...TURN_BASED_DAYS.map((d) => h("option", { value: d, ...(d === DEFAULT_DAYS ? { selected: "" } : {}) }, t("common-clock-days", { days: d }))));
   const onTimeout = h("select", { name: "on-timeout" },
-    h("option", { value: "TIMEOUT_ACTION_FORFEIT" }, "they forfeit"),
-    h("option", { value: "TIMEOUT_ACTION_BOT_MOVE" }, "a bot moves for them"));
+    h("option", { value: "TIMEOUT_ACTION_FORFEIT" }, t("lobby-timeout-forfeit")),
+    h("option", { value: "TIMEOUT_ACTION_BOT_MOVE" }, t("lobby-timeout-bot-move")));
   const options = h("div", { class: "turn-based-options", hidden: "" },
-    h("label", {}, "Time per move: ", days),
-    h("label", {}, "When a player's time runs out: ", onTimeout),
-    h("p", { class: "muted" }, "Move whenever you like within the time: each signed-in player finds the match under “Your turn”. Invite people with an open seat, so the seat is theirs once they join signed in."));
+    h("label", {}, t("lobby-time-per-move"), " ", days),
+    h("label", {}, t("lobby-time-runs-out"), " ", onTimeout),
+    h("p", { class: "muted" }, t("lobby-turn-based-note")));
   const radio = (value, label, checked) =>
-    h("label", { class: "pace-option" }, h("input", { type: "radio", name: "pace", value, ...(checked ? { checked: "" } : {}) }), ` ${label}`);
+    h("label", { class: "pace-option" }, h("input", { type: "radio", name: "pace", value, ...(checked ? { checked: "" } : {}) }), " ", label);
   const fieldset = h("fieldset", { class: "pace" },
-    h("legend", {}, "Pace"),
-    radio("live", "Live", true), radio("turn-based", "Turn-based", false),
+    h("legend", {}, t("lobby-pace")),
+    radio("live", t("lobby-pace-live"), true), radio("turn-based", t("lobby-pace-turn-based"), false),
     options);
   const follow = () => {
     const turnBased = fieldset.querySelector("input[name=pace]:checked")?.value === "turn-based";
@@ -59,8 +61,8 @@ function paceChoice() {
 }
 
 function titleCard(game) {
-  const players = h("select", { name: "players", "aria-label": "Players" });
-  for (let n = game.minPlayers; n <= game.maxPlayers; n++) players.append(h("option", { value: n }, `${n} players`));
+  const players = h("select", { name: "players", "aria-label": t("lobby-players") });
+  for (let n = game.minPlayers; n <= game.maxPlayers; n++) players.append(h("option", { value: n }, t("gamecard-players", { count: n })));
   const seats = h("ol", { class: "seats" });
   const drawSeats = () => {
     seats.replaceChildren(...Array.from({ length: Number(players.value) }, (_, n) => seatRow(n)));
@@ -68,11 +70,11 @@ function titleCard(game) {
   players.addEventListener("change", drawSeats);
   drawSeats();
   const form = h("form", { class: "new-match", "data-title": game.titleId },
-    h("label", {}, "Players: ", players),
+    h("label", {}, t("lobby-players-label"), " ", players),
     seats,
     paceChoice(),
-    h("label", {}, "Your name: ", h("input", { name: "name", maxlength: 40, placeholder: "optional" })),
-    h("button", { type: "submit" }, "Set up the table"));
+    h("label", {}, t("lobby-your-name"), " ", h("input", { name: "name", maxlength: 40, placeholder: t("lobby-optional"), dir: "auto" })),
+    h("button", { type: "submit" }, t("lobby-set-up-submit")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     create(game, form).catch((error) => {
@@ -83,16 +85,16 @@ function titleCard(game) {
   const heading = `setup-${game.titleId}`;
   return h("article", { class: "title-card", id: `title-${game.titleId}` },
     h("div", { class: "game-head" }, gamePicture(game.titleId),
-      h("div", {}, h("h3", {}, game.displayName),
+      h("div", {}, h("h3", {}, gameName(game)),
         h("p", { class: "about" }, aboutGame(game.titleId)),
         h("p", { class: "muted" }, playerCount(game), " · ",
-          h("a", { href: `/howto/${game.titleId}.html` }, "How to play")))),
+          h("a", { href: `/howto/${game.titleId}.html` }, t("lobby-how-to-play"))))),
     h("div", { class: "ways-in" },
       playNow(game, showError),
-      h("p", { class: "or", "aria-hidden": "true" }, "or"),
+      h("p", { class: "or", "aria-hidden": "true" }, t("lobby-or")),
       h("section", { class: "set-up", "aria-labelledby": heading },
-        h("h4", { id: heading }, "Set up a table"),
-        h("p", { class: "way-note muted" }, "Choose every seat: a bot, a person you send a link, or anyone in the lobby; live or turn-based."),
+        h("h4", { id: heading }, t("lobby-set-up-heading")),
+        h("p", { class: "way-note muted" }, t("lobby-set-up-note")),
         form)));
 }
 
@@ -129,9 +131,9 @@ async function create(game, form) {
     const seat = t.seat ?? 0;
     const url = matchLink(matchId, t.token, seat);
     return h("li", {},
-      h("strong", {}, seat === 0 ? "Your seat: " : `Seat ${seat + 1}: `),
+      h("strong", {}, seat === 0 ? t("lobby-link-your-seat") : t("lobby-seat-label", { number: seat + 1 })), " ",
       h("a", { href: url, class: "seat-link", "data-seat": seat }, url), " ",
-      h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(url) }, "Copy"));
+      h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(url) }, t("lobby-copy")));
   }));
   $("links").scrollIntoView();
   listMatches();
@@ -140,10 +142,10 @@ async function create(game, form) {
 function matchItem(m, action) {
   const game = games.find((g) => g.titleId === m.titleId);
   const seats = (m.seats ?? []).flatMap((seat, n) =>
-    [n ? ", " : "", seatName(m, n), botAccountTag(seat), ratingTag(seat, m.titleId)]);
+    [n ? t("lobby-list-separator") : "", userText(seatName(m, n)), botAccountTag(seat), ratingTag(seat, m.titleId)]);
   const pace = paceLabel(m.clock);
   return h("li", { "data-match": m.matchId },
-    h("strong", {}, game?.displayName ?? m.titleId), " · ", ...seats, " · ",
+    h("strong", {}, game ? gameName(game) : m.titleId), " · ", ...seats, " · ",
     pace ? [h("span", { class: "tag" }, pace), " · "] : "", action);
 }
 
@@ -158,10 +160,10 @@ async function join(m, name) {
 function joinForm(m) {
   const form = h("form", { class: "join" });
   if (!playerToken()) {
-    form.append(h("label", {}, "Your name: ",
-      h("input", { name: "name", maxlength: 40, placeholder: "optional", autocomplete: "nickname" })), " ");
+    form.append(h("label", {}, t("lobby-your-name"), " ",
+      h("input", { name: "name", maxlength: 40, placeholder: t("lobby-optional"), autocomplete: "nickname", dir: "auto" })), " ");
   }
-  form.append(h("button", { type: "submit" }, "Join"));
+  form.append(h("button", { type: "submit" }, t("lobby-join")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const name = (new FormData(form).get("name") ?? "").toString().trim();
@@ -178,21 +180,23 @@ function typing(li) {
 async function listMatches() {
   const lists = [
     ["open", "MATCH_PHASE_OPEN", joinForm],
-    ["running", "MATCH_PHASE_RUNNING", (m) => h("a", { href: `/match.html?id=${m.matchId}` }, "Watch")],
-    ["finished", "MATCH_PHASE_FINISHED", (m) => h("a", { href: `/replay.html?id=${m.matchId}` }, "Replay")],
+    ["running", "MATCH_PHASE_RUNNING", (m) => h("a", { href: `/match.html?id=${m.matchId}` }, t("lobby-watch"))],
+    ["finished", "MATCH_PHASE_FINISHED", (m) => h("a", { href: `/replay.html?id=${m.matchId}` }, t("lobby-replay"))],
   ];
   for (const [id, phase, action] of lists) {
     const found = (await call("ListMatches", { phase, limit: 20 })).matches ?? [];
     // An entry whose name field is being filled in is kept as it is, so the refresh does not
     // wipe what the person types.
     const kept = new Map([...$(id).querySelectorAll("li[data-match]")].filter(typing).map((li) => [li.dataset.match, li]));
-    $(id).replaceChildren(...(found.length ? found.map((m) => kept.get(m.matchId) ?? matchItem(m, action(m))) : [h("li", { class: "muted" }, "none")]));
+    $(id).replaceChildren(...(found.length ? found.map((m) => kept.get(m.matchId) ?? matchItem(m, action(m))) : [h("li", { class: "muted" }, t("lobby-none"))]));
   }
 }
 
 async function main() {
+  await ready;
   try {
     games = (await call("ListGames", {})).games ?? [];
+    await loadTitles(games);
     $("titles").replaceChildren(...games.map(titleCard));
     await listMatches();
   } catch (error) {

@@ -1,6 +1,7 @@
 // The bar's link to the moderator page, shown only to a moderator (GetProfile says whether the
 // player's token is a moderator's). Asked once per token and page.
 import { h } from "./common.js";
+import { t } from "./i18n.js";
 import { playerToken, players } from "./players.js";
 
 const asked = new Map();
@@ -15,7 +16,7 @@ export function isModerator() {
 }
 
 export function moderatorLink() {
-  const link = h("a", { href: "/moderation.html", id: "moderation-link", hidden: "" }, "Moderation");
+  const link = h("a", { href: "/moderation.html", id: "moderation-desk-link", hidden: "" }, t("moderation-desk-link"));
   isModerator().then((yes) => { link.hidden = !yes; });
   return link;
 }

@@ -5,6 +5,7 @@
 // turn, an end or a new match comes, `notices.js`), and every PERIOD_MS while the page is in
 // view; never more than one call per MIN_GAP_MS. Each answer is sent as a MY_TURN event.
 import { h } from "./common.js";
+import { formatNumber, ready, t } from "./i18n.js";
 import { CHANGED, currentPlayer, players } from "./players.js";
 
 export const MY_TURN = "playhall:my-turn";
@@ -22,18 +23,15 @@ let running = null;
 let again = false; // asked for while a call was under way: ask once more after it
 let timer = null;
 
-export function waitingWords(count) {
-  if (!count) return "no match waits for your move";
-  return count === 1 ? "1 match waits for your move" : `${count} matches wait for your move`;
-}
+export const waitingWords = (count) => t("myturn-waiting", { count });
 
 let link = null;
 // The bar's link to the Your turn page, its badge the count (one element, kept up to date).
 export function turnLink() {
   if (!link) {
-    link = h("a", { href: "/turns.html", id: "your-turn", class: "your-turn" }, "Your turn",
+    link = h("a", { href: "/turns.html", id: "your-turn", class: "your-turn" }, h("span", { class: "turn-words" }),
       h("span", { class: "turn-count", "aria-hidden": "true", hidden: "" }));
-    showCount();
+    ready.then(showCount);
   }
   return link;
 }
@@ -43,10 +41,11 @@ function showCount() {
   const { latest } = myTurn;
   const count = latest ? latest.count : 0;
   const badge = link.querySelector(".turn-count");
-  badge.textContent = String(count);
+  link.querySelector(".turn-words").textContent = t("myturn-link");
+  badge.textContent = formatNumber(count);
   badge.hidden = !count;
   link.dataset.count = latest ? String(count) : "";
-  link.setAttribute("aria-label", `Your turn: ${latest ? waitingWords(count) : "not known yet"}`);
+  link.setAttribute("aria-label", t("myturn-link-label", { state: latest ? waitingWords(count) : t("myturn-not-known") }));
 }
 
 function announce() {

@@ -15,6 +15,7 @@
 // The tab: its title and favicon show what waits for the player (see `tabCount`).
 import { call, stream } from "./connect.js";
 import { h } from "./common.js";
+import { formatDate, formatNumber, ready, t } from "./i18n.js";
 import { MY_TURN, TURN_CHANGED, myTurn } from "./myturn.js";
 import { CHANGED, currentPlayer, players } from "./players.js";
 import { el } from "./svg.js";
@@ -42,10 +43,7 @@ const channel = "BroadcastChannel" in window ? new BroadcastChannel(LOCK) : null
 let leading = !(channel && navigator.locks);
 let controller = null;
 
-export function unreadWords(count) {
-  if (!count) return "no unread notice";
-  return count === 1 ? "1 unread notice" : `${count} unread notices`;
-}
+export const unreadWords = (count) => t("notices-unread", { count });
 
 // -- the stream (in the tab that holds it) ---------------------------------------------------
 
@@ -110,7 +108,7 @@ function receive(message) {
     const notice = message.notice;
     if (notice) {
       if (inbox.notices && !inbox.notices.some((n) => String(n.id) === String(notice.id))) inbox.notices.unshift(notice);
-      say(`New notice: ${notice.title}`);
+      say(t("notices-new", { title: notice.title ?? "" }));
       if (TURN_KINDS.has(notice.kind)) dispatchEvent(new CustomEvent(TURN_CHANGED));
     }
   }
@@ -212,7 +210,7 @@ function say(text) {
   if (parts.live) parts.live.textContent = text;
 }
 
-const when = (ms) => new Date(Number(ms)).toLocaleString(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+const when = (ms) => formatDate(new Date(Number(ms)), { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
 
 // One list item per notice, kept while the dropdown lives (a new notice is put above the others
 // rather than the list drawn again, so a keyboard focus inside it stays where it is).
@@ -220,7 +218,7 @@ const items = new Map();
 
 function noticeItem(notice) {
   const link = h("a", { href: pageOf(notice), class: "notice-link" },
-    h("span", { class: "visually-hidden unread-mark" }, "Unread: "),
+    h("span", { class: "visually-hidden unread-mark" }, t("notices-unread-mark"), " "),
     h("strong", { class: "notice-title" }, notice.title ?? ""),
     h("span", { class: "notice-body" }, notice.body ?? ""),
     h("time", { class: "notice-time", datetime: new Date(Number(notice.createdUnixMs ?? 0)).toISOString() }, when(notice.createdUnixMs ?? 0)));
@@ -240,7 +238,7 @@ function renderList() {
   if (notices === null) return;
   if (!notices.length) {
     items.clear();
-    parts.list.replaceChildren(h("li", { class: "muted notice-empty" }, "No notices yet."));
+    parts.list.replaceChildren(h("li", { class: "muted notice-empty" }, t("notices-none")));
     return;
   }
   const wanted = notices.map((notice) => {
@@ -267,7 +265,7 @@ function open() {
   parts.panel.hidden = false;
   parts.button.setAttribute("aria-expanded", "true");
   parts.error.hidden = true;
-  if (inbox.notices === null) parts.list.replaceChildren(h("li", { class: "muted" }, "Loading…"));
+  if (inbox.notices === null) parts.list.replaceChildren(h("li", { class: "muted" }, t("notices-loading")));
   load().catch((error) => showError(error.message));
 }
 
@@ -293,18 +291,18 @@ export function bell() {
   parts.count);
   parts.button.addEventListener("click", () => (parts.panel.hidden ? open() : close()));
   parts.list = h("ul", { id: "notices-list", class: "notice-list" });
-  parts.readAll = h("button", { type: "button", id: "notices-read-all", class: "secondary" }, "Mark all read");
+  parts.readAll = h("button", { type: "button", id: "notices-read-all", class: "secondary" });
   parts.readAll.addEventListener("click", () => {
     showError("");
     markRead([], true).catch((error) => showError(error.message));
   });
-  parts.more = h("button", { type: "button", id: "notices-more", class: "secondary", hidden: "" }, "Show older");
+  parts.more = h("button", { type: "button", id: "notices-more", class: "secondary", hidden: "" });
   parts.more.addEventListener("click", () => load(true).catch((error) => showError(error.message)));
   parts.error = h("p", { class: "error", role: "alert", hidden: "" });
   parts.panel = h("section", { id: "notices-panel", class: "notice-panel", "aria-labelledby": "notices-heading", hidden: "" },
-    h("div", { class: "notice-head" }, h("h2", { id: "notices-heading" }, "Notices"), parts.readAll),
+    h("div", { class: "notice-head" }, h("h2", { id: "notices-heading" }), parts.readAll),
     parts.error, parts.list, parts.more,
-    h("p", { class: "notice-foot" }, h("a", { href: "/notifications.html", id: "notices-settings" }, "Notification settings")));
+    h("p", { class: "notice-foot" }, h("a", { href: "/notifications.html", id: "notices-settings" })));
   parts.live = h("span", { class: "visually-hidden", "aria-live": "polite", id: "notices-live" });
   root = h("span", { class: "notices", id: "notices" }, parts.button, parts.panel, parts.live);
   // Escape closes it, focus back on the bell; so does a click elsewhere.
@@ -317,6 +315,14 @@ export function bell() {
   document.addEventListener("click", (event) => {
     if (!parts.panel.hidden && !root.contains(event.target)) close();
   });
+  // Its words once the page's catalogue is in (the bell is made before that).
+  ready.then(() => {
+    parts.readAll.textContent = t("notices-mark-all-read");
+    parts.more.textContent = t("notices-show-older");
+    root.querySelector("#notices-heading").textContent = t("notices-heading");
+    root.querySelector("#notices-settings").textContent = t("notices-settings");
+    render();
+  });
   render();
   return root;
 }
@@ -326,10 +332,10 @@ function render() {
   if (!root) return;
   const { unread, off } = inbox;
   root.hidden = off || !styled;
-  parts.count.textContent = String(unread ?? 0);
+  parts.count.textContent = formatNumber(unread ?? 0);
   parts.count.hidden = !unread;
   parts.button.dataset.count = unread === null ? "" : String(unread);
-  parts.button.setAttribute("aria-label", `Notices: ${unread === null ? "not known yet" : unreadWords(unread)}`);
+  parts.button.setAttribute("aria-label", t("notices-label", { state: unread === null ? t("myturn-not-known") : unreadWords(unread) }));
   parts.readAll.disabled = !unread;
   parts.more.hidden = !inbox.more;
   renderList();

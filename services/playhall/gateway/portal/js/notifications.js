@@ -11,26 +11,29 @@
 // (RemovePushSubscription, then the browser's). A deployment without a key sends no pushes:
 // the section stays hidden.
 import { h } from "./common.js";
+import { ready, t } from "./i18n.js";
 import { CHANGED, currentPlayer, players } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
 
+// Each NoticeKind: the catalogue keys of its name and of what it tells.
 const KINDS = [
-  ["NOTICE_KIND_YOUR_TURN", "Your turn", "a match waits for your move"],
-  ["NOTICE_KIND_DEADLINE", "Reminders", "your time in a match runs out soon"],
-  ["NOTICE_KIND_MATCH_ENDED", "Match ended", "with the result and your rating change"],
-  ["NOTICE_KIND_SEAT_LEFT", "A player left", "resigned or ran out of time"],
-  ["NOTICE_KIND_ROUND_PAIRED", "Tournament game ready", "a round seated you"],
-  ["NOTICE_KIND_TICKET_MATCHED", "Matched from a queue", "Play now found your players"],
-  ["NOTICE_KIND_CHALLENGE_RECEIVED", "Challenges", "a player challenged you"],
-  ["NOTICE_KIND_CHALLENGE_ANSWERED", "Challenge answers", "your challenge was accepted or declined"],
-  ["NOTICE_KIND_MODERATION", "Moderation", "a moderator acted on your messages or matches (always in the inbox)"],
+  ["NOTICE_KIND_YOUR_TURN", "notifications-kind-your-turn", "notifications-kind-your-turn-what"],
+  ["NOTICE_KIND_DEADLINE", "notifications-kind-deadline", "notifications-kind-deadline-what"],
+  ["NOTICE_KIND_MATCH_ENDED", "notifications-kind-match-ended", "notifications-kind-match-ended-what"],
+  ["NOTICE_KIND_SEAT_LEFT", "notifications-kind-seat-left", "notifications-kind-seat-left-what"],
+  ["NOTICE_KIND_ROUND_PAIRED", "notifications-kind-round-paired", "notifications-kind-round-paired-what"],
+  ["NOTICE_KIND_TICKET_MATCHED", "notifications-kind-ticket-matched", "notifications-kind-ticket-matched-what"],
+  ["NOTICE_KIND_CHALLENGE_RECEIVED", "notifications-kind-challenge-received", "notifications-kind-challenge-received-what"],
+  ["NOTICE_KIND_CHALLENGE_ANSWERED", "notifications-kind-challenge-answered", "notifications-kind-challenge-answered-what"],
+  ["NOTICE_KIND_MODERATION", "notifications-kind-moderation", "notifications-kind-moderation-what"],
 ];
+// Each NoticeChannel with the catalogue key of its name.
 const CHANNELS = [
-  ["NOTICE_CHANNEL_INBOX", "Inbox"],
-  ["NOTICE_CHANNEL_PUSH", "Push"],
-  ["NOTICE_CHANNEL_EMAIL", "E-mail"],
-  ["NOTICE_CHANNEL_WEBHOOK", "Webhook"],
+  ["NOTICE_CHANNEL_INBOX", "notifications-channel-inbox"],
+  ["NOTICE_CHANNEL_PUSH", "notifications-channel-push"],
+  ["NOTICE_CHANNEL_EMAIL", "notifications-channel-email"],
+  ["NOTICE_CHANNEL_WEBHOOK", "notifications-channel-webhook"],
 ];
 const REMINDER_HOURS = [24, 12, 6, 1];
 const DEFAULT_QUIET = ["22:00", "07:00"];
@@ -47,15 +50,15 @@ const slug = (name) => name.replace(/^NOTICE_(KIND|CHANNEL)_/, "").toLowerCase()
 
 function buildForm() {
   $("kinds").replaceChildren(...KINDS.map(([kind, name, what]) => h("tr", { "data-kind": kind },
-    h("th", { scope: "row" }, h("span", {}, name), h("br"), h("span", { class: "muted" }, what)),
+    h("th", { scope: "row" }, h("span", {}, t(name)), h("br"), h("span", { class: "muted" }, t(what))),
     ...CHANNELS.map(([channel, channelName]) => h("td", {},
       h("input", {
         type: "checkbox", id: `${slug(kind)}-${slug(channel)}`, name: `${slug(kind)}-${slug(channel)}`,
-        "data-channel": channel, "aria-label": `${name}: ${channelName}`,
+        "data-channel": channel, "aria-label": t("notifications-box-label", { kind: t(name), channel: t(channelName) }),
       }))))));
   $("reminder-hours").replaceChildren(...REMINDER_HOURS.map((hours) => h("label", {},
     h("input", { type: "checkbox", name: "reminder", value: hours, id: `remind-${hours}` }),
-    hours === 1 ? "1 hour before" : `${hours} hours before`)));
+    t("notifications-hours-before", { hours }))));
   const zones = new Set(typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []);
   zones.add("UTC");
   zones.add(browserZone);
@@ -89,7 +92,7 @@ function fill(settings) {
   const offered = zone === "UTC" && browserZone !== "UTC" ? browserZone : zone;
   if (![...$("time-zone").options].some((o) => o.value === offered)) $("time-zone").append(h("option", { value: offered }, offered));
   $("time-zone").value = offered;
-  $("zone-note").textContent = offered !== zone ? `(this browser's; saved as ${zone} so far)` : "";
+  $("zone-note").textContent = offered !== zone ? t("notifications-zone-note", { zone }) : "";
 
   const start = Number(settings.quietHours?.startMinute ?? 0);
   const end = Number(settings.quietHours?.endMinute ?? 0);
@@ -101,13 +104,13 @@ function fill(settings) {
   $("email").value = settings.email ?? "";
   const email = $("email-status");
   email.className = settings.email ? (settings.emailConfirmed ? "status-ok" : "status-bad") : "muted";
-  email.textContent = settings.email ? (settings.emailConfirmed ? "Confirmed" : "Not confirmed yet: open the link mailed to it") : "";
+  email.textContent = settings.email ? t(settings.emailConfirmed ? "notifications-email-confirmed" : "notifications-email-unconfirmed") : "";
   email.dataset.confirmed = String(Boolean(settings.emailConfirmed));
   $("digest").value = String(settings.emailDigestMinutes ?? 0);
   $("webhook").value = settings.webhookUrl ?? "";
   const hook = $("webhook-status");
   hook.className = settings.webhookDisabled ? "status-bad" : "muted";
-  hook.textContent = settings.webhookDisabled ? "Disabled: it failed too often. Save to enable it again." : "";
+  hook.textContent = settings.webhookDisabled ? t("notifications-webhook-disabled") : "";
   hook.dataset.disabled = String(Boolean(settings.webhookDisabled));
 }
 
@@ -135,7 +138,7 @@ function showSecret(secret) {
   const box = $("webhook-secret");
   box.hidden = !secret;
   box.replaceChildren(...(secret ? [
-    h("p", {}, h("strong", {}, "Your webhook's signing secret"), " (shown this once: copy it now):"),
+    h("p", {}, h("strong", {}, t("notifications-secret")), " ", t("notifications-secret-once")),
     h("p", {}, h("code", { id: "webhook-secret-value" }, secret)),
   ] : []));
 }
@@ -146,7 +149,7 @@ async function save(event) {
   $("saved").textContent = "";
   const settings = wanted();
   if ($("quiet-on").checked && settings.quietHours.startMinute === settings.quietHours.endMinute) {
-    showError("Quiet hours end at another time than they start");
+    showError(t("notifications-quiet-same"));
     return;
   }
   $("save").disabled = true;
@@ -154,7 +157,7 @@ async function save(event) {
     const got = await players("UpdateNotificationSettings", { settings });
     fill(got.settings ?? {});
     showSecret(got.webhookSecret ?? "");
-    $("saved").textContent = "Saved.";
+    $("saved").textContent = t("notifications-saved");
     document.body.dataset.saved = String(Number(document.body.dataset.saved ?? 0) + 1);
   } catch (error) {
     showError(error.message);
@@ -185,14 +188,10 @@ async function subscription() {
 }
 
 function showPush(state, note = "") {
-  const words = {
-    on: "Push is on in this browser.",
-    off: "Push is off in this browser.",
-    unsupported: "This browser cannot get push notices here (it needs Web Push and a secure connection).",
-  };
-  const blocked = window.Notification?.permission === "denied" && state === "off"
-    ? " Notifications are blocked for this site in the browser's settings: allow them there first." : "";
-  $("push-status").textContent = (words[state] ?? "") + blocked + (note ? ` ${note}` : "");
+  const words = { on: "notifications-push-on", off: "notifications-push-off", unsupported: "notifications-push-unsupported" };
+  const blocked = window.Notification?.permission === "denied" && state === "off";
+  $("push-status").textContent = [words[state] ? t(words[state]) : "", blocked ? t("notifications-push-blocked") : "", note]
+    .filter(Boolean).join(" ");
   $("push-on").hidden = state !== "off";
   $("push-off").hidden = state !== "on";
   $("push-section").dataset.push = state;
@@ -213,9 +212,7 @@ async function showPushState() {
 async function turnOn() {
   const permission = await Notification.requestPermission();
   if (permission !== "granted") {
-    throw new Error(permission === "denied"
-      ? "Notifications are blocked for this site: allow them in the browser's settings, then try again"
-      : "Push stays off: the browser was not allowed to show notifications");
+    throw new Error(t(permission === "denied" ? "notifications-push-denied" : "notifications-push-not-allowed"));
   }
   const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   await navigator.serviceWorker.ready;
@@ -228,7 +225,7 @@ async function turnOn() {
     try {
       subscribed = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(pushKey) });
     } catch (error) {
-      throw new Error(`This browser refused a push subscription: ${error.message}`);
+      throw new Error(t("notifications-push-refused", { reason: error.message }));
     }
   }
   const { endpoint, keys = {} } = subscribed.toJSON();
@@ -248,7 +245,7 @@ async function turnOff() {
     await players("RemovePushSubscription", { endpoint: subscribed.endpoint });
   } catch (error) {
     // The push service tells the server it is gone at its next push.
-    note = `(The server was not told: ${error.message}.)`;
+    note = t("notifications-server-not-told", { reason: error.message });
   }
   await subscribed.unsubscribe();
   return note;
@@ -293,6 +290,7 @@ async function load() {
   document.body.dataset.loaded = "true";
 }
 
+await ready;
 buildForm();
 $("quiet-on").addEventListener("change", quietInputs);
 $("settings").addEventListener("submit", save);

@@ -7,6 +7,8 @@
 // presents to Playhall: its `aud` is the portal's client id (PLAYHALL_JWT_AUDIENCE) on every
 // provider, and it names the player (`name`, `preferred_username`), which access tokens need
 // provider-specific mappers for. Its signature is checked by the orchestrator on every call.
+import { t } from "./i18n.js";
+
 const PENDING = "playhall.oidc.pending";
 export const CALLBACK_PATH = "/signin.html";
 
@@ -22,13 +24,13 @@ function discover(issuer) {
   if (!discoveries.has(issuer)) {
     const url = issuer.replace(/\/$/, "") + "/.well-known/openid-configuration";
     discoveries.set(issuer, fetch(url).then(async (r) => {
-      if (!r.ok) throw new SignInRefused(`The sign-in provider is not answering (HTTP ${r.status}); try again later.`);
+      if (!r.ok) throw new SignInRefused(t("oidc-not-answering", { status: r.status }));
       const document = await r.json();
-      if (document.issuer !== issuer) throw new SignInRefused("The sign-in provider names another issuer than configured.");
+      if (document.issuer !== issuer) throw new SignInRefused(t("oidc-other-issuer"));
       return document;
     }).catch((error) => {
       discoveries.delete(issuer);
-      throw error instanceof SignInRefused ? error : new SignInRefused("The sign-in provider cannot be reached; try again later.");
+      throw error instanceof SignInRefused ? error : new SignInRefused(t("oidc-unreachable"));
     }));
   }
   return discoveries.get(issuer);
@@ -66,7 +68,7 @@ function claimsOf(idToken) {
     const text = atob(part.replace(/-/g, "+").replace(/_/g, "/"));
     return JSON.parse(new TextDecoder().decode(Uint8Array.from(text, (c) => c.charCodeAt(0))));
   } catch {
-    throw new SignInRefused("The sign-in provider sent a token that is not readable.");
+    throw new SignInRefused(t("oidc-unreadable-token"));
   }
 }
 
@@ -78,10 +80,10 @@ export async function finishSignIn(oidc, params) {
   sessionStorage.removeItem(PENDING);
   const pending = pendingText ? JSON.parse(pendingText) : null;
   if (!pending || !params.get("state") || params.get("state") !== pending.state) {
-    throw new SignInRefused("This sign-in link was already used or was not started in this tab. Sign in again.");
+    throw new SignInRefused(t("oidc-link-used"));
   }
   if (params.get("error")) {
-    throw new SignInRefused(`The sign-in provider refused: ${params.get("error_description") || params.get("error")}.`);
+    throw new SignInRefused(t("oidc-refused", { reason: params.get("error_description") || params.get("error") }));
   }
   const provider = await discover(oidc.issuer);
   let reply;
@@ -97,23 +99,23 @@ export async function finishSignIn(oidc, params) {
       }),
     });
   } catch {
-    throw new SignInRefused("The sign-in provider cannot be reached; try again later.");
+    throw new SignInRefused(t("oidc-unreachable"));
   }
   const body = await reply.json().catch(() => ({}));
   if (!reply.ok || !body.id_token) {
-    const why = body.error_description || body.error || `HTTP ${reply.status}`;
-    throw new SignInRefused(`The sign-in provider refused to complete the sign-in: ${why}. Sign in again.`);
+    const why = body.error_description || body.error || t("portal-http-status", { status: reply.status });
+    throw new SignInRefused(t("oidc-not-completed", { reason: why }));
   }
   const claims = claimsOf(body.id_token);
   const audiences = [].concat(claims.aud ?? []);
   if (claims.iss !== oidc.issuer || !audiences.includes(oidc.clientId)) {
-    throw new SignInRefused("The sign-in provider sent a token for another issuer or client.");
+    throw new SignInRefused(t("oidc-other-audience"));
   }
   if (claims.nonce !== pending.nonce) {
-    throw new SignInRefused("The sign-in provider's token belongs to another sign-in. Sign in again.");
+    throw new SignInRefused(t("oidc-other-nonce"));
   }
   if (!(Number(claims.exp) * 1000 > Date.now())) {
-    throw new SignInRefused("The sign-in provider's token has already expired; check this device's clock.");
+    throw new SignInRefused(t("oidc-expired"));
   }
   return { idToken: body.id_token, claims, returnTo: pending.returnTo || "/" };
 }

@@ -1,13 +1,17 @@
 // Pages through a paged call (page_token in, next_page_token out) with a pair of buttons: it
 // keeps the token of every page seen so far, so going back asks for the same page again. With
-// a page size and a noun ("places", "matches") each button and the page's line say which
-// entries they show ("Previous: places 1–20", "page 2: places 21–40").
+// a page size and the catalogue keys of its entries' ranges ("places 21–40", "places from 41")
+// each button and the page's line say which entries they show ("Previous: places 1–20",
+// "page 2: places 21–40").
+import { t } from "./i18n.js";
+
 export class Pager {
   // load(pageToken) resolves to a response; show(response) draws it and returns how many
   // entries it drew; prev/next are buttons and where an element that says which page this
-  // is; size and noun name the ranges (without them the buttons keep their own words).
-  constructor(load, show, { prev, next, where, size = 0, noun = "" }) {
-    Object.assign(this, { load, show, prev, next, where, size, noun });
+  // is; size and the keys `range` (arguments from, to) and `onwards` (argument from) name the
+  // ranges (without them the buttons keep their own words).
+  constructor(load, show, { prev, next, where, size = 0, range = "", onwards = "" }) {
+    Object.assign(this, { load, show, prev, next, where, size, rangeKey: range, onwardsKey: onwards });
     this.labels = [prev.textContent, next.textContent];
     this.tokens = [""];
     this.index = 0;
@@ -22,7 +26,7 @@ export class Pager {
 
   // "places 21–40" for entries `from` (from 1) to `to`.
   range(from, to) {
-    return `${this.noun} ${from}–${to}`;
+    return t(this.rangeKey, { from, to });
   }
 
   async go(index) {
@@ -47,13 +51,17 @@ export class Pager {
 
   label(index, shown) {
     const first = index * this.size + 1;
-    if (!this.size || !this.noun) {
-      this.where.textContent = `page ${index + 1}`;
+    const page = index + 1;
+    if (!this.size || !this.rangeKey) {
+      this.where.textContent = t("common-pager-page", { page });
       return;
     }
-    this.where.textContent = shown ? `page ${index + 1}: ${this.range(first, first + shown - 1)}` : `page ${index + 1}`;
-    this.prev.textContent = index ? `${this.labels[0]}: ${this.range(first - this.size, first - 1)}` : this.labels[0];
+    this.where.textContent = shown
+      ? t("common-pager-page-range", { page, range: this.range(first, first + shown - 1) }) : t("common-pager-page", { page });
+    const [previous, following] = this.labels;
+    this.prev.textContent = index
+      ? t("common-pager-button", { button: previous, range: this.range(first - this.size, first - 1) }) : previous;
     this.next.textContent = this.tokens.length > index + 1
-      ? `${this.labels[1]}: ${this.noun} from ${first + this.size}` : this.labels[1];
+      ? t("common-pager-button", { button: following, range: t(this.onwardsKey, { from: first + this.size }) }) : following;
   }
 }

@@ -3,7 +3,8 @@
 // another tab stays signed in until sign-out or the token's expiry, when the page signs out),
 // calls of PlayerService with that token, and ratings to show beside names.
 import { RpcError, call } from "./connect.js";
-import { h } from "./common.js";
+import { h, userText } from "./common.js";
+import { formatNumber, t } from "./i18n.js";
 
 const PLAYERS = "/playhall.players.v1.PlayerService/";
 const GUESTS = "/playhall.players.v1.GuestService/";
@@ -11,7 +12,7 @@ const STORE = "playhall.player";
 const EXPIRY_MARGIN_MS = 60_000;
 const RATINGS_TTL_MS = 60_000;
 export const CHANGED = "playhall:player";
-const EXPIRED = "Your sign-in expired. Sign in again.";
+const expired = () => t("players-sign-in-expired");
 
 // {token, playerId, displayName, expiresUnix} of the player signed in here, or null (never an
 // expired token: it is dropped).
@@ -24,7 +25,7 @@ export function currentPlayer() {
   }
   if (!saved?.token) return null;
   if (Number(saved.expiresUnix) * 1000 - EXPIRY_MARGIN_MS <= Date.now()) {
-    forget(EXPIRED);
+    forget(expired());
     return null;
   }
   return saved;
@@ -51,7 +52,7 @@ function watchExpiry() {
   const left = Number(player.expiresUnix) * 1000 - EXPIRY_MARGIN_MS - Date.now();
   expiryTimer = setTimeout(() => {
     if (!localStorage.getItem(STORE)?.includes(player.token)) return; // replaced meanwhile
-    forget(EXPIRED);
+    forget(expired());
   }, Math.min(left, 2 ** 31 - 1));
 }
 
@@ -105,13 +106,14 @@ addEventListener("storage", (event) => {
 // this browser out, with the server's reason.
 export async function asPlayer(service, method, request = {}) {
   const token = playerToken();
-  if (!token) throw new RpcError("unauthenticated", "Sign in first (at the top of the page)");
+  if (!token) throw new RpcError("unauthenticated", t("players-sign-in-first"));
   try {
     return await call(method, request, { token, service });
   } catch (error) {
     if (error.code === "unauthenticated") {
-      forget(`You are signed out: ${error.message}. Sign in again.`);
-      throw new RpcError(error.code, `You are signed out: ${error.message}. Sign in again.`);
+      const why = t("players-signed-out", { reason: error.message });
+      forget(why);
+      throw new RpcError(error.code, why);
     }
     throw error;
   }
@@ -163,33 +165,35 @@ export function ratingsOf(playerId) {
 // newcomer's first lost games do not show as a negative number. Proto JSON leaves zeros out.
 export const ratingValue = (rating) => Math.max(0, Number(rating?.display ?? 0));
 
-// That figure with one decimal.
-export const shownRating = (rating) => ratingValue(rating).toFixed(1);
+// That figure with one decimal, as a number's text in the reader's locale ("12.3", "۱۲٫۳").
+export const shownRating = (rating) => formatNumber(ratingValue(rating), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+// The figure with one decimal as data attributes carry it for programs and tests ("12.3").
+const ratingFigure = (rating) => ratingValue(rating).toFixed(1);
 
 // The figure as every page writes it, saying so while it is provisional (too few games yet).
-export const ratingText = (rating) => shownRating(rating) + (rating?.provisional ? " provisional" : "");
+export const ratingText = (rating) =>
+  rating?.provisional ? t("players-rating-provisional", { rating: shownRating(rating) }) : shownRating(rating);
 
 export function describeRating(rating) {
-  if (!rating) return "not rated yet";
-  const games = Number(rating.matches ?? 0);
-  return `rating ${shownRating(rating)}, a cautious estimate that rises as results show skill ` +
-    `(${games} rated match${games === 1 ? "" : "es"}` +
-    `${rating.provisional ? ", provisional: too few to say much yet" : ""})`;
+  if (!rating) return t("players-not-rated-yet");
+  const args = { rating: shownRating(rating), matches: Number(rating.matches ?? 0) };
+  return t(rating.provisional ? "players-rating-described-provisional" : "players-rating-described", args);
 }
 
 // A bot's name, marked as a bot once: a name that already says "bot" ("Normal bot 2") gets
 // no second "bot" tag.
 export function botName(name) {
-  const node = h("span", { class: "bot-name" }, name);
-  if (!/\bbot\b/i.test(name)) node.append(" ", h("span", { class: "tag" }, "bot"));
+  const node = h("span", { class: "bot-name" }, userText(name));
+  if (!/\bbot\b/i.test(name)) node.append(" ", h("span", { class: "tag" }, t("common-bot-tag")));
   return node;
 }
 
 function fill(tag, rating) {
-  tag.textContent = rating ? ratingText(rating) : "new";
+  tag.textContent = rating ? ratingText(rating) : t("players-rating-new");
   tag.classList.toggle("provisional", Boolean(rating?.provisional));
   tag.title = describeRating(rating);
-  tag.dataset.rating = rating ? shownRating(rating) : "";
+  tag.dataset.rating = rating ? ratingFigure(rating) : "";
 }
 
 // The player id of a title's bot level: the server's `tokens.player_id("playhall:bot",

@@ -6,8 +6,9 @@
 // only (their games, history and vacation are theirs; `relation.js` adds what the two players
 // are to each other).
 import { call } from "./connect.js";
-import { botAccountTag, clockTime, deadlineDate, h, matchLink, seatName } from "./common.js";
+import { botAccountTag, clockTime, deadlineDate, gameName, h, loadTitles, matchLink, seatName, tNodes, userText } from "./common.js";
 import { ratingChart } from "./chart.js";
+import { formatDate, formatNumber, ready, t } from "./i18n.js";
 import { Pager } from "./pager.js";
 import { reputationLine } from "./reputation.js";
 import { CHANGED, currentPlayer, describeRating, players, ratingTag, ratingText, ratingValue } from "./players.js";
@@ -22,8 +23,8 @@ let games = [];
 let turnBased = {};
 let pager = null;
 
-const titleName = (id) => games.find((g) => g.titleId === id)?.displayName ?? id;
-const when = (ms) => new Date(Number(ms)).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const titleName = (id) => gameName(games.find((g) => g.titleId === id) ?? { titleId: id });
+const when = (ms) => formatDate(new Date(Number(ms)), { dateStyle: "medium", timeStyle: "short" });
 
 function showError(message) {
   $("error").textContent = message;
@@ -32,19 +33,20 @@ function showError(message) {
 
 async function showGames() {
   const running = (await players("ListRunningMatches", {})).matches ?? [];
-  $("my-games").replaceChildren(...(running.length ? running.map(gameItem) : [h("li", { class: "muted" }, "none")]));
+  $("my-games").replaceChildren(...(running.length ? running.map(gameItem) : [h("li", { class: "muted" }, t("lobby-none"))]));
 }
 
 function gameItem({ match, seats = [] }) {
   const mine = seats[0] ?? 0;
   const toMove = match.status?.toMove ?? [];
   const others = (match.seats ?? []).flatMap((seat, n) =>
-    (seats.includes(n) ? [] : [", ", seatName(match, n), botAccountTag(seat), ratingTag(seat, match.titleId)])).slice(1);
-  const button = h("button", { type: "button", class: "reclaim" }, "Go back in");
+    (seats.includes(n) ? [] : [t("lobby-list-separator"), userText(seatName(match, n)), botAccountTag(seat), ratingTag(seat, match.titleId)])).slice(1);
+  const button = h("button", { type: "button", class: "reclaim" }, t("profile-go-back-in"));
   button.addEventListener("click", () => reclaim(match.matchId, mine).catch((error) => showError(error.message)));
   return h("li", { "data-match": match.matchId },
-    h("strong", {}, titleName(match.titleId)), " · against ", ...(others.length ? others : ["nobody yet"]), " · ",
-    match.phase === "MATCH_PHASE_OPEN" ? "waiting for players · " : toMove.includes(mine) ? h("em", {}, "your move · ") : "",
+    h("strong", {}, titleName(match.titleId)), " · ", t("profile-against"), " ", ...(others.length ? others : [t("profile-nobody-yet")]), " · ",
+    match.phase === "MATCH_PHASE_OPEN" ? [t("profile-waiting-for-players"), " · "]
+      : toMove.includes(mine) ? h("em", {}, t("profile-your-move"), " · ") : "",
     button);
 }
 
@@ -54,14 +56,12 @@ function showVacation(vacation = {}) {
   const until = Number(vacation.awayUntilUnixMs ?? 0);
   const left = Number(vacation.allowanceLeftMs ?? 0);
   const perYear = Number(turnBased.vacationDaysPerYear ?? 0);
-  const of = perYear ? ` (of ${perYear} ${perYear === 1 ? "day" : "days"} a year)` : "";
-  $("vacation-left").textContent = left > 0
-    ? `You have ${clockTime(left, true)} of away time left this year${of}` +
-      (until ? "; this time away comes off it when you come back." : ".")
-    : `You have no away days left this year${of}.`;
+  // perYear 0: a deployment that does not say its allowance (the sentence leaves it out).
+  $("vacation-left").textContent = left <= 0 ? t("profile-vacation-none-left", { perYear })
+    : t(until ? "profile-vacation-left-away" : "profile-vacation-left", { time: clockTime(left, true), perYear });
   $("go-away").hidden = Boolean(until);
   $("away").hidden = !until;
-  $("away-until").textContent = until ? `Away until ${deadlineDate(until)}` : "";
+  $("away-until").textContent = until ? t("profile-away-until", { when: deadlineDate(until) }) : "";
   $("vacation-section").dataset.away = String(Boolean(until));
 }
 
@@ -105,9 +105,12 @@ function startOf(rating) {
   return DEFAULT_MU - sigmas * DEFAULT_SIGMA;
 }
 
+// A change of rating with its sign, one decimal ("+1.5", "−0.3"), in the reader's digits.
 function signed(delta) {
-  return `${delta >= 0 ? "+" : "−"}${Math.abs(delta).toFixed(1)}`;
+  return formatNumber(delta, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: "always" });
 }
+
+const oneDecimal = (value) => formatNumber(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 async function ratingCard(playerId, rating) {
   const history = await players("GetRatingHistory", { playerId, titleId: rating.titleId, pageSize: CHART_CHANGES });
@@ -115,10 +118,10 @@ async function ratingCard(playerId, rating) {
   const [latest, previous] = changes; // newest first
   let change = "";
   if (previous) {
-    change = `last match ${signed(ratingValue(latest.rating) - ratingValue(previous.rating))}`;
+    change = t("profile-last-match", { change: signed(ratingValue(latest.rating) - ratingValue(previous.rating)) });
   } else if (latest && startOf(latest.rating) !== null) {
     const start = Math.max(0, startOf(latest.rating));
-    change = `first rated match ${signed(ratingValue(latest.rating) - start)} (from ${start.toFixed(1)})`;
+    change = t("profile-first-rated-match", { change: signed(ratingValue(latest.rating) - start), start: oneDecimal(start) });
   }
   const played = Number(rating.matches ?? 0);
   return h("article", { class: "rating-card", "data-title": rating.titleId },
@@ -126,35 +129,37 @@ async function ratingCard(playerId, rating) {
       h("span", { class: `rating big${rating.provisional ? " provisional" : ""}`, title: describeRating(rating) },
         ratingText(rating))),
     h("p", { class: "muted rating-facts" },
-      `${played} rated match${played === 1 ? "" : "es"}`,
-      rating.provisional ? " · provisional" : "",
+      t("profile-rated-matches", { matches: played }),
+      rating.provisional ? ` · ${t("chart-provisional")}` : "",
       change ? ` · ${change}` : "",
-      history.nextPageToken ? ` · the chart shows the last ${changes.length}` : ""),
+      history.nextPageToken ? ` · ${t("profile-chart-shows-last", { count: changes.length })}` : ""),
     ratingChart(changes, titleName(rating.titleId)),
-    h("p", {}, h("a", { href: `/leaderboard.html?title=${encodeURIComponent(rating.titleId)}` }, "Leaderboard")));
+    h("p", {}, h("a", { href: `/leaderboard.html?title=${encodeURIComponent(rating.titleId)}` }, t("profile-leaderboard"))));
 }
 
 async function showRatings(playerId) {
   const got = await players("GetRatings", { playerId });
   if (other) {
-    $("title").textContent = got.player?.displayName ?? "Player";
-    document.title = `${got.player?.displayName ?? "Player"} · Playhall`;
+    const name = got.player?.displayName ?? t("profile-player");
+    $("title").replaceChildren(userText(name));
+    document.title = t("profile-document-title", { name });
   }
   $("reputation").replaceChildren(reputationLine(got.player?.reputation));
   $("reputation").hidden = false;
   const ratings = got.ratings ?? [];
   const cards = await Promise.all(ratings.map((r) => ratingCard(playerId, r)));
-  $("ratings").replaceChildren(...(cards.length ? cards : [h("p", { class: "muted" }, "No rated match yet: finish a match against a bot or a person.")]));
+  $("ratings").replaceChildren(...(cards.length ? cards : [h("p", { class: "muted" }, t("profile-no-rated-match"))]));
 }
 
+// How a finished match ended for the player, as a catalogue key.
 function result(finished) {
   const m = finished.match;
   const mine = finished.seats ?? [];
   const winners = m.winners ?? [];
   const left = mine.some((n) => m.seats?.[n]?.resigned);
-  if (mine.some((n) => winners.includes(n))) return winners.length > 1 ? "shared win" : "won";
-  if (m.endReason === "END_REASON_ABANDONED") return "abandoned";
-  return left ? "left" : "lost";
+  if (mine.some((n) => winners.includes(n))) return winners.length > 1 ? "profile-result-shared-win" : "profile-result-won";
+  if (m.endReason === "END_REASON_ABANDONED") return "profile-result-abandoned";
+  return left ? "profile-result-left" : "profile-result-lost";
 }
 
 function historyRow(finished) {
@@ -163,29 +168,32 @@ function historyRow(finished) {
   const winners = m.winners ?? [];
   const seats = (m.seats ?? []).map((seat, n) =>
     h("span", { class: `seat${winners.includes(n) ? " winner" : ""}${mine.includes(n) ? " mine" : ""}` },
-      seatName(m, n), botAccountTag(seat)));
+      userText(seatName(m, n)), botAccountTag(seat)));
   const rating = finished.ratingAfter;
   return h("tr", { "data-match": m.matchId },
     h("td", {}, when(finished.finishedUnixMs)),
     h("td", {}, titleName(m.titleId)),
     h("td", { class: "seats-cell" }, ...seats),
-    h("td", { class: "result" }, result(finished)),
-    h("td", { class: "num", title: rating ? describeRating(rating) : "not rated" },
+    h("td", { class: "result" }, t(result(finished))),
+    h("td", { class: "num", title: rating ? describeRating(rating) : t("profile-not-rated") },
       rating ? ratingText(rating) : "—"),
-    h("td", {}, h("a", { href: `/replay.html?id=${encodeURIComponent(m.matchId)}`, class: "replay-link" }, "Replay")));
+    h("td", {}, h("a", { href: `/replay.html?id=${encodeURIComponent(m.matchId)}`, class: "replay-link" }, t("lobby-replay"))));
 }
 
 function setUpHistory() {
   const select = $("history-title");
-  select.append(...games.map((g) => h("option", { value: g.titleId }, g.displayName)));
+  select.append(...games.map((g) => h("option", { value: g.titleId }, gameName(g))));
   pager = new Pager(
     (pageToken) => players("ListFinishedMatches", { titleId: select.value, pageSize: HISTORY_PAGE, pageToken }),
     (page) => {
       const rows = (page.matches ?? []).map(historyRow);
-      $("history").replaceChildren(...(rows.length ? rows : [h("tr", {}, h("td", { colspan: 6, class: "muted" }, "none yet"))]));
+      $("history").replaceChildren(...(rows.length ? rows : [h("tr", {}, h("td", { colspan: 6, class: "muted" }, t("moderation-desk-none-yet")))]));
       return rows.length;
     },
-    { prev: $("history-prev"), next: $("history-next"), where: $("history-page"), size: HISTORY_PAGE, noun: "matches" },
+    {
+      prev: $("history-prev"), next: $("history-next"), where: $("history-page"), size: HISTORY_PAGE,
+      range: "profile-pager-range", onwards: "profile-pager-onwards",
+    },
   );
   select.addEventListener("change", () => pager.restart().catch((error) => showError(error.message)));
 }
@@ -200,8 +208,8 @@ async function show() {
   $("notices-section").hidden = !signedIn || Boolean(other);
   if (!signedIn) return;
   if (!other) {
-    $("title").textContent = `${me.displayName}'s profile`;
-    document.title = `${me.displayName} · Playhall`;
+    $("title").replaceChildren(...tNodes("profile-own-title", {}, { name: userText(me.displayName) }));
+    document.title = t("profile-document-title", { name: me.displayName });
   }
   // Each part on its own: a part that fails (no archive here, say) leaves the others shown.
   const parts = [showRatings(other || me.playerId)];
@@ -212,10 +220,12 @@ async function show() {
 }
 
 async function main() {
+  await ready;
   try {
     const got = await call("ListGames", {});
     games = got.games ?? [];
     turnBased = got.turnBased ?? {};
+    await loadTitles(games);
   } catch (error) {
     showError(error.message);
   }

@@ -6,7 +6,8 @@
 // (a pace of so many days a move) waits until matched or left, the page open or not: its match
 // is then under "Your turn", and "Play now" with the same pace hands it over.
 import { RpcError, call, stream } from "./connect.js";
-import { h, matchLink } from "./common.js";
+import { clockTime, h, matchLink } from "./common.js";
+import { t } from "./i18n.js";
 import { currentPlayer, playerToken, portalConfig, ratingText, ratingsOf, signInGuest } from "./players.js";
 
 const QUEUE = "/playhall.matchmaking.v1.MatchmakingService/";
@@ -20,14 +21,14 @@ async function signedIn() {
   const token = playerToken();
   if (token) return token;
   if (!(await portalConfig()).guestSignIn) {
-    throw new RpcError("unauthenticated", "Sign in first (at the top of the page) to play now");
+    throw new RpcError("unauthenticated", t("queue-sign-in-first"));
   }
-  const name = prompt("Play as a guest: your name (shown to the others)", "");
-  if (!name) throw new RpcError("canceled", "Sign in to play now");
+  const name = prompt(t("queue-guest-name"), "");
+  if (!name) throw new RpcError("canceled", t("queue-sign-in"));
   return (await signInGuest(name)).token;
 }
 
-const seconds = (ms) => `${Math.round(Number(ms ?? 0) / 1000)} s`;
+const seconds = (ms) => clockTime(Number(ms ?? 0), false);
 
 // The player's rating in the title as every page shows it ("new" before a rated match): the
 // queue's own number (Waiting.rating) is the skill it orders tickets by, another scale.
@@ -35,30 +36,30 @@ async function myRating(titleId) {
   const player = currentPlayer();
   const ratings = player ? await ratingsOf(player.playerId) : null;
   const rating = ratings?.get(titleId);
-  return rating ? `your rating ${ratingText(rating)}` : "you are new here";
+  return rating ? t("queue-your-rating", { rating: ratingText(rating) }) : t("queue-you-are-new");
 }
 
 function describe(waiting, mine) {
   const queued = Number(waiting.queued ?? 1);
   const parts = [
-    `Waiting ${seconds(waiting.waitedMs)}`,
-    `looking for players near your level (${mine}), wider as you wait`,
-    queued > 1 ? `${queued} in this queue` : "nobody else in this queue yet",
+    t("queue-waiting", { time: seconds(waiting.waitedMs) }),
+    t("queue-looking", { rating: mine }),
+    queued > 1 ? t("queue-queued", { count: queued }) : t("queue-nobody-else"),
   ];
-  if (Number(waiting.botsInMs ?? 0) > 0) parts.push(`bots join in ${seconds(waiting.botsInMs)}`);
+  if (Number(waiting.botsInMs ?? 0) > 0) parts.push(t("queue-bots-join", { time: seconds(waiting.botsInMs) }));
   return parts.join(" · ");
 }
 
 // The "Play now" block of one title's card.
 export function playNow(game, onError) {
-  const players = h("select", { name: "queue-players", "aria-label": "Players to play with" });
-  for (let n = game.minPlayers; n <= game.maxPlayers; n++) players.append(h("option", { value: n }, `${n} players`));
+  const players = h("select", { name: "queue-players", "aria-label": t("queue-players") });
+  for (let n = game.minPlayers; n <= game.maxPlayers; n++) players.append(h("option", { value: n }, t("gamecard-players", { count: n })));
   players.hidden = game.minPlayers === game.maxPlayers;
-  const pace = h("select", { name: "queue-pace", "aria-label": "Pace" },
-    h("option", { value: 0 }, "live"),
-    ...TURN_BASED_DAYS.map((d) => h("option", { value: d }, `turn-based, ${d === 1 ? "1 day" : `${d} days`} a move`)));
-  const start = h("button", { type: "button", class: "play-now-start" }, "Play now");
-  const leave = h("button", { type: "button", class: "play-now-leave secondary", hidden: "" }, "Leave the queue");
+  const pace = h("select", { name: "queue-pace", "aria-label": t("lobby-pace") },
+    h("option", { value: 0 }, t("queue-live")),
+    ...TURN_BASED_DAYS.map((d) => h("option", { value: d }, t("common-pace-per-move", { time: t("common-clock-days", { days: d }) }))));
+  const start = h("button", { type: "button", class: "play-now-start" }, t("queue-play-now"));
+  const leave = h("button", { type: "button", class: "play-now-leave secondary", hidden: "" }, t("queue-leave"));
   const status = h("p", { class: "play-now-status muted", "aria-live": "polite" }, "");
   let queue = null; // {abort} while in the queue
 
@@ -73,7 +74,7 @@ export function playNow(game, onError) {
   async function follow(token, count, days, controller) {
     const request = { titleId: game.titleId, players: count };
     if (days) Object.assign(request, { pace: "PACE_TURN_BASED", daysPerTurn: days });
-    const waits = days ? " · your ticket waits if you leave this page: the match will be under “Your turn”" : "";
+    const waits = days ? ` · ${t("queue-ticket-waits")}` : "";
     const mine = await myRating(game.titleId);
     for (;;) {
       try {
@@ -81,7 +82,7 @@ export function playNow(game, onError) {
           if (update.waiting) status.textContent = describe(update.waiting, mine) + waits;
           if (update.matched) {
             const { match, token: seat } = update.matched;
-            status.textContent = "Matched: taking your seat…";
+            status.textContent = t("queue-matched");
             queue = null;
             location.href = matchLink(match.matchId, seat.token, seat.seat ?? 0);
           }
@@ -90,7 +91,7 @@ export function playNow(game, onError) {
       } catch (error) {
         if (controller.signal.aborted) return;
         if (error.code !== "unavailable") throw error;
-        status.textContent = "The connection dropped; your ticket waits, reconnecting…";
+        status.textContent = t("queue-reconnecting");
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }
     }
@@ -106,7 +107,7 @@ export function playNow(game, onError) {
       start.hidden = true;
       players.disabled = pace.disabled = true;
       leave.hidden = false;
-      status.textContent = "Entering the queue…";
+      status.textContent = t("queue-entering");
       await follow(token, Number(players.value), days, controller);
     } catch (error) {
       reset("");
@@ -118,7 +119,7 @@ export function playNow(game, onError) {
     const left = queue;
     if (!left) return;
     left.controller.abort();
-    reset("You left the queue");
+    reset(t("queue-left"));
     try {
       await call("LeaveQueue", { titleId: game.titleId }, { token: left.token, service: QUEUE });
     } catch (error) {
@@ -141,8 +142,8 @@ export function playNow(game, onError) {
 
   const heading = `play-now-${game.titleId}`;
   return h("section", { class: "play-now", "data-title": game.titleId, "aria-labelledby": heading },
-    h("h4", { id: heading }, "Play now"),
-    h("p", { class: "way-note muted" }, "Matched at once with players at your level; bots step in if nobody comes."),
+    h("h4", { id: heading }, t("queue-play-now")),
+    h("p", { class: "way-note muted" }, t("queue-note")),
     h("div", { class: "play-now-row" }, players, pace, start, leave),
     status);
 }

@@ -4,6 +4,7 @@
 // Across a block the server refuses a follow or a challenge with its reason, shown here.
 import { h } from "./common.js";
 import { challengeForm } from "./challengeform.js";
+import { ready, t } from "./i18n.js";
 import { reportForm } from "./reportform.js";
 import { friends, moderation } from "./social.js";
 import { CHANGED, currentPlayer, publicRead } from "./players.js";
@@ -17,14 +18,17 @@ function say(message) {
 }
 
 function facts(relation) {
-  const words = [];
-  if (relation.following && relation.followedBy) words.push("you are friends");
-  else if (relation.following) words.push("you follow them");
-  else if (relation.followedBy) words.push("they follow you");
-  if (relation.blocking) words.push("you blocked them");
-  if (relation.blockedBy) words.push("they blocked you");
-  return words;
+  const keys = [];
+  if (relation.following && relation.followedBy) keys.push("relation-friends");
+  else if (relation.following) keys.push("relation-you-follow");
+  else if (relation.followedBy) keys.push("relation-they-follow");
+  if (relation.blocking) keys.push("relation-you-blocked");
+  if (relation.blockedBy) keys.push("relation-they-blocked");
+  return keys.map((key) => t(key));
 }
+
+// The buttons' words, by the FriendsService method each calls.
+const BUTTONS = { Follow: "friends-follow", Unfollow: "friends-unfollow", Block: "friends-block", Unblock: "friends-unblock" };
 
 async function act(method, playerId) {
   say("");
@@ -37,14 +41,14 @@ async function act(method, playerId) {
 }
 
 function controls(relation) {
-  const button = (method) => h("button", { type: "button", "data-action": method, onclick: () => act(method, other) }, method);
+  const button = (method) => h("button", { type: "button", "data-action": method, onclick: () => act(method, other) }, t(BUTTONS[method]));
   return [button(relation.following ? "Unfollow" : "Follow"), button(relation.blocking ? "Unblock" : "Block")];
 }
 
 let shownName = null;
 // The player's name, for the forms' labels (asked once).
 async function nameOf(playerId) {
-  shownName ??= publicRead("GetRatings", { playerId }).then((got) => got.player?.displayName || "this player");
+  shownName ??= publicRead("GetRatings", { playerId }).then((got) => got.player?.displayName || t("relation-this-player"));
   return shownName;
 }
 
@@ -57,7 +61,7 @@ async function show() {
   const words = facts(relation);
   $("relation").replaceChildren(
     h("span", { class: `presence ${relation.online ? "online" : "offline"}`, "data-online": String(Boolean(relation.online)) },
-      relation.online ? "online" : "not online"),
+      t(relation.online ? "friends-online" : "friends-offline")),
     words.length ? ` · ${words.join(" · ")}` : "");
   section.dataset.following = String(Boolean(relation.following));
   section.dataset.blocking = String(Boolean(relation.blocking));
@@ -67,5 +71,6 @@ async function show() {
 }
 
 const refresh = () => show().catch((error) => say(error.message));
+await ready;
 addEventListener(CHANGED, refresh);
 refresh();

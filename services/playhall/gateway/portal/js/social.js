@@ -1,5 +1,6 @@
 // The social services as the signed-in player (FriendsService, ChallengeService, ChatService,
-// ModerationService), and the words the portal shows for their fixed lists.
+// ModerationService), and the catalogue keys of the words the portal shows for their fixed lists
+// (one key per enum value, by the enum value's name).
 import { call } from "./connect.js";
 import { asPlayer, playerToken } from "./players.js";
 
@@ -19,29 +20,29 @@ export function openChallenges(request) {
 
 // DeclineReason, in the order the decline picker offers them.
 export const DECLINE_REASONS = {
-  DECLINE_REASON_LATER: "not now, perhaps later",
-  DECLINE_REASON_TOO_FAST: "the clock is too fast",
-  DECLINE_REASON_TOO_SLOW: "the clock is too slow",
-  DECLINE_REASON_NOT_THIS_TITLE: "I would rather play another game",
-  DECLINE_REASON_NO_RATED_GAMES: "no rated games now",
-  DECLINE_REASON_OTHER: "another reason",
+  DECLINE_REASON_LATER: "social-decline-later",
+  DECLINE_REASON_TOO_FAST: "social-decline-too-fast",
+  DECLINE_REASON_TOO_SLOW: "social-decline-too-slow",
+  DECLINE_REASON_NOT_THIS_TITLE: "social-decline-not-this-title",
+  DECLINE_REASON_NO_RATED_GAMES: "social-decline-no-rated-games",
+  DECLINE_REASON_OTHER: "social-decline-other",
 };
 
 export const CHALLENGE_STATES = {
-  CHALLENGE_STATE_OPEN: "waiting for an answer",
-  CHALLENGE_STATE_ACCEPTED: "accepted",
-  CHALLENGE_STATE_DECLINED: "declined",
-  CHALLENGE_STATE_WITHDRAWN: "withdrawn",
-  CHALLENGE_STATE_EXPIRED: "expired",
+  CHALLENGE_STATE_OPEN: "social-challenge-open",
+  CHALLENGE_STATE_ACCEPTED: "social-challenge-accepted",
+  CHALLENGE_STATE_DECLINED: "social-challenge-declined",
+  CHALLENGE_STATE_WITHDRAWN: "social-challenge-withdrawn",
+  CHALLENGE_STATE_EXPIRED: "social-challenge-expired",
 };
 
 // ReportReason, in the order the report picker offers them.
 export const REPORT_REASONS = {
-  REPORT_REASON_ABUSE: "insults, harassment, hate",
-  REPORT_REASON_SPAM: "advertising, flooding, links",
-  REPORT_REASON_CHEATING: "cheating",
-  REPORT_REASON_UNSPORTSMANLIKE: "unsportsmanlike play",
-  REPORT_REASON_OTHER: "something else (say what)",
+  REPORT_REASON_ABUSE: "social-report-abuse",
+  REPORT_REASON_SPAM: "social-report-spam",
+  REPORT_REASON_CHEATING: "social-report-cheating",
+  REPORT_REASON_UNSPORTSMANLIKE: "social-report-unsportsmanlike",
+  REPORT_REASON_OTHER: "social-report-other",
 };
 
 // proto JSON leaves zeros and false out: a number from an int64 field that may be absent.

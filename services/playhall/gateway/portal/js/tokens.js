@@ -2,30 +2,31 @@
 // personal access tokens (made with a name, scopes and an expiry, the secret shown once; listed
 // without secrets; revoked), and the upgrade of the account to a bot account, for good, offered
 // until the account is one. Every refusal is the server's reason, in the section's own alert.
-import { h } from "./common.js";
+import { h, listOf } from "./common.js";
+import { formatDate, ready, t } from "./i18n.js";
 import { asPlayer, CHANGED, currentPlayer, players } from "./players.js";
 
 const ACCOUNTS = "/playhall.api.v1.AccountService/";
 const other = new URLSearchParams(location.search).get("player");
 const $ = (id) => document.getElementById(id);
 const accounts = (method, request = {}) => asPlayer(ACCOUNTS, method, request);
-const when = (ms) => Number(ms) ? new Date(Number(ms)).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "never";
+const when = (ms) => (Number(ms) ? formatDate(new Date(Number(ms)), { dateStyle: "medium", timeStyle: "short" }) : t("tokens-never"));
 
-// The scopes by their contract names, each with what it lets a program do (the names a
-// program's docs use: SCOPE_MATCH_PLAY is match:play).
+// The scopes by their contract names, each with the key of what it lets a program do (the
+// names a program's docs use: SCOPE_MATCH_PLAY is match:play, never translated).
 const SCOPES = [
-  ["SCOPE_MATCH_PLAY", "match:play", "create matches and play in them"],
-  ["SCOPE_MATCH_READ", "match:read", "watch matches and read them"],
-  ["SCOPE_BOT_PLAY", "bot:play", "everything a bot needs: play, challenges, the event stream"],
-  ["SCOPE_CHALLENGE_READ", "challenge:read", "read your challenges"],
-  ["SCOPE_CHALLENGE_WRITE", "challenge:write", "make and answer challenges"],
-  ["SCOPE_EVENTS_READ", "events:read", "open your event stream"],
-  ["SCOPE_PROFILE_READ", "profile:read", "read your profile and inbox"],
-  ["SCOPE_PROFILE_WRITE", "profile:write", "change your settings and vacation"],
-  ["SCOPE_CHAT_READ", "chat:read", "read the chat"],
-  ["SCOPE_CHAT_WRITE", "chat:write", "write in the chat"],
-  ["SCOPE_SOCIAL_READ", "social:read", "read your friends and presence"],
-  ["SCOPE_SOCIAL_WRITE", "social:write", "follow, block, stay online"],
+  ["SCOPE_MATCH_PLAY", "match:play", "tokens-scope-match-play"],
+  ["SCOPE_MATCH_READ", "match:read", "tokens-scope-match-read"],
+  ["SCOPE_BOT_PLAY", "bot:play", "tokens-scope-bot-play"],
+  ["SCOPE_CHALLENGE_READ", "challenge:read", "tokens-scope-challenge-read"],
+  ["SCOPE_CHALLENGE_WRITE", "challenge:write", "tokens-scope-challenge-write"],
+  ["SCOPE_EVENTS_READ", "events:read", "tokens-scope-events-read"],
+  ["SCOPE_PROFILE_READ", "profile:read", "tokens-scope-profile-read"],
+  ["SCOPE_PROFILE_WRITE", "profile:write", "tokens-scope-profile-write"],
+  ["SCOPE_CHAT_READ", "chat:read", "tokens-scope-chat-read"],
+  ["SCOPE_CHAT_WRITE", "chat:write", "tokens-scope-chat-write"],
+  ["SCOPE_SOCIAL_READ", "social:read", "tokens-scope-social-read"],
+  ["SCOPE_SOCIAL_WRITE", "social:write", "tokens-scope-social-write"],
 ];
 const scopeName = (wire) => SCOPES.find(([w]) => w === wire)?.[1] ?? wire;
 
@@ -35,14 +36,14 @@ function showError(message) {
 }
 
 function tokenRow(token) {
-  const revoke = h("button", { type: "button", class: "revoke" }, "Revoke");
+  const revoke = h("button", { type: "button", class: "revoke" }, t("tokens-revoke"));
   revoke.addEventListener("click", () => act(async () => {
     await accounts("RevokeAccessToken", { tokenId: token.tokenId });
     $("token-secret").hidden = true;
   }));
   return h("tr", { "data-token": token.tokenId },
-    h("td", {}, token.name), h("td", {}, h("code", {}, `${token.prefix}…`)),
-    h("td", {}, (token.scopes ?? []).map(scopeName).join(", ")),
+    h("td", { dir: "auto" }, token.name), h("td", {}, h("code", {}, `${token.prefix}…`)),
+    h("td", {}, listOf((token.scopes ?? []).map(scopeName), "unit")),
     h("td", {}, when(token.createdUnixMs)), h("td", {}, when(token.lastUsedUnixMs)),
     h("td", {}, when(token.expiresUnixMs)), h("td", {}, revoke));
 }
@@ -50,15 +51,12 @@ function tokenRow(token) {
 async function showTokens() {
   const { tokens = [] } = await accounts("ListAccessTokens");
   $("tokens").replaceChildren(...(tokens.length ? tokens.map(tokenRow)
-    : [h("tr", {}, h("td", { colspan: 7, class: "muted" }, "No tokens."))]));
+    : [h("tr", {}, h("td", { colspan: 7, class: "muted" }, t("tokens-none")))]));
 }
 
 async function showBot() {
   const { player } = await players("GetRatings", { playerId: currentPlayer().playerId });
-  $("bot-status").textContent = player?.bot
-    ? "This account is a bot account: marked as a bot wherever its name is shown, rated among bots."
-    : "A bot account is marked as a bot wherever its name is shown and rated among bots only. " +
-      "Only an account that has never played a rated game can become one, and it stays one.";
+  $("bot-status").textContent = t(player?.bot ? "tokens-bot-account" : "tokens-bot-offer");
   $("upgrade").hidden = Boolean(player?.bot);
 }
 
@@ -75,7 +73,7 @@ async function act(change) {
 
 function setUp() {
   $("token-scopes").replaceChildren(...SCOPES.map(([wire, name, what]) =>
-    h("label", {}, h("input", { type: "checkbox", name: "scope", value: wire }), " ", h("code", {}, name), ` ${what}`)));
+    h("label", {}, h("input", { type: "checkbox", name: "scope", value: wire }), " ", h("code", {}, name), " ", t(what))));
   $("token-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const form = event.target;
@@ -90,7 +88,7 @@ function setUp() {
     });
   });
   $("upgrade").addEventListener("click", () => {
-    if (confirm("Make this account a bot account? This cannot be undone.")) act(() => accounts("UpgradeToBot"));
+    if (confirm(t("tokens-upgrade-confirm"))) act(() => accounts("UpgradeToBot"));
   });
 }
 
@@ -100,6 +98,7 @@ async function show() {
   if (mine) await act(async () => {});
 }
 
+await ready;
 setUp();
 addEventListener(CHANGED, () => show());
 show();

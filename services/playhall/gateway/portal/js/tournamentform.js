@@ -2,7 +2,8 @@
 // its rounds) or round robin, the bots the signed-in player meets (how many, which level),
 // when it starts (later leaves time for others to join) and the time a move. The creator enters first; the server checks everything (a refusal shows its
 // reason) and the page then opens the tournament.
-import { LEVELS, h } from "./common.js";
+import { LEVELS, gameName, h, levelName } from "./common.js";
+import { formatNumber, t } from "./i18n.js";
 import { asPlayer } from "./players.js";
 
 const SERVICE = "/playhall.tournament.v1.TournamentService/";
@@ -10,15 +11,18 @@ const MOST_BOTS = 7;
 // Live games need a time a move so that every round ends; when it runs out a bot moves.
 const SECONDS_A_MOVE = [30, 60, 120, 300];
 // When it starts, in minutes from now: later gives other players time to join.
-const STARTS_IN = [[0, "at once"], [5, "in 5 minutes"], [15, "in 15 minutes"], [60, "in an hour"]];
+const STARTS_IN = [0, 5, 15, 60];
 const MINUTE_MS = 60_000;
 
 const option = (value, text, chosen) =>
   h("option", { value, ...(String(value) === String(chosen) ? { selected: "" } : {}) }, text);
 
 function select(name, label, options, chosen) {
-  return h("label", {}, `${label} `, h("select", { name }, ...options.map(([v, t]) => option(v, t, chosen))));
+  return h("label", {}, label, " ", h("select", { name }, ...options.map(([value, text]) => option(value, text, chosen))));
 }
+
+// A time a move in words ("30 seconds", "2 minutes").
+const moveTime = (seconds) => (seconds < 60 ? t("tournamentform-seconds", { seconds }) : t("common-clock-minutes", { minutes: seconds / 60 }));
 
 function request(data) {
   const bots = Number(data.get("bots"));
@@ -37,17 +41,19 @@ function request(data) {
 // The section's contents: a heading and the form; `onError(message)` shows a refusal.
 export function tournamentForm(games, onError) {
   const twoSeats = games.filter((g) => g.minPlayers <= 2 && g.maxPlayers >= 2);
-  const rounds = select("rounds", "Swiss rounds:", [1, 2, 3].map((n) => [n, String(n)]), 2);
+  const rounds = select("rounds", t("tournamentform-rounds"), [1, 2, 3].map((n) => [n, formatNumber(n)]), 2);
+  const formats = [["TOURNAMENT_FORMAT_SWISS", "tournaments-format-swiss"], ["TOURNAMENT_FORMAT_ROUND_ROBIN", "tournaments-format-round-robin"]];
   const form = h("form", { class: "tournament-form", id: "tournament-form" },
-    h("label", {}, "Name: ", h("input", { name: "name", maxlength: 64, required: "", placeholder: "Friday cup" })),
-    select("title", "Game:", twoSeats.map((g) => [g.titleId, g.displayName]), twoSeats[0]?.titleId),
-    select("format", "Format:", [["TOURNAMENT_FORMAT_SWISS", "Swiss"], ["TOURNAMENT_FORMAT_ROUND_ROBIN", "Round robin"]], "TOURNAMENT_FORMAT_SWISS"),
+    h("label", {}, t("tournamentform-name"), " ",
+      h("input", { name: "name", maxlength: 64, required: "", placeholder: t("tournamentform-name-example"), dir: "auto" })),
+    select("title", t("challengeform-game"), twoSeats.map((g) => [g.titleId, gameName(g)]), twoSeats[0]?.titleId),
+    select("format", t("tournamentform-format"), formats.map(([value, key]) => [value, t(key)]), "TOURNAMENT_FORMAT_SWISS"),
     rounds,
-    select("bots", "You against:", Array.from({ length: MOST_BOTS }, (_, n) => [n + 1, n ? `${n + 1} bots` : "1 bot"]), 3),
-    select("bot-level", "Bot level:", Object.entries(LEVELS), "BOT_LEVEL_NORMAL"),
-    select("starts", "Starts:", STARTS_IN, 0),
-    select("seconds", "Time a move:", SECONDS_A_MOVE.map((s) => [s, s < 60 ? `${s} seconds` : `${s / 60} minute${s === 60 ? "" : "s"}`]), 60),
-    h("button", { type: "submit" }, "Create the tournament"));
+    select("bots", t("tournamentform-against"), Array.from({ length: MOST_BOTS }, (_, n) => [n + 1, t("tournamentform-bots", { count: n + 1 })]), 3),
+    select("bot-level", t("tournamentform-bot-level"), Object.keys(LEVELS).map((level) => [level, levelName(level)]), "BOT_LEVEL_NORMAL"),
+    select("starts", t("tournamentform-starts"), STARTS_IN.map((minutes) => [minutes, t("tournamentform-starts-in", { minutes })]), 0),
+    select("seconds", t("tournamentform-move-time"), SECONDS_A_MOVE.map((s) => [s, moveTime(s)]), 60),
+    h("button", { type: "submit" }, t("tournamentform-create")));
   const format = form.elements.namedItem("format");
   format.addEventListener("change", () => {
     rounds.hidden = format.value !== "TOURNAMENT_FORMAT_SWISS";
@@ -63,8 +69,8 @@ export function tournamentForm(games, onError) {
     }
   });
   return [
-    h("h2", { id: "create-heading" }, "Create a tournament"),
-    h("p", { class: "muted" }, "You enter it with the bots you choose; until it starts, other players can join it from its page."),
+    h("h2", { id: "create-heading" }, t("tournamentform-heading")),
+    h("p", { class: "muted" }, t("tournamentform-note")),
     form,
   ];
 }

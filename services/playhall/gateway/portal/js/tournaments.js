@@ -4,56 +4,63 @@
 // enters the signed-in player. Reads answer anyone.
 // Games are named by their titles' names, entrants by their own (a bot's says "bot" once).
 import { call, stream } from "./connect.js";
-import { LEVELS, h } from "./common.js";
+import { gameName, h, levelName, loadTitles } from "./common.js";
+import { formatDate, formatNumber, ready, t } from "./i18n.js";
 import { CHANGED, asPlayer, botName, currentPlayer } from "./players.js";
 import { tournamentForm } from "./tournamentform.js";
 
 const SERVICE = "/playhall.tournament.v1.TournamentService/";
 const $ = (id) => document.getElementById(id);
-const FORMATS = { TOURNAMENT_FORMAT_SWISS: "Swiss", TOURNAMENT_FORMAT_ROUND_ROBIN: "Round robin" };
+// Catalogue keys by the TournamentFormat and TournamentPhase enums' names.
+const FORMATS = { TOURNAMENT_FORMAT_SWISS: "tournaments-format-swiss", TOURNAMENT_FORMAT_ROUND_ROBIN: "tournaments-format-round-robin" };
 const PHASES = {
-  TOURNAMENT_PHASE_SCHEDULED: "scheduled",
-  TOURNAMENT_PHASE_RUNNING: "running",
-  TOURNAMENT_PHASE_FINISHED: "finished",
+  TOURNAMENT_PHASE_SCHEDULED: "tournaments-phase-scheduled",
+  TOURNAMENT_PHASE_RUNNING: "tournaments-phase-running",
+  TOURNAMENT_PHASE_FINISHED: "tournaments-phase-finished",
 };
+// The words of an enum value by its key in `table` ("" for a value this page does not know).
+const words = (table, value) => (table[value] ? t(table[value]) : "");
+// A phase as the page's data attribute names it, for styles and tests ("running").
+const phaseName = (phase) => String(phase ?? "").replace(/^TOURNAMENT_PHASE_/, "").toLowerCase();
 const RETRY_MS = 2000;
 let games = [];
 let shown = null; // the tournament on the page
 
-const titleName = (id) => games.find((g) => g.titleId === id)?.displayName ?? id;
+const titleName = (id) => gameName(games.find((g) => g.titleId === id) ?? { titleId: id });
 
 function showError(message) {
   $("error").textContent = message;
   $("error").hidden = !message;
 }
 
+// Points as chess writes them: wholes and a half sign ("2½", "½"), in the reader's digits.
 const points = (value) => {
   const whole = Math.floor(value ?? 0);
   const half = (value ?? 0) - whole >= 0.5 ? "½" : "";
-  return whole || !half ? `${whole}${half}` : half;
+  return whole || !half ? `${formatNumber(whole)}${half}` : half;
 };
-const when = (ms) => new Date(Number(ms)).toLocaleString();
+const when = (ms) => formatDate(new Date(Number(ms)), { dateStyle: "medium", timeStyle: "short" });
 
 // An entrant by its index (proto JSON leaves an index of 0 out: it is the first entrant).
 function entrantName(tournament, index = 0) {
   const entrant = tournament.entrants?.[index] ?? {};
   if (entrant.playerId) {
-    return h("a", { href: `/profile.html?player=${encodeURIComponent(entrant.playerId)}` },
-      entrant.displayName || `Entrant ${index + 1}`);
+    return h("a", { href: `/profile.html?player=${encodeURIComponent(entrant.playerId)}`, dir: "auto" },
+      entrant.displayName || t("tournaments-entrant", { number: index + 1 }));
   }
-  return botName(entrant.displayName || `${LEVELS[entrant.botLevel] ?? ""} bot ${index + 1}`);
+  return botName(entrant.displayName || t("tournaments-bot", { level: levelName(entrant.botLevel), number: index + 1 }));
 }
 
 async function showList() {
   $("list-section").hidden = false;
   const listed = (await call("ListTournaments", {}, { service: SERVICE })).tournaments ?? [];
-  $("list").replaceChildren(...(listed.length ? listed.map((t) => h("tr", { "data-tournament": t.tournamentId },
-    h("td", {}, h("a", { href: `/tournaments.html?id=${encodeURIComponent(t.tournamentId)}` }, t.name)),
-    h("td", {}, titleName(t.titleId)),
-    h("td", {}, FORMATS[t.format] ?? ""),
-    h("td", { class: "phase" }, PHASES[t.phase] ?? ""),
-    h("td", { class: "num" }, String(t.entrants?.length ?? 0)),
-    h("td", {}, when(t.startUnixMs)))) : [h("tr", {}, h("td", { colspan: 6, class: "muted" }, "No tournament yet."))]));
+  $("list").replaceChildren(...(listed.length ? listed.map((tour) => h("tr", { "data-tournament": tour.tournamentId },
+    h("td", {}, h("a", { href: `/tournaments.html?id=${encodeURIComponent(tour.tournamentId)}`, dir: "auto" }, tour.name)),
+    h("td", {}, titleName(tour.titleId)),
+    h("td", {}, words(FORMATS, tour.format)),
+    h("td", { class: "phase", "data-phase": phaseName(tour.phase) }, words(PHASES, tour.phase)),
+    h("td", { class: "num" }, formatNumber(tour.entrants?.length ?? 0)),
+    h("td", {}, when(tour.startUnixMs)))) : [h("tr", {}, h("td", { colspan: 6, class: "muted" }, t("tournaments-none")))]));
   document.body.dataset.loaded = "true";
 }
 
@@ -61,31 +68,30 @@ function renderRound(tournament, round) {
   const rows = (round.pairings ?? []).map((p, board) => {
     if (p.second === undefined) {
       return h("tr", {}, h("td", {}, entrantName(tournament, p.first)),
-        h("td", { class: "result" }, "1"), h("td", { class: "muted" }, "bye"), h("td", {}));
+        h("td", { class: "result" }, formatNumber(1)), h("td", { class: "muted" }, t("tournaments-bye")), h("td", {}));
     }
     const over = p.firstPoints !== undefined;
-    const result = over ? `${points(p.firstPoints)}–${points(1 - p.firstPoints)}` : "playing";
+    const result = over ? `${points(p.firstPoints)}–${points(1 - p.firstPoints)}` : t("tournaments-playing");
     return h("tr", { "data-board": String(board) },
       h("td", {}, entrantName(tournament, p.first)),
       h("td", { class: over ? "result" : "result pending" }, result),
       h("td", {}, entrantName(tournament, p.second)),
-      h("td", {}, h("a", { href: `/match.html?id=${encodeURIComponent(p.matchId)}` }, over ? "Replay" : "Watch")));
+      h("td", {}, h("a", { href: `/match.html?id=${encodeURIComponent(p.matchId)}` }, t(over ? "lobby-replay" : "lobby-watch"))));
   });
   return h("section", { class: "round", "data-round": String(round.number) },
-    h("h4", {}, `Round ${round.number}`),
+    h("h4", {}, t("tournaments-round", { number: round.number })),
     h("table", { class: "pairings" }, h("tbody", {}, rows)));
 }
 
 // Until the first round: a button that enters the signed-in player (once), or a line saying
 // how to; nothing once it has started.
-function renderJoin(t) {
+function renderJoin(tour) {
   const me = currentPlayer();
-  const open = t.phase === "TOURNAMENT_PHASE_SCHEDULED";
-  const entered = (t.entrants ?? []).some((e) => me && e.playerId === me.playerId);
+  const open = tour.phase === "TOURNAMENT_PHASE_SCHEDULED";
+  const entered = (tour.entrants ?? []).some((e) => me && e.playerId === me.playerId);
   $("join").hidden = !open;
   $("join-button").hidden = !me || entered;
-  $("join-note").textContent = !me ? "Sign in (at the top of the page) to join before it starts."
-    : entered ? "You are in this tournament." : "Entries are open until it starts.";
+  $("join-note").textContent = t(!me ? "tournaments-sign-in-to-join" : entered ? "tournaments-entered" : "tournaments-entries-open");
 }
 
 async function join(id) {
@@ -98,23 +104,25 @@ async function join(id) {
   }
 }
 
-function renderTournament(t) {
-  shown = t;
-  renderJoin(t);
-  document.title = `${t.name} · Playhall`;
-  $("tournament-heading").textContent = t.name;
-  const phase = PHASES[t.phase] ?? "";
-  $("tournament-facts").textContent = `${FORMATS[t.format] ?? ""} of ${titleName(t.titleId)}, ` +
-    `${t.rounds?.length ?? 0} of ${t.roundsPlanned} rounds, ${phase}; starts ${when(t.startUnixMs)}.`;
-  document.body.dataset.phase = phase;
-  $("standings").replaceChildren(...(t.standings ?? []).map((s) => h("tr", { "data-entrant": String(s.entrant ?? 0) },
-    h("td", { class: "num" }, String(s.rank)),
-    h("td", {}, entrantName(t, s.entrant ?? 0)),
+function renderTournament(tour) {
+  shown = tour;
+  renderJoin(tour);
+  document.title = t("profile-document-title", { name: tour.name });
+  $("tournament-heading").textContent = tour.name;
+  $("tournament-heading").dir = "auto";
+  $("tournament-facts").textContent = t("tournaments-facts", {
+    format: words(FORMATS, tour.format), title: titleName(tour.titleId), played: tour.rounds?.length ?? 0,
+    planned: Number(tour.roundsPlanned ?? 0), phase: words(PHASES, tour.phase), start: when(tour.startUnixMs),
+  });
+  document.body.dataset.phase = phaseName(tour.phase);
+  $("standings").replaceChildren(...(tour.standings ?? []).map((s) => h("tr", { "data-entrant": String(s.entrant ?? 0) },
+    h("td", { class: "num" }, formatNumber(Number(s.rank ?? 0))),
+    h("td", {}, entrantName(tour, s.entrant ?? 0)),
     h("td", { class: "num score" }, points(s.score)),
     h("td", { class: "num" }, points(s.buchholz)),
-    h("td", { class: "num" }, String(s.sonnebornBerger ?? 0)),
-    h("td", { class: "num" }, String(s.games ?? 0)))));
-  $("rounds").replaceChildren(...[...(t.rounds ?? [])].reverse().map((round) => renderRound(t, round)));
+    h("td", { class: "num" }, formatNumber(Number(s.sonnebornBerger ?? 0))),
+    h("td", { class: "num" }, formatNumber(Number(s.games ?? 0))))));
+  $("rounds").replaceChildren(...[...(tour.rounds ?? [])].reverse().map((round) => renderRound(tour, round)));
 }
 
 async function showTournament(id) {
@@ -141,7 +149,9 @@ async function showTournament(id) {
 }
 
 async function main(id) {
+  await ready;
   games = (await call("ListGames", {})).games ?? [];
+  await loadTitles(games);
   if (id) return showTournament(id);
   $("create-section").replaceChildren(...tournamentForm(games, showError));
   $("create-section").hidden = false;

@@ -4,8 +4,11 @@
 // player is away), and a link that plays it in this browser (ReclaimSeat: a fresh
 // seat token; the seat's older link stops working).
 import { call } from "./connect.js";
-import { awayTag, awayUntil, botAccountTag, clockTime, deadlineDate, h, isTurnBased, matchLink, paceLabel, seatName } from "./common.js";
-import { MY_TURN, myTurn, waitingWords } from "./myturn.js";
+import {
+  awayTag, awayUntil, botAccountTag, clockTime, deadlineDate, gameName, h, isTurnBased, listOf, loadTitles, matchLink, paceLabel, seatName, userText,
+} from "./common.js";
+import { ready, t } from "./i18n.js";
+import { MY_TURN, myTurn } from "./myturn.js";
 import { CHANGED, currentPlayer, players, ratingTag } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
@@ -13,7 +16,7 @@ const TICK_MS = 30_000;
 const URGENT_MS = 3_600_000;
 let games = [];
 
-const titleName = (id) => games.find((g) => g.titleId === id)?.displayName ?? id;
+const titleName = (id) => gameName(games.find((g) => g.titleId === id) ?? { titleId: id });
 
 function showError(message) {
   $("error").textContent = message;
@@ -25,8 +28,8 @@ function showError(message) {
 function timeLeft(turn, receivedAt) {
   // Away, the player's clock stands still (the server's deadline is 0 meanwhile).
   const away = Math.max(0, ...(turn.seats ?? []).map((n) => awayUntil(turn.match?.seats?.[n])));
-  if (away) return h("span", { class: "time-left stopped" }, `clock stopped: you are away until ${deadlineDate(away)}`);
-  if (!Number(turn.deadlineUnixMs ?? 0)) return h("span", { class: "time-left muted" }, "no clock");
+  if (away) return h("span", { class: "time-left stopped" }, t("turns-clock-stopped", { when: deadlineDate(away) }));
+  if (!Number(turn.deadlineUnixMs ?? 0)) return h("span", { class: "time-left muted" }, t("turns-no-clock"));
   const span = h("span", { class: "time-left" });
   span.dataset.deadline = String(receivedAt + Number(turn.timeLeftMs ?? 0));
   span.dataset.turnBased = String(isTurnBased(turn.match?.clock));
@@ -39,8 +42,8 @@ function tick(span) {
   const left = deadline - Date.now();
   const turnBased = span.dataset.turnBased === "true";
   span.classList.toggle("urgent", left < URGENT_MS);
-  span.replaceChildren(`${clockTime(left, turnBased)} left`,
-    turnBased ? h("span", { class: "muted" }, ` (until ${deadlineDate(deadline)})`) : "");
+  span.replaceChildren(t("turns-time-left", { time: clockTime(left, turnBased) }),
+    turnBased ? h("span", { class: "muted" }, " ", t("turns-until", { when: deadlineDate(deadline) })) : "");
 }
 
 async function play(matchId, seat) {
@@ -52,14 +55,15 @@ function turnItem(turn, receivedAt, me) {
   const match = turn.match;
   const mine = turn.seats ?? [];
   const others = (match.seats ?? []).flatMap((seat, n) =>
-    mine.includes(n) || seat.playerId === me ? [] : [[", ", seatName(match, n), botAccountTag(seat), ratingTag(seat, match.titleId), awayUntil(seat) ? [" ", awayTag(seat)] : ""]]);
-  const against = others.length ? others.flat().slice(1) : ["nobody else"];
+    mine.includes(n) || seat.playerId === me ? [] : [[t("lobby-list-separator"), seatName(match, n), botAccountTag(seat), ratingTag(seat, match.titleId), awayUntil(seat) ? [" ", awayTag(seat)] : ""]]);
+  const against = others.length ? others.map(([comma, name, ...tags]) => [comma, userText(name), ...tags]).flat().slice(1) : [t("turns-nobody-else")];
   const game = titleName(match.titleId);
+  const names = others.map(([, name]) => name);
   const link = h("a", {
     href: `/match.html?id=${encodeURIComponent(match.matchId)}`,
     class: "play-link button",
-    "aria-label": `Play ${game} against ${others.map(([, name]) => name).join(", ") || "nobody else"}`,
-  }, "Play");
+    "aria-label": t("turns-play-label", { title: game, players: names.length ? listOf(names) : t("turns-nobody-else") }),
+  }, t("turns-play"));
   link.addEventListener("click", (event) => {
     // Opened elsewhere (a new tab), the match page offers the seat back itself.
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
@@ -68,7 +72,7 @@ function turnItem(turn, receivedAt, me) {
   });
   const pace = paceLabel(match.clock);
   return h("li", { "data-match": match.matchId },
-    h("strong", {}, game), " · against ", ...against, " · ", timeLeft(turn, receivedAt),
+    h("strong", {}, game), " · ", t("profile-against"), " ", ...against, " · ", timeLeft(turn, receivedAt),
     pace ? [" · ", h("span", { class: "tag" }, pace)] : "", " ", link);
 }
 
@@ -87,20 +91,22 @@ function render() {
   if (key !== shown) {
     const focused = document.activeElement?.closest?.("#turns li[data-match]")?.dataset.match;
     const items = turns.map((turn) => turnItem(turn, latest.receivedAt, me.playerId));
-    $("turns").replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, "No match waits for your move.")]));
+    $("turns").replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("turns-none"))]));
     if (focused) $("turns").querySelector(`li[data-match="${CSS.escape(focused)}"] .play-link`)?.focus();
     shown = key;
   }
   const more = latest.count - turns.length;
   $("more").hidden = more <= 0;
-  $("more").textContent = more > 0 ? `And ${more} more not listed: play the first ones to see them.` : "";
-  $("summary").textContent = waitingWords(latest.count).replace(/^./, (c) => c.toUpperCase()) + ".";
+  $("more").textContent = more > 0 ? t("turns-more", { count: more }) : "";
+  $("summary").textContent = t("turns-summary", { count: latest.count });
   document.body.dataset.loaded = "true";
 }
 
 async function main() {
+  await ready;
   try {
     games = (await call("ListGames", {})).games ?? [];
+    await loadTitles(games);
   } catch (error) {
     showError(error.message);
   }
