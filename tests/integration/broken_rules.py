@@ -9,6 +9,7 @@ wrapper that breaks one promise (on free loopback ports, announced in the "servi
 - `status`: a move by a seat not to move is refused INVALID_ARGUMENT, not FAILED_PRECONDITION.
 - `shuffle`: NewGame mixes fresh randomness into the seed, so a seed no longer fixes the game.
 - `undo`: ApplyMove calls every step undoable, the picks revealed and the turns passed on too.
+- `english`: every refusal is said in English, whatever language the call asks for.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ import os
 import sys
 
 import grpc
+from google.rpc import code_pb2, status_pb2
+from grpc_status import rpc_status
 
+from playhall.common.refusal_details import LANGUAGE_HEADER, STATUS_DETAILS_KEY
 from playhall.core import get_game
 from playhall.core.wire import pack
 from playhall.galileo.v1 import galileo_pb2 as gal
@@ -74,15 +78,19 @@ class Twice(RulesServicer):
 
 
 class _Relabelled:
-    """A servicer context whose FAILED_PRECONDITION aborts come out as INVALID_ARGUMENT."""
+    """A servicer context whose FAILED_PRECONDITION aborts come out as INVALID_ARGUMENT (the
+    rich status's code too, so that the refusal stays one a client can read)."""
 
     def __init__(self, context):
         self._context = context
 
-    def abort(self, code, details):
-        if code == grpc.StatusCode.FAILED_PRECONDITION:
-            code = grpc.StatusCode.INVALID_ARGUMENT
-        self._context.abort(code, details)
+    def abort_with_status(self, status):
+        if status.code == grpc.StatusCode.FAILED_PRECONDITION:
+            encoded = dict(status.trailing_metadata)[STATUS_DETAILS_KEY]
+            rich = status_pb2.Status.FromString(encoded)
+            rich.code = code_pb2.INVALID_ARGUMENT
+            status = rpc_status.to_status(rich)
+        self._context.abort_with_status(status)
 
     def __getattr__(self, name):
         return getattr(self._context, name)
@@ -91,6 +99,24 @@ class _Relabelled:
 class Status(RulesServicer):
     def ApplyMove(self, request, context):
         return super().ApplyMove(request, _Relabelled(context))
+
+
+class _Monolingual:
+    """A servicer context that hides the caller's accept-language."""
+
+    def __init__(self, context):
+        self._context = context
+
+    def invocation_metadata(self):
+        return [item for item in self._context.invocation_metadata() if item[0] != LANGUAGE_HEADER]
+
+    def __getattr__(self, name):
+        return getattr(self._context, name)
+
+
+class English(RulesServicer):
+    def ApplyMove(self, request, context):
+        return super().ApplyMove(request, _Monolingual(context))
 
 
 class Shuffle(RulesServicer):
@@ -118,6 +144,7 @@ BUGS = {
     "status": Status,
     "shuffle": Shuffle,
     "undo": Undo,
+    "english": English,
 }
 
 if __name__ == "__main__":

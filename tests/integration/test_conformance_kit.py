@@ -48,6 +48,9 @@ def test_every_title_keeps_every_promise(title):
     assert by_name["listed-moves-accepted"]["checked"] >= 100
     assert by_name["unlisted-moves-refused"]["checked"] >= 50
     assert by_name["games-end"]["checked"] == 3
+    # Every unlisted move, move out of turn and malformed request, asked in en, de and fa.
+    refused = sum(by_name[name]["checked"] for name in ("not-your-turn", "malformed-refused"))
+    assert by_name["refusals-localized"]["checked"] >= 3 * refused + 3 * 50
     if title == "galileo":  # secret picks: moves that tell other seats the same are compared
         assert by_name["hidden-information"]["checked"] >= 50
     if title != "galileo":  # turns of several steps, some of which may be taken back
@@ -67,6 +70,7 @@ def test_every_title_keeps_every_promise(title):
         ("status", {"not-your-turn", "foreign-version-refused"}),
         ("shuffle", {"deterministic"}),
         ("undo", {"undo-reveals-nothing"}),
+        ("english", {"refusals-localized"}),
     ],
 )
 def test_a_broken_service_fails_naming_the_promise_it_breaks(bug, broken):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from playhall.conformance.checks import CHECKS, Config, prepare, run_checks
 from playhall.conformance.report import as_json, as_table
@@ -58,6 +59,14 @@ def parser() -> argparse.ArgumentParser:
         "plays as a listed move (for titles with one spelling per move)",
     )
     parser.add_argument(
+        "--catalogue",
+        type=Path,
+        metavar="DIR",
+        help="the title's message catalogue, DIR/<language>/*.ftl, that refusals-localized "
+        "compares refusals with (default: the one Playhall ships for the title's id and "
+        "rules major)",
+    )
+    parser.add_argument(
         "--check",
         action="append",
         choices=[name for name, _, _ in CHECKS],
@@ -91,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_UNCHECKABLE
         config = Config(
             seeds=args.seeds, max_moves=args.max_moves, probes=args.probes,
-            strict_moves=args.strict_moves,
+            strict_moves=args.strict_moves, catalogue=args.catalogue,
         )  # fmt: skip
         results = run_checks(prepare(target, config), set(args.check) if args.check else None)
         print(as_json(target, results) if args.json else as_table(target, results))

@@ -13,6 +13,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -20,6 +21,7 @@ from google.protobuf import any_pb2, empty_pb2
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
+from playhall.conformance.catalogues import LANGUAGES, Catalogues, shipped_folder
 from playhall.conformance.playouts import Playout, Position, play, seed_of
 from playhall.conformance.target import TYPE_PREFIX, Refusal, Target
 from playhall.rules.v1 import rules_service_pb2 as pb
@@ -49,6 +51,9 @@ class Config:
     strict_moves: bool = False
     """Every move spelt otherwise than listed must be refused: for titles whose protos give
     each move one spelling (a title may document several, e.g. einstein's ignored `via`)."""
+    catalogue: Path | None = None
+    """The folder of the title's message catalogue (`<language>/*.ftl`); None for the one
+    Playhall's own title of that id ships."""
 
 
 @dataclass
@@ -377,15 +382,18 @@ def _plays_as_listed(
     return None
 
 
-@check("unlisted-moves-refused", "a move not listed (a changed field, a move of another "
-       "position) is refused INVALID_ARGUMENT with a reason, or plays exactly as a listed one "
-       "(never with --strict-moves)")  # fmt: skip
-def unlisted_moves_refused(run: Run, result: Result) -> None:
+MoveCase = tuple[str, Position, int, bytes]
+"""A move the kit sends to see it refused: what it is (for a report), the position, the seat
+and the move."""
+
+
+def unlisted_moves(run: Run) -> Iterator[MoveCase]:
+    """Moves not listed for a seat to move (a listed move with a field changed, a move of
+    another position), the same ones on every call."""
     target, rng = run.target, run.rng("unlisted")
     canonical = {m: target.canonical(target.move_class, m) for p in run.playouts
                  for pos in p.positions for ms in pos.legal.values() for m in ms}  # fmt: skip
     pool = sorted(set(canonical.values()))
-    aliases = 0
     for playout, position in run.probes():
         for seat, moves in sorted(position.legal.items()):
             listed = {canonical[m] for m in moves}
@@ -400,18 +408,27 @@ def unlisted_moves_refused(run: Run, result: Result) -> None:
                     f"{where(playout, position)}: seat {seat}'s unlisted move "
                     f"{target.describe_move(move)}"
                 )
-                answer = apply(run, position, seat, move, omit_legal_moves=True)
-                if isinstance(answer, Refusal):
-                    expect_refusal(result, INVALID, answer, what)
-                    continue
-                result.checked += 1
-                same = _plays_as_listed(run, position, seat, move, answer)
-                if same is None:
-                    result.failures.append(f"{what}: accepted, and it plays as no listed move")
-                elif run.config.strict_moves:
-                    result.failures.append(f"{what}: accepted as a second spelling of {same}")
-                else:
-                    aliases += 1
+                yield what, position, seat, move
+
+
+@check("unlisted-moves-refused", "a move not listed (a changed field, a move of another "
+       "position) is refused INVALID_ARGUMENT with a reason, or plays exactly as a listed one "
+       "(never with --strict-moves)")  # fmt: skip
+def unlisted_moves_refused(run: Run, result: Result) -> None:
+    aliases = 0
+    for what, position, seat, move in unlisted_moves(run):
+        answer = apply(run, position, seat, move, omit_legal_moves=True)
+        if isinstance(answer, Refusal):
+            expect_refusal(result, INVALID, answer, what)
+            continue
+        result.checked += 1
+        same = _plays_as_listed(run, position, seat, move, answer)
+        if same is None:
+            result.failures.append(f"{what}: accepted, and it plays as no listed move")
+        elif run.config.strict_moves:
+            result.failures.append(f"{what}: accepted as a second spelling of {same}")
+        else:
+            aliases += 1
     if aliases:
         result.notes.append(f"{aliases} accepted as another spelling of a listed move")
 
@@ -419,6 +436,13 @@ def unlisted_moves_refused(run: Run, result: Result) -> None:
 @check("not-your-turn", "a move by a seat not to move, or on a finished game, is refused "
        "FAILED_PRECONDITION with a reason")  # fmt: skip
 def not_your_turn(run: Run, result: Result) -> None:
+    for what, position, seat, move in moves_out_of_turn(run):
+        expect_refusal(result, PRECONDITION, apply(run, position, seat, move), what)
+
+
+def moves_out_of_turn(run: Run) -> Iterator[MoveCase]:
+    """A listed move of a seat to move, sent as every other seat, at every probe; and a move
+    listed somewhere, sent by every seat to each finished game."""
     target = run.target
     for playout, position in run.probes():
         listed = [
@@ -433,11 +457,11 @@ def not_your_turn(run: Run, result: Result) -> None:
             if seat in position.status.to_move:
                 continue
             state = "finished game" if position.status.finished else "position"
-            expect_refusal(
-                result, PRECONDITION, apply(run, position, seat, move),
+            what = (
                 f"{where(playout, position)}: seat {seat} (not to move) playing "
-                f"{target.describe_move(move)} on the {state}",
-            )  # fmt: skip
+                f"{target.describe_move(move)} on the {state}"
+            )
+            yield what, position, seat, move
 
 
 @check("moves-listed-to-movers", "GetView lists moves to the seats to move only: none to other "
@@ -468,12 +492,23 @@ def moves_listed_to_movers(run: Run, result: Result) -> None:
 @check("malformed-refused", "undecodable bytes, foreign messages, seats out of range and bad "
        "setups are refused INVALID_ARGUMENT with a reason")  # fmt: skip
 def malformed_refused(run: Run, result: Result) -> None:
+    cases = malformed_requests(run)
+    if cases is None:
+        result.failures.append("no game was set up and listed a move, so nothing to send")
+        return
+    for what, method, request in cases:
+        expect_refusal(result, INVALID, run.target.call(method, request), what)
+
+
+def malformed_requests(run: Run) -> list[tuple[str, str, Message]] | None:
+    """Requests no service may accept, each with what it is and its method: bad setups,
+    states and moves that do not decode or are of another type, seats out of range, views of
+    nobody; None when no game was set up and listed a move to build them from."""
     target, info = run.target, run.target.info
     games = started(run)
     move = any_listed_move(run)
     if not games or move is None:
-        result.failures.append("no game was set up and listed a move, so nothing to send")
-        return
+        return None
     playout, first = games[0]
     state, players = first.state, playout.players
     mover = next(iter(playout.positions[0].status.to_move), 0) if playout.positions else 0
@@ -519,8 +554,7 @@ def malformed_refused(run: Run, result: Result) -> None:
         ("RenderView naming no viewer", "RenderView",
          pb.RenderViewRequest(state=state, format=pb.RENDER_FORMAT_TEXT)),
     ]  # fmt: skip
-    for what, method, request in cases:
-        expect_refusal(result, INVALID, target.call(method, request), what)
+    return cases
 
 
 VERSION_NUMBER = re.compile(r"^(.*?)(\d+)((?:\..*)?)$")
@@ -905,3 +939,49 @@ def render_view(run: Run, result: Result) -> None:
                 what = f"{where(playout, position)}: RenderView for {_who(viewer)}"
                 if not refused(result, answer, what) and not answer.content.strip():
                     result.failures.append(f"{what} drew nothing")
+
+
+def refused_requests(run: Run) -> Iterator[tuple[str, str, Message]]:
+    """Every request the refusal checks send, each with what it is and its method: the
+    unlisted moves, the moves out of turn and the malformed requests."""
+    for what, position, seat, move in [*unlisted_moves(run), *moves_out_of_turn(run)]:
+        request = pb.ApplyMoveRequest(
+            state=position.state, seat=seat, move=run.target.move_any(move), omit_legal_moves=True
+        )
+        yield what, "ApplyMove", request
+    yield from malformed_requests(run) or []
+
+
+@check("refusals-localized", "every refused illegal move or bad request names its message key "
+       "(ErrorInfo) with exactly that message's arguments, and says it in the language asked "
+       "for (LocalizedMessage: en, de, fa) as the title's catalogue does")  # fmt: skip
+def refusals_localized(run: Run, result: Result) -> None:
+    """A refusal travels as a message key and its arguments, and the player reads it in their
+    language: the kit sends every request of the refusal checks (unlisted moves, moves out of
+    turn, malformed requests) once in each shipped language, as the call's accept-language, and
+    compares each refusal with the catalogue the title ships (`--catalogue` for a title outside
+    Playhall; keys without the title's prefix are the platform's): the key is there in every
+    language, the metadata holds exactly the arguments its message uses in each, and the
+    LocalizedMessage is in the language asked for and says what the catalogue says."""
+    info = run.target.info
+    folder = run.config.catalogue or shipped_folder(info.title_id, info.rules_version)
+    if folder is None or not folder.is_dir():
+        result.failures.append(
+            f"no catalogue of {info.title_id} ({info.rules_version}) to compare with "
+            f"({folder or 'none shipped'}): give its folder with --catalogue"
+        )
+        return
+    catalogues = Catalogues(info.title_id, folder)
+    keys = set()
+    for what, method, request in refused_requests(run):
+        for language in LANGUAGES:
+            answer = run.target.call(method, request, language)
+            if not isinstance(answer, Refusal):
+                continue  # accepted: the check that sends it says whether it may be
+            result.checked += 1
+            keys.add(catalogues.key_of(answer))
+            problem = catalogues.problem(answer, language)
+            if problem:
+                result.failures.append(f"{what}, asked in {language}: {problem}")
+    keys.discard(None)
+    result.notes.append(f"{len(keys)} different message keys")

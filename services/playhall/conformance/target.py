@@ -6,9 +6,10 @@ compiled into this package."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import grpc
 from google.protobuf import any_pb2, descriptor_pool, message_factory, text_format
@@ -18,6 +19,7 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
 )
 
 import playhall
+from playhall.common.refusal_details import LANGUAGE_HEADER, received_details
 from playhall.rules.v1 import rules_service_pb2 as pb
 from playhall.rules.v1 import rules_service_pb2_grpc
 
@@ -31,10 +33,12 @@ class TargetError(Exception):
 
 @dataclass(frozen=True)
 class Refusal:
-    """A call the service refused: its status code and its message."""
+    """A call the service refused: its status code, its message, and the details of its rich
+    status (`grpc-status-details-bin`; none when it sent none)."""
 
     code: grpc.StatusCode
     details: str
+    rich: tuple[any_pb2.Any, ...] = ()
 
 
 class Target:
@@ -67,12 +71,17 @@ class Target:
     def close(self) -> None:
         self.channel.close()
 
-    def call(self, method: str, request: Message) -> Any:
-        """The response of `method`, or the `Refusal` it ended with."""
+    def call(self, method: str, request: Message, language: str | None = None) -> Any:
+        """The response of `method`, or the `Refusal` it ended with; asked in `language` (the
+        call's accept-language) when one is given."""
+        metadata = [(LANGUAGE_HEADER, language)] if language else None
         try:
-            return getattr(self.stub, method)(request, timeout=self.timeout)
+            return getattr(self.stub, method)(request, timeout=self.timeout, metadata=metadata)
         except grpc.RpcError as error:
-            return Refusal(error.code(), error.details() or "")
+            # grpc-stubs types a metadatum as an object with `key`; grpc gives (key, value).
+            trailer = cast(Iterable[tuple[str, str | bytes]], error.trailing_metadata())
+            rich = tuple(received_details(trailer))
+            return Refusal(error.code(), error.details() or "", rich)
 
     def move_any(self, move: bytes) -> any_pb2.Any:
         return any_pb2.Any(type_url=TYPE_PREFIX + self.info.messages.move, value=move)
