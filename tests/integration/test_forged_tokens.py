@@ -206,7 +206,7 @@ def forged(stack: Stack, algorithm: str) -> str:
 
 def expected_reason(stack: Stack, algorithm: str) -> str:
     if algorithm not in ("RS256", "ES256"):
-        return "only RS256 or ES256 are accepted"
+        return "only RS256, ES256 are accepted"
     if FAMILY[algorithm] in stack.trusted.families:
         return "signature does not verify"
     return "but this server trusts no"

@@ -18,7 +18,7 @@ from tests.helpers import TITLE, assert_refused, pick, refusal, view_of, wait_un
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
 OPEN_SEAT = pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)
-NOT_CONFIRMED = "not confirmed by 1 replica(s)"
+NOT_CONFIRMED = "not confirmed by 1 replica of match storage"
 
 
 @pytest.fixture(scope="module")

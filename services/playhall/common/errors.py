@@ -131,18 +131,20 @@ class OverLimit(SlowDown):
     def __init__(
         self, subject: str, calls: str, per_second: float, burst: int, retry_after_s: float
     ):
+        rate = f"{per_second:g}"  # as the settings write it: "20", "0.5"
         MatchError.__init__(
             self,
             "limit-too-many-calls",
             calls=calls,
             kind=subject.partition(":")[0],
-            per_second=per_second,
+            rate=rate,
             burst=burst,
-            retry=retry_after_s,
+            # Whole milliseconds: a number that reads the same after the wire's strings.
+            retry_ms=math.ceil(retry_after_s * 1000),
         )
         self.wait_s = math.ceil(retry_after_s)
         self.subject = subject
-        self.limit = f"{per_second:g}/s burst {burst}"
+        self.limit = f"{rate}/s burst {burst}"
         self.retry_after_s = retry_after_s
 
 

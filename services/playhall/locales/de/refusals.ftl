@@ -33,7 +33,7 @@ limit-too-many-calls = Zu viele { $calls ->
     } von { $kind ->
         [token] diesem Token
        *[address] dieser Adresse
-    } (erlaubt sind { $per_second }/s, { $burst } auf einmal): versuche es in { NUMBER($retry, minimumFractionDigits: 3, maximumFractionDigits: 3) } s wieder
+    } (erlaubt sind { $rate }/s, { $burst } auf einmal): versuche es in { $retry_ms } ms wieder
 limit-too-many-streams = { $kind ->
         [token] Dieses Token
        *[address] Diese Adresse

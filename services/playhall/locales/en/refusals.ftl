@@ -35,7 +35,7 @@ limit-too-many-calls = Too many { $calls ->
     } from this { $kind ->
         [token] token
        *[address] address
-    } (the limit is { $per_second }/s burst { $burst }): retry in { NUMBER($retry, minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: 0) } s
+    } (the limit is { $rate }/s burst { $burst }): retry in { $retry_ms } ms
 limit-too-many-streams = This { $kind ->
         [token] token
        *[address] address

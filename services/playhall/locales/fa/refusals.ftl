@@ -33,7 +33,7 @@ limit-too-many-calls = { $calls ->
     } بیش از حد از { $kind ->
         [token] این توکن
        *[address] این نشانی
-    } (حد مجاز { $per_second } در ثانیه، { $burst } به‌یک‌باره): { NUMBER($retry, minimumFractionDigits: 3, maximumFractionDigits: 3) } ثانیهٔ دیگر دوباره تلاش کنید
+    } (حد مجاز { $rate } در ثانیه، { $burst } به‌یک‌باره): { $retry_ms } میلی‌ثانیهٔ دیگر دوباره تلاش کنید
 limit-too-many-streams = { $kind ->
         [token] این توکن
        *[address] این نشانی
