@@ -9,7 +9,12 @@ from collections.abc import AsyncIterator
 
 import grpc
 
-from playhall.gateway.service import Forwarder, StreamLimits, client_address
+from playhall.gateway.service import (
+    Forwarder,
+    StreamLimits,
+    accept_language,
+    client_address,
+)
 from playhall.gateway.settings import Settings
 from playhall.social.v1 import chat_service_pb2 as cpb
 from playhall.social.v1 import chat_service_pb2_grpc
@@ -33,7 +38,7 @@ class ChatGateway(Forwarder):
     async def watch_chat(
         self, request: cpb.WatchChatRequest, ctx
     ) -> AsyncIterator[cpb.WatchChatResponse]:
-        with self.limits.admit(client_address(ctx)):
+        with self.limits.admit(client_address(ctx), accept_language(ctx)):
             batches = self._stream("WatchChat", request, ctx)
             async with contextlib.aclosing(batches):
                 async for batch in batches:

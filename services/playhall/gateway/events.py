@@ -11,7 +11,12 @@ import grpc
 
 from playhall.api.v1 import event_service_pb2 as epb
 from playhall.api.v1 import event_service_pb2_grpc
-from playhall.gateway.service import Forwarder, StreamLimits, client_address
+from playhall.gateway.service import (
+    Forwarder,
+    StreamLimits,
+    accept_language,
+    client_address,
+)
 from playhall.gateway.settings import Settings
 
 
@@ -25,7 +30,7 @@ class EventGateway(Forwarder):
     async def stream_events(
         self, request: epb.StreamEventsRequest, ctx
     ) -> AsyncIterator[epb.StreamEventsResponse]:
-        with self.limits.admit(client_address(ctx)):
+        with self.limits.admit(client_address(ctx), accept_language(ctx)):
             events = self._stream("StreamEvents", request, ctx)
             async with contextlib.aclosing(events):
                 async for event in events:

@@ -34,7 +34,8 @@ from connectrpc.code import Code
 from connectrpc.errors import ConnectError
 from prometheus_client import Counter, Gauge
 
-from playhall.gateway.errors import upstream_error
+from playhall.common.refusal_details import LANGUAGE_HEADER
+from playhall.gateway.errors import in_language, refusal, upstream_error
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
 
@@ -224,11 +225,13 @@ class Broadcast:
     def _refusal(self, error: grpc.aio.AioRpcError) -> ConnectError:
         if error.code() is grpc.StatusCode.CANCELLED:
             # The gateway's own channel closed (it is stopping): not the browser's doing.
-            return ConnectError(Code.UNAVAILABLE, "The gateway is stopping; watch again")
+            return refusal(Code.UNAVAILABLE, None, "gateway-stopping")
         if error.code() in RESUMABLE:
-            return ConnectError(
+            return refusal(
                 Code.UNAVAILABLE,
-                f"The match server has been unreachable for {RESUME_FOR_S:g} s; watch again",
+                None,
+                "gateway-match-server-unreachable",
+                seconds=f"{RESUME_FOR_S:g}",
             )
         return upstream_error(error)
 
@@ -303,7 +306,8 @@ class Fanout:
         try:
             while True:
                 if broadcast.error is not None:
-                    raise broadcast.error
+                    # Worded once for all of the match's spectators: again for this one.
+                    raise in_language(broadcast.error, _accepted(options))
                 if broadcast.known is not None and not broadcast.covers(cursor):
                     own = self._catch_up(broadcast, cursor, options, deadline)
                     async with contextlib.aclosing(own):
@@ -321,7 +325,7 @@ class Fanout:
                     continue
                 if broadcast.finished and cursor >= broadcast.last:
                     return
-                await self._wait(broadcast, deadline - loop.time())
+                await self._wait(broadcast, deadline - loop.time(), _accepted(options))
         finally:
             broadcast.leave()
 
@@ -342,10 +346,13 @@ class Fanout:
                     return
 
     @staticmethod
-    async def _wait(broadcast: Broadcast, remaining_s: float) -> None:
+    async def _wait(broadcast: Broadcast, remaining_s: float, accepted: str | None) -> None:
         try:
             await broadcast.changed(max(remaining_s, 0))
         except TimeoutError:
-            raise ConnectError(
-                Code.DEADLINE_EXCEEDED, "The watch reached its time limit; watch again"
-            ) from None
+            raise refusal(Code.DEADLINE_EXCEEDED, accepted, "gateway-watch-time-limit") from None
+
+
+def _accepted(options: dict) -> str | None:
+    """The `Accept-Language` a browser's stream passes on (`Forwarder._options`)."""
+    return next((value for key, value in options["metadata"] if key == LANGUAGE_HEADER), None)

@@ -5,9 +5,10 @@ orchestrator trusts the tokens because it is configured with the issuer's public
 from __future__ import annotations
 
 from connectrpc.code import Code
-from connectrpc.errors import ConnectError
 
 from playhall.accounts.guests import GuestIssuer, InvalidGuestName
+from playhall.gateway.errors import refusal
+from playhall.gateway.service import accept_language
 from playhall.gateway.settings import Settings
 from playhall.players.v1 import guest_service_pb2 as pb
 
@@ -31,7 +32,10 @@ class GuestGateway:
             moderator = request.display_name.strip().casefold() in self.moderators
             signed = self.issuer.sign_in(request.display_name, moderator)
         except InvalidGuestName as refused:
-            raise ConnectError(Code.INVALID_ARGUMENT, refused.reason) from None
+            text = refused.text
+            raise refusal(
+                Code.INVALID_ARGUMENT, accept_language(ctx), text.key, **text.args
+            ) from None
         return pb.SignInGuestResponse(
             token=signed.token,
             player_id=signed.player.player_id,

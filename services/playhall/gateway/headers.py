@@ -4,18 +4,21 @@ traceback in the log. `UndecodableHeaders`, in front of the services, takes such
 of the request and notes its name; the `Guard` interceptor then refuses the call
 (`refuse_undecodable`) before anything else looks at it, so the library answers in the
 caller's own protocol (Connect unary, Connect stream, gRPC-Web): INVALID_ARGUMENT, or
-UNAUTHENTICATED for an `authorization` header, with a reason that quotes none of the bytes."""
+UNAUTHENTICATED for an `authorization` header, with a reason that quotes none of the bytes
+(worded in the request's language)."""
 
 from __future__ import annotations
 
 from contextvars import ContextVar
 
 from connectrpc.code import Code
-from connectrpc.errors import ConnectError
+
+from playhall.gateway.errors import refusal
 
 _undecodable: ContextVar[str | None] = ContextVar("undecodable_header", default=None)
-"""What of the request being served was not UTF-8, as a reason names it ("The x-y header")."""
-AUTHORIZATION = "The authorization header"
+"""What of the request being served was not UTF-8: the header's name ("" where the name is not
+printable ASCII itself)."""
+AUTHORIZATION = "authorization"
 
 
 def _readable(raw: bytes) -> bool:
@@ -27,11 +30,11 @@ def _readable(raw: bytes) -> bool:
 
 
 def _what(name: bytes) -> str:
-    """The header as a reason names it: by its name where that is printable ASCII."""
+    """The header's name as a reason names it: only where it is printable ASCII."""
     text = name.decode("latin-1").lower()
     if not _readable(name) or not (text.isascii() and text.isprintable()):
-        return "A header's name"
-    return f"The {text} header"
+        return ""
+    return text
 
 
 class UndecodableHeaders:
@@ -59,14 +62,14 @@ class UndecodableHeaders:
             _undecodable.reset(marked)
 
 
-def refuse_undecodable() -> None:
-    """Refuses the call being served if `UndecodableHeaders` took something out of it."""
+def refuse_undecodable(accept_language: str | None) -> None:
+    """Refuses the call being served if `UndecodableHeaders` took something out of it, in the
+    language of the request's `Accept-Language`."""
     bad = _undecodable.get()
     if bad is None:
         return
     if bad == AUTHORIZATION:
-        raise ConnectError(
-            Code.UNAUTHENTICATED,
-            f"{bad} is not UTF-8 text: send the token exactly as it was given",
-        )
-    raise ConnectError(Code.INVALID_ARGUMENT, f"{bad} is not UTF-8 text")
+        raise refusal(Code.UNAUTHENTICATED, accept_language, "gateway-authorization-not-utf8")
+    if not bad:
+        raise refusal(Code.INVALID_ARGUMENT, accept_language, "gateway-header-name-not-utf8")
+    raise refusal(Code.INVALID_ARGUMENT, accept_language, "gateway-header-not-utf8", header=bad)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
+import math
 import time
 from collections import Counter as Counter_
 from collections.abc import AsyncGenerator, AsyncIterator
@@ -25,7 +26,7 @@ from protobuf.wkt import Any as WireAny
 
 from playhall.common.metadata import CLIENT_ADDRESS_HEADER, GATEWAY_CREDENTIAL_HEADER
 from playhall.common.refusal_details import LANGUAGE_HEADER
-from playhall.gateway.errors import upstream_error
+from playhall.gateway.errors import refusal, upstream_error
 from playhall.gateway.fanout import Fanout
 from playhall.gateway.headers import refuse_undecodable
 from playhall.gateway.limits import Buckets
@@ -77,6 +78,12 @@ def bearer_token(ctx: RequestContext) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
+def accept_language(ctx: RequestContext) -> str | None:
+    """The browser's `Accept-Language`: what the gateway's own refusals are worded in, and
+    what the orchestrator is asked to word its own in."""
+    return ctx.request_headers.get(LANGUAGE_HEADER)
+
+
 def protocol_of(ctx: RequestContext) -> str:
     kind = ctx.request_headers.get("content-type") or ""
     if kind.startswith("application/grpc-web"):
@@ -106,7 +113,8 @@ class Guard:
         self.by_address = Buckets(settings.rate_per_address, settings.rate_burst)
 
     async def on_start(self, ctx: RequestContext) -> float:
-        refuse_undecodable()
+        language = accept_language(ctx)
+        refuse_undecodable(language)
         address = client_address(ctx)
         token = bearer_token(ctx)
         checks = [("address", self.by_address, address)]
@@ -117,10 +125,14 @@ class Guard:
             if wait > 0:
                 RATE_LIMITED.labels(limit).inc()
                 ctx.response_headers["retry-after"] = str(max(1, round(wait + 0.5)))
-                raise ConnectError(
+                raise refusal(
                     Code.RESOURCE_EXHAUSTED,
-                    f"Too many calls from this {limit}: retry in {wait:.2f} s",
-                    [retry_info(wait)],
+                    language,
+                    "gateway-too-many-calls",
+                    retry_info(wait),
+                    kind=limit,
+                    # Whole milliseconds: a number that reads the same after the wire's strings.
+                    retry_ms=math.ceil(wait * 1000),
                 )
         return time.perf_counter()
 
@@ -147,18 +159,17 @@ class StreamLimits:
         WATCH_STREAMS_LIMIT.set(settings.max_browser_watch_streams)
 
     @contextlib.contextmanager
-    def admit(self, address: str):
-        """Holds a place for one stream of `address`; RESOURCE_EXHAUSTED when there is none."""
+    def admit(self, address: str, accepted: str | None = None):
+        """Holds a place for one stream of `address`; RESOURCE_EXHAUSTED when there is none
+        (worded in the language `accepted`, an `Accept-Language`, prefers)."""
         if self._streams >= self.settings.max_browser_watch_streams:
-            raise ConnectError(
-                Code.RESOURCE_EXHAUSTED,
-                "This gateway is serving as many watchers as it can; try again in a minute",
-            )
+            raise refusal(Code.RESOURCE_EXHAUSTED, accepted, "gateway-watchers-full")
         if self._watching[address] >= self.settings.max_watch_streams_per_address:
-            raise ConnectError(
+            raise refusal(
                 Code.RESOURCE_EXHAUSTED,
-                f"This address already watches {self._watching[address]} streams through "
-                "this gateway; close one first",
+                accepted,
+                "gateway-address-watch-most",
+                most=self._watching[address],
             )
         self._watching[address] += 1
         self._streams += 1
@@ -199,7 +210,7 @@ class Forwarder:
         ]
         if token:
             metadata.append(("authorization", f"Bearer {token}"))
-        language = ctx.request_headers.get(LANGUAGE_HEADER)
+        language = accept_language(ctx)
         if language:
             metadata.append((LANGUAGE_HEADER, language[:200]))
         return {"metadata": metadata, "timeout": timeout}
@@ -273,7 +284,7 @@ class MatchGateway(Forwarder):
     async def watch_match(
         self, request: pb.WatchMatchRequest, ctx
     ) -> AsyncIterator[pb.WatchMatchResponse]:
-        with self.limits.admit(client_address(ctx)):
+        with self.limits.admit(client_address(ctx), accept_language(ctx)):
             # Closed with this stream (the browser went away): its upstream stream ends too.
             changes = self.fanout.watch(request, self._options(ctx, stream=True))
             async with contextlib.aclosing(changes):
@@ -425,7 +436,7 @@ class TournamentGateway(Forwarder):
     async def watch_standings(
         self, request: tpb.WatchStandingsRequest, ctx
     ) -> AsyncIterator[tpb.WatchStandingsResponse]:
-        with self.limits.admit(client_address(ctx)):
+        with self.limits.admit(client_address(ctx), accept_language(ctx)):
             updates = self._stream("WatchStandings", request, ctx)
             async with contextlib.aclosing(updates):
                 async for update in updates:

@@ -42,13 +42,13 @@ def days_per_turn(request: pb.EnterQueueRequest) -> int:
     try:
         pace = wire.API[Pace].to_domain(request.pace)
     except ValueError:
-        raise InvalidRequest("Choose a pace: live or turn-based") from None
+        raise InvalidRequest("clock-pace-missing") from None
     if pace != Pace.TURN_BASED:
         if request.days_per_turn:
-            raise InvalidRequest("days_per_turn is for a turn-based queue (PACE_TURN_BASED)")
+            raise InvalidRequest("queue-days-live")
         return 0
     if request.days_per_turn <= 0:
-        raise InvalidRequest("A turn-based queue needs days_per_turn: the days a move")
+        raise InvalidRequest("queue-days-missing")
     return request.days_per_turn
 
 

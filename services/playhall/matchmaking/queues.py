@@ -102,9 +102,7 @@ class QueueRatings:
         try:
             found = await current_ratings(self.archive.pool, title, [player.player_id])
         except psycopg.OperationalError:
-            raise Unavailable(
-                "Your rating cannot be read right now, so you cannot be matched; try again"
-            ) from None
+            raise Unavailable("queue-rating-unavailable") from None
         return found.get(player.player_id, ratings.INITIAL.mu)
 
     async def bot_levels(self, title: str) -> dict[BotLevel, float]:
@@ -228,7 +226,7 @@ class Matchmaking:
         """The player counts the title's queues are for."""
         if title not in self.matches.titles():
             served = ", ".join(self.matches.titles())
-            raise InvalidRequest(f"Unknown title {title[:64]!r}; served: {served}")
+            raise InvalidRequest("match-unknown-title", title=title[:64], served=served)
         info = await self.matches.game_info(title)
         return range(info.min_players, info.max_players + 1)
 
@@ -241,13 +239,17 @@ class Matchmaking:
         counts = await self.player_counts(title)
         if players not in counts:
             raise InvalidRequest(
-                f"{title} is played by {counts.start} to {counts.stop - 1} players, not {players}"
+                "queue-player-count",
+                title=title,
+                least=counts.start,
+                most=counts.stop - 1,
+                players=players,
             )
         if days and days not in clocks.TURN_BASED_DAYS:
             offered = ", ".join(map(str, clocks.TURN_BASED_DAYS))
-            raise InvalidRequest(f"A turn-based queue's time a move is {offered} days, not {days}")
+            raise InvalidRequest("queue-days-offered", offered=offered, days=days)
         if self.reputations is not None:
-            await self.reputations.require_floor(player.player_id, "entering a queue")
+            await self.reputations.require_floor(player.player_id, "queue")
         assignment_id = await self._enter(title, players, days, player)
         poll_s = self.settings.matchmaking_poll_ms / 1000
         next_update = 0.0
@@ -269,16 +271,12 @@ class Matchmaking:
                     title, players, player.player_id, now_ms(), days
                 )
                 if followed.outcome == "gone" and days:
-                    raise NotNow(
-                        f"Your turn-based ticket for {title} is no longer queued: you withdrew "
-                        "it, or it was matched and handed over elsewhere (your running matches "
-                        "list the match); enter again to queue for another"
-                    )
+                    raise NotNow("queue-turn-based-ticket-gone", title=title)
                 if followed.outcome == "gone":
                     raise NotNow(
-                        f"You are no longer in the {title} queue: you left it, or no stream "
-                        f"followed your ticket for {self.settings.matchmaking_ticket_grace_s:g} "
-                        "s; enter again"
+                        "queue-ticket-gone",
+                        title=title,
+                        grace=f"{self.settings.matchmaking_ticket_grace_s:g}",
                     )
                 if followed.outcome == "assigned":
                     assignment_id = followed.assignment_id
@@ -305,8 +303,12 @@ class Matchmaking:
             entered = await self.queues.enter(ticket, title, now_ms())
             if entered.outcome == "elsewhere":
                 assert entered.ticket is not None  # the ticket waiting elsewhere
-                there = queue_label(entered.ticket.players, entered.ticket.days)
-                raise NotNow(f"You are already waiting in the {there} of {title}; leave it first")
+                raise NotNow(
+                    "queue-waiting-elsewhere",
+                    title=title,
+                    players=entered.ticket.players,
+                    days=entered.ticket.days,
+                )
             if entered.outcome != "assigned":
                 if entered.outcome == "entered":
                     log.info(
@@ -325,7 +327,7 @@ class Matchmaking:
             await self.queues.forget_assignment(
                 title, player.player_id, entered.assignment_id, players, days
             )
-        raise NotNow("Your ticket is being matched right now; try again in a moment")
+        raise NotNow("queue-being-matched")
 
     async def _check_turn_based_room(
         self, title: str, players: int, days: int, player: Player
@@ -385,7 +387,7 @@ class Matchmaking:
             await self.queues.forget_assignment(
                 title, player.player_id, assignment_id, players, days
             )
-            raise NotNow("Your match could not be found any more; enter the queue again")
+            raise NotNow("queue-match-lost")
         made = await self._made_match(assignment)
         if made is None:
             return None
@@ -393,18 +395,18 @@ class Matchmaking:
             await self.queues.forget_assignment(
                 title, player.player_id, assignment_id, players, days
             )
-            raise NotNow("Your match is over; enter the queue again")
+            raise NotNow("queue-match-over")
         if made.phase == MatchPhase.FINISHED or not made.seats_of(player.player_id):
             # Come too late: a seat not taken within the grace was given up (live), or the
             # match ended meanwhile.
             await self.queues.forget_assignment(
                 title, player.player_id, assignment_id, players, days
             )
-            grace = self.settings.matchmaking_seat_grace_s
-            why = "" if days else f" (a seat not taken within {grace:g} s is given up)"
             raise NotNow(
-                f"Your match {made.match_id} is over or went on without you{why}; "
-                "enter the queue again"
+                "queue-match-went-on",
+                match=made.match_id,
+                pace="turn-based" if days else "live",
+                grace=f"{self.settings.matchmaking_seat_grace_s:g}",
             )
         taken = await self.matches.reclaim(assignment.match_id, player)
         ticket = assignment.ticket_of(player.player_id)
@@ -445,16 +447,8 @@ class Matchmaking:
         if await self._still_running(title, assignment_id, player):
             assignment = await self.queues.assignment(title, assignment_id)
             match_id = assignment.match_id if assignment else "?"
-            raise NotNow(f"You have been matched already (match {match_id}); resign there instead")
+            raise NotNow("queue-matched-already", match=match_id)
         await self.queues.forget_assignment(title, player.player_id, assignment_id, players, days)
-
-
-def queue_label(players: int, days: int) -> str:
-    """A queue as a person reads it: "2-player queue", "2-player turn-based queue (3 days a
-    move)"."""
-    if not days:
-        return f"{players}-player queue"
-    return f"{players}-player turn-based queue ({days} day{'s' if days > 1 else ''} a move)"
 
 
 def assignment_seats(assignment: Assignment, shuffled: list[int]) -> list[Seat]:

@@ -13,7 +13,9 @@ import grpc
 
 from playhall.accounts.tokens import Player
 from playhall.common.errors import NotAuthenticated
-from playhall.matches.servicer import bearer_token, refusals
+from playhall.common.refusal_details import language_of
+from playhall.core.i18n import Text
+from playhall.matches.servicer import abort_with, bearer_token, refusals
 from playhall.matchmaking.api import MatchmakingApi
 from playhall.matchmaking.queues import Matchmaking
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as pb
@@ -31,10 +33,7 @@ class MatchmakingServicer(matchmaking_service_pb2_grpc.MatchmakingServiceService
     async def _player(self, context: grpc.aio.ServicerContext[Any, Any]) -> Player:
         credential = await self.matchmaking.matches.caller(bearer_token(context))
         if not isinstance(credential, Player):
-            raise NotAuthenticated(
-                "Sign in to be matched: send your player token as 'authorization: Bearer "
-                "<token>' (a seat token names a seat, not a player)"
-            )
+            raise NotAuthenticated("queue-sign-in-to-be-matched")
         return credential
 
     async def EnterQueue(
@@ -44,9 +43,11 @@ class MatchmakingServicer(matchmaking_service_pb2_grpc.MatchmakingServiceService
         async with refusals(context):
             player = await self._player(context)
         if self._streams[player.player_id] >= self.per_player:
-            await context.abort(
+            await abort_with(
+                context,
                 grpc.StatusCode.RESOURCE_EXHAUSTED,
-                f"You already follow your tickets on {self.per_player} streams here; close one",
+                Text("queue-streams-most", {"most": self.per_player}),
+                language_of(context.invocation_metadata()),
             )
         self._streams[player.player_id] += 1
         try:

@@ -108,11 +108,11 @@ class PlayerNotices:
     async def subscribe(self, player_id: str, subscription: PushSubscription) -> None:
         endpoint = subscription.endpoint
         if not endpoint.startswith("https://") and not (self.allow_local and is_local(endpoint)):
-            raise InvalidRequest("A push endpoint is an https:// URL of a push service")
+            raise InvalidRequest("notice-push-endpoint-https")
         if len(subscription.endpoint) > MAX_ENDPOINT:
-            raise InvalidRequest("That push endpoint is too long")
+            raise InvalidRequest("notice-push-endpoint-too-long")
         if not subscription.p256dh or not subscription.auth:
-            raise InvalidRequest("A push subscription needs its keys (p256dh and auth)")
+            raise InvalidRequest("notice-push-keys-missing")
         await self.store.subscribe(player_id, subscription)
 
     async def unsubscribe(self, player_id: str, endpoint: str) -> bool:
@@ -121,7 +121,7 @@ class PlayerNotices:
     async def confirm_email(self, token: str) -> str:
         found = await self.store.player_of_token("email_token_hash", token_hash(token))
         if found is None:
-            raise NotAuthenticated("This confirmation link is not valid (any more)")
+            raise NotAuthenticated("notice-confirm-link-invalid")
         player_id, preferences = found
         preferences.email_confirmed, preferences.email_token_hash = True, ""
         await self.store.save_preferences(player_id, preferences)
@@ -130,7 +130,7 @@ class PlayerNotices:
     async def unsubscribe_mail(self, token: str) -> None:
         found = await self.store.player_of_token("unsubscribe_token", token)
         if found is None:
-            raise NotAuthenticated("This unsubscribe link is not valid (any more)")
+            raise NotAuthenticated("notice-unsubscribe-link-invalid")
         player_id, preferences = found
         preferences.email_unsubscribed = True
         await self.store.save_preferences(player_id, preferences)

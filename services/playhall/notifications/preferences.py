@@ -1,6 +1,6 @@
-"""What a player chooses to be told, where and when: plain data, stored as JSON
-(`notification_settings`), checked when set, and the rules that follow from it (which channels a
-notice goes to, quiet hours in the player's time zone)."""
+"""What a player chooses to be told, where, when and in which language: plain data, stored as
+JSON (`notification_settings`), checked when set, and the rules that follow from it (which
+channels a notice goes to, quiet hours in the player's time zone, who reads a notice)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from playhall.common.errors import InvalidRequest
+from playhall.core import i18n
 from playhall.matchstore.notices import NoticeKind
+from playhall.notifications.reading import Reader
 
 REMINDER_CHOICES = (24, 12, 6, 1)
 """The hours before a deadline a player may be reminded at (`matches.notices.REMINDER_HOURS`)."""
@@ -76,6 +78,14 @@ class Preferences:
     webhook_secret: str = ""
     webhook_failures: int = 0
     webhook_disabled: bool = False
+    language: str = ""
+    """The player's language, one of `i18n.SHIPPED_LANGUAGES`; "": the browser's where a
+    browser asks (the inbox), the deployment's default elsewhere (e-mail, push, webhook)."""
+
+    @property
+    def reader(self) -> Reader:
+        """Who reads the player's notices away from the portal: their language and zone."""
+        return Reader(self.language or i18n.SOURCE_LANGUAGE, self.time_zone)
 
     def wants(self, kind: NoticeKind, channel: Channel) -> bool:
         if kind in ALWAYS_IN_INBOX and channel == Channel.INBOX:
@@ -132,32 +142,34 @@ def check(preferences: Preferences, allow_local: bool = False) -> None:
     http:// URL of this machine)."""
     for hours in preferences.reminder_hours:
         if hours not in REMINDER_CHOICES:
-            raise InvalidRequest(
-                f"A reminder comes {', '.join(map(str, REMINDER_CHOICES))} hours before a "
-                f"deadline, not {hours}"
-            )
+            choices = ", ".join(map(str, REMINDER_CHOICES))
+            raise InvalidRequest("notice-reminder-hours", choices=choices, hours=hours)
     try:
         zoneinfo.ZoneInfo(preferences.time_zone)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        raise InvalidRequest(
-            f"Unknown time zone {preferences.time_zone!r}: name one such as 'Europe/Berlin'"
-        ) from None
+        raise InvalidRequest("notice-time-zone-unknown", zone=preferences.time_zone[:64]) from None
     for minute in (preferences.quiet_start_minute, preferences.quiet_end_minute):
         if not 0 <= minute < 24 * 60:
-            raise InvalidRequest("Quiet hours start and end 0 to 1439 minutes after midnight")
+            raise InvalidRequest("notice-quiet-hours-range")
     low, high = MAX_PER_HOUR_LIMITS
     if not low <= preferences.max_per_hour <= high:
-        raise InvalidRequest(f"At most {low} to {high} notices an hour per channel")
+        raise InvalidRequest("notice-per-hour-range", least=low, most=high)
     low, high = DIGEST_MINUTES_LIMITS
     if not low <= preferences.email_digest_minutes <= high:
-        raise InvalidRequest(f"An e-mail digest collects {low} to {high} minutes of notices")
+        raise InvalidRequest("notice-digest-range", least=low, most=high)
+    if preferences.language and preferences.language not in i18n.SHIPPED_LANGUAGES:
+        raise InvalidRequest(
+            "notice-language-unknown",
+            language=preferences.language[:35],
+            offered=", ".join(i18n.SHIPPED_LANGUAGES),
+        )
     if preferences.email and not _looks_like_address(preferences.email):
-        raise InvalidRequest(f"{preferences.email!r} is not an e-mail address")
+        raise InvalidRequest("notice-email-invalid", email=preferences.email[:254])
     url = preferences.webhook_url
     if url and (
         len(url) > 2000 or not (url.startswith("https://") or allow_local and is_local(url))
     ):
-        raise InvalidRequest("A webhook URL is an https:// URL")
+        raise InvalidRequest("notice-webhook-https")
 
 
 def _looks_like_address(address: str) -> bool:

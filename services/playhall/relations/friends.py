@@ -102,7 +102,7 @@ class Friends:
         """`arrive`, for a call about `other`: refused first, writing nothing, for an id that is
         not a player id, and for the caller's own where `verb` changes a relation."""
         if not PLAYER_ID.fullmatch(other):
-            raise InvalidRequest(f"{other[:64]!r} is not a player id (p- and 32 hex digits)")
+            raise InvalidRequest("friend-player-id-form", player=other[:64])
         if verb:
             refuse_self(player.player_id, other, verb)
         await self.arrive(player)
@@ -110,4 +110,4 @@ class Friends:
 
 def _check_page(after: str) -> None:
     if after and not PLAYER_ID.fullmatch(after):
-        raise InvalidRequest("page_token is not one of this list's next_page_token")
+        raise InvalidRequest("friend-page-token")

@@ -173,15 +173,13 @@ class Relations:
             await _require(connection, followed)
             relation = await _relation(connection, follower, followed)
             if relation.blocking:
-                raise Blocked("You blocked this player: unblock them before you follow them")
+                raise Blocked("friend-follow-blocking")
             if relation.blocked_by:
-                raise Blocked("This player does not accept you as a follower")
+                raise Blocked("friend-follow-blocked-by")
             if relation.following:
                 return False
             if await _count(connection, "follows", "follower_id", follower) >= self.max_following:
-                raise NotNow(
-                    f"You follow {self.max_following} players, the most one may: unfollow one first"
-                )
+                raise NotNow("friend-following-most", most=self.max_following)
             await connection.execute(
                 "INSERT INTO follows (follower_id, followed_id) VALUES (%s, %s)",
                 (follower, followed),
@@ -208,9 +206,7 @@ class Relations:
             if (await _relation(connection, blocker, blocked)).blocking:
                 return False
             if await _count(connection, "blocks", "blocker_id", blocker) >= self.max_blocked:
-                raise NotNow(
-                    f"You blocked {self.max_blocked} players, the most one may: unblock one first"
-                )
+                raise NotNow("friend-blocked-most", most=self.max_blocked)
             await connection.execute(
                 "INSERT INTO blocks (blocker_id, blocked_id) VALUES (%s, %s)", (blocker, blocked)
             )
@@ -274,10 +270,11 @@ class Relations:
             yield connection
 
 
-def refuse_self(player: str, other: str, verb: str) -> None:
-    """Refuses a change of a player's relation to themselves ("You cannot follow yourself")."""
+def refuse_self(player: str, other: str, action: str) -> None:
+    """Refuses a change (`action`: follow, unfollow, block, unblock) of a player's relation to
+    themselves ("You cannot follow yourself")."""
     if player == other:
-        raise InvalidRequest(f"You cannot {verb} yourself")
+        raise InvalidRequest("friend-self", action=action)
 
 
 async def _require(connection: psycopg.AsyncConnection[Any], player_id: str) -> None:

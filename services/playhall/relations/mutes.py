@@ -37,17 +37,14 @@ class Mutes:
     async def mute(self, player_id: str, muted_id: str) -> None:
         """Mutes `muted_id` for `player_id` (again: nothing changes)."""
         if player_id == muted_id:
-            raise InvalidRequest("You cannot mute yourself")
+            raise InvalidRequest("chat-mute-self")
         async with self.pool.connection() as connection, connection.transaction():
             counted = await connection.execute(
                 "SELECT count(*) FROM chat_mutes WHERE player_id = %s", (player_id,)
             )
             row = await counted.fetchone()
             if row is not None and row[0] >= self.max_muted:
-                raise InvalidRequest(
-                    f"You have muted {self.max_muted} players, the most there may be; "
-                    "unmute one first"
-                )
+                raise InvalidRequest("chat-mutes-most", most=self.max_muted)
             await connection.execute(
                 "INSERT INTO chat_mutes (player_id, muted_id) VALUES (%s, %s) "
                 "ON CONFLICT DO NOTHING",

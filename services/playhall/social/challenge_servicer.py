@@ -26,8 +26,6 @@ from playhall.social.v1 import challenge_service_pb2_grpc
 Context = grpc.aio.ServicerContext[Any, Any]
 LIST_LIMIT, LIST_MOST = 50, 100
 """A list's length when the request sets none, and at most."""
-NO_ARCHIVE = "Challenges are kept in the archive's database, which this deployment lacks"
-SIGN_IN = "Sign in first: send your player token as 'authorization: Bearer <token>'"
 OPPONENTS = {opponent: getattr(pb, f"OPPONENT_{opponent.name}") for opponent in Opponent}
 STATES = {state: getattr(pb, f"CHALLENGE_STATE_{state.name}") for state in State}
 REASONS = {reason: getattr(pb, f"DECLINE_REASON_{reason.name}") for reason in DeclineReason}
@@ -52,12 +50,12 @@ class ChallengeServicer(challenge_service_pb2_grpc.ChallengeServiceServicer):
     async def _player(self, context: Context) -> Player:
         player = await self._reader(context)
         if player is None:
-            raise NotAuthenticated(SIGN_IN)
+            raise NotAuthenticated("account-sign-in-first")
         return player
 
     def _domain(self) -> Challenges:
         if self.challenges is None:
-            raise NoArchive(NO_ARCHIVE)
+            raise NoArchive("challenge-no-archive")
         return self.challenges
 
     async def CreateChallenge(
@@ -88,7 +86,7 @@ class ChallengeServicer(challenge_service_pb2_grpc.ChallengeServiceServicer):
         async with refusals(context):
             player = await self._player(context)
             if request.reason not in REASON_OF:
-                raise InvalidRequest("Say why you decline: choose a reason from the list")
+                raise InvalidRequest("challenge-decline-reason-missing")
             declined = await self._domain().decline(
                 player, request.challenge_id, REASON_OF[request.reason]
             )
@@ -123,7 +121,7 @@ class ChallengeServicer(challenge_service_pb2_grpc.ChallengeServiceServicer):
 
 def list_limit(asked: int) -> int:
     if not 0 <= asked <= LIST_MOST:
-        raise InvalidRequest(f"limit must be 0 to {LIST_MOST}")
+        raise InvalidRequest("challenge-list-limit", most=LIST_MOST)
     return asked or LIST_LIMIT
 
 
@@ -131,7 +129,7 @@ def new_challenge(request: pb.CreateChallengeRequest) -> NewChallenge:
     """The request in the domain's terms (the domain checks them)."""
     opponent = request.WhichOneof("opponent")
     if opponent is None:
-        raise InvalidRequest("Say whom you challenge: a player, anyone, or a bot")
+        raise InvalidRequest("challenge-opponent-missing")
     return NewChallenge(
         terms=terms_of(request.terms),
         invited_id=request.player_id,

@@ -72,6 +72,13 @@ from playhall.social.metrics import (
 
 MIN_REQUEST_ID = 16
 """The shortest request id a challenge's retries are known by (a random one, such as a UUID)."""
+ANSWERED = {
+    State.ACCEPTED: "challenge-already-accepted",
+    State.DECLINED: "challenge-declined",
+    State.WITHDRAWN: "challenge-withdrawn",
+}
+"""The refusal of an answer to a challenge no longer open, by what became of it (an expired
+one's names when: `_refuse_answered`)."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +143,7 @@ class Challenges:
         """A new challenge of `player`'s (checked; nothing written when refused)."""
         await self._check_terms(request)
         await self._check_opponent(player, request)
-        await self.reputations.require_floor(player.player_id, "opening a challenge")
+        await self.reputations.require_floor(player.player_id, "opening-challenge")
         if request.terms.clock.turn_based:
             await self.matches.check_turn_based_room(player)
         challenge = _new_challenge(player, request)
@@ -156,10 +163,7 @@ class Challenges:
         most = self.settings.challenge_max_open
         stored = await self.store.create(challenge, expires_in_s, most)
         if stored is None:
-            raise NotNow(
-                f"You have {most} open challenges; withdraw one or wait for an answer before "
-                "you make another"
-            )
+            raise NotNow("challenge-open-most", most=most)
         _check_same_challenge(stored, challenge)
         if stored.opponent == Opponent.PLAYER:
             await self._tell_received(stored)
@@ -169,25 +173,22 @@ class Challenges:
         terms = request.terms
         served = self.matches.titles()
         if terms.title_id not in served:
-            raise InvalidRequest(f"Unknown title {terms.title_id!r}; served: {', '.join(served)}")
-        if terms.seats < 2:
-            raise InvalidRequest("A challenge's match has at least two seats")
-        if terms.bot_level is None and (request.bot or terms.seats > 2):
             raise InvalidRequest(
-                "Choose a bot level: bots play a bot challenge and the seats past two"
+                "match-unknown-title", title=terms.title_id[:64], served=", ".join(served)
             )
+        if terms.seats < 2:
+            raise InvalidRequest("challenge-seats-least")
+        if terms.bot_level is None and (request.bot or terms.seats > 2):
+            raise InvalidRequest("challenge-bot-level-missing")
         if not 0 <= terms.min_karma <= MOST_KARMA:
-            raise InvalidRequest(f"A minimum karma is 0 to {MOST_KARMA}")
+            raise InvalidRequest("challenge-karma-range", most=MOST_KARMA)
         if terms.min_karma and (request.bot or request.invited_id):
-            raise InvalidRequest("Only a challenge open to anyone asks for a minimum karma")
+            raise InvalidRequest("challenge-karma-open-only")
         most = self.settings.challenge_max_expiry_s
         if not 0 <= request.expires_in_s <= most:
-            raise InvalidRequest(f"A challenge waits at most {most} seconds")
+            raise InvalidRequest("challenge-expiry-most", most=most)
         if request.request_id and not MIN_REQUEST_ID <= len(request.request_id) <= 128:
-            raise InvalidRequest(
-                f"request_id must be {MIN_REQUEST_ID} to 128 characters (a random one, such "
-                "as a UUID)"
-            )
+            raise InvalidRequest("request-id-creating-length", least=MIN_REQUEST_ID)
         self.matches.check_clock(terms.clock)
         await self.matches.check_setup(terms.title_id, terms.seats, terms.options)
 
@@ -195,17 +196,17 @@ class Challenges:
         """Refuses an opponent one cannot challenge: oneself, nobody, or across a block."""
         invited = request.invited_id
         if request.bot and invited:
-            raise InvalidRequest("Challenge a player or a bot, not both")
+            raise InvalidRequest("challenge-player-or-bot")
         if not invited:
             return
         if invited == player.player_id:
-            raise InvalidRequest("You cannot challenge yourself")
+            raise InvalidRequest("challenge-self")
         with reaching_archive():
             relation = await self.relations.relation(player.player_id, invited)
         if relation.blocking:
-            raise Blocked("You blocked this player: unblock them before you challenge them")
+            raise Blocked("challenge-blocking")
         if relation.blocked_by:
-            raise Blocked("This player does not accept challenges from you")
+            raise Blocked("challenge-blocked-by")
 
     def _expiry_s(self, request: NewChallenge) -> int:
         if request.expires_in_s:
@@ -246,9 +247,9 @@ class Challenges:
 
     async def _check_accepter(self, player: Player, challenge: Challenge) -> None:
         if challenge.challenger_id == player.player_id:
-            raise InvalidRequest("You cannot accept your own challenge; withdraw it instead")
+            raise InvalidRequest("challenge-accept-own")
         if challenge.invited_id and challenge.invited_id != player.player_id:
-            raise NotAllowed("This challenge is for another player")
+            raise NotAllowed("challenge-for-another")
         if challenge.state != State.OPEN:
             _refuse_answered(challenge)
         with reaching_archive():
@@ -256,19 +257,16 @@ class Challenges:
                 challenge.challenger_id, player.player_id
             )
         if blocked:
-            raise Blocked("You cannot accept this challenge: a block stands between you")
+            raise Blocked("challenge-accept-blocked")
         await self.reputations.require_at_least(
-            player.player_id, challenge.terms.min_karma, "this challenge"
+            player.player_id, challenge.terms.min_karma, "challenge"
         )
         if challenge.terms.clock.turn_based:
             full = await self.matches.at_turn_based_cap([challenge.challenger_id, player.player_id])
             if player.player_id in full:
                 await self.matches.check_turn_based_room(player)  # refuses with the reason
             if challenge.challenger_id in full:
-                raise NotNow(
-                    "The challenger holds the most turn-based matches allowed at once; "
-                    "try again once one of theirs is over"
-                )
+                raise NotNow("challenge-challenger-turn-based-most")
 
     async def _start(self, challenge: Challenge, taker: Player, against_bot: bool) -> SeatTaken:
         """Creates the challenge's match under its id (or finds it made); `taker`'s seat in
@@ -289,9 +287,9 @@ class Challenges:
         told)."""
         challenge = await self._get(challenge_id)
         if challenge.opponent != Opponent.PLAYER:
-            raise InvalidRequest("A challenge open to anyone is not declined: leave it to others")
+            raise InvalidRequest("challenge-decline-open")
         if challenge.invited_id != player.player_id:
-            raise NotAllowed("Only the invited player may decline this challenge")
+            raise NotAllowed("challenge-decline-not-invited")
         declined = await self.store.decline(challenge_id, player.player_id, reason)
         if declined is None:
             _refuse_answered(await self._get(challenge_id))
@@ -299,7 +297,9 @@ class Challenges:
         count_answer(declined.terms, State.DECLINED)
         CHALLENGE_DECLINES.labels(reason.value).inc()
         await self._tell_answered(
-            declined, "declined", {"by": player.display_name, "reason": reason.words}
+            declined,
+            "declined",
+            {"by": player.display_name, "reason": reason.words, "reason_id": reason.value},
         )
         return declined
 
@@ -307,7 +307,7 @@ class Challenges:
         """The challenger's own challenge withdrawn, if nobody answered it yet."""
         challenge = await self._get(challenge_id)
         if challenge.challenger_id != player.player_id:
-            raise NotAllowed("Only the challenger may withdraw this challenge")
+            raise NotAllowed("challenge-withdraw-not-challenger")
         withdrawn = await self.store.withdraw(challenge_id, player.player_id)
         if withdrawn is None:
             _refuse_answered(await self._get(challenge_id))
@@ -349,11 +349,16 @@ class Challenges:
         key = NoticeKey(
             NoticeKind.CHALLENGE_RECEIVED, challenge.invited_id, challenge.challenge_id, 0
         )
+        clock, day_s = challenge.terms.clock, self.matches.turn_based_day_s
         facts = {
             "from": challenge.challenger_name or "A player",
             "title": challenge.terms.title_id.capitalize(),
             "pace": _pace_words(challenge.terms, self.matches.turn_based_day_s),
             "expires_ms": str(int(challenge.expires_at.timestamp() * 1000)),
+            # The notice's words come from these (issue 41): the reader's language names them.
+            "title_id": challenge.terms.title_id,
+            "turn_based": "1" if clock.turn_based else "0",
+            "days": str((clock.seconds_per_turn or clock.bank_initial_seconds) // day_s),
         }
         await self.outbox.file(key, now_ms(), facts)
 
@@ -368,7 +373,11 @@ class Challenges:
             0,
             answer,
         )
-        told = {"title": challenge.terms.title_id.capitalize(), **facts}
+        told = {
+            "title": challenge.terms.title_id.capitalize(),
+            "title_id": challenge.terms.title_id,
+            **facts,
+        }
         told["by"] = told["by"] or "Your opponent"
         await self.outbox.file(key, now_ms(), told)
 
@@ -400,13 +409,11 @@ def _refuse_answered(challenge: Challenge) -> None:
     """Refuses (and counts) an answer to a challenge that is no longer open (NotNow, saying
     what became of it)."""
     CHALLENGE_ANSWERS_TOO_LATE.labels(challenge.state.value).inc()
-    reasons = {
-        State.ACCEPTED: "This challenge was already accepted",
-        State.DECLINED: "This challenge was declined",
-        State.WITHDRAWN: "The challenger withdrew this challenge",
-        State.EXPIRED: f"This challenge expired at {challenge.expires_at:%Y-%m-%d %H:%M} UTC",
-    }
-    raise NotNow(reasons.get(challenge.state, "This challenge is still open"))
+    if challenge.state == State.EXPIRED:
+        # An ISO time on the wire; each language's DATETIME formats it for its reader.
+        at = challenge.expires_at.astimezone(datetime.UTC).isoformat(timespec="minutes")
+        raise NotNow("challenge-expired", at=at)
+    raise NotNow(ANSWERED.get(challenge.state, "challenge-still-open"))
 
 
 def _new_challenge(player: Player, request: NewChallenge) -> Challenge:
@@ -437,7 +444,7 @@ def _opponent(request: NewChallenge) -> Opponent:
 def _check_same_challenge(stored: Challenge, made: Challenge) -> None:
     """Refuses a request id used again for another challenge."""
     if (stored.invited_id, stored.terms) != (made.invited_id, made.terms):
-        raise InvalidRequest("This request_id was already used for a different challenge")
+        raise InvalidRequest("challenge-request-id-reused")
 
 
 def _challenge_id(player: Player, request_id: str) -> str:

@@ -12,8 +12,10 @@ import grpc
 
 from playhall.accounts.tokens import Player
 from playhall.common.errors import InvalidRequest
+from playhall.common.refusal_details import language_of
+from playhall.core.i18n import Text
 from playhall.matches.chat import Chat
-from playhall.matches.servicer import bearer_token, refusals
+from playhall.matches.servicer import abort_with, bearer_token, refusals
 from playhall.matchstore.chat import ChatLine, Room
 from playhall.relations.mutes import Muted
 from playhall.social.v1 import chat_service_pb2 as pb
@@ -35,13 +37,13 @@ def room_of(wire: int) -> Room | None:
     if wire == pb.CHAT_ROOM_UNSPECIFIED:
         return None
     if wire not in ROOMS:
-        raise InvalidRequest(f"There is no chat room {wire}: the rooms are players, spectators")
+        raise InvalidRequest("chat-room-unknown", room=wire)
     return ROOMS[wire]
 
 
 def limit_of(wire: int) -> int:
     if not 0 <= wire <= MAX_LIMIT:
-        raise InvalidRequest(f"limit must be between 1 and {MAX_LIMIT} (0: {DEFAULT_LIMIT})")
+        raise InvalidRequest("chat-limit-range", most=MAX_LIMIT, default=DEFAULT_LIMIT)
     return wire or DEFAULT_LIMIT
 
 
@@ -81,7 +83,7 @@ class ChatServicer(chat_service_pb2_grpc.ChatServiceServicer):
             player = await self._player(context)
             room = room_of(request.room)
             if room is None:
-                raise InvalidRequest("Name the room to write in: players or spectators")
+                raise InvalidRequest("chat-room-missing")
             line = await self.chat.send(request.match_id, player, room, request.text)
             return pb.SendMessageResponse(message=wire_message(line))
 
@@ -110,9 +112,11 @@ class ChatServicer(chat_service_pb2_grpc.ChatServiceServicer):
         async with refusals(context, request):
             player = await self._player(context)
         if self._streams[player.player_id] >= STREAMS_PER_PLAYER:
-            await context.abort(
+            await abort_with(
+                context,
                 grpc.StatusCode.RESOURCE_EXHAUSTED,
-                f"You already watch chat on {STREAMS_PER_PLAYER} streams here; close one",
+                Text("chat-watch-streams-most", {"most": STREAMS_PER_PLAYER}),
+                language_of(context.invocation_metadata()),
             )
         self._streams[player.player_id] += 1
         try:

@@ -19,10 +19,7 @@ from playhall.social.v1 import friends_service_pb2_grpc
 
 PAGE_SIZE = 50
 """A page's size when the request sets none (`graph.PAGE_MAX` at most)."""
-NO_ARCHIVE = "Friends and blocks are kept in the archive's database, which this deployment lacks"
 Context = grpc.aio.ServicerContext[Any, Any]
-
-SIGN_IN = "Sign in first: send your player token as 'authorization: Bearer <token>'"
 
 
 class FriendsServicer(friends_service_pb2_grpc.FriendsServiceServicer):
@@ -34,9 +31,9 @@ class FriendsServicer(friends_service_pb2_grpc.FriendsServiceServicer):
         """The signed-in caller and the domain (refused without either)."""
         player = await self.matches.caller(bearer_token(context))
         if not isinstance(player, Player):
-            raise NotAuthenticated(SIGN_IN)
+            raise NotAuthenticated("account-sign-in-first")
         if self.friends is None:
-            raise NoArchive(NO_ARCHIVE)
+            raise NoArchive("friend-no-archive")
         return player, self.friends
 
     async def Follow(self, request: pb.FollowRequest, context: Context) -> pb.FollowResponse:
@@ -115,7 +112,7 @@ def _circle(friends: Friends, circle: pb.Circle) -> Lister:
         pb.CIRCLE_FOLLOWERS: relations.followers,
     }.get(circle)
     if listing is None:
-        raise InvalidRequest(f"Unknown circle {circle}: friends, following or followers")
+        raise InvalidRequest("friend-circle-unknown", circle=circle)
     return listing
 
 

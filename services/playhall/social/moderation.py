@@ -77,16 +77,18 @@ def checked_note(text: str, what: str, required: bool = True) -> str:
     trimmed = text.strip()
     if not trimmed:
         if required:
-            raise InvalidRequest(f"Give a {what}: the player is told it")
+            raise InvalidRequest("moderation-note-missing", what=what)
         return ""
     if len(trimmed) > MAX_NOTE:
-        raise InvalidRequest(f"A {what} has at most {MAX_NOTE} characters; this has {len(trimmed)}")
+        raise InvalidRequest(
+            "moderation-note-too-long", what=what, most=MAX_NOTE, length=len(trimmed)
+        )
     return checked_text(trimmed, MAX_NOTE)  # one line, no control or direction characters
 
 
 def page_limit(limit: int) -> int:
     if not 0 <= limit <= MAX_PAGE:
-        raise InvalidRequest(f"limit must be between 1 and {MAX_PAGE} (0: {DEFAULT_PAGE})")
+        raise InvalidRequest("moderation-limit-range", most=MAX_PAGE, default=DEFAULT_PAGE)
     return limit or DEFAULT_PAGE
 
 
@@ -119,10 +121,7 @@ class Moderation:
         """The signed-in player a bearer token names; refused for anything else."""
         credential = await self.matches.caller(token)
         if not isinstance(credential, Player):
-            raise NotAuthenticated(
-                "Sign in first: send your player token as 'authorization: Bearer <token>' "
-                "(a seat token names a seat, not a player)"
-            )
+            raise NotAuthenticated("account-sign-in-player")
         return credential
 
     async def moderator(self, token: str | None) -> Player:
@@ -172,7 +171,7 @@ class Moderation:
         """Up to `limit` open reports after `after_id`, oldest first, with their context; and
         whether more follow."""
         if after_id < 0:
-            raise InvalidRequest("after_report_id cannot be negative")
+            raise InvalidRequest("report-after-negative")
         size = page_limit(limit)
         found = await self.reports.open(size + 1, after_id)
         queued = [QueuedReport(report, await self._context(report)) for report in found[:size]]
@@ -216,7 +215,7 @@ class Moderation:
         match = await self.matches.load(match_id)
         line = await self._message(match.match_id, message_id)
         if line.deleted:
-            raise NotNow(f"Message {message_id} was deleted already")
+            raise NotNow("moderation-message-deleted-already", message=message_id)
         async with self._recording() as connection:
             await self._resolve(connection, report_id, moderator, reason)
             recorded = await ModerationLog.record(
@@ -243,9 +242,7 @@ class Moderation:
         """Keeps the player from writing in any chat for `minutes`; they are told until when."""
         reason = checked_note(reason, "reason")
         if not 1 <= minutes <= MAX_MUTE_MINUTES:
-            raise InvalidRequest(
-                f"A mute lasts 1 to {MAX_MUTE_MINUTES} minutes (a year); it was {minutes}"
-            )
+            raise InvalidRequest("moderation-mute-range", most=MAX_MUTE_MINUTES, given=minutes)
         _not_self(moderator.player_id, player_id, "mute")
         with reaching_archive():
             await self.relations.require_player(player_id)
@@ -275,14 +272,14 @@ class Moderation:
         """Ends the player's part in each of their unfinished matches as abandoned (one
         record per match); they are told once, with how many."""
         reason = checked_note(reason, "reason")
-        _not_self(moderator.player_id, player_id, "end the matches of")
+        _not_self(moderator.player_id, player_id, "end-matches")
         with reaching_archive():
             await self.relations.require_player(player_id)
         async with self._recording() as connection:
             await self._resolve(connection, report_id, moderator, reason)
             ended = await self.matches.abandon_players_matches(player_id)
             if not ended:
-                raise NotNow("The player has no unfinished match to end")
+                raise NotNow("moderation-no-match-to-end")
             recorded = [
                 await ModerationLog.record(
                     connection,
@@ -307,7 +304,7 @@ class Moderation:
         """Recorded actions before `before_id` (0: the newest), newest first, on `player_id`
         only when given; and whether more follow."""
         if before_id < 0:
-            raise InvalidRequest("before_action_id cannot be negative")
+            raise InvalidRequest("moderation-before-negative")
         size = page_limit(limit)
         found = await self.log.actions(size + 1, before_id, player_id)
         return found[:size], len(found) > size
@@ -343,7 +340,7 @@ class Moderation:
             return
         if not await Reports.resolve(connection, report_id, moderator.player_id, resolution):
             await self._report(report_id)  # NoSuchReport
-            raise NotNow(f"Report {report_id} was resolved already")
+            raise NotNow("report-resolved-already", report=report_id)
 
     async def _recorded(self, action_ids: list[int]) -> list[Action]:
         """The committed actions of `action_ids`, each counted and logged for the operator
@@ -384,6 +381,7 @@ class Moderation:
         await self.outbox.file(key, now_ms(), facts)
 
 
-def _not_self(player_id: str, other: str, verb: str) -> None:
+def _not_self(player_id: str, other: str, action: str) -> None:
+    """Refuses a moderator's or reporter's `action` (report, mute, end-matches) on themselves."""
     if player_id == other:
-        raise InvalidRequest(f"You cannot {verb} yourself")
+        raise InvalidRequest("moderation-self", action=action)

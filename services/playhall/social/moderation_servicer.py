@@ -32,13 +32,12 @@ WIRE_KINDS: dict[ActionKind, Any] = {
     ActionKind.MUTE_FROM_CHAT: pb.MODERATION_ACTION_KIND_MUTE_FROM_CHAT,
     ActionKind.END_MATCH: pb.MODERATION_ACTION_KIND_END_MATCH,
 }
-NO_ARCHIVE = "Reports and moderation are kept in the archive, which this deployment does not have"
 
 
 def reason_of(wire: int) -> ReportReason:
     if wire not in REASONS:
         named = ", ".join(reason.value for reason in ReportReason)
-        raise InvalidRequest(f"Say why you report it: one of {named}")
+        raise InvalidRequest("report-reason-missing", named=named)
     return REASONS[wire]
 
 
@@ -93,7 +92,7 @@ class ModerationServicer(moderation_service_pb2_grpc.ModerationServiceServicer):
     @property
     def moderation(self) -> Moderation:
         if self._moderation is None:
-            raise NoArchive(NO_ARCHIVE)
+            raise NoArchive("moderation-no-archive")
         return self._moderation
 
     async def ReportMessage(

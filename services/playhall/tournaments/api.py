@@ -77,14 +77,14 @@ def _format(value: int) -> Format:
     try:
         return FORMATS.to_domain(value)
     except ValueError:
-        raise InvalidRequest("Choose a format: Swiss or round robin") from None
+        raise InvalidRequest("tournament-format-missing") from None
 
 
 def _entrant(entrant: tpb.Entrant, number: int) -> EntrantSpec:
     try:
         level = wire.API[BotLevel].to_domain(entrant.bot_level)
     except ValueError:
-        raise InvalidRequest(f"Say who entrant {number} is: a bot's level or a player id") from None
+        raise InvalidRequest("tournament-entrant-missing", number=number) from None
     return EntrantSpec(level, entrant.player_id, entrant.display_name)
 
 

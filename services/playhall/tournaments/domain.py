@@ -122,12 +122,12 @@ class Tournaments:
     async def create(self, request: NewTournament, token: Credential) -> StoredTournament:
         operator = self.matches.is_operator(token)
         if not operator and not isinstance(token, Player):
-            raise NotAuthenticated("Sign in to create a tournament")
+            raise NotAuthenticated("tournament-sign-in-create")
         await self._check_title(request.title_id)
         entrants = []
         if request.enter_creator:
             if not isinstance(token, Player):
-                raise InvalidRequest("Only a signed-in player can enter as the creator")
+                raise InvalidRequest("tournament-creator-sign-in")
             entrants.append(
                 StoredEntrant(BotLevel.UNSPECIFIED, token.player_id, token.display_name[:64])
             )
@@ -135,19 +135,16 @@ class Tournaments:
             entrants.append(_entrant(entrant, number, operator))
         people = [e.player_id for e in entrants if e.player_id]
         if len(set(people)) != len(people):
-            raise InvalidRequest("A player can enter a tournament once")
+            raise InvalidRequest("tournament-player-once")
         if not 2 <= len(entrants) <= MAX_ENTRANTS:
-            raise InvalidRequest(f"A tournament has 2 to {MAX_ENTRANTS} entrants")
+            raise InvalidRequest("tournament-entrants-range", most=MAX_ENTRANTS)
         rounds = _rounds(request, len(entrants))
         if request.start_unix_ms > now_ms() + MAX_AHEAD_MS:
-            raise InvalidRequest("A tournament starts within a year")
+            raise InvalidRequest("tournament-start-within-year")
         clock = request.clock
         self.matches.check_clock(clock)
         if not clocks.is_on(clock):
-            raise InvalidRequest(
-                "A tournament's games need a clock (seconds_per_turn or a time bank), so "
-                "that every round ends"
-            )
+            raise InvalidRequest("tournament-clock-missing")
         tournament = StoredTournament(
             tournament_id=secrets.token_hex(12),
             name=request.name[:64] or "Tournament",
@@ -169,16 +166,18 @@ class Tournaments:
     async def _check_title(self, title: str) -> None:
         infos = {info.title_id: info for info in await self.matches.list_games()}
         if title not in infos:
-            raise InvalidRequest(f"Unknown title {title!r}; served: {', '.join(sorted(infos))}")
+            raise InvalidRequest(
+                "match-unknown-title", title=title[:64], served=", ".join(sorted(infos))
+            )
         if not infos[title].min_players <= 2 <= infos[title].max_players:
-            raise InvalidRequest(f"{title} has no two-player matches, which tournaments play")
+            raise InvalidRequest("tournament-title-not-two-player", title=title)
 
     async def join(self, tournament_id: str, token: Credential) -> StoredTournament:
         """Enters the signed-in player after the entrants of a tournament not started yet (a
         round robin plans the rounds its new field needs); written only if no round was paired
         and no other join came in since it was read, else read again."""
         if not isinstance(token, Player):
-            raise NotAuthenticated("Sign in to join a tournament")
+            raise NotAuthenticated("tournament-sign-in-join")
         for _ in range(JOIN_TRIES):
             tournament = await self._load(tournament_id)
             _check_joinable(tournament, token.player_id)
@@ -190,7 +189,7 @@ class Tournaments:
             if await self.store.save(tournament, "") == "ok":
                 log.info("tournament joined", extra={"tournament_id": tournament_id})
                 return tournament
-        raise NotNow("The tournament is changing right now; try again")
+        raise NotNow("tournament-busy")
 
     async def get(self, tournament_id: str) -> StoredTournament:
         return await self._load(tournament_id)
@@ -336,43 +335,44 @@ class Tournaments:
 def _entrant(entrant: EntrantSpec, number: int, operator: bool) -> StoredEntrant:
     name = entrant.display_name[:64]
     if entrant.player_id and entrant.bot_level:
-        raise InvalidRequest(f"Entrant {number} is a bot or a player, not both")
+        raise InvalidRequest("tournament-entrant-both", number=number)
     if entrant.player_id:
         if not operator:
-            raise NotYourSeat("A player can enter themselves and bots, not other players")
+            raise NotYourSeat("tournament-entrant-other-player")
         if not PLAYER_ID.fullmatch(entrant.player_id):
             raise InvalidRequest(
-                f"Entrant {number}: {entrant.player_id[:64]!r} is not a player id "
-                "(p- and 32 hex digits)"
+                "tournament-entrant-player-id", number=number, player=entrant.player_id[:64]
             )
         return StoredEntrant(BotLevel.UNSPECIFIED, entrant.player_id, name or entrant.player_id)
     if entrant.bot_level not in BOT_LEVELS:
-        raise InvalidRequest(f"Say who entrant {number} is: a bot's level or a player id")
+        raise InvalidRequest("tournament-entrant-missing", number=number)
     level = entrant.bot_level.label.capitalize()
     return StoredEntrant(entrant.bot_level, "", name or f"{level} bot {number + 1}")
 
 
 def _check_joinable(tournament: StoredTournament, player_id: str) -> None:
     if tournament.rounds or tournament.finished:
-        raise NotNow("This tournament has started: entries are closed")
+        raise NotNow("tournament-started")
     if any(e.player_id == player_id for e in tournament.entrants):
-        raise NotNow("You are in this tournament already")
+        raise NotNow("tournament-joined-already")
     if len(tournament.entrants) >= MAX_ENTRANTS:
-        raise NotNow(f"This tournament is full ({MAX_ENTRANTS} entrants)")
+        raise NotNow("tournament-full", most=MAX_ENTRANTS)
 
 
 def _rounds(request: NewTournament, count: int) -> int:
     if request.format == Format.ROUND_ROBIN:
         return len(pairings.round_robin(count))
     if request.format != Format.SWISS:
-        raise InvalidRequest("Choose a format: Swiss or round robin")
+        raise InvalidRequest("tournament-format-missing")
     most = pairings.swiss_rounds_allowed(count)
     if not 1 <= request.rounds <= most:
-        raise InvalidRequest(f"A Swiss tournament of {count} entrants has 1 to {most} rounds")
+        raise InvalidRequest("tournament-swiss-rounds-range", count=count, most=most)
     if not pairings.swiss_rounds_promised(count, request.rounds):
         raise InvalidRequest(
-            f"The pairing cannot promise {request.rounds} Swiss rounds without a repeat to "
-            f"{count} entrants; ask for {(count + 1) // 2} or fewer, or play a round robin"
+            "tournament-swiss-rounds-promise",
+            rounds=request.rounds,
+            count=count,
+            fewer=(count + 1) // 2,
         )
     return request.rounds
 
