@@ -72,6 +72,7 @@ SERVICE_PATHS = (
 )
 
 REQUEST_HEADERS = [
+    "accept-language",
     "authorization",
     "content-type",
     "connect-protocol-version",
