@@ -2,8 +2,10 @@
 phone width, under the portal's own Content-Security-Policy: the lobby, and for every registered
 title its match page a few moves into a match against a random bot (`<title>-mid-<width>.png`),
 the page of a finished bot match with its score breakdown (`<title>-end-<width>.png`) and that
-match's replay (`<title>-replay-<width>.png`), in `bench/results/screens/`. A page's console
-error stops it."""
+match's replay (`<title>-replay-<width>.png`), in `bench/results/screens/`; then, at the
+desktop width, the lobby and every title's match page in German and in Persian (right to left),
+the browser's language chosen as a person's would be (`lobby-de.png`, `<title>-mid-fa.png`). A
+page's console error stops it."""
 
 from __future__ import annotations
 
@@ -23,6 +25,8 @@ from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient
 
 WIDTHS = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
+LANGUAGES = ("de", "fa")
+"""The languages besides English whose pages are shot (the browser's language, as a reader's)."""
 SEATS = [
     pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN, display_name="Ada"),
     pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot_level=pb.BOT_LEVEL_RANDOM),
@@ -92,32 +96,44 @@ def main(argv: list[str] | None = None) -> int:
             pages[f"{title}-end"] = f"{stack.portal_url}match.html?id={match_id}"
             pages[f"{title}-replay"] = f"{stack.portal_url}replay.html?id={match_id}"
         errors: list[str] = []
-        for name, url in pages.items():
+        shots = [(name, url, width, "en") for name, url in pages.items() for width in WIDTHS]
+        # In other languages, the pages a player reads most: the lobby and a match of each title
+        # (its moves played by the English shot before).
+        shots += [
+            (name, url, "desktop", language)
+            for language in LANGUAGES
+            for name, url in pages.items()
+            if name == "lobby" or name.endswith("-mid")
+        ]
+        for name, url, width, language in shots:
             if args.only and name not in args.only:
                 continue
-            for width, viewport in WIDTHS.items():
-                context = browser.new_context(viewport=viewport)
-                page = context.new_page()
-                page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                page.goto(url)
-                if name.endswith("replay"):
-                    wait_js(page, "document.body.dataset.seed === 'verified'")
-                    page.locator("#prev").click()
-                elif name != "lobby":
-                    page.wait_for_selector("svg.board")
-                    if name.endswith("mid") and width == "desktop":
-                        play_some(page, args.moves)
-                    page.wait_for_timeout(300)
-                else:
-                    page.wait_for_selector("form.new-match")
-                path = args.out / f"{name}-{width}.png"
-                page.screenshot(path=str(path), full_page=True)
-                say(f"wrote {path}")
-                context.close()
-                if errors:
-                    say(f"console errors on {url}: {errors}")
-                    return 1
+            context = browser.new_context(viewport=WIDTHS[width], locale=language)
+            page = context.new_page()
+            page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(url)
+            if name.endswith("replay"):
+                wait_js(page, "document.body.dataset.seed === 'verified'")
+                page.locator("#prev").click()
+            elif name != "lobby":
+                page.wait_for_selector("svg.board")
+                if name.endswith("mid") and width == "desktop" and language == "en":
+                    play_some(page, args.moves)
+                page.wait_for_timeout(300)
+            else:
+                page.wait_for_selector("form.new-match")
+                # The lobby's lists arrive after its form: drawn once the catalogue has put
+                # the page's own words in.
+                page.wait_for_timeout(300)
+            shot = f"{name}-{width}" if language == "en" else f"{name}-{language}"
+            path = args.out / f"{shot}.png"
+            page.screenshot(path=str(path), full_page=True)
+            say(f"wrote {path}")
+            context.close()
+            if errors:
+                say(f"console errors on {url}: {errors}")
+                return 1
         browser.close()
     return 0
 

@@ -88,10 +88,12 @@ def test_erfinderteam_shows_every_teams_inventors_to_a_spectator(stack, lobby, p
         """nodes => nodes.map(n => [Number(n.dataset.seat), Number(n.dataset.inventor),
              n.classList.contains('tired'), n.querySelector('title').textContent])""",
     )
+    # A knowledge row reads "Phys 2": its number, without the marks isolating an argument.
     knowledge = page.eval_on_selector_all(
         ".knowledge",
         """nodes => nodes.map(n => [Number(n.dataset.seat), n.dataset.knowledge,
-             Number(n.querySelector('text').textContent.split(' ')[1])])""",
+             Number(n.querySelector('text').textContent.replace(/[\u2068\u2069]/g, '')
+               .split(' ')[1])])""",
     )
     assert sorted((seat, i) for seat, i, _, _ in drawn) == [
         (seat, i) for seat in range(3) for i in range(4)

@@ -34,6 +34,8 @@ table-watching = Zuschauer
 table-playing-as = du spielst als { $player }
 table-watching-cannot-move = Du schaust zu: Nur wer einen Platz hat, kann ziehen.
 table-last-move = Letzter Zug: { $events }
+## Zwischen den Teilen einer Zeile (die Ereignisse eines Zugs, die Wahl einer Runde).
+table-separator = { "; " }
 
 ## Die Punkte neben dem Brett.
 table-seat-left = (ausgestiegen)

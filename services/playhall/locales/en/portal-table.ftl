@@ -34,6 +34,8 @@ table-watching = watching
 table-playing-as = playing as { $player }
 table-watching-cannot-move = You are watching: only a seat's player can move.
 table-last-move = Last move: { $events }
+## Between the parts of one line (a move's events, a round's picks).
+table-separator = { "; " }
 
 ## The scores beside the board.
 table-seat-left = (left)

@@ -34,6 +34,8 @@ table-watching = تماشاگر
 table-playing-as = بازی به عنوان { $player }
 table-watching-cannot-move = تو تماشاگری: فقط بازیکنِ یک جایگاه می‌تواند حرکت کند.
 table-last-move = حرکت آخر: { $events }
+## میان بخش‌های یک سطر (رویدادهای یک حرکت، انتخاب‌های یک دور).
+table-separator = { "؛ " }
 
 ## امتیازها کنار صفحه.
 table-seat-left = (رفته)

@@ -368,7 +368,7 @@ function render() {
     }
   }
   $("last").textContent = state.last
-    ? t("table-last-move", { events: state.last.events.map((e) => state.title.describe(e, names)).join("; ") })
+    ? t("table-last-move", { events: state.last.events.map((e) => state.title.describe(e, names)).join(t("table-separator")) })
     : "";
   renderBreakdown($("breakdown"), s.phase === "MATCH_PHASE_FINISHED" && state.title.breakdown?.(state.view, names, s));
   const scores = status.scores ?? [];

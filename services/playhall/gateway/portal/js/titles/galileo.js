@@ -230,7 +230,7 @@ export function describe(event, names) {
   if (event.picksRevealed) {
     const e = event.picksRevealed;
     const picks = (e.scientists ?? []).map((id, n) => t("galileo-log-pick-of", { player: names(n), scientist: describeScientist(id) }));
-    return t("galileo-log-picks-revealed", { picks: picks.join("; "), order: (e.order ?? []).map(names).join(" > ") });
+    return t("galileo-log-picks-revealed", { picks: picks.join(t("table-separator")), order: (e.order ?? []).map(names).join(" > ") });
   }
   if (event.experimentTaken) {
     const e = event.experimentTaken;
