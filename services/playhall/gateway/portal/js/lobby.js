@@ -6,7 +6,7 @@ import { aboutGame, gamePicture, playerCount } from "./gamecards.js";
 import { playNow } from "./queue.js";
 import { call } from "./connect.js";
 import { LEVELS, botAccountTag, gameName, h, levelName, loadTitles, matchLink, paceLabel, seatName, userText } from "./common.js";
-import { ready, t } from "./i18n.js";
+import { language, ready, t } from "./i18n.js";
 import { playerToken, ratingTag } from "./players.js";
 
 const $ = (id) => document.getElementById(id);
@@ -60,6 +60,9 @@ function paceChoice() {
   return fieldset;
 }
 
+// A title's how-to-play page in the page's language (English's at the top of /howto/).
+const howTo = (titleId) => (language() === "en" ? `/howto/${titleId}.html` : `/howto/${language()}/${titleId}.html`);
+
 function titleCard(game) {
   const players = h("select", { name: "players", "aria-label": t("lobby-players") });
   for (let n = game.minPlayers; n <= game.maxPlayers; n++) players.append(h("option", { value: n }, t("gamecard-players", { count: n })));
@@ -88,7 +91,7 @@ function titleCard(game) {
       h("div", {}, h("h3", {}, gameName(game)),
         h("p", { class: "about" }, aboutGame(game.titleId)),
         h("p", { class: "muted" }, playerCount(game), " · ",
-          h("a", { href: `/howto/${game.titleId}.html` }, t("lobby-how-to-play"))))),
+          h("a", { href: howTo(game.titleId) }, t("lobby-how-to-play"))))),
     h("div", { class: "ways-in" },
       playNow(game, showError),
       h("p", { class: "or", "aria-hidden": "true" }, t("lobby-or")),
