@@ -147,11 +147,31 @@ function find(key) {
   return null;
 }
 
+// Letters written right to left (Hebrew, Arabic, Persian), and any other letter.
+const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+const LTR_LETTER = /(?![\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF])\p{L}/u;
+
+// Fluent isolates every argument; the marks stay only around one that holds a letter of the
+// other direction than the page's (a Latin name in Persian, a Persian name in English), where
+// they keep the sentence in order. Elsewhere they would only reach the text a person copies
+// or a program reads ("page \u20682\u2069").
+function isolateWhereNeeded(text) {
+  const other = offer.rtl.includes(current) ? LTR_LETTER : RTL_LETTER;
+  // Innermost first: a plural's marks go once the number's inside it have gone.
+  let before;
+  let after = text;
+  do {
+    before = after;
+    after = before.replace(/\u2068([^\u2068\u2069]*)\u2069/g, (whole, inner) => (other.test(inner) ? `\uE002${inner}\u2069` : inner));
+  } while (after !== before);
+  return after.replace(/\uE002/g, "\u2068");
+}
+
 function format(bundle, pattern, args) {
   const errors = [];
   const text = bundle.formatPattern(pattern, args, errors);
   for (const error of errors) console.warn(`message: ${error.message}`);
-  return text;
+  return isolateWhereNeeded(text);
 }
 
 // The text of `key` with `args`: in this language, else English, else the key itself.
