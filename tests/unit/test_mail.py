@@ -185,7 +185,7 @@ async def test_a_notice_is_mailed_once_with_its_link_message_id_and_unsubscribe(
     [mail] = smtp.received  # Ada gave no address
     assert mail["To"] == BOBS_ADDRESS
     assert mail["From"] == "Playhall <notices@playhall.example>"
-    assert mail["Subject"] == "Your turn in Galileo"
+    assert mail["Subject"] == "Your turn in Galileo Galilei"
     text = text_of(mail)
     assert f"Open the match: {PORTAL}/match.html?id={match_id}\n" in text
     key = NoticeKey(NoticeKind.YOUR_TURN, BOB.player_id, match_id, 0)
@@ -227,8 +227,51 @@ async def test_an_unconfirmed_address_gets_the_confirmation_alone_until_confirme
 
     match_id = await ada_and_bob(hall)
     await notifier.run_once()
-    assert [m["Subject"] for m in smtp.received[1:]] == ["Your turn in Galileo"]
+    assert [m["Subject"] for m in smtp.received[1:]] == ["Your turn in Galileo Galilei"]
     assert f"match.html?id={match_id}" in text_of(smtp.received[-1])
+
+
+async def test_a_german_player_is_mailed_in_german(hall, smtp):
+    notifier, passes = mailer_of(hall, smtp.port)
+    await with_address(hall, BOB, confirmed=False, language="de")
+    assert await passes.run_once() == 1
+    [confirmation] = smtp.received
+    assert confirmation["Subject"] == "Bestätige deine E-Mail-Adresse für Playhall"
+    assert confirmation["Content-Language"] == "de"
+    text = text_of(confirmation)
+    assert f"schicken.\n\nBestätige diese Adresse: {PORTAL}/confirm-email.html?token=" in text
+    assert "\nKeine Mails mehr von Playhall: " in text
+
+    store = store_of(hall)
+    preferences = await store.preferences(BOB.player_id)
+    preferences.email_confirmed = True
+    await store.save_preferences(BOB.player_id, preferences)
+    match_id = await ada_and_bob(hall)
+    await notifier.run_once()
+    mail = smtp.received[-1]
+    assert mail["Subject"] == "Du bist am Zug: Galileo Galilei"
+    text = text_of(mail)
+    assert text.startswith("Ada wartet auf deinen Zug. Du hast noch "), text
+    assert f"\nZur Partie: {PORTAL}/match.html?id={match_id}\n" in text
+    assert "Du bekommst diese Mail, weil du Playhall diese Adresse" in text
+
+
+async def test_a_persian_digest_counts_in_persian_digits(hall, smtp):
+    notifier, passes = mailer_of(hall, smtp.port)
+    await with_address(hall, BOB, email_digest_minutes=30, language="fa")
+    for _ in range(3):
+        await ada_and_bob(hall)
+    await notifier.run_once()
+    async with hall.parking.table.pool.connection() as connection:
+        await connection.execute(
+            "UPDATE mail_pending SET created_at = created_at - interval '31 minutes'"
+        )
+    assert await passes.run_once() == 1
+    [digest] = smtp.received
+    assert digest["Subject"] == "Playhall: ۳ اعلان"
+    text = text_of(digest)
+    assert text.startswith("۳ اعلان از Playhall:\n\nنوبت شما در گالیله گالیله\n"), text
+    assert text.count("باز کردن بازی: ") == 3
 
 
 @contextlib.asynccontextmanager
@@ -329,7 +372,7 @@ async def test_a_digest_mails_the_notices_held_in_its_window_once(hall, smtp):
     text = text_of(digest)
     for match_id in matches:
         assert text.count(f"{PORTAL}/match.html?id={match_id}") == 1, text
-    assert text.count("Your turn in Galileo") == 3
+    assert text.count("Your turn in Galileo Galilei") == 3
     assert digest["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     async with pool.connection() as connection:
         cursor = await connection.execute("SELECT count(*) FROM mail_pending")
@@ -353,7 +396,7 @@ async def test_a_digest_waits_while_the_server_is_down_and_keeps_what_it_holds(h
     server = await MailServer(port).start()
     try:
         assert await passes.run_once() == 1
-        assert [m["Subject"] for m in server.received] == ["Your turn in Galileo"]
+        assert [m["Subject"] for m in server.received] == ["Your turn in Galileo Galilei"]
     finally:
         await server.stop()
 
@@ -374,7 +417,7 @@ async def test_a_server_that_is_down_is_tried_again_and_mails_once_when_up(hall)
         assert server.received == [], "not due yet: the backoff"
         await again(hall, key)  # the backoff is over
         await notifier.run_once()
-        assert [m["Subject"] for m in server.received] == ["Your turn in Galileo"]
+        assert [m["Subject"] for m in server.received] == ["Your turn in Galileo Galilei"]
         assert await hall.db.zscore(NOTICES, key.member()) is None, "done"
         await again(hall, key)
         await notifier.run_once()

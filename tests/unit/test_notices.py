@@ -189,7 +189,7 @@ async def test_a_played_turn_is_not_told_and_an_end_is_with_the_rating_it_made(h
         BOB.player_id, 50, 0, False
     )
     ended = next(n for n in notices if n.kind == "match_ended")
-    assert ended.title == "Galileo against Ada: you won" and unread == len(notices)
+    assert ended.title == "Galileo Galilei against Ada: you won" and unread == len(notices)
     assert re.search(r"Your rating: 0\.0 → \d+\.\d \(\+\d+\.\d\)\.$", ended.body), ended.body
     # Ada lost her first rated match: her figure went below 0, which nobody is shown.
     notices, _ = await PlayerNotices(NoticeStore(hall.parking.table.pool)).inbox(

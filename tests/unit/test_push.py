@@ -284,11 +284,11 @@ async def test_a_turn_is_pushed_signed_and_encrypted_to_each_browser_once(
     assert sorted(push.browser for push in service.received) == ["laptop", "phone"]
     key = your_turn(BOB, match_id)
     for push in service.received:
-        assert push.payload["title"] == "Your turn in Galileo"
+        assert push.payload["title"] == "Your turn in Galileo Galilei"
         assert push.payload["url"] == f"{PORTAL}/match.html?id={match_id}"
         assert push.payload["tag"] == key
         assert push.payload["kind"] == "your_turn" and push.payload["match_id"] == match_id
-        assert push.payload["body"].startswith("Ada wait for your move.")
+        assert push.payload["body"].startswith("Ada waits for your move.")
         assert push.headers["urgency"] == "normal", "a turn-based turn is not urgent"
         assert 2 * DAY_S - 10 <= int(push.headers["ttl"]) <= 2 * DAY_S, "until the deadline"
         assert push.headers["topic"] == topic(key)
@@ -306,11 +306,37 @@ async def test_a_turn_is_pushed_signed_and_encrypted_to_each_browser_once(
     ended = [push for push in service.received if push.payload["kind"] == "match_ended"]
     assert sorted(push.browser for push in ended) == ["laptop", "phone"]
     for push in ended:
-        assert push.payload["title"] == "Galileo against Ada: you won"
+        assert push.payload["title"] == "Galileo Galilei against Ada: you won"
         assert push.headers["urgency"] == "low"
         assert int(push.headers["ttl"]) == DEFAULT_TTL_S, "an ending never expires"
         assert push.headers["topic"] == topic(push.payload["tag"]) != topic(key)
     assert service.refused == []
+
+
+async def speaking(hall: Hall, player: Player, language: str) -> None:
+    """The player chose `language` in their settings."""
+    store = store_of(hall)
+    preferences = await store.preferences(player.player_id)
+    preferences.language = language
+    await store.save_preferences(player.player_id, preferences)
+
+
+async def test_a_push_is_worded_in_the_players_language(hall, service, pushers):
+    notifier = notifier_of(hall, pushers)
+    await subscribe(hall, ADA, service.browser("ada"))
+    await subscribe(hall, BOB, service.browser("bob"))
+    await speaking(hall, ADA, "fa")
+    await speaking(hall, BOB, "de")
+    await ada_and_bob(hall)
+    await notifier.run_once()
+    pushed = {push.browser: push.payload for push in service.received}
+    assert pushed["bob"]["title"] == "Du bist am Zug: Galileo Galilei"
+    assert pushed["bob"]["body"].startswith("Ada wartet auf deinen Zug. Du hast noch ")
+    assert pushed["bob"]["lang"] == "de"
+    # A day is 24 s here: less than a minute is left (said as 60 s), in Persian digits.
+    assert pushed["ada"]["title"] == "نوبت شما در گالیله گالیله"
+    assert pushed["ada"]["body"] == "Bob منتظر حرکت شما است. ۶۰ ثانیه فرصت دارید."
+    assert pushed["ada"]["lang"] == "fa"
 
 
 async def test_gone_and_broken_subscriptions_are_dropped(hall, service, pushers):
@@ -455,7 +481,9 @@ def test_topic_and_time_to_live():
     key = NoticeKey(NoticeKind.YOUR_TURN, "p", "m", 0)
 
     def notice(expires_at):
-        return Notice(key, "t", "b", "/", expires_at=expires_at)
+        return Notice(
+            key, "notice-your-turn-title", "notice-your-turn-body", "/", expires_at=expires_at
+        )
 
     assert time_to_live(notice(None), now) == DEFAULT_TTL_S
     assert time_to_live(notice(now + datetime.timedelta(minutes=5)), now) == 300

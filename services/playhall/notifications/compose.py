@@ -4,18 +4,23 @@ commit that never happened on a Cluster) is not told. A notice filed outside a m
 (`matchstore.notices.TOLD_BY_FACTS`: a challenge) is told from the facts it was filed with
 (`compose_told`).
 
-The text is English; the kind, match and url let every client show its own words."""
+Its title and body are message keys with language-neutral arguments (`reading` words them for
+each reader, in the platform catalogue's `notices.ftl`); the kind, match and url let every
+client show its own words."""
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from playhall.archive.ratings import shown
+from playhall.core.i18n import Argument, Text
 from playhall.matches.waiting import waiting_on
 from playhall.matchstore.model import EndReason, Match, MatchPhase
 from playhall.matchstore.notices import NoticeKey, NoticeKind
+from playhall.notifications.reading import names
 
 
 class Urgency:
@@ -28,19 +33,30 @@ class Urgency:
 
 @dataclass(frozen=True)
 class Notice:
-    """What one notice tells one player."""
+    """What one notice tells one player: a title and a body, each a key, with their arguments
+    (`reading`'s conventions)."""
 
     key: NoticeKey
-    title: str
-    body: str
+    title_key: str
+    body_key: str
     url: str
     urgency: str = Urgency.NORMAL
     expires_at: datetime.datetime | None = None
     """When it is no longer worth telling (a deadline passed); None: never."""
+    args: Mapping[str, Argument] = field(default_factory=lambda: MappingProxyType({}))
+    """The arguments of both keys."""
 
     @property
     def collapse_key(self) -> str:
         return self.key.member()
+
+    @property
+    def title(self) -> Text:
+        return Text(self.title_key, self.args)
+
+    @property
+    def body(self) -> Text:
+        return Text(self.body_key, self.args)
 
 
 def compose(
@@ -51,165 +67,172 @@ def compose(
     if match is None:
         return None
     url = f"/match.html?id={match.match_id}"
-    name = match.title_id.capitalize()
-    others = _others(match, key.player_id)
+    facts: dict[str, Argument] = {"game": match.title_id, **_others(match, key.player_id)}
     if key.kind in (NoticeKind.YOUR_TURN, NoticeKind.DEADLINE):
         deadline_ms = waiting_on(match).get(key.player_id)
         if deadline_ms is None or match.status.turn != key.version:
             return None  # played already, or the match ended
         expires = _time(deadline_ms) if deadline_ms else None
+        if deadline_ms:
+            left = max(deadline_ms - now_ms, 0)
+            facts |= {"left": left, "due_in": left, "due": deadline_ms}
         if key.kind == NoticeKind.YOUR_TURN:
-            left = f" You have {_span(deadline_ms - now_ms)}." if deadline_ms else ""
-            return Notice(
-                key,
-                f"Your turn in {name}",
-                f"{others} wait for your move.{left}",
-                url,
-                Urgency.NORMAL if match.clock.turn_based else Urgency.HIGH,
-                expires,
-            )
+            body = "notice-your-turn-body-due" if deadline_ms else "notice-your-turn-body"
+            urgency = Urgency.NORMAL if match.clock.turn_based else Urgency.HIGH
+            return Notice(key, "notice-your-turn-title", body, url, urgency, expires, facts)
         if not deadline_ms or deadline_ms <= now_ms:
             return None
         return Notice(
-            key,
-            f"{_span(deadline_ms - now_ms)} left in {name}",
-            f"Your move against {others} is due {_span(deadline_ms - now_ms)} from now.",
-            url,
-            Urgency.HIGH,
-            expires,
+            key, "notice-deadline-title", "notice-deadline-body", url, Urgency.HIGH, expires, facts
         )
     if key.kind == NoticeKind.MATCH_ENDED:
         if match.phase != MatchPhase.FINISHED:
             return None
-        body = _ending(match)
+        facts |= {"result": _result(match, key.player_id), "reason": _ending(match)}
+        body = "notice-match-ended-body"
         if rating is not None:
-            before, after = (shown(value) for value in rating)
-            body += f" Your rating: {before:.1f} → {after:.1f} ({after - before:+.1f})."
-        return Notice(
-            key,
-            f"{name} against {others}: {_result(match, key.player_id)}",
-            body,
-            url,
-            Urgency.LOW,
-        )
+            before, after = (round(shown(value), 1) for value in rating)
+            facts |= {"before": before, "after": after, "change": round(after - before, 1)}
+            body = "notice-match-ended-body-rated"
+        return Notice(key, "notice-match-ended-title", body, url, Urgency.LOW, None, facts)
     if key.kind == NoticeKind.SEAT_LEFT:
         seat = int(key.detail)
         if not match.seats[seat].resigned:
             return None
-        leaver = match.seats[seat].display_name or f"Seat {seat}"
-        mine = match.seats[seat].player_id == key.player_id
-        title = "You left" if mine else f"{leaver} left"
-        return Notice(
-            key, f"{title} the {name} match", "A bot plays the seat on.", url, Urgency.LOW
-        )
+        if match.seats[seat].player_id == key.player_id:
+            title = "notice-you-left-title"
+        else:
+            title = "notice-seat-left-title"
+            facts["leaver"] = match.seats[seat].display_name or _unnamed(seat)
+        return Notice(key, title, "notice-seat-left-body", url, Urgency.LOW, None, facts)
     if key.kind == NoticeKind.ROUND_PAIRED:
-        return Notice(
-            key,
-            f"Your tournament game in {name} is ready",
-            f"You play {others}.",
-            url,
-            Urgency.HIGH,
-        )
+        title = "notice-round-paired-title"
+        return Notice(key, title, "notice-you-play", url, Urgency.HIGH, None, facts)
     if key.kind == NoticeKind.TICKET_MATCHED:
-        return Notice(key, f"Matched in {name}", f"You play {others}.", url, Urgency.HIGH)
+        title = "notice-ticket-matched-title"
+        return Notice(key, title, "notice-you-play", url, Urgency.HIGH, None, facts)
     return None
 
 
 def compose_told(key: NoticeKey, facts: Mapping[str, str] | None) -> Notice | None:
     """The notice of `key` told from its facts (None without them: told already).
 
-    A challenge received: `from` (the challenger's name), `title`, `pace` (in words),
-    `expires_ms`; answered: `by` (who answered), `title`, and `reason` (in words) when
-    declined. A moderator's action (`moderation`): `reason`, and `until_ms` for a chat ban,
-    `matches` (how many) for matches ended."""
+    A challenge received: `from` (the challenger's name), `title_id`, `turn_based` ("1" or
+    "0") and `days` (a move's days, "0": none set), `expires_ms`; answered: `by` (who
+    answered), `title_id`, and `reason_id` (a `DeclineReason` value) when declined. Facts
+    filed before they were ids (`title`: the title id capitalized) still read. A moderator's
+    action (`moderation`): `reason` (the moderator's own words), and `until_ms` for a chat
+    ban, `matches` (how many) for matches ended."""
     if facts is None:
         return None
     if key.kind == NoticeKind.MODERATION:
         return _moderation(key, facts)
+    game = facts.get("title_id") or facts.get("title", "").lower()
     if key.kind == NoticeKind.CHALLENGE_RECEIVED:
+        expires_ms = int(facts["expires_ms"])
+        told: dict[str, Argument] = {
+            "from": facts["from"],
+            "game": game,
+            "pace": "turn-based" if _turn_based(facts) else "live",
+            "days": int(facts.get("days", "0")),
+            "until": expires_ms,
+        }
         return Notice(
             key,
-            f"{facts['from']} challenges you to {facts['title']}",
-            f"A {facts['pace']} match. Accept or decline it in your challenges.",
+            "notice-challenge-received-title",
+            "notice-challenge-received-body",
             "/challenges.html",
             Urgency.HIGH,
-            _time(int(facts["expires_ms"])),
+            _time(expires_ms),
+            told,
         )
+    answered: dict[str, Argument] = {"by": facts["by"], "game": game}
     if key.kind == NoticeKind.CHALLENGE_ANSWERED and key.detail == "accepted":
         return Notice(
             key,
-            f"{facts['by']} accepted your challenge",
-            f"Your {facts['title']} match has begun.",
+            "notice-challenge-accepted-title",
+            "notice-challenge-accepted-body",
             f"/match.html?id={key.match_id}",
             Urgency.HIGH,
+            None,
+            answered,
         )
     if key.kind == NoticeKind.CHALLENGE_ANSWERED:
+        answered["reason"] = facts.get("reason_id", "other")
         return Notice(
             key,
-            f"{facts['by']} declined your challenge",
-            f"{facts['title']}: {facts['reason']}.",
+            "notice-challenge-declined-title",
+            "notice-challenge-declined-body",
             "/challenges.html",
             Urgency.LOW,
+            None,
+            answered,
         )
     return None
 
 
+def _turn_based(facts: Mapping[str, str]) -> bool:
+    """Whether a challenge's match is turn-based ("pace" said it in words before facts had
+    `turn_based`)."""
+    return facts.get("turn_based", "0" if facts.get("pace") == "live" else "1") == "1"
+
+
 MODERATION_DONE = {
-    "delete_message": "A moderator deleted a message of yours",
-    "mute_from_chat": "A moderator muted you from chat until {until:%Y-%m-%d %H:%M} UTC",
-    "end_match": "A moderator ended your part in {matches} as abandoned",
+    "delete_message": "notice-moderation-deleted-title",
+    "mute_from_chat": "notice-moderation-muted-title",
+    "end_match": "notice-moderation-ended-title",
 }
-"""What each moderator's action (`relations.moderation.ActionKind`) did, as its notice says."""
+"""The title key of each moderator's action (`relations.moderation.ActionKind`)."""
 
 
 def _moderation(key: NoticeKey, facts: Mapping[str, str]) -> Notice:
     """A moderator's action on the player (key detail: the action), with its reason."""
-    matches = int(facts.get("matches", "0"))
-    until = _time(int(facts.get("until_ms", "0")))
-    title = MODERATION_DONE[key.detail].format(
-        until=until, matches="a match" if matches == 1 else f"{matches} matches"
-    )
+    told: dict[str, Argument] = {
+        "reason": facts["reason"],
+        "matches": int(facts.get("matches", "0")),
+        "until": int(facts.get("until_ms", "0")),
+    }
     url = f"/match.html?id={key.match_id}" if key.match_id else "/profile.html"
-    return Notice(key, title, f"Reason: {facts['reason']}", url, Urgency.NORMAL)
+    title = MODERATION_DONE[key.detail]
+    return Notice(key, title, "notice-moderation-body", url, Urgency.NORMAL, None, told)
 
 
-def _others(match: Match, player_id: str) -> str:
-    names = [
-        seat.display_name or f"seat {seat.seat}"
+def _unnamed(seat: int) -> str:
+    """A seat without a display name, as a name: its number, counted from 1."""
+    return f"#{seat + 1}"
+
+
+def _others(match: Match, player_id: str) -> dict[str, Argument]:
+    """The player's opponents: `others` (their names) and `count` (how many)."""
+    opponents = [
+        seat.display_name or _unnamed(seat.seat)
         for seat in match.seats
         if seat.player_id != player_id
     ]
-    return ", ".join(names) or "Your opponents"
+    return {"others": names(*opponents), "count": len(opponents)}
 
 
 def _result(match: Match, player_id: str) -> str:
+    """ "won", "lost", or "none" (no winner): the `result` a notice words."""
     mine = set(match.seats_of(player_id)) | {
         s.seat for s in match.seats if s.player_id == player_id
     }
     if not match.winners:
-        return "no winner"
-    return "you won" if mine & set(match.winners) else "you lost"
+        return "none"
+    return "won" if mine & set(match.winners) else "lost"
+
+
+ENDINGS = {
+    EndReason.GAME_OVER: "game-over",
+    EndReason.RESIGNATION: "resignation",
+    EndReason.TIMEOUT: "timeout",
+    EndReason.ABANDONED: "abandoned",
+}
+"""The `reason` a notice words for each way a match ends ("other": any other)."""
 
 
 def _ending(match: Match) -> str:
-    reasons = {
-        EndReason.GAME_OVER: "The game is over.",
-        EndReason.RESIGNATION: "A player resigned.",
-        EndReason.TIMEOUT: "A player ran out of time.",
-        EndReason.ABANDONED: "Nobody moved for a long time.",
-    }
-    return reasons.get(match.end_reason, "The match ended.")
-
-
-def _span(ms: int) -> str:
-    """A duration as people say it: days and hours, hours and minutes, or minutes."""
-    minutes = max(ms, 0) // 60_000
-    days, hours = divmod(minutes // 60, 24)
-    if days:
-        return f"{days} d {hours} h" if hours else f"{days} d"
-    if hours:
-        return f"{hours} h {minutes % 60} min"
-    return f"{max(minutes, 1)} min"
+    return ENDINGS.get(match.end_reason, "other")
 
 
 def _time(unix_ms: int) -> datetime.datetime:

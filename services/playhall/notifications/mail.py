@@ -5,7 +5,8 @@ A mail goes only to a confirmed address that did not unsubscribe. Its `Message-I
 from the notice's collapse key, so a notice mailed again after a crash is the same message to
 the player's mail client; it carries the match's link and an RFC 8058 one-click unsubscribe
 (`List-Unsubscribe` naming the gateway's `/unsubscribe?token=...`, `List-Unsubscribe-Post`),
-the same link in its text.
+the same link in its text. It is written in the player's language (their setting, else
+English; `Content-Language` says which), times in their time zone.
 
 A player with a digest window (`email_digest_minutes`) is not mailed each notice: `send` holds
 it (`mail_pending`) and the channel counts it delivered; `MailPass` mails each player whose
@@ -37,11 +38,13 @@ from email.message import EmailMessage
 import aiosmtplib
 
 from playhall.common.passes import BackgroundPass
+from playhall.core.i18n import Text
 from playhall.notifications.compose import Notice
 from playhall.notifications.metrics import NOTICES_FAILED
 from playhall.notifications.notifier import ChannelFailed
 from playhall.notifications.players import token_hash
 from playhall.notifications.preferences import Channel, Preferences
+from playhall.notifications.reading import ENGLISH, Reader
 from playhall.notifications.store import HeldMail, NoticeStore
 
 log = logging.getLogger(__name__)
@@ -64,7 +67,7 @@ DUE_DIGESTS = """
 """
 """Players whose oldest held mail is older than their own window."""
 NEW_ADDRESSES = """
-    SELECT player_id, settings->>'email' FROM notification_settings
+    SELECT player_id, settings->>'email', settings FROM notification_settings
     WHERE settings->>'email' <> '' AND settings->>'email_token_hash' = ''
         AND settings->>'email_confirmed' = 'false' AND settings->>'email_unsubscribed' = 'false'
     LIMIT %s
@@ -131,9 +134,10 @@ def compose_mail(
     text: str,
     identity: str,
     unsubscribe_token: str,
+    reader: Reader = ENGLISH,
 ) -> EmailMessage:
-    """A plain-text mail; with an unsubscribe token, its one-click unsubscribe headers and the
-    same link at the foot of the text."""
+    """A plain-text mail in the reader's language (`Content-Language`); with an unsubscribe
+    token, its one-click unsubscribe headers and the same link at the foot of the text."""
     message = EmailMessage(policy=POLICY)
     message["From"] = settings.sender
     message["To"] = to
@@ -141,63 +145,71 @@ def compose_mail(
     message["Date"] = email.utils.formatdate(usegmt=True)
     message["Message-ID"] = message_id(identity, settings.domain)
     message["Auto-Submitted"] = "auto-generated"  # RFC 3834: no auto-replies, please
-    foot = "\n-- \nYou get this mail because you gave Playhall this address for notices."
+    foot = "\n-- \n" + reader.read(Text("notice-mail-why"))
     if unsubscribe_token:
         link = unsubscribe_url(settings, unsubscribe_token)
         message["List-Unsubscribe"] = f"<{link}>"
         message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
-        foot += f"\nNo more mail from Playhall: {link}"
+        foot += "\n" + reader.read(Text("notice-mail-unsubscribe", {"link": link}))
     text = text.rstrip("\n") + "\n" + foot + "\n"
     message.set_content(text, cte="7bit" if text.isascii() else "8bit")
+    message["Content-Language"] = reader.language  # RFC 3282; after the content, which resets it
     return message
 
 
-def notice_text(settings: MailSettings, notice: Notice) -> str:
-    return f"{notice.body}\n\nOpen the match: {settings.portal}{notice.url}\n"
+def notice_text(settings: MailSettings, notice: Notice, reader: Reader = ENGLISH) -> str:
+    link = f"{settings.portal}{notice.url}"
+    opening = reader.read(Text("notice-mail-open", {"link": link}))
+    return f"{reader.read(notice.body)}\n\n{opening}\n"
 
 
 def notice_mail(settings: MailSettings, preferences: Preferences, notice: Notice) -> EmailMessage:
+    reader = preferences.reader
     return compose_mail(
         settings,
         preferences.email,
-        notice.title,
-        notice_text(settings, notice),
+        reader.read(notice.title),
+        notice_text(settings, notice, reader),
         notice.collapse_key,
         preferences.unsubscribe_token,
+        reader,
     )
 
 
 def digest_mail(
     settings: MailSettings, player_id: str, preferences: Preferences, held: Sequence[HeldMail]
 ) -> EmailMessage:
-    """One mail listing `held`; its Message-ID is the same for the same notices (a digest
-    mailed again after a crash)."""
-    count = len(held)
+    """One mail listing `held` (each worded when it was held); its Message-ID is the same for
+    the same notices (a digest mailed again after a crash)."""
+    reader = preferences.reader
+    count = {"count": len(held)}
     parts = [f"{mail.subject}\n{mail.body.rstrip()}" for mail in held]
-    text = f"{count} notice{'s' if count != 1 else ''} from Playhall:\n\n" + "\n\n".join(parts)
+    heading = reader.read(Text("notice-mail-digest-heading", count))
+    text = heading + "\n\n" + "\n\n".join(parts)
     identity = "digest|" + player_id + "|" + "|".join(sorted(mail.key for mail in held))
-    subject = held[0].subject if count == 1 else f"Playhall: {count} notices"
+    subject = (
+        held[0].subject
+        if len(held) == 1
+        else reader.read(Text("notice-mail-digest-subject", count))
+    )
     return compose_mail(
-        settings, preferences.email, subject, text, identity, preferences.unsubscribe_token
+        settings, preferences.email, subject, text, identity, preferences.unsubscribe_token, reader
     )
 
 
 def confirmation_mail(
-    settings: MailSettings, to: str, token: str, unsubscribe_token: str
+    settings: MailSettings, to: str, token: str, unsubscribe_token: str, reader: Reader = ENGLISH
 ) -> EmailMessage:
     link = f"{settings.portal}/confirm-email.html?token={token}"
-    text = (
-        f"Someone, hopefully you, asked Playhall to send notices about their matches to "
-        f"{to}.\n\nConfirm this address: {link}\n\nUntil it is confirmed Playhall sends it "
-        f"nothing else. If it was not you, ignore this mail.\n"
-    )
+    text = reader.read(Text("notice-mail-confirm-body", {"address": to, "link": link}))
     return compose_mail(
         settings,
         to,
-        "Confirm your e-mail address for Playhall",
-        text,
+        reader.read(Text("notice-mail-confirm-subject")),
+        text + "\n",
         "confirm|" + token_hash(token),
         unsubscribe_token,
+        reader,
     )
 
 
@@ -220,7 +232,12 @@ class MailSender:
 
     async def send(self, player_id: str, preferences: Preferences, notice: Notice) -> None:
         if preferences.email_digest_minutes > 0:
-            held = HeldMail(notice.collapse_key, notice.title, notice_text(self.settings, notice))
+            reader = preferences.reader
+            held = HeldMail(
+                notice.collapse_key,
+                reader.read(notice.title),
+                notice_text(self.settings, notice, reader),
+            )
             await self.store.hold_mail(player_id, held)
             return
         await self.deliver(notice_mail(self.settings, preferences, notice))
@@ -271,7 +288,7 @@ class MailPass(BackgroundPass):
             cursor = await connection.execute(NEW_ADDRESSES, (BATCH,))
             found = await cursor.fetchall()
         sent = 0
-        for player_id, address in found:
+        for player_id, address, chosen in found:
             token = secrets.token_urlsafe(24)
             hashed = token_hash(token)
             # The hash first: a link that was mailed always works.
@@ -281,7 +298,8 @@ class MailPass(BackgroundPass):
             if row is None:
                 continue  # changed meanwhile: the next pass sees it as it is now
             try:
-                mail = confirmation_mail(self.sender.settings, address, token, row[0])
+                reader = Preferences.from_json(chosen).reader
+                mail = confirmation_mail(self.sender.settings, address, token, row[0], reader)
                 await self.sender.deliver(mail)
             except ChannelFailed as failed:
                 if refused_for_good(failed.__cause__):

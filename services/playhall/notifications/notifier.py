@@ -43,6 +43,7 @@ from playhall.notifications.metrics import (
     OUTBOX_LENGTH,
 )
 from playhall.notifications.preferences import OUTSIDE, Channel, Preferences
+from playhall.notifications.reading import ENGLISH
 from playhall.notifications.store import InboxNotice, NoticeStore
 
 log = logging.getLogger(__name__)
@@ -249,9 +250,12 @@ class Notifier(BackgroundPass):
                 notice.collapse_key,
                 key.kind.value,
                 key.match_id,
-                notice.title,
-                notice.body,
+                ENGLISH.read(notice.title),
+                ENGLISH.read(notice.body),
                 notice.url,
+                title_key=notice.title_key,
+                body_key=notice.body_key,
+                args=notice.args,
             )
         )
         if filed:

@@ -2,12 +2,13 @@
 service (RFC 8030), signed with the operator's VAPID key (RFC 8292) and encrypted for that
 browser alone (RFC 8291, `aes128gcm`), with pywebpush.
 
-The payload is JSON: title, body, url (the portal's, absolute), kind, match_id and tag (the
-notice's collapse key, which the service worker gives `showNotification` so a repeat replaces
-the shown notice). Each push carries `TTL` (seconds until the notice expires, else a day: how
-long the push service keeps it for a browser that is offline), `Urgency` (the notice's) and
-`Topic` (a hash of the collapse key: a push service replaces an undelivered push of the same
-notice instead of delivering both).
+The payload is JSON: title and body in the player's language (their setting, else English),
+lang (that language's tag, for `showNotification`), url (the portal's, absolute), kind,
+match_id and tag (the notice's collapse key, which the service worker gives
+`showNotification` so a repeat replaces the shown notice). Each push carries `TTL` (seconds
+until the notice expires, else a day: how long the push service keeps it for a browser that is
+offline), `Urgency` (the notice's) and `Topic` (a hash of the collapse key: a push service
+replaces an undelivered push of the same notice instead of delivering both).
 
 A push service answering 404 or 410 says the subscription is gone (the browser unsubscribed,
 or the player cleared its data): it is dropped. A subscription whose keys cannot be encrypted
@@ -44,6 +45,7 @@ from pywebpush import WebPusher, WebPushException  # type: ignore[import-untyped
 from playhall.notifications.compose import Notice
 from playhall.notifications.notifier import ChannelFailed
 from playhall.notifications.preferences import Channel, Preferences
+from playhall.notifications.reading import ENGLISH, Reader
 from playhall.notifications.store import NoticeStore, PushSubscription
 
 log = logging.getLogger(__name__)
@@ -121,12 +123,14 @@ def time_to_live(notice: Notice, now: datetime.datetime) -> int:
     return max(0, min(int((notice.expires_at - now).total_seconds()), MAX_TTL_S))
 
 
-def payload(notice: Notice, base_url: str) -> bytes:
+def payload(notice: Notice, base_url: str, reader: Reader = ENGLISH) -> bytes:
+    """The push's JSON, its title and body in the reader's language."""
     key = notice.key
     return json.dumps(
         {
-            "title": notice.title,
-            "body": notice.body,
+            "title": reader.read(notice.title),
+            "body": reader.read(notice.body),
+            "lang": reader.language,
             "url": base_url.rstrip("/") + notice.url,
             "kind": key.kind.value,
             "match_id": key.match_id,
@@ -164,7 +168,7 @@ class PushSender:
 
     async def send(self, player_id: str, preferences: Preferences, notice: Notice) -> None:
         subscriptions = await self.store.subscriptions(player_id)
-        data = payload(notice, self.base_url)
+        data = payload(notice, self.base_url, preferences.reader)
         headers = {"Urgency": notice.urgency, "Topic": topic(notice.collapse_key)}
         ttl = time_to_live(notice, datetime.datetime.now(datetime.UTC))
         outcomes = await asyncio.gather(

@@ -1,14 +1,19 @@
 """Notices in PostgreSQL (revision 0007): players' settings and push subscriptions, the inbox,
-what each channel delivered, and the mails a digest holds; through the archive's pool."""
+what each channel delivered, and the mails a digest holds; through the archive's pool. An
+inbox notice keeps its keys and arguments too (revision 0014, `notices.texts`), so each reader
+reads it in their language; its English title and body stay for a notice filed before."""
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
+from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
+from playhall.core.i18n import Argument
 from playhall.notifications.preferences import Channel, Preferences
 
 INBOX_PAGE, MAX_INBOX_PAGE = 20, 100
@@ -28,6 +33,10 @@ class InboxNotice:
     id: int = 0
     created_unix_ms: int = 0
     read: bool = False
+    title_key: str = ""
+    """The title's message key (`compose.Notice`); "" for a notice filed before keys."""
+    body_key: str = ""
+    args: Mapping[str, Argument] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
@@ -94,8 +103,9 @@ class NoticeStore:
         async with self.pool.connection() as connection:
             cursor = await connection.execute(
                 """
-                INSERT INTO notices (player_id, notice_key, kind, match_id, title, body, url)
-                VALUES (%s, %s, %s, %s, %s, %s, %s)
+                INSERT INTO notices
+                    (player_id, notice_key, kind, match_id, title, body, url, texts)
+                VALUES (%s, %s, %s, %s, %s, %s, %s, %s)
                 ON CONFLICT (player_id, notice_key) DO NOTHING
                 RETURNING id
                 """,
@@ -107,6 +117,13 @@ class NoticeStore:
                     notice.title,
                     notice.body,
                     notice.url,
+                    Jsonb(
+                        {
+                            "title": notice.title_key,
+                            "body": notice.body_key,
+                            "args": dict(notice.args),
+                        }
+                    ),
                 ),
             )
             return await cursor.fetchone() is not None
@@ -119,7 +136,7 @@ class NoticeStore:
             cursor = await connection.execute(
                 """
                 SELECT player_id, notice_key, kind, match_id, title, body, url, id,
-                    created_at, read_at IS NOT NULL
+                    created_at, read_at IS NOT NULL, texts
                 FROM notices
                 WHERE player_id = %s AND (%s = 0 OR id < %s)
                     AND (NOT %s OR read_at IS NULL)
@@ -140,8 +157,23 @@ class NoticeStore:
                 id=notice_id,
                 created_unix_ms=int(created_at.timestamp() * 1000),
                 read=read,
+                title_key=(texts or {}).get("title", ""),
+                body_key=(texts or {}).get("body", ""),
+                args=(texts or {}).get("args", {}),
             )
-            for owner, key, kind, match_id, title, body, url, notice_id, created_at, read in rows
+            for (
+                owner,
+                key,
+                kind,
+                match_id,
+                title,
+                body,
+                url,
+                notice_id,
+                created_at,
+                read,
+                texts,
+            ) in rows
         ]
 
     async def unread(self, player_id: str) -> int:

@@ -4,8 +4,10 @@ came from Playhall and was not replayed.
 The signature is HMAC-SHA256 with the player's webhook secret over "<timestamp>.<body>",
 sent as `Playhall-Signature: t=<unix seconds>,v1=<hex digest>` (a receiver checks the digest
 and refuses an old timestamp); `Playhall-Notice-Id` is the notice's collapse key, the same on
-every delivery of one notice, so a receiver drops a repeat. The body's `text` field makes it
-a ready message for a chat server's incoming webhook (Slack, Mattermost, Rocket.Chat).
+every delivery of one notice, so a receiver drops a repeat. The body's `title`, `body` and
+`text` are in the player's `language` (a field of its own: their setting, else English);
+`text` makes it a ready message for a chat server's incoming webhook (Slack, Mattermost,
+Rocket.Chat).
 
 Any answer but 2xx, or no answer within the timeout, is a failure: the notice is tried again
 with a backoff, and after `DISABLE_AFTER` failures in a row the webhook is disabled until the
@@ -23,6 +25,7 @@ import aiohttp
 from playhall.notifications.compose import Notice
 from playhall.notifications.notifier import ChannelFailed
 from playhall.notifications.preferences import Channel, Preferences
+from playhall.notifications.reading import ENGLISH, Reader
 from playhall.notifications.store import NoticeStore
 
 DISABLE_AFTER = 10
@@ -37,18 +40,21 @@ def signature(secret: str, timestamp: int, body: bytes) -> str:
     return f"t={timestamp},v1={digest.hexdigest()}"
 
 
-def payload(notice: Notice, base_url: str) -> bytes:
+def payload(notice: Notice, base_url: str, reader: Reader = ENGLISH) -> bytes:
+    """The webhook's JSON: the machine's fields, and the texts in the reader's language."""
     key = notice.key
     url = base_url.rstrip("/") + notice.url
+    title, body = reader.read(notice.title), reader.read(notice.body)
     return json.dumps(
         {
             "id": notice.collapse_key,
             "kind": key.kind.value,
             "match_id": key.match_id,
-            "title": notice.title,
-            "body": notice.body,
+            "language": reader.language,
+            "title": title,
+            "body": body,
             "url": url,
-            "text": f"{notice.title}: {notice.body} {url}",
+            "text": f"{title}: {body} {url}",
         },
         separators=(",", ":"),
     ).encode()
@@ -72,7 +78,7 @@ class WebhookSender:
         )
 
     async def send(self, player_id: str, preferences: Preferences, notice: Notice) -> None:
-        body = payload(notice, self.base_url)
+        body = payload(notice, self.base_url, preferences.reader)
         headers = {
             "Content-Type": "application/json",
             SIGNATURE_HEADER: signature(preferences.webhook_secret, int(time.time()), body),

@@ -1,10 +1,13 @@
-"""PlayerService's notice messages to and from the notifications domain: the inbox's notices,
-a player's settings (by kind and channel, which the contract and the domain name alike)."""
+"""PlayerService's notice messages to and from the notifications domain: the inbox's notices
+(worded for their reader, with their keys and arguments), a player's settings (by kind and
+channel, which the contract and the domain name alike)."""
 
 from __future__ import annotations
 
+from playhall.core import i18n
 from playhall.matchstore.notices import NoticeKind
 from playhall.notifications.preferences import Channel, Preferences
+from playhall.notifications.reading import Reader
 from playhall.notifications.store import InboxNotice
 from playhall.players.v1 import player_service_pb2 as pb
 
@@ -18,16 +21,27 @@ KIND_OF = {number: kind for kind, number in KINDS.items()}
 CHANNEL_OF = {number: channel for channel, number in CHANNELS.items()}
 
 
-def notice(found: InboxNotice) -> pb.Notice:
+def notice(found: InboxNotice, reader: Reader) -> pb.Notice:
+    """The notice in the reader's language; one filed before notices were keys as it was
+    filed (English)."""
+    title, body, language = found.title, found.body, i18n.SOURCE_LANGUAGE
+    if found.title_key:
+        title = reader.read(i18n.Text(found.title_key, found.args))
+        body = reader.read(i18n.Text(found.body_key, found.args))
+        language = reader.language
     return pb.Notice(
         id=found.id,
         kind=KINDS.get(NoticeKind(found.kind), pb.NOTICE_KIND_UNSPECIFIED),
         match_id=found.match_id,
-        title=found.title,
-        body=found.body,
+        title=title,
+        body=body,
         url=found.url,
         created_unix_ms=found.created_unix_ms,
         read=found.read,
+        title_key=found.title_key,
+        body_key=found.body_key,
+        args=i18n.wire_args(found.args),
+        language=language,
     )
 
 
@@ -51,6 +65,7 @@ def settings(preferences: Preferences, push_public_key: str = "") -> pb.Notifica
         webhook_url=preferences.webhook_url,
         webhook_disabled=preferences.webhook_disabled,
         push_public_key=push_public_key,
+        language=preferences.language,
     )
 
 
@@ -66,6 +81,7 @@ def preferences_of(wanted: pb.NotificationSettings) -> Preferences:
         email=wanted.email.strip(),
         email_digest_minutes=wanted.email_digest_minutes,
         webhook_url=wanted.webhook_url.strip(),
+        language=wanted.language.strip(),
     )
     for entry in wanted.kinds:
         if entry.kind in KIND_OF:

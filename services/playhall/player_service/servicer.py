@@ -16,12 +16,14 @@ from playhall.access.bots import BotAccounts
 from playhall.accounts.tokens import Player
 from playhall.archive.pages import PlayerPages, reputation_message
 from playhall.common.errors import NoArchive, NotAuthenticated, Unavailable
+from playhall.common.refusal_details import CALLER_LANGUAGE
 from playhall.matches.domain import Matches
 from playhall.matches.servicer import MatchServicer, bearer_token, refusals
 from playhall.matches.vacations import Vacation
 from playhall.matchstore import wire
 from playhall.matchstore.store import now_ms
 from playhall.notifications.players import PlayerNotices
+from playhall.notifications.reading import Reader
 from playhall.notifications.store import NoticeStore, PushSubscription
 from playhall.player_service import notices
 from playhall.players.v1 import player_service_pb2 as pb
@@ -197,7 +199,16 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
             found, unread = await self._notices().inbox(
                 player.player_id, request.limit, request.before_id, request.unread_only
             )
-            return pb.ListNoticesResponse(notices=[notices.notice(n) for n in found], unread=unread)
+            reader = await self._reader_of(player)
+            return pb.ListNoticesResponse(
+                notices=[notices.notice(n, reader) for n in found], unread=unread
+            )
+
+    async def _reader_of(self, player: Player) -> Reader:
+        """Who reads the inbox on this call: the caller's language (`refusals` noted it from
+        the call's accept-language) in the player's time zone."""
+        chosen = await self._notices().preferences(player.player_id)
+        return Reader(CALLER_LANGUAGE.get(), chosen.time_zone)
 
     async def MarkNoticesRead(self, request, context):
         async with refusals(context):
@@ -208,10 +219,11 @@ class PlayerServicer(player_service_pb2_grpc.PlayerServiceServicer):
     async def WatchNotices(self, request, context):
         async with refusals(context):
             player = await self._player(context)
+            reader = await self._reader_of(player)
             async for update in self._notices().watch(player.player_id):
                 response = pb.WatchNoticesResponse(unread=update.unread)
                 if update.notice is not None:
-                    response.notice.CopyFrom(notices.notice(update.notice))
+                    response.notice.CopyFrom(notices.notice(update.notice, reader))
                 yield response
 
     async def GetNotificationSettings(self, request, context):
