@@ -20,10 +20,14 @@ class Aborted(Exception):
 
 
 class Context:
-    """What a handler needs of a ServicerContext: abort raises, as gRPC's does."""
+    """What a handler needs of a ServicerContext: the call's metadata (no accept-language:
+    English), and abort_with_status raises, as gRPC's does."""
 
-    def abort(self, code, details):
-        raise Aborted(code, details)
+    def invocation_metadata(self):
+        return ()
+
+    def abort_with_status(self, status):
+        raise Aborted(status.code, status.details)
 
 
 def play(servicer: RulesServicer, title: str, seed: str) -> list[bytes]:
