@@ -3,7 +3,7 @@
 // numbers, dates, durations and lists in its formats (the browser's Intl).
 //
 //   await ready;                                 // catalogue loaded, document translated
-//   t("lobby-open-tables", { count });           // a string: this language, English, the key
+//   t("portal-unreachable", { reason });         // a string: this language, English, the key
 //   await loadTitle("galileo", "galileo/1.0");   // adds a title's catalogue (its rules major)
 //   translate(element);                          // applies data-l10n-id / data-l10n-args
 //   formatNumber(n), formatDate(date), formatDuration(seconds), formatList(items)
