@@ -229,8 +229,8 @@ def malformed(stack: Stack, case: str) -> str:
 
 
 MALFORMED = {
-    "kid not a string": "must be a string",
-    "kid a list": "must be a string",
+    "kid not a string": "header is not valid",
+    "kid a list": "header is not valid",
     "no alg": "names no signing algorithm",
     "alg not a string": "names no signing algorithm",
     "unknown crit": "header is not valid",

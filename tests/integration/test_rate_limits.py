@@ -96,12 +96,21 @@ def burst_and_refill(burst: int, rate: float, elapsed: float) -> range:
 
 
 def details(error: grpc.RpcError):
-    """(RetryInfo, QuotaFailure) of a refusal's rich status."""
+    """(RetryInfo, QuotaFailure) of a refusal's rich status (then its key and sentence, as
+    every refusal carries them)."""
     status = rpc_status.from_call(error)
     assert status is not None, "no grpc-status-details-bin"
     retry, quota = error_details_pb2.RetryInfo(), error_details_pb2.QuotaFailure()
     kinds = [detail.type_url.rpartition("/")[2] for detail in status.details]
-    assert kinds == ["google.rpc.RetryInfo", "google.rpc.QuotaFailure"]
+    assert kinds == [
+        "google.rpc.RetryInfo",
+        "google.rpc.QuotaFailure",
+        "google.rpc.ErrorInfo",
+        "google.rpc.LocalizedMessage",
+    ]
+    info = error_details_pb2.ErrorInfo()
+    status.details[2].Unpack(info)
+    assert info.reason == "LIMIT_TOO_MANY_CALLS" and info.metadata["calls"] == "reads"
     status.details[0].Unpack(retry)
     status.details[1].Unpack(quota)
     return retry, quota
@@ -186,7 +195,12 @@ def test_a_connect_client_gets_the_details_through_the_gateway(replicas):
         assert (status, body["code"]) == (429, "resource_exhausted"), body
         assert "Too many reads from this token" in body["message"]
         by_type = {detail["type"]: detail["value"] for detail in body["details"]}
-        assert set(by_type) == {"google.rpc.RetryInfo", "google.rpc.QuotaFailure"}
+        assert set(by_type) == {
+            "google.rpc.RetryInfo",
+            "google.rpc.QuotaFailure",
+            "google.rpc.ErrorInfo",
+            "google.rpc.LocalizedMessage",
+        }
         retry = error_details_pb2.RetryInfo.FromString(
             base64.b64decode(by_type["google.rpc.RetryInfo"] + "==")
         )
@@ -241,7 +255,9 @@ def test_a_token_holds_so_many_streams_open_on_both_replicas_together(stubs):
     status = rpc_status.from_call(refused)
     # No RetryInfo: no wait frees a place, closing a stream does.
     assert [detail.type_url.rpartition("/")[2] for detail in status.details] == [
-        "google.rpc.QuotaFailure"
+        "google.rpc.QuotaFailure",
+        "google.rpc.ErrorInfo",
+        "google.rpc.LocalizedMessage",
     ]
     quota = error_details_pb2.QuotaFailure()
     status.details[0].Unpack(quota)
