@@ -496,7 +496,7 @@ def test_a_refusal_names_the_invention_and_the_discipline_in_the_players_languag
     assert refusal.text == Text("inventors-invention-not-on-table", {"invention": press})
     assert refusal.reason.startswith("Printing press is not on the table now")
     german, persian = render(refusal.text, "de"), render(refusal.text, "fa")
-    assert "„Druckerpresse“" in german and "ماشین چاپ" in persian
+    assert "„Druckerpresse“" in german and "دستگاه چاپ" in persian
     assert len({refusal.reason, german, persian}) == 3
     unknown = assert_refused(state, 0, Work(0, 99), "Choose one of the inventions")
     assert unknown.text == Text("inventors-choose-an-invention")

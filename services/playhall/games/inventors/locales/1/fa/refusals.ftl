@@ -16,11 +16,11 @@ inventors-inventor-tired = این مخترع قبلاً کار کرده است: 
 inventors-invention-not-on-table = اختراع «{ $invention ->
         [1] آتش
         [2] چراغ روغنی
-        [3] کمان
+        [3] تیر و کمان
         [4] تبر سنگی
-        [5] کانو
+        [5] قایق کانو
         [6] چرخ
-        [7] علامت‌های دودی
+        [7] علامت دودی
         [8] پاپیروس
         [9] فلوت
         [10] تاس
@@ -30,7 +30,7 @@ inventors-invention-not-on-table = اختراع «{ $invention ->
         [14] تپانچه
         [15] بالن هوای گرم
         [16] کاراول
-        [17] ماشین چاپ
+        [17] دستگاه چاپ
         [18] تلگراف نوری
         [19] آتش‌بازی
         [20] پیانو
@@ -54,8 +54,8 @@ inventors-invention-not-on-table = اختراع «{ $invention ->
     }» اکنون روی میز نیست: روی یکی از اختراع‌های روی میز کار کنید
 inventors-choose-an-invention = یکی از اختراع‌های روی میز را برای کار انتخاب کنید
 inventors-no-cubes = همهٔ مکعب‌های شما روی اختراع‌ها هستند: تا برخی برنگردند نمی‌توانید کار کنید
-inventors-no-genius = کاشی نبوغ ندارید
-inventors-genius-fields = دو مکعب اضافهٔ کاشی نبوغ روی خانه‌هایی از این اختراع می‌روند که پس از مکعب‌های خود مخترع هنوز خالی‌اند
+inventors-no-genius = کاشی نابغه ندارید
+inventors-genius-fields = دو مکعب اضافهٔ کاشی نابغه روی خانه‌هایی از این اختراع می‌روند که پس از مکعب‌های خود مخترع هنوز خالی‌اند
 inventors-knowledge-fits-nothing = دانش این مخترع با هیچ خانهٔ خالی این اختراع جور نیست
 
 ## کنش‌های آزاد: قهوه و ارتقا.
@@ -88,7 +88,7 @@ inventors-choose-a-reward = یکی از پاداش‌های باقی‌ماند�
 ## پیام‌هایی که رمزگذار نمی‌پذیرد.
 
 inventors-empty-move = حرکت خالی است: به کار بفرستید، دوباره فعال کنید، کاشی به کار ببرید یا پاداشی انتخاب کنید
-inventors-genius-disciplines = کاشی نبوغ حداکثر دو رشته را، به ترتیب، نام می‌برد
+inventors-genius-disciplines = کاشی نابغه حداکثر دو رشته را، به ترتیب، نام می‌برد
 inventors-unknown-phase = مرحلهٔ ناشناخته { $value }
 inventors-unknown-tile = کاشی ناشناخته { $value }
 inventors-unknown-discipline = رشتهٔ ناشناخته { $value }
@@ -103,7 +103,7 @@ inventors-inconsistent-knowledge-size = وضعیت ناسازگار است: هر
 inventors-inconsistent-knowledge-range = وضعیت ناسازگار است: دانش از { 0 } تا { $most } است
 inventors-inconsistent-team-size = وضعیت ناسازگار است: هر تیم { $inventors } مخترع دارد
 inventors-inconsistent-team-twice = وضعیت ناسازگار است: دو جایگاه با یک تیم بازی می‌کنند
-inventors-inconsistent-table-age = وضعیت ناسازگار است: اختراع { $invention } روی میز از دورهٔ { $age } نیست
+inventors-inconsistent-table-age = وضعیت ناسازگار است: اختراع { $invention } روی میز از عصر { $age } نیست
 inventors-inconsistent-invention-tiles = وضعیت ناسازگار است: هر اختراع حداکثر دو کاشی مرتب دارد
 inventors-inconsistent-invention-cubes = وضعیت ناسازگار است: اختراع { $invention } مکعب‌هایی دارد که خانه‌ای برایشان ندارد
 inventors-inconsistent-invention-full = وضعیت ناسازگار است: اختراع { $invention } پر است اما تمام نشده
@@ -112,9 +112,9 @@ inventors-inconsistent-held-order = وضعیت ناسازگار است: کاشی
 inventors-inconsistent-spent-order = وضعیت ناسازگار است: کاشی‌های مصرف‌شده مرتب نگه داشته می‌شوند
 inventors-inconsistent-moves = وضعیت ناسازگار است: یک بازی حداکثر { $most } حرکت، گام و نوبت دارد
 inventors-inconsistent-inventions = وضعیت ناسازگار است: هر اختراع باید دقیقاً یک بار بیاید
-inventors-inconsistent-deck-age = وضعیت ناسازگار است: دستهٔ دورهٔ { $age } اختراعی از دورهٔ دیگر دارد
-inventors-inconsistent-ages = وضعیت ناسازگار است: دوره‌ها از { 1 } تا { $ages } هستند
-inventors-inconsistent-deck-whole = وضعیت ناسازگار است: دستهٔ دورهٔ { $age } کامل نیست
+inventors-inconsistent-deck-age = وضعیت ناسازگار است: دستهٔ عصر { $age } اختراعی از عصر دیگر دارد
+inventors-inconsistent-ages = وضعیت ناسازگار است: عصرها از { 1 } تا { $ages } هستند
+inventors-inconsistent-deck-whole = وضعیت ناسازگار است: دستهٔ عصر { $age } کامل نیست
 inventors-inconsistent-tiles = وضعیت ناسازگار است: هر کاشی پاداش باید دقیقاً یک بار بیاید
 inventors-inconsistent-seat-to-move = وضعیت ناسازگار است: جایگاهی که نوبت اوست در بازی نیست
 inventors-inconsistent-passes = وضعیت ناسازگار است: حداکثر { $most } جایگاه می‌توانند پشت سر هم از نوبت گذشته باشند
@@ -125,5 +125,5 @@ inventors-inconsistent-reward-seat = وضعیت ناسازگار است: جای�
 inventors-inconsistent-final-order = وضعیت ناسازگار است: ترتیب ارتقاهای پایانی خراب است
 inventors-inconsistent-final-seat = وضعیت ناسازگار است: جایگاهی بدون ارتقای ممکن، ارتقای پایانی انجام می‌دهد
 inventors-inconsistent-final-phase = وضعیت ناسازگار است: ترتیب ارتقاهای پایانی بیرون از ارتقاهای پایانی
-inventors-inconsistent-final-age = وضعیت ناسازگار است: ارتقاهای پایانی و پایان بازی پس از دورهٔ سوم و بدون اختراع باقی‌مانده می‌آیند
-inventors-inconsistent-age-over = وضعیت ناسازگار است: دوره‌ای که فقط یک اختراع ناتمام در آن مانده، تمام شده است
+inventors-inconsistent-final-age = وضعیت ناسازگار است: ارتقاهای پایانی و پایان بازی پس از عصر III و بدون اختراع باقی‌مانده می‌آیند
+inventors-inconsistent-age-over = وضعیت ناسازگار است: عصری که فقط یک اختراع ناتمام در آن مانده، تمام شده است
