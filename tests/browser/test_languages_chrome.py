@@ -9,12 +9,31 @@ from __future__ import annotations
 import json
 
 import pytest
+from fluent.syntax import ast, parse
 
+from playhall.core import i18n
+from playhall.match.v1 import match_service_pb2 as pb
 from playhall.players.v1 import player_service_pb2
 from tests.browser.conftest import serious_violations, wait_js
 from tests.helpers import wait_until
 
 PLAYERS = "/playhall.players.v1.PlayerService/"
+PAGES = (
+    "index.html",
+    "leaderboard.html",
+    "tournaments.html",
+    "friends.html",
+    "turns.html",
+    "profile.html",
+    "notifications.html",
+    "moderation.html",
+    "signin.html",
+    "confirm-email.html",
+    "match.html?id={match}",
+)
+REWRITTEN = ("title", "connection", "fairness", "signin-status", "status")
+"""Elements whose text the page's own script replaces once it knows more (the match's name,
+the connection's state, how a sign-in went): the catalogue's is only their first."""
 
 
 def open_lobby(pages, stack, locale: str):
@@ -46,6 +65,47 @@ def test_the_lobby_speaks_german_to_a_german_browser(stack, pages):
     assert field.get_attribute("placeholder") == "dein Name"
     assert field.get_attribute("aria-label") == "Dein Name als Gast"
     assert serious_violations(page) == []
+
+
+@pytest.mark.parametrize("name", PAGES, ids=lambda name: name.split(".")[0])
+def test_every_pages_static_text_comes_from_the_catalogue(stack, lobby, pages, name):
+    if "{match}" in name:
+        human = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
+        name = name.format(match=lobby.create("galileo", [human, human]).match.match_id)
+    page = pages.open(locale="de-DE")
+    page.goto(stack.portal_url + name)
+    wait_js(page, "document.documentElement.dataset.l10nReady === 'de'")
+    shown = page.evaluate(
+        """[...document.querySelectorAll('[data-l10n-id]')].map(e => [e.id, e.dataset.l10nId,
+             e.textContent, e.getAttribute('aria-label'), e.getAttribute('title')])"""
+    )
+    assert len(shown) > 3, shown
+    german = messages("de")
+    for element_id, key, text, label, title in shown:
+        assert key in german, key
+        value, attributes = german[key]
+        if value is not None and "<" not in value and element_id not in REWRITTEN:
+            assert " ".join(text.split()) == " ".join(value.split()), (key, text)
+        for attribute, got in (("aria-label", label), ("title", title)):
+            if attribute in attributes:
+                assert got == attributes[attribute], (key, attribute, got)
+
+
+def messages(language: str) -> dict[str, tuple[str | None, dict[str, str]]]:
+    """The platform's plain messages in `language`: each key's value and attributes as text
+    (None for a message of attributes alone, or one with arguments)."""
+
+    def text(pattern) -> str | None:
+        if pattern is None or not all(isinstance(e, ast.TextElement) for e in pattern.elements):
+            return None
+        return "".join(element.value for element in pattern.elements)
+
+    found = {}
+    for entry in parse(i18n.platform().source(language)).body:
+        if isinstance(entry, ast.Message):
+            attributes = {a.id.name: text(a.value) for a in entry.attributes}
+            found[entry.id.name] = (text(entry.value), attributes)
+    return found
 
 
 def test_the_lobby_is_right_to_left_in_persian(stack, pages):

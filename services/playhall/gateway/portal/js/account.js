@@ -31,13 +31,15 @@ async function signOutHere() {
 }
 
 // The language picker: each language named in itself (and marked as such, for screen readers
-// and fonts), the picker labelled in the page's language.
+// and fonts), the picker labelled in the page's language; none where one language is offered
+// (a list of none or one element, to spread among the nav's).
 function picker() {
   const { offered, names } = languages();
+  if (offered.length < 2) return [];
   const select = h("select", { id: "language", "aria-label": t("portal-language-picker") },
     offered.map((lang) => h("option", { value: lang, lang, selected: lang === language() }, names[lang] || lang)));
   select.addEventListener("change", () => setLanguage(select.value));
-  return h("span", { class: "language" }, select);
+  return [h("span", { class: "language" }, select)];
 }
 
 // An element whose text (and attributes) come from `key`, applied as translate() does.
@@ -67,7 +69,7 @@ async function render(nav) {
       localized("span", { class: "who" }, "account-signed-in-as", { name: player.displayName },
         h("strong", { id: "player-name", "data-l10n-name": "name", dir: "auto" }, player.displayName)),
       h("button", { type: "button", id: "sign-out", class: "quiet", onclick: () => signOutHere() }, t("account-sign-out")),
-      picker(),
+      ...picker(),
     );
     return;
   }
@@ -103,7 +105,7 @@ async function render(nav) {
     });
     offers.push(form);
   }
-  nav.replaceChildren(...leaderboards, ...offers, ...(offers.length || signedOutBecause ? [error] : []), picker());
+  nav.replaceChildren(...leaderboards, ...offers, ...(offers.length || signedOutBecause ? [error] : []), ...picker());
 }
 
 const nav = document.getElementById("account");
