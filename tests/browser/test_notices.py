@@ -142,7 +142,7 @@ def test_a_notice_rings_the_bell_and_the_tab_and_leads_to_its_match(stack, pages
     assert newest.get_attribute("data-kind") == "NOTICE_KIND_YOUR_TURN"
     assert "unread" in newest.get_attribute("class")
     assert newest.locator(".notice-title").inner_text() == "Your turn in Eynsteyn"
-    assert newest.locator(".notice-body").inner_text().startswith("Ada wait for your move")
+    assert newest.locator(".notice-body").inner_text().startswith("Ada waits for your move")
     link = newest.locator("a")
     assert link.get_attribute("href") == f"/match.html?id={match_id}"
     assert link.text_content().startswith("Unread: ")
