@@ -236,8 +236,13 @@ def test_rate_limits_per_token_and_per_address_give_a_retry_hint(orchestrator):
         status, headers, body = answers[4]
         assert (status, body["code"]) == (429, "resource_exhausted"), body
         assert "retry in" in body["message"] and int(headers["retry-after"]) >= 1
-        (detail,) = body["details"]
-        assert detail["type"] == "google.rpc.RetryInfo"
+        details = {detail["type"]: detail for detail in body["details"]}
+        assert details.keys() == {
+            "google.rpc.ErrorInfo",
+            "google.rpc.LocalizedMessage",
+            "google.rpc.RetryInfo",
+        }
+        detail = details["google.rpc.RetryInfo"]
         raw = base64.b64decode(detail["value"] + "==")
         delay = duration_pb2.Duration.FromString(raw[2:])
         assert 0 < delay.ToNanoseconds() <= 2e9
