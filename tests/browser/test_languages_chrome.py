@@ -208,3 +208,26 @@ def test_a_signed_in_players_choice_is_saved_with_their_settings(stack, pages):
     )
     assert got.ok, got.text()
     assert got.json()["settings"].get("language") == "de"
+
+
+def test_a_how_to_page_keeps_its_language_and_links_the_others(stack, pages):
+    page = pages.open(locale="fa")
+    page.goto(stack.portal_url + "howto/galileo.html")
+    wait_js(page, "document.documentElement.dataset.l10nReady === 'fa'")
+    # The rules stay English; the header, the portal's chrome, speaks the reader's language.
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [
+        "en",
+        "",  # as its markup has it: left to right
+    ]
+    assert page.evaluate(
+        "[document.querySelector('header.bar').lang, document.querySelector('header.bar').dir]"
+    ) == ["fa", "rtl"]
+    page.wait_for_selector("#account a[href='/leaderboard.html']")
+    assert text_of(page, "#account a[href='/leaderboard.html']") == "جدول\u200cهای رده\u200cبندی"
+    links = page.evaluate(
+        "[...document.querySelectorAll('nav.languages a')]"
+        ".map(a => [a.lang, a.getAttribute('href')])"
+    )
+    assert links == [["de", "/howto/de/galileo.html"], ["fa", "/howto/fa/galileo.html"]]
+    for _, href in links:
+        assert page.request.get(stack.portal_url.rstrip("/") + href).ok, href
