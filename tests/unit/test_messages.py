@@ -5,6 +5,7 @@ English, a syntax error or a key defined twice fails here."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -25,9 +26,14 @@ JS_KEY = re.compile(r"""\bt\(\s*["'`]([a-z][a-z0-9]*(?:-[a-z0-9]+)+)["'`]""")
 HTML_KEY = re.compile(r"""data-l10n-id["']?\s*[=:]\s*["']([a-z][a-z0-9-]*)["']""")
 
 
+@functools.cache
 def _catalogue_for(key: str) -> i18n.Catalogue:
     """The catalogue a key belongs to: its title's newest major, else the platform's."""
-    title = key.partition("-")[0]
+    return _catalogue_of_title(key.partition("-")[0])
+
+
+@functools.cache
+def _catalogue_of_title(title: str) -> i18n.Catalogue:
     majors = sorted(SERVICES.glob(f"games/{title}/locales/*"))
     return i18n.Catalogue(majors[-1]) if majors else i18n.platform()
 

@@ -85,8 +85,10 @@ def _file_problems(folder: Path, language: str) -> list[Problem]:
     for path in sorted((folder / language).glob("*.ftl")):
         for entry in parse_fluent(path.read_text("utf-8")).body:
             if isinstance(entry, fluent_ast.Junk):
-                first = entry.content.strip().splitlines()[0] if entry.content.strip() else ""
-                problems.append(Problem(str(path), first[:60], "does not parse"))
+                lines = (entry.content or "").strip().splitlines()
+                problems.append(
+                    Problem(str(path), lines[0][:60] if lines else "", "does not parse")
+                )
             elif isinstance(entry, fluent_ast.Message):
                 key = entry.id.name
                 if key in seen:
