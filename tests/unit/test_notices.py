@@ -4,6 +4,7 @@ player's choices (kinds, quiet hours, caps, reminders) and presence decide what 
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import hmac
 import json
@@ -19,10 +20,12 @@ from playhall.archive.settings import ArchiverSettings
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.matchstore.notices import NOTICES, NoticeKey, NoticeKind, NoticeOutbox, mark_watching
+from playhall.notifications.compose import compose_told
 from playhall.notifications.matches import MatchReader
 from playhall.notifications.notifier import Notifier, NotifierSettings
 from playhall.notifications.players import PlayerNotices
 from playhall.notifications.preferences import Channel, Preferences
+from playhall.notifications.reading import Reader
 from playhall.notifications.store import NoticeStore
 from playhall.notifications.webhook import DISABLE_AFTER, WebhookSender
 from tests.helpers import TITLE
@@ -358,3 +361,41 @@ async def test_a_failing_channel_holds_up_no_other(hall, receiver, event_loop):
         assert len(receiver.received) == 1, "and the webhook does not send it twice"
     finally:
         await broken.stop()
+
+
+def test_challenge_and_moderation_notices_read_in_the_readers_language_and_zone():
+    # 2026-12-05 16:00 UTC: 17:00 in Berlin, 19:30 in Tehran.
+    at_ms = int(datetime.datetime(2026, 12, 5, 16, tzinfo=datetime.UTC).timestamp() * 1000)
+    german, persian = Reader("de", "Europe/Berlin"), Reader("fa", "Asia/Tehran")
+    received = NoticeKey(NoticeKind.CHALLENGE_RECEIVED, ADA.player_id, "c-1", 0)
+    facts = {"from": "Bob", "title_id": "galileo", "turn_based": "1", "days": "3"}
+    notice = compose_told(received, {**facts, "expires_ms": str(at_ms)})
+    assert notice is not None
+    assert german.read(notice.title) == "Bob fordert dich zu Galileo Galilei heraus"
+    assert german.read(notice.body) == (
+        "Eine Fernpartie (3 Tage pro Zug). Nimm sie bis 05.12.2026, 17:00 in deinen "
+        "Herausforderungen an oder lehne sie ab."
+    )
+    # Facts filed before they were ids: the title and the pace as words.
+    older = {"from": "Bob", "title": "Galileo", "pace": "live", "expires_ms": str(at_ms)}
+    notice = compose_told(received, older)
+    assert notice is not None and Reader().read(notice.body).startswith("A live match.")
+
+    declined = NoticeKey(NoticeKind.CHALLENGE_ANSWERED, ADA.player_id, "c-1", 0, "declined")
+    told = {"by": "Bob", "title_id": "galileo", "reason": "too slow", "reason_id": "too_slow"}
+    notice = compose_told(declined, told)
+    assert notice is not None
+    assert persian.read(notice.title) == "Bob چالش شما را رد کرد"
+    assert persian.read(notice.body) == "گالیله گالیله: برایش بیش از حد کند است."
+
+    muted = NoticeKey(NoticeKind.MODERATION, ADA.player_id, "", 0, "mute_from_chat")
+    notice = compose_told(muted, {"reason": "spam", "until_ms": str(at_ms)})
+    assert notice is not None
+    assert persian.read(notice.title) == "یک ناظر گفت‌وگوی شما را تا ۵ دسامبر ۲۰۲۶،\u200f ۱۹:۳۰ بست"
+    assert persian.read(notice.body) == "دلیل: spam"
+    ended = NoticeKey(NoticeKind.MODERATION, ADA.player_id, "", 0, "end_match")
+    notice = compose_told(ended, {"reason": "spam", "matches": "2"})
+    assert notice is not None
+    assert german.read(notice.title) == (
+        "Ein Moderator hat deine Teilnahme an 2 Partien als abgebrochen beendet"
+    )

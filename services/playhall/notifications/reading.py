@@ -4,8 +4,7 @@ catalogue) with their arguments, in the reader's language and time zone.
 A notice's arguments are language-neutral, so the inbox can word a stored notice again in the
 language of whoever reads it. Some need the reader's locale before Fluent gets them, and say so
 by their name:
-- `game`: a title id, named by its catalogue's `<title>-name` (the title id capitalized where
-  this process has not registered the title's catalogue);
+- `game`: a title id, named by its catalogue's `<title>-name`;
 - `others`: display names one a line, joined as the locale joins a list ("Ada and Bob");
   empty: "your opponents";
 - `left`: a duration in milliseconds, as the locale says it ("3 hours", "3 Stunden");
@@ -18,8 +17,11 @@ Numbers are written in the locale's own digits (Persian ones in Persian), as the
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import functools
+import importlib
+import re
 import zoneinfo
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -36,6 +38,7 @@ from fluent.runtime.utils import native_to_fluent
 
 from playhall.core import i18n
 
+TITLE_ID = re.compile(r"[a-z][a-z0-9_]*")
 NAMES_SEPARATOR = "\n"
 """Between the names of a list argument (a display name holds no line break)."""
 
@@ -161,12 +164,23 @@ ENGLISH = Reader()
 
 
 def title_name(title_id: str, language: str) -> str:
-    """A title's name in `language` from its catalogue, where this process registered it."""
-    catalogue = i18n.titles().get(title_id)
+    """A title's name in `language` from its catalogue (the title id capitalized for a title
+    this deployment does not have)."""
+    catalogue = _title_catalogue(title_id)
     key = f"{title_id}-name"
     if catalogue is not None and catalogue.has(key, i18n.SOURCE_LANGUAGE):
         return catalogue.format(i18n.Text(key), language)
     return title_id.capitalize()
+
+
+@functools.cache
+def _title_catalogue(title_id: str) -> i18n.Catalogue | None:
+    """The title's catalogue, which its engine registers when imported: imported here where
+    this process has not (the notifier and the orchestrator play no title themselves), once."""
+    if title_id not in i18n.titles() and TITLE_ID.fullmatch(title_id):
+        with contextlib.suppress(ImportError):
+            importlib.import_module(f"playhall.games.{title_id}.engine")
+    return i18n.titles().get(title_id)
 
 
 def names(*names: str) -> str:
