@@ -305,7 +305,7 @@ def test_a_decline_tells_the_challenger_the_reason_and_notices_land_in_the_inbox
     tell_notices(hall)
     (received,) = bob.inbox()
     assert received.kind == ppb.NOTICE_KIND_CHALLENGE_RECEIVED
-    assert received.title == f"Ada challenges you to {TITLE.capitalize()}"
+    assert received.title == "Ada challenges you to Galileo Galilei"  # its catalogue's name
     assert received.match_id == made.challenge_id
 
     request = pb.DeclineChallengeRequest(
