@@ -3,7 +3,7 @@ orchestrator with a PostgreSQL archive, the Galileo rules service, a gateway): o
 `accept-language` they come with their key and arguments (`google.rpc.ErrorInfo`) and the
 sentence in that language (`google.rpc.LocalizedMessage`), the status message staying English;
 through the gateway, the browser's `Accept-Language` gets the Connect error's message in its
-language, with the same details."""
+language, with the same details, and the unsubscribe page of a mail reads in it."""
 
 from __future__ import annotations
 
@@ -157,3 +157,25 @@ def test_the_gateway_shows_chat_and_challenge_refusals_in_the_browsers_language(
     opponent = i18n.Text("challenge-opponent-missing")
     assert body["message"] == i18n.render(opponent, language)
     assert body["message"] != i18n.render(opponent)
+
+
+@pytest.mark.parametrize(("language", "accept"), LANGUAGES)
+def test_the_unsubscribe_page_and_its_refusal_read_in_the_browsers_language(
+    portal, language, accept
+):
+    headers = {"accept-language": accept}
+    asking = urllib.request.Request(f"{portal}/unsubscribe?token=some-token", headers=headers)
+    with urllib.request.urlopen(asking, timeout=TIMEOUT) as response:
+        form = response.read().decode()
+    direction = "rtl" if language in i18n.RIGHT_TO_LEFT else "ltr"
+    assert f'<html lang="{language}" dir="{direction}">' in form
+    button = i18n.render(i18n.Text("gateway-unsubscribe-button"), language)
+    assert f'id="unsubscribe">{button}</button>' in form
+    posting = urllib.request.Request(
+        f"{portal}/unsubscribe?token=not-a-token", b"", headers, method="POST"
+    )
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(posting, timeout=TIMEOUT)
+    assert refused.value.code == 400
+    invalid = i18n.render(i18n.Text("notice-unsubscribe-link-invalid"), language)
+    assert f'id="refused">{invalid}</p>' in refused.value.read().decode()

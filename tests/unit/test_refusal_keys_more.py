@@ -77,7 +77,9 @@ def _key_and_arguments(call: ast.Call) -> tuple[str, frozenset[str] | None] | No
     """The key a refusal, a `Text` or the gateway's `refusal` is given, and the argument names
     (None where they are not written out)."""
     name = _name(call)
-    position = {"refusal": 2, "Text": 0}.get(name or "", 0 if name in REFUSALS else None)
+    # The gateway's refusal takes its key third, the unsubscribe page's helpers second.
+    positions = {"refusal": 2, "Text": 0, "_words": 1, "_line": 1}
+    position = positions.get(name or "", 0 if name in REFUSALS else None)
     if position is None or len(call.args) <= position:
         return None
     first = call.args[position]
@@ -113,6 +115,7 @@ def test_the_scan_finds_the_keys():
     assert used["challenge-open-most"] == {"most"}
     assert used["gateway-too-many-calls"] == {"kind", "retry_ms"}
     assert used["chat-watch-streams-most"] == {"most"}
+    assert used["gateway-unsubscribe-done"] == frozenset()
 
 
 def test_every_key_passed_is_in_every_language_with_the_arguments_passed():

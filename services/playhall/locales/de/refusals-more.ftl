@@ -165,3 +165,12 @@ gateway-address-watch-most = Diese Adresse verfolgt über dieses Gateway schon {
 gateway-stopping = Das Gateway wird beendet; schau noch einmal zu
 gateway-match-server-unreachable = Der Partieserver ist seit { $seconds } s nicht erreichbar; schau noch einmal zu
 gateway-watch-time-limit = Das Zuschauen hat sein Zeitlimit erreicht; schau noch einmal zu
+
+## Die Abmeldeseite jeder E-Mail.
+
+gateway-unsubscribe-title = Abmelden
+gateway-unsubscribe-question = Keine E-Mails mehr von Playhall an deine Adresse?
+gateway-unsubscribe-button = Abmelden
+gateway-unsubscribe-done = Abgemeldet: Playhall schickt keine E-Mails mehr an diese Adresse.
+gateway-unsubscribe-no-token = Dieser Link enthält kein Token.
+gateway-unsubscribe-too-many = Zu viele Anfragen; versuche es gleich noch einmal.

@@ -179,3 +179,12 @@ gateway-address-watch-most = This address already watches { $most } streams thro
 gateway-stopping = The gateway is stopping; watch again
 gateway-match-server-unreachable = The match server has been unreachable for { $seconds } s; watch again
 gateway-watch-time-limit = The watch reached its time limit; watch again
+
+## The one-click unsubscribe page of every mail (gateway/unsubscribe.py).
+
+gateway-unsubscribe-title = Unsubscribe
+gateway-unsubscribe-question = Stop every mail from Playhall to your address?
+gateway-unsubscribe-button = Unsubscribe
+gateway-unsubscribe-done = Unsubscribed: Playhall sends no more mail to this address.
+gateway-unsubscribe-no-token = This link has no token.
+gateway-unsubscribe-too-many = Too many requests; try again soon.

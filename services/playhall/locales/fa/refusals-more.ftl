@@ -159,3 +159,12 @@ gateway-address-watch-most = این نشانی همین حالا { $most } جر�
 gateway-stopping = دروازه در حال توقف است؛ دوباره تماشا کنید
 gateway-match-server-unreachable = سرور بازی { $seconds } ثانیه است که در دسترس نیست؛ دوباره تماشا کنید
 gateway-watch-time-limit = تماشا به مهلت زمانی خود رسید؛ دوباره تماشا کنید
+
+## صفحهٔ لغو اشتراک هر ایمیل.
+
+gateway-unsubscribe-title = لغو اشتراک
+gateway-unsubscribe-question = دیگر هیچ ایمیلی از Playhall به نشانی شما فرستاده نشود؟
+gateway-unsubscribe-button = لغو اشتراک
+gateway-unsubscribe-done = اشتراک لغو شد: Playhall دیگر به این نشانی ایمیل نمی‌فرستد.
+gateway-unsubscribe-no-token = این پیوند توکن ندارد.
+gateway-unsubscribe-too-many = درخواست‌ها بیش از حد است؛ کمی بعد دوباره تلاش کنید.
