@@ -53,7 +53,7 @@ export function ratingChart(changes, titleName) {
   // One match (or several at once): a span around it, so it sits in the middle.
   const t0 = first.at === last.at ? first.at - 3_600_000 : first.at;
   const t1 = first.at === last.at ? last.at + 3_600_000 : last.at;
-  const x = (t) => M.left + ((t - t0) / (t1 - t0)) * (W - M.left - M.right);
+  const x = (at) => M.left + ((at - t0) / (t1 - t0)) * (W - M.left - M.right);
   const y = (v) => H - M.bottom - ((v - low) / (high - low)) * (H - M.top - M.bottom);
   const axis = el("g", { class: "axis" },
     el("line", { x1: M.left, y1: H - M.bottom, x2: W - M.right, y2: H - M.bottom }),
@@ -67,12 +67,12 @@ export function ratingChart(changes, titleName) {
   const sameDay = day(t0) === day(t1);
   const label = tickLabel(t0, t1);
   const seen = new Set();
-  for (const t of ticks(t0, t1, 3).filter((t) => t >= t0 && t <= t1)) {
-    if (seen.has(label(t))) continue;
-    seen.add(label(t));
+  for (const at of ticks(t0, t1, 3).filter((at) => at >= t0 && at <= t1)) {
+    if (seen.has(label(at))) continue;
+    seen.add(label(at));
     axis.append(
-      el("line", { x1: x(t), y1: H - M.bottom, x2: x(t), y2: H - M.bottom + 5 }),
-      text(x(t), H - M.bottom + 18, label(t), { class: "tick", "text-anchor": "middle" }));
+      el("line", { x1: x(at), y1: H - M.bottom, x2: x(at), y2: H - M.bottom + 5 }),
+      text(x(at), H - M.bottom + 18, label(at), { class: "tick", "text-anchor": "middle" }));
   }
   axis.append(
     text((M.left + W - M.right) / 2, H - 6, sameDay ? t("chart-axis-time", { day: day(t0) }) : t("chart-axis-date"),

@@ -130,9 +130,9 @@ async function create(game, form) {
     return;
   }
   $("links").hidden = false;
-  $("link-list").replaceChildren(...tokens.map((t) => {
-    const seat = t.seat ?? 0;
-    const url = matchLink(matchId, t.token, seat);
+  $("link-list").replaceChildren(...tokens.map((link) => {
+    const seat = link.seat ?? 0;
+    const url = matchLink(matchId, link.token, seat);
     return h("li", {},
       h("strong", {}, seat === 0 ? t("lobby-link-your-seat") : t("lobby-seat-label", { number: seat + 1 })), " ",
       h("a", { href: url, class: "seat-link", "data-seat": seat }, url), " ",

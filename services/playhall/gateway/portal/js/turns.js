@@ -87,7 +87,7 @@ function render() {
   const turns = latest.matches.filter((turn) => turn.match);
   // Drawn again only when the list changed (the ratings beside names are asked for again,
   // and the keyboard focus stays where it is); otherwise only the times left move.
-  const key = JSON.stringify([me.playerId, latest.count, turns.map((t) => [t.match.matchId, t.match.version, t.deadlineUnixMs])]);
+  const key = JSON.stringify([me.playerId, latest.count, turns.map((turn) => [turn.match.matchId, turn.match.version, turn.deadlineUnixMs])]);
   if (key !== shown) {
     const focused = document.activeElement?.closest?.("#turns li[data-match]")?.dataset.match;
     const items = turns.map((turn) => turnItem(turn, latest.receivedAt, me.playerId));
