@@ -73,7 +73,7 @@ export function board(width, height, title, ...children) {
 
 // Items in a plain list as the reader's language writes one ("3, 5"; formatList's default is
 // "A, B and C").
-export const plainList = (items) => formatList(items, { type: "unit", style: "short" });
+export const plainList = (items) => formatList(items, { type: "unit" });
 
 // A sentence fragment that opens a line: its first letter in the reader's capitals.
 export const capitalized = (words) => (words ? words[0].toLocaleUpperCase(language()) + words.slice(1) : words);
