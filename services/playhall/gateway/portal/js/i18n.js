@@ -31,8 +31,8 @@ const PLAYERS = "/playhall.players.v1.PlayerService/";
 const SOURCE = "en";
 // What a page assumes until languages.json arrives (the shipped set), to set lang and dir early.
 const ASSUMED = { offered: ["en", "de", "fa"], default: SOURCE, rtl: ["fa"], names: {} };
-// Attributes a translation may set: the ones a person reads (never href, src or on*).
-const READABLE = new Set(["title", "aria-label", "aria-description", "placeholder", "alt", "label", "value"]);
+// Attributes a translation may set: the ones a person reads (never href, src, value or on*).
+const READABLE = new Set(["title", "aria-label", "aria-description", "placeholder", "alt", "label"]);
 
 let offer = ASSUMED;
 let current = SOURCE;
