@@ -119,9 +119,13 @@ def test_a_match_reads_in_german_with_its_own_arguments(stack, lobby, pages, fin
     assert any(line.endswith(expected) for line in lines), (expected, lines[-5:])
     _, area, label = CHECKED[title]
     assert area_label(page, area).startswith(label)
-    # The page's own words: the scores' column of the finished match, and no English left.
+    # The page's own words: how the match ended, and no English of the table's left.
     assert page.locator("#turn").inner_text().startswith("Beendet")
     assert "Finished" not in page.locator("main").inner_text()
+    # "How to play" opens the title's German page.
+    page.wait_for_selector("#howto:not([hidden])")
+    assert page.locator("#howto").get_attribute("href") == f"/howto/de/{title}.html"
+    assert page.request.get(f"{stack.portal_url}howto/de/{title}.html").ok
 
 
 def test_a_replay_reads_in_german(stack, lobby, pages, finished):

@@ -55,7 +55,7 @@ eynsteyn-rotation = Drehung { $turns }
 eynsteyn-area-turn = Drehen: { $stone }
 eynsteyn-area-choices = Auswahl
 eynsteyn-area-hand-called = { $player } · hat EYNSTEYN angesagt
-eynsteyn-hand-goal = verbindet { $goal } · { $markers ->
+eynsteyn-hand-goal = Ziel: { $goal } · { $markers ->
     [one] noch { $markers } Markierungsstein
    *[other] noch { $markers } Markierungssteine
 }

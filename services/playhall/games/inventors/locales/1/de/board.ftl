@@ -8,13 +8,13 @@ inventors-discipline-mechanics = Mech
 inventors-discipline-mathematics = Math
 inventors-discipline-unknown = Wissen
 
-## Die Belohnungsplättchen.
+## Die Belohnungsplättchen (Aufwertungen abgekürzt: die Karte einer Erfindung hat Platz für zwei).
 inventors-tile-victory-1 = 1 Siegpunkt
 inventors-tile-victory-2 = 2 Siegpunkte
 inventors-tile-victory-3 = 3 Siegpunkte
-inventors-tile-upgrade-2 = Aufwertung 2
-inventors-tile-upgrade-3 = Aufwertung 3
-inventors-tile-upgrade-4 = Aufwertung 4
+inventors-tile-upgrade-2 = Aufw. 2
+inventors-tile-upgrade-3 = Aufw. 3
+inventors-tile-upgrade-4 = Aufw. 4
 inventors-tile-coffee = Kaffeetasse
 inventors-tile-genius = Geniestreich
 inventors-tile-star = Stern
