@@ -4,14 +4,15 @@ on you, giving an opponent time, going away on vacation and coming back), take y
 again, watch, list your games, read ratings, run bot tournaments, chat at a match, challenge
 a player, anyone or a bot, follow and block players, and follow your account's events (as a
 bot does), all through a gateway. Errors are one line on stderr and exit status 1 (130 for
-Ctrl-C); `--json` prints what scripts need instead of tables."""
+Ctrl-C); `--json` prints what scripts need instead of tables. Every text is in the person's
+language (`--lang`, else the locale's variables: `words`), help texts included."""
 
 from __future__ import annotations
 
 import contextlib
 import enum
 import json
-import time
+import sys
 import uuid
 from collections.abc import Iterable, Iterator
 from typing import Annotated, Any
@@ -19,6 +20,7 @@ from typing import Annotated, Any
 import typer
 from google.protobuf import json_format
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
@@ -30,25 +32,39 @@ from playhall.cli import tournament
 from playhall.cli.boards import board, know_messages
 from playhall.cli.gateway import (
     DEFAULT_GATEWAY,
-    SIGN_IN,
     CliError,
     Gateway,
     gateway_url,
     same_gateway,
+    sign_in,
 )
 from playhall.cli.play import (
     Seat,
     Turn,
     answering,
     ask_terminal,
+    bot_level,
     clock_text,
-    duration,
-    local_time,
     play,
     seat_label,
     seat_name,
     take_turn,
     time_left,
+)
+from playhall.cli.words import (
+    chosen,
+    clock,
+    duration,
+    from_argv,
+    listing,
+    moment,
+    number,
+    percent,
+    short_moment,
+    t,
+    title_name,
+    use,
+    whole,
 )
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
@@ -58,45 +74,45 @@ from playhall.social.v1 import chat_service_pb2 as cpb
 from playhall.social.v1 import friends_service_pb2 as fpb
 from playhall.tournament.v1 import tournament_service_pb2 as tpb
 
+# Typer reads the help texts below as it defines the commands, before it parses the command
+# line: they are in the language of a `--lang` on it, else the locale's.
+use(chosen(from_argv(sys.argv[1:])))
+
 # Plain help (rich_markup_mode=None): typer's rich panels show a `<bool>` placeholder beside
 # every flag, --help included, as if a flag took a value.
 app = typer.Typer(
-    help="Play Playhall's board games in a terminal, through a Playhall gateway.",
+    help=t("cli-help-app"),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
     rich_markup_mode=None,
 )
 tournaments = typer.Typer(
-    help="Tournaments: the platform's own (create, standings) and client-side bot round robins "
-    "(run).",
+    help=t("cli-help-tournament"),
     no_args_is_help=True,
     rich_markup_mode=None,
 )
 app.add_typer(tournaments, name="tournament")
 friends = typer.Typer(
-    help="Players you follow, your followers and friends (both ways), and players you block. "
-    "Sign in first.",
+    help=t("cli-help-friends"),
     no_args_is_help=True,
     rich_markup_mode=None,
 )
 app.add_typer(friends, name="friends")
 chats = typer.Typer(
-    help="A match's chat: read it, say something, mute a player for yourself. Sign in first.",
+    help=t("cli-help-chat"),
     no_args_is_help=True,
     rich_markup_mode=None,
 )
 app.add_typer(chats, name="chat")
 challenges = typer.Typer(
-    help="Challenges: invite a player, anyone (the lobby's open challenges) or a bot to a "
-    "match; answer the challenges you receive. Sign in first (but to list open challenges).",
+    help=t("cli-help-challenge"),
     no_args_is_help=True,
     rich_markup_mode=None,
 )
 app.add_typer(challenges, name="challenge")
 tokens = typer.Typer(
-    help="Personal access tokens, for your own programs (a bot): make one with the scopes it "
-    "needs, list yours, revoke one. Sign in first (a token cannot manage tokens).",
+    help=t("cli-help-token"),
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -104,12 +120,31 @@ app.add_typer(tokens, name="token")
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
+
+class Language(enum.StrEnum):
+    """The languages `--lang` offers: the shipped ones (`i18n.SHIPPED_LANGUAGES`)."""
+
+    en = "en"
+    de = "de"
+    fa = "fa"
+
+
+@app.callback()
+def main_options(
+    lang: Annotated[
+        Language | None, typer.Option("--lang", help=t("cli-help-lang"), show_default=False)
+    ] = None,
+) -> None:
+    """The options of every command: the language it speaks."""
+    use(chosen(lang))
+
+
 GatewayOption = Annotated[
     str,
     typer.Option(
         "--gateway",
         envvar="PLAYHALL_GATEWAY",
-        help="The gateway's URL, or host:port (`make run` serves one).",
+        help=t("cli-help-gateway"),
     ),
 ]
 TokenOption = Annotated[
@@ -117,14 +152,11 @@ TokenOption = Annotated[
     typer.Option(
         "--token",
         envvar="PLAYHALL_TOKEN",
-        help="A player token (a JWT from your portal's identity provider); default: the one "
-        "`playhall login` saved.",
+        help=t("cli-help-token-option"),
     ),
 ]
-TitleArgument = Annotated[
-    str, typer.Argument(help="The title id: galileo, eynsteyn, inventors, einstein.")
-]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+TitleArgument = Annotated[str, typer.Argument(help=t("cli-help-title"))]
+JsonOption = Annotated[bool, typer.Option("--json", help=t("cli-help-json"))]
 
 
 INTERRUPTED = 130
@@ -132,7 +164,8 @@ INTERRUPTED = 130
 
 
 def fail(message: str, status: int = 1) -> typer.Exit:
-    err.print(f"[red]playhall:[/red] {message}", soft_wrap=True)  # one line, however long
+    # One line, however long; the message as is (a refusal may hold brackets).
+    err.print(f"[red]playhall:[/red] {escape(message)}", soft_wrap=True)
     return typer.Exit(status)
 
 
@@ -150,7 +183,7 @@ def signed_in(url: str, token: str | None) -> Gateway:
     at once, saying how to sign in."""
     caller = connect(url, token)
     if caller.token is None:
-        raise fail(SIGN_IN)
+        raise fail(sign_in())
     return caller
 
 
@@ -158,11 +191,9 @@ def emit(message) -> None:
     print(json_format.MessageToJson(message, preserving_proto_field_name=True, indent=None))
 
 
-@app.command("login")
+@app.command("login", help=t("cli-help-login"))
 def login_command(
-    guest: Annotated[
-        str | None, typer.Option(help="Sign in as a new guest with this name (dev stacks).")
-    ] = None,
+    guest: Annotated[str | None, typer.Option(help=t("cli-help-login-guest"))] = None,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
     as_json: JsonOption = False,
@@ -173,7 +204,7 @@ def login_command(
             signed = Gateway(gateway).sign_in_guest(guest)
             token, expires = signed.token, signed.expires_unix
         elif token is None:
-            raise fail("say who you are: --guest NAME, or --token TOKEN")
+            raise fail(t("cli-login-say-who"))
         else:
             expires = 0
         player = (
@@ -189,15 +220,14 @@ def login_command(
     if as_json:
         emit(player)
     else:
-        out.print(
-            f"Signed in as [bold]{player.display_name}[/bold] ({player.player_id}); saved in {path}"
-        )
+        said = t("cli-signed-in", name=player.display_name, player=player.player_id, path=str(path))
+        out.print(said, markup=False)
 
 
-@app.command("logout")
+@app.command("logout", help=t("cli-help-logout"))
 def logout_command() -> None:
     """Forget the saved sign-in."""
-    out.print("Signed out." if saved.forget() else "Nobody was signed in.")
+    out.print(t("cli-signed-out") if saved.forget() else t("cli-nobody-signed-in"))
 
 
 def seat_specs(bots: str, name: str) -> list[mpb.SeatSpec]:
@@ -215,26 +245,28 @@ def drawn(match: mpb.MatchSummary) -> bool:
 
 
 def results(match: mpb.MatchSummary) -> Table:
+    """The final scores of a match, under its title's name, its id and how it ended."""
     ending = "finished"
     if drawn(match):
-        ending = "finished, a draw"
+        ending = "draw"
     elif match.end_reason == mpb.END_REASON_ABANDONED:
         ending = "abandoned"
-    title = f"{match.title_id} {match.match_id}: {ending}"
-    table = Table(title=title, min_width=len(title))  # the title on one line
-    for column in ("seat", "player", "score", ""):
-        table.add_column(column)
+    heading = t(f"cli-results-{ending}", game=title_name(match.title_id), match=match.match_id)
+    table = Table(title=heading, min_width=len(heading))  # the heading on one line
+    for column in ("seat", "player", "score"):
+        table.add_column(t(f"cli-column-{column}"))
+    table.add_column("")
     scores = list(match.status.scores)
     draw = drawn(match)
     for info in match.seats:
         if info.resigned:
-            outcome = "resigned"
+            outcome = t("cli-outcome-resigned")
         elif draw:
-            outcome = "draw"
+            outcome = t("cli-outcome-draw")
         else:
-            outcome = "winner" if info.seat in match.winners else ""
-        score = str(scores[info.seat]) if info.seat < len(scores) else "-"
-        table.add_row(str(info.seat), seat_name(info), score, outcome)
+            outcome = t("cli-outcome-winner") if info.seat in match.winners else ""
+        score = whole(scores[info.seat]) if info.seat < len(scores) else "-"
+        table.add_row(whole(info.seat), seat_name(info), score, outcome)
     return table
 
 
@@ -246,12 +278,11 @@ def play_to_the_end(seat: Seat) -> None:
         raise fail(str(error)) from None
     except (EOFError, KeyboardInterrupt) as stopped:
         raise fail(
-            "stopped; the match goes on without you (your seat's clock keeps running): "
-            f"playhall resume {seat.match_id} takes your seat up again",
+            t("cli-stopped-match-goes-on", match=seat.match_id),
             INTERRUPTED if isinstance(stopped, KeyboardInterrupt) else 1,
         ) from None
     if final.phase != mpb.MATCH_PHASE_FINISHED:  # with more than two seats, a bot plays on
-        out.print(f"You left match {final.match_id}; a bot plays your seat from now on.")
+        out.print(t("cli-left-match-bot-plays", match=final.match_id))
         return
     out.print(results(final))
 
@@ -301,71 +332,64 @@ def turn_based_clock(
 
 def to_move(match: mpb.MatchSummary) -> str:
     """Who the match waits on, by name, and the time left to them."""
-    names = ", ".join(seat_label(match.seats[seat]) for seat in match.status.to_move)
-    left = f" ({time_left(match.deadline_unix_ms)} left)" if match.deadline_unix_ms else ""
-    return f"{names or 'nobody'} to move{left}"
+    names = listing(seat_label(match.seats[seat]) for seat in match.status.to_move)
+    names = names or t("cli-nobody")
+    if match.deadline_unix_ms:
+        return t("cli-to-move-time-left", names=names, left=time_left(match.deadline_unix_ms))
+    return t("cli-to-move", names=names)
 
 
 def next_step(match: mpb.MatchSummary, seat: int) -> str:
     """What a player of a turn-based match does next, having created, joined or moved in it."""
     if match.phase == mpb.MATCH_PHASE_OPEN:
         open_seats = sum(info.kind == mpb.SEAT_KIND_OPEN for info in match.seats)
-        return (
-            f"Waiting for {open_seats} more player{'s' if open_seats > 1 else ''}: "
-            f"playhall join {match.match_id}"
-        )
+        return t("cli-waiting-for-players", count=open_seats, match=match.match_id)
     if seat in match.status.to_move:
-        left = f" ({time_left(match.deadline_unix_ms)} left)" if match.deadline_unix_ms else ""
-        return f"Your move{left}: playhall move {match.match_id}"
-    return f"{to_move(match)}; playhall games --my-turn lists the matches waiting on you."
+        if match.deadline_unix_ms:
+            left = time_left(match.deadline_unix_ms)
+            return t("cli-your-move-time-left", left=left, match=match.match_id)
+        return t("cli-your-move-next", match=match.match_id)
+    return t("cli-others-move-next", who=to_move(match))
 
 
-@app.command("play")
+@app.command("play", help=t("cli-help-play"))
 def play_command(
     title: TitleArgument,
     bots: Annotated[
         str | None,
-        typer.Option(
-            help="The bot opponents' levels, comma-separated (random, easy, normal, hard); "
-            "default: normal, or none with --open."
-        ),
+        typer.Option(help=t("cli-help-play-bots")),
     ] = None,
     open_seats: Annotated[
         int,
-        typer.Option(
-            "--open", min=0, help="Seats left open for other players (playhall join MATCH_ID)."
-        ),
+        typer.Option("--open", min=0, help=t("cli-help-play-open-seats")),
     ] = 0,
     turn_based: Annotated[
         TurnDays | None,
         typer.Option(
             "--turn-based",
             metavar="DAYS",
-            help="Play turn-based (correspondence): DAYS to make each move (1, 2, 3, 5, 7 or "
-            "14); this command then leaves, and playhall move MATCH_ID plays your turns. Sign "
-            "in first.",
+            help=t("cli-help-play-turn-based"),
         ),
     ] = None,
     bank: Annotated[
         int | None,
         typer.Option(
             metavar="DAYS",
-            help="Play turn-based with a time bank instead: each seat's DAYS (1 to 30) for all "
-            "its moves.",
+            help=t("cli-help-play-bank"),
         ),
     ] = None,
     bank_increment: Annotated[
         int,
         typer.Option(
             metavar="DAYS",
-            help="With --bank: days given back after each move (never above the bank's start).",
+            help=t("cli-help-play-bank-increment"),
         ),
     ] = 0,
     on_timeout: Annotated[
         OnTimeout,
-        typer.Option(help="Turn-based: what a seat's time running out does."),
+        typer.Option(help=t("cli-help-play-on-timeout")),
     ] = OnTimeout.FORFEIT,
-    name: Annotated[str, typer.Option(help="Your name, when not signed in.")] = "Terminal player",
+    name: Annotated[str, typer.Option(help=t("cli-help-name"))] = "Terminal player",
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
 ) -> None:
@@ -376,17 +400,17 @@ def play_command(
     try:
         clock = turn_based_clock(turn_based, bank, bank_increment, on_timeout)
         if clock is not None and caller.token is None:
-            raise CliError(f"a turn-based match is played over days: {SIGN_IN}")
+            raise CliError(t("cli-turn-based-sign-in", sign_in=sign_in()))
         levels = bots if bots is not None else ("" if open_seats else "normal")
         seats = seat_specs(levels, name) + [mpb.SeatSpec(kind=mpb.SEAT_KIND_OPEN)] * open_seats
         request = mpb.CreateMatchRequest(title_id=title, seats=seats, clock=clock)
         created = caller.call(caller.matches.create_match, request)
         mine, match = created.tokens[0], created.match
-        out.print(f"Match {match.match_id} created; you are seat {mine.seat}.")
+        out.print(t("cli-match-created", match=match.match_id, seat=mine.seat))
     except (CliError, ValueError) as error:
         raise fail(str(error)) from None
     if clock is not None:
-        out.print(f"{match.title_id}: {clock_text(match.clock)}.")
+        out.print(clock_heading(match))
         out.print(next_step(match, mine.seat))
         return
     opened = match.phase == mpb.MATCH_PHASE_OPEN
@@ -404,35 +428,42 @@ def play_command(
     )
 
 
+def clock_heading(match: mpb.MatchSummary) -> str:
+    """The match's title and its clock in words, in one line."""
+    return t("cli-clock-of", game=title_name(match.title_id), clock=clock_text(match.clock))
+
+
+def seconds(ms: int) -> int:
+    """Milliseconds as whole seconds, rounded (a wait, as the queue tells it)."""
+    return round(ms / 1000)
+
+
 def waiting_line(waiting: qpb.Waiting) -> str:
-    line = (
-        f"Waiting {waiting.waited_ms / 1000:.0f} s for players rated {waiting.rating:.1f} "
-        f"± {waiting.window:.1f} ({waiting.queued} in the queue)"
+    line = t(
+        "cli-queue-waiting",
+        waited=seconds(waiting.waited_ms),
+        rating=number(waiting.rating, "#,##0.0"),
+        window=number(waiting.window, "#,##0.0"),
+        queued=waiting.queued,
     )
     if waiting.bots_in_ms:
-        line += f"; bots join in {waiting.bots_in_ms / 1000:.0f} s"
+        line = t("cli-queue-waiting-bots", waiting=line, bots_in=seconds(waiting.bots_in_ms))
     return line
 
 
-@app.command("queue")
+@app.command("queue", help=t("cli-help-queue"))
 def queue_command(
     title: TitleArgument,
-    players: Annotated[
-        int | None, typer.Option(help="Players per match (default: the title's fewest).")
-    ] = None,
+    players: Annotated[int | None, typer.Option(help=t("cli-help-queue-players"))] = None,
     turn_based: Annotated[
         TurnDays | None,
         typer.Option(
             "--turn-based",
             metavar="DAYS",
-            help="Queue for a turn-based match, DAYS a move (1, 2, 3, 5, 7 or 14): the ticket "
-            "waits without this command until you are matched (the match is then among your "
-            "games) or you leave the queue (--leave).",
+            help=t("cli-help-queue-turn-based"),
         ),
     ] = None,
-    leave: Annotated[
-        bool, typer.Option("--leave", help="Take your ticket out of the title's queue.")
-    ] = False,
+    leave: Annotated[bool, typer.Option("--leave", help=t("cli-help-queue-leave"))] = False,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
     as_json: JsonOption = False,
@@ -448,7 +479,7 @@ def queue_command(
             left = caller.call(caller.queues.leave_queue, request).left
         except CliError as error:
             raise fail(str(error)) from None
-        out.print("You left the queue." if left else f"You were in no queue of {title}.")
+        out.print(t("cli-left-queue") if left else t("cli-in-no-queue", title=title))
         return
     try:
         if players is None:
@@ -457,7 +488,7 @@ def queue_command(
             players = found[0] if found else 2
         days = int(turn_based.value) if turn_based is not None else 0
         matched = None
-        shown = contextlib.nullcontext() if as_json else out.status("Entering the queue…")
+        shown = contextlib.nullcontext() if as_json else out.status(t("cli-entering-queue"))
         with shown as status:
             for update in caller.queue(title, players, days):
                 if as_json:
@@ -466,38 +497,40 @@ def queue_command(
                     matched = update.matched
                 elif days:
                     if not as_json:
-                        out.print(f"{waiting_line(update.waiting)}.")
-                        pace = f"{days} day{'s' if days > 1 else ''} a move"
-                        out.print(
-                            f"Your turn-based ticket ({pace}) waits without this "
-                            "command: once you are matched, the match is among your games "
-                            f"(playhall games --my-turn); playhall queue {title} --leave "
-                            "takes it out."
-                        )
+                        out.print(t("cli-sentence", text=waiting_line(update.waiting)))
+                        out.print(t("cli-turn-based-ticket-waits", days=days, title=title))
                     return
                 elif status is not None:
                     status.update(waiting_line(update.waiting))
         if matched is None:
-            raise CliError("the queue ended without a seat; enter it again")
+            raise CliError(t("cli-queue-ended-without-seat"))
     except CliError as error:
         raise fail(str(error)) from None
     except KeyboardInterrupt:
         if turn_based is not None:  # the ticket waits on
-            raise fail("stopped; your turn-based ticket waits", INTERRUPTED) from None
+            raise fail(t("cli-stopped-ticket-waits"), INTERRUPTED) from None
         try:
             caller.call(caller.queues.leave_queue, qpb.LeaveQueueRequest(title_id=title))
         except CliError as error:
             raise fail(str(error)) from None
-        raise fail("you left the queue", INTERRUPTED) from None
+        raise fail(t("cli-stopped-left-queue"), INTERRUPTED) from None
     if as_json:
         return
     match_id, seat_number = matched.match.match_id, matched.token.seat
+    waited = seconds(matched.waited_ms)
     out.print(
-        f"Matched after {matched.waited_ms / 1000:.0f} s: match {match_id}, you are seat "
-        f"{seat_number}" + (f" ({matched.bot_seats} bot seats)" if matched.bot_seats else "")
+        t("cli-matched", waited=waited, match=match_id, seat=seat_number)
+        if not matched.bot_seats
+        else t(
+            "cli-matched-with-bots",
+            waited=waited,
+            match=match_id,
+            seat=seat_number,
+            bots=matched.bot_seats,
+        )
     )
     if days:
-        out.print(f"{matched.match.title_id}: {clock_text(matched.match.clock)}.")
+        out.print(clock_heading(matched.match))
         out.print(next_step(matched.match, seat_number))
         return
     play_to_the_end(
@@ -511,17 +544,13 @@ def queue_command(
     )
 
 
-@app.command("resume")
+@app.command("resume", help=t("cli-help-resume"))
 def resume_command(
     match_id: Annotated[
         str | None,
-        typer.Argument(
-            help="The match id (`playhall games` lists yours); default: your only running match."
-        ),
+        typer.Argument(help=t("cli-help-resume-match-id")),
     ] = None,
-    seat: Annotated[
-        int | None, typer.Option(help="Your seat, where you hold more than one.")
-    ] = None,
+    seat: Annotated[int | None, typer.Option(help=t("cli-help-seat"))] = None,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
 ) -> None:
@@ -539,19 +568,17 @@ def resume_command(
     except CliError as error:
         raise fail(str(error)) from None
     mine, match = reclaimed.token, reclaimed.match
-    out.print(f"Match {match_id} ({match.title_id}): your seat {mine.seat} is yours again.")
+    out.print(t("cli-seat-yours-again", match=match_id, title=match.title_id, seat=mine.seat))
     play_to_the_end(
         Seat(caller.as_caller(mine.token), match_id, mine.seat, match.title_id, match.version)
     )
 
 
-@app.command("join")
+@app.command("join", help=t("cli-help-join"))
 def join_command(
-    match_id: Annotated[str, typer.Argument(help="The match id its creator gave you.")],
-    seat: Annotated[
-        int | None, typer.Option(help="The open seat to take; default: the lowest.")
-    ] = None,
-    name: Annotated[str, typer.Option(help="Your name, when not signed in.")] = "Terminal player",
+    match_id: Annotated[str, typer.Argument(help=t("cli-help-join-match-id"))],
+    seat: Annotated[int | None, typer.Option(help=t("cli-help-join-seat"))] = None,
+    name: Annotated[str, typer.Option(help=t("cli-help-name"))] = "Terminal player",
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
 ) -> None:
@@ -564,7 +591,7 @@ def join_command(
             request = mpb.GetMatchRequest(match_id=match_id, omit_legal_moves=True)
             lobby = caller.call(caller.matches.get_match, request).match
             if lobby.clock.pace == mpb.PACE_TURN_BASED:
-                raise CliError(f"a turn-based match is played over days: {SIGN_IN}")
+                raise CliError(t("cli-turn-based-sign-in", sign_in=sign_in()))
         joining = mpb.JoinMatchRequest(
             match_id=match_id, display_name=name, request_id=uuid.uuid4().hex
         )
@@ -574,9 +601,9 @@ def join_command(
     except CliError as error:
         raise fail(str(error)) from None
     mine, match = joined.token, joined.match
-    out.print(f"You joined match {match_id} ({match.title_id}) in seat {mine.seat}.")
+    out.print(t("cli-joined", match=match_id, title=match.title_id, seat=mine.seat))
     if match.clock.pace == mpb.PACE_TURN_BASED:
-        out.print(f"{match.title_id}: {clock_text(match.clock)}.")
+        out.print(clock_heading(match))
         out.print(next_step(match, mine.seat))
         return
     play_to_the_end(
@@ -593,21 +620,21 @@ def my_seat_to_move(caller: Gateway, match_id: str, seat: int | None) -> mpb.Mat
     seen = caller.call(caller.matches.get_match, request)
     match = seen.match
     if not seen.HasField("seat"):
-        raise CliError(f"you hold no seat in match {match_id}")
+        raise CliError(t("cli-no-seat-in-match", match=match_id))
     if match.phase == mpb.MATCH_PHASE_FINISHED:
-        raise CliError(f"match {match_id} is over: playhall watch {match_id} shows its end")
+        raise CliError(t("cli-match-over", match=match_id))
     if match.phase == mpb.MATCH_PHASE_OPEN:
-        raise CliError(f"match {match_id} has not begun: {next_step(match, seen.seat)}")
+        raise CliError(t("cli-match-not-begun", match=match_id, next=next_step(match, seen.seat)))
     if seen.seat not in match.status.to_move:
-        raise CliError(f"it is not your turn in match {match_id}: {to_move(match)}")
+        raise CliError(t("cli-not-your-turn", match=match_id, who=to_move(match)))
     return match
 
 
-@app.command("move")
+@app.command("move", help=t("cli-help-move"))
 def move_command(
     match_id: Annotated[
         str,
-        typer.Argument(help="The match id (playhall games --my-turn lists those waiting on you)."),
+        typer.Argument(help=t("cli-help-move-match-id")),
     ],
     choice: Annotated[
         int | None,
@@ -615,12 +642,10 @@ def move_command(
             "--choice",
             metavar="N",
             min=1,
-            help="Play the Nth legal move as listed (from 1) without asking.",
+            help=t("cli-help-move-choice"),
         ),
     ] = None,
-    seat: Annotated[
-        int | None, typer.Option(help="Your seat, where you hold more than one.")
-    ] = None,
+    seat: Annotated[int | None, typer.Option(help=t("cli-help-seat"))] = None,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
 ) -> None:
@@ -652,11 +677,11 @@ def move_command(
         raise fail(str(error)) from None
     except (EOFError, KeyboardInterrupt) as stopped:
         raise fail(
-            f"stopped; no move played: playhall move {match_id} when you are ready",
+            t("cli-stopped-no-move", match=match_id),
             INTERRUPTED if isinstance(stopped, KeyboardInterrupt) else 1,
         ) from None
     if turn is None:
-        raise fail(f"no move played: your turn in match {match_id} ended first")
+        raise fail(t("cli-turn-ended-first", match=match_id))
     after(turn, mine.seat)
 
 
@@ -664,15 +689,16 @@ def after(turn: Turn, seat: int) -> None:
     """What a move or a resignation came to: the results at the end, else who moves now."""
     finished = turn.match.phase == mpb.MATCH_PHASE_FINISHED
     if turn.played is not None:
-        out.print(f"You played {turn.played.text} (version {turn.match.version}).", markup=False)
+        said = t("cli-you-played", move=turn.played.text, version=turn.match.version)
+        out.print(said, markup=False)
     if finished:
         out.print(results(turn.match))
     elif turn.played is None:
-        out.print("A bot plays your seat from now on.")
+        out.print(t("cli-bot-plays-your-seat"))
     elif seat in turn.match.status.to_move:
-        out.print(f"Still your turn: playhall move {turn.match.match_id}")
+        out.print(t("cli-still-your-turn", match=turn.match.match_id))
     else:
-        out.print(f"{to_move(turn.match)}.", markup=False)
+        out.print(t("cli-sentence", text=to_move(turn.match)), markup=False)
 
 
 def recipient(caller: Gateway, match_id: str, seat: int | None) -> int:
@@ -684,34 +710,37 @@ def recipient(caller: Gateway, match_id: str, seat: int | None) -> int:
     seen = caller.call(caller.matches.get_match, request)
     match = seen.match
     if not seen.HasField("seat"):
-        raise CliError(f"you hold no seat in match {match_id}")
+        raise CliError(t("cli-no-seat-in-match", match=match_id))
     if match.phase != mpb.MATCH_PHASE_RUNNING:
-        raise CliError(f"match {match_id} is not running")
+        raise CliError(t("cli-match-not-running", match=match_id))
     others = [s for s in match.status.to_move if s != seen.seat]
     if len(others) == 1:
         return others[0]
-    listed = ", ".join(f"{i.seat} {seat_name(i)}" for i in match.seats if i.seat != seen.seat)
-    raise CliError(f"say which seat gets the time: --to SEAT (seats: {listed})")
+    listed = ", ".join(
+        f"{whole(i.seat)} {seat_name(i)}" for i in match.seats if i.seat != seen.seat
+    )
+    raise CliError(t("cli-say-which-seat", seats=listed))
 
 
 def time_of(match: mpb.MatchSummary, seat: int) -> str:
     """A seat's time in words: its bank, or what is left of its turn (which stands still
     while its player is away)."""
     info = match.seats[seat]
+    name = seat_label(info)
     if match.bank_ms:
-        return f"{seat_label(info)} has {duration(match.bank_ms[seat])} in their bank"
+        return t("cli-time-in-bank", name=name, bank=duration(match.bank_ms[seat]))
     if match.deadline_unix_ms and seat in match.status.to_move:
-        return f"{seat_label(info)} has {time_left(match.deadline_unix_ms)} left this turn"
+        return t("cli-time-left-turn", name=name, left=time_left(match.deadline_unix_ms))
     if info.away_until_unix_ms:
-        return f"{seat_label(info)}: their clock stands still while they are away"
-    return f"{seat_label(info)} is not to move"
+        return t("cli-time-stands-away", name=name)
+    return t("cli-time-not-to-move", name=name)
 
 
-@app.command("give-time")
+@app.command("give-time", help=t("cli-help-give-time"))
 def give_time_command(
-    match_id: Annotated[str, typer.Argument(help="The match id.")],
+    match_id: Annotated[str, typer.Argument(help=t("cli-help-match-id"))],
     hours: Annotated[
-        int, typer.Option(min=1, max=24, metavar="H", help="How much time: 1 to 24 hours.")
+        int, typer.Option(min=1, max=24, metavar="H", help=t("cli-help-give-time-hours"))
     ],
     to_seat: Annotated[
         int | None,
@@ -719,13 +748,10 @@ def give_time_command(
             "--to",
             metavar="SEAT",
             min=0,
-            help="The seat that gets it (a number); default: the seat to move, when that is "
-            "one seat and not yours.",
+            help=t("cli-help-give-time-to-seat"),
         ),
     ] = None,
-    seat: Annotated[
-        int | None, typer.Option(help="Your seat, where you hold more than one.")
-    ] = None,
+    seat: Annotated[int | None, typer.Option(help=t("cli-help-seat"))] = None,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
 ) -> None:
@@ -744,8 +770,14 @@ def give_time_command(
         match = caller.call(caller.matches.give_time, giving).match
     except (CliError, ValueError) as error:
         raise fail(str(error)) from None
-    given = f"You gave {seat_name(match.seats[to_seat])} {duration(hours * 3_600_000)}"
-    out.print(f"{given} in match {match_id}: {time_of(match, to_seat)}.", markup=False)
+    given = t(
+        "cli-gave-time",
+        name=seat_name(match.seats[to_seat]),
+        time=duration(hours * 3_600_000),
+        match=match_id,
+        now=time_of(match, to_seat),
+    )
+    out.print(given, markup=False)
 
 
 def vacation_of(caller: Gateway) -> ppb.Vacation:
@@ -756,32 +788,28 @@ def days_left(vacation: ppb.Vacation) -> str:
     """The away time left to the player this year, the vacation under way taken off as
     planned."""
     if not vacation.away_until_unix_ms:
-        return f"Away days left this year: {duration(vacation.allowance_left_ms)}."
+        return t("cli-away-days-left", left=duration(vacation.allowance_left_ms))
     planned = vacation.away_until_unix_ms - vacation.away_since_unix_ms
     left = duration(vacation.allowance_left_ms - planned)
-    return f"Away days left this year: {left} after this vacation (more if you come back sooner)."
+    return t("cli-away-days-left-after", left=left)
 
 
 def away_text(vacation: ppb.Vacation) -> str:
     if not vacation.away_until_unix_ms:
-        return "You are not away: playhall away DAYS stops your turn-based clocks for DAYS."
-    return (
-        f"You are away until {local_time(vacation.away_until_unix_ms)}: the clocks of your "
-        "turn-based matches stand still until you come back (playhall back)."
-    )
+        return t("cli-not-away")
+    return t("cli-away-until", until=moment(vacation.away_until_unix_ms))
 
 
 INT32_MAX = 2**31 - 1
 
 
-@app.command("away")
+@app.command("away", help=t("cli-help-away"))
 def away_command(
     days: Annotated[
         int | None,
         typer.Argument(
             metavar="DAYS",
-            help="The days to be away at most (1 or more; the away days left to you this year "
-            "at most); none: whether you are away, and the days left.",
+            help=t("cli-help-away-days"),
         ),
     ] = None,
     gateway: GatewayOption = DEFAULT_GATEWAY,
@@ -804,15 +832,12 @@ def away_command(
         emit(vacation)
         return
     if days is not None and before.away_until_unix_ms:
-        out.print(
-            "You were away already; the days stay as they were (playhall back, then playhall "
-            "away DAYS, changes them)."
-        )
+        out.print(t("cli-away-already"))
     out.print(away_text(vacation))
     out.print(days_left(vacation))
 
 
-@app.command("back")
+@app.command("back", help=t("cli-help-back"))
 def back_command(
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
@@ -830,17 +855,17 @@ def back_command(
         emit(vacation)
         return
     if before.away_until_unix_ms:
-        out.print("Welcome back: the clocks of your turn-based matches run again.")
+        out.print(t("cli-welcome-back"))
     else:
-        out.print("You were not away.")
+        out.print(t("cli-were-not-away"))
     out.print(days_left(vacation))
 
 
-@app.command("notices")
+@app.command("notices", help=t("cli-help-notices"))
 def notices_command(
-    unread: Annotated[bool, typer.Option("--unread", help="Only those not read yet.")] = False,
-    read: Annotated[bool, typer.Option("--read", help="Then mark every notice read.")] = False,
-    limit: Annotated[int, typer.Option(help="The most notices to list.", min=1, max=100)] = 20,
+    unread: Annotated[bool, typer.Option("--unread", help=t("cli-help-notices-unread"))] = False,
+    read: Annotated[bool, typer.Option("--read", help=t("cli-help-notices-read"))] = False,
+    limit: Annotated[int, typer.Option(help=t("cli-help-notices-limit"), min=1, max=100)] = 20,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
     as_json: JsonOption = False,
@@ -860,23 +885,24 @@ def notices_command(
         emit(inbox)
         return
     if not inbox.notices:
-        out.print("No notices." if not unread else "No unread notices.")
+        out.print(t("cli-no-notices") if not unread else t("cli-no-unread-notices"))
     else:
-        table = Table("", "when", "notice", "match")
+        columns = [t(f"cli-column-{name}") for name in ("when", "notice", "match")]
+        table = Table("", *columns)
         for notice in inbox.notices:
-            when = time.strftime("%d %b %H:%M", time.localtime(notice.created_unix_ms / 1000))
-            table.add_row(
-                "" if notice.read else "•", when, f"{notice.title}\n{notice.body}", notice.match_id
-            )
+            when = short_moment(notice.created_unix_ms)
+            text = f"{notice.title}\n{notice.body}"
+            table.add_row("" if notice.read else "•", when, text, notice.match_id)
         out.print(table)
-    out.print(f"{inbox.unread} unread." if inbox.unread else "All read.")
+    out.print(t("cli-unread", count=inbox.unread) if inbox.unread else t("cli-all-read"))
 
 
 ANSWERS = {
-    epb.CHALLENGE_ANSWER_ACCEPTED: "accepted",
-    epb.CHALLENGE_ANSWER_DECLINED: "declined",
-    epb.CHALLENGE_ANSWER_WITHDRAWN: "withdrawn",
+    epb.CHALLENGE_ANSWER_ACCEPTED: "cli-event-challenge-accepted",
+    epb.CHALLENGE_ANSWER_DECLINED: "cli-event-challenge-declined",
+    epb.CHALLENGE_ANSWER_WITHDRAWN: "cli-event-challenge-withdrawn",
 }
+"""The key of the line telling each answer to a challenge."""
 
 
 def event_line(event: epb.StreamEventsResponse) -> str | None:
@@ -884,40 +910,48 @@ def event_line(event: epb.StreamEventsResponse) -> str | None:
     kind = event.WhichOneof("event")
     if kind == "challenge_received":
         challenge = event.challenge_received.challenge
-        return (
-            f"challenge from {challenge.challenger_name}: {challenge.terms.title_id} "
-            f"({challenge.challenge_id}; playhall challenge accept {challenge.challenge_id})"
+        return t(
+            "cli-event-challenge-received",
+            name=challenge.challenger_name,
+            title=challenge.terms.title_id,
+            challenge=challenge.challenge_id,
         )
     if kind == "challenge_answered":
         answered = event.challenge_answered
-        answer = ANSWERS.get(answered.answer, "answered")
-        return f"challenge {answered.challenge.challenge_id} {answer}"
+        key = ANSWERS.get(answered.answer, "cli-event-challenge-answered")
+        return t(key, challenge=answered.challenge.challenge_id)
     if kind == "match_started":
         started = event.match_started
-        seats = ", ".join(str(seat.seat) for seat in started.seats)
-        return f"match {started.match.match_id} ({started.match.title_id}) runs: your seat {seats}"
+        seats = ", ".join(whole(seat.seat) for seat in started.seats)
+        match = started.match
+        return t("cli-event-match-runs", match=match.match_id, title=match.title_id, seats=seats)
     if kind == "your_turn":
         turn = event.your_turn
-        due = f", due {local_time(turn.deadline_unix_ms)}" if turn.deadline_unix_ms else ""
-        return f"your turn in match {turn.match_id}{due}"
+        if turn.deadline_unix_ms:
+            due = moment(turn.deadline_unix_ms)
+            return t("cli-event-your-turn-due", match=turn.match_id, due=due)
+        return t("cli-event-your-turn", match=turn.match_id)
     if kind == "match_ended":
         ended = event.match_ended
-        return f"match {ended.match.match_id} ended: {results_line(ended.match, ended.seats)}"
+        outcome = results_line(ended.match, ended.seats)
+        return t("cli-event-match-ended", match=ended.match.match_id, outcome=outcome)
     return None
 
 
 def results_line(match: mpb.MatchSummary, seats: Iterable[int]) -> str:
     """How a finished match went for the holder of `seats`."""
     if not match.winners:
-        return "no winner"
-    return "you won" if set(match.winners) & set(seats) else "you lost"
+        return t("cli-outcome-no-winner")
+    return (
+        t("cli-outcome-you-won") if set(match.winners) & set(seats) else t("cli-outcome-you-lost")
+    )
 
 
-@app.command("events")
+@app.command("events", help=t("cli-help-events"))
 def events_command(
     after: Annotated[
         str,
-        typer.Option(help="Resume after this event id (as --json prints): nothing told twice."),
+        typer.Option(help=t("cli-help-events-after")),
     ] = "",
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
@@ -950,22 +984,21 @@ CHAT_ROOMS = {
     ChatRoom.spectators: cpb.CHAT_ROOM_SPECTATORS,
 }
 ROOM_NAMES = {wire: room.value for room, wire in CHAT_ROOMS.items()}
-MatchArgument = Annotated[str, typer.Argument(help="The match id.")]
-PlayerArgument = Annotated[str, typer.Argument(help="The player's id (as `chat read` shows).")]
+MatchArgument = Annotated[str, typer.Argument(help=t("cli-help-match-id"))]
+PlayerArgument = Annotated[str, typer.Argument(help=t("cli-help-player"))]
 
 
 def chat_line(message: cpb.ChatMessage) -> str:
-    when = time.strftime("%H:%M", time.localtime(message.sent_unix_ms / 1000))
-    text = "(deleted by a moderator)" if message.deleted else message.text
-    return f"{when} [{ROOM_NAMES[message.room]}] {message.display_name}: {text}"
+    when = clock(message.sent_unix_ms)
+    text = t("cli-chat-deleted") if message.deleted else message.text
+    room = t(f"cli-chat-room-{ROOM_NAMES[message.room]}")
+    return f"{when} [{room}] {message.display_name}: {text}"
 
 
-@chats.command("read")
+@chats.command("read", help=t("cli-help-chat-read"))
 def chat_read_command(
     match_id: MatchArgument,
-    room: Annotated[
-        ChatRoom | None, typer.Option(help="One room only (default: every room you may read).")
-    ] = None,
+    room: Annotated[ChatRoom | None, typer.Option(help=t("cli-help-chat-read-room"))] = None,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
     as_json: JsonOption = False,
@@ -992,16 +1025,14 @@ def chat_read_command(
     for message in messages:
         out.print(chat_line(message), markup=False, soft_wrap=True)
     if not messages:
-        out.print("No messages.")
+        out.print(t("cli-no-messages"))
 
 
-@chats.command("say")
+@chats.command("say", help=t("cli-help-chat-say"))
 def chat_say_command(
     match_id: MatchArgument,
-    text: Annotated[str, typer.Argument(help="The message: one line.")],
-    room: Annotated[
-        ChatRoom, typer.Option(help="players (you hold a seat) or spectators (you hold none).")
-    ] = ChatRoom.players,
+    text: Annotated[str, typer.Argument(help=t("cli-help-chat-say-text"))],
+    room: Annotated[ChatRoom, typer.Option(help=t("cli-help-chat-say-room"))] = ChatRoom.players,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
 ) -> None:
@@ -1015,7 +1046,7 @@ def chat_say_command(
     out.print(chat_line(sent), markup=False, soft_wrap=True)
 
 
-@chats.command("mute")
+@chats.command("mute", help=t("cli-help-chat-mute"))
 def chat_mute_command(
     player_id: PlayerArgument, gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None
 ) -> None:
@@ -1025,10 +1056,10 @@ def chat_mute_command(
         caller.call(caller.chat.mute_player, cpb.MutePlayerRequest(player_id=player_id))
     except CliError as error:
         raise fail(str(error)) from None
-    out.print(f"Muted {player_id}.")
+    out.print(t("cli-muted", player=player_id))
 
 
-@chats.command("unmute")
+@chats.command("unmute", help=t("cli-help-chat-unmute"))
 def chat_unmute_command(
     player_id: PlayerArgument, gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None
 ) -> None:
@@ -1038,10 +1069,10 @@ def chat_unmute_command(
         caller.call(caller.chat.unmute_player, cpb.UnmutePlayerRequest(player_id=player_id))
     except CliError as error:
         raise fail(str(error)) from None
-    out.print(f"Unmuted {player_id}.")
+    out.print(t("cli-unmuted", player=player_id))
 
 
-@chats.command("muted")
+@chats.command("muted", help=t("cli-help-chat-muted"))
 def chat_muted_command(
     gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None, as_json: JsonOption = False
 ) -> None:
@@ -1057,7 +1088,7 @@ def chat_muted_command(
     for player in muted.players:
         out.print(f"{player.display_name}  {player.player_id}", markup=False)
     if not muted.players:
-        out.print("You muted nobody.")
+        out.print(t("cli-muted-nobody"))
 
 
 def only_running_match(caller: Gateway) -> str:
@@ -1067,16 +1098,16 @@ def only_running_match(caller: Gateway) -> str:
     if len(running) != 1:
         listed = ", ".join(entry.match.match_id for entry in running)
         raise CliError(
-            f"name the match: you have {len(running)} running ({listed})"
+            t("cli-name-the-match", count=len(running), matches=listed)
             if running
-            else "you have no running match to resume"
+            else t("cli-no-running-match")
         )
     return running[0].match.match_id
 
 
-@app.command("watch")
+@app.command("watch", help=t("cli-help-watch"))
 def watch_command(
-    match_id: Annotated[str, typer.Argument(help="The match id.")],
+    match_id: Annotated[str, typer.Argument(help=t("cli-help-match-id"))],
     gateway: GatewayOption = DEFAULT_GATEWAY,
     as_json: JsonOption = False,
 ) -> None:
@@ -1087,13 +1118,13 @@ def watch_command(
     try:
         title_id = spectator.call(spectator.matches.get_match, request).match.title_id
         if as_json and not know_messages(title_id):
-            raise CliError(f"this client has no messages of the title {title_id!r} to print")
+            raise CliError(t("cli-watch-unknown-title", title=title_id))
         for change in spectator.watch(match_id):
             if as_json:
                 emit(change)
                 continue
             now = spectator.call(spectator.matches.get_match, drawn)
-            out.rule(f"version {change.version}")
+            out.rule(escape(t("cli-version", version=change.version)))
             out.print(board(now), markup=False)
         final = spectator.call(spectator.matches.get_match, request).match
     except CliError as error:
@@ -1102,13 +1133,11 @@ def watch_command(
         out.print(results(final))
 
 
-@app.command("games")
+@app.command("games", help=t("cli-help-games"))
 def games_command(
     my_turn: Annotated[
         bool,
-        typer.Option(
-            "--my-turn", help="Only the matches waiting on your move, the nearest deadline first."
-        ),
+        typer.Option("--my-turn", help=t("cli-help-games-my-turn")),
     ] = False,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
@@ -1132,21 +1161,21 @@ def games_command(
         ]
         print(json.dumps({"matches": matches}))
         return
-    table = Table(title="Your running matches")
-    for column in ("match", "title", "your seats", "version"):
-        table.add_column(column)
+    table = Table(title=t("cli-running-matches"))
+    for column in ("match", "title", "your-seats", "version"):
+        table.add_column(t(f"cli-column-{column}"))
     for entry in running.matches:
         table.add_row(
             entry.match.match_id,
-            entry.match.title_id,
-            ", ".join(str(s) for s in entry.seats),
-            str(entry.match.version),
+            title_name(entry.match.title_id),
+            ", ".join(whole(s) for s in entry.seats),
+            whole(entry.match.version),
         )
     if not running.matches:
-        out.print("No running matches.")
+        out.print(t("cli-no-running-matches"))
         return
     out.print(table)
-    out.print("Take a seat up again: playhall resume MATCH_ID")
+    out.print(t("cli-resume-hint"))
 
 
 def opponents(match: mpb.MatchSummary, mine: set[int]) -> str:
@@ -1168,33 +1197,32 @@ def waiting_on_you(caller: Gateway, as_json: bool) -> None:
         print(json.dumps({"matches": matches, "count": waiting.count}))
         return
     if not waiting.count:
-        out.print("No match waits on you.")
+        out.print(t("cli-no-match-waits"))
         return
-    table = Table(title="Your turn")
-    for column in ("match", "title", "opponents", "time left"):
-        table.add_column(column)
+    table = Table(title=t("cli-your-turn"))
+    for column in ("match", "title", "opponents", "time-left"):
+        table.add_column(t(f"cli-column-{column}"))
     for entry in waiting.matches:
         table.add_row(
             entry.match.match_id,
-            entry.match.title_id,
+            title_name(entry.match.title_id),
             opponents(entry.match, set(entry.seats)),
-            "no clock" if not entry.deadline_unix_ms else duration(entry.time_left_ms),
+            t("cli-no-clock") if not entry.deadline_unix_ms else duration(entry.time_left_ms),
         )
     out.print(table)
-    listed = f" ({len(waiting.matches)} listed)" if len(waiting.matches) < waiting.count else ""
-    many = waiting.count != 1
-    out.print(
-        f"{waiting.count} match{'es' if many else ''} wait{'' if many else 's'} on you{listed}. "
-        "Play one: playhall move MATCH_ID"
-    )
+    if len(waiting.matches) < waiting.count:
+        said = t("cli-matches-wait-listed", count=waiting.count, listed=len(waiting.matches))
+    else:
+        said = t("cli-matches-wait", count=waiting.count)
+    out.print(said)
 
 
-@app.command("ratings")
+@app.command("ratings", help=t("cli-help-ratings"))
 def ratings_command(
     title: TitleArgument,
-    size: Annotated[int, typer.Option(help="Entries to show.")] = 20,
+    size: Annotated[int, typer.Option(help=t("cli-help-ratings-size"))] = 20,
     provisional: Annotated[
-        bool, typer.Option("--provisional", help="List provisional ratings too.")
+        bool, typer.Option("--provisional", help=t("cli-help-ratings-provisional"))
     ] = False,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
@@ -1212,31 +1240,30 @@ def ratings_command(
     if as_json:
         emit(board_page)
         return
-    table = Table(title=f"{title}: leaderboard")
-    for column in ("rank", "player", "rating", "matches", ""):
-        table.add_column(column)
+    table = Table(title=t("cli-leaderboard", game=title_name(title)))
+    for column in ("rank", "player", "rating", "matches"):
+        table.add_column(t(f"cli-column-{column}"))
+    table.add_column("")
     for entry in board_page.entries:
         table.add_row(
-            str(entry.rank),
+            whole(entry.rank),
             entry.player.display_name,
-            f"{entry.rating.display:.1f}",
-            str(entry.rating.matches),
-            "provisional" if entry.rating.provisional else "",
+            number(entry.rating.display, "#,##0.0"),
+            whole(entry.rating.matches),
+            t("cli-provisional") if entry.rating.provisional else "",
         )
-    out.print(table if board_page.entries else "Nobody is rated in this title yet.")
+    out.print(table if board_page.entries else t("cli-nobody-rated"))
 
 
-@tournaments.command("run")
+@tournaments.command("run", help=t("cli-help-tournament-run"))
 def tournament_run(
     title: TitleArgument,
-    bots: Annotated[str, typer.Option(help="The bot levels that meet, comma-separated.")],
-    games: Annotated[
-        int, typer.Option(min=1, help="Games per pairing (seats swapped each game).")
-    ] = 2,
-    parallel: Annotated[int, typer.Option(min=1, max=32, help="Matches played at once.")] = 4,
-    seed: Annotated[
-        str, typer.Option(help="Seeds the matches (where the stack accepts seeds).")
-    ] = "",
+    bots: Annotated[str, typer.Option(help=t("cli-help-tournament-run-bots"))],
+    games: Annotated[int, typer.Option(min=1, help=t("cli-help-tournament-run-games"))] = 2,
+    parallel: Annotated[
+        int, typer.Option(min=1, max=32, help=t("cli-help-tournament-run-parallel"))
+    ] = 4,
+    seed: Annotated[str, typer.Option(help=t("cli-help-tournament-run-seed"))] = "",
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
     as_json: JsonOption = False,
@@ -1248,11 +1275,12 @@ def tournament_run(
     except ValueError as error:
         raise fail(str(error)) from None
     if len(set(levels)) < 2:
-        raise fail("a tournament needs at least two different levels, e.g. --bots easy,normal")
+        raise fail(t("cli-tournament-two-levels"))
     planned = tournament.schedule(levels, games, seed)
     caller = connect(gateway, token)
     with Progress(console=err, disable=as_json or not err.is_terminal) as progress:
-        task = progress.add_task(f"{title}: {len(planned)} matches", total=len(planned))
+        heading = t("cli-round-robin", game=title_name(title), count=len(planned))
+        task = progress.add_task(escape(heading), total=len(planned))
         try:
             standings = tournament.run(
                 caller, title, planned, parallel, lambda *_: progress.advance(task)
@@ -1262,39 +1290,39 @@ def tournament_run(
     if as_json:
         print(json.dumps([vars(s) | {"score": s.score} for s in standings.values()]))
         return
-    table = Table(title=f"{title}: {len(planned)} matches")
+    table = Table(title=heading)
     for column in ("level", "games", "wins", "draws", "losses", "score"):
-        table.add_column(column)
+        table.add_column(t(f"cli-column-{column}"))
     for s in standings.values():
-        table.add_row(
-            s.level, str(s.games), str(s.wins), str(s.draws), str(s.losses), f"{s.score:.0%}"
-        )
+        counts = (whole(n) for n in (s.games, s.wins, s.draws, s.losses))
+        table.add_row(bot_level(s.level), *counts, percent(s.score))
     out.print(table)
 
 
 FORMATS = {"swiss": tpb.TOURNAMENT_FORMAT_SWISS, "round-robin": tpb.TOURNAMENT_FORMAT_ROUND_ROBIN}
 
 
-@tournaments.command("create")
+@tournaments.command("create", help=t("cli-help-tournament-create"))
 def tournament_create(
-    title: Annotated[str, typer.Argument(help="The title id (its two-player matches).")],
-    bots: Annotated[
-        str, typer.Option(help="A bot entrant per level listed, comma-separated.")
-    ] = "",
-    enter: Annotated[bool, typer.Option("--enter", help="Enter yourself (signed in) too.")] = False,
-    format_name: Annotated[str, typer.Option("--format", help="swiss or round-robin.")] = "swiss",
-    rounds: Annotated[int, typer.Option(min=0, help="Swiss rounds.")] = 3,
-    name: Annotated[str, typer.Option(help="The tournament's name.")] = "",
+    title: Annotated[str, typer.Argument(help=t("cli-help-tournament-create-title"))],
+    bots: Annotated[str, typer.Option(help=t("cli-help-tournament-create-bots"))] = "",
+    enter: Annotated[
+        bool, typer.Option("--enter", help=t("cli-help-tournament-create-enter"))
+    ] = False,
+    format_name: Annotated[
+        str, typer.Option("--format", help=t("cli-help-tournament-create-format"))
+    ] = "swiss",
+    rounds: Annotated[int, typer.Option(min=0, help=t("cli-help-tournament-create-rounds"))] = 3,
+    name: Annotated[str, typer.Option(help=t("cli-help-tournament-create-name"))] = "",
     turn_seconds: Annotated[
-        int, typer.Option(min=1, help="Each game's turn clock; a bot moves for a late seat.")
+        int, typer.Option(min=1, help=t("cli-help-tournament-create-turn-seconds"))
     ] = 60,
     turn_based: Annotated[
         TurnDays | None,
         typer.Option(
             "--turn-based",
             metavar="DAYS",
-            help="Play the games turn-based instead: DAYS a move (1, 2, 3, 5, 7 or 14); a bot "
-            "moves for a late seat.",
+            help=t("cli-help-tournament-create-turn-based"),
         ),
     ] = None,
     gateway: GatewayOption = DEFAULT_GATEWAY,
@@ -1304,7 +1332,7 @@ def tournament_create(
     """Create a tournament on the platform, starting now (needs a sign-in); its page is
     /tournaments.html?id=<id> on the portal."""
     if format_name not in FORMATS:
-        raise fail(f"unknown format {format_name!r}; formats: {', '.join(FORMATS)}")
+        raise fail(t("cli-unknown-format", format=format_name, formats=", ".join(FORMATS)))
     try:
         levels = list(tournament.levels_of(bots)) if bots else []
     except ValueError as error:
@@ -1327,34 +1355,48 @@ def tournament_create(
     if as_json:
         emit(created)
         return
-    out.print(
-        f"Tournament {created.tournament_id}: {created.name}, {created.rounds_planned} rounds"
+    said = t(
+        "cli-tournament-created",
+        tournament=created.tournament_id,
+        name=created.name,
+        rounds=created.rounds_planned,
     )
-    out.print(f"Its page: {caller.url}/tournaments.html?id={created.tournament_id}")
+    out.print(said, markup=False)
+    page = f"{caller.url}/tournaments.html?id={created.tournament_id}"
+    out.print(t("cli-tournament-page", url=page), markup=False)
 
 
-def standings_table(t: tpb.Tournament) -> Table:
-    phase = tpb.TournamentPhase.Name(t.phase).removeprefix("TOURNAMENT_PHASE_").lower()
-    table = Table(title=f"{t.name}: round {len(t.rounds)} of {t.rounds_planned}, {phase}")
+def standings_table(tour: tpb.Tournament) -> Table:
+    phase = tpb.TournamentPhase.Name(tour.phase).removeprefix("TOURNAMENT_PHASE_").lower()
+    heading = t(
+        "cli-standings-heading",
+        name=tour.name,
+        round=len(tour.rounds),
+        rounds=tour.rounds_planned,
+        phase=t(f"cli-tournament-phase-{phase}"),
+    )
+    table = Table(title=escape(heading))
     for column in ("rank", "entrant", "points", "buchholz", "sonneborn-berger", "games"):
-        table.add_column(column)
-    for s in t.standings:
+        table.add_column(t(f"cli-column-{column}"))
+    for s in tour.standings:
         table.add_row(
-            str(s.rank),
-            t.entrants[s.entrant].display_name,
-            f"{s.score:g}",
-            f"{s.buchholz:g}",
-            f"{s.sonneborn_berger:g}",
-            str(s.games),
+            whole(s.rank),
+            tour.entrants[s.entrant].display_name,
+            number(s.score, "0.##"),
+            number(s.buchholz, "0.##"),
+            number(s.sonneborn_berger, "0.##"),
+            whole(s.games),
         )
     return table
 
 
-@tournaments.command("standings")
+@tournaments.command("standings", help=t("cli-help-tournament-standings"))
 def tournament_standings(
-    tournament_id: Annotated[str, typer.Argument(help="The tournament's id.")],
+    tournament_id: Annotated[
+        str, typer.Argument(help=t("cli-help-tournament-standings-tournament-id"))
+    ],
     follow: Annotated[
-        bool, typer.Option("--follow", help="Print them again after each change, to the end.")
+        bool, typer.Option("--follow", help=t("cli-help-tournament-standings-follow"))
     ] = False,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
@@ -1389,14 +1431,14 @@ CIRCLES = {
     Circle.following: fpb.CIRCLE_FOLLOWING,
     Circle.followers: fpb.CIRCLE_FOLLOWERS,
 }
-OtherPlayer = Annotated[
-    str, typer.Argument(help="The player's id (p- and 32 hex digits, as `friends list` shows).")
-]
+OtherPlayer = Annotated[str, typer.Argument(help=t("cli-help-other-player"))]
 
 
-@friends.command("list")
+@friends.command("list", help=t("cli-help-friends-list"))
 def friends_list_command(
-    circle: Annotated[Circle, typer.Argument(help="Which list.")] = Circle.friends,
+    circle: Annotated[
+        Circle, typer.Argument(help=t("cli-help-friends-list-circle"))
+    ] = Circle.friends,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
     as_json: JsonOption = False,
@@ -1414,11 +1456,13 @@ def friends_list_command(
         emit(fpb.ListFriendsResponse(people=people))
         return
     if not people:
-        out.print(f"No {circle.value}.")
+        out.print(t(f"cli-circle-empty-{circle.value}"))
         return
-    table = Table("name", "player id", "online", title=f"Your {circle.value}")
+    columns = [t(f"cli-column-{name}") for name in ("name", "player-id", "online")]
+    table = Table(*columns, title=t(f"cli-circle-{circle.value}"))
     for person in people:
-        table.add_row(person.display_name, person.player_id, "yes" if person.online else "")
+        online = t("cli-online") if person.online else ""
+        table.add_row(person.display_name, person.player_id, online)
     out.print(table)
 
 
@@ -1452,41 +1496,41 @@ def change_relation(gateway: str, token: str | None, method: str, player_id: str
         raise fail(str(error)) from None
 
 
-@friends.command("follow")
+@friends.command("follow", help=t("cli-help-friends-follow"))
 def friends_follow_command(
     player_id: OtherPlayer, gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None
 ) -> None:
     """Follow a player: once they follow you too, you are friends."""
     followed = change_relation(gateway, token, "Follow", player_id)
-    out.print(f"You follow {player_id}" + (": you are friends." if followed.friends else "."))
+    out.print(t("cli-following-friends" if followed.friends else "cli-following", player=player_id))
 
 
-@friends.command("unfollow")
+@friends.command("unfollow", help=t("cli-help-friends-unfollow"))
 def friends_unfollow_command(
     player_id: OtherPlayer, gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None
 ) -> None:
     """Stop following a player."""
     change_relation(gateway, token, "Unfollow", player_id)
-    out.print(f"You no longer follow {player_id}.")
+    out.print(t("cli-unfollowed", player=player_id))
 
 
-@friends.command("block")
+@friends.command("block", help=t("cli-help-friends-block"))
 def friends_block_command(
     player_id: OtherPlayer, gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None
 ) -> None:
     """Block a player: neither of you follows, challenges or chats to the other, neither sees
     the other online, and matchmaking keeps you apart."""
     change_relation(gateway, token, "Block", player_id)
-    out.print(f"You block {player_id}.")
+    out.print(t("cli-blocked", player=player_id))
 
 
-@friends.command("unblock")
+@friends.command("unblock", help=t("cli-help-friends-unblock"))
 def friends_unblock_command(
     player_id: OtherPlayer, gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None
 ) -> None:
     """Lift your block of a player."""
     change_relation(gateway, token, "Unblock", player_id)
-    out.print(f"You no longer block {player_id}.")
+    out.print(t("cli-unblocked", player=player_id))
 
 
 class DeclineWhy(enum.StrEnum):
@@ -1505,33 +1549,40 @@ CHALLENGE_STATES = {
     for name, number in chpb.ChallengeState.items()
 }
 DECLINE_WORDS = {
-    number: name.removeprefix("DECLINE_REASON_").lower().replace("_", " ")
+    number: name.removeprefix("DECLINE_REASON_").lower().replace("_", "-")
     for name, number in chpb.DeclineReason.items()
 }
-ChallengeArgument = Annotated[str, typer.Argument(help="The challenge's id.")]
+ChallengeArgument = Annotated[str, typer.Argument(help=t("cli-help-challenge-id"))]
 
 
 def challenge_table(listed: list[chpb.Challenge], title: str) -> Table:
     """Challenges with who made them, for whom, their match and where they stand."""
-    table = Table("challenge", "from", "to", "match", "state", "expires", title=title)
+    columns = ("challenge", "from", "to", "match", "state", "expires")
+    table = Table(*(t(f"cli-column-{name}") for name in columns), title=title)
     for challenge in listed:
-        state = CHALLENGE_STATES[challenge.state]
+        state = t(f"cli-challenge-state-{CHALLENGE_STATES[challenge.state]}")
         if challenge.state == chpb.CHALLENGE_STATE_DECLINED:
-            state += f" ({DECLINE_WORDS[challenge.decline_reason]})"
+            reason = t(f"cli-decline-reason-{DECLINE_WORDS[challenge.decline_reason]}")
+            state = t("cli-challenge-declined-because", state=state, reason=reason)
         opponent = challenge.invited_name or challenge.invited_id
         if challenge.opponent == chpb.OPPONENT_ANYONE:
-            opponent = "anyone"
+            opponent = t("cli-anyone")
         elif challenge.opponent == chpb.OPPONENT_BOT:
             opponent = challenge.accepted_name
         terms = challenge.terms
-        match = f"{terms.title_id}, {terms.seats} seats, {clock_text(terms.clock)}"
+        match = t(
+            "cli-challenge-terms",
+            game=title_name(terms.title_id),
+            seats=terms.seats,
+            clock=clock_text(terms.clock),
+        )
         table.add_row(
             challenge.challenge_id,
             challenge.challenger_name,
             opponent,
             match,
             state,
-            local_time(challenge.expires_unix_ms),
+            moment(challenge.expires_unix_ms),
         )
     return table
 
@@ -1559,37 +1610,31 @@ def challenge_terms(
     )
 
 
-@challenges.command("send")
+@challenges.command("send", help=t("cli-help-challenge-send"))
 def challenge_send_command(
     title: TitleArgument,
-    to: Annotated[
-        str | None, typer.Option(help="The player's id (as `friends list` shows).")
-    ] = None,
+    to: Annotated[str | None, typer.Option(help=t("cli-help-challenge-send-to"))] = None,
     anyone: Annotated[
-        bool, typer.Option("--anyone", help="Open to anyone: listed in the lobby.")
+        bool, typer.Option("--anyone", help=t("cli-help-challenge-send-anyone"))
     ] = False,
     bot: Annotated[
         str | None,
-        typer.Option(help="Play a bot of this level at once (random, easy, normal, hard)."),
+        typer.Option(help=t("cli-help-challenge-send-bot")),
     ] = None,
-    seats: Annotated[
-        int, typer.Option(min=2, help="Seats of the match; those past two are bots.")
-    ] = 2,
+    seats: Annotated[int, typer.Option(min=2, help=t("cli-help-challenge-send-seats"))] = 2,
     bot_level: Annotated[
-        str | None, typer.Option(help="The level of the bots in the seats past two.")
+        str | None, typer.Option(help=t("cli-help-challenge-send-bot-level"))
     ] = None,
     turn_based: Annotated[
         TurnDays | None,
-        typer.Option(
-            "--turn-based", metavar="DAYS", help="Turn-based, DAYS a move (1, 2, 3, 5, 7, 14)."
-        ),
+        typer.Option("--turn-based", metavar="DAYS", help=t("cli-help-challenge-send-turn-based")),
     ] = None,
     min_karma: Annotated[
-        int, typer.Option(min=0, max=100, help="With --anyone: the karma an accepter needs.")
+        int, typer.Option(min=0, max=100, help=t("cli-help-challenge-send-min-karma"))
     ] = 0,
     expires: Annotated[
         int,
-        typer.Option(min=0, metavar="MINUTES", help="How long it waits (default: the server's)."),
+        typer.Option(min=0, metavar="MINUTES", help=t("cli-help-challenge-send-expires")),
     ] = 0,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
@@ -1598,7 +1643,7 @@ def challenge_send_command(
     """Challenge a player (--to), anyone (--anyone) or a bot (--bot LEVEL) to a match of TITLE,
     live unless --turn-based."""
     if [to is not None, anyone, bot is not None].count(True) != 1:
-        raise fail("say whom you challenge: one of --to PLAYER_ID, --anyone or --bot LEVEL")
+        raise fail(t("cli-challenge-say-whom"))
     try:
         terms = challenge_terms(title, seats, bot or bot_level, turn_based, min_karma)
     except ValueError as error:
@@ -1619,17 +1664,20 @@ def challenge_send_command(
     challenge = made.challenge
     if made.HasField("match"):
         match_id = made.match.match_id
-        out.print(f"Match {match_id} begun against the bot; you are seat {made.token.seat}.")
-        out.print(f"Play it: playhall resume {match_id}")
+        out.print(t("cli-bot-match-begun", match=match_id, seat=made.token.seat))
+        out.print(t("cli-play-it", match=match_id))
         return
-    whom = "anyone (listed in the lobby)" if anyone else challenge.invited_name or to
-    out.print(
-        f"Challenge {challenge.challenge_id} sent to {whom}; it waits until "
-        f"{local_time(challenge.expires_unix_ms)}."
+    whom = t("cli-anyone-in-lobby") if anyone else challenge.invited_name or to or ""
+    said = t(
+        "cli-challenge-sent",
+        challenge=challenge.challenge_id,
+        whom=whom,
+        until=moment(challenge.expires_unix_ms),
     )
+    out.print(said, markup=False)
 
 
-@challenges.command("list")
+@challenges.command("list", help=t("cli-help-challenge-list"))
 def challenge_list_command(
     gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None, as_json: JsonOption = False
 ) -> None:
@@ -1639,14 +1687,14 @@ def challenge_list_command(
         emit(listed)
         return
     if not listed.challenges:
-        out.print("No challenges.")
+        out.print(t("cli-no-challenges"))
         return
-    out.print(challenge_table(list(listed.challenges), "Your challenges"))
+    out.print(challenge_table(list(listed.challenges), t("cli-your-challenges")))
 
 
-@challenges.command("open")
+@challenges.command("open", help=t("cli-help-challenge-open"))
 def challenge_open_command(
-    title: Annotated[str, typer.Argument(help="Only this title's.")] = "",
+    title: Annotated[str, typer.Argument(help=t("cli-help-challenge-open-title"))] = "",
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
     as_json: JsonOption = False,
@@ -1662,12 +1710,12 @@ def challenge_open_command(
         emit(listed)
         return
     if not listed.challenges:
-        out.print("No open challenges.")
+        out.print(t("cli-no-open-challenges"))
         return
-    out.print(challenge_table(list(listed.challenges), "Open challenges"))
+    out.print(challenge_table(list(listed.challenges), t("cli-open-challenges")))
 
 
-@challenges.command("accept")
+@challenges.command("accept", help=t("cli-help-challenge-accept"))
 def challenge_accept_command(
     challenge_id: ChallengeArgument,
     gateway: GatewayOption = DEFAULT_GATEWAY,
@@ -1677,7 +1725,7 @@ def challenge_accept_command(
     request = chpb.AcceptChallengeRequest(challenge_id=challenge_id)
     accepted = challenge_call(gateway, token, "accept_challenge", request)
     mine, match = accepted.token, accepted.match
-    out.print(f"Match {match.match_id} ({match.title_id}) begun; you are seat {mine.seat}.")
+    out.print(t("cli-match-begun", match=match.match_id, title=match.title_id, seat=mine.seat))
     if match.clock.pace == mpb.PACE_TURN_BASED:
         out.print(next_step(match, mine.seat))
         return
@@ -1687,10 +1735,10 @@ def challenge_accept_command(
     )
 
 
-@challenges.command("decline")
+@challenges.command("decline", help=t("cli-help-challenge-decline"))
 def challenge_decline_command(
     challenge_id: ChallengeArgument,
-    reason: Annotated[DeclineWhy, typer.Option(help="Why; the challenger is told.")],
+    reason: Annotated[DeclineWhy, typer.Option(help=t("cli-help-challenge-decline-reason"))],
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
 ) -> None:
@@ -1699,10 +1747,11 @@ def challenge_decline_command(
         challenge_id=challenge_id, reason=f"DECLINE_REASON_{reason.name.upper()}"
     )
     challenge_call(gateway, token, "decline_challenge", request)
-    out.print(f"You declined challenge {challenge_id} ({reason.value}).")
+    said = t(f"cli-decline-reason-{reason.value}")
+    out.print(t("cli-declined", challenge=challenge_id, reason=said))
 
 
-@challenges.command("withdraw")
+@challenges.command("withdraw", help=t("cli-help-challenge-withdraw"))
 def challenge_withdraw_command(
     challenge_id: ChallengeArgument,
     gateway: GatewayOption = DEFAULT_GATEWAY,
@@ -1711,19 +1760,17 @@ def challenge_withdraw_command(
     """Withdraw your challenge while nobody has answered it."""
     request = chpb.WithdrawChallengeRequest(challenge_id=challenge_id)
     challenge_call(gateway, token, "withdraw_challenge", request)
-    out.print(f"You withdrew challenge {challenge_id}.")
+    out.print(t("cli-withdrew", challenge=challenge_id))
 
 
-@tokens.command("create")
+@tokens.command("create", help=t("cli-help-token-create"))
 def token_create_command(
-    name: Annotated[str, typer.Argument(help="What the token is for (e.g. 'my bot').")],
+    name: Annotated[str, typer.Argument(help=t("cli-help-token-create-name"))],
     scopes: Annotated[
         list[Scope],
-        typer.Option("--scope", help="A scope the token holds; give --scope once for each."),
+        typer.Option("--scope", help=t("cli-help-token-create-scopes")),
     ],
-    days: Annotated[
-        int, typer.Option(min=0, max=365, help="How many days it lives (0: it never expires).")
-    ] = 0,
+    days: Annotated[int, typer.Option(min=0, max=365, help=t("cli-help-token-create-days"))] = 0,
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
     as_json: JsonOption = False,
@@ -1742,14 +1789,18 @@ def token_create_command(
     if as_json:
         emit(made)
         return
-    out.print(
-        f"Token {made.token.token_id} ({made.token.name}): {', '.join(scope_names(made.token))}"
+    said = t(
+        "cli-token-made",
+        token=made.token.token_id,
+        name=made.token.name,
+        scopes=", ".join(scope_names(made.token)),
     )
-    out.print("Its secret, shown this once (send it as 'authorization: Bearer <secret>'):")
+    out.print(said, markup=False)
+    out.print(t("cli-token-secret"), markup=False)
     print(made.secret)
 
 
-@tokens.command("list")
+@tokens.command("list", help=t("cli-help-token-list"))
 def token_list_command(
     gateway: GatewayOption = DEFAULT_GATEWAY, token: TokenOption = None, as_json: JsonOption = False
 ) -> None:
@@ -1763,25 +1814,26 @@ def token_list_command(
         emit(listed)
         return
     if not listed.tokens:
-        out.print("No tokens.")
+        out.print(t("cli-no-tokens"))
         return
-    table = Table("id", "name", "starts", "scopes", "made", "last used", "expires")
+    columns = ("id", "name", "starts", "scopes", "made", "last-used", "expires")
+    table = Table(*(t(f"cli-column-{name}") for name in columns))
     for shown in listed.tokens:
         table.add_row(
             shown.token_id,
             shown.name,
             shown.prefix,
             ", ".join(scope_names(shown)),
-            local_time(shown.created_unix_ms),
-            local_time(shown.last_used_unix_ms) if shown.last_used_unix_ms else "never",
-            local_time(shown.expires_unix_ms) if shown.expires_unix_ms else "never",
+            moment(shown.created_unix_ms),
+            moment(shown.last_used_unix_ms) if shown.last_used_unix_ms else t("cli-never"),
+            moment(shown.expires_unix_ms) if shown.expires_unix_ms else t("cli-never"),
         )
     out.print(table)
 
 
-@tokens.command("revoke")
+@tokens.command("revoke", help=t("cli-help-token-revoke"))
 def token_revoke_command(
-    token_id: Annotated[str, typer.Argument(help="The token's id (`playhall token list`).")],
+    token_id: Annotated[str, typer.Argument(help=t("cli-help-token-revoke-token-id"))],
     gateway: GatewayOption = DEFAULT_GATEWAY,
     token: TokenOption = None,
 ) -> None:
@@ -1792,7 +1844,7 @@ def token_revoke_command(
         caller.call(caller.accounts.revoke_access_token, request)
     except CliError as error:
         raise fail(str(error)) from None
-    out.print(f"Token {token_id} is revoked.")
+    out.print(t("cli-token-revoked", token=token_id))
 
 
 def scope_names(shown: apb.AccessToken) -> list[str]:

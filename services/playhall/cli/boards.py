@@ -25,6 +25,7 @@ from google.protobuf import (  # noqa: F401
 )
 from google.protobuf.message import DecodeError
 
+from playhall.cli.words import t
 from playhall.core import registry
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as mpb
@@ -85,9 +86,9 @@ def move_text(move: any_pb2.Any) -> str:
         try:
             fields.MergeFromString(move.value)  # every field kept as an unknown one
         except DecodeError:
-            return f"({len(move.value)} bytes that are no protobuf message)"
+            return t("cli-move-not-protobuf", size=len(move.value))
         text = text_format.MessageToString(fields, as_one_line=True, print_unknown_fields=True)
-        return text or "(an empty move)"
+        return text or t("cli-move-empty")
     message = message_factory.GetMessageClass(descriptor)()
     move.Unpack(message)
     return json_format.MessageToJson(message, indent=None)

@@ -1,7 +1,8 @@
 """The gateway as the terminal client reaches it: MatchService, PlayerService,
 MatchmakingService, TournamentService, ChatService, FriendsService, ChallengeService,
 AccountService, EventService and the guest sign-in over Connect, each call's refusal turned
-into one line a person can read."""
+into one line a person can read, in the client's language: every call sends it as
+`accept-language`, so the gateway words its refusals in it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from playhall.accounts.tokens import looks_like_jwt
 from playhall.api.v1 import event_service_pb2 as epb
 from playhall.api.v1.account_service_connect import AccountServiceClientSync
 from playhall.api.v1.event_service_connect import EventServiceClientSync
+from playhall.cli.words import language, t
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match.v1.match_service_connect import MatchServiceClientSync
 from playhall.matchmaking.v1 import matchmaking_service_pb2 as qpb
@@ -41,7 +43,6 @@ WATCH_RESUMES = 5
 BUSY_RETRIES, BUSY_PAUSE_S = 5, 0.2
 UNSENT = "Request failed"
 """How the Connect client begins the message of a request that never reached a server."""
-SIGN_IN = "sign in first: playhall login --guest NAME, or --token TOKEN"
 LOOPBACK = {"localhost", "127.0.0.1", "::1"}
 """Names of this machine that reach the same gateway (`make run` binds 127.0.0.1)."""
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -49,8 +50,13 @@ DEFAULT_PORTS = {"http": 80, "https": 443}
 T = TypeVar("T")
 
 
+def sign_in() -> str:
+    """How to sign in, for a command that needs it."""
+    return t("cli-sign-in-first")
+
+
 class CliError(Exception):
-    """A refusal or an unreachable gateway, said in one line."""
+    """A refusal or an unreachable gateway, said in one line (in the client's language)."""
 
     def __init__(self, message: str, code: str = "error"):
         super().__init__(message)
@@ -92,15 +98,12 @@ def refusal(error: ConnectError, gateway: str, token: str | None = None) -> CliE
     in (not the server's word on headers)."""
     name = error.code.name.lower()
     if error.message.startswith(UNSENT):
-        return CliError(f"the gateway at {gateway} cannot be reached (is it running?)", name)
+        return CliError(t("cli-gateway-unreachable", gateway=gateway), name)
     if error.code is Code.UNAUTHENTICATED:
         if not token:
-            return CliError(SIGN_IN, name)
+            return CliError(sign_in(), name)
         if looks_like_jwt(token):  # a player token the server refused (not a program's token)
-            return CliError(
-                f"your sign-in was refused ({error.message}): sign in again with playhall login",
-                name,
-            )
+            return CliError(t("cli-sign-in-refused", reason=error.message), name)
     return CliError(error.message or name.replace("_", " "), name)
 
 
@@ -126,7 +129,12 @@ class Gateway:
 
     @property
     def headers(self) -> dict[str, str]:
-        return {"authorization": f"Bearer {self.token}"} if self.token else {}
+        """Every call's headers: the caller's token, and the client's language, in which the
+        gateway words a refusal."""
+        headers = {"accept-language": language()}
+        if self.token:
+            headers["authorization"] = f"Bearer {self.token}"
+        return headers
 
     def call(self, method: Callable[..., T], request) -> T:
         """One unary call, its refusal raised as a `CliError`. A call refused for going too
@@ -147,11 +155,7 @@ class Gateway:
             return self.call(self.guests.sign_in_guest, gpb.SignInGuestRequest(display_name=name))
         except CliError as error:
             if error.code == "unimplemented":
-                raise CliError(
-                    "this gateway has no guest sign-in: sign in with --token from your "
-                    "portal's identity provider",
-                    error.code,
-                ) from None
+                raise CliError(t("cli-no-guest-sign-in"), error.code) from None
             raise
 
     def _resumed(

@@ -1,10 +1,9 @@
 """A person's turn in the terminal: the board, the numbered legal moves (narrowed by typing
 part of a move when there are many), the clock, and refusals in one line; and the match from
-its start to its end."""
+its start to its end, in the client's language (`words`)."""
 
 from __future__ import annotations
 
-import datetime
 import queue
 import select
 import sys
@@ -19,15 +18,13 @@ from rich.markup import escape
 
 from playhall.cli.boards import Choice, board, choices
 from playhall.cli.gateway import CliError, Gateway
+from playhall.cli.words import day, duration, listing, t, whole
 from playhall.match.v1 import match_service_pb2 as mpb
 
 LISTED = 40
 """Legal moves listed at once; with more, the player narrows them by typing."""
 RESIGN = {"resign", "quit"}
-HELP = (
-    "Type a move's number, or words to narrow the list (e.g. part of a move), "
-    "'board' to see the board again, 'resign' to give up."
-)
+"""The words that give up, in English whatever the language, as "board" (the help names them)."""
 
 Ask = Callable[[str, Callable[[], bool]], str | None]
 """Asks the person for a line; None when `interrupted()` turned true first."""
@@ -57,7 +54,7 @@ def answering(answer: str, console: Console) -> Ask:
 
     def ask(prompt: str, interrupted: Callable[[], bool]) -> str | None:
         if given:
-            raise CliError(f"no move was played: {answer} was not taken (see why above)")
+            raise CliError(t("cli-choice-not-taken", choice=answer))
         given.append(answer)
         console.print(f"{prompt}: {answer}", highlight=False)
         return answer
@@ -82,65 +79,38 @@ class Seat:
     every change is told, from the first (a player joining)."""
 
 
-UNITS = (("d", 86_400_000), ("h", 3_600_000), ("m", 60_000), ("s", 1000))
-
-
-def duration(ms: int) -> str:
-    """A time on a clock as people read it: its two largest units, rounded down (a time left
-    is never overstated), a unit of 0 left out: "2d 5h", "3d", "3h 10m", "4m 20s", "45s"."""
-    ms = max(0, ms)
-    largest = next(i for i, (_, size) in enumerate(UNITS) if ms >= size or i == len(UNITS) - 1)
-    unit, size = UNITS[largest]
-    shown = f"{ms // size}{unit}"
-    if largest + 1 < len(UNITS):
-        smaller, smaller_size = UNITS[largest + 1]
-        if rest := ms % size // smaller_size:
-            shown += f" {rest}{smaller}"
-    return shown
-
-
 def time_left(deadline_unix_ms: int) -> str:
     """The time from now to a deadline (`duration`); "no clock" for none (0)."""
     if not deadline_unix_ms:
-        return "no clock"
+        return t("cli-no-clock")
     return duration(deadline_unix_ms - int(time.time() * 1000))
-
-
-def local_day(unix_ms: int) -> str:
-    """A day in local time, as a date to come back by reads: "Dec 9" (with its year when it
-    is not this one: "Jan 3 2028")."""
-    when = datetime.datetime.fromtimestamp(unix_ms / 1000)
-    year = f" {when.year}" if when.year != datetime.date.today().year else ""
-    return f"{when:%b} {when.day}{year}"
-
-
-def local_time(unix_ms: int) -> str:
-    """A moment in local time, to the minute: "Tue Dec 9, 14:05" (its year when not this
-    one)."""
-    when = datetime.datetime.fromtimestamp(unix_ms / 1000)
-    return f"{when:%a} {local_day(unix_ms)}, {when:%H:%M}"
 
 
 def clock_text(clock: mpb.Clock) -> str:
     """A match's clock in words: its pace, its time, and what a late seat's time running out
     does."""
     if clock.bank_initial_seconds:
-        kind = f"a bank of {duration(clock.bank_initial_seconds * 1000)}"
+        bank = duration(clock.bank_initial_seconds * 1000)
         if clock.bank_increment_seconds:
-            kind += f", {duration(clock.bank_increment_seconds * 1000)} back a move"
+            back = duration(clock.bank_increment_seconds * 1000)
+            kind = t("cli-clock-bank-increment", bank=bank, back=back)
+        else:
+            kind = t("cli-clock-bank", bank=bank)
     elif clock.seconds_per_turn:
-        kind = f"{duration(clock.seconds_per_turn * 1000)} a turn"
+        kind = t("cli-clock-per-turn", time=duration(clock.seconds_per_turn * 1000))
     else:
-        return "no clock"
-    late = "a forfeit" if clock.on_timeout == mpb.TIMEOUT_ACTION_FORFEIT else "a bot's move"
-    pace = "turn-based" if clock.pace == mpb.PACE_TURN_BASED else "live"
-    return f"{pace}, {kind}; time out: {late}"
+        return t("cli-no-clock")
+    forfeit = clock.on_timeout == mpb.TIMEOUT_ACTION_FORFEIT
+    late = t("cli-timeout-forfeit") if forfeit else t("cli-timeout-bot-move")
+    live = clock.pace != mpb.PACE_TURN_BASED
+    pace = t("cli-pace-live") if live else t("cli-pace-turn-based")
+    return t("cli-clock", pace=pace, kind=kind, late=late)
 
 
 def clock_line(match: mpb.MatchSummary) -> str:
     if not match.deadline_unix_ms:
         return ""
-    return f"  (time left this turn: {time_left(match.deadline_unix_ms)})"
+    return "  " + t("cli-time-left-this-turn", left=time_left(match.deadline_unix_ms))
 
 
 def narrow(moves: list[Choice], words: str) -> list[Choice]:
@@ -177,10 +147,11 @@ def choose(
     while True:
         if len(shown) <= LISTED:
             for number, choice in enumerate(shown, 1):
-                console.print(f"  [bold]{number:>3}[/bold]  {escape(choice.text)}", highlight=False)
+                listed = f"{whole(number):>3}"
+                console.print(f"  [bold]{listed}[/bold]  {escape(choice.text)}", highlight=False)
         else:
-            console.print(f"  {len(shown)} legal moves: type part of one to narrow them.")
-        answer = ask("Your move", interrupted)
+            console.print("  " + t("cli-moves-too-many", count=len(shown)))
+        answer = ask(t("cli-your-move"), interrupted)
         if answer is None:
             return Interrupted
         answer = answer.strip()
@@ -191,14 +162,17 @@ def choose(
         if answer.lower() == "board":
             redraw()
         elif not answer or answer == "?":
-            console.print(HELP)
+            console.print(t("cli-move-help"), markup=False)
         elif answer.isdigit():
-            console.print(f"There is no move {answer}: pick 1 to {len(shown)}.")
+            console.print(
+                t("cli-no-such-move", choice=answer, first=1, count=len(shown)), markup=False
+            )
         elif narrowed := narrow(shown, answer):
             shown = narrowed
             continue
         else:
-            console.print(f"No legal move matches {answer!r}; all {len(moves)} again.")
+            said = t("cli-no-move-matches", words=answer, count=len(moves))
+            console.print(said, markup=False)
         shown = moves
 
 
@@ -221,10 +195,9 @@ def take_turn(
         console.print(board(now), highlight=False, markup=False)
 
     redraw()
-    console.print(f"[bold]Your turn[/bold]{clock_line(now.match)}")
+    console.print(f"[bold]{escape(t('cli-your-turn'))}[/bold]{escape(clock_line(now.match))}")
     if away := away_seats(now.match, seat.seat):
-        clocks = "their clocks stand" if len(away) > 1 else "their clock stands"
-        console.print(f"{', '.join(away)}: {clocks} still.", markup=False)
+        console.print(t("cli-away-clocks", seats=listing(away), count=len(away)), markup=False)
     while True:
         picked = choose(moves, ask, console, redraw, interrupted)
         if picked is Interrupted:
@@ -233,7 +206,7 @@ def take_turn(
             resigned = seat.gateway.call(
                 seat.gateway.matches.resign, mpb.ResignRequest(match_id=seat.match_id)
             )
-            console.print("You resigned.")
+            console.print(t("cli-you-resigned"))
             return Turn(None, resigned.match)
         assert isinstance(picked, Choice)  # the other two answers returned above
         try:
@@ -249,7 +222,7 @@ def take_turn(
             )
             return Turn(picked, submitted.match)
         except CliError as refused:
-            console.print(f"[red]Refused:[/red] {refused}")
+            console.print(f"[red]{escape(t('cli-refused'))}[/red] {escape(str(refused))}")
             if refused.code != "invalid_argument":
                 return None  # not the seat's turn any more, or its time ran out
 
@@ -257,11 +230,18 @@ def take_turn(
 def seat_name(info: mpb.SeatInfo) -> str:
     """The seat's name; a bot account's marked "(bot)", as a house bot's is."""
     if info.display_name:
-        return f"{info.display_name} (bot)" if info.bot_account else info.display_name
+        if info.bot_account:
+            return t("cli-seat-bot-account", name=info.display_name)
+        return info.display_name
     if info.kind == mpb.SEAT_KIND_BOT:
         level = mpb.BotLevel.Name(info.bot_level).removeprefix("BOT_LEVEL_").lower()
-        return f"seat {info.seat} ({level} bot)"
-    return f"seat {info.seat}"
+        return t("cli-seat-house-bot", seat=info.seat, level=bot_level(level))
+    return t("cli-seat-number", seat=info.seat)
+
+
+def bot_level(level: str) -> str:
+    """A bot level's name ("random", "easy", "normal", "hard") in the client's language."""
+    return t(f"cli-bot-level-{level}")
 
 
 def seat_label(info: mpb.SeatInfo) -> str:
@@ -269,7 +249,7 @@ def seat_label(info: mpb.SeatInfo) -> str:
     clock stands still): "Bob (away until Dec 9)"."""
     if not info.away_until_unix_ms:
         return seat_name(info)
-    return f"{seat_name(info)} (away until {local_day(info.away_until_unix_ms)})"
+    return t("cli-seat-away", name=seat_name(info), until=day(info.away_until_unix_ms))
 
 
 def away_seats(match: mpb.MatchSummary, mine: int) -> list[str]:
@@ -292,21 +272,23 @@ def describe(
     moved = change.status.move_count > moves_before
     if not change.HasField("seat") or not 0 <= change.seat < len(now.seats):
         if change.end_reason == mpb.END_REASON_ABANDONED:
-            return "the match was abandoned"
+            return t("cli-change-abandoned")
         if moved:
-            return "the server moved"
+            return t("cli-change-server-moved")
         # A forfeit on the clock: the match ends, or bots play the late seats from now on.
-        playing_on = change.phase == mpb.MATCH_PHASE_RUNNING
-        return "time ran out" + ("; a bot plays the late seats from now on" if playing_on else "")
+        if change.phase == mpb.MATCH_PHASE_RUNNING:
+            return t("cli-change-time-out-bots-play")
+        return t("cli-change-time-out")
     name = seat_name(now.seats[change.seat])
     if moved:
-        return f"{name} moved"
+        return t("cli-change-moved", name=name)
     if now.seats[change.seat].resigned and not before.seats[change.seat].resigned:
-        playing_on = change.phase == mpb.MATCH_PHASE_RUNNING
-        return f"{name} resigned" + ("; a bot plays the seat from now on" if playing_on else "")
+        if change.phase == mpb.MATCH_PHASE_RUNNING:
+            return t("cli-change-resigned-bot-plays", name=name)
+        return t("cli-change-resigned", name=name)
     if before.seats[change.seat].kind == mpb.SEAT_KIND_OPEN:
-        return f"{name} joined"
-    return f"{name} took up their seat (a seat handover: a new token holds it)"
+        return t("cli-change-joined", name=name)
+    return t("cli-change-handover", name=name)
 
 
 def follow(seat: Seat, changes: queue.Queue) -> None:
@@ -342,13 +324,11 @@ def play(seat: Seat, ask: Ask, console: Console) -> mpb.MatchSummary:
             if not moved and change.HasField("seat"):
                 match = spectator.call(spectator.matches.get_match, request).match
             said = describe(change, moves, before, match)
-            console.print(f"[dim]{said} (version {change.version})[/dim]")
+            told = t("cli-change-version", change=said, version=change.version)
+            console.print(f"[dim]{escape(told)}[/dim]")
             mine = change.HasField("seat") and change.seat == seat.seat
             if mine and not moved and not match.seats[seat.seat].resigned:
-                raise TakenElsewhere(
-                    "your seat was taken up elsewhere (another device or terminal), so this "
-                    f"one plays it no more; playhall resume {seat.match_id} takes it back"
-                )
+                raise TakenElsewhere(t("cli-seat-taken-elsewhere", match=seat.match_id))
         moves = change.status.move_count
         if change.phase == mpb.MATCH_PHASE_FINISHED:
             break

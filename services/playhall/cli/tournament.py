@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from playhall.cli.gateway import Gateway
+from playhall.cli.words import t
 from playhall.match.v1 import match_service_pb2 as mpb
 
 
@@ -111,5 +112,5 @@ def levels_of(text: str) -> Iterator[str]:
     for level in text.split(","):
         name = level.strip().lower()
         if name not in LEVELS:
-            raise ValueError(f"unknown bot level {name!r}; levels: {', '.join(LEVELS)}")
+            raise ValueError(t("cli-unknown-bot-level", level=name, levels=", ".join(LEVELS)))
         yield name
