@@ -269,8 +269,9 @@ function placementTools({ W, y, ghosts, vp, frame, shown, total, px, redraw }) {
 
 const pieceKey = (p) => `${p.field ?? "FIELD_MATHEMATICS"}/${p.pattern ?? "PATTERN_A"}`;
 const edgeKey = (via) => (via ? `${via.hostTile ?? 0}/${via.hostEdge ?? 0}` : "start");
-// A tile's pattern, as the tiles show it (a letter, the same in every language).
-const patternName = (p) => (p === "PATTERN_B" ? "B" : "A");
+// A tile's pattern (the letter its tiles show), a key per pattern.
+const PATTERNS = { PATTERN_A: "einstein-pattern-a", PATTERN_B: "einstein-pattern-b" };
+const patternName = (p) => t(PATTERNS[p] ?? PATTERNS.PATTERN_A);
 
 export function headline(view, names) {
   if (view.over) return t("einstein-headline-over");

@@ -14,6 +14,10 @@ einstein-einstein-globetrotting = Einstein der Weltenbummler
 einstein-einstein-wise = der weise Einstein
 einstein-einstein-unknown = Einstein
 
+## Die Linienmuster der Plättchen, als ihre Buchstaben.
+einstein-pattern-a = A
+einstein-pattern-b = B
+
 ## Über dem Brett.
 einstein-headline-over = Spielende
 einstein-headline-place = { $player } legt Idee { $idea } von { $count }

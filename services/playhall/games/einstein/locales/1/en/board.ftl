@@ -13,6 +13,10 @@ einstein-einstein-globetrotting = Globetrotting Einstein
 einstein-einstein-wise = Wise Einstein
 einstein-einstein-unknown = Einstein
 
+## The tiles' line patterns, as their letters.
+einstein-pattern-a = A
+einstein-pattern-b = B
+
 ## Over the board. $idea is the Idea placed this turn, of $count.
 einstein-headline-over = Game over
 einstein-headline-place = { $player } places Idea { $idea } of { $count }

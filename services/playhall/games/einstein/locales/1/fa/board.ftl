@@ -14,6 +14,10 @@ einstein-einstein-globetrotting = اینشتین جهانگرد
 einstein-einstein-wise = اینشتین خردمند
 einstein-einstein-unknown = اینشتین
 
+## الگوی خط‌های کاشی‌ها، با حرفشان.
+einstein-pattern-a = A
+einstein-pattern-b = B
+
 ## بالای صفحه.
 einstein-headline-over = پایان بازی
 einstein-headline-place = { $player } ایدهٔ { $idea } از { $count } را می‌گذارد
