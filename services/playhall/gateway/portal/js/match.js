@@ -382,7 +382,7 @@ function render() {
     ),
   );
   const log = $("log");
-  log.replaceChildren(...state.log.slice(-200).reverse().map((e) => h("li", {}, h("span", { class: "muted" }, `#${formatNumber(e.version)} `), e.text)));
+  log.replaceChildren(...state.log.slice(-200).reverse().map((e) => h("li", {}, h("span", { class: "muted" }, `#${formatNumber(e.version, { useGrouping: false })} `), e.text)));
   $("resign").hidden = state.seat === null || s.phase === "MATCH_PHASE_FINISHED";
   // Shown to a seat while the match runs; enabled while its last move may be taken back.
   $("undo").hidden = state.seat === null || s.phase !== "MATCH_PHASE_RUNNING";
