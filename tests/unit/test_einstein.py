@@ -703,7 +703,7 @@ def test_a_refusal_reads_in_the_players_language():
     english = refused.value.reason
     german, persian = render(refused.value.text, "de"), render(refused.value.text, "fa")
     assert german == "Du bist nicht am Zug: Platz 0 legt gerade Ideen"
-    assert "نوبت شما نیست" in persian and "0" in persian
+    assert "نوبت شما نیست" in persian and "۰" in persian  # the seat, in Persian digits
     assert len({english, german, persian}) == 3
 
 

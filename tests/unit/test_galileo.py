@@ -758,7 +758,7 @@ def test_a_refusal_is_a_key_and_its_arguments_that_every_language_says():
         f"Du bist nicht am Zug: Platz {taker} nimmt jetzt ein Experiment"
     )
     assert i18n.render(out_of_turn.text, "fa") == (
-        f"نوبت شما نیست: اکنون جایگاه {taker} یک آزمایش برمی‌دارد"
+        f"نوبت شما نیست: اکنون جایگاه {i18n.decimal(taker, 'fa')} یک آزمایش برمی‌دارد"
     )
 
 

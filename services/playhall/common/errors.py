@@ -137,7 +137,8 @@ class OverLimit(SlowDown):
             "limit-too-many-calls",
             calls=calls,
             kind=subject.partition(":")[0],
-            rate=rate,
+            # A number the reader's locale writes ("0.5", "0,5"), the same after the wire.
+            rate=int(per_second) if float(per_second).is_integer() else per_second,
             burst=burst,
             # Whole milliseconds: a number that reads the same after the wire's strings.
             retry_ms=math.ceil(retry_after_s * 1000),

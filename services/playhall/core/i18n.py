@@ -26,8 +26,21 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from babel import Locale
+from babel.numbers import format_decimal
 from fluent.runtime import FluentBundle, FluentResource
-from fluent.runtime.types import FluentNone, FluentType, fluent_date
+from fluent.runtime.resolver import CurrentEnvironment, Pattern, ResolverEnvironment
+from fluent.runtime.types import (
+    FluentDate,
+    FluentDateTime,
+    FluentFloat,
+    FluentInt,
+    FluentNone,
+    FluentType,
+    fluent_date,
+    fluent_number,
+)
+from fluent.runtime.utils import native_to_fluent
 from fluent.syntax import ast as fluent_ast
 from fluent.syntax import parse as parse_fluent
 
@@ -77,11 +90,87 @@ def wire_args(args: Mapping[str, Argument]) -> dict[str, str]:
 
 
 def typed_args(metadata: Mapping[str, str]) -> dict[str, Argument]:
-    """`wire_args` undone: a whole number is a number again (a plural selects on it)."""
-    return {
-        name: int(value) if re.fullmatch(r"-?\d{1,15}", value) else value
-        for name, value in metadata.items()
-    }
+    """`wire_args` undone: a number is a number again (a plural selects on it, the locale
+    writes it)."""
+    return {name: _typed(value) for name, value in metadata.items()}
+
+
+def _typed(value: str) -> Argument:
+    if re.fullmatch(r"-?\d{1,15}", value):
+        return int(value)
+    if re.fullmatch(r"-?\d{1,15}\.\d{1,15}", value):
+        return float(value)
+    return value
+
+
+ZERO_DIGITS = {"latn": "0", "arab": "\u0660", "arabext": "\u06f0", "deva": "\u0966"}
+"""The digit zero of CLDR's numbering systems (numberingSystems.xml, whose digits run on from
+zero in Unicode): Babel names a locale's default system but writes Latin digits."""
+
+
+@functools.cache
+def digits_of(language: str) -> dict[int, int]:
+    """The translation (for `str.translate`) from ASCII digits to the locale's own."""
+    system = Locale.parse(language).default_numbering_system
+    zero = ord(ZERO_DIGITS.get(system, "0"))
+    return {ord("0") + digit: zero + digit for digit in range(10)}
+
+
+def decimal(value: float, language: str, pattern: str | None = None) -> str:
+    """A number in the locale's symbols and digits (Persian ones in Persian)."""
+    written = format_decimal(value, pattern, locale=language, numbering_system="default")
+    return written.translate(digits_of(language))
+
+
+class LocalInt(FluentInt):
+    """A whole number Fluent selects plurals on and writes in its locale's digits."""
+
+    def format(self, locale: Locale) -> str:
+        return super().format(locale).translate(digits_of(str(locale)))
+
+
+class LocalFloat(FluentFloat):
+    """A number with a fraction, written in its locale's digits."""
+
+    def format(self, locale: Locale) -> str:
+        return super().format(locale).translate(digits_of(str(locale)))
+
+
+class LocalDigits(FluentType):
+    """A formatted value (a date) written in its locale's digits."""
+
+    def __init__(self, value: FluentType):
+        self.value = value
+
+    def format(self, locale: Locale) -> str:
+        return self.value.format(locale).translate(digits_of(str(locale)))
+
+
+def localized(value: Any) -> Any:
+    """A Fluent value that writes its digits in the locale's own: fluent.runtime's numbers
+    and dates write Latin ones."""
+    if isinstance(value, FluentInt | int) and not isinstance(value, LocalInt | bool):
+        return LocalInt(value)
+    if isinstance(value, FluentFloat | float) and not isinstance(value, LocalFloat):
+        return LocalFloat(value)
+    if isinstance(value, FluentDate | FluentDateTime):
+        return LocalDigits(value)
+    return value
+
+
+class LocalBundle(FluentBundle):
+    """fluent.runtime's bundle whose numbers (arguments and NUMBER's) and dates are written
+    in the locale's digits (`localized`)."""
+
+    def format_pattern(
+        self, pattern: Pattern, args: dict[str, Any] | None = None
+    ) -> tuple[str | FluentNone, list[Exception]]:
+        given = {name: localized(native_to_fluent(value)) for name, value in (args or {}).items()}
+        errors: list[Exception] = []
+        env = ResolverEnvironment(
+            context=self, current=CurrentEnvironment(args=given), errors=errors
+        )
+        return pattern(env), errors
 
 
 class Catalogue:
@@ -90,7 +179,7 @@ class Catalogue:
 
     def __init__(self, folder: Path):
         self.folder = folder
-        self._bundles: dict[str, FluentBundle] = {}
+        self._bundles: dict[str, LocalBundle] = {}
         self._sources: dict[str, str] = {}
 
     @property
@@ -111,7 +200,7 @@ class Catalogue:
             # Unicode isolation marks around arguments would reach logs and terminals as
             # invisible characters; the portal's bundle isolates them where text direction
             # needs it (a Latin name inside a Persian sentence).
-            bundle = FluentBundle([language], functions=FUNCTIONS, use_isolating=False)
+            bundle = LocalBundle([language], functions=FUNCTIONS, use_isolating=False)
             bundle.add_resource(FluentResource(self.source(language)))
             self._bundles[language] = bundle
         return bundle
@@ -157,7 +246,7 @@ def _variables_in(node: object) -> set[str]:
     return found
 
 
-def _datetime(value: Any, **options: Any) -> FluentType:
+def _datetime(value: Any, **options: Any) -> Any:
     """Fluent's DATETIME, which also takes a time as arguments travel (an ISO 8601 string: a
     refusal's metadata is strings), as the portal's `@fluent/bundle` takes a timestamp."""
     if isinstance(value, str):
@@ -165,11 +254,16 @@ def _datetime(value: Any, **options: Any) -> FluentType:
             value = datetime.datetime.fromisoformat(value)
         except ValueError:
             return FluentNone(value)
-    return fluent_date(value, **options)
+    return localized(fluent_date(value, **options))
 
 
-FUNCTIONS: dict[str, Callable[[Any], FluentType]] = {"DATETIME": _datetime}
-"""The functions a message may call beyond the built-in ones (NUMBER)."""
+def _number(value: Any, **options: Any) -> Any:
+    """Fluent's NUMBER, writing the locale's digits."""
+    return localized(fluent_number(value, **options))
+
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {"DATETIME": _datetime, "NUMBER": _number}
+"""Fluent's DATETIME and NUMBER as Playhall's catalogues call them (`localized`)."""
 
 
 _TITLES: dict[str, Catalogue] = {}
