@@ -16,7 +16,7 @@ export function isModerator() {
 }
 
 export function moderatorLink() {
-  const link = h("a", { href: "/moderation.html", id: "moderation-desk-link", hidden: "" }, t("moderation-desk-link"));
+  const link = h("a", { href: "/moderation.html", id: "moderation-link", hidden: "" }, t("moderation-desk-link"));
   isModerator().then((yes) => { link.hidden = !yes; });
   return link;
 }
