@@ -222,7 +222,11 @@ function noticeItem(notice) {
     h("strong", { class: "notice-title" }, notice.title ?? ""),
     h("span", { class: "notice-body" }, notice.body ?? ""),
     h("time", { class: "notice-time", datetime: new Date(Number(notice.createdUnixMs ?? 0)).toISOString() }, when(notice.createdUnixMs ?? 0)));
-  const item = h("li", { class: "notice", "data-notice": notice.id, "data-kind": notice.kind ?? "" }, link);
+  // The server words a notice in the language the call asked for (the page's); `lang` says
+  // which, so a notice filed in English before notices were keys reads as English.
+  const item = h("li", {
+    class: "notice", "data-notice": notice.id, "data-kind": notice.kind ?? "", lang: notice.language || "en", dir: "auto",
+  }, link);
   link.addEventListener("click", (event) => follows(event, item, notice.id));
   return item;
 }
