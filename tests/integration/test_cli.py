@@ -76,10 +76,19 @@ def drawings_before_first_move(title: str, replay: mpb.Replay, seat: int) -> lis
     return drawings
 
 
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+TITLE_NAMES = {"galileo": "Galileo Galilei", "eynsteyn": "Eynsteyn", "race": "Race"}
+"""The names the terminal calls the titles in English (a title's catalogue, or its id
+capitalized for one this client never installed)."""
+
+
 @pytest.fixture
 def env(stack, tmp_path) -> dict[str, str]:
+    """The environment of a command in English (whatever this machine's locale)."""
+    inherited = {name: value for name, value in os.environ.items() if name not in LOCALE_VARIABLES}
     return {
-        **os.environ,
+        **inherited,
+        "LANG": "C.UTF-8",
         "PLAYHALL_GATEWAY": stack.portal_url,
         "PLAYHALL_CONFIG": str(tmp_path / "login.json"),
         "COLUMNS": "120",
@@ -182,7 +191,7 @@ def test_a_person_plays_a_match_to_its_end_in_a_terminal_by_numbered_moves(stack
     with grpc.insecure_channel(stack.orchestrator.address) as channel:
         replay = MatchClient(channel).history(match_id).replay
     assert shown in map(flat, drawings_before_first_move("galileo", replay, 0)), shown
-    assert f"galileo {match_id}: finished" in terminal.text
+    assert f"Galileo Galilei {match_id}: finished" in terminal.text
     assert "Ada" in terminal.text.split("finished")[-1]
 
 
@@ -425,7 +434,7 @@ def test_resume_takes_the_seat_up_again_and_the_old_terminal_hears_of_the_handov
         assert third.read_until("Your move", timeout=90)
         third.type("resign")
         assert third.read_until("You resigned")
-        assert third.read_until(f"galileo {match_id}: finished")
+        assert third.read_until(f"Galileo Galilei {match_id}: finished")
         assert third.close() == 0
         assert "resigned" in third.text.split("finished")[-1]
     finally:
@@ -468,7 +477,7 @@ def test_an_end_with_nobody_ahead_is_called_a_draw(stack, env):
         assert len(set(scores)) == 1 and len(final.winners) in (0, 2), (title, scores)
         watched = playhall(env, "watch", match_id, timeout=180)
         assert watched.returncode == 0, watched.stderr
-        results = watched.stdout.split(f"{title} {match_id}:")[-1]
+        results = watched.stdout.split(f"{TITLE_NAMES[title]} {match_id}:")[-1]
         assert results.startswith(" finished, a draw"), results
         assert results.count("draw") == 3 and "winner" not in results, results
 
@@ -505,7 +514,7 @@ def test_a_title_this_client_never_installed_is_drawn_and_played_by_numbered_mov
                     assert time.monotonic() < deadline, now.match
                     time.sleep(0.1)
                 other.submit(match_id, moves_as_any(now.legal_moves)[-1], now.match.version)
-            assert terminal.read_until(f"race {match_id}: finished")
+            assert terminal.read_until(f"{TITLE_NAMES['race']} {match_id}: finished")
             assert terminal.close() == 0
         finally:
             terminal.process.kill()
@@ -516,7 +525,7 @@ def test_a_title_this_client_never_installed_is_drawn_and_played_by_numbered_mov
 
 
 def test_clocks_read_in_their_two_largest_units_rounded_down():
-    from playhall.cli.play import duration
+    from playhall.cli.words import duration
 
     day, hour, minute = 86_400_000, 3_600_000, 60_000
     assert duration(2 * day + 5 * hour + 59 * minute) == "2d 5h"
@@ -545,7 +554,7 @@ def test_a_turn_based_match_is_played_a_move_at_a_time_by_who_it_waits_on(env, t
     created = playhall(env, "play", "eynsteyn", "--open", "1", "--turn-based", "3")
     assert created.returncode == 0, created.stderr
     match_id = re.search(r"Match (\w+) created", created.stdout).group(1)
-    assert "eynsteyn: turn-based, 3d a turn; time out: a forfeit." in created.stdout
+    assert "Eynsteyn: turn-based, 3d a turn; time out: a forfeit." in created.stdout
     assert f"Waiting for 1 more player: playhall join {match_id}" in created.stdout
     joined = playhall(bob_env, "join", match_id)
     assert joined.returncode == 0, joined.stderr
@@ -563,7 +572,7 @@ def test_a_turn_based_match_is_played_a_move_at_a_time_by_who_it_waits_on(env, t
     shown = playhall(envs[mover], "games", "--my-turn")
     assert shown.returncode == 0, shown.stderr
     row = next(line for line in shown.stdout.splitlines() if match_id in line)
-    assert "eynsteyn" in row and other in row and mover not in row and "2d 23h" in row, row
+    assert "Eynsteyn" in row and other in row and mover not in row and "2d 23h" in row, row
     assert "1 match waits on you. Play one: playhall move MATCH_ID" in flat(shown.stdout)
     nothing = playhall(envs[other], "games", "--my-turn")
     assert nothing.returncode == 0 and nothing.stdout.strip() == "No match waits on you."
@@ -636,7 +645,7 @@ def test_a_live_match_with_an_open_seat_is_played_by_whoever_joins_it(stack, env
         assert first.read_until("Your move")
         first.type("resign")
         for terminal in (ada, bob):
-            assert terminal.read_until(f"eynsteyn {match_id}: finished")
+            assert terminal.read_until(f"Eynsteyn {match_id}: finished")
             assert terminal.close() == 0
     finally:
         for terminal in (ada, bob):
@@ -671,7 +680,7 @@ def test_a_player_away_has_their_seat_marked_until_they_come_back(env, tmp_path)
     (`away` with no days: the status); the mover sees the seat marked in `games --my-turn`,
     over the board and in who moves next. `back` clears the mark, and the clock runs on with
     the time it had; `away 0` is refused with the server's reason."""
-    from playhall.cli.play import local_day, local_time
+    from playhall.cli.words import day, moment
 
     match_id, envs, mover, other = a_turn_based_match(env, tmp_path)
     assert "Go away for a day or more" in one_line(playhall(envs[other], "away", "0"))
@@ -682,9 +691,9 @@ def test_a_player_away_has_their_seat_marked_until_they_come_back(env, tmp_path)
     until = int(vacation["away_until_unix_ms"])
     assert until - int(vacation["away_since_unix_ms"]) == 3 * 86_400_000
     assert int(vacation["allowance_left_ms"]) == 30 * 86_400_000
-    assert f"You are away until {local_time(until)}:" in flat(away.stdout), away.stdout
+    assert f"You are away until {moment(until)}:" in flat(away.stdout), away.stdout
     assert "Away days left this year: 27d after this vacation" in flat(away.stdout), away.stdout
-    marked = f"{other} (away until {local_day(until)})"
+    marked = f"{other} (away until {day(until)})"
     listed = playhall(envs[mover], "games", "--my-turn")
     row = next(line for line in listed.stdout.splitlines() if match_id in line)
     assert marked in row, listed.stdout
@@ -801,12 +810,12 @@ def test_friends_are_followed_listed_and_blocked_from_the_terminal(env, tmp_path
     assert "Bob" in playhall(ada, "friends", "list", "followers").stdout
     assert playhall(bob, "friends", "block", ids["Ada"]).returncode == 0
     assert playhall(ada, "friends", "list").stdout.strip() == "No friends."
-    assert playhall(ada, "friends", "list", "following").stdout.strip() == "No following."
+    assert playhall(ada, "friends", "list", "following").stdout.strip() == "You follow nobody."
     refused = one_line(playhall(ada, "friends", "follow", ids["Bob"]))
     assert "does not accept you as a follower" in refused
     assert "Ada" in playhall(bob, "friends", "list", "blocked").stdout
     assert playhall(bob, "friends", "unblock", ids["Ada"]).returncode == 0
-    assert playhall(bob, "friends", "list", "blocked").stdout.strip() == "No blocked."
+    assert playhall(bob, "friends", "list", "blocked").stdout.strip() == "You block nobody."
     assert "yourself" in one_line(playhall(ada, "friends", "block", ids["Ada"]))
     nobody = {**env, "PLAYHALL_CONFIG": str(tmp_path / "nobody.json")}
     assert "sign in" in one_line(playhall(nobody, "friends", "list")).lower()
@@ -838,3 +847,90 @@ def test_a_bot_accounts_seat_is_marked_bot_in_the_terminal(stack, env, tmp_path)
     assert "Bob (bot)" in the_other_seat_as_seen_by("Ada")
     seen_by_bob = the_other_seat_as_seen_by("Bob")
     assert "Ada" in seen_by_bob and "(bot)" not in seen_by_bob
+
+
+@pytest.mark.timeout(180)
+def test_a_match_played_in_german_says_everything_in_german(env):
+    """`playhall --lang de play`: the creation, the prompt, a number that is no move, and the
+    results table (its heading with the title's German name, its columns, the outcome) in the
+    words of the German catalogue; resigning ends the match against one bot at once."""
+    terminal = Terminal(env, "--lang", "de", "play", "galileo", "--bots", "random", "--name", "Ada")
+    try:
+        assert terminal.read_until("angelegt; du hast Platz 0.")
+        match_id = re.search(r"Partie (\w+) angelegt", terminal.text).group(1)
+        assert terminal.read_until("Dein Zug")
+        terminal.type("99")
+        assert terminal.read_until("Es gibt keinen Zug 99: wähle 1 bis ")
+        assert terminal.read_until("Dein Zug")
+        terminal.type("resign")
+        assert terminal.read_until("Du hast aufgegeben.")
+        assert terminal.read_until(f"Galileo Galilei {match_id}: beendet")
+        assert terminal.close() == 0
+    finally:
+        terminal.process.kill()
+    results = terminal.text.split(f"{match_id}: beendet")[-1]
+    for word in ("Platz", "Spieler", "Punkte", "aufgegeben", "Sieger", "Ada"):
+        assert word in results, (word, results)
+    assert "seat" not in results and "winner" not in results and "resigned" not in results
+
+
+@pytest.mark.timeout(120)
+def test_the_lists_of_matches_and_a_move_read_in_german_and_refusals_come_back_in_german(
+    env, tmp_path
+):
+    """`playhall --lang de games` and `games --my-turn` head their tables in German, the time
+    left as German units, the count as a German sentence; `move` says what was played and who
+    moves next in German; the server's refusal of a clock it does not offer is the gateway's
+    German sentence (the client sends its language as accept-language)."""
+    match_id, envs, mover, other = a_turn_based_match(env, tmp_path)
+    running = playhall(envs[mover], "--lang", "de", "games")
+    assert running.returncode == 0, running.stderr
+    assert "Deine laufenden Partien" in running.stdout, running.stdout
+    for column in ("Partie", "Spiel", "deine Plätze", "Version"):
+        assert column in running.stdout, (column, running.stdout)
+    assert "Einen Platz wieder einnehmen: playhall resume MATCH_ID" in running.stdout
+
+    waiting = playhall(envs[mover], "--lang", "de", "games", "--my-turn")
+    assert waiting.returncode == 0, waiting.stderr
+    for column in ("Du bist dran", "Gegner", "Restzeit"):
+        assert column in waiting.stdout, (column, waiting.stdout)
+    row = next(line for line in waiting.stdout.splitlines() if match_id in line)
+    assert "Eynsteyn" in row and other in row and "2 Tg., 23 Std." in row, row
+    assert "1 Partie wartet auf dich. Spiel eine: playhall move MATCH_ID" in flat(waiting.stdout)
+
+    moved = playhall(envs[mover], "--lang", "de", "move", match_id, "--choice", "1")
+    assert moved.returncode == 0, moved.stderr
+    said = flat(moved.stdout)
+    assert "Du bist dran (Zeit für diesen Zug: noch 2 Tg., 23 Std.)" in said, said
+    assert "Dein Zug: 1" in said and "Du hast " in said and " gespielt (Version " in said, said
+    assert f"{other} am Zug (noch 2 Tg., 23 Std.)." in said, said
+
+    refused = one_line(
+        playhall(
+            envs[mover], "--lang", "de", "play", "eynsteyn", "--turn-based", "1", "--bank", "2"
+        )
+    )
+    assert "Wähle eine Uhr" in refused and "nicht beides" in refused, refused
+    english = one_line(
+        playhall(envs[mover], "play", "eynsteyn", "--turn-based", "1", "--bank", "2")
+    )
+    assert "not both" in english, english
+
+
+@pytest.mark.timeout(120)
+def test_a_persian_locale_lists_the_matches_waiting_in_persian(env, tmp_path):
+    """With LANG=fa_IR.UTF-8 (no --lang) the client speaks Persian: the table of the matches
+    waiting on the player heads its columns in Persian, writes the time left in Persian units
+    and digits, and counts in a Persian sentence; the help of a command is Persian too."""
+    match_id, envs, mover, other = a_turn_based_match(env, tmp_path)
+    persian = {**envs[mover], "LANG": "fa_IR.UTF-8"}
+    waiting = playhall(persian, "games", "--my-turn")
+    assert waiting.returncode == 0, waiting.stderr
+    for column in ("نوبت شماست", "بازی", "حریفان", "زمان باقی‌مانده"):
+        assert column in waiting.stdout, (column, waiting.stdout)
+    row = next(line for line in waiting.stdout.splitlines() if match_id in line)
+    assert other in row and "۲ روز" in row and "۲۳ ساعت" in row, row
+    assert "۱ بازی منتظر شماست" in waiting.stdout, waiting.stdout
+    assert "match" not in waiting.stdout.replace("MATCH_ID", "").replace(match_id, "")
+    helped = playhall(persian, "games", "--help")
+    assert "بازی‌های در جریان شما" in helped.stdout, helped.stdout
