@@ -70,9 +70,19 @@ def test_the_check_of_what_pages_load_catches_each_way_of_loading():
     assert not LOADED_FROM_ELSEWHERE.search('<a href="https://protobuf.dev/">protobuf</a>')
 
 
-INLINE_STYLE = re.compile(r"""\bstyle\s*[:=]\s*["'`]|\.style\.|setAttribute\(\s*["']style""")
-"""An inline style, as an attribute the page's JS sets or HTML carries: the gateway's
+INLINE_STYLE = re.compile(
+    r"""\bstyle\s*[:=]\s*["'`][^"'`]*:|\.style\.|setAttribute\(\s*["']style"""
+)
+"""An inline style, as an attribute the page's JS sets or HTML carries (CSS declarations, so a
+colon inside: an `Intl` format's `style: "short"` is none): the gateway's
 Content-Security-Policy (`style-src 'self'`) makes the browser drop it."""
+
+
+def test_the_inline_style_check_tells_a_style_from_a_format_option():
+    assert INLINE_STYLE.search('h("div", { style: "color: red" })')
+    assert INLINE_STYLE.search('<p style="margin:0">')
+    assert INLINE_STYLE.search("cell.style.left = x")
+    assert not INLINE_STYLE.search('new Intl.NumberFormat(lang, { style: "unit", unit })')
 
 
 def test_no_page_sets_an_inline_style_the_content_security_policy_blocks():

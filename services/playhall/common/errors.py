@@ -5,7 +5,7 @@ the domain never names a status. Every `reason` is written for the caller who ca
 import datetime
 import math
 
-from playhall.core.i18n import KEY, Argument, Text, render
+from playhall.core.i18n import Argument, Text, render
 
 
 class MatchError(Exception):
@@ -14,9 +14,10 @@ class MatchError(Exception):
     `reason` its English sentence (logs, a status message)."""
 
     def __init__(self, key: str, **args: Argument):
-        # A sentence instead of a key is still taken while the services move to keys.
-        self.text: Text | None = Text(key, args) if KEY.fullmatch(key) else None
-        self.reason = render(self.text) if self.text else key
+        # A sentence instead of a key is a bug (ValueError); only a relayed refusal of a
+        # rules service (`RefusedByRules`) may come without a key.
+        self.text: Text | None = Text(key, args)
+        self.reason = render(self.text)
         super().__init__(self.reason)
 
 

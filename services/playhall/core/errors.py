@@ -5,7 +5,7 @@ The rules service maps each class to one gRPC status code, so the class says *wh
 refused, not where: an illegal move is always `IllegalMove`, whichever title refuses it.
 """
 
-from playhall.core.i18n import KEY, Argument, Text, render
+from playhall.core.i18n import Argument, Text, render
 
 
 class RuleError(Exception):
@@ -14,9 +14,8 @@ class RuleError(Exception):
     a status message)."""
 
     def __init__(self, key: str, **args: Argument):
-        # A sentence instead of a key is still taken while the titles move to keys.
-        self.text: Text | None = Text(key, args) if KEY.fullmatch(key) else None
-        self.reason = render(self.text) if self.text else key
+        self.text = Text(key, args)  # a sentence instead of a key is a bug: ValueError
+        self.reason = render(self.text)
         super().__init__(self.reason)
 
 
