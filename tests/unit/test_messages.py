@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import json
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -24,6 +25,9 @@ CATALOGUES = [i18n.PLATFORM_FOLDER, *TITLE_FOLDERS]
 
 JS_KEY = re.compile(r"""\bt\(\s*["'`]([a-z][a-z0-9]*(?:-[a-z0-9]+)+)["'`]""")
 HTML_KEY = re.compile(r"""data-l10n-id["']?\s*[=:]\s*["']([a-z][a-z0-9-]*)["']""")
+TITLE_IDS = "|".join(sorted({folder.parent.parent.name for folder in TITLE_FOLDERS}))
+TITLE_LITERAL = re.compile(rf"""["'`]((?:{TITLE_IDS})(?:-[a-z0-9]+)+)["'`]""")
+"""A string of a title's keys, as a board's table of an enum's values holds it."""
 
 
 @functools.cache
@@ -96,6 +100,8 @@ def portal_keys() -> dict[str, set[str]]:
             continue
         text = path.read_text("utf-8")
         keys = set(JS_KEY.findall(text)) | set(HTML_KEY.findall(text))
+        if path.suffix == ".js":
+            keys |= set(TITLE_LITERAL.findall(text))
         if keys:
             used[str(path.relative_to(SERVICES))] = keys
     return used
@@ -150,3 +156,40 @@ def test_the_check_finds_a_missing_key_and_differing_arguments(tmp_path):
     assert any(key == "count" and what.startswith("also defined") for key, what in problems)
     used = check_used(i18n.Catalogue(tmp_path), {"greeting": frozenset(), "nowhere": None}, "x")
     assert {p.key for p in used} == {"greeting", "nowhere"}
+
+
+def _card_keys() -> list[str]:
+    """The keys the boards build from a card's id (`js/titles/*.js`): every invention and
+    inventor of Erfinderteam, every Inspiration and Major Theory of Einstein."""
+    games = SERVICES / "games"
+    inventions = json.loads((games / "inventors" / "inventions.json").read_text("utf-8"))
+    count = sum(len(age["inventions"]) for age in inventions["ages"])
+    teams = json.loads((games / "inventors" / "teams.json").read_text("utf-8"))["teams"]
+    cards = json.loads((games / "einstein" / "cards.json").read_text("utf-8"))
+    return [
+        *(f"inventors-invention-{n}" for n in range(1, count + 1)),
+        *(f"inventors-inventor-{i['name'].lower()}" for team in teams for i in team["inventors"]),
+        *(f"einstein-inspiration-{card['id']}" for card in cards["inspirations"]),
+        *(f"einstein-theory-{card['id']}" for card in cards["theories"]),
+        *(f"einstein-requirement-{card['id']}" for card in cards["theories"]),
+    ]
+
+
+def test_every_card_a_board_names_by_its_id_has_its_name_in_every_language():
+    keys = _card_keys()
+    assert len(keys) > 100
+    missing = [
+        f"{language}: {key}"
+        for key in keys
+        for language in i18n.SHIPPED_LANGUAGES
+        if not _catalogue_for(key).has(key, language)
+    ]
+    assert not missing, "\n".join(missing)
+
+
+def test_every_title_names_itself_in_every_language():
+    for folder in TITLE_FOLDERS:
+        title = folder.parent.parent.name
+        catalogue = i18n.Catalogue(folder)
+        for language in i18n.SHIPPED_LANGUAGES:
+            assert catalogue.has(f"{title}-name", language), (title, language)
