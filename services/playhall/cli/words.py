@@ -10,8 +10,8 @@ command line: those read `--lang` from `sys.argv` once, at import (`from_argv`).
 
 from __future__ import annotations
 
+import contextlib
 import datetime
-import functools
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
@@ -19,13 +19,10 @@ from typing import Literal
 from babel import Locale
 from babel.dates import format_skeleton
 from babel.lists import format_list
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_percent
 from babel.units import format_unit
-from fluent.runtime import FluentResource
 
-from playhall.core import i18n
-from playhall.notifications import reading
-from playhall.notifications.reading import LocalBundle, LocalInt
+from playhall.core import i18n, registry
 
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 """Where a terminal's language is set, the first set one deciding (POSIX's order)."""
@@ -68,41 +65,26 @@ def from_argv(argv: Sequence[str]) -> str | None:
     return None
 
 
-@functools.cache
-def _bundle(language: str) -> LocalBundle:
-    # LocalBundle writes whole numbers in the locale's digits, as the notices do.
-    bundle = LocalBundle([language], use_isolating=False)
-    bundle.add_resource(FluentResource(i18n.platform().source(language)))
-    return bundle
-
-
 def t(key: str, **args: i18n.Argument) -> str:
     """The platform catalogue's message `key` in the client's language (English where the
-    language lacks it): a whole number argument is written in the locale's digits and
-    selects plurals; anything else is passed as written (`number` writes the others)."""
-    for candidate in (_language, i18n.SOURCE_LANGUAGE):
-        bundle = _bundle(candidate)
-        if bundle.has_message(key):
-            value = bundle.get_message(key).value
-            if value is not None:
-                return str(bundle.format_pattern(value, dict(args))[0])
-    return key
+    language lacks it): a number argument is written in the locale's digits (a whole one
+    selects plurals); a string is passed as written (`number` writes a number just so)."""
+    return i18n.render(i18n.Text(key, args), _language)
 
 
 def _digits(text: str) -> str:
     """`text` with its ASCII digits in the locale's own (Babel writes Latin ones)."""
-    locale = Locale.parse(_language)
-    return text.translate({ord("0") + d: LocalInt(d).format(locale) for d in range(10)})
+    return text.translate(i18n.digits_of(_language))
 
 
 def number(value: float, pattern: str | None = None) -> str:
     """A number as the locale writes it (`pattern` a CLDR pattern, e.g. "#,##0.0")."""
-    return _digits(format_decimal(value, pattern, locale=_language, numbering_system="default"))
+    return i18n.decimal(value, _language, pattern)
 
 
 def whole(value: int) -> str:
     """A whole number as the locale writes it, for a table's cell."""
-    return LocalInt(value).format(Locale.parse(_language))
+    return i18n.decimal(value, _language)
 
 
 def percent(share: float) -> str:
@@ -110,8 +92,15 @@ def percent(share: float) -> str:
 
 
 def title_name(title_id: str) -> str:
-    """A title's name from its catalogue (the id capitalized for a title not installed)."""
-    return reading.title_name(title_id, _language)
+    """A title's name from its catalogue, which its engine registers when imported (the id
+    capitalized for a title not installed beside the client)."""
+    with contextlib.suppress(KeyError):
+        registry.get_game(title_id)
+    catalogue = i18n.titles().get(title_id)
+    key = f"{title_id}-name"
+    if catalogue is None or not catalogue.has(key, i18n.SOURCE_LANGUAGE):
+        return title_id.capitalize()
+    return catalogue.format(i18n.Text(key), _language)
 
 
 def listing(items: Iterable[str]) -> str:
