@@ -37,7 +37,9 @@ function notificationOf(push) {
   const options = {
     body: String(push.body ?? ""),
     data: { url: pageOf(push.url), kind: push.kind ?? "", matchId: push.match_id ?? "" },
-    lang: "en",
+    // The push is worded in the player's language (their setting): its tag, and its direction.
+    lang: String(push.lang ?? "en"),
+    dir: "auto",
   };
   if (push.tag) {
     options.tag = String(push.tag);
