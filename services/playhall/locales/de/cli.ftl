@@ -56,7 +56,7 @@ cli-time-in-bank = { $name } hat { $bank } auf dem Zeitkonto
 cli-time-left-turn = { $name } hat für diesen Zug noch { $left }
 cli-time-stands-away = { $name }: die Uhr steht still während der Abwesenheit
 cli-time-not-to-move = { $name } ist nicht am Zug
-cli-gave-time = Du hast { $name } { $time } gegeben in Partie { $match }: { $now }.
+cli-gave-time = Du hast { $name } in Partie { $match } { $time } gegeben: { $now }.
 cli-say-which-seat = sag, welcher Platz die Zeit bekommt: --to SEAT (Plätze: { $seats })
 
 ## Plätze. $until ist ein Tag („9. Dez.“).
@@ -130,7 +130,7 @@ cli-queue-waiting = Warte seit { $waited } s auf Spieler mit Wertung { $rating }
 cli-queue-waiting-bots = { $waiting }; Bots kommen in { $bots_in } s dazu
 cli-left-queue = Du hast die Schlange verlassen.
 cli-in-no-queue = Du warst in keiner Schlange von { $title }.
-cli-entering-queue = Stelle mich in die Schlange…
+cli-entering-queue = Du stellst dich in die Schlange…
 cli-turn-based-ticket-waits = Dein Platz in der Schlange für eine Fernpartie ({ $days ->
         [one] { $days } Tag
        *[other] { $days } Tage
