@@ -10,7 +10,6 @@ command line: those read `--lang` from `sys.argv` once, at import (`from_argv`).
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import os
 from collections.abc import Iterable, Mapping, Sequence
@@ -22,7 +21,7 @@ from babel.lists import format_list
 from babel.numbers import format_percent
 from babel.units import format_unit
 
-from playhall.core import i18n, registry
+from playhall.core import i18n
 
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 """Where a terminal's language is set, the first set one deciding (POSIX's order)."""
@@ -92,15 +91,8 @@ def percent(share: float) -> str:
 
 
 def title_name(title_id: str) -> str:
-    """A title's name from its catalogue, which its engine registers when imported (the id
-    capitalized for a title not installed beside the client)."""
-    with contextlib.suppress(KeyError):
-        registry.get_game(title_id)
-    catalogue = i18n.titles().get(title_id)
-    key = f"{title_id}-name"
-    if catalogue is None or not catalogue.has(key, i18n.SOURCE_LANGUAGE):
-        return title_id.capitalize()
-    return catalogue.format(i18n.Text(key), _language)
+    """A title's name in the client's language (`i18n.title_name`)."""
+    return i18n.title_name(title_id, _language)
 
 
 def listing(items: Iterable[str]) -> str:

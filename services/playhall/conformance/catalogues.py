@@ -16,7 +16,6 @@ from typing import TypeVar
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2
 
-import playhall
 from playhall.conformance.target import Refusal
 from playhall.core import i18n, versions
 
@@ -29,12 +28,8 @@ D = TypeVar("D", bound=Message)
 def shipped_folder(title_id: str, rules_version: str) -> Path | None:
     """The catalogue Playhall's own title of this id ships for the major of `rules_version`
     (`playhall/games/<title>/locales/<major>`), or None when there is none."""
-    major = versions.major(rules_version).rpartition("/")[2]
-    for root in playhall.__path__:
-        folder = Path(root) / "games" / title_id / "locales" / major
-        if folder.is_dir():
-            return folder
-    return None
+    catalogue = i18n.shipped(title_id, versions.major(rules_version).rpartition("/")[2])
+    return catalogue.folder if catalogue is not None else None
 
 
 class Catalogues:

@@ -286,11 +286,42 @@ def titles() -> Mapping[str, Catalogue]:
     return MappingProxyType(_TITLES)
 
 
+GAMES_FOLDER = PLATFORM_FOLDER.parent / "games"
+"""Where Playhall's own titles ship their catalogues: `<title>/locales/<major>/`."""
+TITLE_ID = re.compile(r"[a-z][a-z0-9_]*")
+MAJOR = re.compile(r"[0-9]{1,4}")
+
+
+@functools.cache
+def shipped(title_id: str, major: str | None = None) -> Catalogue | None:
+    """The catalogue one of Playhall's titles ships for a major rules version ("1"; None: its
+    newest), read as data: a process that plays no title (the notifier, the gateway, the
+    conformance kit) names a title without importing it. None when there is none."""
+    if not TITLE_ID.fullmatch(title_id) or (major is not None and not MAJOR.fullmatch(major)):
+        return None
+    folders = [path for path in (GAMES_FOLDER / title_id / "locales").glob("*") if path.is_dir()]
+    if major is not None:
+        folders = [path for path in folders if path.name == major]
+    if not folders:
+        return None
+    return Catalogue(max(folders, key=lambda path: int(path.name) if path.name.isdigit() else -1))
+
+
+def title_name(title_id: str, language: str) -> str:
+    """A title's name in `language` (`<title>-name` of its catalogue; the id capitalized for a
+    title Playhall does not ship)."""
+    catalogue = _TITLES.get(title_id) or shipped(title_id)
+    key = f"{title_id}-name"
+    if catalogue is None or not catalogue.has(key, SOURCE_LANGUAGE):
+        return title_id.capitalize()
+    return catalogue.format(Text(key), language)
+
+
 def catalogue_of(key: str) -> Catalogue:
-    """The catalogue holding `key`: its title's when the key starts with a registered title
-    id, else the platform's."""
+    """The catalogue holding `key`: its title's when the key starts with a title's id (one
+    registered in this process, else one Playhall ships), else the platform's."""
     prefix = key.partition("-")[0]
-    return _TITLES.get(prefix) or platform()
+    return _TITLES.get(prefix) or shipped(prefix) or platform()
 
 
 def render(text: Text, language: str = SOURCE_LANGUAGE) -> str:

@@ -10,7 +10,6 @@ key a translation lacks."""
 
 from __future__ import annotations
 
-import functools
 import re
 
 from starlette.requests import Request
@@ -20,21 +19,12 @@ from starlette.routing import Route
 from playhall.core import i18n
 from playhall.gateway.settings import Settings
 
-GAMES = i18n.PLATFORM_FOLDER.parent / "games"
-TITLE = re.compile(r"^[a-z][a-z0-9_]*$")
-MAJOR = re.compile(r"^[0-9]{1,4}$")
 LANGUAGE = re.compile(r"^[a-z]{2,3}$")
 CACHE = {"cache-control": "max-age=300"}
 """Like the portal's other data: a deployment's new catalogue reaches browsers within minutes."""
 FTL = "text/plain; charset=utf-8"
 NAME_KEY = "portal-language-name"
 """The key of a language's own name in that language (portal-common.ftl)."""
-
-
-@functools.cache
-def _title_catalogue(title: str, major: str) -> i18n.Catalogue | None:
-    folder = GAMES / title / "locales" / major
-    return i18n.Catalogue(folder) if folder.is_dir() else None
 
 
 def _not_found() -> Response:
@@ -64,9 +54,9 @@ def locale_routes(settings: Settings) -> list[Route]:
 
     async def title_ftl(request: Request) -> Response:
         title, major, lang = (request.path_params[name] for name in ("title", "major", "lang"))
-        if not (TITLE.match(title) and MAJOR.match(major) and LANGUAGE.match(lang)):
+        if not LANGUAGE.match(lang):
             return _not_found()
-        catalogue = _title_catalogue(title, major)
+        catalogue = i18n.shipped(title, major)
         if lang not in served or catalogue is None or lang not in catalogue.languages:
             return _not_found()
         return Response(catalogue.source(lang), media_type=FTL, headers=CACHE)
