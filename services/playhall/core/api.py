@@ -24,15 +24,16 @@ The shape carries every title without special cases:
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, is_dataclass
 from types import ModuleType
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from google.protobuf.message import Message
 
-from playhall.core import versions
+from playhall.core import i18n, versions
 from playhall.core.errors import IllegalMove, IncompatibleVersion, InvalidSetup, MalformedMessage
 from playhall.core.rng import Rng
 
@@ -418,6 +419,30 @@ class Codec(ABC, Generic[StateT]):
     @abstractmethod
     def encode_event(self, event: Any) -> Any: ...
 
+    def describe_move(self, move: Any) -> i18n.Text:
+        """A move as a person reads it (a terminal's list of moves): a key of the title's
+        catalogue and its arguments. By default `<title>-move-<move class>` with the move's
+        fields as arguments (its `value` when it is no dataclass), the title being its
+        messages' package (`playhall.<title>.v1`); a title overrides it to name its cards and
+        pieces."""
+        title = self.move_message.DESCRIPTOR.full_name.split(".")[-3]
+        kind = re.sub(r"(?<!^)(?=[A-Z])", "-", type(move).__name__).lower()
+        if is_dataclass(move):
+            args = {f.name: _argument(getattr(move, f.name)) for f in fields(move)}
+        else:
+            args = {"value": _argument(move)}
+        return i18n.Text(f"{title}-move-{kind}", args)
+
+
+def _argument(value: Any) -> i18n.Argument:
+    """A move's field as a message argument: a number stays one (Fluent writes it and
+    selects on it), a flag is "yes" or "no", anything else its text."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | float | str):
+        return value
+    return str(value)
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -495,8 +520,9 @@ class Game(ABC, Generic[StateT]):
         return moves
 
     @abstractmethod
-    def render_text(self, view: Any) -> str:
-        """A plain-text drawing of a view."""
+    def render_text(self, view: Any, language: str = i18n.SOURCE_LANGUAGE) -> str:
+        """A plain-text drawing of a view, its words in `language` (a shipped language; the
+        title's catalogue falls back to English), its geometry the same in every language."""
 
 
 def play_random(

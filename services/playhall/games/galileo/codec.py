@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import functools
 
-from playhall.core import Codec, MalformedMessage
+from playhall.core import Codec, MalformedMessage, i18n
 from playhall.core.fields import from_message, in_oneof, to_message
 from playhall.core.wire import set_viewer, viewer_of
 from playhall.galileo.v1 import galileo_pb2 as pb
 from playhall.games.galileo import engine as e
-from playhall.games.galileo.cards import EXPERIMENT_BY_ID, EXPERIMENT_IDS, SCIENTIST_IDS
+from playhall.games.galileo.cards import (
+    EXPERIMENT_BY_ID,
+    EXPERIMENT_IDS,
+    SCIENTIST_BY_ID,
+    SCIENTIST_IDS,
+)
 
 ALL_SCIENTISTS = sorted(SCIENTIST_IDS)
 ALL_EXPERIMENTS = sorted(EXPERIMENT_IDS)
@@ -69,6 +74,24 @@ class GalileoCodec(Codec[e.GalileoState], messages=pb):
         if action == "take":
             return e.TakeExperiment(message.take.experiment)
         raise MalformedMessage("galileo-move-empty")
+
+    def describe_move(self, move: e.Move) -> i18n.Text:
+        """A pick or a take named by its card: number, colour and power or points."""
+        if isinstance(move, e.Pick):
+            scientist = SCIENTIST_BY_ID[move.scientist]
+            return i18n.Text(
+                "galileo-move-pick",
+                {"scientist": move.scientist, "colour": scientist.colour, "power": scientist.power},
+            )
+        experiment = EXPERIMENT_BY_ID[move.experiment]
+        return i18n.Text(
+            "galileo-move-take-experiment",
+            {
+                "experiment": move.experiment,
+                "colour": experiment.colour,
+                "points": experiment.points,
+            },
+        )
 
     # -- views ---------------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from playhall.core import BotTuning, Budget, Event, Game, MalformedMessage, Rng
+from playhall.core import BotTuning, Budget, Event, Game, MalformedMessage, Rng, i18n
 from playhall.core.api import OptionValue
 from playhall.core.fields import build, columns
 from playhall.games.galileo import render
@@ -121,8 +121,8 @@ class GalileoGame(Game[GalileoState]):
         lead = expected[seat] - max(v for other, v in enumerate(expected) if other != seat)
         return 0.5 + 0.5 * math.tanh(lead / 8)
 
-    def render_text(self, view: GalileoView) -> str:
-        return render.text(view)
+    def render_text(self, view: GalileoView, language: str = i18n.SOURCE_LANGUAGE) -> str:
+        return render.text(view, language)
 
 
 def _deal(pool: list[int], count: int) -> list[int]:
