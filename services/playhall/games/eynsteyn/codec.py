@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from playhall.core import Codec, MalformedMessage
+from playhall.core import Codec, MalformedMessage, i18n
 from playhall.core.api import IntOption
 from playhall.core.fields import from_message, in_oneof, to_message
 from playhall.core.wire import set_viewer, viewer_of
@@ -120,6 +120,18 @@ class EynsteynCodec(Codec[e.EynsteynState], messages=pb):
             case "pass_turn":
                 return e.Pass()
         raise MalformedMessage("eynsteyn-move-empty")
+
+    def describe_move(self, move: e.Move) -> i18n.Text:
+        """A move by its fields (`Codec.describe_move`), a laid stone by its kind's name and
+        the end of a turn with nothing left to draw as such."""
+        if isinstance(move, e.Place):
+            stone = KIND_BY_ID[move.kind].name.replace("_", "-") if move.kind in KIND_BY_ID else ""
+            where = {"rotation": move.rotation, "row": move.row, "column": move.column}
+            return i18n.Text("eynsteyn-move-place", {"stone": stone, **where})
+        if isinstance(move, e.EndTurn) and move.stack == e.NO_STACK:
+            call = "yes" if move.call else "no"
+            return i18n.Text("eynsteyn-move-end-turn-no-stack", {"call": call})
+        return super().describe_move(move)
 
     # -- views ---------------------------------------------------------------------------------
 

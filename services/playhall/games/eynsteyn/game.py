@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from playhall.core import BotTuning, Budget, Event, Game, MalformedMessage, Rng
+from playhall.core import BotTuning, Budget, Event, Game, MalformedMessage, Rng, i18n
 from playhall.core.api import OptionValue
 from playhall.core.fields import build, columns
 from playhall.games.eynsteyn import render, tactics
@@ -190,8 +190,8 @@ class EynsteynGame(Game[EynsteynState]):
             return kept
         return tactics.against_replies(state, seat, kept, self.order_moves, self.evaluate)
 
-    def render_text(self, view: EynsteynView) -> str:
-        return render.text(view)
+    def render_text(self, view: EynsteynView, language: str = i18n.SOURCE_LANGUAGE) -> str:
+        return render.text(view, language)
 
 
 def _to_place(state: EynsteynState) -> int:

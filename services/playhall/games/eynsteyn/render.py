@@ -1,10 +1,17 @@
 """The text drawing of an Eynsteyn view, for terminals and logs (the portal draws its own). It
-takes a view, never a state, so it can show nothing its viewer may not see."""
+takes a view, never a state, so it can show nothing its viewer may not see. Its words come from
+the title's catalogue (`locales/<major>/<lang>/render.ftl`, keys `eynsteyn-render-...`; the
+stones' names from `board.ftl`), in the reader's language; the board's squares, coordinates and
+glyphs are the same in every language."""
 
 from __future__ import annotations
 
-from playhall.core import SPECTATOR
-from playhall.games.eynsteyn.engine import EynsteynView, Phase
+from collections.abc import Callable, Iterable
+from functools import partial
+
+from playhall.core import SPECTATOR, i18n
+from playhall.core.i18n import Text
+from playhall.games.eynsteyn.engine import EynsteynView, Phase, StackView
 from playhall.games.eynsteyn.stones import (
     KIND_BY_ID,
     PATTERNS,
@@ -40,38 +47,42 @@ def glyph(pattern: Pattern) -> str:
     return GLYPHS[lines[0]]
 
 
-def _edges_of(view: EynsteynView, seat: int) -> str:
-    return "North-South" if seat == view.north_south else "West-East"
+Say = Callable[[Text], str]
+"""A text in the drawing's language."""
+
+STEPS = {
+    Phase.OPENING_DRAW: "eynsteyn-render-opening-draw",
+    Phase.PREPARATION: "eynsteyn-render-preparation",
+    Phase.REFILL_DRAW: "eynsteyn-render-refill-draw",
+    Phase.PLACE: "eynsteyn-render-place",
+    Phase.MARK: "eynsteyn-render-mark",
+    Phase.END_TURN: "eynsteyn-render-end-turn",
+    Phase.WIN_REFUSED: "eynsteyn-render-win-refused",
+}
+"""What the seat to move does, by phase."""
 
 
-def _hand(kinds: tuple[int, ...]) -> str:
-    return " ".join(f"{KIND_BY_ID[kind].name}" for kind in kinds) or "-"
+def _stone(kind: int, say: Say) -> str:
+    return say(Text(f"eynsteyn-kind-{KIND_BY_ID[kind].name.replace('_', '-')}"))
 
 
-def status_line(view: EynsteynView) -> str:
+def _listed(items: Iterable[str], say: Say) -> str:
+    return say(Text("eynsteyn-render-separator")).join(items) or say(Text("eynsteyn-render-none"))
+
+
+def status_line(view: EynsteynView, say: Say) -> str:
     if view.phase is Phase.OVER:
         if view.winner is None:
-            return "Game over: a draw"
-        return f"Game over: seat {view.winner} wins"
-    step = {
-        Phase.OPENING_DRAW: "draws (opening hands of 10)",
-        Phase.PREPARATION: "places a stone (preparation)",
-        Phase.REFILL_DRAW: "draws (hands of 8)",
-        Phase.PLACE: "places a stone",
-        Phase.MARK: "may mark a stone",
-        Phase.END_TURN: "ends the turn (draw, call or not)",
-        Phase.WIN_REFUSED: "passes: the win was refused without a call",
-    }[view.phase]
-    return f"Seat {view.current} {step}"
+            return say(Text("eynsteyn-render-draw"))
+        return say(Text("eynsteyn-render-won", {"seat": view.winner}))
+    return say(Text(STEPS[view.phase], {"seat": view.current}))
 
 
-def text(view: EynsteynView) -> str:
-    """The board (each square: the top stone's lines, its height, a marker's seat), then the
-    seats and the stacks."""
-    who = "spectator" if view.viewer is SPECTATOR else f"seat {view.viewer}"
+def _board(view: EynsteynView) -> list[str]:
+    """The squares, row by row under the column numbers: each the top stone's lines, its
+    height, a marker's seat."""
     size = view.board_size
-    lines = [f"Eynsteyn, seen by {who}", status_line(view)]
-    lines.append("    " + "".join(f"{column:<4}" for column in range(size)))
+    lines = ["    " + "".join(f"{column:<4}" for column in range(size))]
     for row in range(size):
         cells = []
         for column in range(size):
@@ -84,15 +95,41 @@ def text(view: EynsteynView) -> str:
             mark = " " if marker is None else "ab"[marker]
             cells.append(f"{glyph(PATTERNS[stones[-1]])}{len(stones)}{mark} ")
         lines.append(f"{row:>2}  " + "".join(cells))
-    for seat in range(len(view.hands)):
-        call = ", calls EYNSTEYN" if view.calls[seat] else ""
-        lines.append(
-            f"  seat {seat} ({'ab'[seat]}, {_edges_of(view, seat)}): markers "
-            f"{view.markers_left[seat]}{call}; hand: {_hand(view.hands[seat])}"
-        )
-    tops = ", ".join(
-        f"{number}: {KIND_BY_ID[stack.top].name if stack.size else 'empty'} ({stack.size})"
-        for number, stack in enumerate(view.stacks, start=1)
+    return lines
+
+
+def _seat_line(view: EynsteynView, seat: int, say: Say) -> str:
+    edges = "north-south" if seat == view.north_south else "west-east"
+    record = {
+        "seat": seat,
+        "marker": "ab"[seat],
+        "edges": say(Text(f"eynsteyn-render-{edges}")),
+        "markers": view.markers_left[seat],
+        "call": "yes" if view.calls[seat] else "no",
+        "hand": _listed((_stone(kind, say) for kind in view.hands[seat]), say),
+    }
+    return "  " + say(Text("eynsteyn-render-seat", record))
+
+
+def _stack(number: int, stack: StackView, say: Say) -> str:
+    if not stack.size:
+        return say(Text("eynsteyn-render-stack-empty", {"stack": number, "count": stack.size}))
+    top = {"stack": number, "stone": _stone(stack.top, say), "count": stack.size}
+    return say(Text("eynsteyn-render-stack", top))
+
+
+def text(view: EynsteynView, language: str = i18n.SOURCE_LANGUAGE) -> str:
+    """The board (each square: the top stone's lines, its height, a marker's seat), then the
+    seats and the stacks."""
+    say: Say = partial(i18n.render, language=language)
+    if view.viewer is SPECTATOR:
+        heading = say(Text("eynsteyn-render-seen-by-spectator"))
+    else:
+        heading = say(Text("eynsteyn-render-seen-by-seat", {"seat": view.viewer}))
+    lines = [heading, status_line(view, say), *_board(view)]
+    lines += [_seat_line(view, seat, say) for seat in range(len(view.hands))]
+    stacks = _listed(
+        (_stack(number, stack, say) for number, stack in enumerate(view.stacks, start=1)), say
     )
-    lines.append(f"Stacks: {tops}")
+    lines.append(say(Text("eynsteyn-render-stacks", {"stacks": stacks})))
     return "\n".join(lines)
