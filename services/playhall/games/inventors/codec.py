@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Any, TypeVar
 
-from playhall.core import Codec, MalformedMessage
+from playhall.core import Codec, MalformedMessage, i18n
 from playhall.core.fields import from_message, in_oneof, to_message
 from playhall.core.wire import set_viewer, viewer_of
 from playhall.games.inventors import engine as e
@@ -129,6 +129,32 @@ class InventorsCodec(Codec[e.InventorsState], messages=pb):
         if simple is None:
             raise MalformedMessage("inventors-empty-move")
         return simple
+
+    def describe_move(self, move: e.Move) -> i18n.Text:
+        """A move by its fields (`Codec.describe_move`); tiles and disciplines by their ids
+        (moves.ftl names them), an inventor by its place in the team's list from 1, as the text
+        drawing lists them."""
+        if isinstance(move, e.Upgrade):
+            upgrade = {
+                "inventor": move.inventor + 1,
+                "discipline": move.discipline.name.lower(),
+                "tile": _tile_id(move.tile),
+                "back": "yes" if move.as_one else "no",
+            }
+            return i18n.Text("inventors-move-upgrade", upgrade)
+        if isinstance(move, e.Work):
+            genius = [discipline.name.lower() for discipline in move.genius]
+            work = {
+                "inventor": move.inventor + 1,
+                "invention": move.invention,
+                "genius": len(genius),
+                "first": genius[0] if genius else "",
+                "second": genius[1] if len(genius) > 1 else "",
+            }
+            return i18n.Text("inventors-move-work", work)
+        if isinstance(move, e.TakeTile):
+            return i18n.Text("inventors-move-take-tile", {"tile": _tile_id(move.tile)})
+        return super().describe_move(move)
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -432,3 +458,8 @@ def _check_phase(state: e.InventorsState) -> None:
         raise MalformedMessage("inventors-inconsistent-final-age")
     if not finished and len(state.table) < (1 if state.phase is e.Phase.REWARD else 2):
         raise MalformedMessage("inventors-inconsistent-age-over")
+
+
+def _tile_id(tile: Tile) -> str:
+    """A tile kind as the catalogues name it ("upgrade-2", board.ftl's inventors-tile-...)."""
+    return tile.name.lower().replace("_", "-")

@@ -6,7 +6,7 @@ import math
 from collections import Counter
 from collections.abc import Mapping
 
-from playhall.core import BotTuning, Budget, Event, Game, MalformedMessage, Rng
+from playhall.core import BotTuning, Budget, Event, Game, MalformedMessage, Rng, i18n
 from playhall.core.api import OptionValue
 from playhall.core.fields import build, columns
 from playhall.games.inventors import render
@@ -135,8 +135,8 @@ class InventorsGame(Game[InventorsState]):
         upgrades towards a goal, coffee, refresh, and the rest."""
         return sorted(moves, key=lambda move: -_promise(state, seat, move))
 
-    def render_text(self, view: InventorsView) -> str:
-        return render.text(view)
+    def render_text(self, view: InventorsView, language: str = i18n.SOURCE_LANGUAGE) -> str:
+        return render.text(view, language)
 
 
 _last_expected: tuple[InventorsState | None, list[float]] = (None, [])

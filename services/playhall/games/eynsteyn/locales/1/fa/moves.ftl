@@ -1,4 +1,4 @@
-## حرکت‌های اینشتاین (EYNSTEYN)، آن‌طور که برنامهٔ ترمینال فهرستشان می‌کند (codec.py،
+## حرکت‌های آینشتاین (EYNSTEYN)، آن‌طور که برنامهٔ ترمینال فهرستشان می‌کند (codec.py،
 ## describe_move). ردیف‌ها و ستون‌ها از ۰ شمرده می‌شوند، همان‌طور که نقشهٔ متنی برچسبشان
 ## می‌زند؛ $stone شناسهٔ نوع سنگ است (straight، curve، junction، crossing، double-curve،
 ## blocker) که board.ftl نامش را دارد؛ $call برای اعلام EYNSTEYN برابر "yes" است.

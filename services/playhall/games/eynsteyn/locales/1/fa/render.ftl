@@ -1,10 +1,10 @@
-## نقشهٔ متنی اینشتاین (EYNSTEYN) (render.py): صفحهٔ بازی در برنامهٔ ترمینال و در لاگ‌ها.
+## نقشهٔ متنی آینشتاین (EYNSTEYN) (render.py): صفحهٔ بازی در برنامهٔ ترمینال و در لاگ‌ها.
 ## $seat شمارهٔ جایگاه است، $marker حرفی که نشانگرهایش روی صفحه دارند (a، b)، $edges لبه‌هایی
 ## که وصل می‌کند، $call وقتی EYNSTEYN را اعلام کرده "yes" است، $hand و $stacks فهرست‌اند،
 ## $stone نام نوع سنگ (board.ftl).
 
-eynsteyn-render-seen-by-spectator = اینشتاین، از دید تماشاگر
-eynsteyn-render-seen-by-seat = اینشتاین، از دید جایگاه { $seat }
+eynsteyn-render-seen-by-spectator = { eynsteyn-name }، از دید تماشاگر
+eynsteyn-render-seen-by-seat = { eynsteyn-name }، از دید جایگاه { $seat }
 eynsteyn-render-draw = پایان بازی: مساوی
 eynsteyn-render-won = پایان بازی: جایگاه { $seat } برد
 
