@@ -1,7 +1,8 @@
 """The published rate limits' table and limiter (`access.limits`): rates as the settings write
 them, every method of the contracts in one class (the streaming ones exactly the streams), the
 GCRA script on the session's real Redis and on a Redis Cluster (a burst, then refusals naming
-an exact wait that, waited, lets one call through; a refusal counts nothing), the open streams
+an exact wait that, waited, lets one call through; a refusal counts nothing; a call's subjects
+counted at once, the others all the same when one is over), the open streams
 counted across replicas (renewed while open, run out when their replica died), and
 docs/limits.md holding the table the code has."""
 
@@ -145,7 +146,7 @@ def test_a_burst_then_an_exact_wait_on_redis(redis_server):
     asyncio.run(scenario())
 
 
-def test_the_first_subject_over_its_limit_is_named_and_those_after_it_not_counted(redis_server):
+def test_the_first_subject_over_its_limit_is_named_and_the_others_count_the_call(redis_server):
     async def scenario():
         client = redis.asyncio.Redis.from_url(redis_server.url)
         limiter = Limiter(client, TABLE)
@@ -156,9 +157,34 @@ def test_the_first_subject_over_its_limit_is_named_and_those_after_it_not_counte
             await limiter.admit(CallClass.WRITES, [token, address])
         assert refused.value.subject == str(token)
         assert "Too many writes from this token (the limit is 4/s burst 3)" in refused.value.reason
-        # The address took none of those calls: its whole burst is there.
-        for _ in range(6):
+        # Both were counted at once: the address, which had room, took the refused call (its
+        # burst of 6 has 5 left), the token, which had none, nothing (the same wait holds).
+        for _ in range(5):
             await limiter.admit(CallClass.WRITES, [address])
+        with pytest.raises(OverLimit) as address_over:
+            await limiter.admit(CallClass.WRITES, [address])
+        assert address_over.value.subject == str(address)
+        with pytest.raises(OverLimit) as again:
+            await limiter.admit(CallClass.WRITES, [token])
+        assert again.value.retry_after_s <= refused.value.retry_after_s
+        await client.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_a_redis_that_lost_the_script_counts_the_call_once_it_has_it_again(redis_server):
+    async def scenario():
+        client = redis.asyncio.Redis.from_url(redis_server.url)
+        limiter = Limiter(client, TABLE)
+        token, address = fresh(), fresh(SubjectKind.ADDRESS)
+        await limiter.admit(CallClass.MOVES, [address, token])
+        await client.script_flush()  # as a restarted Redis has none
+        for _ in range(2):
+            await limiter.admit(CallClass.MOVES, [address, token])
+        with pytest.raises(OverLimit) as refused:
+            await limiter.admit(CallClass.MOVES, [address, token])
+        # Each call was counted once for each subject: the token's burst of 3 is used up.
+        assert refused.value.subject == str(token)
         await client.aclose()
 
     asyncio.run(scenario())
@@ -169,8 +195,23 @@ def test_the_limiter_on_a_redis_cluster(redis_cluster):
         nodes = [redis.asyncio.cluster.ClusterNode(h, p) for h, p in redis_cluster.startup_nodes]
         client = redis.asyncio.RedisCluster(startup_nodes=nodes)
         limiter = Limiter(client, TABLE)
+        await client.initialize()
+
+        def node_of(subject: Subject) -> str:
+            return client.get_node_from_key(f"limits:writes:{subject.counted_as}").name
+
         for _ in range(3):  # keys in several slots
             await burst_then_wait(limiter, fresh())
+        # A call's subjects, their keys on different nodes, counted in one pipeline.
+        address = fresh(SubjectKind.ADDRESS)
+        token = next(t for t in iter(fresh, None) if node_of(t) != node_of(address))
+        for _ in range(3):
+            await limiter.admit(CallClass.WRITES, [address, token])
+        with pytest.raises(OverLimit) as refused:
+            await limiter.admit(CallClass.WRITES, [address, token])
+        assert refused.value.subject == str(token)
+        keys = [f"limits:writes:{subject.counted_as}" for subject in (token, address)]
+        assert all([await client.exists(key) for key in keys])
         await client.aclose()
 
     asyncio.run(scenario())

@@ -1,6 +1,8 @@
 """Player tokens (`accounts.tokens`) and the guest issuer (`accounts.guests`): what is accepted,
 every way a token is refused (with a reason a player understands), keys as PEM blocks, as a JWK
-set, and from a JWKS URL served over real HTTP, key rotation included."""
+set, and from a JWKS URL served over real HTTP, key rotation included; a token verified once
+is not verified again until it ends (on the real clock), a refused one every time, and the
+tokens kept are bounded."""
 
 from __future__ import annotations
 
@@ -20,8 +22,10 @@ from playhall.accounts.guests import GuestIssuer, InvalidGuestName, checked_gues
 from playhall.accounts.names import clean_display_name
 from playhall.accounts.tokens import (
     InvalidPlayerToken,
+    Player,
     PlayerTokens,
     TokenSettings,
+    VerifiedTokens,
     looks_like_jwt,
     player_id,
 )
@@ -239,6 +243,68 @@ async def test_an_unreachable_jwks_url_is_refused_as_try_again(issuer):
     )
     token = issuer.token("gina", key=rsa_key()[0], algorithm="RS256", kid="k")
     assert "try again" in await refused(tokens, token)
+
+
+def count_decodes(monkeypatch) -> list[str]:
+    """The tokens PyJWT verifies from now on, one entry a verification."""
+    decoded: list[str] = []
+    decode = jwt.decode
+
+    def counted(token, *args, **kwargs):
+        decoded.append(token)
+        return decode(token, *args, **kwargs)
+
+    monkeypatch.setattr(jwt, "decode", counted)
+    return decoded
+
+
+def at_a_seconds_start() -> None:
+    """Waits for the next whole second: a token's `exp` is whole seconds, so one signed now
+    lives its whole `expires_in`."""
+    time.sleep(1 - time.time() % 1)
+
+
+async def test_a_token_is_verified_once_in_its_life_and_refused_once_it_ends(issuer, monkeypatch):
+    tokens = verifier(issuer, jwt_leeway_s=0)
+    decoded = count_decodes(monkeypatch)
+    at_a_seconds_start()
+    token = issuer.token("ida", name="Ida", expires_in=2)
+    first = await tokens.verify(token)
+    assert [await tokens.verify(token) for _ in range(3)] == [first] * 3
+    assert decoded == [token]
+    # Another token of the same player is verified on its own.
+    assert await tokens.verify(issuer.token("ida", name="Ida")) == first
+    assert len(decoded) == 2
+    # Once its `exp` has come (the real clock's), it is refused as any expired token is.
+    exp = jwt.decode(token, options={"verify_signature": False})["exp"]
+    decoded.clear()
+    time.sleep(max(0.0, exp - time.time()))
+    assert "expired" in await refused(tokens, token)
+    assert "expired" in await refused(tokens, token)
+    assert decoded == [token, token], "a refused token is not kept: verified each time"
+
+
+async def test_a_token_within_the_leeway_is_kept_until_the_leeway_ends(issuer):
+    tokens = verifier(issuer, jwt_leeway_s=2)
+    at_a_seconds_start()
+    token = issuer.token("ida", expires_in=-1)  # expired, and accepted for a second more
+    assert await tokens.verify(token)
+    time.sleep(1.05)
+    assert "expired" in await refused(tokens, token)
+
+
+def test_the_verified_tokens_kept_are_bounded_the_least_recently_used_dropped():
+    kept = VerifiedTokens(size=2)
+    players = {name: Player(name, name, PLAYER_ISSUER, name) for name in "abc"}
+    later = time.time() + 60
+    kept.keep(b"a", players["a"], later)
+    kept.keep(b"b", players["b"], later)
+    assert kept.get(b"a") == players["a"]  # used: "b" is now the least recently used
+    kept.keep(b"c", players["c"], later)
+    assert (kept.get(b"a"), kept.get(b"b"), kept.get(b"c")) == (players["a"], None, players["c"])
+    assert len(kept) == 2
+    kept.keep(b"d", players["a"], time.time() - 1)  # accepted no longer
+    assert kept.get(b"d") is None
 
 
 def test_seat_tokens_never_look_like_jwts(issuer):

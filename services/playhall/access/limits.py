@@ -32,6 +32,7 @@ from typing import Any
 
 import redis
 import redis.asyncio
+from redis.exceptions import NoScriptError
 
 from playhall.access.scopes import REQUIRED
 from playhall.common.errors import OverLimit, TooManyStreams
@@ -253,25 +254,54 @@ class Limiter:
 
     def __init__(self, client: redis.asyncio.Redis | redis.asyncio.RedisCluster, table: LimitTable):
         self.table = table
-        self._take = client.register_script(GCRA_SCRIPT)
+        self._client = client
+        self._gcra = client.register_script(GCRA_SCRIPT)
 
     def rate(self, subject: Subject, kind: CallClass) -> Rate:
         if subject.kind is SubjectKind.ADDRESS:
             return self.table.for_address(kind)
         return self.table.for_token(kind)
 
-    async def wait_us(self, subject: Subject, kind: CallClass) -> int:
-        """Takes one call of `kind` from `subject`: 0 when it passes, else the microseconds
-        until one would (nothing taken)."""
-        rate = self.rate(subject, kind)
-        key = f"{KEY_PREFIX}:{kind}:{subject.counted_as}"
-        return int(await self._take(keys=[key], args=[rate.interval_us, rate.burst]))
+    async def wait_us(self, kind: CallClass, subjects: list[Subject]) -> list[int]:
+        """Takes one call of `kind` from each subject that has room for it: for each, 0 when
+        it passed, else the microseconds until one would (nothing taken from that one).
+
+        One pipeline, not a script call per subject: a call's limits cost one round trip
+        (on a Redis Cluster, one to each node of the subjects' keys, in parallel). Its EVALSHA
+        are sent as they are rather than as redis-py's `Script` in a pipeline, which asks
+        SCRIPT EXISTS first, a round trip more; a Redis that lost its scripts (restarted,
+        failed over) answers NOSCRIPT, and those subjects are counted again once it has the
+        script."""
+        replies = await self._evalsha(kind, subjects)
+        lost = [i for i, reply in enumerate(replies) if isinstance(reply, NoScriptError)]
+        if lost:
+            await self._client.script_load(GCRA_SCRIPT)
+            again = await self._evalsha(kind, [subjects[i] for i in lost])
+            for i, reply in zip(lost, again, strict=True):
+                replies[i] = reply
+        for reply in replies:
+            if isinstance(reply, Exception):
+                raise reply
+        return [int(reply) for reply in replies]
+
+    async def _evalsha(self, kind: CallClass, subjects: list[Subject]) -> list[Any]:
+        async with self._client.pipeline(transaction=False) as pipe:
+            for subject in subjects:
+                rate = self.rate(subject, kind)
+                key = f"{KEY_PREFIX}:{kind}:{subject.counted_as}"
+                pipe.execute_command(
+                    "EVALSHA", self._gcra.sha, 1, key, rate.interval_us, rate.burst
+                )
+            return list(await pipe.execute(raise_on_error=False))
 
     async def admit(self, kind: CallClass, subjects: Iterable[Subject]) -> None:
-        """Counts one call of `kind` for each subject in turn; `OverLimit` for the first over
-        its limit (those after it are not counted)."""
-        for subject in subjects:
-            wait = await self.wait_us(subject, kind)
+        """Counts one call of `kind` for every subject that has room for it, all at once;
+        `OverLimit` for the first over its limit (the others took the call all the same, as
+        docs/limits.md says)."""
+        counted = list(subjects)
+        if not counted:
+            return
+        for subject, wait in zip(counted, await self.wait_us(kind, counted), strict=True):
             if wait:
                 rate = self.rate(subject, kind)
                 raise OverLimit(

@@ -11,6 +11,12 @@ display name is: `names.py`). A player's id is derived from issuer and subject, 
 across sign-ins, devices and display-name changes, and two providers' subjects never collide.
 A token whose roles claim (`PLAYHALL_MODERATOR_CLAIM`) holds the operator's moderator role
 (`PLAYHALL_MODERATOR_ROLE`) signs in a moderator (`Player.moderator`), who works the reports.
+
+A token verified once is not verified again while it is accepted (`VerifiedTokens`): a call's
+rate limits and its method both ask who it signs in, and a client sends the same token for
+many calls. Nothing else than time can make an accepted token refused (no player token is
+revoked: what is revoked, seat tokens and personal access tokens, is checked at every call
+elsewhere), so the player it signs in is kept until the moment a verification would refuse it.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ import asyncio
 import dataclasses
 import hashlib
 import json
+import time
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -59,6 +67,9 @@ ROLES_CLAIM = "roles"
 MODERATOR_ROLE = "playhall-moderator"
 """The moderator role's claim and name unless the operator names others (`TokenSettings`)."""
 PEM_END = "-----END PUBLIC KEY-----"
+VERIFIED_KEPT = 10_000
+"""The most verified tokens kept at once (about 300 bytes each), the least recently used
+dropped first."""
 
 
 class InvalidPlayerToken(Exception):
@@ -160,6 +171,35 @@ def parse_public_keys(text: str) -> list[tuple[str | None, Any]]:
         ) from None
 
 
+class VerifiedTokens:
+    """The players of tokens verified a moment ago, by the token's SHA-256, each until the
+    moment it stops being accepted; at most `size`, the least recently used dropped first."""
+
+    def __init__(self, size: int = VERIFIED_KEPT):
+        self.size = size
+        self._kept: OrderedDict[bytes, tuple[Player, float]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def get(self, digest: bytes) -> Player | None:
+        kept = self._kept.get(digest)
+        if kept is None:
+            return None
+        player, until = kept
+        if time.time() >= until:
+            del self._kept[digest]
+            return None
+        self._kept.move_to_end(digest)
+        return player
+
+    def keep(self, digest: bytes, player: Player, until: float) -> None:
+        self._kept[digest] = (player, until)
+        self._kept.move_to_end(digest)
+        if len(self._kept) > self.size:
+            self._kept.popitem(last=False)
+
+
 class PlayerTokens:
     """Checks player tokens against the configured keys or JWKS URL."""
 
@@ -177,17 +217,37 @@ class PlayerTokens:
             if settings.jwks_url
             else None
         )
+        self.verified = VerifiedTokens()
 
     @property
     def enabled(self) -> bool:
         return self.settings.enabled
 
     async def verify(self, token: str) -> Player:
-        """The player `token` signs in, or `InvalidPlayerToken` saying why not. A JWKS fetch
-        (the first, and after `jwks_cache_s` or on an unknown key id) runs in a thread: it
-        must not hold up the event loop every match is served from."""
+        """The player `token` signs in, or `InvalidPlayerToken` saying why not; a token
+        accepted a moment ago without verifying it again (`VerifiedTokens`)."""
         if not self.enabled:
             raise InvalidPlayerToken("token-player-not-taken")
+        digest = hashlib.sha256(token.encode()).digest()
+        player = self.verified.get(digest)
+        if player is None:
+            player, until = await self._verify(token)
+            self.verified.keep(digest, player, until)
+        return player
+
+    def _accepted_until(self, claims: Mapping[str, Any]) -> float:
+        """When a token of these claims stops being accepted: PyJWT refuses it once its `exp`
+        is `jwt_leeway_s` past. With a JWKS URL, no later than the key set's lifespan from
+        now: a key the provider dropped stops verifying once the set is fetched again."""
+        until = float(int(claims["exp"]) + self.settings.jwt_leeway_s)
+        if self._jwks is not None:
+            until = min(until, time.time() + self.settings.jwks_cache_s)
+        return until
+
+    async def _verify(self, token: str) -> tuple[Player, float]:
+        """The player `token` signs in and until when it is accepted. A JWKS fetch (the
+        first, and after `jwks_cache_s` or on an unknown key id) runs in a thread: it must not
+        hold up the event loop every match is served from."""
         header = _header(token)
         algorithm = header["alg"]
         if self._jwks is not None:
@@ -205,8 +265,8 @@ class PlayerTokens:
         claims = self._decode(token, algorithm, fitting)
         player = self._claims_player(claims)
         if has_role(claims, self.settings.moderator_claim, self.settings.moderator_role):
-            return dataclasses.replace(player, moderator=True)
-        return player
+            player = dataclasses.replace(player, moderator=True)
+        return player, self._accepted_until(claims)
 
     def _signing_key(self, token: str) -> Any:
         assert self._jwks is not None

@@ -51,7 +51,7 @@ from playhall.common.metadata import (
     text_entries,
 )
 from playhall.common.refusal_details import details_of, language_of, rich_status
-from playhall.matches.identity import GatewayCredential, Identity
+from playhall.matches.identity import GatewayCredential, Identity, one_call
 from playhall.matches.servicer import bearer_token, peer_address, status_code
 
 log = logging.getLogger(__name__)
@@ -153,8 +153,9 @@ class RateLimits(grpc.aio.ServerInterceptor):
 
     def _unary(self, behaviour: Callable[..., Any], call_class: CallClass) -> Callable[..., Any]:
         async def limited(request: Any, context: Context) -> Any:
-            await self.admit(call_class, await self.subjects(context), context)
-            return await behaviour(request, context)
+            with one_call():
+                await self.admit(call_class, await self.subjects(context), context)
+                return await behaviour(request, context)
 
         return limited
 
@@ -180,14 +181,15 @@ class RateLimits(grpc.aio.ServerInterceptor):
     async def stream_admitted(self, call_class: CallClass, context: Context) -> AsyncIterator[None]:
         """Counts a stream's opening and holds its place among its subjects' open streams
         while it runs."""
-        subjects = await self.subjects(context)
-        await self.admit(call_class, subjects, context)
-        places = await self.open(call_class, subjects, context)
-        try:
-            yield
-        finally:
-            if places is not None:
-                await places.close()
+        with one_call():
+            subjects = await self.subjects(context)
+            await self.admit(call_class, subjects, context)
+            places = await self.open(call_class, subjects, context)
+            try:
+                yield
+            finally:
+                if places is not None:
+                    await places.close()
 
     async def admit(self, call_class: CallClass, subjects: list[Subject], context: Context) -> None:
         """Counts the call; aborts it RESOURCE_EXHAUSTED with the rich details when over a

@@ -7,12 +7,22 @@ personal access tokens (and their scopes) by the server's access gate before the
 
 A bearer token is one of the four by its form, never by trial: the worker credential is
 recognised by its hash first, a JWT has three dot-separated parts, a personal access token is
-`playhall.` and one part, and a seat token (`secrets.token_urlsafe`) has no dot at all."""
+`playhall.` and one part, and a seat token (`secrets.token_urlsafe`) has no dot at all.
+
+A player token is verified once in its life (`accounts.tokens.VerifiedTokens` keeps what it
+signs in), and one refused is refused again without verifying it within one call (`one_call`:
+the call's rate limits and its method both resolve its token). A seat token is matched against
+its match's seats at every call, so a token its seat was given a new one in place of (revoked
+by `ReclaimSeat`) is refused at once; a personal access token is looked up at every call by
+the access gate."""
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import hashlib
 import hmac
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from playhall.access.tokens import ADMITTED, looks_like_access_token, secret_hash
@@ -23,6 +33,7 @@ from playhall.common.errors import (
     NotYourSeat,
     SeatResigned,
 )
+from playhall.core.i18n import Text
 from playhall.matchstore.model import Match, SeatKind
 
 
@@ -39,6 +50,27 @@ class Caller:
 Credential = str | Player | None
 """What a call came with, as the domain takes it: a seat token or the worker credential (as
 sent), a signed-in player (a player token checked by `Identity.resolve`), or nothing."""
+
+
+_REFUSED_IN_CALL: contextvars.ContextVar[dict[str, Text] | None] = contextvars.ContextVar(
+    "refused_in_call", default=None
+)
+"""Within `one_call`: the player tokens refused so far in this call, and why."""
+
+
+@contextlib.contextmanager
+def one_call() -> Iterator[None]:
+    """One call's span: a player token `Identity.resolve` refused in it is refused again for
+    the same reason without verifying its signature a second time. Only within one call: a
+    refusal may not hold later (a provider's new key, a token whose `nbf` comes)."""
+    outside = _REFUSED_IN_CALL.get()
+    _REFUSED_IN_CALL.set({})
+    try:
+        yield
+    finally:
+        # Set back rather than `reset`: a stream's generator may be closed from another
+        # context (the event loop's finalizer), where a reset token is refused.
+        _REFUSED_IN_CALL.set(outside)
 
 
 def token_hash(token: str) -> str:
@@ -65,10 +97,16 @@ class Identity:
             return admitted_player(token)
         if not looks_like_jwt(token):
             return token
-        try:
-            return await self.player_tokens.verify(token)
-        except InvalidPlayerToken as refused:
-            raise NotAuthenticated(refused.text.key, **refused.text.args) from None
+        refused_in_call = _REFUSED_IN_CALL.get()
+        reason = None if refused_in_call is None else refused_in_call.get(token)
+        if reason is None:
+            try:
+                return await self.player_tokens.verify(token)
+            except InvalidPlayerToken as refused:
+                reason = refused.text
+            if refused_in_call is not None:
+                refused_in_call[token] = reason
+        raise NotAuthenticated(reason.key, **reason.args)
 
     def identify(self, match: Match, token: Credential, seat: int | None) -> Caller:
         """The caller of a request on `match`, from its credential and requested seat."""
