@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from playhall.core import Codec, MalformedMessage
+from playhall.core import Codec, MalformedMessage, i18n
 from playhall.core.fields import from_message, in_oneof, row, to_message
 from playhall.core.wire import set_viewer, viewer_of
 from playhall.einstein.v1 import einstein_pb2 as pb
@@ -70,6 +70,22 @@ class EinsteinCodec(Codec[e.EinsteinState], messages=pb):
         if message.WhichOneof("action") != "place":
             raise MalformedMessage("einstein-empty-move")
         return _decode_place(message.place)
+
+    def describe_move(self, move: Place) -> i18n.Text:
+        """A placement by its field, pattern, rotation and position (as the text drawing
+        writes a tile), and the edge it lies against where the move names one."""
+        placed: dict[str, i18n.Argument] = {
+            "field": g.SHAPES[move.shape].field,
+            "pattern": g.PATTERN_NAMES[move.pattern].lower(),
+            "rotation": move.rotation,
+            "origin": str(move.origin),
+            "via": "no" if move.via is None else "yes",
+        }
+        if move.via is not None:
+            placed["edge"] = move.via.own_edge
+            placed["hostEdge"] = move.via.host_edge
+            placed["hostTile"] = move.via.host_tile
+        return i18n.Text("einstein-move-place", placed)
 
     # -- views ---------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import math
 import weakref
 from collections.abc import Mapping
 
-from playhall.core import BotTuning, Budget, Event, Game, MalformedMessage, Rng
+from playhall.core import BotTuning, Budget, Event, Game, MalformedMessage, Rng, i18n
 from playhall.core.api import OptionValue
 from playhall.core.fields import build, columns
 from playhall.games.einstein import render
@@ -129,8 +129,8 @@ class EinsteinGame(Game[EinsteinState]):
         gains = _gains(state, seat)
         return sorted(moves, key=lambda move: -gains.get(move, 0))
 
-    def render_text(self, view: EinsteinView) -> str:
-        return render.text(view)
+    def render_text(self, view: EinsteinView, language: str = i18n.SOURCE_LANGUAGE) -> str:
+        return render.text(view, language)
 
 
 def _gains(state: EinsteinState, seat: int) -> dict[Place, int]:
