@@ -147,7 +147,7 @@ class RaceGame(Game[RaceState]):
     def evaluate(self, state: RaceState, seat: int) -> float:
         return 0.5
 
-    def render_text(self, view: Any) -> str:
+    def render_text(self, view: Any, language: str = "en") -> str:
         return f"count {view['count']} of {GOAL}"
 
 

@@ -1,9 +1,11 @@
 """Text of views and moves for the terminal. A board is the title's own drawing of the caller's
 view, made by its rules service (RenderView, asked for through GetMatch's `render_text`), so
-every title served draws, one this client never installed included. A move reads as its title
-names it where the title's engine is installed beside the client (the shipped titles); else
-as its message's fields: JSON where the client has the message's type (protobuf's own types,
-as a title may use for its moves), field numbers and values where it does not."""
+every title served draws, one this client never installed included, in the client's language
+(the orchestrator asks the rules service in it). A move reads as its title names it
+(`Codec.describe_move`, in the client's language) where the title's engine is installed beside
+the client (the shipped titles); else as its message's fields: JSON where the client has the
+message's type (protobuf's own types, as a title may use for its moves), field numbers and
+values where it does not."""
 
 from __future__ import annotations
 
@@ -25,8 +27,8 @@ from google.protobuf import (  # noqa: F401
 )
 from google.protobuf.message import DecodeError
 
-from playhall.cli.words import t
-from playhall.core import registry
+from playhall.cli.words import language, t
+from playhall.core import i18n, registry
 from playhall.core.wire import moves_as_any
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.rules.v1 import rules_service_pb2 as rpb
@@ -66,8 +68,13 @@ def choices(title_id: str, legal: rpb.MoveList) -> list[Choice]:
     game = _game(title_id)
     if game is not None and moves and moves[0].Is(game.codec.move_message.DESCRIPTOR):
         codec = game.codec
-        return [Choice(move, str(codec.decode_move(_message(move, codec)))) for move in moves]
+        return [Choice(move, _named(codec, move)) for move in moves]
     return [Choice(move, move_text(move)) for move in moves]
+
+
+def _named(codec: Any, move: any_pb2.Any) -> str:
+    """A move of an installed title as the title names it, in the client's language."""
+    return i18n.render(codec.describe_move(codec.decode_move(_message(move, codec))), language())
 
 
 def _message(move: any_pb2.Any, codec: Any) -> Any:

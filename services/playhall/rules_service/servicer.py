@@ -136,7 +136,8 @@ class RulesServicer(rules_service_pb2_grpc.RulesServiceServicer):
             view = state.view(_viewer(request, state))
             if request.format != pb.RENDER_FORMAT_TEXT:
                 raise MalformedMessage("rules-render-format")
-            content = self.game.render_text(view)
+            # In the caller's language (the orchestrator asks in its caller's).
+            content = self.game.render_text(view, language_of(context.invocation_metadata()))
         return pb.RenderViewResponse(content=content)
 
     def _state(self, payload: any_pb2.Any) -> State:

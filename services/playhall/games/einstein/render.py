@@ -42,7 +42,7 @@ class Words:
 def _status_line(view: EinsteinView, words: Words) -> str:
     if view.over:
         return words.say(Text("einstein-render-over"))
-    turn = {
+    turn: dict[str, i18n.Argument] = {
         "seat": view.current,
         "einstein": words.einstein(view.seats[view.current].einstein),
         "idea": view.placed_this_turn + 1,
@@ -72,7 +72,7 @@ def _theory(card_id: int, words: Words) -> str:
 
 def _inspiration(card_id: int, words: Words) -> str:
     card = INSPIRATION_BY_ID[card_id]
-    named = {
+    named: dict[str, i18n.Argument] = {
         "name": words.say(Text(f"einstein-inspiration-{card.id}")),
         "stars": card.stars,
         "shapes": "+".join(words.shape(pose.shape) for pose in card.poses),
@@ -81,7 +81,7 @@ def _inspiration(card_id: int, words: Words) -> str:
 
 
 def _seat_line(number: int, seat: SeatView, words: Words) -> str:
-    record = {
+    record: dict[str, i18n.Argument] = {
         "seat": number,
         # The Einstein and the score padded into columns.
         "einstein": f"{words.einstein(seat.einstein):<13}",
@@ -99,7 +99,7 @@ def _seat_line(number: int, seat: SeatView, words: Words) -> str:
 def _tile_text(number: int, tile: Tile, words: Words) -> str:
     pose = tile.pose
     field = words.say(Text(f"einstein-field-{g.SHAPES[pose.shape].field}"))
-    placed = {
+    placed: dict[str, i18n.Argument] = {
         # The number and the field padded into columns; the position is geometry, as written.
         "number": f"{words.number(number):<3}",
         "field": f"{field:<11}",
@@ -120,7 +120,7 @@ def text(view: EinsteinView, language: str = i18n.SOURCE_LANGUAGE) -> str:
         heading = say(Text("einstein-render-seen-by-spectator"))
     else:
         heading = say(Text("einstein-render-seen-by-seat", {"seat": view.viewer}))
-    theories = {
+    theories: dict[str, i18n.Argument] = {
         "theories": words.listed(_theory(card, words) for card in view.theories_up),
         "deck": view.theory_deck_size,
         "prestige": view.prestige_supply,

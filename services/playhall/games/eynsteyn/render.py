@@ -100,7 +100,7 @@ def _board(view: EynsteynView) -> list[str]:
 
 def _seat_line(view: EynsteynView, seat: int, say: Say) -> str:
     edges = "north-south" if seat == view.north_south else "west-east"
-    record = {
+    record: dict[str, i18n.Argument] = {
         "seat": seat,
         "marker": "ab"[seat],
         "edges": say(Text(f"eynsteyn-render-{edges}")),
@@ -114,7 +114,11 @@ def _seat_line(view: EynsteynView, seat: int, say: Say) -> str:
 def _stack(number: int, stack: StackView, say: Say) -> str:
     if not stack.size:
         return say(Text("eynsteyn-render-stack-empty", {"stack": number, "count": stack.size}))
-    top = {"stack": number, "stone": _stone(stack.top, say), "count": stack.size}
+    top: dict[str, i18n.Argument] = {
+        "stack": number,
+        "stone": _stone(stack.top, say),
+        "count": stack.size,
+    }
     return say(Text("eynsteyn-render-stack", top))
 
 

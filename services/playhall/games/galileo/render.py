@@ -77,7 +77,7 @@ def text(view: GalileoView, language: str = i18n.SOURCE_LANGUAGE) -> str:
         say(Text("galileo-render-table", {"cards": table, "deck": view.deck_size})),
     ]
     for number, seat in enumerate(view.seats):
-        record = {
+        record: dict[str, i18n.Argument] = {
             "seat": number,
             # Right-aligned in three places, as a column of scores.
             "points": i18n.decimal(seat.score, language).rjust(3),

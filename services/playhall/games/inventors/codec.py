@@ -135,7 +135,7 @@ class InventorsCodec(Codec[e.InventorsState], messages=pb):
         (moves.ftl names them), an inventor by its place in the team's list from 1, as the text
         drawing lists them."""
         if isinstance(move, e.Upgrade):
-            upgrade = {
+            upgrade: dict[str, i18n.Argument] = {
                 "inventor": move.inventor + 1,
                 "discipline": move.discipline.name.lower(),
                 "tile": _tile_id(move.tile),
@@ -144,7 +144,7 @@ class InventorsCodec(Codec[e.InventorsState], messages=pb):
             return i18n.Text("inventors-move-upgrade", upgrade)
         if isinstance(move, e.Work):
             genius = [discipline.name.lower() for discipline in move.genius]
-            work = {
+            work: dict[str, i18n.Argument] = {
                 "inventor": move.inventor + 1,
                 "invention": move.invention,
                 "genius": len(genius),

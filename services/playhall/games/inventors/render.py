@@ -74,7 +74,11 @@ def status_line(view: InventorsView, words: Words) -> str:
         return say(Text("inventors-render-final", {"seat": view.final_queue[0]}))
     if view.phase is Phase.REWARD and view.reward is not None:
         invention = _name(view.reward.invention, words)
-        chooser = {"age": view.age, "seat": view.reward.queue[0], "invention": invention}
+        chooser: dict[str, i18n.Argument] = {
+            "age": view.age,
+            "seat": view.reward.queue[0],
+            "invention": invention,
+        }
         return say(Text("inventors-render-reward", chooser))
     step = "inventors-render-main" if view.phase is Phase.MAIN else "inventors-render-after"
     return say(Text(step, {"age": view.age, "seat": view.current}))
@@ -87,15 +91,23 @@ def _slot_line(slot: Slot, words: Words) -> str:
         for d in range(len(words.short))
         if card.fields[d]
     )
-    named = {"name": _name(card.id, words), "card": card.id, "category": card.category}
+    named: dict[str, i18n.Argument] = {
+        "name": _name(card.id, words),
+        "card": card.id,
+        "category": card.category,
+    }
     invention = words.say(Text("inventors-render-invention", named))
-    shown = {"invention": invention, "fields": fields, "tiles": _tiles(slot.tiles, words)}
+    shown: dict[str, i18n.Argument] = {
+        "invention": invention,
+        "fields": fields,
+        "tiles": _tiles(slot.tiles, words),
+    }
     return "  " + words.say(Text("inventors-render-slot", shown))
 
 
 def _inventor_line(inventor: Inventor, knowledge: Knowledge, active: bool, words: Words) -> str:
     name = words.say(Text(f"inventors-inventor-{inventor.name.lower()}"))
-    record = {
+    record: dict[str, i18n.Argument] = {
         # Name and knowledge padded into columns.
         "inventor": f"{name:<12}",
         "knowledge": f"{_values(knowledge, words):<16}",
@@ -109,7 +121,7 @@ def _inventor_line(inventor: Inventor, knowledge: Knowledge, active: bool, words
 
 def _seat_lines(number: int, seat: SeatView, words: Words) -> list[str]:
     team = TEAMS[seat.team]
-    record = {
+    record: dict[str, i18n.Argument] = {
         "seat": number,
         "team": words.say(Text(f"inventors-team-{team.name}")),
         "points": seat.score,
@@ -137,7 +149,7 @@ def text(view: InventorsView, language: str = i18n.SOURCE_LANGUAGE) -> str:
     lines = [heading, status_line(view, words), say(Text("inventors-render-inventions"))]
     lines += [_slot_line(slot, words) for slot in view.table]
     if view.reward is not None:
-        left = {"patent": "yes" if view.reward.patent else "no"}
+        left: dict[str, i18n.Argument] = {"patent": "yes" if view.reward.patent else "no"}
         tiles = _tiles(view.reward.tiles, words)
         lines.append(say(Text("inventors-render-rewards", {**left, "tiles": tiles})))
     for number, seat in enumerate(view.seats):
