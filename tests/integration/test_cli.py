@@ -851,14 +851,21 @@ def test_a_bot_accounts_seat_is_marked_bot_in_the_terminal(stack, env, tmp_path)
 
 @pytest.mark.timeout(180)
 def test_a_match_played_in_german_says_everything_in_german(env):
-    """`playhall --lang de play`: the creation, the prompt, a number that is no move, and the
-    results table (its heading with the title's German name, its columns, the outcome) in the
-    words of the German catalogue; resigning ends the match against one bot at once."""
+    """`playhall --lang de play`: the creation, the board, the moves, the prompt, a number that
+    is no move, and the results table (its heading with the title's German name, its columns,
+    the outcome) in the words of the German catalogue; resigning ends the match against one bot
+    at once."""
     terminal = Terminal(env, "--lang", "de", "play", "galileo", "--bots", "random", "--name", "Ada")
     try:
         assert terminal.read_until("angelegt; du hast Platz 0.")
         match_id = re.search(r"Partie (\w+) angelegt", terminal.text).group(1)
         assert terminal.read_until("Dein Zug")
+        # The board as the rules service drew it in German, the moves by their German names.
+        assert "Galileo Galilei, aus Sicht von Platz 0" in terminal.text, terminal.text
+        assert "Deine Hand: W" in terminal.text, terminal.text
+        assert re.search(
+            r"Wissenschaftler \d+ wählen \((gelb|rot|blau|grün), Stärke \d\)", terminal.text
+        )
         terminal.type("99")
         assert terminal.read_until("Es gibt keinen Zug 99: wähle 1 bis ")
         assert terminal.read_until("Dein Zug")
