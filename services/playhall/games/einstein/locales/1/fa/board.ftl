@@ -24,10 +24,10 @@ einstein-headline-place = { $player } ایدهٔ { $idea } از { $count } را 
 einstein-headline-place-ending = { $player } ایدهٔ { $idea } از { $count } را می‌گذارد (پایان نزدیک است)
 
 ## گذاشتن کاشی، گام به گام. $pattern الگوی کاشی است (A یا B).
-einstein-step-piece = گام { 1 } از { 3 }: یک کاشی از ذخیره‌ات انتخاب کن
-einstein-step-edge = گام { 2 } از { 3 }: یک دایرهٔ نارنجی (یک ضلع) انتخاب کن
-einstein-step-ghost = گام { 3 } از { 3 }: کاشی خط‌چین را انتخاب کن
-einstein-step-ghost-turn = گام { 3 } از { 3 }: کاشی خط‌چین را انتخاب کن (یا بچرخانش)
+einstein-step-piece = گام { NUMBER(1) } از { NUMBER(3) }: یک کاشی از ذخیره‌ات انتخاب کن
+einstein-step-edge = گام { NUMBER(2) } از { NUMBER(3) }: یک دایرهٔ نارنجی (یک ضلع) انتخاب کن
+einstein-step-ghost = گام { NUMBER(3) } از { NUMBER(3) }: کاشی خط‌چین را انتخاب کن
+einstein-step-ghost-turn = گام { NUMBER(3) } از { NUMBER(3) }: کاشی خط‌چین را انتخاب کن (یا بچرخانش)
 einstein-next-orientation = جهت بعدی را امتحان کن
 einstein-turn-it = چرخاندن ({ $index } از { $count })
 einstein-pan-left = نگاه به چپ‌ترِ ایدهٔ بزرگ
@@ -78,16 +78,16 @@ einstein-log-game-ended = پایان بازی: امتیازها { $scores }
 einstein-log-unknown = اتفاقی افتاد
 
 ## شرط‌های نظریه‌های بزرگ، به شماره.
-einstein-requirement-1 = { 4 } رشته به هم وصل
-einstein-requirement-2 = الهام با { 1 } ایدهٔ خودی
-einstein-requirement-3 = { 2 } الهام در یک نوبت
-einstein-requirement-4 = کنار هر { 3 } رشتهٔ دیگر
-einstein-requirement-5 = { 3 }+ ضلع، همه جفت درست
-einstein-requirement-6 = کنار { 4 }+ ایده
+einstein-requirement-1 = { NUMBER(4) } رشته به هم وصل
+einstein-requirement-2 = الهام با { NUMBER(1) } ایدهٔ خودی
+einstein-requirement-3 = { NUMBER(2) } الهام در یک نوبت
+einstein-requirement-4 = کنار هر { NUMBER(3) } رشتهٔ دیگر
+einstein-requirement-5 = { NUMBER(3) }+ ضلع، همه جفت درست
+einstein-requirement-6 = کنار { NUMBER(4) }+ ایده
 einstein-requirement-7 = الهام فقط از ایده‌های خودی
 einstein-requirement-8 = الهام بیشتر از ایده‌های دیگران
-einstein-requirement-9 = { 5 } ایدهٔ خودی به هم وصل
-einstein-requirement-10 = جفت درست با { 2 }+ ایدهٔ دیگران
+einstein-requirement-9 = { NUMBER(5) } ایدهٔ خودی به هم وصل
+einstein-requirement-10 = جفت درست با { NUMBER(2) }+ ایدهٔ دیگران
 
 ## نام کارت‌ها، به شماره (cards.json).
 einstein-inspiration-1 = هدیهٔ قطب‌نما

@@ -8,12 +8,12 @@ inventors-discipline-mathematics = ریاضی
 inventors-discipline-unknown = دانش
 
 ## کاشی‌های پاداش.
-inventors-tile-victory-1 = { 1 } امتیاز
-inventors-tile-victory-2 = { 2 } امتیاز
-inventors-tile-victory-3 = { 3 } امتیاز
-inventors-tile-upgrade-2 = ارتقای { 2 }
-inventors-tile-upgrade-3 = ارتقای { 3 }
-inventors-tile-upgrade-4 = ارتقای { 4 }
+inventors-tile-victory-1 = { NUMBER(1) } امتیاز
+inventors-tile-victory-2 = { NUMBER(2) } امتیاز
+inventors-tile-victory-3 = { NUMBER(3) } امتیاز
+inventors-tile-upgrade-2 = ارتقای { NUMBER(2) }
+inventors-tile-upgrade-3 = ارتقای { NUMBER(3) }
+inventors-tile-upgrade-4 = ارتقای { NUMBER(4) }
 inventors-tile-coffee = قهوه
 inventors-tile-genius = نابغه
 inventors-tile-star = ستاره
@@ -90,7 +90,7 @@ inventors-score-tiles = کاشی‌های امتیاز
 inventors-score-patents = حق اختراع‌ها
 inventors-score-series = سری‌ها
 inventors-score-total = جمع
-inventors-score-note = هر حق اختراع بسته به عصرش { 1 }، { 2 } یا { 3 } امتیاز دارد؛ سری دسته‌های اختراع از { 0 } تا k (ستاره‌ها جای خالی را پر می‌کنند) k امتیاز دارد. در تساوی: حق اختراع بیشتر.
+inventors-score-note = هر حق اختراع بسته به عصرش { NUMBER(1) }، { NUMBER(2) } یا { NUMBER(3) } امتیاز دارد؛ سری دسته‌های اختراع از { NUMBER(0) } تا k (ستاره‌ها جای خالی را پر می‌کنند) k امتیاز دارد. در تساوی: حق اختراع بیشتر.
 
 ## رویدادهای بازی.
 inventors-log-age-started = عصر { $age } آغاز شد: { $inventions }

@@ -66,7 +66,7 @@ inventors-upgrade-or-done = یک کاشی را برای ارتقا به کار �
 inventors-tile-not-held = این کاشی را ندارید
 inventors-upgrade-which-inventor = یکی از { $count } مخترع تیم خود را برای ارتقا انتخاب کنید
 inventors-name-a-discipline = یک رشته را نام ببرید: فیزیک، شیمی، مکانیک یا ریاضیات
-inventors-back-raises-zero = پشت کاشی فقط از { 0 } به { 1 } ارتقا می‌دهد؛ { $discipline ->
+inventors-back-raises-zero = پشت کاشی فقط از { NUMBER(0) } به { NUMBER(1) } ارتقا می‌دهد؛ { $discipline ->
         [physics] فیزیک
         [chemistry] شیمی
         [mechanics] مکانیک
@@ -100,7 +100,7 @@ inventors-view-tile-counts = شمار کاشی‌ها در نما با هم جو
 ## وضعیتی که موتور بازی هرگز نمی‌ساخت.
 
 inventors-inconsistent-knowledge-size = وضعیت ناسازگار است: هر تیم { $inventors } مخترع با { $disciplines } رشته دارد
-inventors-inconsistent-knowledge-range = وضعیت ناسازگار است: دانش از { 0 } تا { $most } است
+inventors-inconsistent-knowledge-range = وضعیت ناسازگار است: دانش از { NUMBER(0) } تا { $most } است
 inventors-inconsistent-team-size = وضعیت ناسازگار است: هر تیم { $inventors } مخترع دارد
 inventors-inconsistent-team-twice = وضعیت ناسازگار است: دو جایگاه با یک تیم بازی می‌کنند
 inventors-inconsistent-table-age = وضعیت ناسازگار است: اختراع { $invention } روی میز از عصر { $age } نیست
@@ -113,7 +113,7 @@ inventors-inconsistent-spent-order = وضعیت ناسازگار است: کاش�
 inventors-inconsistent-moves = وضعیت ناسازگار است: یک بازی حداکثر { $most } حرکت، گام و نوبت دارد
 inventors-inconsistent-inventions = وضعیت ناسازگار است: هر اختراع باید دقیقاً یک بار بیاید
 inventors-inconsistent-deck-age = وضعیت ناسازگار است: دستهٔ عصر { $age } اختراعی از عصر دیگر دارد
-inventors-inconsistent-ages = وضعیت ناسازگار است: عصرها از { 1 } تا { $ages } هستند
+inventors-inconsistent-ages = وضعیت ناسازگار است: عصرها از { NUMBER(1) } تا { $ages } هستند
 inventors-inconsistent-deck-whole = وضعیت ناسازگار است: دستهٔ عصر { $age } کامل نیست
 inventors-inconsistent-tiles = وضعیت ناسازگار است: هر کاشی پاداش باید دقیقاً یک بار بیاید
 inventors-inconsistent-seat-to-move = وضعیت ناسازگار است: جایگاهی که نوبت اوست در بازی نیست
