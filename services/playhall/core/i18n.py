@@ -61,6 +61,16 @@ Argument = str | int | float
 """A message argument: Fluent selects plurals on numbers and formats them for the locale."""
 
 
+ARGUMENT_CHARS = 200
+"""The most characters of a string argument a text keeps (the rest is cut, with an ellipsis)."""
+
+
+def _bounded(value: Argument) -> Argument:
+    if isinstance(value, str) and len(value) > ARGUMENT_CHARS:
+        return value[: ARGUMENT_CHARS - 1] + "\u2026"
+    return value
+
+
 @dataclass(frozen=True)
 class Text:
     """A text as it travels: a message key and its arguments, formatted by its reader."""
@@ -71,6 +81,10 @@ class Text:
     def __post_init__(self) -> None:
         if not KEY.fullmatch(self.key):
             raise ValueError(f"not a message key: {self.key!r}")
+        # A refusal may quote what it refused (a name, an option): a bounded quote, so a huge
+        # request makes neither a huge status nor a sentence Fluent refuses to format.
+        bounded = {name: _bounded(value) for name, value in self.args.items()}
+        object.__setattr__(self, "args", MappingProxyType(bounded))
 
 
 def error_reason(key: str) -> str:
