@@ -9,19 +9,31 @@ orchestrator learns a title from its rules service alone.
 `RACE_RULES_VERSION` picks the rules it plays, for the tests of rules upgrades: "race/1.0" (the
 default); "race/2.0", a new major, races to twelve; "race/1.1" and "race/1.2" claim to be
 compatible with 1.0 but are not (the replay canary must catch them): under 1.1 a game won by
-adding one scores the winner two, under 1.2 eight may only be raised by one.
+adding one scores the winner two, under 1.2 eight may only be raised by one. Its refusals come
+from its own catalogue, `dev/race_locales/`, as a title's texts travel with its rules service.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from google.protobuf import struct_pb2, wrappers_pb2
 
 from dev.process import ServiceProcess
-from playhall.core import Codec, Event, Game, GameInfo, IllegalMove, NotYourTurn, State, Transition
+from playhall.core import (
+    Codec,
+    Event,
+    Game,
+    GameInfo,
+    IllegalMove,
+    NotYourTurn,
+    State,
+    Transition,
+    i18n,
+)
 from playhall.core.api import Viewer
 from playhall.core.rng import Rng
 from playhall.core.versions import major
@@ -32,6 +44,8 @@ RULES_VERSION = os.environ.get("RACE_RULES_VERSION", "race/1.0")
 GOAL = 12 if major(RULES_VERSION) == "race/2" else 10
 WIN_BY_ONE_SCORES = 2 if RULES_VERSION == "race/1.1" else 1
 ONLY_ONE_ONTO = GOAL - 2 if RULES_VERSION == "race/1.2" else None
+MESSAGES = i18n.register(TITLE, Path(__file__).with_name("race_locales"))
+"""Its own catalogue: a title brings its texts with its rules service."""
 
 
 class RaceState(State):
@@ -82,9 +96,9 @@ class RaceState(State):
     def apply(self, seat: int, move: Any) -> Transition:
         self.check_seat(seat)
         if seat not in self.to_move():
-            raise NotYourTurn("It is not your turn")
+            raise NotYourTurn("race-not-your-turn")
         if move not in self.legal_moves(seat):
-            raise IllegalMove("Add 1 or 2, and not past ten")
+            raise IllegalMove("race-add-one-or-two", goal=GOAL)
         after = RaceState(self.players, self.count + move, self.moves + 1, self.version, move)
         return Transition(after, [Event({"seat": seat, "added": move, "count": after.count})])
 
