@@ -9,6 +9,7 @@ import functools
 import json
 import re
 from collections import defaultdict
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -193,3 +194,123 @@ def test_every_title_names_itself_in_every_language():
         catalogue = i18n.Catalogue(folder)
         for language in i18n.SHIPPED_LANGUAGES:
             assert catalogue.has(f"{title}-name", language), (title, language)
+
+
+PROSE = re.compile(r"[A-Z][a-z]+ [a-z]+|[a-z]+ [a-z]+[.!?:]")
+"""English words as a sentence begins or ends ("Open tables", "no moves left."): not a class
+list, a path or a key."""
+NOT_TEXT = {
+    "Terminal player": "the terminal client's default display name, a name as players type",
+    "Request failed": "the Connect client's own message prefix the CLI recognizes, not shown",
+}
+"""Literals that read as English and are no text of Playhall's, with why."""
+
+
+def _prose(literal: str, placeholder: str) -> bool:
+    words = re.sub(placeholder, " ", literal)
+    return literal not in NOT_TEXT and PROSE.search(words) is not None
+
+
+def _js_literals(path: Path) -> list[tuple[int, str]]:
+    code = re.sub(r"/\*.*?\*/", "", path.read_text("utf-8"), flags=re.S)
+    found = []
+    for number, line in enumerate(code.splitlines(), 1):
+        line = re.sub(r"(^|\s)//.*$", "", line)
+        for _, literal in re.findall(r"""(?<![\w$])(["'`])((?:\\.|(?!\1).)*)\1""", line):
+            found.append((number, literal))
+    return found
+
+
+def _python_literals(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text("utf-8"))
+    docstrings = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+    ]
+
+
+WORD = re.compile(r"[A-Za-z]{2,}(?![A-Za-z:/])")
+"""A word (not a URL's scheme such as a placeholder's "https://")."""
+
+
+class _UnkeyedText(HTMLParser):
+    """The text and readable attributes of a page that no `data-l10n-id` element holds."""
+
+    READ = ("title", "aria-label", "placeholder", "alt")
+    VOID = {"meta", "link", "input", "img", "br", "hr", "source"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[tuple[str, bool]] = []
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        keyed = "data-l10n-id" in attributes
+        for name in self.READ:
+            if WORD.search(attributes.get(name) or "") and not keyed:
+                self.found.append(f"<{tag} {name}={attributes[name]!r}>")
+        if tag not in self.VOID:
+            self.open.append((tag, keyed))
+
+    def handle_endtag(self, tag):
+        while self.open and self.open.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data):
+        inside = self.open[-1][0] if self.open else ""
+        if inside in ("script", "style") or not WORD.search(data):
+            return
+        if not any(keyed for _, keyed in self.open) and data.strip() != "Playhall":
+            self.found.append(data.strip()[:60])
+
+
+def test_no_text_a_person_reads_is_built_in_code():
+    """The portal's pages and scripts and the terminal client show catalogue texts only: an
+    English sentence in their code (the brand's name and NOT_TEXT aside) fails here."""
+    built = []
+    for path in sorted(PORTAL.glob("*.html")):
+        page = _UnkeyedText()
+        page.feed(path.read_text("utf-8"))
+        built += [f"{path.name}: {text}" for text in page.found]
+    for path in sorted((PORTAL / "js").rglob("*.js")):
+        built += [
+            f"{path.name}:{number}: {literal[:60]}"
+            for number, literal in _js_literals(path)
+            if _prose(literal, r"\$\{[^}]*\}")
+        ]
+    for path in sorted((SERVICES / "cli").glob("*.py")):
+        built += [
+            f"{path.name}:{number}: {literal[:60]}"
+            for number, literal in _python_literals(path)
+            if _prose(literal, r"\{[^}]*\}")
+        ]
+    assert not built, "\n".join(built)
+
+
+def test_the_literal_check_finds_an_english_sentence(tmp_path):
+    script = tmp_path / "page.js"
+    script.write_text('// Says "Not this one."\nh("p", {}, "Open tables", t("lobby-x"));\n')
+    assert [literal for _, literal in _js_literals(script) if _prose(literal, "x")] == [
+        "Open tables"
+    ]
+    module = tmp_path / "cli.py"
+    module.write_text('"""A docstring, not shown."""\nprint("Your turn now")\n')
+    assert [literal for _, literal in _python_literals(module) if _prose(literal, "x")] == [
+        "Your turn now"
+    ]
+    assert _prose("Open tables for everyone", r"\$\{[^}]*\}")
+    assert _prose("${n} moves left.", r"\$\{[^}]*\}")
+    assert not _prose("muted row-label", r"\$\{[^}]*\}")
+    assert not _prose("/profile.html?player=${id}", r"\$\{[^}]*\}")
+    page = _UnkeyedText()
+    page.feed('<h2>Open tables</h2><p data-l10n-id="x">Fine <b>here</b></p><input title="Go on">')
+    assert page.found == ["Open tables", "<input title='Go on'>"]
