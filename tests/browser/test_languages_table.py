@@ -1,10 +1,10 @@
-"""The table in German and Persian (issue 41), in headless Chromium: a finished match of every
-title read with the browser's language German shows its event log in German with the
-arguments of the match's own events (formatted here by the title's catalogue, the same files
-the portal loads) and the board's labels in German; a replay in German; and in Persian, a match
-of every title is right to left (`<html dir="rtl">`, the side panel and the log on the left of
-the board) while the board keeps its geometry (every area where the English page draws it), its
-log is Persian with the locale's digits, and axe-core finds nothing serious."""
+"""The table in German and Persian (issue 41), in headless Chromium. A finished match of every
+title read with the browser's language German shows its event log in German with the arguments
+of the match's own events (formatted here by the title's catalogue, the same files the portal
+loads) and the board's labels in German; a replay reads in German and in Persian. In Persian, a
+match of every title is right to left (`<html dir="rtl">`, the side panel and the log on the
+left of the board) while the board keeps its geometry (every area where the English page draws
+it), its log is Persian with the locale's digits, and axe-core finds nothing serious."""
 
 from __future__ import annotations
 
@@ -145,6 +145,24 @@ def test_a_replay_reads_in_german(stack, lobby, pages, finished):
         page.locator("#next").click()
     assert any(line.endswith(expected) for line in log_lines(page)), log_lines(page)
     assert area_label(page, "big-idea").startswith("Die Große Idee:")
+
+
+def test_a_replay_reads_in_persian(stack, lobby, pages, finished):
+    match_id = finished["galileo"]
+    changes = len(lobby.history(match_id).changes)
+    page = pages.open(DESKTOP, locale="fa")
+    page.goto(f"{stack.portal_url}replay.html?id={match_id}")
+    wait_js(page, "document.body.dataset.seed === 'verified'")
+    assert page.evaluate(LANG_AND_DIR) == ["fa", "rtl"]
+    assert PERSIAN_LETTER.search(page.locator("#fairness").inner_text())
+    where = page.locator("#where").inner_text().translate(ISOLATES)
+    assert i18n.decimal(1, "fa") in where and i18n.decimal(changes, "fa") in where, where
+    assert not re.search("[0-9]", where), where
+    for _ in range(3):
+        page.locator("#next").click()
+    lines = log_lines(page)
+    assert lines and all(PERSIAN_LETTER.search(line) for line in lines), lines
+    assert serious_violations(page) == []
 
 
 def board_geometry(page) -> list[list[float]]:
