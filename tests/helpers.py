@@ -1,9 +1,12 @@
 """What the tests share besides fixtures: metrics scraped from a process, waiting, starting an
-orchestrator process, and the helpers that build Galileo moves and race or refuse calls of
-MatchService. A plain module, imported by name; the conftest files hold only fixtures."""
+orchestrator process, the helpers that build Galileo moves and race or refuse calls of
+MatchService (a refusal with its rich details), and the scan for sentences handed to refusals
+in the services' code. A plain module, imported by name; the conftest files hold only
+fixtures."""
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import itertools
 import json
@@ -13,7 +16,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +26,7 @@ import jwt
 import pytest
 import redis
 from google.protobuf import any_pb2
+from google.rpc import error_details_pb2
 from prometheus_client.samples import Sample
 
 from dev import process
@@ -34,12 +38,15 @@ from dev.testbed import (
 )
 from playhall.accounts.guests import new_signing_key
 from playhall.accounts.tokens import PlayerTokens, TokenSettings
+from playhall.common.refusal_details import received_details
+from playhall.core import i18n
 from playhall.core.wire import pack, unpack
 from playhall.galileo.v1 import galileo_pb2 as gal
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient
 
 TITLE = "galileo"
+SERVICES = Path(__file__).resolve().parents[1] / "services" / "playhall"
 QUOTED_LEVELS = ("warning", "error", "critical")
 """The log levels a wait that runs out quotes from its service's log, with the tracebacks."""
 
@@ -278,6 +285,20 @@ def refusal(call: Callable, *args, **kwargs) -> grpc.RpcError:
     return caught.value
 
 
+def localized_refusal(call: Callable, *args, **kwargs) -> tuple[grpc.RpcError, dict[str, object]]:
+    """The refusal `call` meets (made with the tests' timeout), with its rich details by name:
+    "ErrorInfo" (the key and arguments) and "LocalizedMessage" (the caller's language)."""
+    error = refusal(call, *args, timeout=TIMEOUT, **kwargs)
+    found: dict[str, object] = {}
+    for detail in received_details(error.trailing_metadata()):
+        for kind in (error_details_pb2.ErrorInfo, error_details_pb2.LocalizedMessage):
+            if detail.Is(kind.DESCRIPTOR):
+                message = kind()
+                detail.Unpack(message)
+                found[kind.DESCRIPTOR.name] = message
+    return error, found
+
+
 def assert_refused(code: grpc.StatusCode, call: Callable, *args) -> str:
     error = refusal(call, *args)
     assert error.code() == code, error.details()
@@ -308,3 +329,44 @@ def split(results: list[object]) -> tuple[list[pb.SubmitMoveResponse], list[grpc
     lost = [r for r in results if isinstance(r, grpc.RpcError)]
     assert len(won) + len(lost) == len(results), results
     return won, lost
+
+
+# -- refusals' keys in the code -----------------------------------------------------------------
+
+
+def service_files(*parts: str) -> list[Path]:
+    """The Python files of these packages (or modules, `name.py`) of services/playhall,
+    generated code (`_pb2`, `_connect`) left out."""
+    return [
+        path
+        for part in parts
+        for path in (
+            [SERVICES / part] if part.endswith(".py") else sorted((SERVICES / part).rglob("*.py"))
+        )
+        if "_pb2" not in path.name and "_connect" not in path.name
+    ]
+
+
+def called_name(call: ast.Call) -> str | None:
+    """The name a call calls: `f` of `f(...)` and of `x.f(...)`."""
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+
+
+def sentences_given(path: Path, positions: Mapping[str, int]) -> list[str]:
+    """Where (`file:line`, relative to services/playhall) a call named in `positions` is given
+    a sentence rather than a key at its position there: a literal that is not a key, or text
+    built in code (an f-string, a `+`)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        position = positions.get(called_name(node) or "")
+        if position is None or len(node.args) <= position:
+            continue
+        given = node.args[position]
+        built = isinstance(given, ast.JoinedStr | ast.BinOp)
+        sentence = isinstance(given, ast.Constant) and not i18n.KEY.fullmatch(str(given.value))
+        if built or sentence:
+            found.append(f"{path.relative_to(SERVICES)}:{node.lineno}")
+    return found

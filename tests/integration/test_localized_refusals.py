@@ -11,14 +11,13 @@ import urllib.request
 
 import grpc
 import pytest
-from google.rpc import error_details_pb2
 
 from dev.testbed import TIMEOUT
-from playhall.common.refusal_details import DOMAIN, received_details
+from playhall.common.refusal_details import DOMAIN
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match.v1 import match_service_pb2_grpc
 from playhall.match_client import human_seats
-from tests.helpers import pick, start_gateway
+from tests.helpers import localized_refusal, pick, start_gateway
 
 UNKNOWN_MATCH = "0123456789abcdef01234567"
 SERVICE = "/playhall.match.v1.MatchService/"
@@ -38,20 +37,6 @@ def gateway_base(orchestrator):
         yield f"http://127.0.0.1:{service.port}"
 
 
-def refusal_of(call, *args, **kwargs) -> tuple[grpc.RpcError, dict[str, object]]:
-    """The refusal a call meets, with its ErrorInfo and LocalizedMessage."""
-    with pytest.raises(grpc.RpcError) as refused:
-        call(*args, timeout=TIMEOUT, **kwargs)
-    found: dict[str, object] = {}
-    for detail in received_details(refused.value.trailing_metadata()):
-        for kind in (error_details_pb2.ErrorInfo, error_details_pb2.LocalizedMessage):
-            if detail.Is(kind.DESCRIPTOR):
-                message = kind()
-                detail.Unpack(message)
-                found[kind.DESCRIPTOR.name] = message
-    return refused.value, found
-
-
 @pytest.mark.parametrize(
     ("language", "sentence"),
     [
@@ -60,7 +45,7 @@ def refusal_of(call, *args, **kwargs) -> tuple[grpc.RpcError, dict[str, object]]
     ],
 )
 def test_an_unknown_match_is_refused_in_the_callers_language(stub, language, sentence):
-    error, found = refusal_of(
+    error, found = localized_refusal(
         stub.GetMatch,
         pb.GetMatchRequest(match_id=UNKNOWN_MATCH),
         metadata=[("accept-language", f"{language};q=0.9, en;q=0.5")],
@@ -84,7 +69,7 @@ def test_a_stale_move_is_refused_with_both_versions_in_the_callers_language(stub
     )
     match_id, token = created.match.match_id, created.tokens[0].token
     stale = created.match.version + 3
-    error, found = refusal_of(
+    error, found = localized_refusal(
         stub.SubmitMove,
         pb.SubmitMoveRequest(
             match_id=match_id, move=pick(0), expected_version=stale, request_id=f"stale-{language}"
@@ -103,7 +88,7 @@ def test_a_stale_move_is_refused_with_both_versions_in_the_callers_language(stub
 
 
 def test_a_refusal_without_a_language_comes_in_english(stub):
-    error, found = refusal_of(stub.GetMatch, pb.GetMatchRequest(match_id=UNKNOWN_MATCH))
+    error, found = localized_refusal(stub.GetMatch, pb.GetMatchRequest(match_id=UNKNOWN_MATCH))
     assert found["LocalizedMessage"].locale == "en"
     assert found["LocalizedMessage"].message == error.details()
 

@@ -14,11 +14,10 @@ import uuid
 
 import grpc
 import pytest
-from google.rpc import error_details_pb2
 
 from dev.testbed import TIMEOUT
 from playhall.accounts.tokens import player_id
-from playhall.common.refusal_details import DOMAIN, received_details
+from playhall.common.refusal_details import DOMAIN
 from playhall.core import i18n
 from playhall.match.v1 import match_service_pb2 as mpb
 from playhall.match_client import bearer
@@ -27,7 +26,7 @@ from playhall.social.chat_servicer import DEFAULT_LIMIT, MAX_LIMIT
 from playhall.social.v1 import challenge_service_pb2 as cpb
 from playhall.social.v1 import challenge_service_pb2_grpc, chat_service_pb2_grpc
 from playhall.social.v1 import chat_service_pb2 as chpb
-from tests.helpers import PLAYER_ISSUER, TITLE, start_gateway
+from tests.helpers import PLAYER_ISSUER, TITLE, localized_refusal, start_gateway
 from tests.integration.conftest import started_hall
 
 UNKNOWN_MATCH = "0123456789abcdef01234567"
@@ -56,20 +55,6 @@ def token(issuer) -> str:
     return issuer.token(f"lang-{uuid.uuid4().hex[:8]}", name="Leyla")
 
 
-def refusal_of(call, request, metadata) -> tuple[grpc.RpcError, dict[str, object]]:
-    """The refusal a call meets, with its ErrorInfo and LocalizedMessage."""
-    with pytest.raises(grpc.RpcError) as refused:
-        call(request, metadata=metadata, timeout=TIMEOUT)
-    found: dict[str, object] = {}
-    for detail in received_details(refused.value.trailing_metadata()):
-        for kind in (error_details_pb2.ErrorInfo, error_details_pb2.LocalizedMessage):
-            if detail.Is(kind.DESCRIPTOR):
-                message = kind()
-                detail.Unpack(message)
-                found[kind.DESCRIPTOR.name] = message
-    return refused.value, found
-
-
 def assert_localized(error, found, code, text: i18n.Text, language: str) -> None:
     assert error.code() == code
     assert error.details() == i18n.render(text), "the status message stays English"
@@ -87,10 +72,10 @@ def test_a_chat_refusal_comes_in_the_callers_language(hall, token, language, acc
     chat = chat_service_pb2_grpc.ChatServiceStub(hall.channels[0])
     metadata = [*bearer(token), ("accept-language", accept)]
     request = chpb.SendMessageRequest(match_id=UNKNOWN_MATCH, text="hallo")
-    error, found = refusal_of(chat.SendMessage, request, metadata)
+    error, found = localized_refusal(chat.SendMessage, request, metadata=metadata)
     assert_localized(error, found, grpc.StatusCode.INVALID_ARGUMENT, ROOM_MISSING, language)
     too_many = chpb.ListMessagesRequest(match_id=UNKNOWN_MATCH, limit=10_000)
-    error, found = refusal_of(chat.ListMessages, too_many, metadata)
+    error, found = localized_refusal(chat.ListMessages, too_many, metadata=metadata)
     limit = i18n.Text("chat-limit-range", {"most": MAX_LIMIT, "default": DEFAULT_LIMIT})
     assert_localized(error, found, grpc.StatusCode.INVALID_ARGUMENT, limit, language)
 
@@ -107,10 +92,10 @@ def test_a_challenge_refusal_comes_in_the_callers_language(hall, issuer, languag
     assert not mine.challenges  # signed in and known: the refusals below are the domain's
     own_id = player_id(PLAYER_ISSUER, subject)
     to_self = create_request(own_id)
-    error, found = refusal_of(challenges.CreateChallenge, to_self, metadata)
+    error, found = localized_refusal(challenges.CreateChallenge, to_self, metadata=metadata)
     assert_localized(error, found, grpc.StatusCode.INVALID_ARGUMENT, SELF, language)
     listing = cpb.ListOpenChallengesRequest(title_id=TITLE, limit=10_000)
-    error, found = refusal_of(challenges.ListOpenChallenges, listing, metadata)
+    error, found = localized_refusal(challenges.ListOpenChallenges, listing, metadata=metadata)
     limit = i18n.Text("challenge-list-limit", {"most": LIST_MOST})
     assert_localized(error, found, grpc.StatusCode.INVALID_ARGUMENT, limit, language)
 

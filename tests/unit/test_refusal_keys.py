@@ -5,10 +5,8 @@ and Persian than in English; the packages of the match domain raise no sentence.
 
 from __future__ import annotations
 
-import ast
 import datetime
 import inspect
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +14,8 @@ from playhall.accounts.guests import InvalidGuestName, checked_guest_name
 from playhall.common import errors
 from playhall.core import i18n
 from playhall.matchstore.store import NotReplicated, UnreadableMatch
+from tests.helpers import sentences_given, service_files
 
-SERVICES = Path(__file__).resolve().parents[2] / "services" / "playhall"
 MATCH_DOMAIN = [
     "common",
     "matches",
@@ -168,35 +166,16 @@ def test_a_guest_name_refusal_is_a_key_too():
     assert i18n.render(refused.value.text, "de") == "Wähle einen Namen mit 2 bis 24 Zeichen"
 
 
-def sentences_raised(path: Path) -> list[str]:
-    """Where a refusal class of the match domain is given a sentence instead of a key."""
+def test_the_match_domain_raises_no_sentence():
+    """No refusal class of the match domain is given a sentence (a literal that is not a key,
+    or text built in code) instead of a key."""
     classes = {cls.__name__ for cls in refusal_classes()} | {
         "InvalidPlayerToken",
         "InvalidGuestName",
         "NotReplicated",
         "UnreadableMatch",
     }
-    found = []
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-        if not isinstance(node, ast.Call) or not node.args:
-            continue
-        func = node.func
-        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-        first = node.args[0]
-        built_in_code = isinstance(first, ast.JoinedStr | ast.BinOp)
-        sentence = isinstance(first, ast.Constant) and not i18n.KEY.fullmatch(str(first.value))
-        if name in classes and (built_in_code or sentence):
-            found.append(f"{path.relative_to(SERVICES)}:{node.lineno}")
-    return found
-
-
-def test_the_match_domain_raises_no_sentence():
-    files = [
-        path
-        for part in MATCH_DOMAIN
-        for path in ([SERVICES / part] if part.endswith(".py") else (SERVICES / part).rglob("*.py"))
-        if "_pb2" not in path.name
-    ]
+    files = service_files(*MATCH_DOMAIN)
     assert len(files) > 50
-    found = [where for path in files for where in sentences_raised(path)]
+    found = [where for path in files for where in sentences_given(path, dict.fromkeys(classes, 0))]
     assert not found, found

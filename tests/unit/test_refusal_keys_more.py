@@ -1,14 +1,17 @@
 """The refusals of the social services, tournaments, matchmaking, notices and the gateway are
-message keys with arguments (`locales/<lang>/refusals-more.ftl`): every key their code passes
-is in English, German and Persian with exactly the arguments passed, the file's keys clash with
-no other file of the bundle, a sample reads differently in German and Persian than in English,
-the gateway words its own refusals in the browser's language, and these packages hand no
-sentence to a refusal."""
+message keys with arguments (`locales/<lang>/refusals-more.ftl`). test_messages checks every key
+passed first to a refusal or a Text (in English, shown with its arguments) and every catalogue
+complete; here: the keys passed where its scan does not look (the gateway's `refusal`, the
+unsubscribe page's helpers, tables of the code) are in English with their arguments, no key is
+passed an argument its message does not show, the file has the same keys in each language, a
+sample reads differently in German and Persian than in English, the gateway words its own
+refusals in the browser's language, and these packages hand no sentence to a refusal."""
 
 from __future__ import annotations
 
 import ast
 import datetime
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -30,8 +33,8 @@ from playhall.notifications.preferences import Preferences, check
 from playhall.relations.graph import refuse_self
 from playhall.social import challenges
 from playhall.social.challenge_store import State
+from tests.helpers import called_name, sentences_given, service_files
 
-SERVICES = Path(__file__).resolve().parents[2] / "services" / "playhall"
 PACKAGES = [
     "social",
     "relations",
@@ -59,27 +62,20 @@ REFUSALS = {
 """The refusal classes these packages raise with a key of their own."""
 
 
-def python_files() -> list[Path]:
-    return [
-        path
-        for package in PACKAGES
-        for path in sorted((SERVICES / package).rglob("*.py"))
-        if "_pb2" not in path.name and "_connect" not in path.name
-    ]
+KEYED_FIRST = {"Text": 0, **dict.fromkeys(REFUSALS, 0)}
+"""Calls given their key first: test_messages scans for these too."""
+KEYED_ELSEWHERE = {"refusal": 2, "_words": 1, "_line": 1}
+"""Calls given their key elsewhere, which test_messages does not scan: the gateway's refusal
+takes its key third, the unsubscribe page's helpers second."""
 
 
-def _name(call: ast.Call) -> str | None:
-    func = call.func
-    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-
-
-def _key_and_arguments(call: ast.Call) -> tuple[str, frozenset[str] | None] | None:
-    """The key a refusal, a `Text` or the gateway's `refusal` is given, and the argument names
-    (None where they are not written out)."""
-    name = _name(call)
-    # The gateway's refusal takes its key third, the unsubscribe page's helpers second.
-    positions = {"refusal": 2, "Text": 0, "_words": 1, "_line": 1}
-    position = positions.get(name or "", 0 if name in REFUSALS else None)
+def _key_and_arguments(
+    call: ast.Call, positions: Mapping[str, int]
+) -> tuple[str, frozenset[str] | None] | None:
+    """The key a call named in `positions` is given there, and the argument names (None where
+    they are not written out)."""
+    name = called_name(call)
+    position = positions.get(name or "")
     if position is None or len(call.args) <= position:
         return None
     first = call.args[position]
@@ -97,13 +93,16 @@ def _key_and_arguments(call: ast.Call) -> tuple[str, frozenset[str] | None] | No
     return first.value, frozenset(k.arg for k in call.keywords if k.arg)
 
 
-def keys_used() -> dict[str, frozenset[str] | None]:
+def keys_used(
+    positions: Mapping[str, int] = {**KEYED_FIRST, **KEYED_ELSEWHERE},
+) -> dict[str, frozenset[str] | None]:
+    """The keys these packages pass to the calls named in `positions`, and the keys a table of
+    the code chooses from."""
     used: dict[str, frozenset[str] | None] = {}
-    for path in python_files():
+    for path in service_files(*PACKAGES):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.Call) and (found := _key_and_arguments(node)):
+            if isinstance(node, ast.Call) and (found := _key_and_arguments(node, positions)):
                 used[found[0]] = found[1]
-    # The keys a table of the code chooses from.
     used |= {key: frozenset() for key in challenges.ANSWERED.values()}
     used["challenge-still-open"] = frozenset()
     return used
@@ -118,28 +117,27 @@ def test_the_scan_finds_the_keys():
     assert used["gateway-unsubscribe-done"] == frozenset()
 
 
-def test_every_key_passed_is_in_every_language_with_the_arguments_passed():
-    used = keys_used()
+def test_the_keys_test_messages_does_not_scan_are_in_english_and_no_argument_is_in_vain():
+    """The keys passed where test_messages does not look are in English, shown with the
+    arguments passed; and every key these packages pass is given exactly the arguments its
+    English uses (test_messages checks only that none is missing, and that each language uses
+    English's arguments)."""
     catalogue = i18n.platform()
-    problems = [str(p) for p in check_used(catalogue, used, "refusals")]
-    for language in i18n.SHIPPED_LANGUAGES:
-        variables = catalogue.variables(language)
-        for key, passed in sorted(used.items()):
-            if key not in variables:
-                problems.append(f"{language}: {key}: missing")
-            elif passed is not None and variables[key] != passed:
-                problems.append(f"{language}: {key}: uses {variables[key]}, given {passed}")
+    unscanned = keys_used(KEYED_ELSEWHERE)
+    problems = [str(p) for p in check_used(catalogue, unscanned, "refusals")]
+    english = catalogue.variables(i18n.SOURCE_LANGUAGE)
+    for key, passed in sorted(keys_used().items()):
+        if key in english and passed is not None and english[key] != passed:
+            problems.append(f"{key}: uses {english[key]}, given {passed}")
     assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("language", i18n.SHIPPED_LANGUAGES)
-def test_the_file_has_the_same_keys_in_each_language_and_clashes_with_no_other(language):
-    folder = i18n.PLATFORM_FOLDER / language
-    own = _keys_of(folder / FILE)
-    assert own == _keys_of(i18n.PLATFORM_FOLDER / "en" / FILE)
-    for other in sorted(folder.glob("*.ftl")):
-        if other.name != FILE:
-            assert not own & _keys_of(other), (other.name, sorted(own & _keys_of(other)))
+def test_the_file_has_the_same_keys_in_each_language(language):
+    """(That no key of it is in another file of the language too, test_messages checks.)"""
+    assert _keys_of(i18n.PLATFORM_FOLDER / language / FILE) == _keys_of(
+        i18n.PLATFORM_FOLDER / "en" / FILE
+    )
 
 
 def _keys_of(path: Path) -> set[str]:
@@ -261,27 +259,11 @@ def test_an_undecodable_header_is_refused_in_the_callers_language():
     assert refused.value.message == "Der Header x-trace ist kein UTF-8-Text"
 
 
-def sentences_given(path: Path) -> list[str]:
-    """Where a refusal, a `ConnectError` or `context.abort` is given a sentence (a literal that
-    is not a key, or text built in code) rather than a key."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-        if not isinstance(node, ast.Call) or not node.args:
-            continue
-        name = _name(node)
-        position = {"ConnectError": 1, "abort": 1}.get(name or "", 0 if name in REFUSALS else None)
-        if position is None or len(node.args) <= position:
-            continue
-        given = node.args[position]
-        built = isinstance(given, ast.JoinedStr | ast.BinOp)
-        sentence = isinstance(given, ast.Constant) and not i18n.KEY.fullmatch(str(given.value))
-        if built or sentence:
-            found.append(f"{path.relative_to(SERVICES)}:{node.lineno}")
-    return found
-
-
 def test_these_packages_give_no_refusal_a_sentence():
-    files = python_files()
+    """No refusal, `ConnectError` or `context.abort` is given a sentence (a literal that is
+    not a key, or text built in code) rather than a key."""
+    files = service_files(*PACKAGES)
     assert len(files) > 60
-    found = [where for path in files for where in sentences_given(path)]
+    positions = {"ConnectError": 1, "abort": 1, **dict.fromkeys(REFUSALS, 0)}
+    found = [where for path in files for where in sentences_given(path, positions)]
     assert not found, "\n".join(found)
