@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 
 from playhall.core import SPECTATOR, i18n
+from playhall.core.drawing import seen_by
 from playhall.core.i18n import Text
 from playhall.games.einstein import geometry as g
 from playhall.games.einstein.cards import EINSTEINS, INSPIRATION_BY_ID, THEORY_BY_ID
@@ -116,10 +117,7 @@ def text(view: EinsteinView, language: str = i18n.SOURCE_LANGUAGE) -> str:
     then The Big Idea tile by tile."""
     words = Words(language)
     say = words.say
-    if view.viewer is SPECTATOR:
-        heading = say(Text("einstein-render-seen-by-spectator"))
-    else:
-        heading = say(Text("einstein-render-seen-by-seat", {"seat": view.viewer}))
+    heading = say(seen_by("einstein", view.viewer))
     theories: dict[str, i18n.Argument] = {
         "theories": words.listed(_theory(card, words) for card in view.theories_up),
         "deck": view.theory_deck_size,

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import partial
 
-from playhall.core import SPECTATOR, i18n
+from playhall.core import i18n
+from playhall.core.drawing import seen_by
 from playhall.core.i18n import Text
 from playhall.games.inventors.data import (
     INVENTION_BY_ID,
@@ -142,10 +143,7 @@ def text(view: InventorsView, language: str = i18n.SOURCE_LANGUAGE) -> str:
     holdings. Cubes show as their owner's seat number, free fields as dots."""
     words = Words(language)
     say = words.say
-    if view.viewer is SPECTATOR:
-        heading = say(Text("inventors-render-seen-by-spectator"))
-    else:
-        heading = say(Text("inventors-render-seen-by-seat", {"seat": view.viewer}))
+    heading = say(seen_by("inventors", view.viewer))
     lines = [heading, status_line(view, words), say(Text("inventors-render-inventions"))]
     lines += [_slot_line(slot, words) for slot in view.table]
     if view.reward is not None:
