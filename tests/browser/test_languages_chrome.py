@@ -49,12 +49,15 @@ def text_of(page, selector: str) -> str:
     return page.locator(selector).inner_text().strip()
 
 
+def language_of(page, selector: str = "html") -> tuple[str, str]:
+    """The `lang` and `dir` of the element `selector` finds (the page's, by default)."""
+    lang, direction = page.locator(selector).evaluate("element => [element.lang, element.dir]")
+    return lang, direction
+
+
 def test_the_lobby_speaks_german_to_a_german_browser(stack, pages):
     page = open_lobby(pages, stack, "de-DE")
-    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [
-        "de",
-        "ltr",
-    ]
+    assert language_of(page) == ("de", "ltr")
     assert text_of(page, "#open-tables-heading") == "Offene Tische: Herausforderungen an alle"
     assert text_of(page, "#titles-heading") == "Spiele"
     assert text_of(page, "#finished-heading") == "Beendet: nachspielen"
@@ -110,10 +113,7 @@ def messages(language: str) -> dict[str, tuple[str | None, dict[str, str]]]:
 
 def test_the_lobby_is_right_to_left_in_persian(stack, pages):
     page = open_lobby(pages, stack, "fa")
-    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [
-        "fa",
-        "rtl",
-    ]
+    assert language_of(page) == ("fa", "rtl")
     assert text_of(page, "#titles-heading") == "بازی\u200cها"
     assert text_of(page, "#account a[href='/leaderboard.html']") == "جدول\u200cهای رده\u200cبندی"
     # The header is mirrored: the brand at the right edge, the account corner at the left.
@@ -127,10 +127,7 @@ def test_the_lobby_is_right_to_left_in_persian(stack, pages):
 
 def test_a_page_in_english_keeps_the_header_on_the_left(stack, pages):
     page = open_lobby(pages, stack, "en-GB")
-    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [
-        "en",
-        "ltr",
-    ]
+    assert language_of(page) == ("en", "ltr")
     brand = page.locator(".bar .brand").bounding_box()
     assert brand["x"] < page.viewport_size["width"] / 2, brand
     assert text_of(page, "#titles-heading") == "Games"
@@ -215,13 +212,8 @@ def test_a_how_to_page_keeps_its_language_and_links_the_others(stack, pages):
     page.goto(stack.portal_url + "howto/galileo.html")
     wait_js(page, "document.documentElement.dataset.l10nReady === 'fa'")
     # The rules stay English; the header, the portal's chrome, speaks the reader's language.
-    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") == [
-        "en",
-        "",  # as its markup has it: left to right
-    ]
-    assert page.evaluate(
-        "[document.querySelector('header.bar').lang, document.querySelector('header.bar').dir]"
-    ) == ["fa", "rtl"]
+    assert language_of(page) == ("en", "")  # as its markup has it: left to right
+    assert language_of(page, "header.bar") == ("fa", "rtl")
     page.wait_for_selector("#account a[href='/leaderboard.html']")
     assert text_of(page, "#account a[href='/leaderboard.html']") == "جدول\u200cهای رده\u200cبندی"
     links = page.evaluate(
