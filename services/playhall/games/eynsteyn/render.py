@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import partial
 
-from playhall.core import SPECTATOR, i18n
+from playhall.core import i18n
+from playhall.core.drawing import seen_by
 from playhall.core.i18n import Text
 from playhall.games.eynsteyn.engine import EynsteynView, Phase, StackView
 from playhall.games.eynsteyn.stones import (
@@ -126,10 +127,7 @@ def text(view: EynsteynView, language: str = i18n.SOURCE_LANGUAGE) -> str:
     """The board (each square: the top stone's lines, its height, a marker's seat), then the
     seats and the stacks."""
     say: Say = partial(i18n.render, language=language)
-    if view.viewer is SPECTATOR:
-        heading = say(Text("eynsteyn-render-seen-by-spectator"))
-    else:
-        heading = say(Text("eynsteyn-render-seen-by-seat", {"seat": view.viewer}))
+    heading = say(seen_by("eynsteyn", view.viewer))
     lines = [heading, status_line(view, say), *_board(view)]
     lines += [_seat_line(view, seat, say) for seat in range(len(view.hands))]
     stacks = _listed(

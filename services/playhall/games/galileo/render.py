@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 
 from playhall.core import SPECTATOR, i18n
+from playhall.core.drawing import seen_by
 from playhall.core.i18n import Text
 from playhall.games.galileo.cards import EXPERIMENT_BY_ID, SCIENTIST_BY_ID
 from playhall.games.galileo.engine import GalileoView, Phase, SeatView
@@ -66,10 +67,7 @@ def _pick(seat: SeatView, say: Say) -> str:
 def text(view: GalileoView, language: str = i18n.SOURCE_LANGUAGE) -> str:
     """A plain-text summary: status, table, every seat's public record, the viewer's hand."""
     say: Say = partial(i18n.render, language=language)
-    if view.viewer is SPECTATOR:
-        heading = say(Text("galileo-render-seen-by-spectator"))
-    else:
-        heading = say(Text("galileo-render-seen-by-seat", {"seat": view.viewer}))
+    heading = say(seen_by("galileo", view.viewer))
     table = _cards(view.table, _experiment, say)
     lines = [
         heading,
