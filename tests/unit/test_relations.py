@@ -216,6 +216,9 @@ async def test_matchmaking_matches_a_blocked_player_with_another_only(embedded_r
             updates = matchmaking.enter(TITLE, 2, player)
             assert isinstance(await anext(updates), Waiting)
             await updates.aclose()
+            # First come, first matched: entries in one millisecond would tie, and a tie
+            # leaves the order to the players' ids.
+            await asyncio.sleep(0.005)
         assert await Matchmaker(matchmaking).match_queue(TITLE, 2) == 1
         ((match, _),) = await hall.matches.running_matches(ADA, 10)
         assert match.player_ids() == {ADA.player_id, CY.player_id}
