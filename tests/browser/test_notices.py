@@ -424,7 +424,7 @@ def test_the_settings_page_saves_every_choice_and_push_turns_on_and_off(stack, p
         )
         wait_until(
             lambda title=title: [n["title"] for n in shown_notifications(page)] == [title],
-            5,
+            20,  # a busy machine's service worker may take seconds to wake
             f"the notification {title!r}",
         )
     (shown,) = shown_notifications(page)
