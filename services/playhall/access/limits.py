@@ -226,25 +226,31 @@ class Subject:
 
 
 GCRA_SCRIPT = """
--- KEYS[1]: one subject's key for one class. ARGV[1]: the microseconds one call takes up,
--- ARGV[2]: the burst. Returns 0 when the call passes (and counts it), else the microseconds
--- until one would. The key holds the theoretical arrival time of the next call.
+-- KEYS: one subject's key for one class each. ARGV: for each key, the microseconds one call
+-- takes up and the burst. Returns, for each key, 0 when the call passes (and counts it there),
+-- else the microseconds until one would. A key holds the theoretical arrival time of the next
+-- call.
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
-local interval = tonumber(ARGV[1])
-local burst = tonumber(ARGV[2])
-local arrival = tonumber(redis.call('GET', KEYS[1]) or now)
-if arrival < now then
-  arrival = now
+local waits = {}
+for i, key in ipairs(KEYS) do
+  local interval = tonumber(ARGV[2 * i - 1])
+  local burst = tonumber(ARGV[2 * i])
+  local arrival = tonumber(redis.call('GET', key) or now)
+  if arrival < now then
+    arrival = now
+  end
+  local allowed_at = arrival + interval - burst * interval
+  if now < allowed_at then
+    waits[i] = allowed_at - now
+  else
+    local next_arrival = arrival + interval
+    local ttl_ms = math.ceil((next_arrival - now) / 1000) + 1
+    redis.call('SET', key, string.format('%.0f', next_arrival), 'PX', ttl_ms)
+    waits[i] = 0
+  end
 end
-local allowed_at = arrival + interval - burst * interval
-if now < allowed_at then
-  return allowed_at - now
-end
-local next_arrival = arrival + interval
-local ttl_ms = math.ceil((next_arrival - now) / 1000) + 1
-redis.call('SET', KEYS[1], string.format('%.0f', next_arrival), 'PX', ttl_ms)
-return 0
+return waits
 """
 KEY_PREFIX = "limits"
 
@@ -256,6 +262,7 @@ class Limiter:
         self.table = table
         self._client = client
         self._gcra = client.register_script(GCRA_SCRIPT)
+        self._cluster = isinstance(client, redis.asyncio.RedisCluster)
 
     def rate(self, subject: Subject, kind: CallClass) -> Rate:
         if subject.kind is SubjectKind.ADDRESS:
@@ -266,33 +273,44 @@ class Limiter:
         """Takes one call of `kind` from each subject that has room for it: for each, 0 when
         it passed, else the microseconds until one would (nothing taken from that one).
 
-        One pipeline, not a script call per subject: a call's limits cost one round trip
-        (on a Redis Cluster, one to each node of the subjects' keys, in parallel). Its EVALSHA
-        are sent as they are rather than as redis-py's `Script` in a pipeline, which asks
-        SCRIPT EXISTS first, a round trip more; a Redis that lost its scripts (restarted,
-        failed over) answers NOSCRIPT, and those subjects are counted again once it has the
-        script."""
-        replies = await self._evalsha(kind, subjects)
+        One round trip: on a single Redis, one script call counts every subject; on a Redis
+        Cluster, whose subjects' keys lie in slots of their own, a pipeline of one call per
+        subject goes to each node of their keys, in parallel. The EVALSHA are sent as they are
+        rather than as redis-py's `Script`, which asks SCRIPT EXISTS first, a round trip more;
+        a Redis that lost its scripts (restarted, failed over) answers NOSCRIPT, and those
+        subjects are counted again once it has the script."""
+        groups = [subjects] if not self._cluster else [[subject] for subject in subjects]
+        replies = await self._evalsha(kind, groups)
         lost = [i for i, reply in enumerate(replies) if isinstance(reply, NoScriptError)]
         if lost:
             await self._client.script_load(GCRA_SCRIPT)
-            again = await self._evalsha(kind, [subjects[i] for i in lost])
+            again = await self._evalsha(kind, [groups[i] for i in lost])
             for i, reply in zip(lost, again, strict=True):
                 replies[i] = reply
         for reply in replies:
             if isinstance(reply, Exception):
                 raise reply
-        return [int(reply) for reply in replies]
+        return [int(wait) for waits in replies for wait in waits]
 
-    async def _evalsha(self, kind: CallClass, subjects: list[Subject]) -> list[Any]:
+    async def _evalsha(self, kind: CallClass, groups: list[list[Subject]]) -> list[Any]:
+        """Each group's waits (or the NOSCRIPT error its script call met), one EVALSHA a
+        group: alone, without a pipeline's own cost, when there is one group."""
+        commands = [self._command(kind, group) for group in groups]
+        if len(commands) == 1:
+            try:
+                return [await self._client.execute_command(*commands[0])]
+            except NoScriptError as error:
+                return [error]
         async with self._client.pipeline(transaction=False) as pipe:
-            for subject in subjects:
-                rate = self.rate(subject, kind)
-                key = f"{KEY_PREFIX}:{kind}:{subject.counted_as}"
-                pipe.execute_command(
-                    "EVALSHA", self._gcra.sha, 1, key, rate.interval_us, rate.burst
-                )
+            for command in commands:
+                pipe.execute_command(*command)
             return list(await pipe.execute(raise_on_error=False))
+
+    def _command(self, kind: CallClass, group: list[Subject]) -> tuple[Any, ...]:
+        keys = [f"{KEY_PREFIX}:{kind}:{subject.counted_as}" for subject in group]
+        rates = [self.rate(subject, kind) for subject in group]
+        arguments = [value for rate in rates for value in (rate.interval_us, rate.burst)]
+        return ("EVALSHA", self._gcra.sha, len(keys), *keys, *arguments)
 
     async def admit(self, kind: CallClass, subjects: Iterable[Subject]) -> None:
         """Counts one call of `kind` for every subject that has room for it, all at once;

@@ -141,7 +141,13 @@ class InstrumentedServer:
     Wrapping at registration, rather than in a server interceptor, costs nothing per call
     beyond the counting itself: an asyncio server runs its interceptors as a pipeline of
     coroutines on every call (measured: 0.04 ms of the orchestrator's CPU per move). Only the
-    methods registered are wrapped, so names a caller makes up never create a series."""
+    methods registered are wrapped, so names a caller makes up never create a series.
+
+    An asyncio server finds registered methods in one table of its own, a generic handler
+    consulted first, and not as gRPC's registered methods: grpcio's asyncio server keeps a
+    task waiting for each registered method and waits on all of them together again after
+    every call, a cost per call that grows with the methods served (the orchestrator serves
+    dozens; `bench/results/peer.md`)."""
 
     def __init__(self, server: grpc.Server | grpc.aio.Server, asynchronous: bool) -> None:
         self.server = server
@@ -150,6 +156,10 @@ class InstrumentedServer:
         )
         self._wrapped: dict[str, grpc.RpcMethodHandler] = {}
         """By full method name: one wrapped handler serves both ways of finding a method."""
+        self._table: _MethodTable | None = None
+        if asynchronous:
+            self._table = _MethodTable()
+            server.add_generic_rpc_handlers((self._table,))
 
     def add_generic_rpc_handlers(self, handlers) -> None:
         self.server.add_generic_rpc_handlers(
@@ -157,9 +167,11 @@ class InstrumentedServer:
         )
 
     def add_registered_method_handlers(self, service: str, handlers: dict) -> None:
-        self.server.add_registered_method_handlers(
-            service, {name: self.wrapped(f"/{service}/{name}", h) for name, h in handlers.items()}
-        )
+        wrapped = {name: self.wrapped(f"/{service}/{name}", h) for name, h in handlers.items()}
+        if self._table is not None:
+            self._table.add(service, wrapped)
+        else:
+            self.server.add_registered_method_handlers(service, wrapped)
 
     def wrapped(self, full_method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         known = self._wrapped.get(full_method)
@@ -186,6 +198,19 @@ class InstrumentedServer:
                 response_serializer=handler.response_serializer,
             )
         return handler
+
+
+class _MethodTable(grpc.GenericRpcHandler):
+    """Every registered method of an asyncio server by its full name: one lookup a call."""
+
+    def __init__(self) -> None:
+        self._handlers: dict[str, grpc.RpcMethodHandler] = {}
+
+    def add(self, service: str, handlers: dict[str, grpc.RpcMethodHandler]) -> None:
+        self._handlers.update({f"/{service}/{name}": h for name, h in handlers.items()})
+
+    def service(self, handler_call_details):
+        return self._handlers.get(handler_call_details.method)
 
 
 class _InstrumentedHandlers(grpc.GenericRpcHandler):
