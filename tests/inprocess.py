@@ -247,7 +247,8 @@ async def open_hall(
         testing=True,
         **settings,
     )
-    commits = Commits(MatchStore(db, request_ttl_s=config.request_ttl_s), rules, config)
+    store = MatchStore(db, request_ttl_s=config.request_ttl_s, snapshots_kept=config.snapshots_kept)
+    commits = Commits(store, rules, config)
     housekeeper = Housekeeper(commits, config.sweep_interval_s, config.lobby_repair_interval_s)
     parking = reputations = None
     if database_url:

@@ -26,7 +26,6 @@ import dataclasses
 import hashlib
 import json
 import time
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +35,7 @@ from cryptography.hazmat.primitives.asymmetric import ec, ed448, ed25519, rsa
 from cryptography.hazmat.primitives.serialization import load_pem_public_key
 
 from playhall.accounts.names import clean_display_name
+from playhall.common.recent import Recent
 from playhall.common.settings import SettingsError, load, setting
 from playhall.core.i18n import Argument, Text, render
 
@@ -176,8 +176,7 @@ class VerifiedTokens:
     moment it stops being accepted; at most `size`, the least recently used dropped first."""
 
     def __init__(self, size: int = VERIFIED_KEPT):
-        self.size = size
-        self._kept: OrderedDict[bytes, tuple[Player, float]] = OrderedDict()
+        self._kept: Recent[bytes, tuple[Player, float]] = Recent(size)
 
     def __len__(self) -> int:
         return len(self._kept)
@@ -188,16 +187,12 @@ class VerifiedTokens:
             return None
         player, until = kept
         if time.time() >= until:
-            del self._kept[digest]
+            self._kept.pop(digest)
             return None
-        self._kept.move_to_end(digest)
         return player
 
     def keep(self, digest: bytes, player: Player, until: float) -> None:
-        self._kept[digest] = (player, until)
-        self._kept.move_to_end(digest)
-        if len(self._kept) > self.size:
-            self._kept.popitem(last=False)
+        self._kept.put(digest, (player, until))
 
 
 class PlayerTokens:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
+
+from playhall.common.recent import Recent
 
 
 class Buckets:
@@ -14,22 +15,19 @@ class Buckets:
     def __init__(self, rate: float, burst: int, max_keys: int = 100_000, clock=time.monotonic):
         self.rate = rate
         self.burst = float(burst)
-        self.max_keys = max_keys
         self._clock = clock
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._buckets: Recent[str, tuple[float, float]] = Recent(max_keys)
 
     def take(self, key: str) -> float:
         """Takes one call from `key`'s bucket: 0 when it may go ahead, else the seconds until
         it could."""
         now = self._clock()
-        level, then = self._buckets.pop(key, (self.burst, now))
+        level, then = self._buckets.get(key) or (self.burst, now)
         level = min(self.burst, level + (now - then) * self.rate)
         wait = 0.0
         if level >= 1:
             level -= 1
         else:
             wait = (1 - level) / self.rate
-        self._buckets[key] = (level, now)
-        while len(self._buckets) > self.max_keys:
-            self._buckets.popitem(last=False)
+        self._buckets.put(key, (level, now))
         return wait

@@ -341,6 +341,7 @@ class Commits:
                 state=state,
                 move=move,
                 state_ttl_s=self.settings.finished_state_ttl_s if finished else 0,
+                records_unread=match.records_unread,
             ),
             request,
             first,

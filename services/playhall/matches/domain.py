@@ -28,6 +28,7 @@ from playhall.archive.archive import reaching_archive
 from playhall.archive.reputation import MOST_KARMA, Reputations
 from playhall.common.errors import (
     InvalidRequest,
+    MatchError,
     NoSuchMatch,
     NotAllowed,
     NotAuthenticated,
@@ -762,7 +763,22 @@ class Matches:
         digest = hashlib.sha256(encoded).hexdigest()
 
         async def attempt() -> Moved | None:
-            match, state, record = await self.snapshot(match_id, request_id)
+            kept = self.store.kept_snapshot(match_id, expected_version)
+            if kept is None:
+                return await attempt_on(*await self.snapshot(match_id, request_id))
+            try:
+                # No read: the commit's version test confirms the guess, and its look-up of the
+                # request id stands in for the record the snapshot would have held.
+                return await attempt_on(*kept, None)
+            except MatchError:
+                # A refusal made on the guess stands where a read confirms the guess: the match
+                # at that version, no record of the request id. Else the read decides.
+                match, state, record = await self.snapshot(match_id, request_id)
+                if match.version == expected_version and record is None:
+                    raise
+                return await attempt_on(match, state, record)
+
+        async def attempt_on(match: Match, state: bytes, record: str | None) -> Moved | None:
             caller = self.identity.identify(match, token, seat)
             mover = _seat_of(caller, "move")
             if request_id.startswith(BOT_REQUEST_PREFIX) and not caller.worker:

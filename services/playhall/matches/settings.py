@@ -51,6 +51,9 @@ class MatchSettings:
     metrics_host: str = setting(ALL_INTERFACES)
     grace_seconds: float = setting(5.0, help="time in-flight calls get on SIGTERM")
     request_ttl_s: int = setting(86_400, minimum=1)
+    snapshots_kept: int = setting(4_096, minimum=0)
+    """Of how many matches the replica keeps the last snapshot it read or committed, so that
+    a match's next move here skips its read (`matchstore/kept.py`); 0 keeps none."""
     finished_state_ttl_s: int = setting(7 * 86_400, minimum=1)
     abandon_after_s: int = setting(7 * 86_400, minimum=1)
     """A match with no change for this long is ended ABANDONED (and archived)."""

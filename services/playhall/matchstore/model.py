@@ -212,6 +212,9 @@ class Match:
     undo_points: list[UndoPoint] = field(default_factory=list)
     """The current turn's moves its seat may take back, oldest first; emptied by any other
     change (`matches.commits`)."""
+    records_unread: bool = field(default=False, compare=False)
+    """Read from a snapshot kept in this process, not from Redis: without its idempotency
+    records (`kept.py`)."""
     stored_phase: MatchPhase = field(init=False)
     stored_away: frozenset[int] = field(init=False)
     stored_left: frozenset[int] = field(init=False)

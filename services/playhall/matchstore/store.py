@@ -18,7 +18,9 @@ of their own, each reader re-checking the match itself, so a stale index entry i
 change reaches them as `IndexUpdate`s, two ways:
 
 - on a single Redis, inside the commit script, so a move costs two round trips whatever it
-  touches: one snapshot read (`SNAPSHOT_SCRIPT`) and one commit (`COMMIT_SCRIPT`);
+  touches: one snapshot read (`SNAPSHOT_SCRIPT`) and one commit (`COMMIT_SCRIPT`), and one
+  alone when the snapshot is one this process kept of the version the move was made at
+  (`kept.py`);
 - on a Redis Cluster, where each index lives in a slot of its own that the match's script cannot
   touch, around the script with single-key commands (a pipeline over several keys is split per
   node by the client, never one cross-slot command): those that must survive a crash right after
@@ -51,6 +53,7 @@ from google.protobuf.message import DecodeError
 from playhall.common.errors import Broken, Unavailable
 from playhall.matchstore import records
 from playhall.matchstore.chat import chat_key
+from playhall.matchstore.kept import KeptSnapshots
 from playhall.matchstore.model import LOBBY_PHASES, Match
 from playhall.matchstore.redis_client import as_bytes, as_scored, as_texts
 from playhall.storage.v1 import storage_pb2
@@ -67,14 +70,19 @@ COMMIT_SCRIPT = """
 -- KEYS: 1 the match record, 2 its log, 3 its state, 4 its idempotency records; then, on a single
 -- Redis only, one index key per index update (a Cluster keeps those in slots of their own, and
 -- MatchStore updates them around the script).
--- ARGV: 1-10 named in COMMIT_ARGS, then an (operation, member, score) triple per index key.
+-- ARGV: 1-11 named in COMMIT_ARGS, then an (operation, member, score) triple per index key.
 --
 -- The version check reads only the record's "<version>:" prefix (GETRANGE), not the record the
--- snapshot already read. No idempotency record is looked up again either: every commit that
--- writes one also raises the version, so a match still at the loaded version has exactly the
--- records its snapshot saw.
+-- snapshot already read. No idempotency record is looked up again either when the snapshot
+-- was read: every commit that writes one also raises the version, so a match still at the
+-- loaded version has exactly the records its snapshot saw. A snapshot the orchestrator kept
+-- (`kept.py`) read none: then (ARGV[11]) a record of the request id is a conflict, and the read
+-- that follows finds it and answers with it.
 local current = string.match(redis.call('GETRANGE', KEYS[1], 0, 19), '^(%d+):') or ''
 if current ~= ARGV[1] then return {'conflict', current, ''} end
+if ARGV[11] ~= '' and redis.call('HEXISTS', KEYS[4], ARGV[2]) == 1 then
+  return {'conflict', current, ''}
+end
 local version = tostring(tonumber(ARGV[1]) + 1)
 local record = version .. ':' .. ARGV[9]
 if ARGV[3] ~= '' and ARGV[4] == '' then
@@ -100,7 +108,7 @@ end
 -- leaves a duplicate entry, never a match in no lobby list. A failure does not undo the commit
 -- (an index never stops play; pcall, not call): it is reported, and the background repair or
 -- sweep makes up for it.
-local FIRST_INDEX_KEY, FIRST_INDEX_ARG = 5, 11  -- where the index updates start
+local FIRST_INDEX_KEY, FIRST_INDEX_ARG = 5, 12  -- where the index updates start
 local failed = ''
 local function update_indexes(removals)
   for i = FIRST_INDEX_KEY, #KEYS do
@@ -242,6 +250,9 @@ class Commit:
     state: bytes = b""
     state_ttl_s: int = 0
     move: bytes = b""
+    records_unread: bool = False
+    """The match was a snapshot kept without its idempotency records (`kept.py`): the script
+    looks the request id up itself."""
 
 
 class Outcome(StrEnum):
@@ -250,9 +261,10 @@ class Outcome(StrEnum):
     COMMITTED = "ok"
     """The change is the match's new version."""
     CONFLICT = "conflict"
-    """The match is no longer at the loaded version: another change won; load and try again.
-    This is also how a retry racing this attempt with the same request id shows: its commit
-    raised the version, so the next read finds its record and answers with its version."""
+    """The match is no longer at the loaded version (another change won), or the request id
+    has a record already: load and try again. This is also how a retry racing this attempt
+    with the same request id shows: its commit raised the version, so the next read finds its
+    record and answers with its version."""
 
 
 @dataclass(frozen=True)
@@ -373,6 +385,7 @@ COMMIT_ARGS = (
     "request_ttl_s",
     "record",
     "channel",
+    "records_unread",
 )
 """The commit script's ARGV, by name, in order (ARGV[1] is `loaded_version`)."""
 
@@ -429,7 +442,10 @@ class MatchStore:
         request_ttl_s: int = 86_400,
         wait_replicas: int = 0,
         wait_timeout_ms: int = 1_000,
+        snapshots_kept: int = 0,
     ):
+        """`snapshots_kept`: of how many matches the last snapshot read or committed is kept
+        for `kept_snapshot` (`kept.py`)."""
         self.redis = client
         self.request_ttl_s = request_ttl_s
         self.wait_replicas = wait_replicas
@@ -440,6 +456,7 @@ class MatchStore:
         self._create = client.register_script(CREATE_SCRIPT)
         self._confirm = client.register_script(CONFIRM_SCRIPT)
         self._snapshot = client.register_script(SNAPSHOT_SCRIPT)
+        self.kept = KeptSnapshots(snapshots_kept)
 
     async def write_script(self, script, keys: list[str], args: list) -> tuple[Any, bool]:
         """Runs a writing script: its reply (whatever the script returns), and whether enough
@@ -634,7 +651,22 @@ class MatchStore:
             None,
         )
         match = parse_record(match_id, stored)
+        if match is not None and state is not None:
+            self.kept.keep(match_id, as_bytes(stored), state)
         return match, state, record.decode() if record is not None and request_id else None
+
+    def kept_snapshot(self, match_id: str, version: int) -> tuple[Match, bytes] | None:
+        """The match and its state at `version` as this process last read or committed them,
+        without a read: a guess only a commit at `version` may act on, as its version test
+        confirms it (None when no snapshot of that version is kept)."""
+        kept = self.kept.at(match_id, version)
+        if kept is None:
+            return None
+        match = parse_record(match_id, kept.record)
+        if match is None:
+            return None
+        match.records_unread = True
+        return match, kept.state
 
     # -- committing ----------------------------------------------------------------------------
 
@@ -667,6 +699,7 @@ class MatchStore:
             "request_ttl_s": self.request_ttl_s,
             "record": commit.record,
             "channel": changed_channel(match_id),
+            "records_unread": "1" if commit.records_unread and request_id else "",
         }
         args = [named[name] for name in COMMIT_ARGS]
         keys = [match_key(match_id), log_key(match_id), state_key(match_id), requests_key(match_id)]
@@ -680,6 +713,10 @@ class MatchStore:
         result = CommitResult(
             Outcome(outcome.decode()), value.decode(), replicated, failure.decode()
         )
+        if result.outcome is Outcome.COMMITTED and commit.state:
+            self.kept.keep(match_id, f"{result.value}:".encode() + commit.record, commit.state)
+        else:
+            self.kept.forget(match_id)
         if self.cluster and result.outcome is Outcome.COMMITTED and then:
             try:
                 await self.update_indexes(then)

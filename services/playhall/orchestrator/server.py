@@ -118,6 +118,7 @@ def build_matches(settings: Settings) -> matches.Matches:
         request_ttl_s=settings.request_ttl_s,
         wait_replicas=settings.redis_wait_replicas,
         wait_timeout_ms=settings.redis_wait_timeout_ms,
+        snapshots_kept=settings.snapshots_kept,
     )
     rules = RulesClients(settings.rules, game_info_ttl_s=settings.game_info_ttl_s)
     hub = WatchHub(store, max_reads=max(settings.redis_max_connections // 4, 1))

@@ -4,12 +4,12 @@ status codes. No rule lives here."""
 import contextlib
 import logging
 import threading
-from collections import OrderedDict
 
 import grpc
 from google.protobuf import any_pb2
 from prometheus_client import Counter
 
+from playhall.common.recent import Recent
 from playhall.common.refusal_details import details_of, language_of, rich_status
 from playhall.common.server import status_for
 from playhall.core import (
@@ -170,25 +170,16 @@ class DecodedStates:
     sent. Shared by the server's handler threads, hence the lock."""
 
     def __init__(self, size: int):
-        self.size = size
-        self._states: OrderedDict[bytes, State] = OrderedDict()
+        self._states: Recent[bytes, State] = Recent(size)
         self._lock = threading.Lock()
 
     def get(self, encoded: bytes) -> State | None:
         with self._lock:
-            state = self._states.get(encoded)
-            if state is not None:
-                self._states.move_to_end(encoded)
-            return state
+            return self._states.get(encoded)
 
     def put(self, encoded: bytes, state: State) -> None:
-        if self.size == 0:
-            return
         with self._lock:
-            self._states[encoded] = state
-            self._states.move_to_end(encoded)
-            if len(self._states) > self.size:
-                self._states.popitem(last=False)
+            self._states.put(encoded, state)
 
 
 def _viewer(request, state: State):
