@@ -27,3 +27,14 @@ def test_at_most_size_matches_are_kept():
     for n in range(5):
         kept.keep(f"m{n}", b"1:r", b"s")
     assert len(kept) == 2 and kept.at("m4", 1) is not None and kept.at("m0", 1) is None
+
+
+def test_an_older_snapshot_never_replaces_a_newer_one_and_forgetting_up_to_spares_newer():
+    kept = KeptSnapshots(4)
+    kept.keep("m1", b"5:newer", b"s5")
+    kept.keep("m1", b"4:older", b"s4")  # a read that began before the commit of version 5
+    assert kept.at("m1", 5).state == b"s5" and kept.at("m1", 4) is None
+    kept.forget("m1", up_to=4)  # the conflict of a move made at version 4
+    assert kept.at("m1", 5) is not None
+    kept.forget("m1", up_to=5)
+    assert kept.at("m1", 5) is None

@@ -323,6 +323,7 @@ async def test_a_move_on_a_kept_snapshot_that_another_replica_made_stale_is_read
     stale = hall.store.kept.at(match_id, 1)
     await hall.seat_submit(match_id, 1, pick(second), 1)
     # Another replica's view: this one still keeps version 1, which Redis has moved past.
+    hall.store.kept.forget(match_id)
     hall.store.kept.keep(match_id, stale.record, stale.state)
     assert hall.store.kept.at(match_id, 1) is not None
     error = await refused(StaleVersion, hall.seat_submit(match_id, 1, pick(second), 1))

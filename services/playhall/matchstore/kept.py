@@ -36,8 +36,15 @@ class KeptSnapshots:
         return kept if kept is not None and kept.version == version else None
 
     def keep(self, match_id: str, record: bytes, state: bytes) -> None:
+        """Keeps the snapshot unless one of a later version is kept: a read that began before
+        this process committed the next version may end after it."""
         version = int(record[: record.index(b":")])
-        self._kept.put(match_id, KeptSnapshot(version, record, state))
+        kept = self._kept.get(match_id)
+        if kept is None or kept.version <= version:
+            self._kept.put(match_id, KeptSnapshot(version, record, state))
 
-    def forget(self, match_id: str) -> None:
-        self._kept.pop(match_id)
+    def forget(self, match_id: str, up_to: int | None = None) -> None:
+        """Forgets the match's snapshot (only when of version `up_to` or earlier, if given)."""
+        kept = self._kept.get(match_id)
+        if kept is not None and (up_to is None or kept.version <= up_to):
+            self._kept.pop(match_id)

@@ -716,7 +716,10 @@ class MatchStore:
         if result.outcome is Outcome.COMMITTED and commit.state:
             self.kept.keep(match_id, f"{result.value}:".encode() + commit.record, commit.state)
         else:
-            self.kept.forget(match_id)
+            # A change without a state keeps the last one, which is not at hand; a conflict
+            # proves the snapshot at the loaded version wrong (one this process committed
+            # since stays).
+            self.kept.forget(match_id, up_to=loaded_version)
         if self.cluster and result.outcome is Outcome.COMMITTED and then:
             try:
                 await self.update_indexes(then)
