@@ -134,8 +134,11 @@ def test_a_looping_client_is_told_how_long_to_wait_and_that_wait_is_honest(stubs
     assert violation.description == "reads: 4/s burst 8 per address"
     time.sleep(delay)
     assert list_games(stub, forwarded(address)) is None
-    # One call took the room the wait made: the next is refused again.
-    assert list_games(stub, forwarded(address)) is not None
+    passed_at = time.monotonic()
+    # One call took the room the wait made: the next is refused again, unless the room of one
+    # more came meanwhile (a busy machine between the two calls).
+    if list_games(stub, forwarded(address)) is None:
+        assert time.monotonic() - passed_at >= READ_INTERVAL_S / 2, "passed with no room"
 
 
 def test_calls_split_across_two_replicas_count_together(stubs, replicas):

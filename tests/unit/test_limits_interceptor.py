@@ -63,7 +63,7 @@ async def serve(redis_url: str, limits_url: str, table: LimitTable = TABLE):
         [(match_service_pb2_grpc.add_MatchServiceServicer_to_server, servicer, "m")],
         port=0,
         host="127.0.0.1",
-        interceptors=[limits],
+        wrappers=[limits],
     )
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{service.port}")
 

@@ -1,18 +1,19 @@
-"""The orchestrator's access gate: a server interceptor that checks every call presenting a
-personal access token before its handler runs, whatever the service. The token must be known,
-not revoked and not expired (`access.tokens`, read from PostgreSQL at each call, so a revoke
-holds on every replica at once), and hold the scope its method needs (`access.scopes.REQUIRED`).
-The check runs when the call does (inside the rate limits' count, which is outside it), not
-when the call is routed. A refused call is answered by the refusal, mapped by MatchService's
-one table (`matches.servicer.refusals`), and its handler never runs; an accepted one runs with
-the grant in `access.tokens.ADMITTED`, where the caller's identity is read from.
+"""The orchestrator's access gate: a wrapper of every method's handler that checks every call
+presenting a personal access token before the handler runs, whatever the service. The token
+must be known, not revoked and not expired (`access.tokens`, read from PostgreSQL at each call,
+so a revoke holds on every replica at once), and hold the scope its method needs
+(`access.scopes.REQUIRED`). The check runs when the call does (inside the rate limits' count,
+which is outside it), not when the call is routed. A refused call is answered by the refusal,
+mapped by MatchService's one table (`matches.servicer.refusals`), and its handler never runs;
+an accepted one runs with the grant in `access.tokens.ADMITTED`, where the caller's identity is
+read from.
 
 Calls with a player token, a seat token or no token pass through untouched."""
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from typing import Any, TypeAlias
 
 import grpc
@@ -23,32 +24,16 @@ from playhall.common.errors import NotAuthenticated
 from playhall.matches.servicer import bearer_in, refusals
 
 Handler: TypeAlias = "grpc.RpcMethodHandler[Any, Any]"  # subscriptable in the stubs only
-Continuation: TypeAlias = Callable[[grpc.HandlerCallDetails], Awaitable["Handler | None"]]
 
 
-class AccessGate(grpc.aio.ServerInterceptor):
-    """Checks personal access tokens and their scopes; None `tokens` refuses every one."""
+class AccessGate:
+    """Checks personal access tokens and their scopes; None `tokens` refuses every one (a
+    `common.metrics.HandlerWrapper`)."""
 
     def __init__(self, tokens: AccessTokens | None):
         self.tokens = tokens
-        self._gated: dict[str, Handler] = {}
-        """By full method name: each method's handler is wrapped once, not on every call."""
 
-    async def intercept_service(
-        self, continuation: Continuation, handler_call_details: grpc.HandlerCallDetails
-    ) -> Handler | None:
-        handler = await continuation(handler_call_details)
-        if handler is None:
-            return handler
-        # gRPC keeps the handler answered here for every later call of the method: the token
-        # is read from each call's own metadata, never from the call that routed it first.
-        method = handler_call_details.method
-        known = self._gated.get(method)
-        if known is None:
-            known = self._gated.setdefault(method, self.gated(handler, method))
-        return known
-
-    def gated(self, handler: Handler, method: str) -> Handler:
+    def wrap(self, method: str, handler: Handler) -> Handler:
         """`handler` checking the token when the call runs, not when it is routed: the rate
         limits, whose wrapper runs first, have counted the call before the token is looked up,
         so a flood of calls with made-up tokens never reaches PostgreSQL."""

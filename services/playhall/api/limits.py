@@ -1,6 +1,6 @@
-"""The published rate limits applied to every call the orchestrator serves: a server
-interceptor that counts each call of a Playhall method against its caller's token and address
-(`access.limits`) before the method runs, and refuses one over a limit with
+"""The published rate limits applied to every call the orchestrator serves: a wrapper of every
+method's handler that counts each call of a Playhall method against its caller's token and
+address (`access.limits`) before the method runs, and refuses one over a limit with
 RESOURCE_EXHAUSTED in gRPC's rich error model: `grpc-status-details-bin` holds a
 google.rpc.Status whose details are a google.rpc.RetryInfo (exactly how long until a call
 would pass) and a google.rpc.QuotaFailure (the subject counted and the limit it ran into).
@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import inspect
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any, TypeAlias
 
 import grpc
@@ -105,8 +105,9 @@ def limit_status(
     return rich_status(status_code(refusal), refusal.reason, details)
 
 
-class RateLimits(grpc.aio.ServerInterceptor):
-    """Counts every call of a method in `CLASS_OF` before its handler runs."""
+class RateLimits:
+    """Counts every call of a method in `CLASS_OF` before its handler runs (a
+    `common.metrics.HandlerWrapper`)."""
 
     def __init__(
         self,
@@ -119,24 +120,11 @@ class RateLimits(grpc.aio.ServerInterceptor):
         self.streams = streams
         self.identity = identity
         self.gateways = GatewayCredential(gateway_credential)
-        self._wrapped: dict[str, Handler] = {}
-        """By full method name: each method's handler is wrapped once."""
 
-    async def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[Handler | None]],
-        handler_call_details: grpc.HandlerCallDetails,
-    ) -> Handler | None:
-        handler = await continuation(handler_call_details)
-        method = handler_call_details.method
-        if handler is None or method not in CLASS_OF:
+    def wrap(self, method: str, handler: Handler) -> Handler:
+        call_class = CLASS_OF.get(method)
+        if call_class is None:
             return handler
-        known = self._wrapped.get(method)
-        if known is None:
-            known = self._wrapped.setdefault(method, self._wrap(handler, CLASS_OF[method]))
-        return known
-
-    def _wrap(self, handler: Handler, call_class: CallClass) -> Handler:
         if handler.unary_unary:
             return grpc.unary_unary_rpc_method_handler(
                 self._unary(handler.unary_unary, call_class),

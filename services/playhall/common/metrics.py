@@ -15,7 +15,7 @@ import logging
 import socket
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import Protocol
 from wsgiref.simple_server import WSGIRequestHandler, make_server
 
@@ -133,6 +133,15 @@ class _QuietHandler(WSGIRequestHandler):
         pass
 
 
+class HandlerWrapper(Protocol):
+    """Something to do around a method's calls, applied to its handler once (`wrap`)."""
+
+    def wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+        """`handler` of the full method name `method` (e.g. "/playhall.match.v1.MatchService/
+        SubmitMove"), wrapped, or as it is."""
+        ...
+
+
 class InstrumentedServer:
     """Registers services on a gRPC server, thread-pool or asyncio, with each method's handler
     wrapped to count and time its calls. Pass it where a generated `add_XServicer_to_server`
@@ -147,10 +156,20 @@ class InstrumentedServer:
     consulted first, and not as gRPC's registered methods: grpcio's asyncio server keeps a
     task waiting for each registered method and waits on all of them together again after
     every call, a cost per call that grows with the methods served (the orchestrator serves
-    dozens; `bench/results/peer.md`)."""
+    dozens; `bench/results/peer.md`).
 
-    def __init__(self, server: grpc.Server | grpc.aio.Server, asynchronous: bool) -> None:
+    `wrappers` go around every method's handler, outside the counting, the first outermost
+    (the orchestrator's rate limits, then its access gate): applied here once rather than as
+    server interceptors, for the same reason as the counting."""
+
+    def __init__(
+        self,
+        server: grpc.Server | grpc.aio.Server,
+        asynchronous: bool,
+        wrappers: Sequence[HandlerWrapper] = (),
+    ) -> None:
         self.server = server
+        self._wrappers = wrappers
         self._unary, self._stream = (
             (_async_unary, _async_stream) if asynchronous else (_unary, _stream)
         )
@@ -176,7 +195,10 @@ class InstrumentedServer:
     def wrapped(self, full_method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         known = self._wrapped.get(full_method)
         if known is None:
-            known = self._wrapped.setdefault(full_method, self._wrap(handler, full_method))
+            known = self._wrap(handler, full_method)
+            for wrapper in reversed(self._wrappers):
+                known = wrapper.wrap(full_method, known)
+            known = self._wrapped.setdefault(full_method, known)
         return known
 
     def _wrap(self, handler: grpc.RpcMethodHandler, full_method: str) -> grpc.RpcMethodHandler:

@@ -17,7 +17,7 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection, reflection_pb2_grpc
 
-from playhall.common.metrics import InstrumentedServer
+from playhall.common.metrics import HandlerWrapper, InstrumentedServer
 
 log = logging.getLogger(__name__)
 
@@ -185,18 +185,18 @@ async def create_async_server(
     max_message_bytes: int = 4 * 1024 * 1024,
     max_connection_age_ms: int = MAX_CONNECTION_AGE_MS,
     max_connection_age_grace_ms: int = MAX_CONNECTION_AGE_GRACE_MS,
-    interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
+    wrappers: Sequence[HandlerWrapper] = (),
 ) -> AsyncService:
     """`create_server` on the running event loop, whose connections' age can be set (the
-    orchestrator's long watch streams are what it bounds), with `interceptors` run before every
-    call's handler, in order (the orchestrator's access gate)."""
+    orchestrator's long watch streams are what it bounds), with `wrappers` around every
+    method's handler, the first outermost (`InstrumentedServer`: the orchestrator's rate limits
+    and access gate)."""
     server = grpc.aio.server(
         options=_options(max_message_bytes, max_connection_age_ms, max_connection_age_grace_ms),
-        interceptors=interceptors,
     )
     health_servicer = health.aio.HealthServicer()
     names = _register(
-        InstrumentedServer(server, asynchronous=True),
+        InstrumentedServer(server, asynchronous=True, wrappers=wrappers),
         registrations,
         health_servicer,
         reflection.aio.ReflectionServicer,

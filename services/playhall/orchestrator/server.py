@@ -312,7 +312,7 @@ async def create_server(
         max_connection_age_ms=settings.max_connection_age_ms,
         max_connection_age_grace_ms=settings.max_connection_age_grace_ms,
         # Limits first, so that a flood of calls is turned away before any token is looked up.
-        interceptors=[
+        wrappers=[
             *rate_limits(domain, settings),
             AccessGate(access.tokens if access else None),
         ],
