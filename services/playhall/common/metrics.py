@@ -16,7 +16,7 @@ import socket
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 from wsgiref.simple_server import WSGIRequestHandler, make_server
 
 import grpc
@@ -272,6 +272,8 @@ class _Series:
         self.labels = (grpc_type, service, method)
         self.started = RPC_STARTED.labels(*self.labels)
         self.seconds = RPC_SECONDS.labels(*self.labels)
+        self._handled: dict[grpc.StatusCode, Any] = {}
+        """The handled counter's child of each status seen, not looked up by label again."""
         self._deserializer = deserializer
 
     def decode(self, raw: bytes):
@@ -306,7 +308,11 @@ class _Series:
         finally:
             self.seconds.observe(time.perf_counter() - started)
             code = context.code() or fallback
-            RPC_HANDLED.labels(*self.labels, code.name).inc()
+            handled = self._handled.get(code)
+            if handled is None:
+                handled = RPC_HANDLED.labels(*self.labels, code.name)
+                self._handled[code] = handled
+            handled.inc()
 
 
 UNDECODABLE = Text("request-undecodable")
