@@ -131,6 +131,14 @@ def guest_env(keys: tuple[str, str]) -> tuple[dict[str, str], dict[str, str]]:
     return orchestrator, gateway
 
 
+UNLIMITED_GATEWAY = {
+    "PLAYHALL_RATE_PER_TOKEN": "100000",
+    "PLAYHALL_RATE_PER_ADDRESS": "100000",
+    "PLAYHALL_RATE_BURST": "100000",
+}
+"""A testing stack's gateway buckets: none a test could empty (the gateway has no switch)."""
+
+
 class Stack:
     """Redis, PostgreSQL, the rules services, the orchestrator, the archiver, the notifier and
     bot workers, started together."""
@@ -149,8 +157,9 @@ class Stack:
         """`ports`: by component as `run_ports` names them; missing ones are free ports.
         `guests`: the gateway signs guests in, with a key pair generated now, and the
         orchestrator trusts their tokens. `testing`: client-chosen seeds are accepted, and the
-        published rate limits are off (tests play through the API faster than any person;
-        `extra_env` may turn them on)."""
+        published rate limits are off, the gateway's too (tests play through the API faster
+        than any person, a browser test's pages faster on a faster machine; `extra_env` may
+        turn them on)."""
         self.titles = titles or title_ids()
         self.ports = dict(ports or {})
         self.with_gateway = gateway
@@ -212,6 +221,7 @@ class Stack:
         return {
             "PLAYHALL_GATEWAY_CREDENTIAL": self.gateway_credential,
             **(guest_env(self.guest_keys)[1] if self.guest_keys else {}),
+            **(UNLIMITED_GATEWAY if self.testing else {}),
             **self.extra_env,
         }
 
