@@ -48,7 +48,9 @@ function showHint(about) {
 }
 
 // A long press on the board explains what is under the finger and plays nothing: the click
-// that follows the release is swallowed.
+// that follows the release is swallowed. How long the finger stayed is read from the events'
+// own times, not from which of the release and the hint's timer the page got to first: a short
+// tap that a busy page handles late is still a tap.
 function listenForLongPresses(area) {
   let press = null;
   let swallow = false;
@@ -60,13 +62,17 @@ function listenForLongPresses(area) {
     if (event.pointerType !== "touch") return;
     cancel();
     swallow = false;
-    const { target, clientX: x, clientY: y } = event;
-    press = { x, y, timer: setTimeout(() => { swallow = true; showHint(explanationOf(target)); }, LONG_PRESS_MS) };
+    const { target, clientX: x, clientY: y, timeStamp: at } = event;
+    press = { x, y, at, timer: setTimeout(() => showHint(explanationOf(target)), LONG_PRESS_MS) };
   });
   area.addEventListener("pointermove", (event) => {
     if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > SLOP_PX) cancel();
   });
-  for (const name of ["pointerup", "pointercancel"]) area.addEventListener(name, cancel);
+  area.addEventListener("pointerup", (event) => {
+    if (press) swallow = event.timeStamp - press.at >= LONG_PRESS_MS;
+    cancel();
+  });
+  area.addEventListener("pointercancel", cancel);
   area.addEventListener("contextmenu", (event) => {
     if (swallow) event.preventDefault();
   });
