@@ -483,8 +483,8 @@ def where_the_cost_is(report: dict) -> list[str]:
     return [
         f"Where SubmitMove's {ours['all']:.3f} server CPU ms per move goes (the median round), "
         f"beside boardgame.io in-memory's {theirs:.3f}: {shares}. Without rate limits a move "
-        f"cost {unlimited:.3f} ms: counting them (the token's and the address's script in one "
-        f"pipeline to Redis a move) about {ours['all'] - unlimited:.3f} ms.",
+        f"cost {unlimited:.3f} ms: counting them (one script call to Redis a move, for the "
+        f"token and the address) about {ours['all'] - unlimited:.3f} ms.",
         "",
     ]
 
