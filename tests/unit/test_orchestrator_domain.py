@@ -301,8 +301,11 @@ async def test_a_move_is_one_round_trip_to_redis_on_a_kept_snapshot_else_two(
     await hall.seat_submit(match_id, 0, pick(first), 0)  # the scripts are loaded now
     if not kept:
         hall.store.kept.forget(match_id)  # as on a replica that did not make the last change
+    source = "kept" if kept else "read"
+    tried_on = counted("playhall_move_snapshots_total", title=TITLE, source=source)
     async with RedisCommands(embedded_redis.url, hall.db) as commands:
         assert (await hall.seat_submit(match_id, 1, pick(second), 1)).version == 2
+    assert counted("playhall_move_snapshots_total", title=TITLE, source=source) == tried_on + 1
     if kept:
         assert commands.sent == ["EVALSHA"], "the commit alone, on the snapshot kept"
         # The commit looks the request id up (HEXISTS): the kept snapshot read no records.

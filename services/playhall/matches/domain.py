@@ -47,7 +47,7 @@ from playhall.matches.identity import (
     check_seat_number,
     token_hash,
 )
-from playhall.matches.metrics import MATCHES_CREATED, MOVES_REFUSED, SEATS_LEFT
+from playhall.matches.metrics import MATCHES_CREATED, MOVE_SNAPSHOTS, MOVES_REFUSED, SEATS_LEFT
 from playhall.matches.parking import Parking
 from playhall.matches.vacations import Vacations
 from playhall.matches.waiting import waiting_on
@@ -765,7 +765,10 @@ class Matches:
         async def attempt() -> Moved | None:
             kept = self.store.kept_snapshot(match_id, expected_version)
             if kept is None:
-                return await attempt_on(*await self.snapshot(match_id, request_id))
+                read = await self.snapshot(match_id, request_id)
+                MOVE_SNAPSHOTS.labels(read[0].title_id, "read").inc()
+                return await attempt_on(*read)
+            MOVE_SNAPSHOTS.labels(kept[0].title_id, "kept").inc()
             try:
                 # No read: the commit's version test confirms the guess, and its look-up of the
                 # request id stands in for the record the snapshot would have held.

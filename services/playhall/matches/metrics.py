@@ -54,6 +54,11 @@ SEATS_LEFT = Counter(
 COMMIT_CONFLICTS = Counter(
     "playhall_commit_conflicts", "Commits retried because another change won.", ["title"]
 )
+MOVE_SNAPSHOTS = Counter(
+    "playhall_move_snapshots",
+    "Snapshots moves were tried on: kept by the replica (no read) or read from Redis.",
+    ["title", "source"],
+)
 CHAT_MESSAGES = Counter(
     "playhall_chat_messages", "Chat messages stored, by room (players, spectators).", ["room"]
 )
@@ -96,6 +101,8 @@ def initialize_series(titles: list[str]) -> None:
         MATCHES_CREATED.labels(title)
         MOVES_ACCEPTED.labels(title)
         COMMIT_CONFLICTS.labels(title)
+        for source in ("kept", "read"):
+            MOVE_SNAPSHOTS.labels(title, source)
         for reason in REFUSAL_REASONS:
             MOVES_REFUSED.labels(title, reason)
         for pace in ("live", "turn_based"):
