@@ -131,14 +131,6 @@ def guest_env(keys: tuple[str, str]) -> tuple[dict[str, str], dict[str, str]]:
     return orchestrator, gateway
 
 
-UNLIMITED_GATEWAY = {
-    "PLAYHALL_RATE_PER_TOKEN": "100000",
-    "PLAYHALL_RATE_PER_ADDRESS": "100000",
-    "PLAYHALL_RATE_BURST": "100000",
-}
-"""A testing stack's gateway buckets: none a test could empty (the gateway has no switch)."""
-
-
 class Stack:
     """Redis, PostgreSQL, the rules services, the orchestrator, the archiver, the notifier and
     bot workers, started together."""
@@ -221,7 +213,7 @@ class Stack:
         return {
             "PLAYHALL_GATEWAY_CREDENTIAL": self.gateway_credential,
             **(guest_env(self.guest_keys)[1] if self.guest_keys else {}),
-            **(UNLIMITED_GATEWAY if self.testing else {}),
+            **({"PLAYHALL_RATE_LIMITS": "0"} if self.testing else {}),
             **self.extra_env,
         }
 

@@ -254,6 +254,21 @@ def test_rate_limits_per_token_and_per_address_give_a_retry_hint(orchestrator):
         assert tight.terminate() == 0
 
 
+def test_rate_limits_off_count_no_call(orchestrator):
+    env = {
+        "PLAYHALL_RATE_PER_TOKEN": "0.5",
+        "PLAYHALL_RATE_PER_ADDRESS": "1",
+        "PLAYHALL_RATE_BURST": "4",
+        "PLAYHALL_RATE_LIMITS": "0",
+    }
+    with start_gateway(orchestrator.address, env) as open_gateway:
+        url = f"http://127.0.0.1:{open_gateway.port}"
+        answers = [connect_json(url, "ListGames", {}, token="abc") for _ in range(8)]
+        assert [status for status, _, _ in answers] == [200] * 8
+        assert metric(scrape(open_gateway.metrics_port), "playhall_gateway_rate_limited_total") == 0
+        assert open_gateway.terminate() == 0
+
+
 def test_health_metrics_portal_and_a_clean_stop(orchestrator, base, gateway):
     with urllib.request.urlopen(base + "/readyz", timeout=TIMEOUT) as response:
         assert response.status == 200

@@ -34,6 +34,9 @@ class Settings:
     rate_per_address: float = setting(50.0, minimum=0.01)
     """Calls per second one client address may make, whatever its tokens."""
     rate_burst: int = setting(40, minimum=1)
+    rate_limits: bool = setting(True)
+    """False: no call is counted against the buckets above (tests; as the orchestrator's
+    switch of the same name turns its limits off)."""
     default_timeout_s: float = setting(10.0, minimum=0.1)
     """The deadline of a unary call whose client sent none."""
     max_timeout_s: float = setting(60.0, minimum=0.1)

@@ -663,7 +663,7 @@ class MatchStore:
         if kept is None:
             return None
         match = parse_record(match_id, kept.record)
-        if match is None:
+        if match is None:  # never: a kept record is a record
             return None
         match.records_unread = True
         return match, kept.state
