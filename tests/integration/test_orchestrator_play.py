@@ -804,12 +804,17 @@ def test_a_resigned_seats_open_watch_ends_before_the_bots_secrets_reach_it(chann
     created = create(spectator, players=3)
     match_id = created.match.match_id
     clients = seat_clients([channel_a], created)
-    stream = open_watch(clients[1], match_id, after_version=0)
+    stream = open_watch(clients[1], match_id, after_version=None)
+    # The creation's change proves the watch is open: one that reached the server only after
+    # the resignation is refused outright, which would prove nothing here.
+    seen = [next(stream).change]
+    assert seen[0].version == 0
     clients[1].resign(match_id)
     worker = MatchClient(channel_a, WORKER_CREDENTIAL, seat=1)
     scientist = view_of(worker.get(match_id)).hand[0]
     worker.submit(match_id, pick(scientist), 1)
-    seen = [response.change for response in stream]  # ends by itself, before the deadline
+    seen += [response.change for response in stream]  # ends by itself, before the deadline
+    assert max(change.version for change in seen) < 2, "the bot's move reached the resigned seat"
     assert all(event.scientist == 0 for change in seen for event in pick_events([change])), (
         "the resigned seat saw the bot's secret pick"
     )
