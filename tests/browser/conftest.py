@@ -16,9 +16,10 @@ import pytest
 from dev.devstack import Stack
 from playhall.core import title_ids
 from playhall.core.wire import moves_as_any
+from playhall.eynsteyn.v1 import eynsteyn_pb2 as eyn
 from playhall.match.v1 import match_service_pb2 as pb
 from playhall.match_client import MatchClient
-from tests.helpers import wait_until
+from tests.helpers import unpack, wait_until
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DESKTOP = {"width": 1366, "height": 900}
@@ -39,6 +40,21 @@ def wait_js(page, expression: str, timeout_s: float = 10) -> object:
 
 def seat_url(portal: str, match_id: str, token: str, seat: int) -> str:
     return f"{portal}match.html?id={match_id}#token={token}&seat={seat}"
+
+
+def eynsteyn_laid_by(lobby, page, match_id: str) -> dict[str, int]:
+    """Who laid the stone on each square so far ("row,column": seat), from the match's history,
+    once the page's board marks every one of them: the page reads the log as a stream, so its
+    first mark comes before its last."""
+    laid = {}
+    for change in lobby.history(match_id).changes:
+        for packed in change.events:
+            event = unpack(packed, eyn.Event, "event")
+            if event.HasField("stone_placed"):
+                cell = event.stone_placed.cell
+                laid[f"{cell.row},{cell.column}"] = event.stone_placed.seat
+    wait_js(page, f"document.querySelectorAll('#board .laid-by').length === {len(laid)}")
+    return laid
 
 
 def version_of(page) -> int:

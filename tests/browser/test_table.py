@@ -19,7 +19,14 @@ from playhall.einstein.v1 import einstein_pb2 as ein
 from playhall.eynsteyn.v1 import eynsteyn_pb2 as eyn
 from playhall.inventors.v1 import inventors_pb2 as inv
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.browser.conftest import DESKTOP, PHONE, seat_url, version_of, wait_js
+from tests.browser.conftest import (
+    DESKTOP,
+    PHONE,
+    eynsteyn_laid_by,
+    seat_url,
+    version_of,
+    wait_js,
+)
 from tests.helpers import unpack
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
@@ -315,17 +322,10 @@ def test_eynsteyn_marks_who_laid_each_stone(stack, lobby, pages):
         return eyn.Phase.Name(unpack(got.view, eyn.View, "view").phase) == "PHASE_PLACE"
 
     play_first_moves(lobby, created, placing)
-    laid = {}
-    for change in lobby.history(created.match.match_id).changes:
-        for packed in change.events:
-            event = unpack(packed, eyn.Event, "event")
-            if event.HasField("stone_placed"):
-                cell = event.stone_placed.cell
-                laid[f"{cell.row},{cell.column}"] = event.stone_placed.seat
-    assert len(set(laid.values())) == 2  # both seats laid preparation stones
     page = pages.open(DESKTOP)
     page.goto(f"{stack.portal_url}match.html?id={created.match.match_id}")
-    page.wait_for_selector(".laid-by")
+    laid = eynsteyn_laid_by(lobby, page, created.match.match_id)
+    assert len(set(laid.values())) == 2  # both seats laid preparation stones
     drawn = page.eval_on_selector_all(
         ".square",
         """squares => squares.filter(s => s.querySelector('.laid-by')).map(s => [

@@ -8,7 +8,7 @@ from __future__ import annotations
 from playhall.core.wire import moves_as_any
 from playhall.eynsteyn.v1 import eynsteyn_pb2 as eyn
 from playhall.match.v1 import match_service_pb2 as pb
-from tests.browser.conftest import seat_url, version_of, wait_js
+from tests.browser.conftest import eynsteyn_laid_by, seat_url, version_of, wait_js
 from tests.helpers import unpack
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
@@ -51,7 +51,7 @@ def test_an_eynsteyn_stone_is_taken_back_by_clicking_then_by_the_keyboard(stack,
     page = open_seat(stack, pages, created)
     # The log read from the start: the board says who laid each stone of the preparation.
     wait_js(page, "document.body.dataset.connection === 'live'")
-    page.wait_for_selector("#board .laid-by")
+    eynsteyn_laid_by(lobby, page, match_id)
     squares = page.eval_on_selector_all("#board .square", SQUARES)
     assert page.locator("#undo").is_visible() and not undo_ready(page)
 
