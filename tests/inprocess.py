@@ -164,6 +164,9 @@ class Hall:
         return self.matches.store
 
     async def close(self) -> None:
+        # As the orchestrator stops: a hub task left pending is collected after its loop
+        # closed, and its Redis connection's teardown then fails outside any loop.
+        await self.matches.watchers.stop()
         await self.db.aclose()
         if self.matches.parking is not None:
             await self.matches.parking.table.pool.close()
