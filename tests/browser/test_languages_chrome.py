@@ -33,7 +33,8 @@ PAGES = (
 )
 REWRITTEN = ("title", "connection", "fairness", "signin-status", "status")
 """Elements whose text the page's own script replaces once it knows more (the match's name,
-the connection's state, how a sign-in went): the catalogue's is only their first."""
+the connection's state, how a sign-in went): the catalogue's is only their first. By id, or by
+tag where there is none: the document's <title> (the match's name, the count of notices)."""
 
 
 def open_lobby(pages, stack, locale: str):
@@ -79,8 +80,9 @@ def test_every_pages_static_text_comes_from_the_catalogue(stack, lobby, pages, n
     page.goto(stack.portal_url + name)
     wait_js(page, "document.documentElement.dataset.l10nReady === 'de'")
     shown = page.evaluate(
-        """[...document.querySelectorAll('[data-l10n-id]')].map(e => [e.id, e.dataset.l10nId,
-             e.textContent, e.getAttribute('aria-label'), e.getAttribute('title')])"""
+        """[...document.querySelectorAll('[data-l10n-id]')].map(e => [e.id || e.localName,
+             e.dataset.l10nId, e.textContent, e.getAttribute('aria-label'),
+             e.getAttribute('title')])"""
     )
     assert len(shown) > 3, shown
     german = messages("de")
