@@ -169,6 +169,9 @@ class Pages:
         self.errors: list[str] = []
         self.allowed: tuple[str, ...] = ()
         """Console texts a test causes on purpose (a refused connection while it is down)."""
+        self.server_errors: list[str] = []
+        """The answers of status 5xx, by URL: what a console's "Failed to load resource"
+        leaves out."""
 
     def open(self, viewport: dict = DESKTOP, **options):
         context = self.browser.new_context(viewport=viewport, **options)
@@ -188,6 +191,12 @@ class Pages:
     def watch(self, page):
         page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
         page.on(
+            "response",
+            lambda answer: (
+                answer.status >= 500 and self.server_errors.append(f"{answer.status} {answer.url}")
+            ),
+        )
+        page.on(
             "console",
             lambda message: (
                 message.type == "error"
@@ -204,7 +213,8 @@ class Pages:
 
     def check(self) -> None:
         errors, self.errors = self.errors, []
-        assert not errors, f"errors on the pages: {errors}"
+        answers, self.server_errors = self.server_errors, []
+        assert not errors, f"errors on the pages: {errors}; answers of status 5xx: {answers}"
 
 
 @pytest.fixture
