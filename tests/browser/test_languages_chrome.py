@@ -31,9 +31,10 @@ PAGES = (
     "confirm-email.html",
     "match.html?id={match}",
 )
-REWRITTEN = ("title", "connection", "fairness", "signin-status", "status")
+REWRITTEN = ("title", "connection", "fairness", "signin-status", "status", "board-heading")
 """Elements whose text the page's own script replaces once it knows more (the match's name,
-the connection's state, how a sign-in went): the catalogue's is only their first. By id, or by
+the connection's state, how a sign-in went, the leaderboard's title): the catalogue's is only
+their first. By id, or by
 tag where there is none: the document's <title> (the match's name, the count of notices)."""
 
 
