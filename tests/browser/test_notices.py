@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import os
 import time
 import warnings
@@ -243,19 +244,19 @@ def deliver_until_shown(page, cdp, origin: str, registration: str, push: dict) -
     Sent again every few seconds: a push delivered while a busy machine's worker was still
     waking was lost once (20 s went by with nothing shown); a push of the same tag replaces
     its notification, so a second delivery cannot show two."""
-    deadline = time.monotonic() + 40
-    while True:
-        cdp.send(
-            "ServiceWorker.deliverPushMessage",
-            {"origin": origin, "registrationId": registration, "data": json.dumps(push)},
-        )
-        resend_at = min(deadline, time.monotonic() + 5)
-        while time.monotonic() < resend_at:
-            if [n["title"] for n in shown_notifications(page)] == [push["title"]]:
-                return
-            page.wait_for_timeout(50)
-        if time.monotonic() >= deadline:
-            raise AssertionError(f"the notification {push['title']!r} never shown")
+    sent_at = -math.inf
+
+    def shown() -> bool:
+        nonlocal sent_at
+        if time.monotonic() - sent_at >= 5:
+            cdp.send(
+                "ServiceWorker.deliverPushMessage",
+                {"origin": origin, "registrationId": registration, "data": json.dumps(push)},
+            )
+            sent_at = time.monotonic()
+        return [n["title"] for n in shown_notifications(page)] == [push["title"]]
+
+    wait_until(shown, 40, f"the notification {push['title']!r}", interval=0.05)
 
 
 def shown_notifications(page) -> list[dict]:

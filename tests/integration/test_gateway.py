@@ -223,13 +223,16 @@ def test_requests_over_the_size_limit_are_refused(base):
     assert caught.value.code == Code.RESOURCE_EXHAUSTED
 
 
+TIGHT_RATES = {
+    "PLAYHALL_RATE_PER_TOKEN": "0.5",
+    "PLAYHALL_RATE_PER_ADDRESS": "1",
+    "PLAYHALL_RATE_BURST": "4",
+}
+"""Gateway buckets a test empties in a handful of calls."""
+
+
 def test_rate_limits_per_token_and_per_address_give_a_retry_hint(orchestrator):
-    env = {
-        "PLAYHALL_RATE_PER_TOKEN": "0.5",
-        "PLAYHALL_RATE_PER_ADDRESS": "1",
-        "PLAYHALL_RATE_BURST": "4",
-    }
-    with start_gateway(orchestrator.address, env) as tight:
+    with start_gateway(orchestrator.address, TIGHT_RATES) as tight:
         url = f"http://127.0.0.1:{tight.port}"
         answers = [connect_json(url, "ListGames", {}, token="abc") for _ in range(5)]
         assert [status for status, _, _ in answers[:4]] == [200] * 4
@@ -255,13 +258,8 @@ def test_rate_limits_per_token_and_per_address_give_a_retry_hint(orchestrator):
 
 
 def test_rate_limits_off_count_no_call(orchestrator):
-    env = {
-        "PLAYHALL_RATE_PER_TOKEN": "0.5",
-        "PLAYHALL_RATE_PER_ADDRESS": "1",
-        "PLAYHALL_RATE_BURST": "4",
-        "PLAYHALL_RATE_LIMITS": "0",
-    }
-    with start_gateway(orchestrator.address, env) as open_gateway:
+    off = {**TIGHT_RATES, "PLAYHALL_RATE_LIMITS": "0"}
+    with start_gateway(orchestrator.address, off) as open_gateway:
         url = f"http://127.0.0.1:{open_gateway.port}"
         answers = [connect_json(url, "ListGames", {}, token="abc") for _ in range(8)]
         assert [status for status, _, _ in answers] == [200] * 8
